@@ -1,0 +1,5 @@
+"""Costume Party Detective."""
+
+from .rules import CostumeParty
+
+__all__ = ["CostumeParty"]

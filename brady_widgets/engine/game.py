@@ -1,0 +1,281 @@
+"""The shared engine kernel: the contract every game implements.
+
+A game is a pure-Python state machine. Seats are integers ``0..players-1``.
+Everything a caller may do goes through :meth:`Game.act`, which validates the
+action against :meth:`Game.legal_actions` *before* touching any state, so a
+refused action (an :class:`IllegalAction`) leaves the game exactly as it was.
+
+The kernel is built for all four games of the package:
+
+* ``to_act`` is a *list* of seats: several seats act in simultaneous phases
+  (secret card plays, votes); a game keeps their choices hidden until all are in.
+* events carry an ``audience`` (``None`` = everyone, or a list of seats), so table
+  talk, private peeks and secret commitments are filtered per seat by ``view``.
+* ``act(seat, action, at=ms)`` takes a time stamp for real-time games; it is kept
+  in the history, so a replay gives the same game.
+* chance is explicit: :meth:`_chance` draws from the game's own seeded RNG, records
+  the outcome in the history, and :meth:`chance_outcomes` gives the exact odds of
+  the next chance event.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from .errors import IllegalAction
+
+JSON_SCALARS = (str, int, float, bool, type(None))
+
+
+class Game:
+    """Base class of every game engine. Subclasses fill in the ``_``-methods."""
+
+    #: registry name of the game, e.g. ``"costume_party"``
+    name: ClassVar[str] = ""
+    #: human title
+    title: ClassVar[str] = ""
+    #: allowed numbers of players
+    player_counts: ClassVar[range] = range(2, 3)
+    #: keyword options and their defaults
+    default_options: ClassVar[dict] = {}
+    #: action schemas: type -> {key: python type or tuple of types}
+    action_schema: ClassVar[dict] = {}
+
+    def __init__(self, players: int, seed: int | None = 0, *, deal: dict | None = None, **options):
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an int, got {players!r}")
+        if players not in self.player_counts:
+            raise ValueError(
+                f"{self.title or self.name} takes {self.player_counts.start} to "
+                f"{self.player_counts.stop - 1} players, not {players}"
+            )
+        unknown = sorted(set(options) - set(self.default_options))
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__} got unknown option(s) {unknown}; "
+                f"known options: {sorted(self.default_options)}"
+            )
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**32)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise TypeError(f"seed must be an int, got {seed!r}")
+        self.players = players
+        self.seed = seed
+        self.options = {**copy.deepcopy(self.default_options), **options}
+        self._check_options()
+        self.rng = random.Random(seed)
+        self.history: list[dict] = []  # player actions and chance outcomes, in order
+        self.events: list[dict] = []  # every event, unfiltered, with its audience
+        self._forced: list | None = None  # chance outcomes to replay, if replaying
+        self.over = False
+        self.winners: list[int] = []
+        self.deal = self._setup(deal)
+
+    # ----------------------------------------------------------------- contract
+    @property
+    def to_act(self) -> list[int]:
+        """Seats that may act now (empty when the game is over)."""
+        return [] if self.over else self._to_act()
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        """The JSON-safe actions ``seat`` may take now (empty if none)."""
+        if self.over or seat not in self._to_act():
+            return []
+        return self._legal(seat)
+
+    def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
+        """Apply ``action`` for ``seat``; return the new events.
+
+        Raises :class:`IllegalAction` (and changes nothing) when the game is over,
+        the action is malformed, it is not the seat's turn, or the action is not
+        one of :meth:`legal_actions`.
+        """
+        self._validate(seat, action, at)
+        mark = len(self.events)
+        entry = {"seat": seat, "action": dict(action)}
+        if at is not None:
+            entry["at"] = at
+        self.history.append(entry)
+        self._apply(seat, dict(action), at)
+        return self.events[mark:]
+
+    def view(self, seat: int | None) -> dict:
+        """Everything ``seat`` may know, and nothing more (``None``: the public view)."""
+        if seat is not None and not self._is_seat(seat):
+            raise IllegalAction("malformed_action", f"there is no seat {seat!r}", seat=seat)
+        return self._view(seat)
+
+    def full_view(self) -> dict:
+        """Everything, secrets included: the teacher's reveal."""
+        return self._view(seat=None, reveal=True)
+
+    def log_for(self, seat: int | None, reveal: bool = False) -> list[dict]:
+        """The events ``seat`` saw (``reveal``: every event)."""
+        out = []
+        for ev in self.events:
+            aud = ev.get("audience")
+            if reveal or aud is None or (seat is not None and seat in aud):
+                out.append({k: v for k, v in ev.items() if k != "audience"})
+        return out
+
+    @property
+    def scores(self) -> list:
+        return self._scores()
+
+    def chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        """The next chance event's outcomes with exact probabilities ([] if none)."""
+        return self._chance_outcomes()
+
+    # ------------------------------------------------------------ serialization
+    def to_json(self) -> str:
+        """Exact JSON form, mid-game included (holds secrets: server side only)."""
+        state = self.rng.getstate()
+        return json.dumps(
+            {
+                "game": self.name,
+                "players": self.players,
+                "seed": self.seed,
+                "options": self.options,
+                "deal": self.deal,
+                "history": self.history,
+                "rng": [state[0], list(state[1]), state[2]],
+            },
+            sort_keys=True,
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "Game":
+        data = json.loads(text)
+        if data.get("game") != cls.name:
+            raise ValueError(f"this JSON holds a {data.get('game')!r} game, not {cls.name!r}")
+        game = cls.replay(data["players"], data["seed"], data["history"], deal=data["deal"], **data["options"])
+        version, internal, gauss = data["rng"]
+        game.rng.setstate((version, tuple(internal), gauss))
+        return game
+
+    @classmethod
+    def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> "Game":
+        """Rebuild a game from its set-up and history (chance outcomes are replayed)."""
+        game = cls(players, seed, deal=deal, **options)
+        game.apply_history(history)
+        return game
+
+    def apply_history(self, history: list[dict]) -> None:
+        """Apply recorded actions, taking chance outcomes from the record."""
+        pending = [h for h in history if h.get("seat") == "chance"]
+        self._forced = [h["outcome"] for h in pending]
+        try:
+            for h in history:
+                if h.get("seat") != "chance":
+                    self.act(h["seat"], h["action"], h.get("at"))
+        finally:
+            left, self._forced = self._forced, None
+        if left:
+            raise ValueError(f"{len(left)} recorded chance outcome(s) were never used")
+
+    def clone(self) -> "Game":
+        """An independent deep copy (for bots that search)."""
+        return copy.deepcopy(self)
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.to_json() == self.to_json()
+
+    __hash__ = None  # mutable
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else f"to act: {self.to_act}"
+        return f"<{type(self).__name__} players={self.players} seed={self.seed} step={len(self.history)} {state}>"
+
+    # ---------------------------------------------------------------- helpers
+    def _is_seat(self, seat: Any) -> bool:
+        return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
+
+    def _validate(self, seat: Any, action: Any, at: Any) -> None:
+        if self.over:
+            raise IllegalAction("game_over", "the game is over", seat, action)
+        if not self._is_seat(seat):
+            raise IllegalAction("malformed_action", f"there is no seat {seat!r} in a {self.players}-player game", seat, action)
+        if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float))):
+            raise IllegalAction("malformed_action", f"'at' must be a time in ms, got {at!r}", seat, action)
+        if not isinstance(action, dict):
+            raise IllegalAction("malformed_action", "an action must be a dict with a 'type'", seat, action)
+        kind = action.get("type")
+        if not isinstance(kind, str) or kind not in self.action_schema:
+            raise IllegalAction(
+                "malformed_action",
+                f"unknown action type {kind!r}; known types: {sorted(self.action_schema)}",
+                seat,
+                action,
+            )
+        schema = self.action_schema[kind]
+        keys = set(action) - {"type"}
+        if keys != set(schema):
+            missing, extra = sorted(set(schema) - keys), sorted(keys - set(schema))
+            raise IllegalAction(
+                "malformed_action",
+                f"a {kind!r} action takes keys {sorted(schema)}" + (f"; missing {missing}" if missing else "") + (f"; unexpected {extra}" if extra else ""),
+                seat,
+                action,
+            )
+        for key, typ in schema.items():
+            value = action[key]
+            if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
+                raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {value!r}", seat, action)
+        if seat not in self._to_act():
+            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action)
+        if action not in self._legal(seat):
+            raise IllegalAction("illegal_action", self._why_illegal(seat, action), seat, action)
+
+    def _why_illegal(self, seat: int, action: dict) -> str:
+        return "that action is not legal now"
+
+    def _emit(self, type_: str, audience: list[int] | None = None, **fields) -> dict:
+        ev = {"type": type_, "step": len(self.history), **fields}
+        if audience is not None:
+            ev["audience"] = sorted(audience)
+        self.events.append(ev)
+        return ev
+
+    def _chance(self, kind: str, outcomes: list[tuple[Any, Fraction]]) -> Any:
+        """Draw one chance outcome with the given exact odds, and record it."""
+        if self._forced is not None:
+            if not self._forced:
+                raise ValueError("replay ran out of recorded chance outcomes")
+            value = self._forced.pop(0)
+            if value not in [o for o, _ in outcomes]:
+                raise ValueError(f"recorded {kind} outcome {value!r} is impossible here")
+        else:
+            values = [o for o, _ in outcomes]
+            value = self.rng.choices(values, weights=[float(p) for _, p in outcomes])[0]
+        self.history.append({"seat": "chance", "kind": kind, "outcome": value})
+        return value
+
+    # ------------------------------------------------------ for subclasses
+    def _check_options(self) -> None:
+        pass
+
+    def _setup(self, deal: dict | None) -> dict:
+        raise NotImplementedError
+
+    def _to_act(self) -> list[int]:
+        raise NotImplementedError
+
+    def _legal(self, seat: int) -> list[dict]:
+        raise NotImplementedError
+
+    def _apply(self, seat: int, action: dict, at: Any) -> None:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None, reveal: bool = False) -> dict:
+        raise NotImplementedError
+
+    def _scores(self) -> list:
+        return [1 if s in self.winners else 0 for s in range(self.players)]
+
+    def _chance_outcomes(self) -> list:
+        return []
