@@ -1,0 +1,123 @@
+"""Fixtures for the browser tests: one JupyterLab server and one Debian
+chromium per session, a fresh page (and no kernel sessions) per test, one
+output folder per test under ``test-output/<test name>/`` at the repo root
+(override with ``BRADY_TEST_OUTPUT``).
+
+The browser tests are never skipped: a missing chromium is a test error with a
+message that says how to install it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import jlab_harness as H  # noqa: E402
+
+OUTPUT_ROOT = Path(os.environ.get("BRADY_TEST_OUTPUT", H.REPO / "test-output"))
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    return H.chromium_path()
+
+
+@pytest.fixture(scope="session")
+def jupyterlab(tmp_path_factory):
+    lab = H.JupyterLab(tmp_path_factory.mktemp("jupyterlab"), extra_files=[H.HERE / "bare_counter.py"])
+    lab.start()
+    yield lab
+    lab.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable, tmp_path_factory):
+    from playwright.sync_api import sync_playwright
+
+    pw = sync_playwright().start()
+    try:
+        b = H.launch_chromium(pw, tmp_path_factory.mktemp("chromium"))
+        yield b
+        b.close()
+    finally:
+        pw.stop()
+
+
+@pytest.fixture
+def output_dir(request) -> Path:
+    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    out = OUTPUT_ROOT / name
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    return out
+
+
+class LabPage:
+    """A JupyterLab page with its WebSocket frames recorded."""
+
+    def __init__(self, lab: H.JupyterLab, page, out: Path):
+        self.lab, self.page, self.out = lab, page, out
+        self.frames = H.FrameLog(page)
+        self._kernels: list[H.Kernel] = []
+
+    @property
+    def root(self) -> Path:
+        return self.lab.root
+
+    def open(self, name: str) -> None:
+        H.open_notebook(self.page, self.lab, name)
+
+    def run_all(self, timeout: float = 180) -> dict:
+        return H.run_all_cells(self.page, timeout=timeout)
+
+    def kernel(self) -> H.Kernel:
+        k = self.lab.kernel(H.kernel_id(self.page))
+        self._kernels.append(k)
+        return k
+
+    def screenshot(self, name: str = "screenshot.png", locator=None) -> Path:
+        path = self.out / name
+        (locator or self.page).screenshot(path=str(path))
+        print(f"screenshot: {path}")
+        return path
+
+    def close(self) -> None:
+        for k in self._kernels:
+            k.close()
+
+
+@pytest.fixture
+def lab_page(jupyterlab, browser, output_dir, request):
+    jupyterlab.delete_all_sessions()
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    lp = LabPage(jupyterlab, page, output_dir)
+    request.node._lab_page = lp
+    try:
+        yield lp
+    finally:
+        lp.close()
+        context.close()
+        jupyterlab.delete_all_sessions()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    lp = getattr(item, "_lab_page", None)
+    if report.when == "call" and report.failed and lp is not None:
+        try:
+            lp.page.screenshot(path=str(lp.out / "failure.png"))
+            (lp.out / "jupyterlab.log").write_text(lp.lab.log_tail(200))
+            report.sections.append(("browser test output", f"failure screenshot and server log in {lp.out}"))
+        except Exception as exc:  # the page may be gone
+            report.sections.append(("browser test output", f"no failure screenshot: {exc}"))

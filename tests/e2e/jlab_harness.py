@@ -1,0 +1,518 @@
+"""JupyterLab + Debian chromium harness shared by the browser tests and
+``benchmarks/widget_latency.py``.
+
+Everything here follows ``shared/design/browser-testing-notes.md``:
+
+* JupyterLab runs on 127.0.0.1 with a free port, a fixed token, a temp copy of
+  the notebooks as root dir and its own settings/workspaces/runtime dirs (the
+  "Jupyter news?" toast is switched off in the user settings).
+* Chromium is Debian's (``shutil.which("chromium")``), launched by Playwright
+  with the flags from the notes and XDG dirs inside a temp folder.
+* ``Kernel`` reads values back from the notebook's running kernel with
+  ``jupyter_client`` through the connection file the server wrote.
+* ``FrameLog`` records every WebSocket frame the page receives and decodes
+  the Jupyter messages in them (both the ``v1.kernel.websocket.jupyter.org``
+  binary protocol and the legacy JSON one).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOKS = REPO / "notebooks"
+HERE = Path(__file__).resolve().parent
+TOKEN = "brady-e2e-token"
+
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+#: JupyterLab user settings written before the server starts.
+USER_SETTINGS = {
+    # the "Would you like to receive official Jupyter news?" toast
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    # every cell fully in the DOM (no virtual scrolling), so selectors see all outputs
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+ANYWIDGET_ID = "brady_widgets.costume_party.widget.CostumePartyWidget"
+
+
+# --------------------------------------------------------------------- helpers
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def chromium_path() -> str:
+    """Debian's chromium, or a clear failure (browser tests are never skipped)."""
+    path = shutil.which("chromium")
+    if not path:
+        raise RuntimeError(
+            "Debian's chromium is not on the PATH: the browser tests need it and are never skipped. "
+            "Install it with `apt-get update && apt-get install -y chromium` (scripts/test.sh does this). "
+            "Do not run `playwright install`."
+        )
+    return path
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A minimal nbformat-4 notebook of code cells (with a python3 kernelspec,
+    so JupyterLab does not ask for a kernel)."""
+    nb = {
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"cell-{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": src,
+            }
+            for i, src in enumerate(cells)
+        ],
+        "metadata": {
+            "kernelspec": {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"},
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(nb, indent=1))
+    return path
+
+
+# ------------------------------------------------------------------ JupyterLab
+class JupyterLab:
+    """A JupyterLab server for the tests: ``start()``, ``api()``, ``stop()``."""
+
+    def __init__(self, workdir: Path, notebooks: Path | None = NOTEBOOKS, extra_files: list[Path] = ()):
+        self.workdir = Path(workdir)
+        self.root = self.workdir / "root"
+        self.runtime = self.workdir / "runtime"
+        self.port = free_port()
+        self.token = TOKEN
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.workdir / "jupyterlab.log"
+        self.root.mkdir(parents=True, exist_ok=True)
+        if notebooks is not None and Path(notebooks).is_dir():
+            shutil.copytree(notebooks, self.root, dirs_exist_ok=True)
+        for f in extra_files:
+            shutil.copy(f, self.root / Path(f).name)
+
+    def env(self) -> dict:
+        env = dict(os.environ)
+        settings = self.workdir / "user-settings"
+        for rel, value in USER_SETTINGS.items():
+            p = settings / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(json.dumps(value))
+        for key, sub in {
+            "JUPYTERLAB_SETTINGS_DIR": "user-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "workspaces",
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTER_CONFIG_DIR": "config",
+            "IPYTHONDIR": "ipython",
+            "XDG_CONFIG_HOME": "xdg-config",
+            "XDG_CACHE_HOME": "xdg-cache",
+        }.items():
+            (self.workdir / sub).mkdir(parents=True, exist_ok=True)
+            env[key] = str(self.workdir / sub)
+        # the kernel imports the package from this checkout even without `pip install -e`
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
+        env.pop("ANYWIDGET_HMR", None)
+        env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+        return env
+
+    def start(self, timeout: float = 90) -> "JupyterLab":
+        cmd = [
+            sys.executable, "-m", "jupyterlab",
+            "--no-browser", "--allow-root",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={self.token}",
+            f"--ServerApp.root_dir={self.root}",
+            "--LabApp.expose_app_in_browser=True",
+            "--ServerApp.jpserver_extensions={'jupyter_lsp': False}",
+        ]  # fmt: skip
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            cmd, cwd=self.root, env=self.env(), stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"JupyterLab exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                self.api("GET", "/api/status")
+                return self
+            except (urllib.error.URLError, ConnectionError, OSError):
+                time.sleep(0.3)
+        raise RuntimeError(f"JupyterLab did not answer within {timeout} s:\n{self.log_tail()}")
+
+    def log_tail(self, n: int = 60) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def api(self, method: str, path: str, body: Any = None, timeout: float = 30) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        req = urllib.request.Request(
+            self.url + path,
+            data=data,
+            method=method,
+            headers={"Authorization": f"token {self.token}", "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=timeout) as resp:
+            raw = resp.read()
+        return json.loads(raw) if raw else None
+
+    def delete_all_sessions(self) -> None:
+        """Kernels outlive pages: delete every session (and stray kernel)."""
+        for s in self.api("GET", "/api/sessions"):
+            try:
+                self.api("DELETE", f"/api/sessions/{s['id']}")
+            except urllib.error.HTTPError:
+                pass
+        for k in self.api("GET", "/api/kernels"):
+            try:
+                self.api("DELETE", f"/api/kernels/{k['id']}")
+            except urllib.error.HTTPError:
+                pass
+
+    def lab_url(self, notebook: str) -> str:
+        return f"{self.url}/lab/tree/{notebook}?token={self.token}&reset"
+
+    def kernel(self, kernel_id: str) -> "Kernel":
+        return Kernel(self.runtime / f"kernel-{kernel_id}.json")
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        try:
+            self.delete_all_sessions()
+        except Exception:
+            pass
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self._log.close()
+        self.proc = None
+
+
+# ---------------------------------------------------------------------- kernel
+class Kernel:
+    """Read Python values back from a running notebook kernel (jupyter_client)."""
+
+    def __init__(self, connection_file: Path):
+        from jupyter_client import BlockingKernelClient
+
+        deadline = time.monotonic() + 30
+        while not Path(connection_file).exists():
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"no kernel connection file {connection_file}")
+            time.sleep(0.2)
+        self.client = BlockingKernelClient(connection_file=str(connection_file))
+        self.client.load_connection_file()
+        self.client.start_channels()
+
+    def _execute(self, code: str, expressions: dict | None = None, timeout: float = 60) -> dict:
+        msg_id = self.client.execute(code, silent=True, store_history=False, user_expressions=expressions or {})
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"kernel did not answer within {timeout} s: {code!r}")
+            reply = self.client.get_shell_msg(timeout=left)
+            if reply["parent_header"].get("msg_id") == msg_id:
+                break
+        content = reply["content"]
+        if content["status"] != "ok":
+            raise RuntimeError(f"kernel error running {code!r}:\n" + "\n".join(content.get("traceback", [])))
+        return content
+
+    def run(self, code: str, timeout: float = 60) -> None:
+        """Execute ``code`` silently (no output reaches the notebook)."""
+        self._execute(code, timeout=timeout)
+
+    def eval(self, expr: str, timeout: float = 60) -> Any:
+        """The JSON value of the Python expression ``expr`` in the kernel."""
+        content = self._execute("", {"v": f"__import__('json').dumps({expr})"}, timeout=timeout)
+        result = content["user_expressions"]["v"]
+        if result.get("status") != "ok":
+            raise RuntimeError(f"kernel error evaluating {expr!r}: {result.get('ename')}: {result.get('evalue')}")
+        return json.loads(ast.literal_eval(result["data"]["text/plain"]))
+
+    def close(self) -> None:
+        self.client.stop_channels()
+
+
+# --------------------------------------------------------------------- browser
+def launch_chromium(playwright, workdir: Path):
+    workdir = Path(workdir)
+    env = dict(os.environ)
+    for key, sub in {"XDG_CONFIG_HOME": "xdg-config", "XDG_CACHE_HOME": "xdg-cache", "HOME": "home"}.items():
+        (workdir / sub).mkdir(parents=True, exist_ok=True)
+        env[key] = str(workdir / sub)
+    return playwright.chromium.launch(
+        executable_path=chromium_path(), args=CHROMIUM_FLAGS, env=env, headless=True, timeout=60_000
+    )
+
+
+# ----------------------------------------------------------------- page helpers
+IDLE_JS = """() => {
+  const bar = document.querySelector('#jp-main-statusbar');
+  const ind = document.querySelector('.jp-Notebook-ExecutionIndicator[data-status="idle"]');
+  return !!(bar && /\\|\\s*Idle/.test(bar.textContent) && ind && ind.offsetParent !== null);
+}"""
+
+
+def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 90) -> None:
+    """Open ``name`` in JupyterLab and wait until its kernel is idle."""
+    page.goto(lab.lab_url(name), wait_until="domcontentloaded", timeout=timeout * 1000)
+    page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=timeout * 1000)
+    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=timeout * 1000)
+    page.wait_for_function(IDLE_JS, timeout=timeout * 1000)
+
+
+def kernel_id(page) -> str:
+    """The id of the current notebook's kernel."""
+    return page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
+    )
+
+
+CELLS_STATE_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cells = panel.content.widgets.filter(c => c.model.type === 'code');
+  const errors = [];
+  let pending = 0;
+  for (const [i, c] of cells.entries()) {
+    const prompt = c.node.querySelector('.jp-InputArea-prompt');
+    const text = prompt ? prompt.textContent.trim() : '';
+    if (!/^\\[\\d+\\]:$/.test(text)) pending += 1;
+    for (let k = 0; k < c.model.outputs.length; k++) {
+      const out = c.model.outputs.get(k).toJSON();
+      if (out.output_type === 'error') errors.push(`cell ${i}: ${out.ename}: ${out.evalue}\\n` +
+         (out.traceback || []).join('\\n').replace(/\\x1b\\[[0-9;]*m/g, ''));
+    }
+  }
+  const status = panel.sessionContext.session && panel.sessionContext.session.kernel
+      ? panel.sessionContext.session.kernel.status : 'none';
+  return {count: cells.length, pending, errors, status};
+}"""
+
+
+def run_all_cells(page, timeout: float = 180) -> dict:
+    """Clear outputs, run every cell, wait until each code cell shows ``[n]:``
+    and the kernel is idle. A cell error fails at once with its traceback."""
+    page.evaluate("() => window.jupyterapp.commands.execute('notebook:clear-all-cell-outputs')")
+    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    deadline = time.monotonic() + timeout
+    state = None
+    while time.monotonic() < deadline:
+        state = page.evaluate(CELLS_STATE_JS)
+        if state["errors"]:
+            raise AssertionError("a notebook cell raised:\n" + "\n\n".join(state["errors"]))
+        if state["pending"] == 0 and state["status"] == "idle":
+            return state
+        page.wait_for_timeout(250)
+    raise TimeoutError(f"cells still running after {timeout} s: {state}")
+
+
+def notebook_errors(page) -> list[str]:
+    return page.evaluate(CELLS_STATE_JS)["errors"]
+
+
+# --------------------------------------------------------------- frame capture
+IPY_MODEL = re.compile(r"IPY_MODEL_[0-9a-fA-F]+")
+
+
+def decode_frame(payload: str | bytes) -> dict | None:
+    """One WebSocket frame -> the Jupyter message in it (``channel`` added), or None."""
+    if isinstance(payload, str):
+        try:
+            msg = json.loads(payload)
+        except ValueError:
+            return None
+        return msg if isinstance(msg, dict) else None
+    data = bytes(payload)
+    if len(data) >= 8:
+        # v1.kernel.websocket.jupyter.org: n offsets (uint64 LE), channel, header, parent, metadata, content, buffers
+        n = int.from_bytes(data[:8], "little")
+        if 3 <= n < 64 and len(data) >= 8 * (n + 1):
+            offs = [int.from_bytes(data[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
+            if offs[0] == 8 * (n + 1) and all(a <= b for a, b in zip(offs, offs[1:])) and offs[-1] == len(data):
+                parts = [data[offs[i] : offs[i + 1]] for i in range(n - 1)]
+                try:
+                    channel = parts[0].decode()
+                    header, parent, metadata, content = (json.loads(p) for p in parts[1:5])
+                except (ValueError, UnicodeDecodeError):
+                    return None
+                return {
+                    "channel": channel,
+                    "header": header,
+                    "parent_header": parent,
+                    "metadata": metadata,
+                    "content": content,
+                    "msg_type": header.get("msg_type"),
+                    "buffers": parts[5:],
+                }
+    if len(data) >= 4:
+        # legacy binary: nbufs (uint32 BE), offsets, JSON message, buffers
+        nbufs = int.from_bytes(data[:4], "big")
+        if 1 <= nbufs < 64 and len(data) >= 4 * (nbufs + 1):
+            offs = [int.from_bytes(data[4 * (i + 1) : 4 * (i + 2)], "big") for i in range(nbufs)]
+            end = offs[1] if nbufs > 1 else len(data)
+            try:
+                msg = json.loads(data[offs[0] : end])
+            except ValueError:
+                return None
+            return msg if isinstance(msg, dict) else None
+    return None
+
+
+class FrameLog:
+    """Every WebSocket frame a page receives, with the decoded Jupyter messages.
+
+    ``frames`` holds ``(t_ms, url, size_bytes, message_or_None)``; messages of
+    kernel sockets are de-duplicated by ``msg_id`` (two sockets to one kernel
+    would both receive iopub broadcasts)."""
+
+    def __init__(self, page):
+        self.frames: list[tuple[float, str, int, dict | None]] = []
+        self.raw: list[str | bytes] = []
+        self._seen: set[str] = set()
+        self._t0 = time.monotonic()
+        page.on("websocket", self._on_socket)
+
+    def _on_socket(self, ws) -> None:
+        url = ws.url
+        ws.on("framereceived", lambda payload: self._on_frame(url, payload))
+
+    def _on_frame(self, url: str, payload) -> None:
+        size = len(payload.encode() if isinstance(payload, str) else payload)
+        self.raw.append(payload)
+        msg = decode_frame(payload)
+        if msg is not None:
+            mid = (msg.get("header") or {}).get("msg_id")
+            if mid:
+                if mid in self._seen:
+                    return
+                self._seen.add(mid)
+        self.frames.append(((time.monotonic() - self._t0) * 1000, url, size, msg))
+
+    def mark(self) -> int:
+        return len(self.frames)
+
+    def messages(self, start: int = 0) -> list[dict]:
+        return [m for _, _, _, m in self.frames[start:] if m is not None]
+
+    def widget_comm_ids(self, anywidget_id: str = ANYWIDGET_ID) -> set[str]:
+        ids = set()
+        for m in self.messages():
+            if m.get("msg_type") == "comm_open":
+                state = (m["content"].get("data") or {}).get("state") or {}
+                if state.get("_anywidget_id") == anywidget_id:
+                    ids.add(m["content"]["comm_id"])
+        return ids
+
+    def widget_states(self, anywidget_id: str = ANYWIDGET_ID, start: int = 0, sizes: bool = False) -> list:
+        """The widget's state messages in order: the ``comm_open`` state and every
+        ``comm_msg`` ``update``/``echo_update`` state, as ``(kind, state)`` with
+        model ids, msg ids, comm ids and time stamps stripped (with ``sizes``:
+        ``(kind, state, frame_bytes, t_ms)``)."""
+        comms = self.widget_comm_ids(anywidget_id)
+        out = []
+        for t, _, size, m in self.frames[start:]:
+            if m is None or m.get("channel") not in (None, "iopub"):
+                continue
+            kind = m.get("msg_type")
+            content = m.get("content") or {}
+            if content.get("comm_id") not in comms:
+                continue
+            data = content.get("data") or {}
+            if kind == "comm_open":
+                item = ("open", normalize(data.get("state")))
+            elif kind == "comm_msg" and data.get("method") in ("update", "echo_update"):
+                item = (data["method"], normalize(data.get("state")))
+            else:
+                continue
+            out.append(item + (size, t) if sizes else item)
+        return out
+
+
+def normalize(value: Any) -> Any:
+    """Strip what differs between two runs of the same game: model ids."""
+    if isinstance(value, dict):
+        return {k: normalize(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [normalize(v) for v in value]
+    if isinstance(value, str):
+        return IPY_MODEL.sub("IPY_MODEL_x", value)
+    return value
+
+
+# --------------------------------------------------------- in-page measurement
+#: Click an element and resolve with the time until the first DOM change that
+#: happens *after* the click handler returned (i.e. a redraw caused by the
+#: kernel's answer, not a local highlight), observed under ``root``.
+CLICK_TO_REDRAW_JS = """async ([el, root, timeoutMs]) => {
+  return await new Promise((resolve) => {
+    let t0 = 0, done = false;
+    const obs = new MutationObserver(() => {
+      if (done) return;
+      done = true; obs.disconnect();
+      resolve(performance.now() - t0);
+    });
+    obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+    t0 = performance.now();
+    el.click();
+    obs.takeRecords();
+    setTimeout(() => { if (!done) { done = true; obs.disconnect(); resolve(null); } }, timeoutMs);
+  });
+}"""
+
+
+def wait_until(predicate: Callable[[], Any], timeout: float = 30, interval: float = 0.1, what: str = "condition"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(interval)
+    raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
