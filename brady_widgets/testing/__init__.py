@@ -1,0 +1,63 @@
+"""Testing tools for brady_widgets games, importable from any test or notebook.
+
+* :mod:`.conformance`: the conformance kit every game engine must pass (random
+  playouts, invariants, JSON round trip, determinism, the leak test, bots see only
+  views, malformed-action fuzz). Start with :func:`check_game`.
+* :mod:`.positions`: :func:`position` builds a Costume Party position (who is
+  where, who is who, the deck, then scripted steps with forced dice) for tests
+  and lessons.
+"""
+
+from .conformance import (
+    ConformanceError,
+    LeakStats,
+    Report,
+    Ticker,
+    all_views,
+    bot_choose,
+    bot_playout,
+    bots_for,
+    check_bots,
+    check_determinism,
+    check_game,
+    check_invariants,
+    check_leaks,
+    check_round_trip,
+    check_view_snapshot,
+    fuzz_malformed,
+    generic_invariants,
+    invariants_for,
+    malformed_cases,
+    random_playout,
+    register_invariants,
+    widget_state,
+)
+from .positions import make_deal, play, position
+
+__all__ = [
+    "ConformanceError",
+    "LeakStats",
+    "Report",
+    "Ticker",
+    "all_views",
+    "bot_choose",
+    "bot_playout",
+    "bots_for",
+    "check_bots",
+    "check_determinism",
+    "check_game",
+    "check_invariants",
+    "check_leaks",
+    "check_round_trip",
+    "check_view_snapshot",
+    "fuzz_malformed",
+    "generic_invariants",
+    "invariants_for",
+    "make_deal",
+    "malformed_cases",
+    "play",
+    "position",
+    "random_playout",
+    "register_invariants",
+    "widget_state",
+]

@@ -1,0 +1,784 @@
+"""The conformance kit: generic checks that every game engine must pass.
+
+Every check works through the engine contract of ``engine/game.py`` only
+(``to_act``, ``legal_actions``, ``act``, ``view``, ``to_json``/``from_json``,
+``replay``, ``resample``, ``history``, ``events``), so the same kit runs on
+turn-based games, on simultaneous phases (several seats in ``to_act``) and on
+real-time games whose actions carry ``at`` time stamps (pass a ``clock``).
+
+The checks, each usable on its own from any test:
+
+* :func:`random_playout` plays seeded random legal actions; the game must end
+  within ``max_actions``, and the registered invariants hold after every step.
+* :func:`check_invariants` runs the generic invariants and those registered
+  for the game's name with :func:`register_invariants`.
+* :func:`check_round_trip` ``from_json(to_json())`` gives the same JSON, the same
+  events and the same view for every seat and for ``None``.
+* :func:`check_game` plays one seeded random game and, along the way, checks the
+  invariants, the JSON round trip at every step, that copies taken mid-game play
+  the same future (the RNG state travels in the JSON), determinism (replaying the
+  history, and re-acting the same actions from the same seed, give the same
+  views), the leak test at sampled steps, the bots at sampled steps and the
+  malformed-action fuzz at sampled steps and after the game is over.
+* :func:`check_leaks` the leak test: ``game.resample(seat, rng)`` redraws what
+  ``seat`` cannot know; the seat's view, legal actions and (with a
+  ``widget_factory``) the widget's synced state must be identical, and the
+  resamples must actually change hidden information sometimes.
+* :func:`check_bots` every bot in the game's ``BOTS`` registry picks the same
+  action in the real and in a resampled world, from deep copies of the view and
+  the legal actions, which it must not mutate, and keeps no engine object.
+* :func:`fuzz_malformed` wrong seats, unknown types, missing and extra keys,
+  wrong value types, out-of-range values, non-dict actions and bad time stamps
+  each raise :class:`IllegalAction` with the right code and change nothing.
+
+Failures raise :class:`ConformanceError` (an ``AssertionError``) with a message
+that names the game, the step and the seat.
+"""
+
+from __future__ import annotations
+
+import copy
+import importlib
+import json
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Iterable
+
+from ..engine.errors import ERROR_CODES, IllegalAction
+from ..engine.game import Game
+
+
+class ConformanceError(AssertionError):
+    """A game broke the engine contract."""
+
+
+def _fail(game: Game, what: str) -> ConformanceError:
+    return ConformanceError(f"{type(game).__name__}({game.players}p, seed={game.seed}, step={len(game.history)}): {what}")
+
+
+# ---------------------------------------------------------------- invariants
+_INVARIANTS: dict[str, list[Callable[[Game], None]]] = {}
+
+
+def register_invariants(name: str):
+    """Decorator: register ``fn(game)`` as an invariant of the game called ``name``.
+
+    The function raises ``AssertionError`` (or :class:`ConformanceError`) when the
+    invariant does not hold. Several functions may be registered per game.
+    """
+
+    def deco(fn: Callable[[Game], None]) -> Callable[[Game], None]:
+        _INVARIANTS.setdefault(name, []).append(fn)
+        return fn
+
+    return deco
+
+
+def invariants_for(game_or_name) -> list[Callable[[Game], None]]:
+    name = game_or_name if isinstance(game_or_name, str) else game_or_name.name
+    _load_builtin_invariants()
+    return list(_INVARIANTS.get(name, []))
+
+
+def _load_builtin_invariants() -> None:
+    from . import costume_party  # noqa: F401  (registers on import)
+
+
+def _json_safe(value: Any) -> bool:
+    try:
+        text = json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError):
+        return False
+    return json.loads(text) == value
+
+
+def generic_invariants(game: Game) -> None:
+    """What every game must satisfy at every step, whatever its rules."""
+    seats = range(game.players)
+    to_act = game.to_act
+    if not isinstance(to_act, list) or len(set(to_act)) != len(to_act) or any(s not in seats for s in to_act):
+        raise _fail(game, f"to_act must be a list of distinct seats, got {to_act!r}")
+    if game.over:
+        if to_act:
+            raise _fail(game, f"the game is over but to_act is {to_act}")
+        if not set(game.winners) <= set(seats):
+            raise _fail(game, f"winners {game.winners} are not seats")
+    elif not to_act:
+        raise _fail(game, "the game is not over but nobody may act")
+    for seat in seats:
+        legal = game.legal_actions(seat)
+        if (seat in to_act) != bool(legal):
+            raise _fail(game, f"seat {seat}: in to_act={seat in to_act} but has {len(legal)} legal action(s)")
+        if not _json_safe(legal):
+            raise _fail(game, f"seat {seat}: legal actions are not JSON-safe: {legal!r}")
+        for action in legal:
+            if not isinstance(action, dict) or action.get("type") not in game.action_schema:
+                raise _fail(game, f"seat {seat}: legal action {action!r} does not follow action_schema")
+    for seat in [None, *seats]:
+        if not _json_safe(game.view(seat)):
+            raise _fail(game, f"view({seat}) is not JSON-safe")
+    if not _json_safe(game.full_view()):
+        raise _fail(game, "full_view() is not JSON-safe")
+    outcomes = game.chance_outcomes()
+    if outcomes:
+        probs = [p for _, p in outcomes]
+        if not all(isinstance(p, Fraction) and p > 0 for p in probs) or sum(probs) != 1:
+            raise _fail(game, f"chance_outcomes must be positive Fractions summing to 1, got {outcomes!r}")
+        values = [o for o, _ in outcomes]
+        if len(values) != len(set(map(json.dumps, values))):
+            raise _fail(game, f"chance_outcomes lists an outcome twice: {values!r}")
+    if len(game.scores) != game.players:
+        raise _fail(game, f"scores must have one entry per seat, got {game.scores!r}")
+
+
+def check_invariants(game: Game) -> None:
+    """Generic invariants, then every invariant registered for ``game.name``."""
+    generic_invariants(game)
+    for fn in invariants_for(game):
+        try:
+            fn(game)
+        except ConformanceError:
+            raise
+        except AssertionError as exc:
+            raise _fail(game, f"invariant {fn.__name__} failed: {exc}") from exc
+
+
+# ------------------------------------------------------------------ playouts
+Clock = Callable[[random.Random, int], "int | float | None"]
+
+
+def no_clock(rng: random.Random, step: int) -> None:
+    return None
+
+
+class Ticker:
+    """A clock for real-time games: strictly increasing ``at`` stamps in ms with
+    random gaps of 1..``max_gap`` ms (seeded by the playout's RNG)."""
+
+    def __init__(self, start: int = 0, max_gap: int = 900):
+        self.now = start
+        self.max_gap = max_gap
+
+    def __call__(self, rng: random.Random, step: int) -> int:
+        self.now += rng.randint(1, self.max_gap)
+        return self.now
+
+
+def random_step(game: Game, rng: random.Random, clock: Clock = no_clock) -> tuple[int, dict, Any]:
+    """Play one random legal action for a random seat among ``to_act``."""
+    seat = rng.choice(game.to_act)
+    action = rng.choice(game.legal_actions(seat))
+    at = clock(rng, len(game.history))
+    game.act(seat, action, at=at)
+    return seat, action, at
+
+
+def random_playout(
+    game: Game,
+    rng: random.Random | int = 0,
+    *,
+    max_actions: int = 2000,
+    clock: Clock | None = None,
+    invariants: bool = True,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play random legal actions until the game ends; fail if it takes more than
+    ``max_actions`` actions. Invariants are checked after every step."""
+    rng = random.Random(rng) if isinstance(rng, int) else rng
+    clock = clock or no_clock
+    if invariants:
+        check_invariants(game)
+    for _ in range(max_actions):
+        if game.over:
+            return game
+        random_step(game, rng, clock)
+        if invariants:
+            check_invariants(game)
+        if on_step is not None:
+            on_step(game)
+    if not game.over:
+        raise _fail(game, f"did not end within {max_actions} actions")
+    return game
+
+
+# ------------------------------------------------------------- round trip
+def all_views(game: Game) -> dict:
+    return {str(seat): game.view(seat) for seat in [None, *range(game.players)]}
+
+
+def check_round_trip(game: Game) -> Game:
+    """``from_json(to_json())`` is exact; return the copy."""
+    text = game.to_json()
+    copy_ = type(game).from_json(text)
+    if copy_.to_json() != text:
+        raise _fail(game, "from_json(to_json()).to_json() differs from to_json()")
+    if all_views(copy_) != all_views(game):
+        raise _fail(game, "a view of the JSON copy differs from the original's")
+    if copy_.full_view() != game.full_view():
+        raise _fail(game, "full_view() of the JSON copy differs")
+    if copy_.events != game.events:
+        raise _fail(game, "the JSON copy's events differ")
+    if (copy_.over, copy_.winners, copy_.to_act) != (game.over, game.winners, game.to_act):
+        raise _fail(game, "the JSON copy's over/winners/to_act differ")
+    return copy_
+
+
+def _player_actions(history: list[dict]) -> list[dict]:
+    return [h for h in history if h.get("seat") != "chance"]
+
+
+def replay_steps(cls: type[Game], game: Game):
+    """Yield a fresh game (same players, seed, options, deal) after each player
+    action of ``game.history``, its chance outcomes taken from the record."""
+    fresh = cls(game.players, game.seed, deal=copy.deepcopy(game.deal), **copy.deepcopy(game.options))
+    yield fresh
+    history = game.history
+    i = 0
+    while i < len(history):
+        chunk = [history[i]]
+        i += 1
+        while i < len(history) and history[i].get("seat") == "chance":
+            chunk.append(history[i])
+            i += 1
+        fresh.apply_history(copy.deepcopy(chunk))
+        yield fresh
+
+
+def check_determinism(game: Game, recorded: list[dict]) -> None:
+    """Same seed + same actions = same views at every step.
+
+    ``recorded[k]`` holds :func:`all_views` after the k-th player action (index 0:
+    the set-up). Checked twice: replaying the history with its chance outcomes
+    (from the recorded deal), and re-acting the same actions on a new game built
+    from the seed alone (so the dice come from the seeded RNG).
+    """
+    cls = type(game)
+    n = 0
+    for k, fresh in enumerate(replay_steps(cls, game)):
+        if all_views(fresh) != recorded[k]:
+            raise _fail(game, f"replaying the history gives different views after action {k}")
+        n = k
+    if n + 1 != len(recorded):
+        raise _fail(game, "replay produced a different number of steps")
+    fresh = cls(game.players, game.seed, **copy.deepcopy(game.options))
+    if all_views(fresh) != recorded[0]:
+        raise _fail(game, "a new game from the same seed has a different set-up")
+    for k, h in enumerate(_player_actions(game.history), start=1):
+        fresh.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+        if all_views(fresh) != recorded[k]:
+            raise _fail(game, f"same seed + same actions gives different views after action {k}")
+    if fresh.to_json() != game.to_json():
+        raise _fail(game, "same seed + same actions gives a different final JSON")
+
+
+# ---------------------------------------------------------------- leak test
+#: Synced widget keys that legitimately differ between two widget instances.
+#: ``layout`` (and any other trait that holds a child widget) is serialized as a
+#: reference ``"IPY_MODEL_<model id>"`` to a per-instance model; it carries no
+#: game state. Every other synced trait must be identical.
+PER_INSTANCE_WIDGET_KEYS = frozenset({"layout"})
+
+
+def widget_state(widget) -> dict:
+    """The widget's synced state, minus keys that differ per instance."""
+    state = widget.get_state()
+    out = {}
+    for key, value in state.items():
+        if key in PER_INSTANCE_WIDGET_KEYS:
+            continue
+        if isinstance(value, str) and value.startswith("IPY_MODEL_"):
+            continue  # any other child-widget reference: per instance, no game state
+        out[key] = value
+    return out
+
+
+def _close(widget) -> None:
+    close = getattr(widget, "close", None)
+    if close is not None:
+        close()
+
+
+def _align_rng(twin: Game, game: Game) -> None:
+    """Give ``twin`` the RNG state of ``game``, so future chance is identical."""
+    twin.rng.setstate(game.rng.getstate())
+
+
+@dataclass
+class LeakStats:
+    """What a leak test saw: how many resamples, and how many changed hidden facts."""
+
+    resamples: int = 0
+    changed: int = 0
+    widget_compares: int = 0
+
+    def merge(self, other: "LeakStats") -> None:
+        self.resamples += other.resamples
+        self.changed += other.changed
+        self.widget_compares += other.widget_compares
+
+
+def check_leaks(
+    game: Game,
+    rng: random.Random | int = 0,
+    *,
+    seats: Iterable[int | None] | None = None,
+    samples: int = 2,
+    widget_factory: Callable[[Game, int], Any] | None = None,
+    widget_seats: Iterable[int] | None = None,
+) -> LeakStats:
+    """The leak test at the current step of ``game``.
+
+    For each seat (default: every seat and ``None``, the public view), draw
+    ``samples`` worlds with ``game.resample(seat, rng)`` and require the same
+    ``view(seat)``, ``legal_actions(seat)``, ``to_act`` and ``over`` as in the
+    real game. With ``widget_factory(game, seat)``, a widget on a copy of the
+    real game and one on the resampled game (same RNG state) must have identical
+    synced state (:func:`widget_state`). Returns :class:`LeakStats`; the caller
+    must require ``changed > 0`` over a game, or the test proved nothing.
+    """
+    rng = random.Random(rng) if isinstance(rng, int) else rng
+    seats = [None, *range(game.players)] if seats is None else list(seats)
+    widget_seats = set(range(game.players) if widget_seats is None else widget_seats)
+    stats = LeakStats()
+    before = game.to_json()
+    real_full = game.full_view()
+    for seat in seats:
+        real_view = game.view(seat)
+        real_legal = game.legal_actions(seat) if seat is not None else None
+        real_widget = None
+        for _ in range(samples):
+            twin = game.resample(seat, rng)
+            if not isinstance(twin, type(game)):
+                raise _fail(game, f"resample({seat}) returned a {type(twin).__name__}")
+            stats.resamples += 1
+            if twin.full_view() != real_full:
+                stats.changed += 1
+            twin_view = twin.view(seat)
+            if twin_view != real_view:
+                diff = sorted(k for k in set(real_view) | set(twin_view) if real_view.get(k) != twin_view.get(k))
+                raise _fail(game, f"LEAK: view({seat}) depends on hidden information (keys {diff})")
+            if seat is not None and twin.legal_actions(seat) != real_legal:
+                raise _fail(game, f"LEAK: legal_actions({seat}) depend on hidden information")
+            if (twin.to_act, twin.over, twin.winners) != (game.to_act, game.over, game.winners):
+                raise _fail(game, f"LEAK: resample({seat}) changed to_act/over/winners")
+            if widget_factory is not None and seat in widget_seats:
+                if real_widget is None:
+                    real_copy = game.clone()
+                    w = widget_factory(real_copy, seat)
+                    real_widget = widget_state(w)
+                    _close(w)
+                _align_rng(twin, game)
+                w = widget_factory(twin, seat)
+                twin_widget = widget_state(w)
+                _close(w)
+                stats.widget_compares += 1
+                if twin_widget != real_widget:
+                    diff = sorted(
+                        k for k in set(real_widget) | set(twin_widget) if real_widget.get(k) != twin_widget.get(k)
+                    )
+                    raise _fail(game, f"LEAK: the widget's synced state for seat {seat} depends on hidden information (traits {diff})")
+    if game.to_json() != before:
+        raise _fail(game, "the leak test changed the game")
+    return stats
+
+
+# --------------------------------------------------------------------- bots
+def bots_for(cls_or_game) -> dict:
+    """The game's ``BOTS`` registry (``<game package>.bots.BOTS``), or ``{}``."""
+    cls = cls_or_game if isinstance(cls_or_game, type) else type(cls_or_game)
+    package = cls.__module__.rpartition(".")[0]
+    try:
+        module = importlib.import_module(f"{package}.bots")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "BOTS", {}))
+
+
+def _holds_engine(obj: Any, depth: int = 3, seen: set | None = None) -> bool:
+    """Does ``obj`` hold a :class:`Game` within ``depth`` levels of attributes/containers?"""
+    seen = set() if seen is None else seen
+    if id(obj) in seen:
+        return False
+    seen.add(id(obj))
+    if isinstance(obj, Game):
+        return True
+    if depth == 0:
+        return False
+    if isinstance(obj, dict):
+        children = list(obj.keys()) + list(obj.values())
+    elif isinstance(obj, (list, tuple, set, frozenset)):
+        children = list(obj)
+    elif hasattr(obj, "__dict__") and not isinstance(obj, type):
+        children = list(vars(obj).values())
+    else:
+        return False
+    return any(_holds_engine(c, depth - 1, seen) for c in children)
+
+
+def bot_choose(bot, game: Game, seat: int) -> dict:
+    """Ask ``bot`` for ``seat``'s action, giving it deep copies of the view and the
+    legal actions only; fail if it mutates them, returns a non-legal action, or
+    ends up holding an engine object."""
+    view = game.view(seat)
+    legal = game.legal_actions(seat)
+    view_in, legal_in = copy.deepcopy(view), copy.deepcopy(legal)
+    action = bot.choose(view_in, legal_in)
+    if view_in != view:
+        raise _fail(game, f"{type(bot).__name__} mutated the view it was given")
+    if legal_in != legal:
+        raise _fail(game, f"{type(bot).__name__} mutated the legal actions it was given")
+    if action not in legal:
+        raise _fail(game, f"{type(bot).__name__} chose {action!r}, which is not legal")
+    if _holds_engine(bot):
+        raise _fail(game, f"{type(bot).__name__} holds an engine object")
+    return action
+
+
+def check_bots(
+    game: Game,
+    rng: random.Random | int = 0,
+    *,
+    bots: dict | None = None,
+    bot_seed: int = 0,
+) -> int:
+    """Every bot gives the same action in the real and in a resampled world.
+
+    For each bot class and each seat to act, two bots with the same seed choose
+    from the real view and from the view of ``game.resample(seat, rng)``; the
+    actions must be identical. Returns the number of comparisons made.
+    """
+    rng = random.Random(rng) if isinstance(rng, int) else rng
+    bots = bots_for(game) if bots is None else bots
+    n = 0
+    for name, cls in sorted(bots.items()):
+        for seat in game.to_act:
+            twin = game.resample(seat, rng)
+            a = bot_choose(cls(seat, bot_seed), game, seat)
+            b = bot_choose(cls(seat, bot_seed), twin, seat)
+            if a != b:
+                raise _fail(game, f"bot {name!r} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one")
+            n += 1
+    return n
+
+
+def bot_playout(
+    game: Game,
+    bot_cls,
+    rng: random.Random | int = 0,
+    *,
+    bot_seed: int = 0,
+    max_actions: int = 2000,
+    clock: Clock | None = None,
+    check_every: int = 10,
+) -> Game:
+    """Every seat played by ``bot_cls``; every ``check_every`` actions, a deep copy
+    of the acting bot (its state included) must choose the same action from a
+    resampled world. The game must end within ``max_actions``."""
+    rng = random.Random(rng) if isinstance(rng, int) else rng
+    clock = clock or no_clock
+    players = {seat: bot_cls(seat, bot_seed) for seat in range(game.players)}
+    for k in range(max_actions):
+        if game.over:
+            return game
+        seat = rng.choice(game.to_act)
+        bot = players[seat]
+        if k % check_every == 0:
+            twin_bot = copy.deepcopy(bot)
+            twin = game.resample(seat, rng)
+            b = bot_choose(twin_bot, twin, seat)
+            a = bot_choose(bot, game, seat)
+            if a != b:
+                raise _fail(game, f"{bot_cls.__name__} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one")
+        else:
+            a = bot_choose(bot, game, seat)
+        game.act(seat, a, at=clock(rng, len(game.history)))
+    if not game.over:
+        raise _fail(game, f"a game of {bot_cls.__name__} bots did not end within {max_actions} actions")
+    return game
+
+
+# ---------------------------------------------------------------------- fuzz
+_WRONG_VALUES = {
+    int: ["3", True, False, None, 1.5, 2.0, [1], {"n": 1}],
+    str: [3, None, True, 1.5, ["red"], {"s": "red"}],
+    bool: [1, 0, None, "true"],
+    float: ["1.0", None, True, [1.0]],
+}
+_OUT_OF_RANGE = {
+    int: [99, -1, 10**9],
+    str: ["purple", "", "BLUE"],
+    bool: [],
+    float: [-1.0, 1e12],
+}
+
+
+def _types_of(spec) -> tuple:
+    return spec if isinstance(spec, tuple) else (spec,)
+
+
+def _sample_value(spec):
+    typ = _types_of(spec)[0]
+    return {int: 0, str: "x", bool: False, float: 0.0}.get(typ, None)
+
+
+def _wrong_values(spec) -> list:
+    types = _types_of(spec)
+    out = []
+    for typ in types:
+        for v in _WRONG_VALUES.get(typ, []):
+            ok = any((isinstance(v, t) and not (isinstance(v, bool) and t is not bool)) for t in types)
+            if not ok:
+                out.append(v)
+    return out
+
+
+def _template(game: Game, kind: str, seat: int | None) -> dict:
+    """A well-formed action of type ``kind`` (a legal one if there is one)."""
+    if seat is not None:
+        for action in game.legal_actions(seat):
+            if action.get("type") == kind:
+                return copy.deepcopy(action)
+    return {"type": kind, **{k: _sample_value(spec) for k, spec in game.action_schema[kind].items()}}
+
+
+@dataclass
+class FuzzCase:
+    label: str
+    seat: Any
+    action: Any
+    code: str
+    at: Any = None
+
+
+def malformed_cases(game: Game) -> list[FuzzCase]:
+    """Bad inputs for the current step, each with the error code it must raise."""
+    cases: list[FuzzCase] = []
+    over = game.over
+    to_act = game.to_act
+    actor = to_act[0] if to_act else 0
+    legal = game.legal_actions(actor) if not over else []
+    good = copy.deepcopy(legal[0]) if legal else _template(game, sorted(game.action_schema)[0], None)
+
+    def add(label, seat, action, code, at=None):
+        cases.append(FuzzCase(label, seat, action, "game_over" if over else code, at))
+
+    # seats
+    for seat in range(game.players):
+        if seat not in to_act:
+            add(f"seat {seat} not to act", seat, good, "not_your_turn")
+    for seat in [game.players, game.players + 5, -1, "0", 0.0, 1.5, True, False, None, [0]]:
+        add(f"no seat {seat!r}", seat, good, "malformed_action")
+    # the action itself
+    for bad in [None, "roll", good.get("type"), ["type", good.get("type")], 3, (("type", good.get("type")),), set()]:
+        add(f"non-dict action {bad!r}", actor, bad, "malformed_action")
+    for bad in [{}, {"type": "dance"}, {"type": None}, {"type": 1}, {"type": good.get("type", "").upper() or "X"}, {"kind": good.get("type")}]:
+        if bad.get("type") not in game.action_schema:
+            add(f"unknown type {bad!r}", actor, bad, "malformed_action")
+    # time stamps
+    for at in ["soon", True, False, [5], {"ms": 5}]:
+        add(f"bad at={at!r}", actor, good, "malformed_action", at)
+    # every action type: missing key, extra key, wrong value types, out of range
+    for kind, schema in sorted(game.action_schema.items()):
+        base = _template(game, kind, actor if not over else None)
+        add(f"{kind}: extra key", actor, {**base, "bogus": 1}, "malformed_action")
+        add(f"{kind}: extra key 'seat'", actor, {**base, "seat": actor}, "malformed_action")
+        for key, spec in schema.items():
+            missing = {k: v for k, v in base.items() if k != key}
+            add(f"{kind}: missing {key!r}", actor, missing, "malformed_action")
+            for v in _wrong_values(spec):
+                add(f"{kind}: {key}={v!r}", actor, {**base, key: v}, "malformed_action")
+            for v in _OUT_OF_RANGE.get(_types_of(spec)[0], []):
+                action = {**base, key: v}
+                if action not in legal:
+                    add(f"{kind}: {key}={v!r}", actor, action, "illegal_action")
+        # a well-formed action of this type that is not legal now
+        if base not in legal:
+            add(f"{kind}: not legal now", actor, base, "illegal_action")
+        # well-formed, legal for the actor, but from a seat that is not to act
+        for seat in range(game.players):
+            if seat not in to_act:
+                add(f"{kind} from seat {seat} (not to act)", seat, base, "not_your_turn")
+                break
+    return cases
+
+
+def fuzz_malformed(game: Game) -> int:
+    """Every case of :func:`malformed_cases` raises ``IllegalAction`` with the
+    expected code, a message naming the seat and the reason, and leaves the game
+    byte-identical (JSON after each case; events and every view after all cases,
+    since a change would persist). Returns the number of cases tried."""
+    cases = malformed_cases(game)
+    before = game.to_json()
+    events = copy.deepcopy(game.events)
+    views = all_views(game)
+    for case in cases:
+        action_arg = copy.deepcopy(case.action)
+        n_events = len(game.events)
+        try:
+            game.act(case.seat, action_arg, at=case.at)
+        except IllegalAction as exc:
+            if exc.code not in ERROR_CODES:
+                raise _fail(game, f"{case.label}: unknown error code {exc.code!r}")
+            if exc.code != case.code:
+                raise _fail(game, f"{case.label}: expected code {case.code!r}, got {exc.code!r} ({exc})")
+            if not exc.reason or exc.reason not in str(exc):
+                raise _fail(game, f"{case.label}: the message does not give the reason: {exc}")
+            if exc.to_dict().get("code") != case.code:
+                raise _fail(game, f"{case.label}: to_dict() has the wrong code")
+        except Exception as exc:  # noqa: BLE001 - anything else is a contract break
+            raise _fail(game, f"{case.label}: raised {type(exc).__name__}: {exc} instead of IllegalAction") from exc
+        else:
+            raise _fail(game, f"{case.label}: seat {case.seat!r} action {case.action!r} at={case.at!r} was accepted")
+        if game.to_json() != before:
+            raise _fail(game, f"{case.label}: the refused action changed to_json()")
+        if len(game.events) != n_events:
+            raise _fail(game, f"{case.label}: the refused action added events")
+        if action_arg != case.action:
+            raise _fail(game, f"{case.label}: act() mutated the action it was given")
+    if game.events != events:
+        raise _fail(game, "a refused action changed the events")
+    if all_views(game) != views:
+        raise _fail(game, "a refused action changed a view")
+    return len(cases)
+
+
+# ----------------------------------------------------------------- snapshot
+def check_view_snapshot(game: Game) -> None:
+    """A view is a snapshot: mutating every list and dict inside the returned view
+    (as a careless bot or widget might) must not change the game."""
+    before = game.to_json()
+    views = all_views(game)
+    legal = {s: game.legal_actions(s) for s in range(game.players)}
+
+    def scribble(obj):
+        if isinstance(obj, dict):
+            for v in list(obj.values()):
+                scribble(v)
+            obj["__scribbled__"] = True
+        elif isinstance(obj, list):
+            for v in obj:
+                scribble(v)
+            obj.append("__scribbled__")
+
+    for seat in [None, *range(game.players)]:
+        scribble(game.view(seat))
+        if seat is not None:
+            scribble(game.legal_actions(seat))
+    scribble(game.full_view())
+    if game.to_json() != before:
+        raise _fail(game, "mutating a returned view changed the game's JSON")
+    if all_views(game) != views:
+        changed = [s for s, v in all_views(game).items() if v != views[s]]
+        raise _fail(game, f"mutating a returned view changed the game: view(s) {changed} now differ")
+    if {s: game.legal_actions(s) for s in range(game.players)} != legal:
+        raise _fail(game, "mutating returned views/legal actions changed the legal actions")
+
+
+# -------------------------------------------------------------- whole game
+@dataclass
+class Report:
+    """What :func:`check_game` did (useful to assert the checks were not empty)."""
+
+    actions: int = 0
+    round_trips: int = 0
+    futures: int = 0
+    leak: LeakStats = field(default_factory=LeakStats)
+    bot_checks: int = 0
+    fuzz_cases: int = 0
+    over: bool = False
+
+
+def _sample_steps(rng: random.Random, every: int) -> Callable[[int], bool]:
+    offset = rng.randrange(every) if every > 1 else 0
+    return lambda k: every > 0 and k % every == offset
+
+
+def check_game(
+    cls: type[Game],
+    players: int,
+    seed: int = 0,
+    *,
+    options: dict | None = None,
+    max_actions: int = 2000,
+    clock: Clock | None = None,
+    round_trip_every: int = 1,
+    future_every: int = 15,
+    future_length: int = 25,
+    leak_every: int = 8,
+    leak_samples: int = 2,
+    widget_factory: Callable[[Game, int], Any] | None = None,
+    widget_every: int = 0,
+    bots: dict | None = None,
+    bots_every: int = 12,
+    fuzz_every: int = 20,
+    require_end: bool = True,
+    require_hidden_change: bool = True,
+) -> Report:
+    """Play one seeded random game of ``cls`` and run every check along the way.
+
+    ``*_every`` sample the expensive checks: a check runs at player actions
+    ``k`` with ``k % every == offset`` (a seeded offset), ``0`` turns it off.
+    The leak test also runs at the set-up and at the end. ``widget_every`` (with
+    ``widget_factory``) samples the widget-state comparison among the leak steps.
+    ``bots`` defaults to the game's ``BOTS`` registry.
+    """
+    options = copy.deepcopy(options or {})
+    rng = random.Random(f"conformance:{cls.name}:{players}:{seed}")
+    clock = clock or no_clock
+    game = cls(players, seed, **options)
+    report = Report()
+    bots = bots_for(cls) if bots is None else bots
+    leak_at = _sample_steps(rng, leak_every)
+    widget_at = _sample_steps(rng, widget_every)
+    bots_at = _sample_steps(rng, bots_every)
+    fuzz_at = _sample_steps(rng, fuzz_every)
+    future_at = _sample_steps(rng, future_every)
+    rt_at = _sample_steps(rng, round_trip_every)
+    side = random.Random(rng.random())  # for resamples, so sampling never shifts the playout
+    recorded = [all_views(game)]
+    futures: list[tuple[int, Game, random.Random]] = []
+
+    def checks(k: int, final: bool = False) -> None:
+        check_invariants(game)
+        if rt_at(k) or final or k == 0:
+            futures_copy = check_round_trip(game)
+            report.round_trips += 1
+            if future_at(k) and not final:
+                futures.append((k, futures_copy, random.Random(side.random())))
+        if leak_at(k) or final or k == 0:
+            wf = widget_factory if (widget_factory is not None and (widget_at(k) or final or k == 0)) else None
+            report.leak.merge(check_leaks(game, side, samples=leak_samples, widget_factory=wf))
+        if bots and (bots_at(k) or k == 0) and not game.over:
+            report.bot_checks += check_bots(game, side, bots=bots, bot_seed=seed)
+        if fuzz_at(k) or final or k == 0:
+            report.fuzz_cases += fuzz_malformed(game)
+
+    checks(0)
+    play_rng = random.Random(rng.random())
+    for k in range(1, max_actions + 1):
+        if game.over:
+            break
+        random_step(game, play_rng, clock)
+        report.actions = k
+        recorded.append(all_views(game))
+        checks(k, final=game.over)
+    if require_end and not game.over:
+        raise _fail(game, f"did not end within {max_actions} random actions")
+    report.over = game.over
+
+    # copies taken mid-game play the same future (same actions, live RNG)
+    actions = _player_actions(game.history)
+    for k, twin, _ in futures:
+        for h in actions[k : k + future_length]:
+            twin.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+        stop = min(len(actions), k + future_length)
+        expected = recorded[stop]
+        if all_views(twin) != expected:
+            raise _fail(game, f"a JSON copy taken after action {k} played a different future (by action {stop})")
+        report.futures += 1
+
+    check_determinism(game, recorded)
+    if require_hidden_change and report.leak.resamples and not report.leak.changed:
+        raise _fail(game, f"resample() never changed hidden information in {report.leak.resamples} resamples: the leak test proved nothing")
+    return report
