@@ -1,0 +1,156 @@
+"""CostumePartyWidget: Costume Party Detective in a notebook.
+
+>>> from brady_widgets import CostumePartyWidget
+>>> w = CostumePartyWidget(players=4, seed=7)            # you are seat 0, bots play the rest
+>>> w = CostumePartyWidget(players=3, mode="hotseat")    # pass the laptop round
+>>> w.act({"type": "roll"})                              # the Python API mirrors the clicks
+
+The board: five rooms laid out as the default adjacency (four colored rooms in a
+ring, the Middle Hall in the centre), each with its name printed and its own
+pattern (color is never the only cue; Okabe-Ito colors). Click a highlighted
+figure, then a highlighted room, to move; on black, Kill buttons and a Draw
+button. The odds panel shows, from the shown seat's own view only, the die
+odds and which figures each opponent is likely to be.
+
+Stable ``data-testid`` attributes of the view (for browser tests):
+
+=======================  =========================================================
+``data-testid``          element
+=======================  =========================================================
+(root ``data-phase``)    ``.bw-costume`` root: ``data-phase`` = roll|move|black|over
+                         (``curtain`` while the curtain is up), ``data-seat``
+``roll``                 the Roll button
+``last-roll``            the last face rolled, with its name
+``me``                   "You are ..." (your character)
+``figure-<id>``          a figure token (button; ``aria-pressed`` when selected)
+``roombox-<room>``       a room (``data-room``), holding its figures
+``room-<room>``          the room's move-here button (enabled for legal targets)
+``kill-<id>``            Kill button for figure ``id`` (on black, from ``legal``)
+``draw``                 Draw button (on black)
+``run-bots``             "Let the bots play" (bots paused on a given position)
+``seat-<n>``             a seat in the seat bar (``data-turn``, ``data-alive``)
+``deck``                 the deck count
+``log``                  the log (``aria-live="polite"``)
+``odds``                 the odds panel
+``error``                the error banner (``role="alert"``); ``error-dismiss``
+``curtain``              the hot-seat curtain; ``lift-curtain`` its button
+``winner``               the winner banner (game over)
+``replay``               the replay control: ``replay-back``, ``replay-forward``,
+                         ``replay-slider``, ``replay-step``
+``reveal-toggle``        "Teacher: reveal all" (``aria-pressed``)
+=======================  =========================================================
+
+Views are bundled by esbuild from ``js/src/`` into ``brady_widgets/static/``
+(``cd js && npm run build``). ``_esm``/``_css`` are file paths, so with
+``ANYWIDGET_HMR=1`` (and ``watchfiles`` installed) anywidget reloads the view in a
+running notebook whenever ``npm run watch`` rewrites the bundle.
+"""
+
+from __future__ import annotations
+
+import pathlib
+from typing import Any, Callable
+
+from ..widget import GameWidget
+from . import odds as _odds
+from .content import CHARACTERS, ROOM_COLORS, ROOM_NAMES, ROOMS, figure_label
+from .rules import CostumeParty
+
+_STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+__all__ = ["CostumePartyWidget"]
+
+
+def _face_text(face: str) -> str:
+    return "black" if face == "black" else f"{face} ({ROOM_NAMES[face]})"
+
+
+class CostumePartyWidget(GameWidget):
+    """Costume Party Detective as a widget (see the module docstring).
+
+    Args:
+        players: 2..8.
+        seed: seeds the deal, the die and the bots.
+        humans: the seats people play (default: seat 0 vs bots; every seat in hot-seat).
+        mode: ``"bots"`` or ``"hotseat"`` (a curtain between different human seats).
+        bot: a name in ``bots.BOTS`` or a factory ``(seat, seed) -> bot``.
+        pace: seconds between bot actions in a notebook (0: bots act at once).
+        reveal: start in the teacher's reveal mode.
+        names: a name per seat.
+        game: wrap an existing engine (its position is shown as it stands).
+        **game_options: engine options (``adjacency``, ``faces``, ``first_seat``, ``deal``).
+    """
+
+    _esm = _STATIC / "costume_party.js"
+    _css = _STATIC / "costume_party.css"
+
+    game_class = CostumeParty
+    default_bot = "detective"
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        humans: Any = None,
+        mode: str = "bots",
+        bot: str | Callable = "detective",
+        pace: float = 0.6,
+        reveal: bool = False,
+        names: list[str] | None = None,
+        game: CostumeParty | None = None,
+        **game_options: Any,
+    ):
+        super().__init__(
+            players=players,
+            seed=seed,
+            humans=humans,
+            mode=mode,
+            bot=bot,
+            pace=pace,
+            reveal=reveal,
+            names=names,
+            game=game,
+            **game_options,
+        )
+
+    @classmethod
+    def bot_registry(cls) -> dict:
+        from . import bots
+
+        return bots.BOTS
+
+    def odds(self, seat_view: dict) -> dict | None:
+        return _odds.panel(seat_view)
+
+    def content(self) -> dict:
+        return {
+            "rooms": [{"id": r, "name": ROOM_NAMES[r], "color": ROOM_COLORS[r]} for r in ROOMS],
+            "figures": [{"name": n, "costume": c, "emoji": e} for n, c, e in CHARACTERS],
+        }
+
+    def describe(self, ev: dict) -> str:
+        kind = ev["type"]
+        name = self.names[ev["seat"]] if isinstance(ev.get("seat"), int) else ""
+        if kind == "secret":
+            return f"{name} is secretly {figure_label(ev['figure'])}."
+        if kind == "start":
+            return f"The party starts: {name} rolls first."
+        if kind == "roll":
+            return f"{name} rolled {_face_text(ev['face'])}."
+        if kind == "no_move":
+            return f"No figure can move into or out of {ROOM_NAMES[ev['face']]}: the turn passes."
+        if kind == "move":
+            return f"{name} moved {figure_label(ev['figure'])} from {ROOM_NAMES[ev['from']]} to {ROOM_NAMES[ev['to']]}."
+        if kind == "draw":
+            label = figure_label(ev["card"])
+            if ev.get("gone"):
+                return f"{name} drew {label}, who was already gone."
+            return f"{name} drew {label}, who left the party."
+        if kind == "kill":
+            return f"{name} killed {figure_label(ev['figure'])} in {ROOM_NAMES[ev['room']]}."
+        if kind == "eliminated":
+            return f"{name} was {figure_label(ev['figure'])} and is out of the game."
+        if kind == "game_over":
+            winners = [self.names[s] for s in ev.get("winners", [])]
+            return f"Game over: {' and '.join(winners) or 'nobody'} won."
+        return kind

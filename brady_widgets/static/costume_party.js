@@ -1,0 +1,547 @@
+// src/dom.js
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === void 0 || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
+    } else if (key === "disabled") {
+      el.disabled = Boolean(value);
+    } else if (key === "value") {
+      el.value = value;
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === void 0 || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+function button({ testid, label, text, onclick, disabled = false, pressed = null, cls = "", title }) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `bw-btn ${cls}`.trim(),
+      "data-testid": testid,
+      "aria-label": label,
+      "aria-pressed": pressed === null ? null : String(Boolean(pressed)),
+      title: title || null,
+      disabled,
+      onclick: disabled ? null : onclick
+    },
+    text === void 0 ? label : text
+  );
+}
+function bar(label, p, { testid = null, cls = "" } = {}) {
+  const pct = Math.round(Math.max(0, Math.min(1, Number(p) || 0)) * 1e3) / 10;
+  return h(
+    "div",
+    { class: `bw-bar ${cls}`.trim(), "data-testid": testid },
+    h("span", { class: "bw-bar-label" }, label),
+    h(
+      "span",
+      {
+        class: "bw-bar-track",
+        role: "meter",
+        "aria-valuemin": "0",
+        "aria-valuemax": "100",
+        "aria-valuenow": String(pct),
+        "aria-label": `${label}: ${pct}%`
+      },
+      h("span", { class: "bw-bar-fill", style: { width: `${pct}%` } })
+    ),
+    h("span", { class: "bw-bar-value" }, `${pct}%`)
+  );
+}
+function inkFor(hex) {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
+  if (!m) return "#000";
+  const n = parseInt(m[1], 16);
+  const lin = (c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * lin(n >> 16 & 255) + 0.7152 * lin(n >> 8 & 255) + 0.0722 * lin(n & 255);
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
+}
+
+// src/messages.js
+var MSG = Object.freeze({
+  ACT: "act",
+  LIFT_CURTAIN: "lift_curtain",
+  REPLAY: "replay",
+  REVEAL: "reveal",
+  CLEAR_ERROR: "clear_error",
+  RUN_BOTS: "run_bots"
+});
+var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
+
+// src/seatbar.js
+function seatBar({ names, shown, toAct, alive, extra }) {
+  return h(
+    "ol",
+    { class: "bw-seats", "aria-label": "Players", "data-testid": "seats" },
+    names.map((name, seat) => {
+      const turn = toAct.includes(seat);
+      const isAlive = alive[seat] !== false;
+      const status = [turn ? "to act" : null, isAlive ? null : "out", seat === shown ? "you" : null].filter(Boolean).join(", ");
+      return h(
+        "li",
+        {
+          class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat === shown ? " bw-me" : ""}`,
+          "data-testid": `seat-${seat}`,
+          "data-turn": String(turn),
+          "data-alive": String(isAlive),
+          "aria-current": turn ? "true" : null,
+          "aria-label": status ? `${name} (${status})` : name
+        },
+        h(
+          "div",
+          { class: "bw-seat-head" },
+          h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
+          h("strong", {}, name),
+          seat === shown ? h("span", { class: "bw-tag" }, "you") : null,
+          isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
+        ),
+        extra ? extra(seat) : null
+      );
+    })
+  );
+}
+
+// src/log.js
+function logPanel(entries, title = "Log") {
+  const list = h(
+    "ol",
+    { class: "bw-log-list", "aria-live": "polite", "aria-relevant": "additions", "data-testid": "log" },
+    entries.map(
+      (e) => h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), value: String(e.i + 1) }, e.text)
+    )
+  );
+  return h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
+}
+
+// src/error.js
+function errorBanner(error, send) {
+  if (!error || !error.code) return null;
+  return h(
+    "div",
+    { class: "bw-error", role: "alert", "data-testid": "error", "data-code": error.code },
+    h("span", { class: "bw-error-text" }, error.message || error.code),
+    button({
+      testid: "error-dismiss",
+      label: "Dismiss the error",
+      text: "\u2715",
+      cls: "bw-btn-small",
+      onclick: () => send({ type: MSG.CLEAR_ERROR })
+    })
+  );
+}
+
+// src/curtain.js
+function curtainPanel(curtain, names, send) {
+  if (!curtain || !curtain.up) return null;
+  const name = names[curtain.seat] ?? `Seat ${curtain.seat + 1}`;
+  return h(
+    "div",
+    {
+      class: "bw-curtain",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-label": `Pass to ${name}`,
+      "data-testid": "curtain"
+    },
+    h("p", { class: "bw-curtain-title" }, `Pass to ${name}`),
+    h("p", {}, "Everyone else: look away. Nothing secret is on screen until the button is pressed."),
+    button({
+      testid: "lift-curtain",
+      label: `I am ${name}, show my screen`,
+      cls: "bw-btn-primary",
+      onclick: () => send({ type: MSG.LIFT_CURTAIN })
+    })
+  );
+}
+
+// src/replay.js
+function replayControl(replay, reveal, send) {
+  const parts = [];
+  if (replay && replay.active) {
+    const { step, length } = replay;
+    const go = (n) => send({ type: MSG.REPLAY, step: n });
+    parts.push(
+      h(
+        "div",
+        { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
+        button({
+          testid: "replay-back",
+          label: "Replay: step back",
+          text: "\u25C0 Back",
+          disabled: step <= 0,
+          onclick: () => go(step - 1)
+        }),
+        h("input", {
+          type: "range",
+          min: "0",
+          max: String(length),
+          step: "1",
+          value: String(step),
+          "data-testid": "replay-slider",
+          "aria-label": "Replay step",
+          "aria-valuetext": `step ${step} of ${length}`,
+          onchange: (ev) => go(Number(ev.target.value))
+        }),
+        button({
+          testid: "replay-forward",
+          label: "Replay: step forward",
+          text: "Forward \u25B6",
+          disabled: step >= length,
+          onclick: () => go(step + 1)
+        }),
+        h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+      )
+    );
+  }
+  if (replay && replay.active || reveal) {
+    parts.push(
+      button({
+        testid: "reveal-toggle",
+        label: "Teacher: reveal all",
+        text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
+        pressed: reveal,
+        cls: "bw-reveal",
+        onclick: () => send({ type: MSG.REVEAL, on: !reveal })
+      })
+    );
+  }
+  return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
+}
+
+// src/costume_party.js
+var AREA = { blue: "blue", yellow: "yellow", red: "red", green: "green", hall: "hall" };
+var PATTERN_NAME = { blue: "stripes", yellow: "dots", red: "checks", green: "waves", hall: "plain" };
+var FACE_SYMBOL = { blue: "\u25B2", yellow: "\u25CF", red: "\u25A0", green: "\u25C6", hall: "\u25CB", black: "\u2617" };
+function labels(settings) {
+  const content = settings.content || {};
+  const rooms = {};
+  for (const r of content.rooms || []) rooms[r.id] = r;
+  const figures = content.figures || [];
+  const fig = (id) => {
+    const f = figures[id];
+    return f ? `${f.name} the ${f.costume}` : `Figure ${id}`;
+  };
+  const emoji = (id) => figures[id] ? figures[id].emoji : "?";
+  const room = (id) => rooms[id] ? rooms[id].name : id;
+  return { rooms, fig, emoji, room, order: (content.rooms || []).map((r) => r.id) };
+}
+function faceText(face, L) {
+  if (!face) return "none yet";
+  return face === "black" ? "black" : `${face} (${L.room(face)})`;
+}
+function draw(root, model, local, redraw) {
+  const send = (msg) => model.send(msg);
+  const seat = model.get("seat");
+  const view = model.get("view") || {};
+  const legal = model.get("legal") || [];
+  const log = model.get("log") || [];
+  const error = model.get("error") || {};
+  const curtain = model.get("curtain") || {};
+  const settings = model.get("settings") || {};
+  const replay = model.get("replay") || {};
+  const L = labels(settings);
+  const names = settings.names || [];
+  const nameOf = (s) => names[s] ?? `Seat ${s + 1}`;
+  const phase = view.phase || "roll";
+  const moves = legal.filter((a) => a.type === "move");
+  const movable = new Set(moves.map((a) => a.figure));
+  if (local.selected !== null && !movable.has(local.selected)) local.selected = null;
+  const targets = new Set(moves.filter((a) => a.figure === local.selected).map((a) => a.to));
+  const kills = legal.filter((a) => a.type === "kill").map((a) => a.figure);
+  const canDraw = legal.some((a) => a.type === "draw");
+  const canRoll = legal.some((a) => a.type === "roll");
+  const act = (action) => {
+    local.selected = null;
+    send({ type: MSG.ACT, action });
+  };
+  root.replaceChildren();
+  root.dataset.phase = phase;
+  root.dataset.seat = String(seat);
+  root.dataset.curtain = curtain.up ? "up" : "down";
+  root.dataset.reveal = String(Boolean(settings.reveal));
+  const toAct = view.to_act || [];
+  const alive = view.alive || [];
+  const faceUp = view.face_up || [];
+  const revealed = view.revealed || [];
+  const secrets = view.secrets || null;
+  const mine = view.my_character;
+  let who;
+  if (settings.reveal) who = "Teacher view: every secret is shown.";
+  else if (mine !== null && mine !== void 0) who = `You are ${L.emoji(mine)} ${L.fig(mine)} (${nameOf(seat)}).`;
+  else who = "Public view: nobody's secrets are shown.";
+  root.appendChild(
+    h(
+      "header",
+      { class: "bw-header" },
+      h("h2", { class: "bw-title" }, "Costume Party Detective"),
+      h("p", { class: "bw-me-line", "data-testid": "me" }, who)
+    )
+  );
+  root.appendChild(errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
+  root.appendChild(
+    seatBar({
+      names,
+      shown: seat,
+      toAct: view.over ? [] : toAct,
+      alive,
+      extra: (s) => h(
+        "div",
+        { class: "bw-seat-extra" },
+        revealed[s] !== null && revealed[s] !== void 0 ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`) : secrets ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`) : null,
+        (faceUp[s] || []).length ? h(
+          "div",
+          { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
+          (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`))
+        ) : null
+      )
+    })
+  );
+  const cur = curtainPanel(curtain, names, send);
+  if (cur) {
+    root.appendChild(cur);
+    return;
+  }
+  if (view.over) {
+    const winners = (view.winners || []).map(nameOf);
+    root.appendChild(
+      h(
+        "div",
+        { class: "bw-winner", role: "status", "data-testid": "winner" },
+        `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`
+      )
+    );
+  } else if (replay.active && replay.step < replay.length) {
+    root.appendChild(
+      h("div", { class: "bw-winner bw-replaying", role: "status", "data-testid": "winner" }, `Replay: after action ${replay.step} of ${replay.length}`)
+    );
+  }
+  const rc = replayControl(replay, Boolean(settings.reveal), send);
+  if (rc) root.appendChild(rc);
+  const myTurn = legal.length > 0;
+  let prompt;
+  if (view.over) prompt = "The game is over.";
+  else if (replay.active && replay.step < replay.length) prompt = "Replaying the game.";
+  else if (!myTurn) prompt = `Waiting for ${toAct.map(nameOf).join(", ") || "\u2026"}.`;
+  else if (phase === "roll") prompt = "Your turn: roll the die.";
+  else if (phase === "move")
+    prompt = local.selected === null ? `You rolled ${faceText(view.last_roll, L)}: pick a highlighted figure, then a room.` : `Move ${L.fig(local.selected)}: pick a highlighted room.`;
+  else if (phase === "black")
+    prompt = canDraw ? "You rolled black: kill a figure in your character's room, or draw a card." : "You rolled black: you must kill a figure in your character's room.";
+  else prompt = "";
+  const controls = h(
+    "section",
+    { class: "bw-controls", "aria-label": "Your move" },
+    h("p", { class: "bw-prompt", "data-testid": "prompt" }, prompt),
+    h(
+      "div",
+      { class: "bw-die" },
+      button({
+        testid: "roll",
+        label: "Roll the die",
+        text: "\u{1F3B2} Roll",
+        disabled: !canRoll,
+        cls: "bw-btn-primary",
+        onclick: () => act({ type: "roll" })
+      }),
+      h(
+        "span",
+        { class: `bw-last-roll bw-face-${view.last_roll || "none"}`, "data-testid": "last-roll", "data-face": view.last_roll || "" },
+        view.last_roll ? h("span", { class: "bw-face-chip", "aria-hidden": "true" }, FACE_SYMBOL[view.last_roll] || "?") : null,
+        `Last roll: ${faceText(view.last_roll, L)}`
+      ),
+      settings.paused ? button({
+        testid: "run-bots",
+        label: "Let the bots play",
+        onclick: () => send({ type: MSG.RUN_BOTS })
+      }) : null
+    ),
+    phase === "black" && myTurn ? h(
+      "div",
+      { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" },
+      kills.map(
+        (f) => button({
+          testid: `kill-${f}`,
+          label: f === mine ? `Kill ${L.fig(f)} (yourself: you are alone)` : `Kill ${L.fig(f)}`,
+          text: `\u{1F5E1} Kill ${L.emoji(f)} ${L.fig(f)}${f === mine ? " (yourself)" : ""}`,
+          cls: "bw-btn-kill",
+          onclick: () => act({ type: "kill", figure: f })
+        })
+      ),
+      button({
+        testid: "draw",
+        label: canDraw ? "Draw the top character card" : "Draw (not allowed: you must kill)",
+        text: `\u{1F0CF} Draw a card (${view.deck_count ?? 0} left)`,
+        disabled: !canDraw,
+        onclick: () => act({ type: "draw" })
+      })
+    ) : null
+  );
+  root.appendChild(controls);
+  const rooms = view.rooms || {};
+  const adjacency = view.adjacency || {};
+  const order = L.order.length ? L.order : Object.keys(rooms);
+  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
+  for (const r of order) {
+    const info = L.rooms[r] || { name: r, color: "#999" };
+    const figs = rooms[r] || [];
+    const isTarget = targets.has(r);
+    const box = h(
+      "section",
+      {
+        class: `bw-room bw-pattern-${PATTERN_NAME[r] || "plain"}${isTarget ? " bw-target" : ""}`,
+        "data-testid": `roombox-${r}`,
+        "data-room": r,
+        style: { "grid-area": AREA[r] || "auto", "--room-color": info.color, "--room-ink": inkFor(info.color) },
+        "aria-label": `${info.name}: ${figs.length} figure${figs.length === 1 ? "" : "s"}`
+      },
+      button({
+        testid: `room-${r}`,
+        label: isTarget ? `Move ${L.fig(local.selected)} to ${info.name}` : info.name,
+        text: [
+          h("span", { class: "bw-room-symbol", "aria-hidden": "true" }, FACE_SYMBOL[r] || ""),
+          h("span", { class: "bw-room-name" }, info.name),
+          isTarget ? h("span", { class: "bw-room-go" }, " \u21E6 move here") : null
+        ],
+        disabled: !isTarget,
+        cls: "bw-room-button",
+        onclick: () => act({ type: "move", figure: local.selected, to: r })
+      }),
+      h(
+        "div",
+        { class: "bw-room-next" },
+        `next to: ${(adjacency[r] || []).map((n) => L.room(n)).join(", ")}`
+      ),
+      h(
+        "div",
+        { class: "bw-figures" },
+        figs.map((f) => {
+          const canMove = movable.has(f);
+          const selected = local.selected === f;
+          const isMine = f === mine;
+          const killable = kills.includes(f);
+          const label = `${L.fig(f)}${isMine ? " (you)" : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`;
+          return button({
+            testid: `figure-${f}`,
+            label,
+            text: [
+              h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f)),
+              h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]),
+              isMine ? h("span", { class: "bw-you", "aria-hidden": "true" }, "you") : null
+            ],
+            pressed: canMove ? selected : null,
+            disabled: !canMove,
+            cls: `bw-figure${canMove ? " bw-movable" : ""}${selected ? " bw-selected" : ""}${isMine ? " bw-mine" : ""}${killable ? " bw-killable" : ""}`,
+            title: L.fig(f),
+            onclick: () => {
+              local.selected = selected ? null : f;
+              redraw();
+            }
+          });
+        })
+      )
+    );
+    board.appendChild(box);
+  }
+  const gone = (ids, what) => ids && ids.length ? h("p", { class: "bw-gone" }, `${what}: `, ids.map((f) => `${L.emoji(f)} ${L.fig(f)}`).join(", ")) : null;
+  const table = h(
+    "section",
+    { class: "bw-table", "aria-label": "The table" },
+    h("p", { class: "bw-deck", "data-testid": "deck" }, `Deck: ${view.deck_count ?? 0} card${view.deck_count === 1 ? "" : "s"}`),
+    gone(view.left, "Left the party"),
+    gone(view.killed, "Killed")
+  );
+  const odds = view.odds;
+  const oddsPanel = h(
+    "section",
+    { class: "bw-odds", "aria-label": "Odds", "data-testid": "odds" },
+    h("h3", {}, "Odds"),
+    odds ? [
+      h("h4", {}, "Next roll"),
+      Object.entries(odds.die || {}).map(
+        ([face, p]) => bar(`${FACE_SYMBOL[face] || ""} ${face === "black" ? "black" : L.room(face)}`, p, { cls: `bw-bar-${face}` })
+      ),
+      Object.keys(odds.identity || {}).length ? h("h4", {}, "Who is who? (from what this seat has seen)") : null,
+      Object.entries(odds.identity || {}).map(([opp, probs]) => {
+        const top = Object.entries(probs).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0])).slice(0, 3);
+        return h(
+          "div",
+          { class: "bw-odds-seat", "data-testid": `odds-seat-${opp}` },
+          h("div", { class: "bw-odds-name" }, `${nameOf(Number(opp))} is likeliest\u2026`),
+          top.map(([f, p]) => bar(`${L.emoji(Number(f))} ${L.fig(Number(f))}`, p))
+        );
+      })
+    ] : h("p", {}, "No odds to show.")
+  );
+  root.appendChild(
+    h(
+      "div",
+      { class: "bw-main" },
+      board,
+      h("div", { class: "bw-side" }, table, oddsPanel, logPanel(log))
+    )
+  );
+}
+function render({ model, el }) {
+  const root = h("div", { class: "bw-root bw-costume" });
+  el.appendChild(root);
+  const local = { selected: null };
+  let queued = false;
+  const redraw = () => {
+    queued = false;
+    const active = root.ownerDocument.activeElement;
+    const focusId = active && root.contains(active) ? active.getAttribute("data-testid") : null;
+    const logList = root.querySelector(".bw-log-list");
+    const stuck = !logList || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
+    draw(root, model, local, redraw);
+    const newLog = root.querySelector(".bw-log-list");
+    if (newLog && stuck) newLog.scrollTop = newLog.scrollHeight;
+    if (focusId) {
+      const target = root.querySelector(`[data-testid="${focusId}"]`);
+      if (target && !target.disabled) target.focus();
+    }
+  };
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(() => queued && redraw());
+    }
+  };
+  for (const key of TRAITS) model.on(`change:${key}`, schedule);
+  const onKey = (ev) => {
+    if (ev.key === "Escape" && local.selected !== null) {
+      local.selected = null;
+      redraw();
+    }
+  };
+  root.addEventListener("keydown", onKey);
+  redraw();
+  return () => {
+    queued = false;
+    for (const key of TRAITS) model.off(`change:${key}`, schedule);
+    root.removeEventListener("keydown", onKey);
+    root.remove();
+  };
+}
+var costume_party_default = { render };
+export {
+  costume_party_default as default,
+  draw
+};

@@ -1,0 +1,547 @@
+"""GameWidget: the shared anywidget adapter between a game engine and its view.
+
+The widget holds the engine privately (``w.game``, never synced) and syncs only
+what the *shown seat* may know, computed from that seat's own ``view(seat)`` and
+``legal_actions(seat)``:
+
+============  ==================================================================
+trait         value
+============  ==================================================================
+``seat``      the shown seat, or ``-1`` (public view: curtain up, or no human)
+``view``      that seat's view without its log, plus ``odds`` (per game)
+``legal``     that seat's legal actions (empty under the curtain, in a replay,
+              or when it is not that seat's turn)
+``log``       the last :attr:`GameWidget.log_limit` entries of the seat's
+              filtered log: ``{"i", "type", "step", "seat", "text"}``
+``error``     ``{}`` or ``{"code", "message"}``
+``curtain``   ``{"up": bool, "seat": n}`` (hot-seat: "pass to seat n")
+``settings``  ``mode, humans, names, pace, reveal, paused, players, game`` and
+              the game's display ``content`` (names, colors, labels)
+``replay``    ``{"step", "length", "active"}``: steps are player actions;
+              ``active`` once the game is over (the replay control is open)
+============  ==================================================================
+
+While the hot-seat curtain is up nothing secret is synced: the public view
+``view(None)``, no legal actions, the public log. The teacher's reveal is an
+explicit mode (``reveal=True``, :meth:`GameWidget.set_reveal`, or the view's
+toggle): ``full_view()`` and the unfiltered log.
+
+Intents from the view are custom messages ``{"type": ...}`` named in :class:`MSG`;
+results come back through the traits. The message handler never raises: every
+failure becomes the ``error`` trait and leaves the game unchanged.
+
+Bots get deep copies of ``view(seat)`` and ``legal_actions(seat)`` only. With
+``pace > 0`` and a running asyncio loop (the notebook kernel's), each bot step is
+scheduled ``pace`` seconds after the previous one (``loop.call_later``); with
+``pace=0`` (tests, simulations) or no running loop, bots play synchronously inside
+the call that handed them the turn. Every change is batched with ``hold_sync()``:
+one action (a human's action plus any synchronous bot replies) is one update
+message.
+
+A widget built around an existing engine (``game=``) shows that position as it
+stands: if a bot is to act, the bots wait (``settings["paused"]``) until
+:meth:`GameWidget.run_bots` or the view's "let the bots play" button.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import math
+from typing import Any, Callable, ClassVar
+
+import anywidget
+import traitlets
+
+from .engine.errors import IllegalAction
+from .engine.game import Game
+
+__all__ = ["GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError"]
+
+
+class MSG:
+    """The view -> Python message types (``{"type": MSG.ACT, "action": {...}}``)."""
+
+    ACT = "act"  #: {"type": "act", "action": {...}}: act for the shown seat
+    LIFT_CURTAIN = "lift_curtain"  #: {"type": "lift_curtain"}: "I am <name>, show my screen"
+    REPLAY = "replay"  #: {"type": "replay", "step": n}: show step n of the finished game
+    REVEAL = "reveal"  #: {"type": "reveal", "on": bool}: the teacher's reveal
+    CLEAR_ERROR = "clear_error"  #: {"type": "clear_error"}: dismiss the error banner
+    RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
+
+    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS})
+
+
+#: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
+WIDGET_ERROR_CODES = ("malformed_message", "unknown_message", "replay_unavailable", "bot_error", "internal_error")
+
+#: Keys each message type takes besides ``type``.
+_MSG_KEYS = {
+    MSG.ACT: {"action"},
+    MSG.LIFT_CURTAIN: set(),
+    MSG.REPLAY: {"step"},
+    MSG.REVEAL: {"on"},
+    MSG.CLEAR_ERROR: set(),
+    MSG.RUN_BOTS: set(),
+}
+
+MODES = ("bots", "hotseat")
+
+
+class WidgetError(ValueError):
+    """A request the widget refused (not an engine rule): ``code`` in WIDGET_ERROR_CODES."""
+
+    def __init__(self, code: str, message: str):
+        if code not in WIDGET_ERROR_CODES:
+            raise ValueError(f"unknown widget error code {code!r}")
+        self.code = code
+        super().__init__(message)
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": str(self)}
+
+
+def _error_dict(exc: BaseException) -> dict:
+    if isinstance(exc, (IllegalAction, WidgetError)):
+        return {"code": exc.code, "message": str(exc)}
+    return {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
+
+    Subclasses set :attr:`game_class`, ``_esm``/``_css`` and override
+    :meth:`bot_registry`, :meth:`describe` (event -> text), :meth:`odds` (seat view
+    -> JSON-safe odds or None) and :meth:`content` (display data for the view).
+    """
+
+    seat = traitlets.Int(-1).tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    legal = traitlets.List().tag(sync=True)
+    log = traitlets.List().tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    curtain = traitlets.Dict({"up": False, "seat": -1}).tag(sync=True)
+    settings = traitlets.Dict().tag(sync=True)
+    replay = traitlets.Dict({"step": 0, "length": 0, "active": False}).tag(sync=True)
+
+    #: the engine class (a :class:`~brady_widgets.engine.game.Game` subclass)
+    game_class: ClassVar[type[Game] | None] = None
+    #: the bot used when ``bot`` is not given
+    default_bot: ClassVar[str] = "random"
+    #: how many log entries are synced (the newest)
+    log_limit: ClassVar[int] = 30
+    #: how many bot actions one synchronous run may take before it is stopped
+    max_bot_actions: ClassVar[int] = 100_000
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        humans: Any = None,
+        mode: str = "bots",
+        bot: str | Callable | None = None,
+        pace: float = 0.6,
+        reveal: bool = False,
+        names: list[str] | None = None,
+        game: Game | None = None,
+        **game_options: Any,
+    ):
+        cls = type(self)
+        if cls.game_class is None:
+            raise TypeError(f"{cls.__name__} has no game_class: use a game's widget, e.g. CostumePartyWidget")
+        # ---- validate everything before building anything
+        allowed = set(cls.game_class.default_options) | {"deal"}
+        unknown = sorted(set(game_options) - allowed)
+        if unknown:
+            raise TypeError(
+                f"{cls.__name__}() got unexpected keyword argument(s) {unknown}; "
+                f"game options: {sorted(allowed)}"
+            )
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not math.isfinite(pace) or pace < 0:
+            raise ValueError(f"pace must be a number of seconds >= 0, got {pace!r}")
+        if not isinstance(reveal, bool):
+            raise TypeError(f"reveal must be True or False, got {reveal!r}")
+        if game is not None:
+            if not isinstance(game, cls.game_class):
+                raise TypeError(f"game must be a {cls.game_class.__name__}, got {type(game).__name__}")
+            if game_options:
+                raise TypeError(f"pass game options {sorted(game_options)} to the engine, not with game=")
+            engine = game
+        else:
+            engine = cls.game_class(players, seed, **game_options)
+        n = engine.players
+        if humans is None:
+            humans = range(n) if mode == "hotseat" else (0,)
+        try:
+            humans = list(humans)
+        except TypeError:
+            raise TypeError(f"humans must be a list of seats, got {humans!r}") from None
+        for s in humans:
+            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
+                raise ValueError(f"humans must be seats 0..{n - 1}, got {s!r}")
+        if len(set(humans)) != len(humans):
+            raise ValueError(f"humans lists a seat twice: {humans!r}")
+        humans = sorted(humans)
+        if names is None:
+            names = [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(n)]
+        else:
+            names = list(names)
+            if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
+                raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        factory = self._bot_factory(bot if bot is not None else cls.default_bot)
+
+        # ---- private state (never synced)
+        self.game = engine
+        self.mode = mode
+        self.humans = tuple(humans)
+        self.names = tuple(names)
+        self.pace = float(pace)
+        self._reveal = reveal
+        bot_seed = engine.seed if game is not None else seed
+        self._bots = {s: factory(s, bot_seed) for s in range(n) if s not in humans}
+        self._shown: int | None = humans[0] if (humans and mode == "bots") else None
+        self._curtain_for: int | None = None
+        self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
+        self._replay_step: int | None = None  # None: the live game
+        self._replay_cache: tuple[int, Game] | None = None
+        self._sync_seat()
+        first_error: dict = {}
+        if game is None:  # a new game starts at once; a given position waits (see the docstring)
+            try:
+                self._start_bots()
+            except Exception as exc:  # noqa: BLE001 -- shown in the view
+                first_error = _error_dict(exc)
+        super().__init__(**{**self._state(), "error": first_error})
+        self.on_msg(self._on_view_msg)
+
+    # ------------------------------------------------------------ per-game hooks
+    @classmethod
+    def bot_registry(cls) -> dict:
+        """``{name: BotClass}`` for this game (read when a widget is built)."""
+        return {}
+
+    def describe(self, event: dict) -> str:
+        """One short line of text for a log event."""
+        return event["type"]
+
+    def odds(self, seat_view: dict) -> dict | None:
+        """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
+        return None
+
+    def content(self) -> dict:
+        """Static display data for the view (names, colors, labels)."""
+        return {}
+
+    # ---------------------------------------------------------------- Python API
+    @property
+    def winners(self) -> list[int]:
+        return list(self.game.winners)
+
+    @property
+    def reveal(self) -> bool:
+        return self._reveal
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def act(self, action: dict) -> None:
+        """Act for the shown human seat, then let the bots answer.
+
+        On bad input sets ``error`` and raises :class:`IllegalAction` (game unchanged).
+        """
+        with self.hold_sync():
+            try:
+                self._human_act(action)
+            except IllegalAction as exc:
+                self.error = _error_dict(exc)
+                raise
+            self.error = {}
+            self._sync_seat()
+            self._start_bots_guarded()
+            self._refresh()
+
+    def run_bots(self) -> None:
+        """Bots play until a human must act or the game ends (synchronous when ``pace=0``).
+
+        Raises :class:`WidgetError` (``bot_error``) if a bot fails; ``error`` says so too.
+        """
+        with self.hold_sync():
+            try:
+                self._start_bots()
+            except Exception as exc:
+                self.error = _error_dict(exc)
+                self._refresh()
+                raise
+            self._refresh()
+
+    def lift_curtain(self) -> None:
+        """Hot-seat: the player the curtain asks for takes the screen."""
+        with self.hold_sync():
+            if self._curtain_for is not None:
+                self._shown, self._curtain_for = self._curtain_for, None
+            self._refresh()
+
+    def set_reveal(self, on: bool) -> None:
+        """Teacher mode: show every secret and the unfiltered log (and replay)."""
+        if not isinstance(on, bool):
+            err = WidgetError("malformed_message", f"reveal takes True or False, got {on!r}")
+            self.error = err.to_dict()
+            raise err
+        with self.hold_sync():
+            self._reveal = on
+            self._refresh()
+
+    def replay_to(self, step: int) -> None:
+        """After the game: show the position after ``step`` player actions (0..length)."""
+        length = self._n_actions()
+        with self.hold_sync():
+            if not self.game.over:
+                err = WidgetError("replay_unavailable", "the replay opens when the game is over")
+            elif isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
+                err = WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {step!r}")
+            else:
+                err = None
+                self._replay_step = None if step == length else step
+                self.error = {}
+                self._refresh()
+            if err is not None:
+                self.error = err.to_dict()
+                raise err
+
+    def close(self) -> None:
+        self._cancel_pending()
+        super().close()
+
+    def __repr__(self) -> str:
+        g = self.game
+        status = f"over, winners {list(g.winners)}" if g.over else f"to act {g.to_act}"
+        return (
+            f"{type(self).__name__}(players={g.players}, mode={self.mode!r}, humans={list(self.humans)}, "
+            f"actions={self._n_actions()}, {status})"
+        )
+
+    # ------------------------------------------------------------ message handler
+    def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """Handle one message from the view. Never raises: failures go to ``error``."""
+        try:
+            try:
+                self._dispatch(content)
+            except Exception as exc:  # noqa: BLE001 -- every failure must reach the view
+                self.error = _error_dict(exc)
+        except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
+            pass
+
+    def _dispatch(self, msg: Any) -> None:
+        if not isinstance(msg, dict):
+            raise WidgetError("malformed_message", f"a message must be a dict with a 'type', got {msg!r}")
+        kind = msg.get("type")
+        if not isinstance(kind, str) or kind not in MSG.ALL:
+            raise WidgetError("unknown_message", f"unknown message type {kind!r}; known: {sorted(MSG.ALL)}")
+        keys = set(msg) - {"type"}
+        if keys != _MSG_KEYS[kind]:
+            raise WidgetError(
+                "malformed_message", f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}, got {sorted(keys)}"
+            )
+        if kind == MSG.ACT:
+            self.act(msg["action"])
+        elif kind == MSG.LIFT_CURTAIN:
+            self.lift_curtain()
+        elif kind == MSG.REPLAY:
+            self.replay_to(msg["step"])
+        elif kind == MSG.REVEAL:
+            self.set_reveal(msg["on"])
+        elif kind == MSG.CLEAR_ERROR:
+            self.error = {}
+        elif kind == MSG.RUN_BOTS:
+            self.run_bots()
+
+    # ---------------------------------------------------------------- internals
+    @classmethod
+    def _bot_factory(cls, bot: Any) -> Callable:
+        if callable(bot):
+            return bot
+        registry = cls.bot_registry()
+        if not isinstance(bot, str) or bot not in registry:
+            raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
+        return registry[bot]
+
+    def _human_act(self, action: Any) -> None:
+        if self._curtain_for is not None and not self.game.over:
+            raise IllegalAction(
+                "not_your_turn",
+                f"the screen is covered: pass it to {self.names[self._curtain_for]}, who lifts the curtain first",
+                None,
+                action,
+            )
+        if self._replay_step is not None and not self.game.over:  # pragma: no cover - replay needs game over
+            raise IllegalAction("game_over", "a replay is showing", None, action)
+        if self._shown is None:
+            raise IllegalAction("not_your_turn", "no player's seat is shown", None, action)
+        self.game.act(self._shown, action)
+
+    def _sync_seat(self) -> None:
+        """Follow the turn to the human who must act (hot-seat: behind the curtain)."""
+        g = self.game
+        if g.over:
+            self._curtain_for = None
+            return
+        actor = next((s for s in g.to_act if s in self.humans), None)
+        if actor is None or actor == self._shown or actor == self._curtain_for:
+            return
+        if self.mode == "hotseat":
+            self._shown, self._curtain_for = None, actor
+        else:
+            self._shown = actor
+
+    def _bot_to_act(self) -> int | None:
+        if self.game.over:
+            return None
+        return next((s for s in self.game.to_act if s in self._bots), None)
+
+    def _bot_step(self, seat: int) -> None:
+        g = self.game
+        view = copy.deepcopy(g.view(seat))
+        legal = copy.deepcopy(g.legal_actions(seat))
+        try:
+            action = self._bots[seat].choose(view, legal)
+            g.act(seat, action)
+        except Exception as exc:  # noqa: BLE001
+            raise WidgetError("bot_error", f"the bot playing {self.names[seat]} failed: {exc}") from exc
+
+    def _running_loop(self):
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _start_bots(self) -> None:
+        """Hand the turn to the bots: now (pace 0 / no loop) or paced on the loop."""
+        if self._pending is not None or self._bot_to_act() is None:
+            return
+        loop = self._running_loop() if self.pace > 0 else None
+        if loop is None:
+            for _ in range(self.max_bot_actions):
+                seat = self._bot_to_act()
+                if seat is None:
+                    break
+                self._bot_step(seat)
+                self._sync_seat()
+            else:
+                raise WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
+            self._sync_seat()
+        else:
+            self._pending = loop.call_later(self.pace, self._paced_step)
+
+    def _start_bots_guarded(self) -> None:
+        try:
+            self._start_bots()
+        except Exception as exc:  # noqa: BLE001 -- shown in the view; the human's action stands
+            self.error = _error_dict(exc)
+
+    def _paced_step(self) -> None:
+        self._pending = None
+        try:
+            with self.hold_sync():
+                try:
+                    seat = self._bot_to_act()
+                    if seat is not None:
+                        self._bot_step(seat)
+                    self._sync_seat()
+                    self._start_bots()
+                except Exception as exc:  # noqa: BLE001 -- a callback's exception would vanish
+                    self.error = _error_dict(exc)
+                self._refresh()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _cancel_pending(self) -> None:
+        pending, self._pending = getattr(self, "_pending", None), None
+        if pending is not None:
+            pending.cancel()
+
+    def _n_actions(self) -> int:
+        return sum(1 for h in self.game.history if h.get("seat") != "chance")
+
+    def _prefix(self, step: int) -> list[dict]:
+        """History up to (not including) player action number ``step``, chance outcomes kept."""
+        count = 0
+        for i, h in enumerate(self.game.history):
+            if h.get("seat") != "chance":
+                if count == step:
+                    return self.game.history[:i]
+                count += 1
+        return list(self.game.history)
+
+    def _shown_game(self) -> Game:
+        step = self._replay_step
+        if step is None or not self.game.over:
+            return self.game
+        if self._replay_cache is None or self._replay_cache[0] != step:
+            g = self.game
+            past = type(g).replay(g.players, g.seed, copy.deepcopy(self._prefix(step)), deal=copy.deepcopy(g.deal), **copy.deepcopy(g.options))
+            self._replay_cache = (step, past)
+        return self._replay_cache[1]
+
+    def _log_entries(self, events: list[dict]) -> list[dict]:
+        start = max(0, len(events) - self.log_limit)
+        out = []
+        for i in range(start, len(events)):
+            ev = events[i]
+            entry = {"i": i, "type": ev["type"], "step": ev.get("step", 0), "text": self.describe(ev)}
+            if isinstance(ev.get("seat"), int):
+                entry["seat"] = ev["seat"]
+            out.append(entry)
+        return out
+
+    def _state(self) -> dict:
+        """Every synced trait, computed from the shown seat's view (or the reveal)."""
+        g = self._shown_game()
+        live = g is self.game
+        curtain_up = self._curtain_for is not None and not self._reveal
+        seat = None if curtain_up else self._shown
+        if self._reveal:
+            view = g.full_view()
+        else:
+            view = g.view(seat)
+        events = view.pop("log")
+        if curtain_up:
+            odds = None
+        else:
+            odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
+        view["odds"] = odds
+        legal = g.legal_actions(seat) if (seat is not None and live) else []
+        length = self._n_actions()
+        paused = (
+            self._pending is None and not self.game.over and self._bot_to_act() is not None
+        )
+        return {
+            "seat": -1 if seat is None else seat,
+            "view": view,
+            "legal": copy.deepcopy(legal),
+            "log": self._log_entries(events),
+            "curtain": {"up": curtain_up, "seat": -1 if self._curtain_for is None else self._curtain_for},
+            "settings": {
+                "game": self.game.name,
+                "players": self.game.players,
+                "mode": self.mode,
+                "humans": list(self.humans),
+                "names": list(self.names),
+                "pace": self.pace,
+                "reveal": self._reveal,
+                "paused": paused,
+                "content": self.content(),
+            },
+            "replay": {
+                "step": length if self._replay_step is None else self._replay_step,
+                "length": length,
+                "active": bool(self.game.over),
+            },
+        }
+
+    def _refresh(self) -> None:
+        state = self._state()
+        with self.hold_sync():
+            for key, value in state.items():
+                setattr(self, key, value)

@@ -1,0 +1,19 @@
+import { h, button } from "./dom.js";
+import { MSG } from "./messages.js";
+
+/** The error banner (role=alert) with a dismiss button; null when there is no error. */
+export function errorBanner(error, send) {
+  if (!error || !error.code) return null;
+  return h(
+    "div",
+    { class: "bw-error", role: "alert", "data-testid": "error", "data-code": error.code },
+    h("span", { class: "bw-error-text" }, error.message || error.code),
+    button({
+      testid: "error-dismiss",
+      label: "Dismiss the error",
+      text: "✕",
+      cls: "bw-btn-small",
+      onclick: () => send({ type: MSG.CLEAR_ERROR }),
+    }),
+  );
+}
