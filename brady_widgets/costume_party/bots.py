@@ -2,12 +2,73 @@
 
 A bot is given only its seat's ``view`` and the list of ``legal`` actions, never
 the engine, and returns one of the legal actions. Its choices depend only on
-those and on its own seeded random generator.
+those and on its own seeded random generator (bots keep no memory between
+calls, so a bot can be handed any view, e.g. after a replay).
+
+``RandomBot`` picks uniformly among the legal actions.
+
+``DetectiveBot`` plays from a *belief*: for every opponent, the probability that
+each figure is that opponent's character. The belief has two parts.
+
+1. The exact part (:func:`knowledge.candidate_sets`): a kill pins the killer's
+   figure to the room of the kill (and says it was not the victim); revealed
+   cards and eliminations remove figures from the pool; the viewer's own figure
+   is nobody else's. Every assignment of distinct candidate figures to the
+   opponents is equally likely a priori (cards are dealt at random).
+2. Soft behavioural evidence, from the moves in the public log. For each move
+   by an opponent ``s`` of a figure ``f`` from room ``A`` to room ``B``, the
+   hypothesis "``s`` is ``f``" is multiplied by
+   ``exp(move_evidence * (risk(A) - risk(B)))``, clipped to
+   ``[1/evidence_cap, evidence_cap]``. ``risk(R)`` is the chance that a figure in
+   ``R`` is the next one killed there, as the mover could judge it at that
+   moment: the expected number of *other* players' figures in ``R`` (each
+   player spread uniformly over its public candidate figures at that time)
+   divided by the number of figures in ``R``. So a player who moves ``f`` out of
+   a room where a known killer stands is likelier to be ``f``; one who walks
+   ``f`` into such a room is less likely to be ``f``. Without public kills every
+   room has the same risk and moves carry no weight.
+   The weighted posterior is exact for these weights: each assignment counts
+   with the product of its weights (:func:`weighted_posterior`, a dynamic
+   programme over figures and subsets of opponents).
+
+From the belief, ``p(f)`` = the probability that figure ``f`` is *some*
+opponent (the sum over opponents).
+
+On black (kill or draw):
+    * alone in the room: draw if allowed (never kill itself unless forced);
+    * otherwise the best target is the figure in its room with the largest
+      ``p(f)``. A kill eliminates an opponent with probability ``p(f)``; a draw
+      eliminates nobody but removes an innocent, narrows the pool and keeps the
+      bot's position secret. The rule: kill when ``p(f) >= kill_threshold``
+      (the value of the draw, tuned by simulation, see ``benchmarks/``), or
+      when drawing is not allowed. A kill that would leave the bot's figure the
+      only survivor of the room (the kill event would name it) needs
+      ``p(f) >= reveal_threshold`` unless it is forced or wins the game.
+On a color (move):
+    every legal move is scored on the board it leaves:
+    ``attack * best - danger * threat / (n + 1) - lonely - own_move + noise``,
+    where, in the room of the bot's figure after the move, ``n`` is the number
+    of other figures, ``best`` the largest ``p(f)`` among them (a target for the
+    next black), ``threat`` the sum of ``p(f)`` (expected opponents who could
+    kill it; a random killer picks it about one time in ``n + 1``), ``lonely`` a
+    penalty for being alone (large when the bot could no longer draw: a black
+    would force it to kill itself), ``own_move`` a small penalty for moving its
+    own figure (every such move is evidence for a watching detective) and
+    ``noise`` a small seeded random term so that its moves do not form a
+    readable pattern. Bringing likely opponents into its room sets up kills;
+    moving other figures around scatters suspicion.
 """
 
 from __future__ import annotations
 
+import math
 import random
+
+import numpy as np
+
+from .knowledge import candidate_sets
+
+ROOMS = ("blue", "yellow", "red", "green", "hall")
 
 
 class Bot:
@@ -17,10 +78,14 @@ class Bot:
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
+        self.seed = seed
         self.rng = random.Random(f"{self.name}:{seed}:{seat}")
 
     def choose(self, view: dict, legal: list[dict]) -> dict:
         raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
 
 
 class RandomBot(Bot):
@@ -32,4 +97,264 @@ class RandomBot(Bot):
         return self.rng.choice(legal)
 
 
-BOTS = {"random": RandomBot}
+# ------------------------------------------------------------------ beliefs
+def weighted_posterior(cands: dict[int, set[int]], weights: dict[int, dict[int, float]] | None = None) -> dict[int, dict[int, float]]:
+    """``P(opponent s is figure f)`` when each assignment of distinct candidate
+    figures to the opponents has probability proportional to the product of
+    ``weights[s][f]`` (missing weights are 1). With no weights this is the exact
+    posterior of :func:`knowledge.posterior`, as floats."""
+    order = sorted(cands)
+    k = len(order)
+    if k == 0:
+        return {}
+    weights = weights or {}
+    figures = sorted(set().union(*(cands[s] for s in order)))
+    nf = len(figures)
+    full = (1 << k) - 1
+    size = full + 1
+    W = np.zeros((k, nf))
+    for i, s in enumerate(order):
+        ws = weights.get(s, {})
+        for j, f in enumerate(figures):
+            if f in cands[s]:
+                W[i, j] = ws.get(f, 1.0)
+    masks = np.arange(size)
+    with_bit = [masks[(masks >> i) & 1 == 1] for i in range(k)]
+    # pre[j][mask]: weighted ways to give the opponents in mask distinct figures from figures[:j]
+    pre = np.zeros((nf + 1, size))
+    pre[0, 0] = 1.0
+    for j in range(nf):
+        cur = pre[j + 1]
+        cur[:] = pre[j]
+        for i in range(k):
+            w = W[i, j]
+            if w:
+                m = with_bit[i]
+                cur[m] += pre[j, m ^ (1 << i)] * w
+    suf = np.zeros((nf + 1, size))
+    suf[nf, 0] = 1.0
+    for j in range(nf - 1, -1, -1):
+        cur = suf[j]
+        cur[:] = suf[j + 1]
+        for i in range(k):
+            w = W[i, j]
+            if w:
+                m = with_bit[i]
+                cur[m] += suf[j + 1, m ^ (1 << i)] * w
+    total = suf[0, full]
+    if total <= 0:
+        raise ValueError("no assignment of figures to opponents fits what was seen")
+    out: dict[int, dict[int, float]] = {}
+    for i, s in enumerate(order):
+        rest = full ^ (1 << i)
+        subs = masks[(masks & rest) == masks]  # every subset of the other opponents
+        # ways with s on figures[j]: the others split between figures before and after j
+        ways = (pre[:nf, subs] * suf[1:, rest ^ subs]).sum(axis=1) * W[i]
+        out[s] = {figures[j]: float(ways[j] / total) for j in range(nf) if ways[j] > 0}
+    return out
+
+
+def _public_candidates(board: list, pins: dict[int, set[int]], seat: int, exclude: int) -> set[int]:
+    on = {f for f in range(len(board)) if board[f] is not None and board[f] != "?" and f != exclude}
+    if seat in pins:
+        return on & pins[seat]
+    return on
+
+
+def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[int, dict[int, float]]:
+    """Soft evidence weights ``{opponent: {figure: factor}}`` from the moves in
+    the public log (see the module docstring). Only the view is used: boards of
+    the past are rebuilt by undoing the logged events from the current rooms (a
+    figure that left the party before ever moving has an unknown past room and
+    is left out of those boards)."""
+    if strength == 0:
+        return {}
+    viewer = view["viewer"]
+    players = view["players"]
+    alive_now = view["alive"]
+    n_fig = 20
+    board: list = [None] * n_fig
+    for room, figs in view["rooms"].items():
+        for f in figs:
+            board[f] = room
+    log = [ev for ev in view["log"] if ev["type"] in ("move", "kill", "draw", "eliminated")]
+    before: dict[int, list] = {}
+    for idx in range(len(log) - 1, -1, -1):
+        ev = log[idx]
+        t = ev["type"]
+        if t == "move":
+            board[ev["figure"]] = ev["from"]
+            before[idx] = list(board)
+        elif t == "kill":
+            board[ev["figure"]] = ev["room"]
+        elif t == "draw" and not ev["gone"]:
+            board[ev["card"]] = "?"
+    pins: dict[int, set[int]] = {}
+    alive = [True] * players
+    lo, hi = 1.0 / cap, cap
+    out: dict[int, dict[int, float]] = {}
+    for idx, ev in enumerate(log):
+        t = ev["type"]
+        if t == "kill":
+            s = ev["seat"]
+            allowed = set(ev["room_figures"]) - {ev["figure"]}
+            pins[s] = pins[s] & allowed if s in pins else allowed
+        elif t == "eliminated":
+            alive[ev["seat"]] = False
+        elif t == "move":
+            s = ev["seat"]
+            if s == viewer or not alive_now[s]:
+                continue
+            f, a, b = ev["figure"], ev["from"], ev["to"]
+            brd = before[idx]
+
+            def risk(room: str, joining: bool) -> float:
+                members = [g for g in range(n_fig) if brd[g] == room and g != f]
+                n = len(members) + 1
+                mem = set(members)
+                expected = 0.0
+                for other in range(players):
+                    if other == s or not alive[other]:
+                        continue
+                    cand = _public_candidates(brd, pins, other, f)
+                    if cand:
+                        expected += len(cand & mem) / len(cand)
+                return expected / n
+
+            factor = math.exp(strength * (risk(a, False) - risk(b, True)))
+            factor = min(hi, max(lo, factor))
+            if factor != 1.0:
+                row = out.setdefault(s, {})
+                row[f] = row.get(f, 1.0) * factor
+    for row in out.values():
+        for f in row:
+            row[f] = min(hi * hi, max(lo * lo, row[f]))
+    return out
+
+
+class DetectiveBot(Bot):
+    """Deduces who is who from its view and kills the likeliest opponent.
+
+    See the module docstring for the belief model and the rules. Parameters
+    (defaults tuned against random bots, see ``benchmarks/bots_costume_party.py``):
+
+    * ``kill_threshold``: kill on black when the best target is an opponent with
+      at least this probability (otherwise draw, while drawing is allowed);
+    * ``reveal_threshold``: the same for a kill that would name the bot's figure;
+    * ``move_evidence``, ``evidence_cap``: strength of the behavioural evidence;
+    * ``attack``, ``danger``, ``lonely``, ``lonely_forced``, ``own_move``, ``noise``:
+      the weights of the move score.
+    """
+
+    name = "detective"
+
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        *,
+        kill_threshold: float = 0.15,
+        reveal_threshold: float = 0.9,
+        move_evidence: float = 1.5,
+        evidence_cap: float = 2.0,
+        attack: float = 1.0,
+        danger: float = 1.0,
+        lonely: float = 0.3,
+        lonely_forced: float = 2.0,
+        own_move: float = 0.05,
+        noise: float = 0.02,
+    ):
+        super().__init__(seat, seed)
+        self.kill_threshold = kill_threshold
+        self.reveal_threshold = reveal_threshold
+        self.move_evidence = move_evidence
+        self.evidence_cap = evidence_cap
+        self.attack = attack
+        self.danger = danger
+        self.lonely = lonely
+        self.lonely_forced = lonely_forced
+        self.own_move = own_move
+        self.noise = noise
+
+    # ----------------------------------------------------------- beliefs
+    def beliefs(self, view: dict) -> dict[int, dict[int, float]]:
+        """``{opponent: {figure: probability}}``: exact constraints x soft evidence."""
+        cands = candidate_sets(view)
+        weights = move_evidence(view, self.move_evidence, self.evidence_cap) if self.move_evidence else {}
+        try:
+            return weighted_posterior(cands, weights)
+        except ValueError:  # inconsistent evidence cannot happen from a real view; be safe
+            return weighted_posterior(cands)
+
+    @staticmethod
+    def suspicion(beliefs: dict[int, dict[int, float]]) -> dict[int, float]:
+        """``{figure: P(figure is some opponent)}``."""
+        out: dict[int, float] = {}
+        for probs in beliefs.values():
+            for f, p in probs.items():
+                out[f] = out.get(f, 0.0) + p
+        return out
+
+    # ------------------------------------------------------------- choose
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        kinds = {a["type"] for a in legal}
+        if "move" in kinds:
+            return self._choose_move(view, legal)
+        if "kill" in kinds or "draw" in kinds:
+            return self._choose_black(view, legal)
+        return self.rng.choice(legal)
+
+    def _choose_black(self, view: dict, legal: list[dict]) -> dict:
+        me = view["my_character"]
+        draw = next((a for a in legal if a["type"] == "draw"), None)
+        kills = [a for a in legal if a["type"] == "kill" and a["figure"] != me]
+        if not kills:  # alone: the only kill is suicide
+            return draw if draw is not None else legal[0]
+        susp = self.suspicion(self.beliefs(view))
+        best_p = max(susp.get(a["figure"], 0.0) for a in kills)
+        best = [a for a in kills if susp.get(a["figure"], 0.0) >= best_p - 1e-12]
+        target = best[0] if len(best) == 1 else self.rng.choice(best)
+        if draw is None:
+            return target
+        living = sum(1 for s, a in enumerate(view["alive"]) if a and s != self.seat)
+        wins = living == 1 and best_p >= 1 - 1e-9
+        if wins:
+            return target
+        names_me = len(kills) == 1  # after the kill only my figure is left in the room
+        needed = self.reveal_threshold if names_me else self.kill_threshold
+        return target if best_p >= needed else draw
+
+    def _choose_move(self, view: dict, legal: list[dict]) -> dict:
+        me = view["my_character"]
+        susp = self.suspicion(self.beliefs(view))
+        room_of = {f: r for r, figs in view["rooms"].items() for f in figs}
+        can_draw = len(view["face_up"][self.seat]) < 3 and view["deck_count"] > 0
+        best_score, best_moves = -math.inf, []
+        for a in legal:
+            fig, to = a["figure"], a["to"]
+            my_room = to if fig == me else room_of[me]
+            others = [g for g, r in room_of.items() if r == my_room and g != me and g != fig]
+            if fig != me and to == my_room:
+                others.append(fig)
+            n = len(others)
+            ps = [susp.get(g, 0.0) for g in others]
+            best = max(ps) if ps else 0.0
+            threat = sum(ps)
+            score = self.attack * best - self.danger * threat / (n + 1)
+            if n == 0:
+                score -= self.lonely if can_draw else self.lonely_forced
+            if fig == me:
+                score -= self.own_move
+            score += self.noise * self.rng.random()
+            if score > best_score + 1e-12:
+                best_score, best_moves = score, [a]
+            elif abs(score - best_score) <= 1e-12:
+                best_moves.append(a)
+        return best_moves[0] if len(best_moves) == 1 else self.rng.choice(best_moves)
+
+
+BOTS = {"random": RandomBot, "detective": DetectiveBot}
