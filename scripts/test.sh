@@ -47,6 +47,8 @@ if [ -z "${BRADY_NO_INSTALL:-}" ]; then
   # ---------------------------------------------------------- system packages
   apt_pkgs=()
   command -v chromium >/dev/null || apt_pkgs+=(chromium)
+  # the figures are emoji: without a color emoji font the screenshots show boxes
+  fc-list 2>/dev/null | grep -qi "Noto Color Emoji" || apt_pkgs+=(fonts-noto-color-emoji)
   command -v git >/dev/null || apt_pkgs+=(git)
   if [ -f js/package.json ] && ! command -v npm >/dev/null; then apt_pkgs+=(nodejs npm); fi
   if [ -z "$PY" ]; then apt_pkgs+=(python3 python3-venv python3-pip); PY=python3

@@ -78,9 +78,27 @@ class LabPage:
         return H.run_all_cells(self.page, timeout=timeout)
 
     def kernel(self) -> H.Kernel:
-        k = self.lab.kernel(H.kernel_id(self.page))
+        """A client of the open notebook's kernel (to read values back)."""
+        kid = H.kernel_id(self.page)
+        for k in self._kernels:
+            if k.kernel_id == kid:
+                return k
+        k = self.lab.kernel(kid)
+        k.kernel_id = kid
         self._kernels.append(k)
         return k
+
+    def notebook(self, name: str, cells: list[str], timeout: float = 180) -> H.Kernel:
+        """Write a notebook of ``cells`` into the root dir, open it, run it all."""
+        H.write_notebook(self.root / name, cells)
+        self.open(name)
+        self.run_all(timeout=timeout)
+        return self.kernel()
+
+    def widget(self, var: str):
+        """``(model_id, root locator)`` of the widget held by kernel variable ``var``."""
+        model_id = self.kernel().eval(f"{var}.model_id")
+        return model_id, H.widget_root(self.page, model_id)
 
     def screenshot(self, name: str = "screenshot.png", locator=None) -> Path:
         path = self.out / name

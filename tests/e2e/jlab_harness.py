@@ -451,12 +451,15 @@ class FrameLog:
                     ids.add(m["content"]["comm_id"])
         return ids
 
-    def widget_states(self, anywidget_id: str = ANYWIDGET_ID, start: int = 0, sizes: bool = False) -> list:
+    def widget_states(
+        self, anywidget_id: str = ANYWIDGET_ID, start: int = 0, sizes: bool = False, comm_id: str | None = None
+    ) -> list:
         """The widget's state messages in order: the ``comm_open`` state and every
         ``comm_msg`` ``update``/``echo_update`` state, as ``(kind, state)`` with
         model ids, msg ids, comm ids and time stamps stripped (with ``sizes``:
-        ``(kind, state, frame_bytes, t_ms)``)."""
-        comms = self.widget_comm_ids(anywidget_id)
+        ``(kind, state, frame_bytes, t_ms)``). ``comm_id`` (= the widget's
+        ``model_id``) picks one widget; otherwise every widget of ``anywidget_id``."""
+        comms = {comm_id} if comm_id else self.widget_comm_ids(anywidget_id)
         out = []
         for t, _, size, m in self.frames[start:]:
             if m is None or m.get("channel") not in (None, "iopub"):
@@ -516,3 +519,154 @@ def wait_until(predicate: Callable[[], Any], timeout: float = 30, interval: floa
             return value
         time.sleep(interval)
     raise TimeoutError(f"timed out after {timeout} s waiting for {what}")
+
+
+# ------------------------------------------------------- Costume Party driver
+#: What a human can do now in a Costume Party view, read from the DOM only
+#: (the ``data-testid`` contract in ``brady_widgets/costume_party/widget.py``).
+CP_STATE_JS = """(root) => {
+  const q = (id) => root.querySelector(`[data-testid="${id}"]`);
+  const on = (el) => !!el && !el.disabled && el.getAttribute('aria-disabled') !== 'true';
+  const ids = (prefix) => [...root.querySelectorAll(`[data-testid^="${prefix}"]`)]
+      .filter(on).map((el) => el.dataset.testid.slice(prefix.length));
+  const text = (id) => { const el = q(id); return el ? el.textContent.trim() : null; };
+  const selected = [...root.querySelectorAll('[data-testid^="figure-"][aria-pressed="true"]')]
+      .map((el) => Number(el.dataset.testid.slice(7)));
+  const log = q('log');
+  return {
+    phase: root.dataset.phase || null,
+    seat: root.dataset.seat ?? null,
+    curtain: root.dataset.curtain || null,
+    roll: on(q('roll')),
+    figures: ids('figure-').map(Number),
+    selected,
+    rooms: ids('room-'),
+    kills: ids('kill-').map(Number),
+    draw: on(q('draw')),
+    lift: on(q('lift-curtain')),
+    runBots: on(q('run-bots')),
+    winner: text('winner'),
+    error: text('error'),
+    me: text('me'),
+    curtainText: text('curtain'),
+    seatAlive: (q(`seat-${root.dataset.seat}`) || {dataset: {}}).dataset.alive !== 'false',
+    sig: `${root.dataset.phase}|${root.dataset.seat}|${root.dataset.curtain}|${log ? log.textContent : ''}|${text('error') || ''}`,
+  };
+}"""
+
+
+class CostumePartyDriver:
+    """Plays the shown human seat of a Costume Party view by clicking.
+
+    Policy (deterministic, so two runs click the same things): roll; on a color
+    the first highlighted figure, then the first highlighted room; on black draw
+    when allowed, else the first kill button."""
+
+    def __init__(self, page, root_locator, *, timeout: float = 30):
+        self.page = page
+        self.root = root_locator
+        self.timeout = timeout
+        self.clicks: list[str] = []
+
+    def state(self) -> dict:
+        return self.root.evaluate(CP_STATE_JS)
+
+    def game_over(self) -> bool:
+        s = self.state()
+        return s["phase"] == "over" or bool(s["winner"] and "win" in s["winner"])
+
+    def next_click(self, s: dict | None = None) -> tuple[str, bool] | None:
+        """(data-testid to click, round_trip) for the policy, or None (not our turn)."""
+        s = s or self.state()
+        if s["error"]:
+            raise AssertionError(f"the widget shows an error: {s['error']}")
+        if s["phase"] == "over":
+            return None
+        if s["lift"]:
+            return "lift-curtain", True
+        if s["phase"] == "roll" and s["roll"]:
+            return "roll", True
+        if s["phase"] == "move" and s["figures"]:
+            if s["selected"] and s["rooms"]:
+                return f"room-{s['rooms'][0]}", True
+            return f"figure-{s['figures'][0]}", False
+        if s["phase"] == "black":
+            if s["draw"]:
+                return "draw", True
+            if s["kills"]:
+                return f"kill-{s['kills'][0]}", True
+        return None
+
+    def button(self, testid: str):
+        return self.root.locator(f'[data-testid="{testid}"]')
+
+    def wait_actionable(self, timeout: float | None = None) -> dict:
+        """Wait until the shown seat can act or the game is over."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while True:
+            s = self.state()
+            if s["phase"] == "over" or self.next_click(s) is not None:
+                return s
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the widget never let the human act: {s}")
+            self.page.wait_for_timeout(50)
+
+    def step(self, measure: bool = False) -> float | None:
+        """One click of the policy; waits until a round trip has redrawn the view.
+        With ``measure``: the in-page click-to-redraw time in ms for a round trip
+        click (None for a local click such as selecting a figure)."""
+        s = self.wait_actionable()
+        nxt = self.next_click(s)
+        if nxt is None:
+            return None
+        testid, round_trip = nxt
+        self.clicks.append(testid)
+        el = self.button(testid)
+        ms = None
+        if measure and round_trip:
+            ms = self.page.evaluate(CLICK_TO_REDRAW_JS, [el.element_handle(), self.root.element_handle(), 30_000])
+            if ms is None:
+                raise TimeoutError(f"no redraw within 30 s after clicking {testid}")
+        else:
+            el.click()
+        if round_trip:
+            deadline = time.monotonic() + self.timeout
+            while self.state()["sig"] == s["sig"]:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"clicking {testid} changed nothing: {s}")
+                self.page.wait_for_timeout(20)
+        return ms
+
+    def play_until(self, done, max_clicks: int = 2000) -> None:
+        for _ in range(max_clicks):
+            if done(self):
+                return
+            self.step()
+        raise AssertionError(f"not done after {max_clicks} clicks: {self.state()}")
+
+
+TAG_OUTPUT_JS = """(modelId) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  for (const cell of panel.content.widgets) {
+    if (cell.model.type !== 'code') continue;
+    const outs = cell.outputArea ? cell.outputArea.widgets : [];
+    for (let k = 0; k < cell.model.outputs.length && k < outs.length; k++) {
+      const data = cell.model.outputs.get(k).data || {};
+      const view = data['application/vnd.jupyter.widget-view+json'];
+      if (view && view.model_id === modelId) { outs[k].node.dataset.e2eModel = modelId; return true; }
+    }
+  }
+  return false;
+}"""
+
+
+def widget_root(page, model_id: str, selector: str = ".bw-costume", timeout: float = 30):
+    """The locator of the view of widget ``model_id`` (found through the cell outputs)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(TAG_OUTPUT_JS, model_id):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"no output shows widget {model_id}")
+        page.wait_for_timeout(100)
+    loc = page.locator(f'[data-e2e-model="{model_id}"] {selector}').first
+    loc.wait_for(timeout=timeout * 1000)
+    return loc
