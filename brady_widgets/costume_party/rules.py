@@ -77,7 +77,24 @@ class CostumeParty(Game):
         faces = self.options["faces"]
         if not isinstance(faces, (list, tuple)) or not faces or any(f not in COLORS + ["black"] for f in faces):
             raise ValueError(f"faces must be a non-empty list of {COLORS + ['black']}, got {faces!r}")
+        if "black" not in faces:
+            raise ValueError("faces must include a black face: without one nobody can kill and the game never ends")
         self.options["faces"] = list(faces)
+        counts = Counter(faces)
+        # the die's exact odds (a tuple, so the kernel may cache its float weights)
+        self._die = tuple((face, Fraction(counts[face], len(faces))) for face in dict.fromkeys(faces))
+        # move targets by rolled color and by the room a figure stands in (None: off the board):
+        # out of the rolled room to each neighbour, or into it from a neighbouring room
+        self._targets = {
+            color: {
+                None: (),
+                **{
+                    room: tuple(self.adjacency[color]) if room == color else ((color,) if color in self.adjacency[room] else ())
+                    for room in ROOMS
+                },
+            }
+            for color in COLORS
+        }
         first = self.options["first_seat"]
         if not self._is_seat(first):
             raise ValueError(f"first_seat must be a seat 0..{self.players - 1}, got {first!r}")
@@ -128,16 +145,40 @@ class CostumeParty(Game):
         return [self.turn]
 
     def _moves(self, color: str) -> list[dict]:
-        moves = []
-        for fig in range(N_FIGURES):
-            room = self.room_of[fig]
-            if room is None:
-                continue
-            if room == color:
-                moves.extend({"type": "move", "figure": fig, "to": to} for to in self.adjacency[color])
-            elif color in self.adjacency[room]:
-                moves.append({"type": "move", "figure": fig, "to": color})
-        return moves
+        targets = self._targets[color]
+        return [
+            {"type": "move", "figure": fig, "to": to}
+            for fig, room in enumerate(self.room_of)
+            for to in targets[room]
+        ]
+
+    def _has_move(self, color: str) -> bool:
+        targets = self._targets[color]
+        return any(targets[room] for room in self.room_of)
+
+    def _is_legal(self, seat: int, action: dict) -> bool:
+        # the same answer as ``action in self._legal(seat)`` for a well-formed action, without building the list
+        kind = action["type"]
+        phase = self.phase
+        if phase == "roll":
+            return kind == "roll"
+        if phase == "move":
+            if kind != "move":
+                return False
+            fig = action["figure"]
+            return 0 <= fig < N_FIGURES and action["to"] in self._targets[self.last_roll][self.room_of[fig]]
+        if kind == "draw":
+            return len(self.face_up[seat]) < MAX_FACE_UP and bool(self.deck)
+        if kind != "kill":
+            return False
+        fig = action["figure"]
+        if not 0 <= fig < N_FIGURES:
+            return False
+        mine = self.secrets[seat]
+        here = self.room_of[mine]
+        if fig != mine:
+            return self.room_of[fig] == here
+        return not any(r == here for f, r in enumerate(self.room_of) if f != mine)
 
     def _legal(self, seat: int) -> list[dict]:
         if self.phase == "roll":
@@ -188,20 +229,18 @@ class CostumeParty(Game):
     def _chance_outcomes(self) -> list[tuple[Any, Fraction]]:
         if self.over or self.phase != "roll":
             return []
-        faces = self.options["faces"]
-        counts = Counter(faces)
-        return [(face, Fraction(counts[face], len(faces))) for face in dict.fromkeys(faces)]
+        return list(self._die)
 
     # ----------------------------------------------------------------- apply
     def _apply(self, seat: int, action: dict, at: Any) -> None:
         kind = action["type"]
         if kind == "roll":
-            face = self._chance("die", self._chance_outcomes())
+            face = self._chance("die", self._die)
             self.last_roll = face
             self._emit("roll", seat=seat, face=face)
             if face == "black":
                 self.phase = "black"
-            elif self._moves(face):
+            elif self._has_move(face):
                 self.phase = "move"
             else:
                 self._emit("no_move", seat=seat, face=face)

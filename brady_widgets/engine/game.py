@@ -24,6 +24,7 @@ import copy
 import json
 import random
 from fractions import Fraction
+from itertools import accumulate
 from typing import Any, ClassVar
 
 from .errors import IllegalAction
@@ -71,6 +72,7 @@ class Game:
         self.history: list[dict] = []  # player actions and chance outcomes, in order
         self.events: list[dict] = []  # every event, unfiltered, with its audience
         self._forced: list | None = None  # chance outcomes to replay, if replaying
+        self._chance_cache: tuple | None = None  # (outcomes list, values, cumulative weights)
         self.over = False
         self.winners: list[int] = []
         self.deal = self._setup(deal)
@@ -213,8 +215,9 @@ class Game:
                 action,
             )
         schema = self.action_schema[kind]
-        keys = set(action) - {"type"}
-        if keys != set(schema):
+        # fast path: exactly "type" plus the schema's keys
+        if len(action) != len(schema) + 1 or not action.keys() >= schema.keys():
+            keys = set(action) - {"type"}
             missing, extra = sorted(set(schema) - keys), sorted(keys - set(schema))
             raise IllegalAction(
                 "malformed_action",
@@ -228,8 +231,14 @@ class Game:
                 raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {value!r}", seat, action)
         if seat not in self._to_act():
             raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action)
-        if action not in self._legal(seat):
+        if not self._is_legal(seat, action):
             raise IllegalAction("illegal_action", self._why_illegal(seat, action), seat, action)
+
+    def _is_legal(self, seat: int, action: dict) -> bool:
+        """Whether a well-formed ``action`` of the seat to act is in :meth:`_legal`.
+
+        Games may override this with a faster test that gives the same answer."""
+        return action in self._legal(seat)
 
     def _why_illegal(self, seat: int, action: dict) -> str:
         return "that action is not legal now"
@@ -250,8 +259,15 @@ class Game:
             if value not in [o for o, _ in outcomes]:
                 raise ValueError(f"recorded {kind} outcome {value!r} is impossible here")
         else:
-            values = [o for o, _ in outcomes]
-            value = self.rng.choices(values, weights=[float(p) for _, p in outcomes])[0]
+            cached = self._chance_cache
+            if cached is not None and cached[0] is outcomes and type(outcomes) is tuple:
+                values, cum = cached[1], cached[2]
+            else:
+                values = [o for o, _ in outcomes]
+                cum = list(accumulate(float(p) for _, p in outcomes))
+                self._chance_cache = (outcomes, values, cum)
+            # the same draw as choices(values, weights=...): choices turns weights into these sums
+            value = self.rng.choices(values, cum_weights=cum)[0]
         self.history.append({"seat": "chance", "kind": kind, "outcome": value})
         return value
 
