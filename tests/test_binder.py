@@ -136,3 +136,16 @@ def test_notebooks_pass_nbval_in_the_binder_env(binder_env):
     slow = {k: round(v, 1) for k, v in per_notebook.items() if v > NOTEBOOK_TIME_LIMIT}
     assert not slow, f"notebooks slower than {NOTEBOOK_TIME_LIMIT} s: {slow}"
     print("\n".join(log))
+
+
+def test_readme_binder_link_opens_the_start_notebook_in_jupyterlab():
+    import re
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    links = re.findall(r"https://mybinder\.org/v2/gh/([^/\s)]+)/([^/\s)]+)/([^?\s)]+)\?urlpath=lab/tree/([^\s)`]+)", readme)
+    assert links, "README has no mybinder link that opens JupyterLab"
+    for owner, repo, ref, path in links:
+        assert (owner, repo, ref) == ("OWNER", "brady_widgets", "main"), (owner, repo, ref)
+        assert path == "notebooks/00_start_here.ipynb" and (REPO / path).is_file(), path
+    assert "Replace `OWNER`" in readme, "the README must say that OWNER is a placeholder"
+    assert os.access(REPO / "binder" / "postBuild", os.X_OK), "binder/postBuild must be executable"
