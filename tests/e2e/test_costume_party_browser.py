@@ -110,6 +110,28 @@ def compare_until_reveal(sa, sb):
     return cut, None
 
 
+def differences(a, b, path="", limit=8) -> list[str]:
+    """Where two JSON values differ: ``path: a != b`` lines (at most ``limit``)."""
+    out = []
+    if isinstance(a, dict) and isinstance(b, dict):
+        for k in sorted(set(a) | set(b), key=str):
+            if len(out) >= limit:
+                break
+            if k not in a or k not in b:
+                out.append(f"{path}/{k}: only in {'A' if k in a else 'B'}")
+            elif a[k] != b[k]:
+                out += differences(a[k], b[k], f"{path}/{k}", limit - len(out))
+    elif isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b)):
+            if len(out) >= limit:
+                break
+            if x != y:
+                out += differences(x, y, f"{path}/{i}", limit - len(out))
+    elif a != b:
+        out.append(f"{path}: A={json.dumps(a)[:200]} B={json.dumps(b)[:200]}")
+    return out
+
+
 def walk(value, path=()):
     if isinstance(value, dict):
         for k, v in value.items():
@@ -207,8 +229,9 @@ def test_websocket_frames_leak_nothing(lab_page):
     sb = lab_page.frames.widget_states(comm_id=mb)
     cut, diff = compare_until_reveal(sa, sb)
     assert diff is None, (
-        f"widget state differs at message {diff} of {cut} before the first kill:\n"
-        f"A: {json.dumps(sa[diff][1], sort_keys=True)[:3000]}\nB: {json.dumps(sb[diff][1], sort_keys=True)[:3000]}"
+        f"the widget state sent to the browser depends on the opponents' secrets: message {diff} "
+        f"of {cut} before the first kill differs:\n"
+        + "\n".join(differences(sa[diff], sb[diff]) if diff < min(len(sa), len(sb)) else ["(one run is shorter)"])
     )
     # the compared prefix is a real game: several of seat 0's own actions and the opponents' draws
     assert cut >= 8, f"only {cut} state messages before the first kill"
