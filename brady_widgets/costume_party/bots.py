@@ -21,12 +21,13 @@ each figure is that opponent's character. The belief has two parts.
    ``exp(move_evidence * (risk(A) - risk(B)))``, clipped to
    ``[1/evidence_cap, evidence_cap]``. ``risk(R)`` is the chance that a figure in
    ``R`` is the next one killed there, as the mover could judge it at that
-   moment: the expected number of *other* players' figures in ``R`` (each
-   player spread uniformly over its public candidate figures at that time)
-   divided by the number of figures in ``R``. So a player who moves ``f`` out of
+   moment: the expected number of *other* players' figures among the other
+   figures of ``R`` (each player spread uniformly over its public candidate
+   figures at that time) divided by the number of those figures (a killer
+   there picks one of them; 0 in an empty room). So a player who moves ``f`` out of
    a room where a known killer stands is likelier to be ``f``; one who walks
    ``f`` into such a room is less likely to be ``f``. Without public kills every
-   room has the same risk and moves carry no weight.
+   occupied room has the same risk and moves between them carry no weight.
    The weighted posterior is exact for these weights: each assignment counts
    with the product of its weights (:func:`weighted_posterior`, a dynamic
    programme over figures and subsets of opponents).
@@ -208,20 +209,21 @@ def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[i
             f, a, b = ev["figure"], ev["from"], ev["to"]
             brd = before[idx]
 
-            def risk(room: str, joining: bool) -> float:
-                members = [g for g in range(n_fig) if brd[g] == room and g != f]
-                n = len(members) + 1
-                mem = set(members)
+            def risk(room: str) -> float:
+                # a killer among the other figures of the room picks one of the others
+                members = {g for g in range(n_fig) if brd[g] == room and g != f}
+                if not members:
+                    return 0.0
                 expected = 0.0
                 for other in range(players):
                     if other == s or not alive[other]:
                         continue
                     cand = _public_candidates(brd, pins, other, f)
                     if cand:
-                        expected += len(cand & mem) / len(cand)
-                return expected / n
+                        expected += len(cand & members) / len(cand)
+                return expected / len(members)
 
-            factor = math.exp(strength * (risk(a, False) - risk(b, True)))
+            factor = math.exp(strength * (risk(a) - risk(b)))
             factor = min(hi, max(lo, factor))
             if factor != 1.0:
                 row = out.setdefault(s, {})
