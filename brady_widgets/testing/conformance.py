@@ -19,7 +19,8 @@ The checks, each usable on its own from any test:
   the same future (the RNG state travels in the JSON), determinism (replaying the
   history, and re-acting the same actions from the same seed, give the same
   views), the leak test at sampled steps, the bots at sampled steps and the
-  malformed-action fuzz at sampled steps and after the game is over.
+  malformed-action fuzz and "``act`` accepts exactly ``legal_actions``" at
+  sampled steps and after the game is over.
 * :func:`check_leaks` the leak test: ``game.resample(seat, rng)`` redraws what
   ``seat`` cannot know; the seat's view, legal actions and (with a
   ``widget_factory``) the widget's synced state must be identical, and the
@@ -57,22 +58,35 @@ def _fail(game: Game, what: str) -> ConformanceError:
     return ConformanceError(f"{type(game).__name__}({game.players}p, seed={game.seed}, step={len(game.history)}): {what}")
 
 
+def all_views(game: Game) -> dict:
+    """``{"None": view(None), "0": view(0), ...}``: every seat's view and the public one."""
+    return {str(seat): game.view(seat) for seat in [None, *range(game.players)]}
+
+
 # ---------------------------------------------------------------- invariants
 _INVARIANTS: dict[str, list[Callable[[Game], None]]] = {}
 
 
 def register_invariants(name: str):
-    """Decorator: register ``fn(game)`` as an invariant of the game called ``name``.
+    """Decorator: register ``fn(game)`` (or ``fn(game, views)``) as an invariant
+    of the game called ``name``.
 
-    The function raises ``AssertionError`` (or :class:`ConformanceError`) when the
-    invariant does not hold. Several functions may be registered per game.
+    ``views`` is :func:`all_views` of the game at that step (computed once per
+    step and shared, since views are the expensive part). The function raises
+    ``AssertionError`` (or :class:`ConformanceError`) when the invariant does not
+    hold. Several functions may be registered per game.
     """
 
-    def deco(fn: Callable[[Game], None]) -> Callable[[Game], None]:
+    def deco(fn: Callable[..., None]) -> Callable[..., None]:
         _INVARIANTS.setdefault(name, []).append(fn)
         return fn
 
     return deco
+
+
+def _wants_views(fn: Callable) -> bool:
+    code = getattr(fn, "__code__", None)
+    return code is not None and code.co_argcount >= 2
 
 
 def invariants_for(game_or_name) -> list[Callable[[Game], None]]:
@@ -93,8 +107,10 @@ def _json_safe(value: Any) -> bool:
     return json.loads(text) == value
 
 
-def generic_invariants(game: Game) -> None:
-    """What every game must satisfy at every step, whatever its rules."""
+def generic_invariants(game: Game, views: dict | None = None) -> None:
+    """What every game must satisfy at every step, whatever its rules.
+
+    ``views``: :func:`all_views` of this step, if already computed."""
     seats = range(game.players)
     to_act = game.to_act
     if not isinstance(to_act, list) or len(set(to_act)) != len(to_act) or any(s not in seats for s in to_act):
@@ -115,10 +131,11 @@ def generic_invariants(game: Game) -> None:
         for action in legal:
             if not isinstance(action, dict) or action.get("type") not in game.action_schema:
                 raise _fail(game, f"seat {seat}: legal action {action!r} does not follow action_schema")
-    for seat in [None, *seats]:
-        if not _json_safe(game.view(seat)):
+    views = all_views(game) if views is None else views
+    for seat, view in views.items():
+        if not _json_safe(view):
             raise _fail(game, f"view({seat}) is not JSON-safe")
-    if not _json_safe(game.full_view()):
+    if views and not _json_safe(game.full_view()):
         raise _fail(game, "full_view() is not JSON-safe")
     outcomes = game.chance_outcomes()
     if outcomes:
@@ -132,12 +149,20 @@ def generic_invariants(game: Game) -> None:
         raise _fail(game, f"scores must have one entry per seat, got {game.scores!r}")
 
 
-def check_invariants(game: Game) -> None:
-    """Generic invariants, then every invariant registered for ``game.name``."""
-    generic_invariants(game)
+def check_invariants(game: Game, views: dict | None = None, *, with_views: bool = True) -> None:
+    """Generic invariants, then every invariant registered for ``game.name``.
+
+    ``views``: :func:`all_views` of this step, if already computed.
+    ``with_views=False`` skips the checks that need every seat's view (the
+    expensive part), for cheap playouts."""
+    if with_views:
+        views = all_views(game) if views is None else views
+    generic_invariants(game, views if with_views else {})
     for fn in invariants_for(game):
+        if _wants_views(fn) and not with_views:
+            continue
         try:
-            fn(game)
+            fn(game, views) if _wants_views(fn) else fn(game)
         except ConformanceError:
             raise
         except AssertionError as exc:
@@ -181,20 +206,22 @@ def random_playout(
     max_actions: int = 2000,
     clock: Clock | None = None,
     invariants: bool = True,
+    views_every: int = 1,
     on_step: Callable[[Game], None] | None = None,
 ) -> Game:
     """Play random legal actions until the game ends; fail if it takes more than
-    ``max_actions`` actions. Invariants are checked after every step."""
+    ``max_actions`` actions. Invariants are checked after every step (those that
+    need every seat's view: every ``views_every`` steps and at the end)."""
     rng = random.Random(rng) if isinstance(rng, int) else rng
     clock = clock or no_clock
     if invariants:
         check_invariants(game)
-    for _ in range(max_actions):
+    for k in range(1, max_actions + 1):
         if game.over:
             return game
         random_step(game, rng, clock)
         if invariants:
-            check_invariants(game)
+            check_invariants(game, with_views=game.over or k % max(views_every, 1) == 0)
         if on_step is not None:
             on_step(game)
     if not game.over:
@@ -203,17 +230,15 @@ def random_playout(
 
 
 # ------------------------------------------------------------- round trip
-def all_views(game: Game) -> dict:
-    return {str(seat): game.view(seat) for seat in [None, *range(game.players)]}
+def check_round_trip(game: Game, views: dict | None = None) -> Game:
+    """``from_json(to_json())`` is exact; return the copy.
 
-
-def check_round_trip(game: Game) -> Game:
-    """``from_json(to_json())`` is exact; return the copy."""
+    ``views``: :func:`all_views` of this step, if already computed."""
     text = game.to_json()
     copy_ = type(game).from_json(text)
     if copy_.to_json() != text:
         raise _fail(game, "from_json(to_json()).to_json() differs from to_json()")
-    if all_views(copy_) != all_views(game):
+    if all_views(copy_) != (all_views(game) if views is None else views):
         raise _fail(game, "a view of the JSON copy differs from the original's")
     if copy_.full_view() != game.full_view():
         raise _fail(game, "full_view() of the JSON copy differs")
@@ -265,7 +290,10 @@ def check_determinism(game: Game, recorded: list[dict]) -> None:
     if all_views(fresh) != recorded[0]:
         raise _fail(game, "a new game from the same seed has a different set-up")
     for k, h in enumerate(_player_actions(game.history), start=1):
-        fresh.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+        try:
+            fresh.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+        except IllegalAction as exc:
+            raise _fail(game, f"same seed + same actions: action {k} was refused in the second game ({exc})") from exc
         if all_views(fresh) != recorded[k]:
             raise _fail(game, f"same seed + same actions gives different views after action {k}")
     if fresh.to_json() != game.to_json():
@@ -326,6 +354,7 @@ def check_leaks(
     samples: int = 2,
     widget_factory: Callable[[Game, int], Any] | None = None,
     widget_seats: Iterable[int] | None = None,
+    widget_samples: int = 1,
 ) -> LeakStats:
     """The leak test at the current step of ``game``.
 
@@ -334,7 +363,8 @@ def check_leaks(
     ``view(seat)``, ``legal_actions(seat)``, ``to_act`` and ``over`` as in the
     real game. With ``widget_factory(game, seat)``, a widget on a copy of the
     real game and one on the resampled game (same RNG state) must have identical
-    synced state (:func:`widget_state`). Returns :class:`LeakStats`; the caller
+    synced state (:func:`widget_state`), for the first ``widget_samples``
+    resamples of each seat (widgets are the slow part). Returns :class:`LeakStats`; the caller
     must require ``changed > 0`` over a game, or the test proved nothing.
     """
     rng = random.Random(rng) if isinstance(rng, int) else rng
@@ -347,7 +377,7 @@ def check_leaks(
         real_view = game.view(seat)
         real_legal = game.legal_actions(seat) if seat is not None else None
         real_widget = None
-        for _ in range(samples):
+        for i in range(samples):
             twin = game.resample(seat, rng)
             if not isinstance(twin, type(game)):
                 raise _fail(game, f"resample({seat}) returned a {type(twin).__name__}")
@@ -362,7 +392,7 @@ def check_leaks(
                 raise _fail(game, f"LEAK: legal_actions({seat}) depend on hidden information")
             if (twin.to_act, twin.over, twin.winners) != (game.to_act, game.over, game.winners):
                 raise _fail(game, f"LEAK: resample({seat}) changed to_act/over/winners")
-            if widget_factory is not None and seat in widget_seats:
+            if widget_factory is not None and seat in widget_seats and i < widget_samples:
                 if real_widget is None:
                     real_copy = game.clone()
                     w = widget_factory(real_copy, seat)
@@ -643,13 +673,92 @@ def fuzz_malformed(game: Game) -> int:
     return len(cases)
 
 
+# ------------------------------------------------- legal_actions is the truth
+class ValuePools:
+    """Values seen per action key in legal actions so far (to build candidates)."""
+
+    def __init__(self):
+        self.pools: dict[str, set] = {}
+
+    def add(self, key: str, values: Iterable) -> None:
+        self.pools.setdefault(key, set()).update(json.dumps(v) for v in values)
+
+    def see(self, game: Game) -> None:
+        for seat in game.to_act:
+            for action in game.legal_actions(seat):
+                for key, value in action.items():
+                    if key != "type":
+                        self.pools.setdefault(key, set()).add(json.dumps(value))
+
+    def values(self, key: str, spec) -> list:
+        seen = [json.loads(v) for v in sorted(self.pools.get(key, ()))]
+        extra = _OUT_OF_RANGE.get(_types_of(spec)[0], [])
+        ints = [v for v in seen if isinstance(v, int) and not isinstance(v, bool)]
+        if ints:
+            extra = extra + [min(ints) - 1, max(ints) + 1]
+        return seen + [v for v in extra if v not in seen]
+
+
+def check_legal_is_the_truth(game: Game, pools: ValuePools, rng: random.Random | int = 0, accept_samples: int = 3) -> int:
+    """``act`` accepts exactly the actions in ``legal_actions``.
+
+    Every well-formed candidate built from the values seen in legal actions so far
+    (plus out-of-range ones) that is not legal must be refused with
+    ``illegal_action`` (``not_your_turn`` for a seat not to act), changing nothing;
+    ``accept_samples`` legal actions of each seat to act are accepted on a clone.
+    Returns the number of candidates tried."""
+    import itertools
+
+    rng = random.Random(rng) if isinstance(rng, int) else rng
+    if game.over:
+        return 0
+    before = game.to_json()
+    n = 0
+
+    def refused(seat, action, code):
+        try:
+            game.act(seat, copy.deepcopy(action))
+        except IllegalAction as exc:
+            if exc.code != code:
+                raise _fail(game, f"seat {seat} {action!r}: expected {code!r}, got {exc.code!r} ({exc})") from exc
+        else:
+            raise _fail(game, f"seat {seat} {action!r} is not in its legal_actions but act() accepted it")
+        if game.to_json() != before:
+            raise _fail(game, f"seat {seat} {action!r}: the refused action changed the game")
+
+    actors = game.to_act
+    for seat in actors:
+        legal = game.legal_actions(seat)
+        for kind, schema in sorted(game.action_schema.items()):
+            keys = sorted(schema)
+            for combo in itertools.product(*(pools.values(k, schema[k]) for k in keys)):
+                action = {"type": kind, **dict(zip(keys, combo))}
+                if action not in legal:
+                    refused(seat, action, "illegal_action")
+                    n += 1
+        for action in rng.sample(legal, min(accept_samples, len(legal))):
+            twin = game.clone()
+            try:
+                twin.act(seat, copy.deepcopy(action))
+            except IllegalAction as exc:
+                raise _fail(game, f"seat {seat}: legal action {action!r} was refused: {exc}") from exc
+            n += 1
+        # the same legal actions from every seat that is not to act
+        for other in range(game.players):
+            if other not in actors:
+                for action in legal[:accept_samples]:
+                    refused(other, action, "not_your_turn")
+                    n += 1
+    return n
+
+
 # ----------------------------------------------------------------- snapshot
 def check_view_snapshot(game: Game) -> None:
     """A view is a snapshot: mutating every list and dict inside the returned view
     (as a careless bot or widget might) must not change the game."""
     before = game.to_json()
-    views = all_views(game)
-    legal = {s: game.legal_actions(s) for s in range(game.players)}
+    views = copy.deepcopy(all_views(game))
+    legal = copy.deepcopy({s: game.legal_actions(s) for s in range(game.players)})
 
     def scribble(obj):
         if isinstance(obj, dict):
@@ -661,6 +770,7 @@ def check_view_snapshot(game: Game) -> None:
                 scribble(v)
             obj.append("__scribbled__")
 
+    full = copy.deepcopy(game.full_view())
     for seat in [None, *range(game.players)]:
         scribble(game.view(seat))
         if seat is not None:
@@ -668,7 +778,7 @@ def check_view_snapshot(game: Game) -> None:
     scribble(game.full_view())
     if game.to_json() != before:
         raise _fail(game, "mutating a returned view changed the game's JSON")
-    if all_views(game) != views:
+    if all_views(game) != views or game.full_view() != full:
         changed = [s for s, v in all_views(game).items() if v != views[s]]
         raise _fail(game, f"mutating a returned view changed the game: view(s) {changed} now differ")
     if {s: game.legal_actions(s) for s in range(game.players)} != legal:
@@ -686,6 +796,7 @@ class Report:
     leak: LeakStats = field(default_factory=LeakStats)
     bot_checks: int = 0
     fuzz_cases: int = 0
+    truth_cases: int = 0
     over: bool = False
 
 
@@ -708,7 +819,7 @@ def check_game(
     leak_every: int = 8,
     leak_samples: int = 2,
     widget_factory: Callable[[Game, int], Any] | None = None,
-    widget_every: int = 0,
+    widget_every: int = 2,
     bots: dict | None = None,
     bots_every: int = 12,
     fuzz_every: int = 20,
@@ -719,8 +830,9 @@ def check_game(
 
     ``*_every`` sample the expensive checks: a check runs at player actions
     ``k`` with ``k % every == offset`` (a seeded offset), ``0`` turns it off.
-    The leak test also runs at the set-up and at the end. ``widget_every`` (with
-    ``widget_factory``) samples the widget-state comparison among the leak steps.
+    The leak test also runs at the set-up and at the end. With
+    ``widget_factory(game, seat)``, the widget's synced state is compared too, at
+    the set-up, at the end and at every ``widget_every``-th leak step.
     ``bots`` defaults to the game's ``BOTS`` registry.
     """
     options = copy.deepcopy(options or {})
@@ -730,7 +842,7 @@ def check_game(
     report = Report()
     bots = bots_for(cls) if bots is None else bots
     leak_at = _sample_steps(rng, leak_every)
-    widget_at = _sample_steps(rng, widget_every)
+    leak_count = [0]
     bots_at = _sample_steps(rng, bots_every)
     fuzz_at = _sample_steps(rng, fuzz_every)
     future_at = _sample_steps(rng, future_every)
@@ -738,21 +850,27 @@ def check_game(
     side = random.Random(rng.random())  # for resamples, so sampling never shifts the playout
     recorded = [all_views(game)]
     futures: list[tuple[int, Game, random.Random]] = []
+    pools = ValuePools()
 
     def checks(k: int, final: bool = False) -> None:
-        check_invariants(game)
+        views = recorded[k]
+        pools.see(game)
+        check_invariants(game, views)
         if rt_at(k) or final or k == 0:
-            futures_copy = check_round_trip(game)
+            futures_copy = check_round_trip(game, views)
             report.round_trips += 1
             if future_at(k) and not final:
                 futures.append((k, futures_copy, random.Random(side.random())))
         if leak_at(k) or final or k == 0:
-            wf = widget_factory if (widget_factory is not None and (widget_at(k) or final or k == 0)) else None
+            leak_count[0] += 1
+            with_widget = final or k == 0 or (widget_every > 0 and leak_count[0] % widget_every == 0)
+            wf = widget_factory if with_widget else None
             report.leak.merge(check_leaks(game, side, samples=leak_samples, widget_factory=wf))
         if bots and (bots_at(k) or k == 0) and not game.over:
             report.bot_checks += check_bots(game, side, bots=bots, bot_seed=seed)
         if fuzz_at(k) or final or k == 0:
             report.fuzz_cases += fuzz_malformed(game)
+            report.truth_cases += check_legal_is_the_truth(game, pools, side)
 
     checks(0)
     play_rng = random.Random(rng.random())
@@ -771,7 +889,10 @@ def check_game(
     actions = _player_actions(game.history)
     for k, twin, _ in futures:
         for h in actions[k : k + future_length]:
-            twin.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+            try:
+                twin.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+            except IllegalAction as exc:
+                raise _fail(game, f"a JSON copy taken after action {k} played a different future: {exc}") from exc
         stop = min(len(actions), k + future_length)
         expected = recorded[stop]
         if all_views(twin) != expected:
