@@ -155,13 +155,6 @@ def weighted_posterior(cands: dict[int, set[int]], weights: dict[int, dict[int, 
     return out
 
 
-def _public_candidates(board: list, pins: dict[int, set[int]], seat: int, exclude: int) -> set[int]:
-    on = {f for f in range(len(board)) if board[f] is not None and board[f] != "?" and f != exclude}
-    if seat in pins:
-        return on & pins[seat]
-    return on
-
-
 def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[int, dict[int, float]]:
     """Soft evidence weights ``{opponent: {figure: factor}}`` from the moves in
     the public log (see the module docstring). Only the view is used: boards of
@@ -208,22 +201,21 @@ def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[i
                 continue
             f, a, b = ev["figure"], ev["from"], ev["to"]
             brd = before[idx]
-
-            def risk(room: str) -> float:
-                # a killer among the other figures of the room picks one of the others
-                members = {g for g in range(n_fig) if brd[g] == room and g != f}
-                if not members:
-                    return 0.0
-                expected = 0.0
-                for other in range(players):
-                    if other == s or not alive[other]:
-                        continue
-                    cand = _public_candidates(brd, pins, other, f)
-                    if cand:
-                        expected += len(cand & members) / len(cand)
-                return expected / len(members)
-
-            factor = math.exp(strength * (risk(a) - risk(b)))
+            on = {g for g in range(n_fig) if brd[g] is not None and brd[g] != "?" and g != f}
+            # a killer among the other figures of a room picks one of the others
+            in_a = {g for g in on if brd[g] == a}
+            in_b = {g for g in on if brd[g] == b}
+            exp_a = exp_b = 0.0
+            for other in range(players):
+                if other == s or not alive[other]:
+                    continue
+                cand = on & pins[other] if other in pins else on
+                if cand:
+                    exp_a += len(cand & in_a) / len(cand)
+                    exp_b += len(cand & in_b) / len(cand)
+            risk_a = exp_a / len(in_a) if in_a else 0.0
+            risk_b = exp_b / len(in_b) if in_b else 0.0
+            factor = math.exp(strength * (risk_a - risk_b))
             factor = min(hi, max(lo, factor))
             if factor != 1.0:
                 row = out.setdefault(s, {})

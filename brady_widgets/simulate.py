@@ -1,0 +1,272 @@
+"""Many seeded bot games, for lessons and teachers.
+
+>>> rows = simulate("costume_party", players=4, bots=["detective", "random", "random", "random"], games=200, seed=1)
+>>> sum(r["winner"] == 0 for r in rows) / len(rows)   # the detective's win rate  # doctest: +SKIP
+
+Each game gets its own seed, derived from ``seed`` and the game's index with
+:class:`numpy.random.SeedSequence`, and the bots of a game are seeded from the
+game's seed. A game's row therefore depends only on its arguments and its
+index: the rows are the same whether the games run in this process, in threads,
+in local processes or on a cluster, and they come back ordered by game index.
+
+Work is cut into chunks of games and handed to a :class:`concurrent.futures.Executor`
+through ``submit`` only, so any executor works, for example a Dask cluster's
+``Client.get_executor()``. With ``executor=None`` small runs (or a one-core
+machine) stay in this process and larger ones use a ``ProcessPoolExecutor`` over
+the local cores. Bot factories (callables ``(seat, seed) -> bot``) must be
+picklable to cross process boundaries (a module-level class or function; not
+a lambda); when they are not, the automatic choice stays in-process.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import math
+import os
+import pickle
+from typing import Any, Callable, Sequence
+
+from .engine.registry import load_game
+
+#: at least this many games: the automatic executor uses local processes,
+#: and ``progress=None`` shows a progress bar
+PARALLEL_THRESHOLD = 200
+PROGRESS_THRESHOLD = 500
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded with ``seed`` (a 64-bit int)."""
+    import numpy as np
+
+    words = np.random.SeedSequence([seed, index]).generate_state(2, dtype=np.uint32)
+    return int(words[0]) | (int(words[1]) << 32)
+
+
+# --------------------------------------------------------------- game fields
+def _costume_party_fields(game, names: list[str]) -> dict:
+    events = game.events
+    kills = [ev for ev in events if ev["type"] == "kill"]
+    winner = game.winners[0] if len(game.winners) == 1 else None
+    return {
+        "turns": sum(1 for ev in events if ev["type"] == "roll"),
+        "kills": len(kills),
+        "draws": sum(1 for ev in events if ev["type"] == "draw"),
+        "suicides": sum(1 for ev in kills if game.secrets[ev["seat"]] == ev["figure"]),
+        "eliminations": [ev["seat"] for ev in events if ev["type"] == "eliminated"],
+        "winner_bot": None if winner is None else names[winner],
+        "winner_character": None if winner is None else game.secrets[winner],
+    }
+
+
+def _generic_fields(game, names: list[str]) -> dict:
+    turns, last = 0, object()
+    for h in game.history:
+        if h.get("seat") != "chance" and h["seat"] != last:
+            turns, last = turns + 1, h["seat"]
+    winner = game.winners[0] if len(game.winners) == 1 else None
+    return {"turns": turns, "winner_bot": None if winner is None else names[winner]}
+
+
+GAME_FIELDS: dict[str, Callable] = {"costume_party": _costume_party_fields}
+
+
+# ------------------------------------------------------------------ workers
+def _bot_registry(cls) -> dict:
+    package = cls.__module__.rpartition(".")[0]
+    try:
+        return importlib.import_module(package + ".bots").BOTS
+    except (ImportError, AttributeError):
+        return {}
+
+
+def _make_bot(spec, seat: int, seed: int, registry: dict):
+    if isinstance(spec, str):
+        return registry[spec](seat, seed)
+    return spec(seat, seed)
+
+
+def _bot_name(spec, bot) -> str:
+    if isinstance(spec, str):
+        return spec
+    return str(getattr(bot, "name", None) or getattr(spec, "__name__", None) or type(bot).__name__)
+
+
+def play_one(game: str, players: int, bots: Sequence, seed: int, index: int, options: dict) -> dict:
+    """Play game ``index`` of a run to the end and return its row."""
+    cls = load_game(game)
+    registry = _bot_registry(cls)
+    gseed = game_seed(seed, index)
+    g = cls(players, gseed, **options)
+    seats = [_make_bot(spec, s, gseed, registry) for s, spec in enumerate(bots)]
+    names = [_bot_name(spec, bot) for spec, bot in zip(bots, seats)]
+    length = 0
+    while not g.over:
+        to_act = g.to_act
+        if not to_act:
+            raise RuntimeError(f"{game}: nobody can act but the game is not over")
+        for s in to_act:
+            if g.over:
+                break
+            g.act(s, seats[s].choose(g.view(s), g.legal_actions(s)))
+            length += 1
+    row = {
+        "game_index": index,
+        "seed": gseed,
+        "players": players,
+        "bots": names,
+        "winners": list(g.winners),
+        "winner": g.winners[0] if len(g.winners) == 1 else None,
+        "length": length,
+    }
+    row.update(GAME_FIELDS.get(game, _generic_fields)(g, names))
+    return row
+
+
+def _run_chunk(game: str, players: int, bots: Sequence, seed: int, start: int, stop: int, options: dict) -> list[dict]:
+    return [play_one(game, players, bots, seed, i, options) for i in range(start, stop)]
+
+
+# --------------------------------------------------------------- arguments
+def _check_int(name: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an int, got {value!r}")
+    return value
+
+
+def _resolve_game(game) -> str:
+    if isinstance(game, type) and getattr(game, "name", None):
+        game = game.name
+    if not isinstance(game, str):
+        raise TypeError(f"game must be a game name such as 'costume_party', got {game!r}")
+    try:
+        load_game(game)
+    except KeyError as exc:
+        raise ValueError(exc.args[0]) from None
+    return game
+
+
+def _resolve_bots(bots, players: int, registry: dict) -> list:
+    if isinstance(bots, str) or callable(bots):
+        bots = [bots] * players
+    elif isinstance(bots, (list, tuple)):
+        bots = list(bots)
+        if len(bots) != players:
+            raise ValueError(f"bots lists {len(bots)} bot(s) for {players} players: give one per seat, or one name for all")
+    else:
+        raise TypeError(f"bots must be a bot name, a factory, or a list of them (one per seat), got {bots!r}")
+    for spec in bots:
+        if isinstance(spec, str):
+            if spec not in registry:
+                raise ValueError(f"unknown bot {spec!r}; known bots: {sorted(registry)}")
+        elif not callable(spec):
+            raise TypeError(f"a bot must be a name or a factory (seat, seed) -> bot, got {spec!r}")
+    return bots
+
+
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _picklable(obj) -> bool:
+    try:
+        pickle.dumps(obj)
+        return True
+    except Exception:
+        return False
+
+
+# --------------------------------------------------------------------- API
+def simulate(
+    game,
+    players: int,
+    bots="random",
+    games: int = 100,
+    seed: int = 0,
+    executor: concurrent.futures.Executor | None | bool = None,
+    progress: bool | None = None,
+    *,
+    chunksize: int | None = None,
+    **options,
+) -> list[dict]:
+    """Play ``games`` seeded bot games and return one row (a dict) per game.
+
+    Args:
+        game: a registered game name, e.g. ``"costume_party"`` (or its engine class).
+        players: number of players.
+        bots: one bot name (``"random"``, ``"detective"``) for every seat, a
+            factory ``(seat, seed) -> bot``, or a list with one of those per seat.
+        games: how many games.
+        seed: the run's seed; game ``i`` is seeded with :func:`game_seed` ``(seed, i)``.
+        executor: any :class:`concurrent.futures.Executor` (threads, processes,
+            ``dask.distributed.Client(...).get_executor()``); ``None`` picks one:
+            in-process below ``PARALLEL_THRESHOLD`` games or on one core, else a
+            process pool over the local cores; ``False`` always runs in-process.
+        progress: a ``tqdm.auto`` progress bar: ``None`` shows it from
+            ``PROGRESS_THRESHOLD`` games, ``True`` always, ``False`` never.
+        chunksize: games per task (default: about four tasks per worker, at most 250).
+        **options: the game's options (e.g. ``faces=[...]`` for Costume Party).
+
+    Returns:
+        Rows ordered by ``game_index``, each with ``game_index, seed, players,
+        bots, winners, winner, length`` (player actions) and ``turns``; Costume
+        Party adds ``kills, draws, suicides, eliminations`` (seats in the order
+        they fell), ``winner_bot`` and ``winner_character`` (the winner's figure).
+    """
+    name = _resolve_game(game)
+    cls = load_game(name)
+    players = _check_int("players", players)
+    if players not in cls.player_counts:
+        raise ValueError(f"{cls.title or name} takes {cls.player_counts.start} to {cls.player_counts.stop - 1} players, not {players}")
+    games = _check_int("games", games)
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    seed = _check_int("seed", seed)
+    if progress is not None and not isinstance(progress, bool):
+        raise TypeError(f"progress must be True, False or None, got {progress!r}")
+    if chunksize is not None and (_check_int("chunksize", chunksize) < 1):
+        raise ValueError(f"chunksize must be >= 1, got {chunksize}")
+    if not (executor is None or executor is False or isinstance(executor, concurrent.futures.Executor) or callable(getattr(executor, "submit", None))):
+        raise TypeError(f"executor must be a concurrent.futures.Executor, None or False, got {executor!r}")
+    bots = _resolve_bots(bots, players, _bot_registry(cls))
+    cls(players, 0, **options)  # bad options fail here, with the engine's TypeError/ValueError
+
+    owned = None
+    if executor is None:
+        cores = _cores()
+        if games >= PARALLEL_THRESHOLD and cores > 1 and _picklable((bots, options)):
+            executor = owned = concurrent.futures.ProcessPoolExecutor(max_workers=cores)
+        else:
+            executor = False
+    workers = getattr(executor, "_max_workers", None) or (1 if executor is False else _cores())
+    if chunksize is None:
+        chunksize = max(1, min(250, math.ceil(games / (4 * workers)))) if games else 1
+    chunks = [(start, min(games, start + chunksize)) for start in range(0, games, chunksize)]
+    show = games >= PROGRESS_THRESHOLD if progress is None else progress
+    bar = None
+    if show:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=games, desc=f"{name} x{games}", unit="game")
+    rows: list[dict] = []
+    try:
+        if executor is False:
+            for start, stop in chunks:
+                rows.extend(_run_chunk(name, players, bots, seed, start, stop, options))
+                if bar is not None:
+                    bar.update(stop - start)
+        else:
+            futures = [executor.submit(_run_chunk, name, players, bots, seed, start, stop, options) for start, stop in chunks]
+            for (start, stop), fut in zip(chunks, futures):
+                rows.extend(fut.result())
+                if bar is not None:
+                    bar.update(stop - start)
+    finally:
+        if bar is not None:
+            bar.close()
+        if owned is not None:
+            owned.shutdown(cancel_futures=True)
+    return rows

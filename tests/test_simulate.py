@@ -1,0 +1,143 @@
+"""simulate(): seeded rows, identical whatever the executor, clear errors."""
+
+from __future__ import annotations
+
+import concurrent.futures
+
+import pytest
+
+import brady_widgets
+from brady_widgets import simulate
+from brady_widgets.costume_party.bots import RandomBot
+from brady_widgets.costume_party.rules import CostumeParty
+from brady_widgets.simulate import game_seed, play_one
+
+BOTS4 = ["detective", "random", "random", "random"]
+FIELDS = {
+    "game_index", "seed", "players", "bots", "winners", "winner", "length", "turns",
+    "kills", "draws", "suicides", "eliminations", "winner_bot", "winner_character",
+}
+
+
+class Cautious(RandomBot):
+    """A module-level bot class: picklable, so it can travel to worker processes."""
+
+    name = "cautious"
+
+    def choose(self, view, legal):
+        safe = [a for a in legal if a != {"type": "kill", "figure": view["my_character"]}]
+        return self.rng.choice(safe or legal)
+
+
+def test_rows_have_the_fields_and_agree_with_a_replay():
+    rows = simulate("costume_party", 4, BOTS4, games=12, seed=5, executor=False)
+    assert [r["game_index"] for r in rows] == list(range(12))
+    for r in rows:
+        assert set(r) == FIELDS
+        assert r["seed"] == game_seed(5, r["game_index"])
+        assert r["bots"] == BOTS4 and r["players"] == 4
+        assert r["winners"] == [r["winner"]] and 0 <= r["winner"] < 4
+        assert r["winner_bot"] == BOTS4[r["winner"]]
+        assert sorted(r["eliminations"] + [r["winner"]]) == [0, 1, 2, 3]
+        assert r["kills"] >= 3 and r["turns"] <= r["length"] <= 2 * r["turns"]
+        assert r["suicides"] <= 3 and r["draws"] <= 12
+    # the row's figures are the engine's: replay game 3 by hand
+    r = rows[3]
+    from brady_widgets.costume_party.bots import BOTS
+
+    g = CostumeParty(4, r["seed"])
+    bots = [BOTS[name](s, r["seed"]) for s, name in enumerate(BOTS4)]
+    length = 0
+    while not g.over:
+        s = g.to_act[0]
+        g.act(s, bots[s].choose(g.view(s), g.legal_actions(s)))
+        length += 1
+    assert g.winners == r["winners"] and length == r["length"]
+    assert g.secrets[r["winner"]] == r["winner_character"]
+    assert [ev["seat"] for ev in g.events if ev["type"] == "eliminated"] == r["eliminations"]
+    assert sum(ev["type"] == "kill" for ev in g.events) == r["kills"]
+
+
+def test_same_rows_whatever_the_executor():
+    kwargs = dict(game="costume_party", players=3, bots=["detective", "random", Cautious], games=24, seed=11)
+    inline = simulate(**kwargs, executor=False)
+    with concurrent.futures.ThreadPoolExecutor(3) as ex:
+        threads = simulate(**kwargs, executor=ex, chunksize=5)
+    with concurrent.futures.ProcessPoolExecutor(2) as ex:
+        procs = simulate(**kwargs, executor=ex, chunksize=7)
+    auto = simulate(**kwargs)  # few games: in-process
+    assert inline == threads == procs == auto
+    assert [r["game_index"] for r in procs] == list(range(24))
+    assert {r["bots"][2] for r in procs} == {"cautious"}
+    # the run's seed matters, and a game's row does not depend on how many games run
+    assert simulate(**{**kwargs, "seed": 12}, executor=False) != inline
+    assert simulate(**{**kwargs, "games": 5}, executor=False) == inline[:5]
+    assert play_one("costume_party", 3, ["detective", "random", Cautious], 11, 17, {}) == inline[17]
+
+
+class SubmitOnly(concurrent.futures.Executor):
+    """An executor with nothing but ``submit`` (like a cluster's): runs each task on submit."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.calls += 1
+        fut = concurrent.futures.Future()
+        fut.set_result(fn(*args, **kwargs))
+        return fut
+
+
+def test_any_executor_with_submit_works():
+    ex = SubmitOnly()
+    rows = simulate("costume_party", 2, "random", games=10, seed=1, executor=ex, chunksize=3)
+    assert ex.calls == 4
+    assert rows == simulate("costume_party", 2, "random", games=10, seed=1, executor=False)
+
+
+def test_options_and_bot_factories():
+    rows = simulate("costume_party", 2, lambda seat, seed: RandomBot(seat, seed), games=6, seed=2, executor=False, faces=["red", "black"])
+    assert all(r["bots"] == ["random", "random"] for r in rows)
+    plain = simulate("costume_party", 2, "random", games=6, seed=2, executor=False)
+    # the factory builds the same bots as the name, but the die differs
+    assert rows != plain
+    assert simulate("costume_party", 2, "random", games=6, seed=2, executor=False, faces=["red", "black"]) == rows
+    assert simulate(CostumeParty, 2, "random", games=3, seed=2, executor=False) == plain[:3]
+    assert brady_widgets.simulate is simulate
+    assert simulate("costume_party", 2, "random", games=0) == []
+
+
+def test_progress_bar(capsys):
+    simulate("costume_party", 2, "random", games=4, seed=0, executor=False, progress=True)
+    err = capsys.readouterr().err
+    assert "4/4" in err
+    simulate("costume_party", 2, "random", games=4, seed=0, executor=False)
+    assert "4/4" not in capsys.readouterr().err  # short runs: no bar by default
+
+
+@pytest.mark.parametrize(
+    "kwargs, error, words",
+    [
+        ({"game": 3}, TypeError, "game"),
+        ({"game": "chess"}, ValueError, "chess"),
+        ({"players": "4"}, TypeError, "players"),
+        ({"players": 9}, ValueError, "9"),
+        ({"games": 2.0}, TypeError, "games"),
+        ({"games": -1}, ValueError, "games"),
+        ({"seed": "x"}, TypeError, "seed"),
+        ({"seed": None}, TypeError, "seed"),
+        ({"bots": "genius"}, ValueError, "genius"),
+        ({"bots": ["random", "random"]}, ValueError, "one per seat"),
+        ({"bots": 7}, TypeError, "bots"),
+        ({"bots": ["random", "random", "random", 7]}, TypeError, "bot"),
+        ({"executor": "threads"}, TypeError, "executor"),
+        ({"progress": "yes"}, TypeError, "progress"),
+        ({"chunksize": 0}, ValueError, "chunksize"),
+        ({"colour": "red"}, TypeError, "colour"),
+        ({"faces": ["purple"]}, ValueError, "faces"),
+    ],
+)
+def test_bad_arguments(kwargs, error, words):
+    args = {"game": "costume_party", "players": 4, "bots": "random", "games": 3, "seed": 0, **kwargs}
+    with pytest.raises(error, match=words):
+        simulate(**args)
