@@ -77,6 +77,8 @@ step "python: $("$PY" -c 'import sys; print(sys.executable, sys.version.split()[
 # ---------------------------------------------------------------------- JS
 if [ -f js/package.json ]; then
   command -v npm >/dev/null || die "npm is missing (apt-get install -y nodejs npm)"
+  node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
+  [ "$node_major" -ge 20 ] || die "Node $(node --version 2>/dev/null) is too old: vitest and jsdom need Node >= 20 (Debian 12's nodejs is 18; install Node 20 from NodeSource, e.g. the nodejs 20.x deb)"
   if [ -z "${BRADY_NO_INSTALL:-}" ] || [ ! -d js/node_modules ]; then
     if [ -f js/package-lock.json ]; then step "npm ci"; (cd js && npm ci --no-audit --no-fund)
     else step "npm install (no js/package-lock.json)"; (cd js && npm install --no-audit --no-fund)
