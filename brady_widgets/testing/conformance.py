@@ -418,6 +418,8 @@ def bots_for(cls_or_game) -> dict:
     """The game's ``BOTS`` registry (``<game package>.bots.BOTS``), or ``{}``."""
     cls = cls_or_game if isinstance(cls_or_game, type) else type(cls_or_game)
     package = cls.__module__.rpartition(".")[0]
+    if not package:
+        return {}
     try:
         module = importlib.import_module(f"{package}.bots")
     except ModuleNotFoundError:
@@ -699,17 +701,24 @@ class ValuePools:
         return seen + [v for v in extra if v not in seen]
 
 
-def check_legal_is_the_truth(game: Game, pools: ValuePools, rng: random.Random | int = 0, accept_samples: int = 3) -> int:
+def check_legal_is_the_truth(
+    game: Game,
+    pools: ValuePools,
+    rng: random.Random | int = 0,
+    accept_samples: int = 3,
+    clock: Clock | None = None,
+) -> int:
     """``act`` accepts exactly the actions in ``legal_actions``.
 
     Every well-formed candidate built from the values seen in legal actions so far
     (plus out-of-range ones) that is not legal must be refused with
     ``illegal_action`` (``not_your_turn`` for a seat not to act), changing nothing;
-    ``accept_samples`` legal actions of each seat to act are accepted on a clone.
-    Returns the number of candidates tried."""
+    ``accept_samples`` legal actions of each seat to act are accepted on a clone
+    (stamped by ``clock``, for real-time games). Returns the number of candidates tried."""
     import itertools
 
     rng = random.Random(rng) if isinstance(rng, int) else rng
+    clock = clock or no_clock
     if game.over:
         return 0
     before = game.to_json()
@@ -739,7 +748,7 @@ def check_legal_is_the_truth(game: Game, pools: ValuePools, rng: random.Random |
         for action in rng.sample(legal, min(accept_samples, len(legal))):
             twin = game.clone()
             try:
-                twin.act(seat, copy.deepcopy(action))
+                twin.act(seat, copy.deepcopy(action), at=clock(rng, len(game.history)))
             except IllegalAction as exc:
                 raise _fail(game, f"seat {seat}: legal action {action!r} was refused: {exc}") from exc
             n += 1
@@ -870,7 +879,7 @@ def check_game(
             report.bot_checks += check_bots(game, side, bots=bots, bot_seed=seed)
         if fuzz_at(k) or final or k == 0:
             report.fuzz_cases += fuzz_malformed(game)
-            report.truth_cases += check_legal_is_the_truth(game, pools, side)
+            report.truth_cases += check_legal_is_the_truth(game, pools, side, clock=clock)
 
     checks(0)
     play_rng = random.Random(rng.random())
