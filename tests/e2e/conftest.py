@@ -62,8 +62,8 @@ def output_dir(request) -> Path:
 class LabPage:
     """A JupyterLab page with its WebSocket frames recorded."""
 
-    def __init__(self, lab: H.JupyterLab, page, out: Path):
-        self.lab, self.page, self.out = lab, page, out
+    def __init__(self, lab: H.JupyterLab, page, out: Path, node=None):
+        self.lab, self.page, self.out, self.node = lab, page, out, node
         self.frames = H.FrameLog(page)
         self._kernels: list[H.Kernel] = []
 
@@ -104,6 +104,8 @@ class LabPage:
         path = self.out / name
         (locator or self.page).screenshot(path=str(path))
         print(f"screenshot: {path}")
+        if self.node is not None:  # listed in the junit xml too
+            self.node.user_properties.append(("screenshot", str(path)))
         return path
 
     def close(self) -> None:
@@ -117,7 +119,7 @@ def lab_page(jupyterlab, browser, output_dir, request):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     context.set_default_timeout(30_000)
     page = context.new_page()
-    lp = LabPage(jupyterlab, page, output_dir)
+    lp = LabPage(jupyterlab, page, output_dir, request.node)
     request.node._lab_page = lp
     try:
         yield lp
