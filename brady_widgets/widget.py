@@ -501,10 +501,8 @@ class GameWidget(anywidget.AnyWidget):
         live = g is self.game
         curtain_up = self._curtain_for is not None and not self._reveal
         seat = None if curtain_up else self._shown
-        if self._reveal:
-            view = g.full_view()
-        else:
-            view = g.view(seat)
+        # a deep copy: the trait must never share (and later compare equal to) engine state
+        view = copy.deepcopy(g.full_view() if self._reveal else g.view(seat))
         events = view.pop("log")
         if curtain_up:
             odds = None

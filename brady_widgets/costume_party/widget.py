@@ -17,8 +17,8 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 =======================  =========================================================
 ``data-testid``          element
 =======================  =========================================================
-(root ``data-phase``)    ``.bw-costume`` root: ``data-phase`` = roll|move|black|over
-                         (``curtain`` while the curtain is up), ``data-seat``
+(root)                   ``.bw-costume``: ``data-phase`` = roll|move|black|over,
+                         ``data-curtain`` = up|down, ``data-seat``, ``data-reveal``
 ``roll``                 the Roll button
 ``last-roll``            the last face rolled, with its name
 ``me``                   "You are ..." (your character)
