@@ -141,6 +141,14 @@ class CostumeParty(Game):
     def figures_in(self, room: str) -> list[int]:
         return [f for f in range(N_FIGURES) if self.room_of[f] == room]
 
+    def _rooms(self) -> dict[str, list[int]]:
+        """``{room: figures in it}`` for every room, in one pass (same as figures_in per room)."""
+        rooms: dict[str, list[int]] = {room: [] for room in ROOMS}
+        for fig, room in enumerate(self.room_of):
+            if room is not None:
+                rooms[room].append(fig)
+        return rooms
+
     def _to_act(self) -> list[int]:
         return [self.turn]
 
@@ -301,7 +309,7 @@ class CostumeParty(Game):
             "turn": self.turn,
             "to_act": self.to_act,
             "last_roll": self.last_roll,
-            "rooms": {room: self.figures_in(room) for room in ROOMS},
+            "rooms": self._rooms(),
             "killed": [f for f in range(N_FIGURES) if self.status[f] == "killed"],
             "left": [f for f in range(N_FIGURES) if self.status[f] == "left"],
             "face_up": [list(cards) for cards in self.face_up],

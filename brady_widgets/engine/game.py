@@ -118,10 +118,14 @@ class Game:
     def log_for(self, seat: int | None, reveal: bool = False) -> list[dict]:
         """The events ``seat`` saw (``reveal``: every event)."""
         out = []
+        append = out.append
         for ev in self.events:
-            aud = ev.get("audience")
+            if "audience" not in ev:  # a public event: a plain copy (most events)
+                append(ev.copy())
+                continue
+            aud = ev["audience"]
             if reveal or aud is None or (seat is not None and seat in aud):
-                out.append({k: v for k, v in ev.items() if k != "audience"})
+                append({k: v for k, v in ev.items() if k != "audience"})
         return out
 
     @property
