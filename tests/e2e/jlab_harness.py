@@ -511,6 +511,10 @@ CLICK_TO_REDRAW_JS = """async ([el, root, timeoutMs]) => {
 }"""
 
 
+#: Click and return how long the synchronous click handler took (a local redraw).
+SYNC_CLICK_JS = "(el) => { const t0 = performance.now(); el.click(); return performance.now() - t0; }"
+
+
 def wait_until(predicate: Callable[[], Any], timeout: float = 30, interval: float = 0.1, what: str = "condition"):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -567,6 +571,7 @@ class CostumePartyDriver:
         self.root = root_locator
         self.timeout = timeout
         self.clicks: list[str] = []
+        self.local_ms: list[float] = []  # view-only redraws timed by step(measure=True)
 
     def state(self) -> dict:
         return self.root.evaluate(CP_STATE_JS)
@@ -627,6 +632,9 @@ class CostumePartyDriver:
             ms = self.page.evaluate(CLICK_TO_REDRAW_JS, [el.element_handle(), self.root.element_handle(), 30_000])
             if ms is None:
                 raise TimeoutError(f"no redraw within 30 s after clicking {testid}")
+        elif measure:
+            # a local click (selecting a figure) redraws synchronously: time the view alone
+            self.local_ms.append(self.page.evaluate(SYNC_CLICK_JS, el.element_handle()))
         else:
             el.click()
         if round_trip:
