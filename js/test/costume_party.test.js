@@ -1,0 +1,277 @@
+import { afterEach, describe, expect, it } from "vitest";
+import widget from "../src/costume_party.js";
+import { MSG, TRAITS } from "../src/messages.js";
+import { fakeModel, fixture, tick } from "./fake_model.js";
+
+let cleanups = [];
+function mount(name, tweak = (s) => s) {
+  const model = fakeModel(tweak(fixture(name)));
+  const el = document.createElement("div");
+  document.body.appendChild(el);
+  const cleanup = widget.render({ model, el });
+  cleanups.push(() => {
+    cleanup();
+    el.remove();
+  });
+  const $ = (id) => el.querySelector(`[data-testid="${id}"]`);
+  const $$ = (sel) => [...el.querySelectorAll(sel)];
+  return { model, el, $, $$, root: el.querySelector(".bw-costume"), cleanup };
+}
+
+afterEach(() => {
+  for (const c of cleanups) c();
+  cleanups = [];
+});
+
+describe("costume party view", () => {
+  it("exports an anywidget module with render returning a cleanup", () => {
+    expect(typeof widget.render).toBe("function");
+    const { el, model, cleanup } = mount("roll");
+    expect(el.querySelector(".bw-costume")).not.toBeNull();
+    for (const key of TRAITS) expect(model.listeners.get(`change:${key}`).size).toBe(1);
+    cleanup();
+    for (const key of TRAITS) expect(model.listeners.get(`change:${key}`).size).toBe(0);
+    expect(el.querySelector(".bw-costume")).toBeNull();
+    cleanups = [];
+  });
+
+  it("draws five named rooms laid out as the adjacency, with every figure on the board", () => {
+    const { $, $$, root, model } = mount("roll");
+    const view = model.get("view");
+    expect(root.dataset.phase).toBe("roll");
+    const names = { blue: "Blue Ballroom", yellow: "Yellow Library", red: "Red Kitchen", green: "Green Garden", hall: "Middle Hall" };
+    for (const [room, name] of Object.entries(names)) {
+      const box = $(`roombox-${room}`);
+      expect(box.textContent).toContain(name); // color is never the only cue
+      expect(box.style.gridArea || box.style.getPropertyValue("grid-area")).toBe(room);
+      for (const f of view.rooms[room]) expect(box.querySelector(`[data-testid="figure-${f}"]`)).not.toBeNull();
+    }
+    expect($("roombox-hall").textContent).toContain("next to: Blue Ballroom, Yellow Library, Red Kitchen, Green Garden");
+    expect($$("[data-testid^=figure-]").length).toBe(20);
+    expect($("figure-0").textContent).toContain("Polly");
+  });
+
+  it("marks the student's own character and shows the seat bar", () => {
+    const { $, model } = mount("roll");
+    const mine = model.get("view").my_character;
+    const me = model.get("settings").content.figures[mine];
+    expect($("me").textContent).toContain(`You are ${me.emoji} ${me.name} the ${me.costume}`);
+    expect($(`figure-${mine}`).classList.contains("bw-mine")).toBe(true);
+    expect($(`figure-${mine}`).getAttribute("aria-label")).toContain("(you)");
+    expect($("seat-0").dataset.turn).toBe("true");
+    expect($("seat-0").textContent).toContain("you");
+    expect($("seat-1").dataset.turn).toBe("false");
+  });
+
+  it("rolls with the Roll button only when legal, and sends an act message", () => {
+    const { $, model } = mount("roll");
+    expect($("roll").disabled).toBe(false);
+    $("roll").click();
+    expect(model.sent).toEqual([{ type: MSG.ACT, action: { type: "roll" } }]);
+    const idle = mount("roll", (s) => ({ ...s, legal: [] }));
+    expect(idle.$("roll").disabled).toBe(true);
+    idle.$("roll").click();
+    expect(idle.model.sent).toEqual([]);
+  });
+
+  it("moves by clicking a highlighted figure, then a highlighted room (from legal only)", () => {
+    const { $, $$, model, root } = mount("move");
+    expect(root.dataset.phase).toBe("move");
+    const legal = model.get("legal");
+    const movable = new Set(legal.map((a) => a.figure));
+    for (const btn of $$("[data-testid^=figure-]")) {
+      const id = Number(btn.dataset.testid.split("-")[1]);
+      expect(btn.disabled).toBe(!movable.has(id));
+      if (movable.has(id)) expect(btn.getAttribute("aria-pressed")).toBe("false");
+    }
+    // no room is a target before a figure is chosen
+    expect($$("[data-testid^=room-]").filter((b) => !b.disabled)).toEqual([]);
+    const first = legal[0].figure;
+    $(`figure-${first}`).click();
+    expect($(`figure-${first}`).getAttribute("aria-pressed")).toBe("true");
+    const targets = legal.filter((a) => a.figure === first).map((a) => a.to).sort();
+    const enabled = $$("[data-testid^=room-]").filter((b) => !b.disabled).map((b) => b.dataset.testid.slice(5)).sort();
+    expect(enabled).toEqual(targets);
+    expect(model.sent).toEqual([]); // selecting is local
+    $(`room-${targets[0]}`).click();
+    expect(model.sent).toEqual([{ type: MSG.ACT, action: { type: "move", figure: first, to: targets[0] } }]);
+  });
+
+  it("clicking the selected figure again, or Escape, clears the selection", () => {
+    const { $, $$, model, root } = mount("move");
+    const first = model.get("legal")[0].figure;
+    $(`figure-${first}`).click();
+    $(`figure-${first}`).click();
+    expect($(`figure-${first}`).getAttribute("aria-pressed")).toBe("false");
+    $(`figure-${first}`).click();
+    root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect($$("[data-testid^=room-]").filter((b) => !b.disabled)).toEqual([]);
+  });
+
+  it("on black shows Kill buttons for exactly the killable figures and a Draw button", () => {
+    const { $, $$, model, root } = mount("black");
+    expect(root.dataset.phase).toBe("black");
+    const kills = model.get("legal").filter((a) => a.type === "kill").map((a) => a.figure).sort((a, b) => a - b);
+    const shown = $$("[data-testid^=kill-]").map((b) => Number(b.dataset.testid.slice(5))).sort((a, b) => a - b);
+    expect(shown).toEqual(kills);
+    $(`kill-${kills[0]}`).click();
+    $("draw").click();
+    expect(model.sent).toEqual([
+      { type: MSG.ACT, action: { type: "kill", figure: kills[0] } },
+      { type: MSG.ACT, action: { type: "draw" } },
+    ]);
+    const forced = mount("black", (s) => ({ ...s, legal: s.legal.filter((a) => a.type === "kill") }));
+    expect(forced.$("draw").disabled).toBe(true);
+    expect(forced.$("prompt").textContent).toContain("must kill");
+  });
+
+  it("shows the last roll with its name and the deck count", () => {
+    const { $, model } = mount("move");
+    const face = model.get("view").last_roll;
+    expect($("last-roll").dataset.face).toBe(face);
+    expect($("last-roll").textContent).toMatch(new RegExp(`Last roll: ${face}`));
+    expect($("deck").textContent).toBe(`Deck: ${model.get("view").deck_count} cards`);
+  });
+
+  it("draws the odds panel as bars with text", () => {
+    const { $, model } = mount("move");
+    const odds = $("odds");
+    expect(odds.textContent).toContain("Next roll");
+    expect(odds.textContent).toContain("33.3%"); // black is 2 faces of 6
+    const opponents = Object.keys(model.get("view").odds.identity);
+    expect(opponents.length).toBe(3);
+    for (const opp of opponents) {
+      const box = $(`odds-seat-${opp}`);
+      expect(box.querySelectorAll(".bw-bar").length).toBe(3);
+      for (const meter of box.querySelectorAll("[role=meter]")) expect(Number(meter.getAttribute("aria-valuenow"))).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps the log in an aria-live region", () => {
+    const { $, model } = mount("move");
+    const log = $("log");
+    expect(log.getAttribute("aria-live")).toBe("polite");
+    const entries = model.get("log");
+    expect(log.querySelectorAll("li").length).toBe(entries.length);
+    expect(log.lastElementChild.textContent).toBe(entries[entries.length - 1].text);
+  });
+
+  it("shows errors in a dismissible alert", () => {
+    const { $, model } = mount("error");
+    expect($("error").getAttribute("role")).toBe("alert");
+    expect($("error").textContent).toContain(model.get("error").message);
+    $("error-dismiss").click();
+    expect(model.sent).toEqual([{ type: MSG.CLEAR_ERROR }]);
+    const ok = mount("roll");
+    expect(ok.$("error")).toBeNull();
+  });
+
+  it("draws nothing but the curtain and the seat bar while the curtain is up", () => {
+    const { $, $$, model, root } = mount("curtain");
+    expect(root.dataset.curtain).toBe("up");
+    expect($("curtain").textContent).toContain("Pass to Player 1");
+    expect($$("[data-testid^=figure-]").length).toBe(0);
+    expect($("odds")).toBeNull();
+    expect($("me").textContent).toContain("Public view");
+    const lift = $("lift-curtain");
+    expect(lift.getAttribute("aria-label")).toBe("I am Player 1, show my screen");
+    lift.click();
+    expect(model.sent).toEqual([{ type: MSG.LIFT_CURTAIN }]);
+  });
+
+  it("after the game: winner banner, replay controls and the reveal toggle", () => {
+    const { $, model, root } = mount("over");
+    expect(root.dataset.phase).toBe("over");
+    const names = model.get("settings").names;
+    expect($("winner").textContent).toContain(`${names[model.get("view").winners[0]]} wins`);
+    const { step, length } = model.get("replay");
+    expect(step).toBe(length);
+    expect($("replay-forward").disabled).toBe(true);
+    $("replay-back").click();
+    const slider = $("replay-slider");
+    expect(slider.max).toBe(String(length));
+    slider.value = "2";
+    slider.dispatchEvent(new Event("change"));
+    expect($("reveal-toggle").getAttribute("aria-pressed")).toBe("false");
+    $("reveal-toggle").click();
+    expect(model.sent).toEqual([
+      { type: MSG.REPLAY, step: length - 1 },
+      { type: MSG.REPLAY, step: 2 },
+      { type: MSG.REVEAL, on: true },
+    ]);
+    expect($("roll").disabled).toBe(true);
+  });
+
+  it("in the teacher's replay shows every secret and the step", () => {
+    const { $, model, root } = mount("replay_reveal");
+    expect(root.dataset.reveal).toBe("true");
+    expect($("me").textContent).toContain("Teacher view");
+    expect($("replay-step").textContent).toBe(`Step 3 of ${model.get("replay").length}`);
+    expect($("reveal-toggle").getAttribute("aria-pressed")).toBe("true");
+    const secrets = model.get("view").secrets;
+    const figures = model.get("settings").content.figures;
+    expect($("seat-1").textContent).toContain(`secretly ${figures[secrets[1]].emoji} ${figures[secrets[1]].name}`);
+    $("replay-forward").click();
+    $("reveal-toggle").click();
+    expect(model.sent).toEqual([
+      { type: MSG.REPLAY, step: 4 },
+      { type: MSG.REVEAL, on: false },
+    ]);
+  });
+
+  it("redraws once per update, after all traits of the update changed, and keeps focus", async () => {
+    const move = fixture("move");
+    const { $, model, root } = mount("roll");
+    $("roll").focus();
+    let draws = 0;
+    // each redraw empties the root once (replaceChildren): count those records
+    const observer = new MutationObserver((records) => {
+      draws += records.filter((r) => r.removedNodes.length > 0).length;
+    });
+    observer.observe(root, { childList: true });
+    model.update({ view: move.view, legal: move.legal, log: move.log });
+    expect(root.dataset.phase).toBe("roll"); // not yet: batched to one redraw
+    await tick();
+    observer.disconnect();
+    expect(draws).toBe(1);
+    expect(root.dataset.phase).toBe("move");
+    expect(document.activeElement.dataset.testid).not.toBe("roll"); // the roll button is disabled now
+    model.update({ legal: [{ type: "roll" }], view: { ...move.view, phase: "roll" } });
+    await tick();
+    $("roll").focus();
+    model.update({ log: [...move.log] });
+    await tick();
+    expect(document.activeElement.dataset.testid).toBe("roll");
+  });
+
+  it("offers 'let the bots play' only when the bots are paused", () => {
+    const paused = mount("roll", (s) => ({ ...s, settings: { ...s.settings, paused: true } }));
+    paused.$("run-bots").click();
+    expect(paused.model.sent).toEqual([{ type: MSG.RUN_BOTS }]);
+    expect(mount("roll").$("run-bots")).toBeNull();
+  });
+
+  it("every clickable thing is a labelled button; CSS is scoped under .bw-costume", async () => {
+    const { $$, el } = mount("black");
+    const clickables = $$("button");
+    expect(clickables.length).toBeGreaterThan(25);
+    for (const b of clickables) {
+      expect(b.getAttribute("type")).toBe("button");
+      expect(b.getAttribute("aria-label")).toBeTruthy();
+    }
+    const { readFileSync } = await import("node:fs");
+    const css = readFileSync(`${process.cwd()}/src/costume_party.css`, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/@media[^{]*\{/g, "");
+    const selectors = css.match(/(^|})\s*[^{}@]+\{/g).map((s) => s.replace(/^}?\s*/, "").replace(/\{$/, "").trim());
+    for (const sel of selectors) for (const part of sel.split(",")) expect(part.trim().startsWith(".bw-costume")).toBe(true);
+    expect(el.textContent).not.toContain("undefined");
+  });
+
+  it("user-typed names are text, never markup", () => {
+    const evil = '<img src=x onerror="window.__pwned=1">';
+    const { el } = mount("roll", (s) => ({ ...s, settings: { ...s.settings, names: [evil, "b", "c", "d"] } }));
+    expect(el.querySelector("img")).toBeNull();
+    expect(el.textContent).toContain(evil);
+  });
+});
