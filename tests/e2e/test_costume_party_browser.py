@@ -241,6 +241,9 @@ def test_websocket_frames_leak_nothing(lab_page):
     # both games really diverge once a secret matters (else the swap proved nothing)
     assert kernel.eval("[wa.game.secrets, wb.game.secrets]") == [SECRETS_A, SECRETS_B]
     print(f"identical widget state over {cut} state messages, up to the first kill")
+    # the size target: every state update the browser receives is under 8 KB
+    sizes = [size for kind, _, size, _ in lab_page.frames.widget_states(comm_id=ma, sizes=True) if kind != "open"]
+    assert sizes and max(sizes) < 8 * 1024, f"a widget update frame of {max(sizes)} bytes (target < 8 KB)"
     # direct check: nothing secret of another seat in any frame (a finished game shows
     # the characters in `revealed`, which is public by then; `secrets`/`deck` never)
     msgs = lab_page.frames.messages()
