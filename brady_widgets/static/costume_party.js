@@ -120,15 +120,35 @@ function seatBar({ names, shown, toAct, alive, extra }) {
 }
 
 // src/log.js
-function logPanel(entries, title = "Log") {
-  const list = h(
-    "ol",
-    { class: "bw-log-list", "aria-live": "polite", "aria-relevant": "additions", "data-testid": "log" },
-    entries.map(
-      (e) => h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), value: String(e.i + 1) }, e.text)
-    )
-  );
-  return h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
+function logPanel(title = "Log") {
+  const list = h("ol", {
+    class: "bw-log-list",
+    "aria-live": "polite",
+    "aria-relevant": "additions",
+    "data-testid": "log"
+  });
+  const panel = h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
+  return { panel, list };
+}
+var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
+function item(e) {
+  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+}
+function updateLog(list, entries) {
+  const want = entries.map(keyOf);
+  const wanted = new Set(want);
+  while (list.firstElementChild && !wanted.has(list.firstElementChild.dataset.key)) {
+    list.firstElementChild.remove();
+  }
+  const have = [...list.children].map((li) => li.dataset.key);
+  const extends_ = have.length <= want.length && have.every((k, n) => k === want[n]);
+  if (!extends_) {
+    list.replaceChildren(...entries.map(item));
+    return entries.length;
+  }
+  const fresh = entries.slice(have.length);
+  for (const e of fresh) list.appendChild(item(e));
+  return fresh.length;
 }
 
 // src/error.js
@@ -247,7 +267,8 @@ function faceText(face, L) {
   if (!face) return "none yet";
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
 }
-function draw(root, model, local, redraw) {
+function draw(parts, model, local, redraw) {
+  const { root, top, main, board, tableSlot, oddsSlot, logList } = parts;
   const send = (msg) => model.send(msg);
   const seat = model.get("seat");
   const view = model.get("view") || {};
@@ -272,7 +293,11 @@ function draw(root, model, local, redraw) {
     local.selected = null;
     send({ type: MSG.ACT, action });
   };
-  root.replaceChildren();
+  top.replaceChildren();
+  board.replaceChildren();
+  tableSlot.replaceChildren();
+  oddsSlot.replaceChildren();
+  updateLog(logList, log);
   root.dataset.phase = phase;
   root.dataset.seat = String(seat);
   root.dataset.curtain = curtain.up ? "up" : "down";
@@ -287,7 +312,7 @@ function draw(root, model, local, redraw) {
   if (settings.reveal) who = "Teacher view: every secret is shown.";
   else if (mine !== null && mine !== void 0) who = `You are ${L.emoji(mine)} ${L.fig(mine)} (${nameOf(seat)}).`;
   else who = "Public view: nobody's secrets are shown.";
-  root.appendChild(
+  top.appendChild(
     h(
       "header",
       { class: "bw-header" },
@@ -295,8 +320,8 @@ function draw(root, model, local, redraw) {
       h("p", { class: "bw-me-line", "data-testid": "me" }, who)
     )
   );
-  root.appendChild(errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
-  root.appendChild(
+  top.appendChild(errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
+  top.appendChild(
     seatBar({
       names,
       shown: seat,
@@ -315,13 +340,14 @@ function draw(root, model, local, redraw) {
     })
   );
   const cur = curtainPanel(curtain, names, send);
+  main.hidden = Boolean(cur);
   if (cur) {
-    root.appendChild(cur);
+    top.appendChild(cur);
     return;
   }
   if (view.over) {
     const winners = (view.winners || []).map(nameOf);
-    root.appendChild(
+    top.appendChild(
       h(
         "div",
         { class: "bw-winner", role: "status", "data-testid": "winner" },
@@ -329,12 +355,12 @@ function draw(root, model, local, redraw) {
       )
     );
   } else if (replay.active && replay.step < replay.length) {
-    root.appendChild(
+    top.appendChild(
       h("div", { class: "bw-winner bw-replaying", role: "status", "data-testid": "winner" }, `Replay: after action ${replay.step} of ${replay.length}`)
     );
   }
   const rc = replayControl(replay, Boolean(settings.reveal), send);
-  if (rc) root.appendChild(rc);
+  if (rc) top.appendChild(rc);
   const myTurn = legal.length > 0;
   let prompt;
   if (view.over) prompt = "The game is over.";
@@ -394,11 +420,10 @@ function draw(root, model, local, redraw) {
       })
     ) : null
   );
-  root.appendChild(controls);
+  top.appendChild(controls);
   const rooms = view.rooms || {};
   const adjacency = view.adjacency || {};
   const order = L.order.length ? L.order : Object.keys(rooms);
-  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
   for (const r of order) {
     const info = L.rooms[r] || { name: r, color: "#999" };
     const figs = rooms[r] || [];
@@ -478,45 +503,64 @@ function draw(root, model, local, redraw) {
       Object.entries(odds.die || {}).map(
         ([face, p]) => bar(`${FACE_SYMBOL[face] || ""} ${face === "black" ? "black" : L.room(face)}`, p, { cls: `bw-bar-${face}` })
       ),
-      Object.keys(odds.identity || {}).length ? h("h4", {}, "Who is who? (from what this seat has seen)") : null,
+      Object.keys(odds.identity || {}).length ? h("h4", {}, "Who is who? (from what you have seen)") : null,
       Object.entries(odds.identity || {}).map(([opp, probs]) => {
-        const top = Object.entries(probs).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0])).slice(0, 3);
+        const all = Object.entries(probs).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]));
+        const even = all.length > 0 && all[0][1] === all[all.length - 1][1];
         return h(
           "div",
           { class: "bw-odds-seat", "data-testid": `odds-seat-${opp}` },
-          h("div", { class: "bw-odds-name" }, `${nameOf(Number(opp))} is likeliest\u2026`),
-          top.map(([f, p]) => bar(`${L.emoji(Number(f))} ${L.fig(Number(f))}`, p))
+          h("div", { class: "bw-odds-name" }, `${nameOf(Number(opp))} is most likely\u2026`),
+          all.slice(0, 3).map(([f, p]) => bar(`${L.emoji(Number(f))} ${L.fig(Number(f))}`, p)),
+          even && all.length > 1 ? h("div", { class: "bw-odds-note" }, `No clue yet: all ${all.length} possible figures are equally likely.`) : null
         );
       })
     ] : h("p", {}, "No odds to show.")
   );
-  root.appendChild(
-    h(
-      "div",
-      { class: "bw-main" },
-      board,
-      h("div", { class: "bw-side" }, table, oddsPanel, logPanel(log))
-    )
-  );
+  tableSlot.appendChild(table);
+  oddsSlot.appendChild(oddsPanel);
 }
+var FOCUS_ORDER = [
+  '[data-testid="lift-curtain"]',
+  '[data-testid="roll"]:not([disabled])',
+  ".bw-figure.bw-selected",
+  ".bw-room-button:not([disabled])",
+  ".bw-figure.bw-movable",
+  '[data-testid^="kill-"]',
+  '[data-testid="replay-back"]:not([disabled])'
+];
 function render({ model, el }) {
   const root = h("div", { class: "bw-root bw-costume" });
+  const top = h("div", { class: "bw-top" });
+  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
+  const tableSlot = h("div", { class: "bw-slot" });
+  const oddsSlot = h("div", { class: "bw-slot" });
+  const { panel: logSection, list: logList } = logPanel();
+  const main = h("div", { class: "bw-main" }, board, h("div", { class: "bw-side" }, tableSlot, oddsSlot, logSection));
+  root.append(top, main);
   el.appendChild(root);
+  const parts = { root, top, main, board, tableSlot, oddsSlot, logList };
   const local = { selected: null };
   let queued = false;
   const redraw = () => {
     queued = false;
     const active = root.ownerDocument.activeElement;
-    const focusId = active && root.contains(active) ? active.getAttribute("data-testid") : null;
-    const logList = root.querySelector(".bw-log-list");
-    const stuck = !logList || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
-    draw(root, model, local, redraw);
-    const newLog = root.querySelector(".bw-log-list");
-    if (newLog && stuck) newLog.scrollTop = newLog.scrollHeight;
-    if (focusId) {
-      const target = root.querySelector(`[data-testid="${focusId}"]`);
-      if (target && !target.disabled) target.focus();
+    const hadFocus = Boolean(active && root.contains(active) && active !== root);
+    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
+    const stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
+    draw(parts, model, local, redraw);
+    if (stuck) logList.scrollTop = logList.scrollHeight;
+    if (!hadFocus) return;
+    let target = focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
+    if (!target || target.disabled || root.querySelector('[data-testid="lift-curtain"]')) {
+      target = null;
+      for (const sel of FOCUS_ORDER) {
+        target = root.querySelector(sel);
+        if (target && !target.disabled) break;
+        target = null;
+      }
     }
+    if (target) target.focus();
   };
   const schedule = () => {
     if (!queued) {

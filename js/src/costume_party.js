@@ -5,7 +5,7 @@ import "./costume_party.css";
 import { h, button, bar, inkFor } from "./dom.js";
 import { MSG, TRAITS } from "./messages.js";
 import { seatBar } from "./seatbar.js";
-import { logPanel } from "./log.js";
+import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
 import { replayControl } from "./replay.js";
@@ -41,7 +41,8 @@ function faceText(face, L) {
  * @param {{selected: number|null}} local view-only state (the selected figure)
  * @param {() => void} redraw
  */
-export function draw(root, model, local, redraw) {
+export function draw(parts, model, local, redraw) {
+  const { root, top, main, board, tableSlot, oddsSlot, logList } = parts;
   const send = (msg) => model.send(msg);
   const seat = model.get("seat");
   const view = model.get("view") || {};
@@ -69,7 +70,11 @@ export function draw(root, model, local, redraw) {
     send({ type: MSG.ACT, action });
   };
 
-  root.replaceChildren();
+  top.replaceChildren();
+  board.replaceChildren();
+  tableSlot.replaceChildren();
+  oddsSlot.replaceChildren();
+  updateLog(logList, log);
   root.dataset.phase = phase;
   root.dataset.seat = String(seat);
   root.dataset.curtain = curtain.up ? "up" : "down";
@@ -87,7 +92,7 @@ export function draw(root, model, local, redraw) {
   if (settings.reveal) who = "Teacher view: every secret is shown.";
   else if (mine !== null && mine !== undefined) who = `You are ${L.emoji(mine)} ${L.fig(mine)} (${nameOf(seat)}).`;
   else who = "Public view: nobody's secrets are shown.";
-  root.appendChild(
+  top.appendChild(
     h(
       "header",
       { class: "bw-header" },
@@ -96,10 +101,10 @@ export function draw(root, model, local, redraw) {
     ),
   );
 
-  root.appendChild(errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
+  top.appendChild(errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
 
   // Seat bar (public facts per seat: turn, alive, face-up cards, revealed characters).
-  root.appendChild(
+  top.appendChild(
     seatBar({
       names,
       shown: seat,
@@ -127,15 +132,16 @@ export function draw(root, model, local, redraw) {
 
   // Curtain: nothing else is drawn while it is up.
   const cur = curtainPanel(curtain, names, send);
+  main.hidden = Boolean(cur);
   if (cur) {
-    root.appendChild(cur);
+    top.appendChild(cur);
     return;
   }
 
   // ---------------------------------------------------------------- banner
   if (view.over) {
     const winners = (view.winners || []).map(nameOf);
-    root.appendChild(
+    top.appendChild(
       h(
         "div",
         { class: "bw-winner", role: "status", "data-testid": "winner" },
@@ -143,12 +149,12 @@ export function draw(root, model, local, redraw) {
       ),
     );
   } else if (replay.active && replay.step < replay.length) {
-    root.appendChild(
+    top.appendChild(
       h("div", { class: "bw-winner bw-replaying", role: "status", "data-testid": "winner" }, `Replay: after action ${replay.step} of ${replay.length}`),
     );
   }
   const rc = replayControl(replay, Boolean(settings.reveal), send);
-  if (rc) root.appendChild(rc);
+  if (rc) top.appendChild(rc);
 
   // ------------------------------------------------------------- controls
   const myTurn = legal.length > 0;
@@ -222,13 +228,12 @@ export function draw(root, model, local, redraw) {
         )
       : null,
   );
-  root.appendChild(controls);
+  top.appendChild(controls);
 
   // ----------------------------------------------------------------- board
   const rooms = view.rooms || {};
   const adjacency = view.adjacency || {};
   const order = L.order.length ? L.order : Object.keys(rooms);
-  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
   for (const r of order) {
     const info = L.rooms[r] || { name: r, color: "#999" };
     const figs = rooms[r] || [];
@@ -315,31 +320,38 @@ export function draw(root, model, local, redraw) {
           Object.entries(odds.die || {}).map(([face, p]) =>
             bar(`${FACE_SYMBOL[face] || ""} ${face === "black" ? "black" : L.room(face)}`, p, { cls: `bw-bar-${face}` }),
           ),
-          Object.keys(odds.identity || {}).length ? h("h4", {}, "Who is who? (from what this seat has seen)") : null,
+          Object.keys(odds.identity || {}).length ? h("h4", {}, "Who is who? (from what you have seen)") : null,
           Object.entries(odds.identity || {}).map(([opp, probs]) => {
-            const top = Object.entries(probs)
-              .sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))
-              .slice(0, 3);
+            const all = Object.entries(probs).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]));
+            const even = all.length > 0 && all[0][1] === all[all.length - 1][1];
             return h(
               "div",
               { class: "bw-odds-seat", "data-testid": `odds-seat-${opp}` },
-              h("div", { class: "bw-odds-name" }, `${nameOf(Number(opp))} is likeliest…`),
-              top.map(([f, p]) => bar(`${L.emoji(Number(f))} ${L.fig(Number(f))}`, p)),
+              h("div", { class: "bw-odds-name" }, `${nameOf(Number(opp))} is most likely…`),
+              all.slice(0, 3).map(([f, p]) => bar(`${L.emoji(Number(f))} ${L.fig(Number(f))}`, p)),
+              even && all.length > 1
+                ? h("div", { class: "bw-odds-note" }, `No clue yet: all ${all.length} possible figures are equally likely.`)
+                : null,
             );
           }),
         ]
       : h("p", {}, "No odds to show."),
   );
 
-  root.appendChild(
-    h(
-      "div",
-      { class: "bw-main" },
-      board,
-      h("div", { class: "bw-side" }, table, oddsPanel, logPanel(log)),
-    ),
-  );
+  tableSlot.appendChild(table);
+  oddsSlot.appendChild(oddsPanel);
 }
+
+/** Where keyboard focus goes when the focused button went away (or the curtain moved). */
+const FOCUS_ORDER = [
+  '[data-testid="lift-curtain"]',
+  '[data-testid="roll"]:not([disabled])',
+  ".bw-figure.bw-selected",
+  '.bw-room-button:not([disabled])',
+  ".bw-figure.bw-movable",
+  '[data-testid^="kill-"]',
+  '[data-testid="replay-back"]:not([disabled])',
+];
 
 /**
  * anywidget entry point.
@@ -348,23 +360,37 @@ export function draw(root, model, local, redraw) {
  */
 function render({ model, el }) {
   const root = h("div", { class: "bw-root bw-costume" });
+  const top = h("div", { class: "bw-top" });
+  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
+  const tableSlot = h("div", { class: "bw-slot" });
+  const oddsSlot = h("div", { class: "bw-slot" });
+  const { panel: logSection, list: logList } = logPanel();
+  const main = h("div", { class: "bw-main" }, board, h("div", { class: "bw-side" }, tableSlot, oddsSlot, logSection));
+  root.append(top, main);
   el.appendChild(root);
+  const parts = { root, top, main, board, tableSlot, oddsSlot, logList };
   const local = { selected: null };
   let queued = false;
 
   const redraw = () => {
     queued = false;
     const active = root.ownerDocument.activeElement;
-    const focusId = active && root.contains(active) ? active.getAttribute("data-testid") : null;
-    const logList = root.querySelector(".bw-log-list");
-    const stuck = !logList || logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
-    draw(root, model, local, redraw);
-    const newLog = root.querySelector(".bw-log-list");
-    if (newLog && stuck) newLog.scrollTop = newLog.scrollHeight;
-    if (focusId) {
-      const target = root.querySelector(`[data-testid="${focusId}"]`);
-      if (target && !target.disabled) target.focus();
+    const hadFocus = Boolean(active && root.contains(active) && active !== root);
+    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
+    const stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
+    draw(parts, model, local, redraw);
+    if (stuck) logList.scrollTop = logList.scrollHeight;
+    if (!hadFocus) return;
+    let target = focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
+    if (!target || target.disabled || root.querySelector('[data-testid="lift-curtain"]')) {
+      target = null;
+      for (const sel of FOCUS_ORDER) {
+        target = root.querySelector(sel);
+        if (target && !target.disabled) break;
+        target = null;
+      }
     }
+    if (target) target.focus();
   };
   // One update message may change several traits: redraw once, after all of them.
   const schedule = () => {

@@ -1,17 +1,50 @@
 import { h } from "./dom.js";
 
 /**
- * The game log, newest last, announced politely to screen readers.
- * @param {{i: number, type: string, text: string, seat?: number}[]} entries
+ * The game log, newest last, in an aria-live region. The panel is created once;
+ * `updateLog` only removes entries that scrolled out and appends new ones, so a
+ * screen reader announces just what happened (a rebuilt region says nothing).
  * @param {string} [title]
+ * @returns {{panel: HTMLElement, list: HTMLOListElement}}
  */
-export function logPanel(entries, title = "Log") {
-  const list = h(
-    "ol",
-    { class: "bw-log-list", "aria-live": "polite", "aria-relevant": "additions", "data-testid": "log" },
-    entries.map((e) =>
-      h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), value: String(e.i + 1) }, e.text),
-    ),
-  );
-  return h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
+export function logPanel(title = "Log") {
+  const list = h("ol", {
+    class: "bw-log-list",
+    "aria-live": "polite",
+    "aria-relevant": "additions",
+    "data-testid": "log",
+  });
+  const panel = h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
+  return { panel, list };
+}
+
+const keyOf = (e) => `${e.i}\u0000${e.type}\u0000${e.text}`;
+
+function item(e) {
+  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+}
+
+/**
+ * Bring the list in line with `entries` ({i, type, text}), touching as little as possible.
+ * @param {HTMLOListElement} list
+ * @param {{i: number, type: string, text: string}[]} entries
+ * @returns {number} how many entries were appended
+ */
+export function updateLog(list, entries) {
+  const want = entries.map(keyOf);
+  const wanted = new Set(want);
+  // entries that scrolled out of the synced window leave from the front
+  while (list.firstElementChild && !wanted.has(list.firstElementChild.dataset.key)) {
+    list.firstElementChild.remove();
+  }
+  const have = [...list.children].map((li) => li.dataset.key);
+  const extends_ = have.length <= want.length && have.every((k, n) => k === want[n]);
+  if (!extends_) {
+    // a different history (replay step, reveal toggled): rebuild
+    list.replaceChildren(...entries.map(item));
+    return entries.length;
+  }
+  const fresh = entries.slice(have.length);
+  for (const e of fresh) list.appendChild(item(e));
+  return fresh.length;
 }

@@ -228,14 +228,15 @@ describe("costume party view", () => {
     const observer = new MutationObserver((records) => {
       draws += records.filter((r) => r.removedNodes.length > 0).length;
     });
-    observer.observe(root, { childList: true });
+    observer.observe(root.querySelector(".bw-top"), { childList: true });
     model.update({ view: move.view, legal: move.legal, log: move.log });
     expect(root.dataset.phase).toBe("roll"); // not yet: batched to one redraw
     await tick();
     observer.disconnect();
     expect(draws).toBe(1);
     expect(root.dataset.phase).toBe("move");
-    expect(document.activeElement.dataset.testid).not.toBe("roll"); // the roll button is disabled now
+    // the roll button is disabled now: focus moves on to the first figure that may move
+    expect(document.activeElement.classList.contains("bw-movable")).toBe(true);
     model.update({ legal: [{ type: "roll" }], view: { ...move.view, phase: "roll" } });
     await tick();
     $("roll").focus();
@@ -273,5 +274,37 @@ describe("costume party view", () => {
     const { el } = mount("roll", (s) => ({ ...s, settings: { ...s.settings, names: [evil, "b", "c", "d"] } }));
     expect(el.querySelector("img")).toBeNull();
     expect(el.textContent).toContain(evil);
+  });
+
+  it("appends new log entries without rebuilding the live region", async () => {
+    const { $, model } = mount("roll");
+    const log = $("log");
+    const before = [...log.children];
+    const entries = model.get("log");
+    const next = { i: entries[entries.length - 1].i + 1, type: "roll", step: 99, seat: 0, text: "Player 1 rolled black." };
+    model.update({ log: [...entries.slice(1), next] }); // the oldest scrolled out of the window
+    await tick();
+    expect($("log")).toBe(log);
+    expect(log.children[0]).toBe(before[1]);
+    expect(log.lastElementChild.textContent).toBe("Player 1 rolled black.");
+    expect(log.children.length).toBe(entries.length);
+    // a different history (a replay step) rebuilds it
+    model.update({ log: [{ i: 0, type: "start", step: 0, text: "The party starts: Player 1 rolls first." }] });
+    await tick();
+    expect([...log.children].map((li) => li.textContent)).toEqual(["The party starts: Player 1 rolls first."]);
+  });
+
+  it("moves focus to the curtain's button when the curtain comes down on the table", async () => {
+    const { $, model } = mount("roll");
+    const curtain = fixture("curtain");
+    $("roll").focus();
+    model.update(curtain);
+    await tick();
+    expect(document.activeElement.dataset.testid).toBe("lift-curtain");
+  });
+
+  it("says so when the odds hold no clue yet", () => {
+    const { $ } = mount("roll");
+    expect($("odds-seat-1").textContent).toContain("No clue yet: all 19 possible figures are equally likely.");
   });
 });
