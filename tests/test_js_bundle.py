@@ -1,0 +1,40 @@
+"""The committed view bundle is what anywidget can load: one self-contained ES
+module with ``export default { render }``, and CSS scoped under one root class.
+(Freshness against ``js/src`` is checked by ``scripts/test.sh`` with ``npm run build``.)"""
+
+from __future__ import annotations
+
+import re
+
+from brady_widgets.costume_party import widget as cp_widget
+
+STATIC = cp_widget._STATIC
+
+
+def test_widget_loads_the_committed_bundle_files():
+    w = cp_widget.CostumePartyWidget(players=2, bot="random", pace=0)
+    js = (STATIC / "costume_party.js").read_text(encoding="utf-8")
+    css = (STATIC / "costume_party.css").read_text(encoding="utf-8")
+    assert w._esm == js and w._css == css
+    w.close()
+
+
+def test_bundle_is_one_self_contained_es_module_with_a_default_render():
+    js = (STATIC / "costume_party.js").read_text(encoding="utf-8")
+    assert re.search(r"export\s*\{[^}]*\b\w+\s+as\s+default\b[^}]*\}", js)
+    assert "render" in js
+    # bundled: no import left for the browser to resolve (no Node, no CDN at run time)
+    assert not re.search(r"^\s*import\s", js, re.M)
+    assert not re.search(r"\bimport\s*\(", js)
+    assert "require(" not in js
+
+
+def test_css_is_scoped_under_the_root_class():
+    css = (STATIC / "costume_party.css").read_text(encoding="utf-8")
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    css = re.sub(r"@media[^{]*\{", "", css)
+    selectors = [s.strip() for s in re.findall(r"(?:^|})\s*([^{}@]+)\{", css)]
+    assert len(selectors) > 30
+    for group in selectors:
+        for sel in group.split(","):
+            assert sel.strip().startswith(".bw-costume"), sel
