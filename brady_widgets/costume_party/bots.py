@@ -38,13 +38,19 @@ opponent (the sum over opponents).
 On black (kill or draw):
     * alone in the room: draw if allowed (never kill itself unless forced);
     * otherwise the best target is the figure in its room with the largest
-      ``p(f)``. A kill eliminates an opponent with probability ``p(f)``; a draw
+      ``p(f)``. A kill eliminates an opponent with probability ``p(f)``, but it
+      also tells everyone that the killer stands in that room; a draw
       eliminates nobody but removes an innocent, narrows the pool and keeps the
-      bot's position secret. The rule: kill when ``p(f) >= kill_threshold``
-      (the value of the draw, tuned by simulation, see ``benchmarks/``), or
-      when drawing is not allowed. A kill that would leave the bot's figure the
-      only survivor of the room (the kill event would name it) needs
-      ``p(f) >= reveal_threshold`` unless it is forced or wins the game.
+      bot's position secret. The rule: kill when
+      ``p(f) - reveal_cost * (exposure after the kill - exposure now) >= kill_threshold``,
+      where *exposure* is the probability that a detective watching only the
+      public record (the same belief model, seen from outside) gives to the
+      bot's true figure, and ``kill_threshold`` is the value of the draw; or
+      kill when drawing is not allowed, or when the kill surely wins the game.
+      A kill that would name the bot's figure outright (exposure 1, e.g. it
+      would leave the bot alone with the evidence) needs
+      ``p(f) >= reveal_threshold``. The defaults were tuned by simulation
+      against random bots and against fields of detectives (``benchmarks/``).
 On a color (move):
     every legal move is scored on the board it leaves:
     ``attack * best - danger * threat / (n + 1) - lonely - own_move + noise``,
@@ -249,6 +255,7 @@ class DetectiveBot(Bot):
         *,
         kill_threshold: float = 0.15,
         reveal_threshold: float = 0.9,
+        reveal_cost: float = 0.5,
         move_evidence: float = 1.5,
         evidence_cap: float = 2.0,
         attack: float = 1.0,
@@ -261,6 +268,7 @@ class DetectiveBot(Bot):
         super().__init__(seat, seed)
         self.kill_threshold = kill_threshold
         self.reveal_threshold = reveal_threshold
+        self.reveal_cost = reveal_cost
         self.move_evidence = move_evidence
         self.evidence_cap = evidence_cap
         self.attack = attack
@@ -318,9 +326,35 @@ class DetectiveBot(Bot):
         wins = living == 1 and best_p >= 1 - 1e-9
         if wins:
             return target
-        names_me = len(kills) == 1  # after the kill only my figure is left in the room
-        needed = self.reveal_threshold if names_me else self.kill_threshold
-        return target if best_p >= needed else draw
+        now = self.exposure(view)
+        after = self.exposure(view, kill=target["figure"])
+        if after >= 1 - 1e-9:  # the kill would name my figure
+            return target if best_p >= self.reveal_threshold else draw
+        value = best_p - self.reveal_cost * max(0.0, after - now)
+        return target if value >= self.kill_threshold else draw
+
+    def exposure(self, view: dict, kill: int | None = None) -> float:
+        """How sure a watching detective would be of the bot's figure, from the
+        public record (exact constraints and move evidence), now or after
+        killing figure ``kill`` (that kill pins the bot to its room)."""
+        me = view["my_character"]
+        rooms = {r: list(figs) for r, figs in view["rooms"].items()}
+        log = list(view["log"])
+        if kill is not None:
+            here = next(r for r, figs in rooms.items() if me in figs)
+            log.append({"type": "kill", "seat": self.seat, "figure": kill, "room": here, "room_figures": list(rooms[here])})
+            rooms[here].remove(kill)
+        public = {**view, "viewer": None, "my_character": None, "rooms": rooms, "log": log}
+        cands = candidate_sets(public)
+        weights = move_evidence(public, self.move_evidence, self.evidence_cap) if self.move_evidence else {}
+        try:
+            post = weighted_posterior(cands, weights)
+        except ValueError:
+            try:
+                post = weighted_posterior(cands)
+            except ValueError:  # the victim must be someone's figure: the kill eliminates a player
+                return 0.0
+        return post.get(self.seat, {}).get(me, 0.0)
 
     def _choose_move(self, view: dict, legal: list[dict]) -> dict:
         me = view["my_character"]

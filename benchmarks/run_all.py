@@ -1,0 +1,75 @@
+"""Run every engine/bot benchmark, one after the other, and print one summary table.
+
+Each script runs in its own interpreter (so import times are fresh and one
+benchmark's memory does not slow the next), prints its own report, and hands
+its figures back as JSON. The browser figures (click-to-redraw latency, bytes
+per update) come from ``widget_latency.py``, which needs JupyterLab and a
+browser and is run on its own.
+
+    python benchmarks/run_all.py            # full run (several minutes)
+    python benchmarks/run_all.py --quick    # smaller samples, for a smoke check
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def run_script(name: str, args: list[str]) -> dict:
+    cmd = [sys.executable, str(HERE / name), "--json", *args]
+    start = time.perf_counter()
+    out = subprocess.run(cmd, capture_output=True, text=True, cwd=HERE.parent)
+    took = time.perf_counter() - start
+    if out.returncode:
+        print(out.stdout + out.stderr)
+        raise SystemExit(f"{name} failed with exit code {out.returncode}")
+    lines = out.stdout.rstrip().splitlines()
+    print("\n".join(lines[:-1]))
+    print(f"({name}: {took:.1f} s)\n")
+    return json.loads(lines[-1])
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="small samples (figures are rough)")
+    args = ap.parse_args(argv)
+    q = args.quick
+    engine = run_script("engine_speed.py", ["--seconds", "0.3", "--repeats", "1"] if q else [])
+    lesson = run_script("lesson_scale.py", ["--games", "10000"] if q else [])
+    bots = run_script("bots_costume_party.py", ["--games", "100"] if q else [])
+    imports = run_script("import_time.py", ["--repeats", "3"] if q else [])
+
+    rows = []
+    rows.append(("engine: ours, actions/s (median of 2/4/8 players)", f"{engine['our_actions_per_s']:,.0f}", ""))
+    rows.append(("engine: OpenSpiel Python games, median actions/s", f"{engine['openspiel_median_actions_per_s']:,.0f}", ""))
+    rows.append(("engine: ours / OpenSpiel median", f"x{engine['ratio_vs_median']:.2f}", ">= x2"))
+    rows.append(("engine: ours / median(kuhn, liars poker)", f"x{engine['ratio_vs_named']:.2f}", ">= x2"))
+    rows.append(("engine: games/s, 4 players", f"{engine['ours']['4']['games_per_s']:,.0f}", ""))
+    for p, r in lesson.items():
+        rows.append((f"lesson scale: {r['games']:,} fast games, {p} players (CPU s)", f"{r['cpu_s']:.2f}", "< 10 s" if r["games"] >= 100_000 else "(quick)"))
+    for p, r in bots["win_rates"].items():
+        lo, hi = r["ci95"]
+        rows.append((f"detective win rate, 1 vs {int(p) - 1} random ({r['games']} games)", f"{r['rate']:.3f} [{lo:.3f}, {hi:.3f}]", f"chance {r['chance']:.3f}"))
+    for b, s in bots["speed"].items():
+        rows.append((f"bot-vs-bot games/s, 4 x {b}", f"{s['games_per_s']:.1f}", ""))
+    rows.append(("import brady_widgets - import anywidget", f"{imports['delta_s'] * 1000:+.0f} ms", "<= +500 ms"))
+    rows.append(("  ... with CostumePartyWidget loaded", f"{imports['delta_with_widget_s'] * 1000:+.0f} ms", ""))
+
+    width = max(len(r[0]) for r in rows)
+    print("=" * (width + 40))
+    print(f"{'figure':{width}s}  {'value':>24s}  target")
+    print("-" * (width + 40))
+    for name, value, target in rows:
+        print(f"{name:{width}s}  {value:>24s}  {target}")
+    print("=" * (width + 40))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
