@@ -310,6 +310,13 @@ class GameWidget(anywidget.AnyWidget):
                 self.error = err.to_dict()
                 raise err
 
+    def refresh(self) -> None:
+        """Re-sync the traits after changing ``w.game`` directly (e.g. ``w.game.act(...)``)."""
+        with self.hold_sync():
+            self._replay_cache = None
+            self._sync_seat()
+            self._refresh()
+
     def close(self) -> None:
         self._cancel_pending()
         super().close()

@@ -116,9 +116,8 @@ def test_default_bot_is_the_detective_when_registered():
     from brady_widgets.costume_party.bots import BOTS
 
     assert CostumePartyWidget.default_bot == "detective"
-    if "detective" in BOTS:  # written concurrently: the default must work once it lands
-        w = CostumePartyWidget(pace=0, seed=2)
-        assert all(type(b) is BOTS["detective"] for b in w._bots.values())
+    w = CostumePartyWidget(pace=0, seed=2)
+    assert len(w._bots) == 3 and all(type(b) is BOTS["detective"] for b in w._bots.values())
 
 
 # ------------------------------------------------------------ bots see views
@@ -499,3 +498,17 @@ def test_a_given_position_waits_for_run_bots():
     assert w.game.history == [] and w.settings["paused"] is True
     send(w, {"type": MSG.RUN_BOTS})
     assert w.game.to_act == [0] and w.settings["paused"] is False and w.error == {}
+
+
+def test_refresh_after_driving_the_engine_directly():
+    w = CostumePartyWidget(players=3, seed=4, bot="random", pace=0)
+    w.game.act(0, {"type": "roll"})
+    assert w.legal == [{"type": "roll"}]  # stale until refreshed
+    w.refresh()
+    assert w.legal == w.game.legal_actions(0) and w.view["last_roll"] == w.game.last_roll
+
+
+def test_spectator_widget_with_no_humans():
+    w = CostumePartyWidget(players=3, seed=4, humans=(), bot="random", pace=0)
+    assert w.game.over and w.seat == -1 and w.view["viewer"] is None and w.legal == []
+    assert w.view["odds"] is not None and w.curtain["up"] is False

@@ -77,7 +77,8 @@ class CostumePartyWidget(GameWidget):
         pace: seconds between bot actions in a notebook (0: bots act at once).
         reveal: start in the teacher's reveal mode.
         names: a name per seat.
-        game: wrap an existing engine (its position is shown as it stands).
+        game: wrap an existing engine; its position is shown as it stands (bots
+            wait for ``run_bots()``), and ``players``/``seed`` are taken from it.
         **game_options: engine options (``adjacency``, ``faces``, ``first_seat``, ``deal``).
     """
 

@@ -462,14 +462,16 @@ function draw(parts, model, local, redraw) {
           const selected = local.selected === f;
           const isMine = f === mine;
           const killable = kills.includes(f);
-          const label = `${L.fig(f)}${isMine ? " (you)" : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`;
+          const owner = secrets ? secrets.indexOf(f) : -1;
+          const label = `${L.fig(f)}${isMine ? " (you)" : ""}${owner >= 0 ? ` (${nameOf(owner)}'s character)` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`;
           return button({
             testid: `figure-${f}`,
             label,
             text: [
               h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f)),
               h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]),
-              isMine ? h("span", { class: "bw-you", "aria-hidden": "true" }, "you") : null
+              isMine ? h("span", { class: "bw-you", "aria-hidden": "true" }, "you") : null,
+              owner >= 0 ? h("span", { class: "bw-owner", "aria-hidden": "true" }, nameOf(owner)) : null
             ],
             pressed: canMove ? selected : null,
             disabled: !canMove,

@@ -211,6 +211,13 @@ describe("costume party view", () => {
     const secrets = model.get("view").secrets;
     const figures = model.get("settings").content.figures;
     expect($("seat-1").textContent).toContain(`secretly ${figures[secrets[1]].emoji} ${figures[secrets[1]].name}`);
+    const onBoard = Object.values(model.get("view").rooms).flat();
+    const owned = secrets.map((f, seat) => [f, seat]).filter(([f]) => onBoard.includes(f));
+    expect(owned.length).toBeGreaterThan(0);
+    for (const [f, seat] of owned) {
+      expect($(`figure-${f}`).querySelector(".bw-owner").textContent).toBe(model.get("settings").names[seat]);
+      expect($(`figure-${f}`).getAttribute("aria-label")).toContain(`(${model.get("settings").names[seat]}'s character)`);
+    }
     $("replay-forward").click();
     $("reveal-toggle").click();
     expect(model.sent).toEqual([
