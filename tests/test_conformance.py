@@ -153,6 +153,8 @@ def test_views_are_snapshots():
     game = CostumeParty(4, 3)
     rng = random.Random(3)
     for _ in range(30):
+        if game.over:
+            break
         seat = game.to_act[0]
         game.act(seat, rng.choice(game.legal_actions(seat)))
         check_view_snapshot(game)
@@ -258,6 +260,25 @@ def test_kit_compares_widget_state_and_catches_a_leaky_widget():
     assert check_leaks(game, rng=1, samples=2, widget_factory=honest).widget_compares == 4
     with pytest.raises(ConformanceError, match="widget's synced state"):
         check_leaks(game, rng=1, samples=2, widget_factory=lambda g, s: _FakeWidget(g, s, leak=True))
+
+
+class LeakyOddsWidget(CostumePartyWidget):
+    """A widget whose odds panel peeks at the engine's secrets."""
+
+    def odds(self, seat_view):
+        panel = super().odds(seat_view)
+        panel["truth"] = list(self.game.secrets)
+        return panel
+
+
+def test_kit_catches_a_real_widget_that_leaks():
+    game = CostumeParty(3, 2)
+    for _ in range(10):
+        game.act(game.to_act[0], game.legal_actions(game.to_act[0])[-1])
+    stats = check_leaks(game, rng=0, samples=2, widget_factory=widget_factory)
+    assert stats.widget_compares == 3 and stats.changed > 0
+    with pytest.raises(ConformanceError, match=r"widget's synced state .*\['view'\]"):
+        check_leaks(game, rng=0, samples=2, widget_factory=lambda g, s: LeakyOddsWidget(game=g, humans=[s], pace=0))
 
 
 def test_widget_state_drops_only_per_instance_references():
@@ -507,9 +528,13 @@ def test_kit_catches_a_json_copy_that_forgets_the_rng():
 
 
 def test_kit_catches_unseeded_randomness():
+    state = random.getstate()
     random.seed(12345)
-    with pytest.raises(ConformanceError, match="same seed|different future"):
-        check_game(GlobalDice, 3, seed=2, bots={}, leak_every=0, fuzz_every=0)
+    try:
+        with pytest.raises(ConformanceError, match="same seed|different future"):
+            check_game(GlobalDice, 3, seed=2, bots={}, leak_every=0, fuzz_every=0)
+    finally:
+        random.setstate(state)
 
 
 def test_kit_catches_a_broken_invariant():
