@@ -19,22 +19,24 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 =======================  =========================================================
 (root)                   ``.bw-costume``: ``data-phase`` = roll|move|black|over,
                          ``data-curtain`` = up|down, ``data-seat``, ``data-reveal``
+``me``                   "You are ..." (your character), or the public/teacher view
+``prompt``               what to do now ("Your turn: roll the die.", "Waiting for ...")
 ``roll``                 the Roll button
-``last-roll``            the last face rolled, with its name
-``me``                   "You are ..." (your character)
+``last-roll``            the last face rolled, with its name (``data-face``)
 ``figure-<id>``          a figure token (button; ``aria-pressed`` when selected)
 ``roombox-<room>``       a room (``data-room``), holding its figures
 ``room-<room>``          the room's move-here button (enabled for legal targets)
 ``kill-<id>``            Kill button for figure ``id`` (on black, from ``legal``)
 ``draw``                 Draw button (on black)
 ``run-bots``             "Let the bots play" (bots paused on a given position)
-``seat-<n>``             a seat in the seat bar (``data-turn``, ``data-alive``)
+``seats``                the seat bar; ``seat-<n>`` one seat (``data-turn``, ``data-alive``)
 ``deck``                 the deck count
 ``log``                  the log (``aria-live="polite"``)
-``odds``                 the odds panel
+``odds``                 the odds panel; ``odds-seat-<n>`` one opponent's likeliest figures
 ``error``                the error banner (``role="alert"``); ``error-dismiss``
 ``curtain``              the hot-seat curtain; ``lift-curtain`` its button
-``winner``               the winner banner (game over)
+``winner``               the winner banner (only when the shown position is over)
+``replay-banner``        "Replay: after action k of n" (a past step is shown)
 ``replay``               the replay control: ``replay-back``, ``replay-forward``,
                          ``replay-slider``, ``replay-step``
 ``reveal-toggle``        "Teacher: reveal all" (``aria-pressed``)

@@ -356,7 +356,7 @@ function draw(parts, model, local, redraw) {
     );
   } else if (replay.active && replay.step < replay.length) {
     top.appendChild(
-      h("div", { class: "bw-winner bw-replaying", role: "status", "data-testid": "winner" }, `Replay: after action ${replay.step} of ${replay.length}`)
+      h("div", { class: "bw-winner bw-replaying", role: "status", "data-testid": "replay-banner" }, `Replay: after action ${replay.step} of ${replay.length}`)
     );
   }
   const rc = replayControl(replay, Boolean(settings.reveal), send);

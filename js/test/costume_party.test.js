@@ -207,6 +207,8 @@ describe("costume party view", () => {
     expect(root.dataset.reveal).toBe("true");
     expect($("me").textContent).toContain("Teacher view");
     expect($("replay-step").textContent).toBe(`Step 3 of ${model.get("replay").length}`);
+    expect($("winner")).toBeNull(); // the shown position is not the end
+    expect($("replay-banner").textContent).toBe(`Replay: after action 3 of ${model.get("replay").length}`);
     expect($("reveal-toggle").getAttribute("aria-pressed")).toBe("true");
     const secrets = model.get("view").secrets;
     const figures = model.get("settings").content.figures;
