@@ -68,6 +68,8 @@ class CostumeParty(Game):
         if not isinstance(adj, dict) or set(adj) != set(ROOMS):
             raise ValueError(f"adjacency must map every room {ROOMS} to its neighbours")
         for room, nbrs in adj.items():
+            if not isinstance(nbrs, (list, tuple)) or not all(isinstance(n, str) for n in nbrs):
+                raise ValueError(f"adjacency of {room!r} must be a list of room names, got {nbrs!r}")
             if not set(nbrs) <= set(ROOMS) or room in nbrs:
                 raise ValueError(f"adjacency of {room!r} must list other rooms, got {nbrs!r}")
             for n in nbrs:
@@ -131,6 +133,8 @@ class CostumeParty(Game):
             secrets, deck, rooms = list(deal["secrets"]), list(deal["deck"]), list(deal["rooms"])
         except (KeyError, TypeError):
             raise ValueError("deal must be a dict with 'secrets', 'deck' and 'rooms'") from None
+        if not all(type(c) is int for c in secrets + deck):
+            raise ValueError("deal: cards must be figure numbers (ints)")
         if len(secrets) != self.players or sorted(secrets + deck) != list(range(N_FIGURES)):
             raise ValueError("deal: secrets (one per seat) and deck must hold each card exactly once")
         if len(rooms) != N_FIGURES or any(r not in ROOMS for r in rooms):
@@ -319,7 +323,7 @@ class CostumeParty(Game):
             "my_character": self.secrets[seat] if seat is not None else None,
             "over": self.over,
             "winners": list(self.winners),
-            "adjacency": self.adjacency,
+            "adjacency": {room: list(nbrs) for room, nbrs in self.adjacency.items()},
             "faces": list(self.options["faces"]),
             "log": self.log_for(seat, reveal=reveal),
         }

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 from fractions import Fraction
 from itertools import accumulate
@@ -66,7 +67,7 @@ class Game:
             raise TypeError(f"seed must be an int, got {seed!r}")
         self.players = players
         self.seed = seed
-        self.options = {**copy.deepcopy(self.default_options), **options}
+        self.options = copy.deepcopy({**self.default_options, **options})
         self._check_options()
         self.rng = random.Random(seed)
         self.history: list[dict] = []  # player actions and chance outcomes, in order
@@ -120,12 +121,13 @@ class Game:
         out = []
         append = out.append
         for ev in self.events:
-            if "audience" not in ev:  # a public event: a plain copy (most events)
-                append(ev.copy())
+            if "audience" not in ev:  # a public event (most events)
+                append({k: (v.copy() if type(v) is list else v) for k, v in ev.items()})
                 continue
             aud = ev["audience"]
             if reveal or aud is None or (seat is not None and seat in aud):
-                append({k: v for k, v in ev.items() if k != "audience"})
+                # events hold flat lists only: copying them is enough for a snapshot
+                append({k: (v.copy() if type(v) is list else v) for k, v in ev.items() if k != "audience"})
         return out
 
     @property
@@ -173,16 +175,19 @@ class Game:
 
     def apply_history(self, history: list[dict]) -> None:
         """Apply recorded actions, taking chance outcomes from the record."""
-        pending = [h for h in history if h.get("seat") == "chance"]
-        self._forced = [h["outcome"] for h in pending]
+        snapshot = copy.deepcopy(self.__dict__)  # all or nothing: a refused record undoes the rest
         try:
+            self._forced = [h["outcome"] for h in history if h.get("seat") == "chance"]
             for h in history:
                 if h.get("seat") != "chance":
                     self.act(h["seat"], h["action"], h.get("at"))
-        finally:
-            left, self._forced = self._forced, None
-        if left:
-            raise ValueError(f"{len(left)} recorded chance outcome(s) were never used")
+            if self._forced:
+                raise ValueError(f"{len(self._forced)} recorded chance outcome(s) were never used")
+            self._forced = None
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(snapshot)
+            raise
 
     def clone(self) -> "Game":
         """An independent deep copy (for bots that search)."""
@@ -206,8 +211,8 @@ class Game:
             raise IllegalAction("game_over", "the game is over", seat, action)
         if not self._is_seat(seat):
             raise IllegalAction("malformed_action", f"there is no seat {seat!r} in a {self.players}-player game", seat, action)
-        if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float))):
-            raise IllegalAction("malformed_action", f"'at' must be a time in ms, got {at!r}", seat, action)
+        if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
+            raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {at!r}", seat, action)
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action must be a dict with a 'type'", seat, action)
         kind = action.get("type")
