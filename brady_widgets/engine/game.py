@@ -24,6 +24,7 @@ import copy
 import json
 import math
 import random
+from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any, ClassVar
@@ -73,7 +74,7 @@ class Game:
         self.history: list[dict] = []  # player actions and chance outcomes, in order
         self.events: list[dict] = []  # every event, unfiltered, with its audience
         self._forced: list | None = None  # chance outcomes to replay, if replaying
-        self._chance_cache: tuple | None = None  # (outcomes list, values, cumulative weights)
+        self._chance_cache: tuple | None = None  # (outcomes tuple, values, cumulative weights, total)
         self.over = False
         self.winners: list[int] = []
         self.deal = self._setup(deal)
@@ -270,13 +271,16 @@ class Game:
         else:
             cached = self._chance_cache
             if cached is not None and cached[0] is outcomes and type(outcomes) is tuple:
-                values, cum = cached[1], cached[2]
+                _, values, cum, total = cached
             else:
                 values = [o for o, _ in outcomes]
                 cum = list(accumulate(float(p) for _, p in outcomes))
-                self._chance_cache = (outcomes, values, cum)
-            # the same draw as choices(values, weights=...): choices turns weights into these sums
-            value = self.rng.choices(values, cum_weights=cum)[0]
+                total = cum[-1] + 0.0
+                if not total > 0.0:
+                    raise ValueError(f"{kind} outcomes must have a positive total probability")
+                self._chance_cache = (outcomes, values, cum, total)
+            # exactly what rng.choices(values, weights=[float(p) ...])[0] does, one random() per draw
+            value = values[bisect_right(cum, self.rng.random() * total, 0, len(cum) - 1)]
         self.history.append({"seat": "chance", "kind": kind, "outcome": value})
         return value
 
