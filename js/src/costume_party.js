@@ -356,9 +356,16 @@ const FOCUS_ORDER = [
 ];
 
 /**
- * anywidget entry point.
- * @param {{model: any, el: HTMLElement}} ctx
- * @returns {() => void} cleanup
+ * The synced traits (brady_widgets.widget.GameWidget).
+ * @typedef {{seat: number, view: Record<string, any>, legal: Record<string, any>[],
+ *   log: {i: number, type: string, step: number, seat?: number, text: string}[],
+ *   error: {code?: string, message?: string}, curtain: {up: boolean, seat: number},
+ *   settings: Record<string, any>, replay: {step: number, length: number, active: boolean}}} Model
+ */
+
+/**
+ * anywidget entry point: draws from the model, returns the cleanup.
+ * @type {import("@anywidget/types").Render<Model>}
  */
 function render({ model, el }) {
   const root = h("div", { class: "bw-root bw-costume" });
