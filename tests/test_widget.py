@@ -512,3 +512,45 @@ def test_spectator_widget_with_no_humans():
     w = CostumePartyWidget(players=3, seed=4, humans=(), bot="random", pace=0)
     assert w.game.over and w.seat == -1 and w.view["viewer"] is None and w.legal == []
     assert w.view["odds"] is not None and w.curtain["up"] is False
+
+
+def _junk(rng, depth=0):
+    kind = rng.randrange(8 if depth < 3 else 5)
+    if kind == 0:
+        return None
+    if kind == 1:
+        return rng.choice([True, False, 0, -1, 7, 10**12, 1.5, float("inf")])
+    if kind == 2:
+        return rng.choice(["", "act", "roll", "move", "kill", "draw", "red", "hall", "type", "\x00", "é" * 3])
+    if kind == 3:
+        return rng.randrange(-3, 25)
+    if kind == 4:
+        return rng.choice(list(MSG.ALL))
+    if kind == 5:
+        return [_junk(rng, depth + 1) for _ in range(rng.randrange(3))]
+    keys = ["type", "action", "step", "on", "figure", "to", "seat", "x"]
+    return {rng.choice(keys): _junk(rng, depth + 1) for _ in range(rng.randrange(4))}
+
+
+def test_fuzzed_messages_never_raise_and_never_change_the_game():
+    rng = random.Random(2024)
+    w = make(seed=5)
+    legal_before = None
+    for _ in range(400):
+        msg = _junk(rng)
+        if isinstance(msg, dict) and rng.random() < 0.5:
+            msg["type"] = rng.choice([MSG.ACT, MSG.REPLAY, MSG.REVEAL])
+            if msg["type"] == MSG.ACT:
+                msg["action"] = _junk(rng)
+        if isinstance(msg, dict) and msg.get("type") in (MSG.LIFT_CURTAIN, MSG.CLEAR_ERROR, MSG.RUN_BOTS, MSG.REVEAL):
+            continue  # valid intents: they may change the shown state on purpose
+        game_before = w.game.to_json()
+        legal_before = w.legal
+        send(w, msg)
+        if w.game.to_json() != game_before:
+            # only a well-formed legal action may change the game
+            assert msg["type"] == MSG.ACT and msg["action"] in legal_before, msg
+            assert w.error == {}
+        else:
+            assert w.error.get("code"), msg
+    assert legal_before is not None
