@@ -236,11 +236,16 @@ class DetectiveBot(Bot):
     """Deduces who is who from its view and kills the likeliest opponent.
 
     See the module docstring for the belief model and the rules. Parameters
-    (defaults tuned against random bots, see ``benchmarks/bots_costume_party.py``):
+    (defaults tuned by simulation against random bots and against tables of
+    detectives with other settings, see ``benchmarks/bots_costume_party.py``):
 
-    * ``kill_threshold``: kill on black when the best target is an opponent with
-      at least this probability (otherwise draw, while drawing is allowed);
-    * ``reveal_threshold``: the same for a kill that would name the bot's figure;
+    * ``kill_threshold``: the value of a draw: kill on black when the best
+      target's probability of being an opponent, minus the exposure penalty,
+      reaches it (otherwise draw, while drawing is allowed);
+    * ``reveal_cost``: weight of the exposure a kill adds (how much surer a
+      watching detective becomes of the bot's figure);
+    * ``reveal_threshold``: the probability needed for a kill that would name
+      the bot's figure outright;
     * ``move_evidence``, ``evidence_cap``: strength of the behavioural evidence;
     * ``attack``, ``danger``, ``lonely``, ``lonely_forced``, ``own_move``, ``noise``:
       the weights of the move score.
