@@ -37,8 +37,11 @@ def jupyterlab(tmp_path_factory):
     lab.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(chromium_executable, tmp_path_factory):
+    """Module scope on purpose: while Playwright's sync API is started, its event
+    loop counts as running in this thread, which would break later (non-browser)
+    tests that use asyncio in the same pytest run."""
     from playwright.sync_api import sync_playwright
 
     pw = sync_playwright().start()
