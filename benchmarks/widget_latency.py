@@ -41,6 +41,7 @@ import jlab_harness as H  # noqa: E402
 
 GAP_S = 0.25
 WARMUP = 3  # first clicks (code paths warming up) are not counted
+KILLED_JS = "(root) => /Killed:/.test((root.querySelector('.bw-table') || root).textContent)"
 
 
 def pct(values, q):
@@ -98,9 +99,12 @@ def measure_costume_party(page, roots, frames, moves: int, screenshot: Path | No
         per_frame.extend(sizes)
         if s["phase"] != "over" and s["seatAlive"]:  # not the bots' play to the end of a game
             per_action.append(sum(sizes))
-        if screenshot and not shot_taken and len(latencies) >= moves * 2 // 3 and s["phase"] != "over":
-            driver.root.screenshot(path=str(screenshot))
-            shot_taken = True
+        # the README picture: a game under way (a figure killed already), seat 0 to act
+        late = len(latencies) >= moves * 2 // 3
+        if screenshot and not shot_taken and late and s["phase"] != "over" and s["seatAlive"]:
+            if driver.root.evaluate(KILLED_JS) or len(latencies) >= moves - 1:
+                driver.root.screenshot(path=str(screenshot))
+                shot_taken = True
         time.sleep(GAP_S)
     return latencies, per_frame, per_action, local
 
@@ -144,7 +148,7 @@ def main(argv=None) -> int:
             with sync_playwright() as pw:
                 browser = H.launch_chromium(pw, tmp / "chromium")
                 try:
-                    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+                    page = browser.new_page(viewport={"width": 1400, "height": 1600})
                     frames = H.FrameLog(page)
                     H.open_notebook(page, lab, "bench.ipynb")
                     H.run_all_cells(page)

@@ -119,7 +119,7 @@ class LabPage:
 @pytest.fixture
 def lab_page(jupyterlab, browser, output_dir, request):
     jupyterlab.delete_all_sessions()
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context = browser.new_context(viewport={"width": 1400, "height": 1600})
     context.set_default_timeout(30_000)
     page = context.new_page()
     lp = LabPage(jupyterlab, page, output_dir, request.node)
