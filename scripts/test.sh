@@ -82,32 +82,7 @@ if [ -f js/package.json ]; then
   if [ -z "${BRADY_NO_INSTALL:-}" ] || [ ! -d js/node_modules ]; then
     if [ -f js/package-lock.json ]; then
       step "npm ci"
-      npm_log=$(mktemp)
-      set +e
-      (cd js && npm ci --no-audit --no-fund) 2>&1 | tee "$npm_log"
-      npm_rc=${PIPESTATUS[0]}
-      set -e
-      if [ "$npm_rc" -ne 0 ]; then
-        # `npm ci` refuses a lock that lacks an entry. The one case that is not a
-        # mistake in the lock: an optional, other-platform dependency that the
-        # package registry in use does not serve (vite's optional
-        # napi-windows-process-start-time on this Debian image), so `npm install`
-        # could not lock it. Only then fall back to `npm install --no-save`, which
-        # still installs the locked versions of everything else.
-        "$PY" - js/package-lock.json "$npm_log" <<'PYEOF' || die "npm ci failed"
-import json, re, sys
-lock = json.load(open(sys.argv[1]))
-optional = {n for pkg in lock.get("packages", {}).values() for n in pkg.get("optionalDependencies", {})}
-missing = re.findall(r"Missing: (\S+?)@\S* from lock file", open(sys.argv[2]).read())
-if not missing or any(m not in optional for m in missing):
-    print(f"npm ci failed, and not only for optional dependencies missing from the lock: {missing}")
-    sys.exit(1)
-print(f"WARNING: js/package-lock.json lacks the optional dependencies {missing} (not served by the "
-      "registry here): installing the locked versions with `npm install --no-save` instead of `npm ci`")
-PYEOF
-        (cd js && npm install --no-save --no-audit --no-fund)
-      fi
-      rm -f "$npm_log"
+      (cd js && npm ci --no-audit --no-fund)
     else step "npm install (no js/package-lock.json)"; (cd js && npm install --no-audit --no-fund)
     fi
   fi
