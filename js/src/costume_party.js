@@ -2,9 +2,9 @@
 // comes only from the synced `legal` actions; everything drawn comes from the
 // synced traits (see brady_widgets/costume_party/widget.py for the test ids).
 import "./costume_party.css";
-import { h, button, bar, inkFor } from "./dom.js";
+import { h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar } from "./dom.js";
 import { MSG, TRAITS } from "./messages.js";
-import { seatBar } from "./seatbar.js";
+import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
@@ -34,9 +34,76 @@ function faceText(face, L) {
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
 }
 
+const same = (a, b) => a === b;
+
 /**
- * Draw the whole widget into `root` from the model's traits.
- * @param {HTMLElement} root
+ * A part of the view drawn from a key: `get(key, build)` returns the node built for
+ * the last key when the key did not change (so the node is left untouched), else
+ * builds a new one.
+ */
+function keyed() {
+  let lastKey;
+  let node = null;
+  return (key, build) => {
+    if (!same(key, lastKey)) {
+      lastKey = key;
+      node = build();
+    }
+    return node;
+  };
+}
+
+/**
+ * Build the widget's skeleton once: the persistent nodes every update patches.
+ * @returns the parts, plus caches for the keyed sections
+ */
+export function skeleton() {
+  const root = h("div", { class: "bw-root bw-costume" });
+  const top = h("div", { class: "bw-top" });
+  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
+  const tableSlot = h("div", { class: "bw-slot" });
+  const oddsSlot = h("div", { class: "bw-slot" });
+  const { panel: logSection, list: logList } = logPanel();
+  const main = h("div", { class: "bw-main" }, board, h("div", { class: "bw-side" }, tableSlot, oddsSlot, logSection));
+  root.append(top, main);
+  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
+  const header = h("header", { class: "bw-header" }, h("h2", { class: "bw-title" }, "Costume Party Detective"), me);
+  return {
+    root,
+    top,
+    main,
+    board,
+    tableSlot,
+    oddsSlot,
+    logList,
+    header,
+    me,
+    seats: seatList(),
+    keys: {}, // section -> the JSON of the inputs it was last drawn from
+    cache: null, // per-content caches (rooms, figures, controls, odds): see `caches`
+    error: keyed(),
+    curtain: keyed(),
+    banner: keyed(),
+    replay: keyed(),
+    table: keyed(),
+  };
+}
+
+/** Nodes that depend on the display content (names, labels): rebuilt when it changes. */
+function caches() {
+  return { seatItems: [], seatKeys: [], rooms: new Map(), figures: new Map(), controls: null, kills: new Map(), odds: null };
+}
+
+/** Draw `key` only when it differs from the last one drawn for `section`. */
+function changed(parts, section, key) {
+  if (parts.keys[section] === key) return false;
+  parts.keys[section] = key;
+  return true;
+}
+
+/**
+ * Bring the widget in line with the model's traits, touching only what changed.
+ * @param {ReturnType<typeof skeleton>} parts
  * @param {any} model
  * @param {{selected: number|null}} local view-only state (the selected figure)
  * @param {() => void} redraw
@@ -52,8 +119,15 @@ export function draw(parts, model, local, redraw) {
   const curtain = model.get("curtain") || {};
   const settings = model.get("settings") || {};
   const replay = model.get("replay") || {};
-  const L = labels(settings);
   const names = settings.names || [];
+  const contentKey = JSON.stringify([settings.content || {}, names]);
+  if (changed(parts, "content", contentKey) || !parts.cache) {
+    parts.cache = caches();
+    parts.L = labels(settings);
+    parts.keys = { content: contentKey };
+  }
+  const L = parts.L;
+  const C = parts.cache;
   const nameOf = (s) => names[s] ?? `Seat ${s + 1}`;
   const phase = view.phase || "roll";
 
@@ -70,15 +144,11 @@ export function draw(parts, model, local, redraw) {
     send({ type: MSG.ACT, action });
   };
 
-  top.replaceChildren();
-  board.replaceChildren();
-  tableSlot.replaceChildren();
-  oddsSlot.replaceChildren();
   updateLog(logList, log);
-  root.dataset.phase = phase;
-  root.dataset.seat = String(seat);
-  root.dataset.curtain = curtain.up ? "up" : "down";
-  root.dataset.reveal = String(Boolean(settings.reveal));
+  setAttr(root, "data-phase", phase);
+  setAttr(root, "data-seat", String(seat));
+  setAttr(root, "data-curtain", curtain.up ? "up" : "down");
+  setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
 
   const toAct = view.to_act || [];
   const alive = view.alive || [];
@@ -92,69 +162,82 @@ export function draw(parts, model, local, redraw) {
   if (settings.reveal) who = "Teacher view: every secret is shown.";
   else if (mine !== null && mine !== undefined) who = `You are ${L.emoji(mine)} ${L.fig(mine)} (${nameOf(seat)}).`;
   else who = "Public view: nobody's secrets are shown.";
-  top.appendChild(
-    h(
-      "header",
-      { class: "bw-header" },
-      h("h2", { class: "bw-title" }, "Costume Party Detective"),
-      h("p", { class: "bw-me-line", "data-testid": "me" }, who),
-    ),
-  );
+  setText(parts.me, who);
 
-  top.appendChild(errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
+  const errorNode = parts.error(JSON.stringify(error), () => errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
 
-  // Seat bar (public facts per seat: turn, alive, face-up cards, revealed characters).
-  top.appendChild(
-    seatBar({
-      names,
-      shown: seat,
-      toAct: view.over ? [] : toAct,
-      alive,
-      extra: (s) =>
-        h(
-          "div",
-          { class: "bw-seat-extra" },
-          revealed[s] !== null && revealed[s] !== undefined
-            ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`)
-            : secrets
-              ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`)
-              : null,
-          (faceUp[s] || []).length
-            ? h(
-                "div",
-                { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
-                (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`)),
-              )
+  // Seat bar (public facts per seat: turn, alive, face-up cards, revealed characters), one item per seat,
+  // rebuilt only when that seat's facts changed.
+  const seatOpts = {
+    names,
+    shown: seat,
+    toAct: view.over ? [] : toAct,
+    alive,
+    extra: (s) =>
+      h(
+        "div",
+        { class: "bw-seat-extra" },
+        revealed[s] !== null && revealed[s] !== undefined
+          ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`)
+          : secrets
+            ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`)
             : null,
-        ),
-    }),
-  );
+        (faceUp[s] || []).length
+          ? h(
+              "div",
+              { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
+              (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`)),
+            )
+          : null,
+      ),
+  };
+  for (let s = 0; s < names.length; s++) {
+    const key = JSON.stringify([
+      s === seat,
+      seatOpts.toAct.includes(s),
+      alive[s] !== false,
+      revealed[s] ?? null,
+      secrets ? secrets[s] : null,
+      faceUp[s] || [],
+    ]);
+    if (C.seatKeys[s] !== key) {
+      C.seatKeys[s] = key;
+      C.seatItems[s] = seatItem(seatOpts, s);
+    }
+  }
+  C.seatItems.length = names.length;
+  setChildren(parts.seats, C.seatItems);
 
-  // Curtain: nothing else is drawn while it is up.
-  const cur = curtainPanel(curtain, names, send);
-  main.hidden = Boolean(cur);
-  if (cur) {
-    top.appendChild(cur);
+  // Curtain: nothing else is drawn while it is up (and nothing drawn before is kept).
+  const curtainNode = parts.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
+  main.hidden = Boolean(curtainNode);
+  if (curtainNode) {
+    setChildren(top, [parts.header, errorNode, parts.seats, curtainNode]);
+    setChildren(board, []);
+    setChildren(tableSlot, []);
+    setChildren(oddsSlot, []);
+    parts.cache = null; // the board comes back fresh for whoever lifts the curtain
     return;
   }
 
   // ---------------------------------------------------------------- banner
+  let bannerKey = null;
   if (view.over) {
     const winners = (view.winners || []).map(nameOf);
-    top.appendChild(
-      h(
-        "div",
-        { class: "bw-winner", role: "status", "data-testid": "winner" },
-        `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`,
-      ),
-    );
+    bannerKey = ["winner", `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`];
   } else if (replay.active && replay.step < replay.length) {
-    top.appendChild(
-      h("div", { class: "bw-winner bw-replaying", role: "status", "data-testid": "replay-banner" }, `Replay: after action ${replay.step} of ${replay.length}`),
-    );
+    bannerKey = ["replay-banner", `Replay: after action ${replay.step} of ${replay.length}`];
   }
-  const rc = replayControl(replay, Boolean(settings.reveal), send);
-  if (rc) top.appendChild(rc);
+  const banner = parts.banner(JSON.stringify([contentKey, bannerKey]), () =>
+    bannerKey === null
+      ? null
+      : h(
+          "div",
+          { class: bannerKey[0] === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": bannerKey[0] },
+          bannerKey[1],
+        ),
+  );
+  const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
 
   // ------------------------------------------------------------- controls
   const myTurn = legal.length > 0;
@@ -174,174 +257,228 @@ export function draw(parts, model, local, redraw) {
       : "You rolled black: you must kill a figure in your character's room.";
   else prompt = "";
 
-  const controls = h(
-    "section",
-    { class: "bw-controls", "aria-label": "Your move" },
-    h("p", { class: "bw-prompt", "data-testid": "prompt" }, prompt),
-    h(
-      "div",
-      { class: "bw-die" },
-      button({
-        testid: "roll",
-        label: "Roll the die",
-        text: "🎲 Roll",
-        disabled: !canRoll,
-        cls: "bw-btn-primary",
-        onclick: () => act({ type: "roll" }),
-      }),
-      h(
-        "span",
-        { class: `bw-last-roll bw-face-${view.last_roll || "none"}`, "data-testid": "last-roll", "data-face": view.last_roll || "" },
-        view.last_roll
-          ? h("span", { class: "bw-face-chip", "aria-hidden": "true" }, FACE_SYMBOL[view.last_roll] || "?")
-          : null,
-        `Last roll: ${faceText(view.last_roll, L)}`,
-      ),
-      settings.paused
-        ? button({
-            testid: "run-bots",
-            label: "Let the bots play",
-            onclick: () => send({ type: MSG.RUN_BOTS }),
-          })
-        : null,
-    ),
-    phase === "black" && myTurn
-      ? h(
-          "div",
-          { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" },
-          kills.map((f) =>
-            button({
-              testid: `kill-${f}`,
-              label: f === mine ? `Kill ${L.fig(f)} (yourself: you are alone)` : `Kill ${L.fig(f)}`,
-              text: `🗡 Kill ${L.emoji(f)} ${L.fig(f)}${f === mine ? " (yourself)" : ""}`,
-              cls: "bw-btn-kill",
-              onclick: () => act({ type: "kill", figure: f }),
-            }),
-          ),
-          button({
-            testid: "draw",
-            label: canDraw ? "Draw the top character card" : "Draw (not allowed: you must kill)",
-            text: `🃏 Draw a card (${view.deck_count ?? 0} left)`,
-            disabled: !canDraw,
-            onclick: () => act({ type: "draw" }),
-          }),
-        )
-      : null,
-  );
-  top.appendChild(controls);
+  if (!C.controls) {
+    const k = {};
+    k.prompt = h("p", { class: "bw-prompt", "data-testid": "prompt" });
+    k.roll = liveButton({
+      testid: "roll",
+      label: "Roll the die",
+      text: "🎲 Roll",
+      cls: "bw-btn-primary",
+      onclick: () => act({ type: "roll" }),
+    });
+    k.chip = h("span", { class: "bw-face-chip", "aria-hidden": "true" });
+    k.lastText = document.createTextNode("");
+    k.last = h("span", { "data-testid": "last-roll" });
+    k.runBots = liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) });
+    k.die = h("div", { class: "bw-die" });
+    k.draw = liveButton({ testid: "draw", label: "Draw", text: "", onclick: () => act({ type: "draw" }) });
+    k.black = h("div", { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" });
+    k.section = h("section", { class: "bw-controls", "aria-label": "Your move" }, k.prompt, k.die);
+    C.controls = k;
+  }
+  const K = C.controls;
+  setText(K.prompt, prompt);
+  setDisabled(K.roll, !canRoll);
+  const face = view.last_roll;
+  setClass(K.last, `bw-last-roll bw-face-${face || "none"}`);
+  setAttr(K.last, "data-face", face || "");
+  if (face) setText(K.chip, FACE_SYMBOL[face] || "?");
+  const lastText = `Last roll: ${faceText(face, L)}`;
+  if (K.lastText.data !== lastText) K.lastText.data = lastText;
+  setChildren(K.last, [face ? K.chip : null, K.lastText]);
+  setChildren(K.die, [K.roll, K.last, settings.paused ? K.runBots : null]);
+  const showBlack = phase === "black" && myTurn;
+  if (showBlack) {
+    const killButtons = kills.map((f) => {
+      const label = f === mine ? `Kill ${L.fig(f)} (yourself: you are alone)` : `Kill ${L.fig(f)}`;
+      let b = C.kills.get(f);
+      if (!b || b.getAttribute("aria-label") !== label) {
+        b = button({
+          testid: `kill-${f}`,
+          label,
+          text: `🗡 Kill ${L.emoji(f)} ${L.fig(f)}${f === mine ? " (yourself)" : ""}`,
+          cls: "bw-btn-kill",
+          onclick: () => act({ type: "kill", figure: f }),
+        });
+        C.kills.set(f, b);
+      }
+      return b;
+    });
+    setAttr(K.draw, "aria-label", canDraw ? "Draw the top character card" : "Draw (not allowed: you must kill)");
+    setText(K.draw, `🃏 Draw a card (${view.deck_count ?? 0} left)`);
+    setDisabled(K.draw, !canDraw);
+    setChildren(K.black, [killButtons, K.draw]);
+  }
+  setChildren(K.section, [K.prompt, K.die, showBlack ? K.black : null]);
+  setChildren(top, [parts.header, errorNode, parts.seats, banner, rc, K.section]);
 
   // ----------------------------------------------------------------- board
   const rooms = view.rooms || {};
   const adjacency = view.adjacency || {};
   const order = L.order.length ? L.order : Object.keys(rooms);
-  for (const r of order) {
-    const info = L.rooms[r] || { name: r, color: "#999" };
-    const figs = rooms[r] || [];
-    const isTarget = targets.has(r);
-    const box = h(
-      "section",
-      {
-        class: `bw-room bw-pattern-${PATTERN_NAME[r] || "plain"}${isTarget ? " bw-target" : ""}`,
-        "data-testid": `roombox-${r}`,
-        "data-room": r,
-        style: { "grid-area": AREA[r] || "auto", "--room-color": info.color, "--room-ink": inkFor(info.color) },
-        "aria-label": `${info.name}: ${figs.length} figure${figs.length === 1 ? "" : "s"}`,
-      },
-      button({
-        testid: `room-${r}`,
-        label: isTarget ? `Move ${L.fig(local.selected)} to ${info.name}` : info.name,
-        text: [
-          h("span", { class: "bw-room-symbol", "aria-hidden": "true" }, FACE_SYMBOL[r] || ""),
-          h("span", { class: "bw-room-name" }, info.name),
-          isTarget ? h("span", { class: "bw-room-go" }, " ⇦ move here") : null,
-        ],
-        disabled: !isTarget,
-        cls: "bw-room-button",
-        onclick: () => act({ type: "move", figure: local.selected, to: r }),
-      }),
-      h(
-        "div",
-        { class: "bw-room-next" },
-        `next to: ${(adjacency[r] || []).map((n) => L.room(n)).join(", ")}`,
-      ),
-      h(
-        "div",
-        { class: "bw-figures" },
-        figs.map((f) => {
-          const canMove = movable.has(f);
-          const selected = local.selected === f;
-          const isMine = f === mine;
-          const killable = kills.includes(f);
-          const owner = secrets ? secrets.indexOf(f) : -1; // teacher's reveal only
-          const label = `${L.fig(f)}${isMine ? " (you)" : ""}${owner >= 0 ? ` (${nameOf(owner)}'s character)` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`;
-          return button({
-            testid: `figure-${f}`,
-            label,
-            text: [
-              h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f)),
-              h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]),
-              isMine ? h("span", { class: "bw-you", "aria-hidden": "true" }, "you") : null,
-              owner >= 0 ? h("span", { class: "bw-owner", "aria-hidden": "true" }, nameOf(owner)) : null,
-            ],
-            pressed: canMove ? selected : null,
-            disabled: !canMove,
-            cls: `bw-figure${canMove ? " bw-movable" : ""}${selected ? " bw-selected" : ""}${isMine ? " bw-mine" : ""}${killable ? " bw-killable" : ""}`,
-            title: L.fig(f),
-            onclick: () => {
-              local.selected = selected ? null : f;
-              redraw();
-            },
-          });
-        }),
-      ),
-    );
-    board.appendChild(box);
+  const boardKey = JSON.stringify([rooms, adjacency, order, [...movable], local.selected, [...targets], kills, mine ?? null, secrets]);
+  if (changed(parts, "board", boardKey)) {
+    const boxes = [];
+    for (const r of order) {
+      const info = L.rooms[r] || { name: r, color: "#999" };
+      const figs = rooms[r] || [];
+      const isTarget = targets.has(r);
+      let R = C.rooms.get(r);
+      if (!R) {
+        R = {};
+        R.go = h("span", { class: "bw-room-go" }, " ⇦ move here");
+        R.button = liveButton({
+          testid: `room-${r}`,
+          label: info.name,
+          text: [h("span", { class: "bw-room-symbol", "aria-hidden": "true" }, FACE_SYMBOL[r] || ""), h("span", { class: "bw-room-name" }, info.name)],
+          cls: "bw-room-button",
+          onclick: () => act({ type: "move", figure: local.selected, to: r }),
+        });
+        R.next = h("div", { class: "bw-room-next" });
+        R.figures = h("div", { class: "bw-figures" });
+        R.box = h(
+          "section",
+          {
+            "data-testid": `roombox-${r}`,
+            "data-room": r,
+            style: { "grid-area": AREA[r] || "auto", "--room-color": info.color, "--room-ink": inkFor(info.color) },
+          },
+          R.button,
+          R.next,
+          R.figures,
+        );
+        R.symbolAndName = [R.button.children[0], R.button.children[1]];
+        C.rooms.set(r, R);
+      }
+      setClass(R.box, `bw-room bw-pattern-${PATTERN_NAME[r] || "plain"}${isTarget ? " bw-target" : ""}`);
+      setAttr(R.box, "aria-label", `${info.name}: ${figs.length} figure${figs.length === 1 ? "" : "s"}`);
+      setAttr(R.button, "aria-label", isTarget ? `Move ${L.fig(local.selected)} to ${info.name}` : info.name);
+      setDisabled(R.button, !isTarget);
+      setChildren(R.button, [R.symbolAndName, isTarget ? R.go : null]);
+      setText(R.next, `next to: ${(adjacency[r] || []).map((n) => L.room(n)).join(", ")}`);
+      setChildren(
+        R.figures,
+        figs.map((f) => figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nameOf, redraw })),
+      );
+      boxes.push(R.box);
+    }
+    setChildren(board, boxes);
   }
 
   // --------------------------------------------------------------- sidebar
-  const gone = (ids, what) =>
-    ids && ids.length
-      ? h("p", { class: "bw-gone" }, `${what}: `, ids.map((f) => `${L.emoji(f)} ${L.fig(f)}`).join(", "))
-      : null;
-  const table = h(
-    "section",
-    { class: "bw-table", "aria-label": "The table" },
-    h("p", { class: "bw-deck", "data-testid": "deck" }, `Deck: ${view.deck_count ?? 0} card${view.deck_count === 1 ? "" : "s"}`),
-    gone(view.left, "Left the party"),
-    gone(view.killed, "Killed"),
-  );
+  const tableKey = JSON.stringify([contentKey, view.deck_count ?? 0, view.left || [], view.killed || []]);
+  const table = parts.table(tableKey, () => {
+    const gone = (ids, what) =>
+      ids && ids.length
+        ? h("p", { class: "bw-gone" }, `${what}: `, ids.map((f) => `${L.emoji(f)} ${L.fig(f)}`).join(", "))
+        : null;
+    return h(
+      "section",
+      { class: "bw-table", "aria-label": "The table" },
+      h("p", { class: "bw-deck", "data-testid": "deck" }, `Deck: ${view.deck_count ?? 0} card${view.deck_count === 1 ? "" : "s"}`),
+      gone(view.left, "Left the party"),
+      gone(view.killed, "Killed"),
+    );
+  });
+  setChildren(tableSlot, [table]);
 
-  const odds = view.odds;
-  const oddsPanel = h(
-    "section",
-    { class: "bw-odds", "aria-label": "Odds", "data-testid": "odds" },
-    h("h3", {}, "Odds"),
-    odds
-      ? [
-          h("h4", {}, "Next roll"),
-          Object.entries(odds.die || {}).map(([face, p]) =>
-            bar(`${FACE_SYMBOL[face] || ""} ${face === "black" ? "black" : L.room(face)}`, p, { cls: `bw-bar-${face}` }),
-          ),
-          Object.keys(odds.identity || {}).length ? h("h4", {}, "Who is who? (from what you have seen)") : null,
-          Object.entries(odds.identity || {}).map(([opp, probs]) => {
-            const all = Object.entries(probs).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]));
-            const even = all.length > 0 && all[0][1] === all[all.length - 1][1];
-            return h(
-              "div",
-              { class: "bw-odds-seat", "data-testid": `odds-seat-${opp}` },
-              h("div", { class: "bw-odds-name" }, `${nameOf(Number(opp))} is most likely…`),
-              all.slice(0, 3).map(([f, p]) => bar(`${L.emoji(Number(f))} ${L.fig(Number(f))}`, p)),
-              even && all.length > 1
-                ? h("div", { class: "bw-odds-note" }, `No clue yet: all ${all.length} possible figures are equally likely.`)
-                : null,
-            );
-          }),
-        ]
-      : h("p", {}, "No odds to show."),
-  );
+  if (changed(parts, "odds", JSON.stringify(view.odds ?? null)) || !C.odds) drawOdds(C, L, view.odds, nameOf);
+  setChildren(oddsSlot, [C.odds.section]);
+}
 
-  tableSlot.appendChild(table);
-  oddsSlot.appendChild(oddsPanel);
+/** The figure token for `f`: built once per figure, then patched (and moved between rooms). */
+function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nameOf, redraw }) {
+  let F = C.figures.get(f);
+  if (!F) {
+    F = {};
+    F.emoji = h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f));
+    F.name = h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]);
+    F.you = h("span", { class: "bw-you", "aria-hidden": "true" }, "you");
+    F.owner = h("span", { class: "bw-owner", "aria-hidden": "true" });
+    F.button = liveButton({
+      testid: `figure-${f}`,
+      label: L.fig(f),
+      text: [F.emoji, F.name],
+      title: L.fig(f),
+      onclick: () => {
+        local.selected = local.selected === f ? null : f;
+        redraw();
+      },
+    });
+    C.figures.set(f, F);
+  }
+  const canMove = movable.has(f);
+  const selected = local.selected === f;
+  const isMine = f === mine;
+  const killable = kills.includes(f);
+  const owner = secrets ? secrets.indexOf(f) : -1; // teacher's reveal only
+  const b = F.button;
+  setAttr(
+    b,
+    "aria-label",
+    `${L.fig(f)}${isMine ? " (you)" : ""}${owner >= 0 ? ` (${nameOf(owner)}'s character)` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`,
+  );
+  setAttr(b, "aria-pressed", canMove ? String(selected) : null);
+  setDisabled(b, !canMove);
+  setClass(
+    b,
+    `bw-btn bw-figure${canMove ? " bw-movable" : ""}${selected ? " bw-selected" : ""}${isMine ? " bw-mine" : ""}${killable ? " bw-killable" : ""}`,
+  );
+  if (owner >= 0) setText(F.owner, nameOf(owner));
+  setChildren(b, [F.emoji, F.name, isMine ? F.you : null, owner >= 0 ? F.owner : null]);
+  return b;
+}
+
+/** The odds panel: die bars keyed by face, one row per opponent keyed by seat, bars reused. */
+function drawOdds(C, L, odds, nameOf) {
+  if (!C.odds) {
+    C.odds = {
+      section: h("section", { class: "bw-odds", "aria-label": "Odds", "data-testid": "odds" }),
+      title: h("h3", {}, "Odds"),
+      next: h("h4", {}, "Next roll"),
+      who: h("h4", {}, "Who is who? (from what you have seen)"),
+      none: h("p", {}, "No odds to show."),
+      die: new Map(),
+      seats: new Map(),
+    };
+  }
+  const O = C.odds;
+  if (!odds) {
+    setChildren(O.section, [O.title, O.none]);
+    return;
+  }
+  const dieBars = Object.entries(odds.die || {}).map(([face, p]) => {
+    const label = `${FACE_SYMBOL[face] || ""} ${face === "black" ? "black" : L.room(face)}`;
+    let b = O.die.get(face);
+    if (!b) O.die.set(face, (b = bar(label, p, { cls: `bw-bar-${face}` })));
+    return updateBar(b, label, p);
+  });
+  const rows = Object.entries(odds.identity || {}).map(([opp, probs]) => {
+    const all = Object.entries(probs).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]));
+    const even = all.length > 0 && all[0][1] === all[all.length - 1][1];
+    let row = O.seats.get(opp);
+    if (!row) {
+      row = {
+        name: h("div", { class: "bw-odds-name" }),
+        note: h("div", { class: "bw-odds-note" }),
+        bars: [],
+      };
+      row.div = h("div", { class: "bw-odds-seat", "data-testid": `odds-seat-${opp}` });
+      O.seats.set(opp, row);
+    }
+    setText(row.name, `${nameOf(Number(opp))} is most likely…`);
+    const top3 = all.slice(0, 3).map(([f, p], n) => {
+      const label = `${L.emoji(Number(f))} ${L.fig(Number(f))}`;
+      if (!row.bars[n]) row.bars[n] = bar(label, p);
+      return updateBar(row.bars[n], label, p);
+    });
+    const showNote = even && all.length > 1;
+    if (showNote) setText(row.note, `No clue yet: all ${all.length} possible figures are equally likely.`);
+    setChildren(row.div, [row.name, top3, showNote ? row.note : null]);
+    return row.div;
+  });
+  setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);
 }
 
 /** Where keyboard focus goes when the focused button went away (or the curtain moved). */
@@ -368,16 +505,9 @@ const FOCUS_ORDER = [
  * @type {import("@anywidget/types").Render<Model>}
  */
 function render({ model, el }) {
-  const root = h("div", { class: "bw-root bw-costume" });
-  const top = h("div", { class: "bw-top" });
-  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
-  const tableSlot = h("div", { class: "bw-slot" });
-  const oddsSlot = h("div", { class: "bw-slot" });
-  const { panel: logSection, list: logList } = logPanel();
-  const main = h("div", { class: "bw-main" }, board, h("div", { class: "bw-side" }, tableSlot, oddsSlot, logSection));
-  root.append(top, main);
+  const parts = skeleton();
+  const { root, logList } = parts;
   el.appendChild(root);
-  const parts = { root, top, main, board, tableSlot, oddsSlot, logList };
   const local = { selected: null };
   let queued = false;
 
@@ -387,11 +517,19 @@ function render({ model, el }) {
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
+    const lastLog = logList.lastElementChild;
     draw(parts, model, local, redraw);
-    if (stuck) logList.scrollTop = logList.scrollHeight;
+    // keep the log scrolled to the newest entry (only when an entry came: no needless layout)
+    if (stuck && logList.lastElementChild !== lastLog) logList.scrollTop = logList.scrollHeight;
     if (!hadFocus) return;
+    // nodes are patched in place, so the focused node is usually still there: leave it be
+    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
+    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
+      if (root.ownerDocument.activeElement !== active) active.focus();
+      return;
+    }
     let target = focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
-    if (!target || target.disabled || root.querySelector('[data-testid="lift-curtain"]')) {
+    if (!target || target.disabled || curtainUp) {
       target = null;
       for (const sel of FOCUS_ORDER) {
         target = root.querySelector(sel);

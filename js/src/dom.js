@@ -95,3 +95,103 @@ export function inkFor(hex) {
   const lum = 0.2126 * lin((n >> 16) & 255) + 0.7152 * lin((n >> 8) & 255) + 0.0722 * lin(n & 255);
   return (1.05) / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
 }
+
+// ------------------------------------------------------------ patch helpers
+// Incremental updates: each helper writes only when the value differs, so an
+// unchanged node sees no DOM mutation at all.
+
+/** Set an element's text (its only child becomes one text node) when it differs. */
+export function setText(el, text) {
+  const s = String(text);
+  const first = el.firstChild;
+  if (first && first === el.lastChild && first.nodeType === 3) {
+    if (first.data !== s) first.data = s;
+  } else if (el.textContent !== s) {
+    el.textContent = s;
+  }
+}
+
+/** Set (string), add empty (true) or remove (null/undefined/false) an attribute when it differs. */
+export function setAttr(el, name, value) {
+  if (value === null || value === undefined || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const v = value === true ? "" : String(value);
+  if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+}
+
+/** Set the class attribute when it differs. */
+export function setClass(el, cls) {
+  if (el.getAttribute("class") !== cls) el.setAttribute("class", cls);
+}
+
+/** Set a form control's `disabled` when it differs. */
+export function setDisabled(el, disabled) {
+  const d = Boolean(disabled);
+  if (el.disabled !== d) el.disabled = d;
+}
+
+/** Set a style property when it differs. */
+export function setStyle(el, prop, value) {
+  const v = String(value);
+  if (el.style.getPropertyValue(prop) !== v) el.style.setProperty(prop, v);
+}
+
+/** Move `node` before `ref` under `parent`, keeping its state where the browser can (moveBefore). */
+function place(parent, node, ref) {
+  if (typeof parent.moveBefore === "function" && node.parentNode && node.isConnected && parent.isConnected) {
+    try {
+      parent.moveBefore(node, ref);
+      return;
+    } catch {
+      // not movable atomically (e.g. another document): fall back
+    }
+  }
+  parent.insertBefore(node, ref);
+}
+
+/**
+ * Make `parent`'s children exactly `nodes` (nulls skipped, arrays flattened), in order,
+ * moving or removing only the nodes that are out of place. Existing nodes are reused.
+ * @param {Node} parent
+ * @param {any[]} nodes
+ */
+export function setChildren(parent, nodes) {
+  const want = nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false);
+  let cur = parent.firstChild;
+  for (const node of want) {
+    if (cur === node) {
+      cur = cur.nextSibling;
+      continue;
+    }
+    place(parent, node, cur);
+  }
+  while (cur) {
+    const next = cur.nextSibling;
+    parent.removeChild(cur);
+    cur = next;
+  }
+}
+
+/**
+ * A button built once and patched later: its handler runs only while it is enabled
+ * (a disabled button is inert, as with `button`).
+ */
+export function liveButton(opts) {
+  const el = button({ ...opts, disabled: false, onclick: (ev) => !el.disabled && opts.onclick && opts.onclick(ev) });
+  if (opts.disabled) el.disabled = true;
+  return el;
+}
+
+/** Patch a bar made by `bar` to show `label` and `p` (same output as a new `bar(label, p)`). */
+export function updateBar(el, label, p) {
+  const pct = Math.round(Math.max(0, Math.min(1, Number(p) || 0)) * 1000) / 10;
+  const [labelEl, track, value] = el.children;
+  setText(labelEl, label);
+  setAttr(track, "aria-valuenow", String(pct));
+  setAttr(track, "aria-label", `${label}: ${pct}%`);
+  setStyle(track.firstElementChild, "width", `${pct}%`);
+  setText(value, `${pct}%`);
+  return el;
+}

@@ -232,16 +232,17 @@ describe("costume party view", () => {
     const move = fixture("move");
     const { $, model, root } = mount("roll");
     $("roll").focus();
+    // each redraw reads the view trait once: count the reads
     let draws = 0;
-    // each redraw empties the root once (replaceChildren): count those records
-    const observer = new MutationObserver((records) => {
-      draws += records.filter((r) => r.removedNodes.length > 0).length;
-    });
-    observer.observe(root.querySelector(".bw-top"), { childList: true });
+    const get = model.get;
+    model.get = (key) => {
+      if (key === "view") draws += 1;
+      return get(key);
+    };
     model.update({ view: move.view, legal: move.legal, log: move.log });
     expect(root.dataset.phase).toBe("roll"); // not yet: batched to one redraw
     await tick();
-    observer.disconnect();
+    model.get = get;
     expect(draws).toBe(1);
     expect(root.dataset.phase).toBe("move");
     // the roll button is disabled now: focus moves on to the first figure that may move
@@ -316,4 +317,116 @@ describe("costume party view", () => {
     const { $ } = mount("roll");
     expect($("odds-seat-1").textContent).toContain("No clue yet: all 19 possible figures are equally likely.");
   });
+
+  // ------------------------------------------------------------ incremental updates
+  const FIXTURES = ["roll", "move", "black", "error", "curtain", "over", "replay_reveal"];
+
+  /** The DOM as text with attributes sorted (the order of attributes is not part of the look). */
+  function serialize(node) {
+    if (node.nodeType === 3) return JSON.stringify(node.data);
+    const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
+    if (node.tagName === "INPUT") attrs.push(`.value=${JSON.stringify(node.value)}`);
+    if ("disabled" in node) attrs.push(`.disabled=${node.disabled}`);
+    return `<${node.tagName} ${attrs.join(" ")}>${[...node.childNodes].map(serialize).join("")}</${node.tagName}>`;
+  }
+
+  it("an update patched into any earlier state draws exactly what a fresh render draws", async () => {
+    for (const from of FIXTURES) {
+      for (const to of FIXTURES) {
+        const a = mount(from);
+        a.model.update(fixture(to));
+        await tick();
+        const b = mount(to);
+        expect(serialize(a.root), `${from} -> ${to}`).toBe(serialize(b.root));
+      }
+    }
+  });
+
+  it("selecting and deselecting a figure patches back to the same DOM", async () => {
+    const fresh = mount("move");
+    const a = mount("move");
+    const first = a.model.get("legal")[0].figure;
+    a.$(`figure-${first}`).click();
+    expect(serialize(a.root)).not.toBe(serialize(fresh.root));
+    a.root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
+    expect(serialize(a.root)).toBe(serialize(fresh.root));
+  });
+
+  it("a moved figure is the same node, now in its new room; untouched figures keep their place", async () => {
+    const { $, model } = mount("roll");
+    const view = model.get("view");
+    const from = Object.keys(view.rooms).find((r) => view.rooms[r].length > 0);
+    const to = Object.keys(view.rooms).find((r) => r !== from);
+    const f = view.rooms[from][0];
+    const node = $(`figure-${f}`);
+    const others = Object.values(view.rooms).flat().filter((x) => x !== f).map((x) => [x, $(`figure-${x}`)]);
+    expect(node.closest("[data-room]").dataset.room).toBe(from);
+    const rooms = { ...view.rooms, [from]: view.rooms[from].slice(1), [to]: [...view.rooms[to], f] };
+    model.update({ view: { ...view, rooms } });
+    await tick();
+    expect($(`figure-${f}`)).toBe(node);
+    expect(node.closest("[data-room]").dataset.room).toBe(to);
+    expect(node.getAttribute("aria-label")).toContain(`in ${model.get("settings").content.rooms.find((r) => r.id === to).name}`);
+    for (const [x, el] of others) expect($(`figure-${x}`)).toBe(el);
+    expect($(`roombox-${to}`).getAttribute("aria-label")).toContain(`${rooms[to].length} figure`);
+  });
+
+  it("a focused button keeps focus (the same node) across updates that leave it enabled", async () => {
+    const { $, model } = mount("move");
+    const first = model.get("legal")[0].figure;
+    const node = $(`figure-${first}`);
+    node.focus();
+    let blurs = 0;
+    node.addEventListener("blur", () => blurs++);
+    const entries = model.get("log");
+    const next = { i: entries[entries.length - 1].i + 1, type: "roll", step: 99, seat: 1, text: "Bot 2 did something." };
+    model.update({ log: [...entries, next], view: { ...model.get("view"), deck_count: 3 } });
+    await tick();
+    expect(document.activeElement).toBe(node);
+    expect(blurs).toBe(0);
+    // selecting it (a local redraw) keeps it too
+    node.click();
+    expect(document.activeElement).toBe(node);
+    expect(node.getAttribute("aria-pressed")).toBe("true");
+  });
+
+  it("sections whose inputs did not change are not touched", async () => {
+    const { el, model } = mount("move");
+    const records = [];
+    const observer = new MutationObserver((rs) => records.push(...rs));
+    for (const sel of [".bw-board", ".bw-odds", ".bw-seats", ".bw-table", ".bw-header", ".bw-controls"]) {
+      observer.observe(el.querySelector(sel), { subtree: true, childList: true, attributes: true, characterData: true });
+    }
+    const entries = model.get("log");
+    const next = { i: entries[entries.length - 1].i + 1, type: "roll", step: 99, seat: 1, text: "Bot 2 did something." };
+    model.update({ log: [...entries, next], replay: { ...model.get("replay") } });
+    await tick();
+    expect(observer.takeRecords().concat(records)).toEqual([]);
+    // an update that changes only the deck count redraws only the table
+    const table = el.querySelector(".bw-table");
+    model.update({ view: { ...model.get("view"), deck_count: 1 } });
+    await tick();
+    // the header, seats, controls, board and odds: no mutation at all (the table is replaced whole)
+    expect(observer.takeRecords()).toEqual([]);
+    observer.disconnect();
+    expect(records).toEqual([]);
+    expect(el.querySelector(".bw-table")).not.toBe(table);
+    expect(el.querySelector('[data-testid="deck"]').textContent).toBe("Deck: 1 card");
+  });
+
+  it("odds rows and bars are reused and patched when the odds change", async () => {
+    const { $, model } = mount("move");
+    const view = model.get("view");
+    const opp = Object.keys(view.odds.identity)[0];
+    const row = $(`odds-seat-${opp}`);
+    const bars = [...row.querySelectorAll(".bw-bar")];
+    const probs = Object.fromEntries(Object.keys(view.odds.identity[opp]).map((f, n) => [f, n === 0 ? 0.9 : 0.1 / 18]));
+    model.update({ view: { ...view, odds: { ...view.odds, identity: { ...view.odds.identity, [opp]: probs } } } });
+    await tick();
+    expect($(`odds-seat-${opp}`)).toBe(row);
+    expect([...row.querySelectorAll(".bw-bar")]).toEqual(bars);
+    expect(bars[0].querySelector(".bw-bar-value").textContent).toBe("90%");
+    expect(bars[0].querySelector(".bw-bar-fill").style.width).toBe("90%");
+  });
 });
+
