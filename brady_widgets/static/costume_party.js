@@ -732,15 +732,29 @@ function render({ model, el }) {
   el.appendChild(root);
   const local = { selected: null };
   let queued = false;
+  let stuck = true;
+  const onScroll = () => {
+    stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
+  };
+  logList.addEventListener("scroll", onScroll, { passive: true });
+  const win = root.ownerDocument.defaultView || globalThis;
+  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+  let scrollQueued = false;
+  const scrollToEnd = () => {
+    scrollQueued = false;
+    if (stuck) logList.scrollTop = logList.scrollHeight;
+  };
   const redraw = () => {
     queued = false;
     const active = root.ownerDocument.activeElement;
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
-    const stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
     const lastLog = logList.lastElementChild;
     draw(parts, model, local, redraw);
-    if (stuck && logList.lastElementChild !== lastLog) logList.scrollTop = logList.scrollHeight;
+    if (stuck && !scrollQueued && logList.lastElementChild !== lastLog) {
+      scrollQueued = true;
+      nextFrame(scrollToEnd);
+    }
     if (!hadFocus) return;
     const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
     if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
@@ -777,6 +791,7 @@ function render({ model, el }) {
     queued = false;
     for (const key of TRAITS) model.off(`change:${key}`, schedule);
     root.removeEventListener("keydown", onKey);
+    logList.removeEventListener("scroll", onScroll);
     root.remove();
   };
 }

@@ -510,17 +510,34 @@ function render({ model, el }) {
   el.appendChild(root);
   const local = { selected: null };
   let queued = false;
+  // Is the log scrolled to its newest entry? Tracked from its scroll events, so a redraw
+  // never reads layout (a forced synchronous layout of the whole page in JupyterLab).
+  let stuck = true;
+  const onScroll = () => {
+    stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
+  };
+  logList.addEventListener("scroll", onScroll, { passive: true });
+  const win = root.ownerDocument.defaultView || globalThis;
+  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+  let scrollQueued = false;
+  const scrollToEnd = () => {
+    scrollQueued = false;
+    if (stuck) logList.scrollTop = logList.scrollHeight;
+  };
 
   const redraw = () => {
     queued = false;
     const active = root.ownerDocument.activeElement;
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
-    const stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
     const lastLog = logList.lastElementChild;
     draw(parts, model, local, redraw);
-    // keep the log scrolled to the newest entry (only when an entry came: no needless layout)
-    if (stuck && logList.lastElementChild !== lastLog) logList.scrollTop = logList.scrollHeight;
+    // keep the log scrolled to the newest entry when an entry came: in the next frame,
+    // before it is painted, when the browser lays the page out anyway
+    if (stuck && !scrollQueued && logList.lastElementChild !== lastLog) {
+      scrollQueued = true;
+      nextFrame(scrollToEnd);
+    }
     if (!hadFocus) return;
     // nodes are patched in place, so the focused node is usually still there: leave it be
     const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
@@ -559,6 +576,7 @@ function render({ model, el }) {
     queued = false;
     for (const key of TRAITS) model.off(`change:${key}`, schedule);
     root.removeEventListener("keydown", onKey);
+    logList.removeEventListener("scroll", onScroll);
     root.remove();
   };
 }
