@@ -732,17 +732,16 @@ function render({ model, el }) {
   el.appendChild(root);
   const local = { selected: null };
   let queued = false;
-  let stuck = true;
-  const onScroll = () => {
-    stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
-  };
-  logList.addEventListener("scroll", onScroll, { passive: true });
   const win = root.ownerDocument.defaultView || globalThis;
   const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
   let scrollQueued = false;
+  let before = null;
   const scrollToEnd = () => {
     scrollQueued = false;
-    if (stuck) logList.scrollTop = logList.scrollHeight;
+    const ref = before;
+    before = null;
+    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
   };
   const redraw = () => {
     queued = false;
@@ -751,8 +750,9 @@ function render({ model, el }) {
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const lastLog = logList.lastElementChild;
     draw(parts, model, local, redraw);
-    if (stuck && !scrollQueued && logList.lastElementChild !== lastLog) {
+    if (logList.lastElementChild !== lastLog && !scrollQueued) {
       scrollQueued = true;
+      before = lastLog && lastLog.isConnected ? lastLog : null;
       nextFrame(scrollToEnd);
     }
     if (!hadFocus) return;
@@ -791,7 +791,6 @@ function render({ model, el }) {
     queued = false;
     for (const key of TRAITS) model.off(`change:${key}`, schedule);
     root.removeEventListener("keydown", onKey);
-    logList.removeEventListener("scroll", onScroll);
     root.remove();
   };
 }

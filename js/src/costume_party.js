@@ -510,19 +510,20 @@ function render({ model, el }) {
   el.appendChild(root);
   const local = { selected: null };
   let queued = false;
-  // Is the log scrolled to its newest entry? Tracked from its scroll events, so a redraw
-  // never reads layout (a forced synchronous layout of the whole page in JupyterLab).
-  let stuck = true;
-  const onScroll = () => {
-    stuck = logList.scrollTop + logList.clientHeight >= logList.scrollHeight - 4;
-  };
-  logList.addEventListener("scroll", onScroll, { passive: true });
+  // Keep the log scrolled to its newest entry when it was there before new entries came.
+  // Checked in the next animation frame, before paint, when the browser lays the page out
+  // anyway: a redraw itself never reads layout (a forced synchronous layout of the page).
   const win = root.ownerDocument.defaultView || globalThis;
   const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
   let scrollQueued = false;
+  let before = null; // the entry that was the newest before this frame's additions (null: none or rebuilt)
   const scrollToEnd = () => {
     scrollQueued = false;
-    if (stuck) logList.scrollTop = logList.scrollHeight;
+    const ref = before;
+    before = null;
+    // the entry that was newest was in view at the bottom (or the list was rebuilt): follow the log
+    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
   };
 
   const redraw = () => {
@@ -532,10 +533,9 @@ function render({ model, el }) {
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const lastLog = logList.lastElementChild;
     draw(parts, model, local, redraw);
-    // keep the log scrolled to the newest entry when an entry came: in the next frame,
-    // before it is painted, when the browser lays the page out anyway
-    if (stuck && !scrollQueued && logList.lastElementChild !== lastLog) {
+    if (logList.lastElementChild !== lastLog && !scrollQueued) {
       scrollQueued = true;
+      before = lastLog && lastLog.isConnected ? lastLog : null;
       nextFrame(scrollToEnd);
     }
     if (!hadFocus) return;
@@ -576,7 +576,6 @@ function render({ model, el }) {
     queued = false;
     for (const key of TRAITS) model.off(`change:${key}`, schedule);
     root.removeEventListener("keydown", onKey);
-    logList.removeEventListener("scroll", onScroll);
     root.remove();
   };
 }
