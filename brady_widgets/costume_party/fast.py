@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .content import ADJACENCY_PRESETS, DEFAULT_FACES, ROOMS
+from .content import DEFAULT_FACES, ROOMS
+from .rules import check_adjacency, check_faces
 
 N_FIGURES = 20
 N_ROOMS = len(ROOMS)
@@ -27,16 +28,6 @@ COLORS = ROOMS[:4]
 BLACK = len(COLORS)  # face code of black
 
 FIELDS = ("winner", "actions", "turns", "kills", "draws", "eliminations", "suicides", "no_moves", "winner_figure")
-
-
-def _adjacency(adjacency) -> dict:
-    if isinstance(adjacency, str):
-        if adjacency not in ADJACENCY_PRESETS:
-            raise ValueError(f"unknown adjacency preset {adjacency!r}; presets: {sorted(ADJACENCY_PRESETS)}")
-        adjacency = ADJACENCY_PRESETS[adjacency]
-    if not isinstance(adjacency, dict) or set(adjacency) != set(ROOMS):
-        raise ValueError(f"adjacency must map every room {ROOMS} to its neighbours")
-    return {r: [n for n in ROOMS if n in adjacency[r]] for r in ROOMS}
 
 
 def _tables(adjacency: dict):
@@ -83,14 +74,10 @@ def random_games(
         raise ValueError(f"players must be an int from 2 to 8, got {players!r}")
     if isinstance(first_seat, bool) or not isinstance(first_seat, (int, np.integer)) or not 0 <= first_seat < players:
         raise ValueError(f"first_seat must be a seat 0..{players - 1}, got {first_seat!r}")
-    faces = list(DEFAULT_FACES) if faces is None else list(faces)
-    if not faces or any(f not in COLORS + ["black"] for f in faces):
-        raise ValueError(f"faces must be a non-empty list of {COLORS + ['black']}, got {faces!r}")
-    if "black" not in faces:
-        raise ValueError("faces must include a black face: without one nobody can kill and the game never ends")
+    faces = check_faces(list(DEFAULT_FACES) if faces is None else list(faces))
     n, players = int(n), int(players)
     face_codes = np.array([BLACK if f == "black" else COLORS.index(f) for f in faces], dtype=np.int64)
-    weights, dest = _tables(_adjacency(adjacency))
+    weights, dest = _tables(check_adjacency(adjacency))
     rng = np.random.default_rng(seed)
 
     out = {k: np.zeros(n, dtype=np.int64) for k in FIELDS}

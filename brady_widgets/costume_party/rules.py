@@ -34,6 +34,35 @@ MAX_FACE_UP = 3
 COLORS = ROOMS[:4]
 
 
+def check_adjacency(adj) -> dict[str, list[str]]:
+    """Resolve the ``adjacency`` option (a preset name or a map) to ``room -> [rooms]``
+    in board order; raise ValueError unless it names every room, symmetrically."""
+    if isinstance(adj, str):
+        if adj not in ADJACENCY_PRESETS:
+            raise ValueError(f"unknown adjacency preset {adj!r}; presets: {sorted(ADJACENCY_PRESETS)}")
+        adj = ADJACENCY_PRESETS[adj]
+    if not isinstance(adj, dict) or set(adj) != set(ROOMS):
+        raise ValueError(f"adjacency must map every room {ROOMS} to its neighbours")
+    for room, nbrs in adj.items():
+        if not isinstance(nbrs, (list, tuple)) or not all(isinstance(n, str) for n in nbrs):
+            raise ValueError(f"adjacency of {room!r} must be a list of room names, got {nbrs!r}")
+        if not set(nbrs) <= set(ROOMS) or room in nbrs:
+            raise ValueError(f"adjacency of {room!r} must list other rooms, got {nbrs!r}")
+        for n in nbrs:
+            if room not in adj[n]:
+                raise ValueError(f"adjacency must be symmetric: {room!r}->{n!r} but not back")
+    return {r: [n for n in ROOMS if n in adj[r]] for r in ROOMS}
+
+
+def check_faces(faces) -> list[str]:
+    """Validate the ``faces`` option: room colors and at least one ``"black"``."""
+    if not isinstance(faces, (list, tuple)) or not faces or any(f not in COLORS + ["black"] for f in faces):
+        raise ValueError(f"faces must be a non-empty list of {COLORS + ['black']}, got {faces!r}")
+    if "black" not in faces:
+        raise ValueError("faces must include a black face: without one nobody can kill and the game never ends")
+    return list(faces)
+
+
 class CostumeParty(Game):
     """Costume Party Detective for 2 to 8 players.
 
@@ -60,28 +89,8 @@ class CostumeParty(Game):
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self) -> None:
-        adj = self.options["adjacency"]
-        if isinstance(adj, str):
-            if adj not in ADJACENCY_PRESETS:
-                raise ValueError(f"unknown adjacency preset {adj!r}; presets: {sorted(ADJACENCY_PRESETS)}")
-            adj = ADJACENCY_PRESETS[adj]
-        if not isinstance(adj, dict) or set(adj) != set(ROOMS):
-            raise ValueError(f"adjacency must map every room {ROOMS} to its neighbours")
-        for room, nbrs in adj.items():
-            if not isinstance(nbrs, (list, tuple)) or not all(isinstance(n, str) for n in nbrs):
-                raise ValueError(f"adjacency of {room!r} must be a list of room names, got {nbrs!r}")
-            if not set(nbrs) <= set(ROOMS) or room in nbrs:
-                raise ValueError(f"adjacency of {room!r} must list other rooms, got {nbrs!r}")
-            for n in nbrs:
-                if room not in adj[n]:
-                    raise ValueError(f"adjacency must be symmetric: {room!r}->{n!r} but not back")
-        self.adjacency = {r: [n for n in ROOMS if n in adj[r]] for r in ROOMS}
-        faces = self.options["faces"]
-        if not isinstance(faces, (list, tuple)) or not faces or any(f not in COLORS + ["black"] for f in faces):
-            raise ValueError(f"faces must be a non-empty list of {COLORS + ['black']}, got {faces!r}")
-        if "black" not in faces:
-            raise ValueError("faces must include a black face: without one nobody can kill and the game never ends")
-        self.options["faces"] = list(faces)
+        self.adjacency = check_adjacency(self.options["adjacency"])
+        faces = self.options["faces"] = check_faces(self.options["faces"])
         counts = Counter(faces)
         # the die's exact odds (a tuple, so the kernel may cache its float weights)
         self._die = tuple((face, Fraction(counts[face], len(faces))) for face in dict.fromkeys(faces))
