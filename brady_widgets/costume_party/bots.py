@@ -71,9 +71,8 @@ from __future__ import annotations
 import math
 import random
 
-import numpy as np
 
-from .knowledge import candidate_sets
+from .knowledge import candidate_sets, weighted_posterior
 
 ROOMS = ("blue", "yellow", "red", "green", "hall")
 
@@ -105,62 +104,6 @@ class RandomBot(Bot):
 
 
 # ------------------------------------------------------------------ beliefs
-def weighted_posterior(cands: dict[int, set[int]], weights: dict[int, dict[int, float]] | None = None) -> dict[int, dict[int, float]]:
-    """``P(opponent s is figure f)`` when each assignment of distinct candidate
-    figures to the opponents has probability proportional to the product of
-    ``weights[s][f]`` (missing weights are 1). With no weights this is the exact
-    posterior of :func:`knowledge.posterior`, as floats."""
-    order = sorted(cands)
-    k = len(order)
-    if k == 0:
-        return {}
-    weights = weights or {}
-    figures = sorted(set().union(*(cands[s] for s in order)))
-    nf = len(figures)
-    full = (1 << k) - 1
-    size = full + 1
-    W = np.zeros((k, nf))
-    for i, s in enumerate(order):
-        ws = weights.get(s, {})
-        for j, f in enumerate(figures):
-            if f in cands[s]:
-                W[i, j] = ws.get(f, 1.0)
-    masks = np.arange(size)
-    with_bit = [masks[(masks >> i) & 1 == 1] for i in range(k)]
-    # pre[j][mask]: weighted ways to give the opponents in mask distinct figures from figures[:j]
-    pre = np.zeros((nf + 1, size))
-    pre[0, 0] = 1.0
-    for j in range(nf):
-        cur = pre[j + 1]
-        cur[:] = pre[j]
-        for i in range(k):
-            w = W[i, j]
-            if w:
-                m = with_bit[i]
-                cur[m] += pre[j, m ^ (1 << i)] * w
-    suf = np.zeros((nf + 1, size))
-    suf[nf, 0] = 1.0
-    for j in range(nf - 1, -1, -1):
-        cur = suf[j]
-        cur[:] = suf[j + 1]
-        for i in range(k):
-            w = W[i, j]
-            if w:
-                m = with_bit[i]
-                cur[m] += suf[j + 1, m ^ (1 << i)] * w
-    total = suf[0, full]
-    if total <= 0:
-        raise ValueError("no assignment of figures to opponents fits what was seen")
-    out: dict[int, dict[int, float]] = {}
-    for i, s in enumerate(order):
-        rest = full ^ (1 << i)
-        subs = masks[(masks & rest) == masks]  # every subset of the other opponents
-        # ways with s on figures[j]: the others split between figures before and after j
-        ways = (pre[:nf, subs] * suf[1:, rest ^ subs]).sum(axis=1) * W[i]
-        out[s] = {figures[j]: float(ways[j] / total) for j in range(nf) if ways[j] > 0}
-    return out
-
-
 def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[int, dict[int, float]]:
     """Soft evidence weights ``{opponent: {figure: factor}}`` from the moves in
     the public log (see the module docstring). Only the view is used: boards of
