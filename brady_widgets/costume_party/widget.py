@@ -51,7 +51,6 @@ running notebook whenever ``npm run watch`` rewrites the bundle.
 from __future__ import annotations
 
 import pathlib
-from typing import Any, Callable
 
 from ..widget import GameWidget
 from . import odds as _odds
@@ -75,7 +74,7 @@ class CostumePartyWidget(GameWidget):
         seed: seeds the deal, the die and the bots.
         humans: the seats people play (default: seat 0 vs bots; every seat in hot-seat).
         mode: ``"bots"`` or ``"hotseat"`` (a curtain between different human seats).
-        bot: a name in ``bots.BOTS`` or a factory ``(seat, seed) -> bot``.
+        bot: a name in ``bots.BOTS`` (default ``"detective"``) or a factory ``(seat, seed) -> bot``.
         pace: seconds between bot actions in a notebook (0: bots act at once).
         reveal: start in the teacher's reveal mode.
         names: a name per seat.
@@ -89,32 +88,6 @@ class CostumePartyWidget(GameWidget):
 
     game_class = CostumeParty
     default_bot = "detective"
-
-    def __init__(
-        self,
-        players: int = 4,
-        seed: int = 0,
-        humans: Any = None,
-        mode: str = "bots",
-        bot: str | Callable = "detective",
-        pace: float = 0.6,
-        reveal: bool = False,
-        names: list[str] | None = None,
-        game: CostumeParty | None = None,
-        **game_options: Any,
-    ):
-        super().__init__(
-            players=players,
-            seed=seed,
-            humans=humans,
-            mode=mode,
-            bot=bot,
-            pace=pace,
-            reveal=reveal,
-            names=names,
-            game=game,
-            **game_options,
-        )
 
     @classmethod
     def bot_registry(cls) -> dict:
