@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..costume_party.content import ROOMS
 from .conformance import register_invariants
 
 N_FIGURES = 20
-ROOMS = ["blue", "yellow", "red", "green", "hall"]
 MAX_FACE_UP = 3
 
 

@@ -55,9 +55,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ..costume_party.content import ROOMS
 from ..engine.registry import load_game
 
-ROOMS = ["blue", "yellow", "red", "green", "hall"]
 N_FIGURES = 20
 
 
