@@ -16,8 +16,6 @@ from fractions import Fraction
 
 import numpy as np
 
-N_FIGURES = 20
-
 
 def candidate_sets(view: dict) -> dict[int, set[int]]:
     """``{opponent seat: figures it may be}`` from what the viewer has seen."""

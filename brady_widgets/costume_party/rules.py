@@ -25,7 +25,6 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from .content import ADJACENCY_PRESETS, CHARACTERS, DEFAULT_FACES, ROOMS, figure_label
 
