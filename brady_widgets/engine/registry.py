@@ -8,6 +8,7 @@ import importlib
 # so ``import brady_widgets`` stays light.
 _GAMES: dict[str, str] = {
     "costume_party": "brady_widgets.costume_party.rules:CostumeParty",
+    "brady_bunch": "brady_widgets.brady_bunch.rules:BradyBunch",
 }
 
 

@@ -1,0 +1,1 @@
+"""The Brady Bunch Party Game: engine (``rules``), bots, odds and widget."""

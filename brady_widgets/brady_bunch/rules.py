@@ -1,0 +1,817 @@
+"""The Brady Bunch Party Game: the pure rules engine.
+
+One player is Alice; the others are Brady kids. Over four rounds each kid plays
+one Mischief card (1 to 6) face down; Snoops and the kid Alice gives a Cookie
+peek at other kids' cards, Alice questions the kids (who may lie) and spends Help
+Tokens to check. At the end the highest total is the Troublemaker, the lowest
+the Tattletale(s); Alice wins, with the Tattletales, if she accuses the
+Troublemaker. Otherwise the Troublemaker and the Sidekicks win.
+
+What it teaches: a kid's total is a sum of cards drawn without replacement, and
+every claim is evidence whose weight depends on how far you trust the speaker;
+see ``odds.py``.
+
+Seats: Alice is seat 0; seats 1.. are the kids, in the order of the ``kids``
+option. With 3 players a *silent kid* (not a seat) plays the top Mischief card
+each round. Rules decisions where the rulebook is silent follow
+``rules-decisions.md`` and ``docs/brady_bunch.md``:
+
+* A kid whose Snoop card is drawn twice in a round snoops once, at the place of
+  the first card, and looks at two different kids' cards.
+* Every peek (Snoop, Cookie, Help Token) is private to the one who looks; that a
+  peek happened, who got the Cookie, which token Alice spent and every Cousin
+  Oliver exposure are public.
+* Table talk is structured: Alice's requests to a Snoop (after the Snoop cards
+  are revealed, before "lights out"), a round of volunteered claims after the
+  snooping (each kid one claim or a pass; option ``volunteer``), Alice's questions
+  and the asked kid's answer. Claims are public and never checked.
+* ``max_questions`` caps Alice's questions per round (``None``: no cap, as in
+  the rulebook; tests use a cap to keep random games short).
+* Cookie signs are chosen secretly by every kid with cookies at scoring and shown
+  together; then Alice accuses (any kid, the silent kid included).
+"""
+
+from __future__ import annotations
+
+import random as _random
+from fractions import Fraction
+from typing import Any
+
+from ..engine.game import Game
+from .content import (
+    COPIES,
+    DEFAULT_ORDER,
+    HAND,
+    HELP_TOKENS,
+    KIDS,
+    OLIVER_CARDS,
+    OLIVER_REVEALS,
+    ROUNDS,
+    SNOOP_REVEALS,
+    TATTLETALES,
+    TOKEN_PEEKS,
+    VALUES,
+)
+
+ALICE = 0
+NOBODY = "nobody"
+ASKS = ("ask_played", "ask_looked", "ask_number", "ask_truth", "ask_suspect")
+ANSWERS = ("say_card", "say_looked", "say_number", "say_yes_no", "say_suspect")
+#: What each phase is for (used in error messages and by the view).
+PHASE_TEXT = {
+    "reveal": "Alice reveals the Snoop cards",
+    "play": "the kids play Mischief cards (Alice may ask a Snoop to look at a kid, then says lights out)",
+    "snoop": "the Snoops look at cards",
+    "claims": "the kids may each make one claim",
+    "talk": "Alice asks questions, then gives a Cookie",
+    "answer": "the asked kid answers",
+    "expose": "Cousin Oliver may expose a card",
+    "cookie_peek": "the kid with the Cookie looks at a card",
+    "help": "Alice may spend a Help Token",
+    "help_peek": "Alice looks at cards with her Help Token",
+    "final": "Alice asks final questions, then ends the round",
+    "signs": "the kids with Cookies choose + or -",
+    "accuse": "Alice accuses a kid of being the Troublemaker",
+    "over": "the game is over",
+}
+
+
+def full_deck() -> list[int]:
+    return [v for v in VALUES for _ in range(COPIES)]
+
+
+def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
+    """Roles from final scores: the highest total(s) are Troublemakers; with k
+    Tattletales (by player count) a kid is a Tattletale when fewer than k kids
+    score strictly lower and it is not a Troublemaker; everyone else is a Sidekick."""
+    k = TATTLETALES[players]
+    top = max(scores.values())
+    roles: dict[str, list[str]] = {"troublemakers": [], "sidekicks": [], "tattletales": []}
+    for kid, s in scores.items():
+        if s == top:
+            roles["troublemakers"].append(kid)
+        elif sum(1 for t in scores.values() if t < s) < k:
+            roles["tattletales"].append(kid)
+        else:
+            roles["sidekicks"].append(kid)
+    return roles
+
+
+class BradyBunch(Game):
+    """The Brady Bunch Party Game for 3 to 8 players (Alice + 2 to 7 kids).
+
+    Options:
+        kids: the kid characters at seats 1.. (default: from ``content.DEFAULT_ORDER``;
+            with ``cousin_oliver`` Oliver is always one of them).
+        silent: the silent kid of a 3-player game (default: the next unused character).
+        cousin_oliver: the Cousin Oliver variant (6 to 8 players only).
+        volunteer: each round, after the snooping, every kid may make one claim.
+        max_questions: the most questions Alice may ask in a round (None: no limit).
+    Test-only keyword ``deal``: ``{"hands": {kid: [3 values]}, "deck": [values, top
+    first]}`` fixes the Mischief cards instead of shuffling. Snoop cards are drawn
+    at reveal time, as recorded chance events.
+    """
+
+    name = "brady_bunch"
+    title = "The Brady Bunch Party Game"
+    player_counts = range(3, 9)
+    default_options = {"kids": None, "silent": None, "cousin_oliver": False, "volunteer": True, "max_questions": None}
+    action_schema = {
+        "reveal_snoops": {},
+        "request": {"kid": str, "about": str},
+        "lights_out": {},
+        "play": {"value": int},
+        "peek": {"kid": str},
+        "claim": {"kid": str, "value": int},
+        "pass": {},
+        "ask_played": {"kid": str, "round": int},
+        "ask_looked": {"kid": str, "round": int},
+        "ask_number": {"kid": str, "round": int},
+        "ask_truth": {"kid": str, "about": str, "round": int},
+        "ask_suspect": {"kid": str},
+        "say_card": {"value": int},
+        "say_looked": {"kid": str},
+        "say_number": {"kid": str, "value": int},
+        "say_yes_no": {"yes": bool},
+        "say_suspect": {"kid": str},
+        "cookie": {"kid": str},
+        "expose": {"kid": str},
+        "use_token": {"token": str},
+        "end_round": {},
+        "sign": {"plus": bool},
+        "accuse": {"kid": str},
+    }
+
+    # ------------------------------------------------------------------ set-up
+    def _check_options(self) -> None:
+        o = self.options
+        n_kids = self.players - 1
+        if not isinstance(o["cousin_oliver"], bool):
+            raise ValueError(f"cousin_oliver must be True or False, got {o['cousin_oliver']!r}")
+        if o["cousin_oliver"] and self.players < 6:
+            raise ValueError(f"the Cousin Oliver variant is for 6 to 8 players, not {self.players}")
+        if not isinstance(o["volunteer"], bool):
+            raise ValueError(f"volunteer must be True or False, got {o['volunteer']!r}")
+        mq = o["max_questions"]
+        if mq is not None and (isinstance(mq, bool) or not isinstance(mq, int) or mq < 0):
+            raise ValueError(f"max_questions must be None or an int >= 0, got {mq!r}")
+        kids = o["kids"]
+        if kids is None:
+            kids = DEFAULT_ORDER[:n_kids]
+            if o["cousin_oliver"] and "Oliver" not in kids:
+                kids = kids[:-1] + ["Oliver"]
+        if not isinstance(kids, (list, tuple)) or len(kids) != n_kids or len(set(kids)) != n_kids or any(k not in KIDS for k in kids):
+            raise ValueError(f"kids must be {n_kids} different characters from {KIDS}, got {kids!r}")
+        if o["cousin_oliver"] and "Oliver" not in kids:
+            raise ValueError("the Cousin Oliver variant needs Oliver among the kids")
+        o["kids"] = list(kids)
+        silent = o["silent"]
+        if self.players == 3:
+            if silent is None:
+                silent = next(k for k in DEFAULT_ORDER if k not in kids)
+            if silent not in KIDS or silent in kids:
+                raise ValueError(f"silent must be a character not among the kids {kids}, got {silent!r}")
+        elif silent is not None:
+            raise ValueError("only a 3-player game has a silent kid")
+        o["silent"] = silent
+        self.seat_kid = {seat: kid for seat, kid in enumerate(o["kids"], start=1)}
+        self.kid_seat: dict[str, int | None] = {kid: seat for seat, kid in self.seat_kid.items()}
+        self.player_kids = list(o["kids"])
+        self.kids = self.player_kids + ([silent] if silent else [])  # slot order on the board
+        if silent:
+            self.kid_seat[silent] = None
+        self.oliver = "Oliver" if o["cousin_oliver"] else None
+        self.reveals = OLIVER_REVEALS[self.players] if self.oliver else SNOOP_REVEALS[self.players]
+        self.tattletales = TATTLETALES[self.players]
+
+    def _setup(self, deal: dict | None) -> dict:
+        if deal is None:
+            cards = full_deck()
+            self.rng.shuffle(cards)
+            hands = {kid: cards[i * HAND : (i + 1) * HAND] for i, kid in enumerate(self.player_kids)}
+            deal = {"hands": hands, "deck": cards[len(self.player_kids) * HAND :]}
+        else:
+            deal = self._check_deal(deal)
+        self.hands: dict[str, list[int]] = {k: list(v) for k, v in deal["hands"].items()}
+        self.deck: list[int] = list(deal["deck"])
+        self.takers: list[str] = []  # who took each card off the top of the deck, in order
+        self.board: dict[str, int | None] = {k: None for k in self.kids}  # this round's cards
+        self.face_up: list[str] = []  # kids whose card this round is exposed
+        self.tucked: dict[str, list[int]] = {k: [] for k in self.kids}
+        self.cookies = {k: 0 for k in self.player_kids}
+        self.snoop_deck = {k: 2 for k in self.player_kids if k != self.oliver}
+        self.oliver_cards = OLIVER_CARDS if self.oliver else 0
+        self.tokens = list(HELP_TOKENS[self.players])
+        self.exposed: list[dict] = []
+        self.peeks: dict[int, list[dict]] = {s: [] for s in range(self.players)}
+        self.talk: list[dict] = []
+        self.signs: dict[str, int] = {}
+        self.signs_shown = False
+        self.accused: str | None = None
+        self.final_scores: dict[str, int] = {}
+        self.roles: dict[str, list[str]] = {}
+        self.round = 1
+        self._new_round_state()
+        self.phase = "reveal"
+        self._emit(
+            "setup",
+            kids=list(self.kids),
+            silent=self.options["silent"],
+            tokens=list(self.tokens),
+            tattletales=self.tattletales,
+            reveals=list(self.reveals),
+            cousin_oliver=bool(self.oliver),
+        )
+        for kid in self.player_kids:
+            seat = self.kid_seat[kid]
+            self._emit("hand", audience=[seat], seat=seat, kid=kid, cards=sorted(self.hands[kid]))
+        self._emit("round", round=1)
+        return {"hands": {k: list(v) for k, v in self.hands.items()}, "deck": list(self.deck)}
+
+    def _check_deal(self, deal: dict) -> dict:
+        try:
+            hands, deck = deal["hands"], list(deal["deck"])
+            hands = {k: list(hands[k]) for k in self.player_kids}
+        except (KeyError, TypeError):
+            raise ValueError(f"deal must be a dict with 'hands' ({{kid: 3 values}} for {self.player_kids}) and 'deck'") from None
+        if set(deal["hands"]) != set(self.player_kids):
+            raise ValueError(f"deal: hands must be given for exactly the kids {self.player_kids}")
+        cards = [c for h in hands.values() for c in h] + deck
+        if any(type(c) is not int for c in cards) or any(len(h) != HAND for h in hands.values()):
+            raise ValueError("deal: every hand holds 3 card values (ints)")
+        if sorted(cards) != full_deck():
+            raise ValueError("deal: hands and deck must hold the 48 Mischief cards, eight of each value 1-6")
+        return {"hands": hands, "deck": deck}
+
+    def _new_round_state(self) -> None:
+        self.snoops: list[str] = []  # revealed this round, in draw order
+        self.snoop_queue: list[list] = []  # [kid, peeks left], in order of first draw
+        self.snoop_seen: list[str] = []  # kids the current Snoop has looked at
+        self.requests: list[dict] = []
+        self.alice_ready = False
+        self.spoken: list[str] = []  # kids who claimed or passed this round
+        self.questions = 0
+        self.pending: dict | None = None
+        self.talk_phase = "talk"
+        self.cookie_kid: str | None = None
+        self.oliver_done = False
+        self.token: str | None = None  # the token being used
+        self.token_seen: list[str] = []
+        self.token_used: str | None = None
+
+    # --------------------------------------------------------------- queries
+    def kid_of(self, seat: int) -> str | None:
+        return self.seat_kid.get(seat)
+
+    def _seat(self, kid: str) -> int | None:
+        return self.kid_seat.get(kid)
+
+    def _to_act(self) -> list[int]:
+        p = self.phase
+        if p in ("reveal", "talk", "help", "help_peek", "final", "accuse"):
+            return [ALICE]
+        if p == "play":
+            seats = [] if self.alice_ready else [ALICE]
+            return seats + [self.kid_seat[k] for k in self.player_kids if self.board[k] is None]
+        if p == "snoop":
+            return [self.kid_seat[self.snoop_queue[0][0]]]
+        if p == "claims":
+            return [self.kid_seat[k] for k in self.player_kids if k not in self.spoken]
+        if p == "answer":
+            return [self.kid_seat[self.pending["kid"]]]
+        if p == "expose":
+            return [self.kid_seat[self.oliver]]
+        if p == "cookie_peek":
+            return [self.kid_seat[self.cookie_kid]]
+        if p == "signs":
+            return [self.kid_seat[k] for k in self.player_kids if self.cookies[k] and k not in self.signs]
+        return []
+
+    def _face_down(self, exclude: list[str] | tuple = ()) -> list[str]:
+        """Kids with a face-down card on the board, in board order."""
+        return [k for k in self.kids if self.board[k] is not None and k not in self.face_up and k not in exclude]
+
+    def _asks(self) -> list[dict]:
+        mq = self.options["max_questions"]
+        if mq is not None and self.questions >= mq:
+            return []
+        out: list[dict] = []
+        rounds = range(1, self.round + 1)
+        for kind in ("ask_played", "ask_looked", "ask_number"):
+            out += [{"type": kind, "kid": k, "round": r} for k in self.player_kids for r in rounds]
+        out += [
+            {"type": "ask_truth", "kid": k, "about": a, "round": r}
+            for k in self.player_kids
+            for a in self.player_kids
+            if a != k
+            for r in rounds
+        ]
+        out += [{"type": "ask_suspect", "kid": k} for k in self.player_kids]
+        return out
+
+    def _answers(self, kid: str) -> list[dict]:
+        q = self.pending["question"]
+        others = [k for k in self.kids if k != kid]
+        if q == "ask_played":
+            return [{"type": "say_card", "value": v} for v in VALUES]
+        if q == "ask_looked":
+            return [{"type": "say_looked", "kid": k} for k in others + [NOBODY]]
+        if q == "ask_number":
+            return [{"type": "say_number", "kid": k, "value": v} for k in others for v in VALUES] + [
+                {"type": "say_looked", "kid": NOBODY}
+            ]
+        if q == "ask_truth":
+            return [{"type": "say_yes_no", "yes": True}, {"type": "say_yes_no", "yes": False}]
+        return [{"type": "say_suspect", "kid": k} for k in self.kids]
+
+    def _legal(self, seat: int) -> list[dict]:
+        p = self.phase
+        if p == "reveal":
+            return [{"type": "reveal_snoops"}]
+        if p == "play":
+            if seat == ALICE:
+                asked = {r["snoop"] for r in self.requests}
+                out = [
+                    {"type": "request", "kid": s, "about": k}
+                    for s in dict.fromkeys(self.snoops)
+                    if s not in asked
+                    for k in self.kids
+                    if k != s
+                ]
+                return out + [{"type": "lights_out"}]
+            kid = self.seat_kid[seat]
+            return [{"type": "play", "value": v} for v in sorted(set(self.hands[kid]))]
+        if p == "snoop":
+            kid = self.snoop_queue[0][0]
+            return [{"type": "peek", "kid": k} for k in self._face_down(exclude=[kid, *self.snoop_seen])]
+        if p == "claims":
+            return [{"type": "claim", "kid": k, "value": v} for k in self.kids for v in VALUES] + [{"type": "pass"}]
+        if p == "talk":
+            return self._asks() + [{"type": "cookie", "kid": k} for k in self.player_kids]
+        if p == "final":
+            return self._asks() + [{"type": "end_round"}]
+        if p == "answer":
+            return self._answers(self.seat_kid[seat])
+        if p == "expose":
+            return [{"type": "expose", "kid": k} for k in self._face_down(exclude=[self.oliver])] + [{"type": "pass"}]
+        if p == "cookie_peek":
+            return [{"type": "peek", "kid": k} for k in self._face_down(exclude=[self.cookie_kid])]
+        if p == "help":
+            return [{"type": "use_token", "token": t} for t in dict.fromkeys(self.tokens)] + [{"type": "pass"}]
+        if p == "help_peek":
+            return [{"type": "peek", "kid": k} for k in self._face_down(exclude=self.token_seen)]
+        if p == "signs":
+            return [{"type": "sign", "plus": True}, {"type": "sign", "plus": False}]
+        if p == "accuse":
+            return [{"type": "accuse", "kid": k} for k in self.kids]
+        return []
+
+    def _why_illegal(self, seat: int, action: dict) -> str:
+        kind = action["type"]
+        now = PHASE_TEXT[self.phase]
+        kid = action.get("kid")
+        if kid is not None and kid != NOBODY and kid not in self.kids:
+            return f"there is no kid {kid!r} in this game (kids: {self.kids})"
+        about = action.get("about")
+        if about is not None and about not in self.kids:
+            return f"there is no kid {about!r} in this game (kids: {self.kids})"
+        if kind == "play" and self.phase == "play" and seat != ALICE:
+            return f"you hold {sorted(self.hands[self.seat_kid[seat]])}: play one of those values"
+        if kind in ASKS:
+            mq = self.options["max_questions"]
+            if self.phase in ("talk", "final") and mq is not None and self.questions >= mq:
+                return f"Alice has asked the {mq} questions this game allows in a round"
+            if "round" in action and not 1 <= action["round"] <= self.round:
+                return f"questions are about rounds 1..{self.round}, not round {action['round']}"
+            if kid is not None and kid not in self.player_kids:
+                return f"{kid} is the silent kid and cannot answer questions"
+        if kind == "peek" and self.phase in ("snoop", "cookie_peek", "help_peek"):
+            if kid in self.face_up:
+                return f"{kid}'s card is already face up"
+            return f"you cannot look at {kid}'s card now (your own card, or one you have just looked at)"
+        if kind == "request" and self.phase == "play":
+            if kid not in self.snoops:
+                return f"{kid} is not a Snoop this round (Snoops: {self.snoops})"
+            return f"ask each Snoop once, and about another kid than themselves"
+        if kind == "use_token" and self.phase == "help":
+            return f"Alice has {self.tokens or 'no tokens'} left"
+        if kind in ANSWERS and self.phase == "answer":
+            return f"that answer does not fit the question {self.pending['question']!r}"
+        if kind == "cookie" and self.phase == "talk":
+            return f"{kid} is the silent kid: only a playing kid can take a Cookie"
+        return f"now is the time for: {now} (not {kind!r})"
+
+    def _chance_outcomes(self) -> list[tuple[Any, Fraction]]:
+        if self.over or self.phase != "reveal":
+            return []
+        total = sum(self.snoop_deck.values())
+        return [(k, Fraction(c, total)) for k, c in self.snoop_deck.items() if c]
+
+    # ----------------------------------------------------------------- apply
+    def _apply(self, seat: int, action: dict, at: Any) -> None:
+        kind = action["type"]
+        getattr(self, "_do_" + (kind if kind not in ASKS and kind not in ANSWERS else ("ask" if kind in ASKS else "answer")))(seat, action)
+
+    def _do_reveal_snoops(self, seat: int, action: dict) -> None:
+        drawn = []
+        for _ in range(self.reveals[self.round - 1]):
+            outcomes = self._chance_outcomes()
+            if not outcomes:  # cannot happen with the rulebook's counts
+                break
+            kid = self._chance("snoop", outcomes)
+            self.snoop_deck[kid] -= 1
+            drawn.append(kid)
+        self.snoops = drawn
+        counts: dict[str, int] = {}
+        for kid in drawn:
+            counts[kid] = counts.get(kid, 0) + 1
+        self.snoop_queue = [[kid, n] for kid, n in counts.items()]
+        self._emit("snoops", seat=seat, round=self.round, kids=list(drawn))
+        self.phase = "play"
+        silent = self.options["silent"]
+        if silent:
+            value = self.deck.pop(0)
+            self.takers.append(silent)
+            self.board[silent] = value
+            self._emit("silent_play", kid=silent, round=self.round)
+
+    def _do_request(self, seat: int, action: dict) -> None:
+        req = {"snoop": action["kid"], "about": action["about"]}
+        self.requests.append(req)
+        self._emit("request", seat=seat, round=self.round, **req)
+
+    def _do_lights_out(self, seat: int, action: dict) -> None:
+        self.alice_ready = True
+        self._emit("lights_out", seat=seat, round=self.round)
+        self._after_play()
+
+    def _do_play(self, seat: int, action: dict) -> None:
+        kid = self.seat_kid[seat]
+        value = action["value"]
+        self.hands[kid].remove(value)
+        self.board[kid] = value
+        self._emit("played", seat=seat, kid=kid, round=self.round)
+        self._emit("my_card", audience=[seat], seat=seat, kid=kid, round=self.round, value=value)
+        self._after_play()
+
+    def _after_play(self) -> None:
+        if self.alice_ready and all(self.board[k] is not None for k in self.player_kids):
+            self._emit("eyes_closed", round=self.round)
+            self._next_snoop()
+
+    def _peek(self, seat: int, kid: str, via: str) -> None:
+        value = self.board[kid]
+        peek = {"round": self.round, "kid": kid, "value": value, "via": via}
+        self.peeks[seat].append(peek)
+        self._emit("peeked", seat=seat, via=via, round=self.round)
+        self._emit("peek", audience=[seat], seat=seat, **peek)
+
+    def _do_peek(self, seat: int, action: dict) -> None:
+        kid = action["kid"]
+        if self.phase == "snoop":
+            self._peek(seat, kid, "snoop")
+            self.snoop_seen.append(kid)
+            self.snoop_queue[0][1] -= 1
+            if self.snoop_queue[0][1] == 0:
+                self.snoop_queue.pop(0)
+                self.snoop_seen = []
+                self._next_snoop()
+        elif self.phase == "cookie_peek":
+            self._peek(seat, kid, "cookie")
+            self._to_help()
+        else:  # help_peek
+            self._peek(seat, kid, self.token)
+            self.token_seen.append(kid)
+            if len(self.token_seen) >= TOKEN_PEEKS[self.token] or not self._face_down(exclude=self.token_seen):
+                self.token = None
+                self.token_seen = []
+                self._to_final()
+
+    def _next_snoop(self) -> None:
+        if self.snoop_queue:
+            self.phase = "snoop"
+        else:
+            self._emit("eyes_open", round=self.round)
+            self.phase = "claims" if self.options["volunteer"] else "talk"
+
+    def _say(self, seat: int, kind: str, subject: str, rnd: int, value=None, yes=None, question=None) -> None:
+        st = {
+            "i": len(self.talk),
+            "round": self.round,
+            "about_round": rnd,
+            "speaker": self.seat_kid[seat],
+            "kind": kind,
+            "subject": subject,
+            "value": value,
+            "yes": yes,
+            "question": question,
+        }
+        self.talk.append(st)
+        self._emit("claim", seat=seat, **{k: v for k, v in st.items() if k != "i"})
+
+    def _do_claim(self, seat: int, action: dict) -> None:
+        self.spoken.append(self.seat_kid[seat])
+        self._say(seat, "played", action["kid"], self.round, value=action["value"])
+        self._after_claims()
+
+    def _do_pass(self, seat: int, action: dict) -> None:
+        p = self.phase
+        if p == "claims":
+            self.spoken.append(self.seat_kid[seat])
+            self._emit("silent", seat=seat, kid=self.seat_kid[seat], round=self.round)
+            self._after_claims()
+        elif p == "expose":
+            self.oliver_done = True
+            self._emit("no_expose", seat=seat, round=self.round)
+            self.phase = "cookie_peek"
+        else:  # help
+            self._emit("no_token", seat=seat, round=self.round)
+            self._to_final()
+
+    def _after_claims(self) -> None:
+        if all(k in self.spoken for k in self.player_kids):
+            self.phase = "talk"
+
+    def _do_ask(self, seat: int, action: dict) -> None:
+        self.questions += 1
+        q = {
+            "question": action["type"],
+            "kid": action["kid"],
+            "round": action.get("round", self.round),
+            "about": action.get("about"),
+        }
+        self.pending = q
+        self._emit("question", seat=seat, **q)
+        self.phase = "answer"
+
+    def _do_answer(self, seat: int, action: dict) -> None:
+        q = self.pending
+        kind = action["type"]
+        rnd = q["round"]
+        if kind == "say_card":
+            self._say(seat, "played", self.seat_kid[seat], rnd, value=action["value"], question=q["question"])
+        elif kind == "say_looked":
+            self._say(seat, "looked", action["kid"], rnd, question=q["question"])
+        elif kind == "say_number":
+            self._say(seat, "looked", action["kid"], rnd, value=action["value"], question=q["question"])
+        elif kind == "say_yes_no":
+            self._say(seat, "vouch", q["about"], rnd, yes=action["yes"], question=q["question"])
+        else:
+            self._say(seat, "suspect", action["kid"], rnd, question=q["question"])
+        self.pending = None
+        self.phase = self.talk_phase
+
+    def _do_cookie(self, seat: int, action: dict) -> None:
+        kid = action["kid"]
+        self.cookies[kid] += 1
+        self.cookie_kid = kid
+        self.talk_phase = "final"
+        self._emit("cookie", seat=seat, kid=kid, round=self.round)
+        self._emit("eyes_closed", round=self.round)
+        if self.oliver and self.oliver_cards > 0 and self._face_down(exclude=[self.oliver]):
+            self.phase = "expose"
+        else:
+            self.phase = "cookie_peek"
+
+    def _do_expose(self, seat: int, action: dict) -> None:
+        kid = action["kid"]
+        self.oliver_cards -= 1
+        self.oliver_done = True
+        self.face_up.append(kid)
+        ex = {"round": self.round, "kid": kid, "value": self.board[kid]}
+        self.exposed.append(ex)
+        self._emit("expose", seat=seat, **ex)
+        self.phase = "cookie_peek"
+
+    def _to_help(self) -> None:
+        if self.tokens and self._face_down():
+            self.phase = "help"
+        else:
+            self._to_final()
+
+    def _do_use_token(self, seat: int, action: dict) -> None:
+        token = action["token"]
+        self.tokens.remove(token)
+        self.token = token
+        self.token_used = token
+        self.token_seen = []
+        self._emit("token", seat=seat, token=token, round=self.round)
+        self.phase = "help_peek"
+
+    def _to_final(self) -> None:
+        self._emit("eyes_open", round=self.round)
+        self.phase = "final"
+
+    def _do_end_round(self, seat: int, action: dict) -> None:
+        self._emit("round_end", seat=seat, round=self.round)
+        for kid in self.kids:
+            self.tucked[kid].append(self.board[kid])
+            self.board[kid] = None
+        self.face_up = []
+        if self.round < ROUNDS:
+            for kid in self.player_kids:
+                value = self.deck.pop(0)
+                self.takers.append(kid)
+                self.hands[kid].append(value)
+                s = self.kid_seat[kid]
+                self._emit("draw", audience=[s], seat=s, kid=kid, value=value, round=self.round)
+            self.round += 1
+            self._new_round_state()
+            self.phase = "reveal"
+            self._emit("round", round=self.round)
+        else:
+            self._new_round_state()
+            self.round = ROUNDS
+            self.phase = "signs"
+            self._emit("scoring")
+            self._after_signs()
+
+    def _do_sign(self, seat: int, action: dict) -> None:
+        kid = self.seat_kid[seat]
+        self.signs[kid] = 1 if action["plus"] else -1
+        self._emit("signed", seat=seat, kid=kid)
+        self._emit("my_sign", audience=[seat], seat=seat, kid=kid, plus=action["plus"])
+        self._after_signs()
+
+    def _after_signs(self) -> None:
+        if all(k in self.signs for k in self.player_kids if self.cookies[k]):
+            self.signs_shown = True
+            self._emit("signs", signs={k: ("+" if s > 0 else "-") for k, s in self.signs.items()})
+            self.phase = "accuse"
+
+    def _do_accuse(self, seat: int, action: dict) -> None:
+        self.accused = action["kid"]
+        scores = {}
+        for kid in self.kids:
+            cookies = self.cookies.get(kid, 0)
+            total = sum(self.tucked[kid]) + cookies * self.signs.get(kid, 1)
+            scores[kid] = total
+            self._emit("reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self.signs.get(kid), score=total)
+        self.final_scores = scores
+        self.roles = classify(scores, self.players)
+        right = self.accused in self.roles["troublemakers"]
+        if right:
+            winners = [ALICE] + [self.kid_seat[k] for k in self.roles["tattletales"] if self.kid_seat[k] is not None]
+        else:
+            winners = [self.kid_seat[k] for k in self.roles["troublemakers"] + self.roles["sidekicks"] if self.kid_seat[k] is not None]
+        self.winners = sorted(winners)
+        self.over = True
+        self.phase = "over"
+        self._emit("accusation", seat=seat, kid=self.accused, right=right)
+        self._emit("game_over", winners=list(self.winners), roles={k: list(v) for k, v in self.roles.items()}, scores=dict(scores))
+
+    # ------------------------------------------------------------------ view
+    def _kid_public(self, kid: str) -> dict:
+        seat = self.kid_seat[kid]
+        board = self.board[kid]
+        return {
+            "kid": kid,
+            "seat": seat,
+            "silent": seat is None,
+            "hand": len(self.hands[kid]) if seat is not None else 0,
+            "played": board is not None,
+            "face_up": board if kid in self.face_up else None,
+            "tucked": len(self.tucked[kid]),
+            "cookies": self.cookies.get(kid, 0),
+            "sign": ("+" if self.signs[kid] > 0 else "-") if (self.signs_shown and kid in self.signs) else None,
+            "signed": kid in self.signs,
+            "cards": list(self.tucked[kid]) if self.over else None,
+            "score": self.final_scores.get(kid) if self.over else None,
+        }
+
+    def _view(self, seat: int | None, reveal: bool = False) -> dict:
+        kid = self.seat_kid.get(seat) if seat is not None else None
+        view = {
+            "game": self.name,
+            "players": self.players,
+            "viewer": seat,
+            "role": None if seat is None else ("alice" if seat == ALICE else "kid"),
+            "me": None if seat is None else ("Alice" if seat == ALICE else kid),
+            "round": self.round,
+            "rounds": ROUNDS,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "kids": [self._kid_public(k) for k in self.kids],
+            "silent": self.options["silent"],
+            "cousin_oliver": bool(self.oliver),
+            "oliver_cards": self.oliver_cards if self.oliver else None,
+            "tattletale_count": self.tattletales,
+            "reveals": list(self.reveals),
+            "snoop_deck": sum(self.snoop_deck.values()),
+            "snoops": list(self.snoops),
+            "snooper": self.snoop_queue[0][0] if self.phase == "snoop" else None,
+            "snoop_queue": [list(q) for q in self.snoop_queue],
+            "requests": [dict(r) for r in self.requests],
+            "cookie": self.cookie_kid,
+            "tokens": list(self.tokens),
+            "token": self.token,
+            "token_used": self.token_used,
+            "questions": self.questions,
+            "max_questions": self.options["max_questions"],
+            "pending": dict(self.pending) if self.pending else None,
+            "talk": [dict(t) for t in self.talk],
+            "exposed": [dict(e) for e in self.exposed],
+            "deck_count": len(self.deck),
+            "hand": sorted(self.hands[kid]) if kid else None,
+            "my_cards": (self.tucked[kid] + ([self.board[kid]] if self.board[kid] is not None else [])) if kid else None,
+            "peeks": [dict(p) for p in self.peeks[seat]] if seat is not None else [],
+            "my_sign": (("+" if self.signs[kid] > 0 else "-") if kid in self.signs else None) if kid else None,
+            "accused": self.accused if self.over else None,
+            "roles": {k: list(v) for k, v in self.roles.items()} if self.over else None,
+            "over": self.over,
+            "winners": list(self.winners),
+            "log": self.log_for(seat, reveal=reveal),
+        }
+        if reveal:
+            view["hands"] = {k: sorted(self.hands[k]) for k in self.player_kids}
+            view["board"] = dict(self.board)
+            view["tucked_cards"] = {k: list(v) for k, v in self.tucked.items()}
+            view["deck"] = list(self.deck)
+            view["all_peeks"] = {str(s): [dict(p) for p in ps] for s, ps in self.peeks.items()}
+            view["chosen_signs"] = {k: ("+" if s > 0 else "-") for k, s in self.signs.items()}
+            view["snoop_cards"] = dict(self.snoop_deck)
+        return view
+
+    # ------------------------------------------------------- hidden information
+    def known_cards(self, seat: int | None) -> dict[tuple[str, int], int]:
+        """``{(kid, round): value}`` of the played cards ``seat`` knows: its own,
+        its peeks, the exposed ones, and every card once the game is over."""
+        known: dict[tuple[str, int], int] = {}
+        for kid in self.kids:
+            cards = self.tucked[kid] + ([self.board[kid]] if self.board[kid] is not None else [])
+            for r, v in enumerate(cards, start=1):
+                if self.over or (seat is not None and seat != ALICE and self.seat_kid.get(seat) == kid):
+                    known[(kid, r)] = v
+        for ex in self.exposed:
+            known[(ex["kid"], ex["round"])] = ex["value"]
+        if seat is not None:
+            for p in self.peeks[seat]:
+                known[(p["kid"], p["round"])] = p["value"]
+        return known
+
+    def resample(self, seat: int | None, rng: _random.Random) -> "BradyBunch":
+        """A game with the same public history whose hidden information is redrawn
+        consistently with everything ``seat`` knows: the other kids' hands, draws
+        and unseen played cards, the silent kid's unseen cards, the deck order, the
+        other seats' peek targets, and cookie signs not yet shown. Used by the leak test."""
+        mine = self.seat_kid.get(seat) if seat is not None else None
+        known = self.known_cards(seat)
+        # the cards each kid has taken so far: plays in round order, then the hand
+        plays = {k: self.tucked[k] + ([self.board[k]] if self.board[k] is not None else []) for k in self.kids}
+        pool = full_deck()
+        if mine:
+            for v in plays[mine] + self.hands[mine]:
+                pool.remove(v)
+        for (kid, r), v in known.items():
+            if kid != mine:
+                pool.remove(v)
+        rng.shuffle(pool)
+        new_plays: dict[str, list[int]] = {}
+        new_hands: dict[str, list[int]] = {}
+        for kid in self.kids:
+            if kid == mine:
+                continue
+            new_plays[kid] = [known[(kid, r)] if (kid, r) in known else pool.pop() for r in range(1, len(plays[kid]) + 1)]
+            if self.kid_seat[kid] is not None:
+                new_hands[kid] = [pool.pop() for _ in self.hands[kid]]
+        # rebuild the deal: a kid's taken cards are its plays then its hand; the
+        # first three were dealt, the rest came off the deck at its turns to draw
+        hands, deck_parts = {}, {}
+        for kid in self.player_kids:
+            if kid == mine:
+                hands[kid] = list(self.deal["hands"][kid])
+                continue
+            taken = new_plays[kid] + new_hands[kid]
+            hands[kid] = taken[:HAND]
+            deck_parts[kid] = taken[HAND:]
+        silent = self.options["silent"]
+        if silent:
+            deck_parts[silent] = list(new_plays[silent])
+        deck = []
+        for i, taker in enumerate(self.takers):
+            deck.append(self.deal["deck"][i] if taker == mine else deck_parts[taker].pop(0))
+        deck += pool
+        deal = {"hands": hands, "deck": deck}
+        twin = type(self)(self.players, self.seed, deal=deal, **self.options)
+        twin._forced = [h["outcome"] for h in self.history if h.get("seat") == "chance"]
+        for h in self.history:
+            if h.get("seat") == "chance":
+                continue
+            s, action = h["seat"], dict(h["action"])
+            kind = action["type"]
+            if s != seat:
+                if kind == "play":
+                    kid = self.seat_kid[s]
+                    action["value"] = new_plays[kid][twin.round - 1]
+                elif kind == "peek":
+                    action = rng.choice(twin.legal_actions(s))
+                elif kind == "sign" and not self.signs_shown:
+                    action = {"type": "sign", "plus": rng.random() < 0.5}
+            twin.act(s, action, h.get("at"))
+        twin._forced = None
+        return twin
+
+    # --------------------------------------------------------------- helpers
+    def scores_of_kids(self) -> dict[str, int]:
+        """Final totals (after the accusation), ``{}`` before."""
+        return dict(self.final_scores)
