@@ -1,7 +1,7 @@
 """brady_widgets: four party and board games as live Jupyter widgets.
 
 ``brady_widgets.games()`` lists the engines; each game's widget is importable
-from ``brady_widgets`` (``CostumePartyWidget``) and loads only when first used.
+from ``brady_widgets`` (``CostumePartyWidget``, ``BradyBunchWidget``) and loads only when first used.
 """
 
 from .engine import Game, IllegalAction, games, load_game
@@ -12,6 +12,8 @@ _LAZY = {
     "GameWidget": "brady_widgets.widget:GameWidget",
     "CostumePartyWidget": "brady_widgets.costume_party.widget:CostumePartyWidget",
     "CostumeParty": "brady_widgets.costume_party.rules:CostumeParty",
+    "BradyBunchWidget": "brady_widgets.brady_bunch.widget:BradyBunchWidget",
+    "BradyBunch": "brady_widgets.brady_bunch.rules:BradyBunch",
     "simulate": "brady_widgets.simulate:simulate",
 }
 

@@ -1,0 +1,332 @@
+"""BradyBunchWidget: The Brady Bunch Party Game in a notebook.
+
+>>> from brady_widgets import BradyBunchWidget
+>>> w = BradyBunchWidget()                        # you are Alice (seat 0), bot kids play the rest
+>>> w = BradyBunchWidget(humans=(2,))             # you are the kid at seat 2, against a bot Alice
+>>> w = BradyBunchWidget(players=4, mode="hotseat")   # pass the laptop round
+>>> w.act({"type": "reveal_snoops"})              # the Python API mirrors the clicks
+
+The board shows a slot per kid (name printed beside its color, the card on the
+board face down or face up, hand, score pile, Cookies), the round track, the
+Snoop cards of the round, and the controls of the shown seat, built only from
+its legal actions. Alice's notebook (the odds panel, from ``odds.panel``) says
+how likely each kid is to end with the highest total from what Alice has seen.
+Peeks are private moments: in hot-seat mode the curtain comes down before each.
+
+Stable ``data-testid`` attributes of the view (for browser tests):
+
+=======================  =========================================================
+``data-testid``          element
+=======================  =========================================================
+(root)                   ``.bw-brady``: ``data-phase`` (the engine's phase),
+                         ``data-curtain`` = up|down, ``data-seat``, ``data-reveal``,
+                         ``data-role`` = alice|kid|public
+``me``                   "You are ..." (Alice, or your kid), or the public/teacher view
+``prompt``               what to do now
+``rounds``               the round track; ``round-<n>`` one round (``aria-current``)
+``snoops``               this round's Snoop cards
+``board``                the kids' slots; ``slot-<kid>`` one slot (``data-kid``),
+                         ``card-<kid>`` its card on the board (``data-state`` =
+                         empty|down|up|known), ``cookies-<kid>``
+``reveal-snoops``        Alice: reveal the Snoop cards
+``request-<snoop>-<kid>`` Alice: ask a Snoop to look at a kid's card
+``lights-out``           Alice: lights out
+``question``             the question panel: ``ask-kind-<kind>``, ``ask-kid-<kid>``,
+                         ``ask-about-<kid>``, ``ask-round-<n>`` (choices), ``ask``
+``cookie-<kid>``         Alice: give a Cookie
+``end-round``            Alice: end the round
+``token-<token>``        Alice: spend a Help Token; ``token-pass`` keep them
+``peek-<kid>``           look at a kid's card (Snoop, Cookie, Help Token)
+``accuse-<kid>``         Alice: accuse a kid
+``hand``                 a kid's hand; ``play-<value>`` play a card of that value
+``claim``                the claim panel: ``claim-kid-<kid>``, ``claim-value-<v>``,
+                         ``claim-send``, ``claim-pass``
+``answer``               the answer panel (``truth`` beside it: what you really know);
+                         ``say-card-<v>``, ``say-looked-<kid>``, ``say-number-<kid>-<v>``,
+                         ``say-yes``, ``say-no``, ``say-suspect-<kid>``
+``expose-<kid>``         Oliver: expose a card; ``expose-pass``
+``sign-plus``            a kid with Cookies: +; ``sign-minus``: -
+``secrets``              the shown kid's own cards and peeks ("eyes closed" moments)
+``talk``                 every public statement; ``talk-<i>`` one statement
+``odds``                 Alice's notebook; ``odds-<kid>`` one kid's row
+``final``                the end-of-game reveal: ``spot-troublemaker``,
+                         ``spot-sidekick``, ``spot-tattletale``, ``accusation``
+``run-bots``             "Let the bots play" (bots paused on a given position)
+``seats``                the seat bar; ``seat-<n>`` one seat (``data-turn``)
+``log``                  the log (``aria-live="polite"``)
+``error``                the error banner (``role="alert"``); ``error-dismiss``
+``curtain``              the hot-seat curtain; ``lift-curtain`` its button
+``winner``               the winner banner (only when the shown position is over)
+``replay-banner``        "Replay: after action k of n" (a past step is shown)
+``replay``               the replay control: ``replay-back``, ``replay-forward``,
+                         ``replay-slider``, ``replay-step``
+``reveal-toggle``        "Teacher: reveal all" (``aria-pressed``)
+=======================  =========================================================
+"""
+
+from __future__ import annotations
+
+import importlib
+import pathlib
+import random
+from typing import Any
+
+from ..widget import GameWidget
+from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
+from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
+
+_STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+__all__ = ["BradyBunchWidget"]
+
+#: Log events only their own seat sees.
+PRIVATE_EVENTS = frozenset({"hand", "my_card", "peek", "draw", "my_sign"})
+VIA_TEXT = {"snoop": "as a Snoop", "cookie": "with the Cookie", "woman": "with the woman's token",
+            "man": "with the man's token", "dog": "with the dog's token"}
+
+
+def card(value: int) -> str:
+    """``5 (Broken Lamp)``."""
+    return f"{value} ({MISCHIEF.get(value, '?')})"
+
+
+def and_list(items: list[str]) -> str:
+    items = list(items)
+    if not items:
+        return "nobody"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+class _RandomBot:
+    """Stand-in used only while ``brady_bunch/bots.py`` is not there: a uniformly random legal action."""
+
+    def __init__(self, seat: int, seed: int):
+        self.rng = random.Random(f"brady-random-{seed}-{seat}")
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        return self.rng.choice(legal)
+
+
+def _optional(module: str):
+    """A sibling module being written concurrently (bots, odds), or None while it is missing."""
+    try:
+        return importlib.import_module(f"{__package__}.{module}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__package__}.{module}":
+            return None
+        raise
+
+
+class BradyBunchWidget(GameWidget):
+    """The Brady Bunch Party Game as a widget (see the module docstring).
+
+    Args:
+        players: 3..8 (Alice + 2..7 kids; 3 players add a silent kid).
+        seed: seeds the deal, the Snoop cards and the bots.
+        humans: the seats people play (default: Alice, seat 0, vs bot kids; every
+            seat in hot-seat). ``humans=(2,)``: play the kid at seat 2 against a bot Alice.
+        mode: ``"bots"`` or ``"hotseat"`` (a curtain between different human seats,
+            so every peek is a private moment).
+        bot: a name in ``bots.BOTS`` (default ``"smart"``) or a factory ``(seat, seed) -> bot``.
+        pace: seconds between bot actions in a notebook (0: bots act at once).
+        reveal: start in the teacher's reveal mode.
+        names: a name per seat (default: the characters, "Alice", "Greg", ...).
+        game: wrap an existing engine (its position is shown as it stands).
+        **game_options: engine options (``kids``, ``silent``, ``cousin_oliver``,
+            ``volunteer``, ``max_questions``, ``deal``).
+    """
+
+    _esm = _STATIC / "brady_bunch.js"
+    _css = _STATIC / "brady_bunch.css"
+
+    game_class = BradyBunch
+    default_bot = "random"  # "smart" once brady_bunch/bots.py lands
+
+    def __init__(
+        self,
+        players: int = 5,
+        seed: int = 0,
+        humans: Any = None,
+        mode: str = "bots",
+        bot: Any = None,
+        pace: float = 0.6,
+        reveal: bool = False,
+        names: list[str] | None = None,
+        game: BradyBunch | None = None,
+        **game_options: Any,
+    ):
+        super().__init__(
+            players=players, seed=seed, humans=humans, mode=mode, bot=bot, pace=pace, reveal=reveal,
+            names=names, game=game, **game_options,
+        )
+        if names is None:  # the characters name the seats (the curtain says "Pass to Greg")
+            g = self.game
+            self.names = tuple(["Alice"] + [g.seat_kid[s] for s in range(1, g.players)])
+            self._refresh()
+
+    # ------------------------------------------------------------ game hooks
+    @classmethod
+    def bot_registry(cls) -> dict:
+        bots = _optional("bots")
+        if bots is None:
+            return {"random": _RandomBot}
+        return bots.BOTS
+
+    def odds(self, seat_view: dict) -> dict | None:
+        if seat_view.get("role") != "alice" and seat_view.get("viewer") is not None:
+            return None  # Alice's notebook: for Alice (and the public view)
+        odds = _optional("odds")
+        if odds is None or not hasattr(odds, "panel"):
+            return None
+        return odds.panel(seat_view)
+
+    def content(self) -> dict:
+        g = self.game
+        return {
+            "kids": [{"name": k, "color": KID_COLORS[k]} for k in KIDS],
+            "cards": [{"value": v, "name": n, "helps": HELPS[v]} for v, n in MISCHIEF.items()],
+            "tokens": [{"id": t, "name": n, "peeks": TOKEN_PEEKS[t]} for t, n in TOKEN_NAMES.items()],
+            "questions": dict(QUESTIONS),
+            "phases": dict(PHASE_TEXT),
+            "seat_kid": {str(s): k for s, k in g.seat_kid.items()},
+        }
+
+    # ------------------------------------------------------------- log texts
+    def _who(self, seat: Any) -> str:
+        if not isinstance(seat, int):
+            return ""
+        return "Alice" if seat == ALICE else self.game.seat_kid.get(seat, f"Seat {seat}")
+
+    def describe(self, ev: dict) -> str:
+        kind = ev["type"]
+        seat = ev.get("seat")
+        who = self._who(seat)
+        you = kind in PRIVATE_EVENTS and not self._reveal and seat == self._shown
+        subj = "You" if you else who
+        rnd = ev.get("round")
+        if kind == "setup":
+            text = (
+                f"Alice faces the kids {and_list(ev['kids'])}. "
+                f"{ev['tattletales']} Tattletale{'s' if ev['tattletales'] != 1 else ''} this game; "
+                f"Alice holds {and_list([TOKEN_NAMES[t] for t in ev['tokens']])}."
+            )
+            if ev.get("silent"):
+                text += f" {ev['silent']} is the silent kid (plays the top card of the deck)."
+            if ev.get("cousin_oliver"):
+                text += " Cousin Oliver may expose two cards."
+            return text
+        if kind == "hand":
+            return f"{subj} {'were' if you else 'was'} dealt {and_list([card(v) for v in ev['cards']])}."
+        if kind == "round":
+            return f"Round {rnd} begins."
+        if kind == "snoops":
+            return f"Alice reveals the Snoop cards of round {rnd}: {and_list(ev['kids'])}."
+        if kind == "silent_play":
+            return f"The top Mischief card goes face down on {ev['kid']}'s space (the silent kid)."
+        if kind == "request":
+            return f"Alice asks {ev['snoop']} to snoop on {ev['about']}'s card."
+        if kind == "lights_out":
+            return "Alice says: lights out!"
+        if kind == "played":
+            return f"{ev['kid']} plays a Mischief card face down."
+        if kind == "my_card":
+            return f"{subj} played {card(ev['value'])} face down."
+        if kind == "eyes_closed":
+            return "Everyone closes their eyes and hums the theme song."
+        if kind == "peeked":
+            if ev.get("via") in ("woman", "man", "dog"):
+                return f"Alice looks at a card with {TOKEN_NAMES[ev['via']]}."
+            return f"{who} looks at a card {VIA_TEXT.get(ev.get('via'), '')}.".replace(" .", ".")
+        if kind == "peek":
+            return f"{subj} looked at {ev['kid']}'s card {VIA_TEXT.get(ev['via'], '')}: {card(ev['value'])}."
+        if kind == "eyes_open":
+            return "Everyone opens their eyes."
+        if kind == "claim":
+            return f"{ev['speaker']}: “{self.statement_text(ev)}”"
+        if kind == "silent":
+            return f"{ev['kid']} has nothing to say."
+        if kind == "question":
+            return f"Alice asks {ev['kid']}: “{self.question_text(ev)}”"
+        if kind == "cookie":
+            return f"Alice gives {ev['kid']} a Cookie."
+        if kind == "expose":
+            return f"Cousin Oliver exposes {ev['kid']}'s card: {card(ev['value'])}."
+        if kind == "no_expose":
+            return "Cousin Oliver exposes nothing this round."
+        if kind == "token":
+            return f"Alice spends {TOKEN_NAMES[ev['token']]}."
+        if kind == "no_token":
+            return "Alice keeps her Help Tokens this round."
+        if kind == "round_end":
+            return f"Round {rnd} ends: the kids tuck their cards under their tiles."
+        if kind == "draw":
+            return f"{subj} drew {card(ev['value'])}."
+        if kind == "scoring":
+            return "After round 4: the kids with Cookies choose + or - in secret."
+        if kind == "signed":
+            return f"{ev['kid']} has chosen a Cookie sign."
+        if kind == "my_sign":
+            return f"{subj} chose {'+' if ev['plus'] else '-'} for {'your' if you else 'the'} Cookies."
+        if kind == "signs":
+            signs = ev.get("signs") or {}
+            if not signs:
+                return "No kid has a Cookie."
+            return "Cookie signs: " + ", ".join(f"{k} {s}" for k, s in signs.items()) + "."
+        if kind == "reveal":
+            cards = ev["cards"]
+            text = f"{ev['kid']} reveals {' + '.join(str(v) for v in cards)}"
+            if ev.get("cookies"):
+                sign = ev.get("sign")
+                sign = sign if sign in ("+", "-") else ("-" if isinstance(sign, int) and sign < 0 else "+")
+                n = ev["cookies"]
+                text += f", {sign}{n} for {n} Cookie{'s' if n != 1 else ''}"
+            return f"{text} = {ev['score']}."
+        if kind == "accusation":
+            return f"Alice accuses {ev['kid']}: {'right, that is a Troublemaker!' if ev['right'] else 'wrong!'}"
+        if kind == "game_over":
+            roles = ev.get("roles") or {}
+            winners = [self._who(s) for s in ev.get("winners", [])]
+            parts = []
+            for key, one, many in (("troublemakers", "Troublemaker", "Troublemakers"),
+                                   ("sidekicks", "Sidekick", "Sidekicks"),
+                                   ("tattletales", "Tattletale", "Tattletales")):
+                kids = roles.get(key) or []
+                if kids:
+                    parts.append(f"{and_list(kids)} {'is the' if len(kids) == 1 else 'are the'} {one if len(kids) == 1 else many}")
+            return f"Game over: {'; '.join(parts)}. {and_list(winners)} {'wins' if len(winners) == 1 else 'win'}."
+        return kind
+
+    @staticmethod
+    def question_text(q: dict) -> str:
+        kind = q.get("question")
+        text = QUESTIONS.get(kind, str(kind))
+        if kind == "ask_truth":
+            text = text.format(about=q.get("about"))
+        if kind != "ask_suspect" and q.get("round") is not None:
+            text += f" (round {q['round']})"
+        return text
+
+    @staticmethod
+    def statement_text(st: dict) -> str:
+        """A public statement (``view["talk"]`` entry or ``claim`` event) in the speaker's words."""
+        kind, subject, rnd = st["kind"], st["subject"], st.get("about_round")
+        when = f"in round {rnd}"
+        if kind == "played":
+            if subject == st["speaker"]:
+                return f"I played {card(st['value'])} {when}."
+            return f"{subject} played {card(st['value'])} {when}."
+        if kind == "looked":
+            if subject == NOBODY:
+                return f"I looked at nobody's card {when}."
+            if st.get("value") is None:
+                return f"I looked at {subject}'s card {when}."
+            return f"I looked at {subject}'s card {when}: it was {card(st['value'])}."
+        if kind == "vouch":
+            if st.get("yes"):
+                return f"Yes, {subject} told the truth about the card played {when}."
+            return f"No, {subject} did not tell the truth about the card played {when}."
+        if kind == "suspect":
+            return f"I think {subject} is the Troublemaker."
+        return kind

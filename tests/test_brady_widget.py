@@ -1,0 +1,397 @@
+"""BradyBunchWidget without a browser: games driven through the view's messages,
+every phase reached by a human seat, typed errors, the hot-seat curtain over the
+private moments (peeks), reveal, replay, and the leak test on the synced state."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from brady_widgets.brady_bunch.content import KID_COLORS, KIDS, MISCHIEF, QUESTIONS
+from brady_widgets.brady_bunch.rules import PHASE_TEXT, BradyBunch
+from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
+from brady_widgets.engine.errors import IllegalAction
+from brady_widgets.testing import check_leaks
+from brady_widgets.widget import MSG
+
+SYNCED = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"]
+BOT = "random"  # fast; the default bot is tested on its own below
+#: every log event type of the engine (CONTRIBUTING.md)
+EVENT_TYPES = (
+    "setup hand round snoops silent_play request lights_out played my_card eyes_closed peeked peek "
+    "eyes_open claim silent question cookie expose no_expose token no_token round_end draw scoring "
+    "signed my_sign signs reveal accusation game_over"
+).split()
+
+
+def send(w, content):
+    w._on_view_msg(w, content, [])
+
+
+def pick(rng, legal):
+    """A click policy that keeps Alice's question rounds short: ask now and then, else move on."""
+    asks = [a for a in legal if a["type"].startswith("ask_")]
+    rest = [a for a in legal if not a["type"].startswith("ask_")]
+    if asks and (not rest or rng.random() < 0.25):
+        return rng.choice(asks)
+    return rng.choice(rest or legal)
+
+
+def click_through(w, rng, limit=5000, phases=None):
+    """What a student does in the view: pick a legal action, click it (as a message)."""
+    for _ in range(limit):
+        if w.game.over:
+            return w
+        if w.curtain["up"]:
+            assert w.legal == []
+            send(w, {"type": MSG.LIFT_CURTAIN})
+            continue
+        assert w.legal and w.seat in w.view["to_act"], (w.view["phase"], w.seat)
+        assert w.legal == w.game.legal_actions(w.seat)
+        if phases is not None:
+            phases.add((w.view["role"], w.view["phase"]))
+        send(w, {"type": MSG.ACT, "action": pick(rng, w.legal)})
+        assert w.error == {}, w.error
+    raise AssertionError("no end")
+
+
+# ------------------------------------------------------------------- games
+@pytest.mark.parametrize("players,seed,options", [(5, 1, {}), (3, 2, {}), (6, 3, {"cousin_oliver": True}), (8, 4, {})])
+def test_alice_plays_a_whole_game_through_messages(players, seed, options):
+    w = BradyBunchWidget(players=players, seed=seed, bot=BOT, pace=0, **options)
+    assert w.seat == 0 and w.view["role"] == "alice" and w.view["me"] == "Alice"
+    click_through(w, random.Random(seed))
+    assert w.game.over and w.view["over"] and w.view["phase"] == "over"
+    assert w.view["winners"] == w.winners and w.legal == [] and w.replay["active"]
+    assert w.log[-1]["type"] == "game_over" and w.log[-1]["text"].startswith("Game over: ")
+    assert w.view["accused"] in w.game.kids
+    assert all(k["score"] is not None and len(k["cards"]) == 4 for k in w.view["kids"])
+
+
+def test_alice_plays_a_whole_game_through_the_python_api():
+    w = BradyBunchWidget(seed=9, bot=BOT, pace=0)
+    rng = random.Random(9)
+    while not w.game.over:
+        w.act(pick(rng, w.legal))
+        assert w.error == {}
+    assert w.game.phase == "over" and w.winners == w.game.winners
+    right = w.view["accused"] in w.view["roles"]["troublemakers"]
+    assert (0 in w.winners) == right
+
+
+def test_a_kid_plays_against_a_bot_alice():
+    w = BradyBunchWidget(humans=(2,), seed=5, bot=BOT, pace=0, max_questions=4)
+    assert w.seat == 2 and w.view["role"] == "kid" and w.view["me"] == "Marcia"
+    assert w.view["phase"] == "play" and all(a["type"] == "play" for a in w.legal)
+    assert w.view["hand"] == sorted(w.game.hands["Marcia"])
+    click_through(w, random.Random(5))
+    assert w.game.over
+
+
+def test_default_bot_is_the_registry_default():
+    registry = BradyBunchWidget.bot_registry()
+    assert BradyBunchWidget.default_bot in registry
+    w = BradyBunchWidget(seed=4, pace=0)  # default bot
+    click_through(w, random.Random(4))
+    assert w.game.over
+    if "smart" in registry:
+        assert BradyBunchWidget.default_bot == "smart"
+
+
+def test_every_phase_is_reached_by_a_human_seat():
+    seen: set = set()
+    for seed in range(3):
+        click_through(BradyBunchWidget(seed=seed, bot=BOT, pace=0), random.Random(seed), phases=seen)
+        for seat in (1, 2, 5):
+            w = BradyBunchWidget(players=6, seed=seed, humans=(seat,), bot=BOT, pace=0, cousin_oliver=True,
+                                 max_questions=3)  # a random Alice would ask ~100 questions a round
+            click_through(w, random.Random(seed + 10 * seat), phases=seen)
+    alice = {p for r, p in seen if r == "alice"}
+    kid = {p for r, p in seen if r == "kid"}
+    assert alice == {"reveal", "play", "talk", "help", "help_peek", "final", "accuse"}, alice
+    assert kid == {"play", "snoop", "claims", "answer", "expose", "cookie_peek", "signs"}, kid
+    assert alice | kid | {"over"} == set(PHASE_TEXT)
+
+
+def test_widget_rejects_unknown_keywords_and_defaults_to_five_players():
+    with pytest.raises(TypeError):
+        BradyBunchWidget(colour="red")
+    w = BradyBunchWidget(bot=BOT, pace=0)
+    assert w.game.players == 5 and w.humans == (0,) and w.mode == "bots"
+    assert w.settings["names"] == ["Alice", "Greg", "Marcia", "Peter", "Jan"]
+    named = BradyBunchWidget(players=3, bot=BOT, pace=0, names=["Ann", "Ben", "Cid"])
+    assert named.settings["names"] == ["Ann", "Ben", "Cid"]
+    assert named.view["silent"] and named.view["kids"][-1]["silent"]
+
+
+# ------------------------------------------------------------------ errors
+def test_bad_messages_never_raise_and_set_typed_errors():
+    w = BradyBunchWidget(seed=1, bot=BOT, pace=0)
+    before = w.game.to_json()
+    cases = [
+        ("not a dict", "malformed_message"),
+        ({"type": "dance"}, "unknown_message"),
+        ({"type": MSG.ACT}, "malformed_message"),
+        ({"type": MSG.ACT, "action": {"type": "accuse", "kid": "Greg"}}, "illegal_action"),
+        ({"type": MSG.ACT, "action": {"type": "peek", "kid": 3}}, "malformed_action"),
+        ({"type": MSG.ACT, "action": {"type": "reveal_snoops", "extra": 1}}, "malformed_action"),
+        ({"type": MSG.ACT, "action": "reveal"}, "malformed_action"),
+        ({"type": MSG.REPLAY, "step": 0}, "replay_unavailable"),
+        ({"type": MSG.REVEAL, "on": "yes"}, "malformed_message"),
+    ]
+    for msg, code in cases:
+        send(w, msg)  # never raises
+        assert w.error.get("code") == code, (msg, w.error)
+        assert w.error["message"]
+        assert w.game.to_json() == before
+        send(w, {"type": MSG.CLEAR_ERROR})
+        assert w.error == {}
+    with pytest.raises(IllegalAction) as exc:
+        w.act({"type": "lights_out"})
+    assert exc.value.code == "illegal_action" and w.error["code"] == "illegal_action"
+    # a good click clears the error
+    send(w, {"type": MSG.ACT, "action": {"type": "reveal_snoops"}})
+    assert w.error == {} and w.view["phase"] == "play"
+
+
+def test_fuzzed_messages_never_raise_or_change_the_game_unless_legal():
+    rng = random.Random(3)
+    w = BradyBunchWidget(seed=3, bot=BOT, pace=0)
+    junk = [None, 1, "x", [], {}, {"type": None}, {"type": "act", "action": {"type": "peek"}},
+            {"type": "act", "action": {"type": "claim", "kid": "Zed", "value": 9}},
+            {"type": "act", "action": {"type": "ask_truth", "kid": "Greg", "about": "Greg", "round": 7}},
+            {"type": "lift_curtain", "x": 1}, {"type": "replay", "step": "2"}]
+    for _ in range(300):
+        if w.game.over:
+            break
+        msg = rng.choice(junk + [{"type": "act", "action": pick(rng, w.legal)}] * 3)
+        before = w.game.to_json()
+        legal = msg.get("action") in w.legal if isinstance(msg, dict) and msg.get("type") == "act" else False
+        send(w, msg)
+        if not legal:
+            assert w.game.to_json() == before and w.error
+        else:
+            assert w.error == {}
+
+
+def test_not_your_turn_when_a_bot_must_act():
+    g = BradyBunch(5, 2)
+    g.act(0, {"type": "reveal_snoops"})
+    w = BradyBunchWidget(game=g, humans=[0], bot=BOT, pace=0)  # a given position: bots wait
+    g.act(0, {"type": "lights_out"})
+    w.refresh()
+    assert w.view["phase"] == "play" and w.legal == [] and w.settings["paused"]
+    send(w, {"type": MSG.ACT, "action": {"type": "lights_out"}})
+    assert w.error["code"] == "not_your_turn"
+    send(w, {"type": MSG.RUN_BOTS})
+    assert w.view["phase"] == "talk" and w.legal
+
+
+# ------------------------------------------------------------- log texts
+def test_describe_every_event_type_with_private_ones_for_their_seat():
+    seen = {}
+    for players, opts, humans in ((3, {}, (1,)), (6, {"cousin_oliver": True}, (0,)), (5, {"max_questions": 3}, (2,))):
+        for seed in range(4):
+            w = BradyBunchWidget(players=players, seed=seed, bot=BOT, pace=0, humans=humans, **opts)
+            click_through(w, random.Random(seed))
+            shown = w._shown
+            for ev in w.game.log_for(shown):
+                text = w.describe(ev)
+                assert text != ev["type"] and "{" not in text and "None" not in text, (ev, text)
+                seen.setdefault(ev["type"], text)
+                if ev["type"] in PRIVATE_EVENTS:
+                    assert text.startswith("You "), text
+            w.set_reveal(True)  # the teacher's log names whose secret it is
+            for e in w.log:
+                if e["type"] in PRIVATE_EVENTS:
+                    assert not e["text"].startswith("You "), e
+    assert set(EVENT_TYPES) <= set(seen) | {"no_expose", "expose"}, sorted(set(EVENT_TYPES) - set(seen))
+    assert "expose" in seen or "no_expose" in seen
+
+
+def test_describe_texts():
+    w = BradyBunchWidget(bot=BOT, pace=0, humans=(4,))
+    assert w._shown == 4
+    d = w.describe
+    assert d({"type": "peek", "seat": 4, "kid": "Greg", "value": 5, "via": "snoop", "round": 1}) == (
+        "You looked at Greg's card as a Snoop: 5 (Broken Lamp)."
+    )
+    assert d({"type": "peek", "seat": 2, "kid": "Jan", "value": 5, "via": "cookie", "round": 1}) == (
+        "Marcia looked at Jan's card with the Cookie: 5 (Broken Lamp)."
+    )
+    assert d({"type": "my_card", "seat": 4, "kid": "Jan", "value": 6, "round": 1}) == "You played 6 (Broken Vase) face down."
+    assert d({"type": "peeked", "seat": 0, "via": "dog", "round": 2}) == "Alice looks at a card with the dog's token."
+    assert d({"type": "question", "seat": 0, "question": "ask_truth", "kid": "Greg", "about": "Jan", "round": 2}) == (
+        "Alice asks Greg: “Is Jan telling the truth about the Mischief card they played? (round 2)”"
+    )
+    claim = {"type": "claim", "seat": 1, "speaker": "Greg", "kind": "looked", "subject": "Jan", "value": 3,
+             "about_round": 2, "round": 2, "yes": None, "question": "ask_number"}
+    assert d(claim) == "Greg: “I looked at Jan's card in round 2: it was 3 (Skull in Fridge).”"
+    assert d({"type": "reveal", "kid": "Jan", "cards": [6, 5, 3, 5], "cookies": 2, "sign": -1, "score": 17}) == (
+        "Jan reveals 6 + 5 + 3 + 5, -2 for 2 Cookies = 17."
+    )
+    assert d({"type": "accusation", "seat": 0, "kid": "Peter", "right": False}) == "Alice accuses Peter: wrong!"
+
+
+def test_content_for_the_view_comes_from_content_py():
+    w = BradyBunchWidget(bot=BOT, pace=0)
+    c = w.settings["content"]
+    assert [k["name"] for k in c["kids"]] == KIDS and all(k["color"] == KID_COLORS[k["name"]] for k in c["kids"])
+    assert {x["value"]: x["name"] for x in c["cards"]} == MISCHIEF
+    assert c["questions"] == QUESTIONS and {t["id"] for t in c["tokens"]} == {"woman", "man", "dog"}
+    assert c["seat_kid"] == {"1": "Greg", "2": "Marcia", "3": "Peter", "4": "Jan"}
+
+
+def test_view_is_the_seats_view_without_log_plus_odds():
+    w = BradyBunchWidget(seed=6, bot=BOT, pace=0, humans=(1,))
+    rng = random.Random(6)
+    for _ in range(40):
+        if w.game.over:
+            break
+        own = w.game.view(w.seat)
+        own.pop("log")
+        assert {k: v for k, v in w.view.items() if k != "odds"} == own
+        assert w.view["odds"] is None  # Alice's notebook is Alice's
+        w.act(pick(rng, w.legal))
+
+
+def test_odds_panel_for_alice_when_odds_py_exists():
+    from brady_widgets.brady_bunch import widget as mod
+
+    odds = mod._optional("odds")
+    w = BradyBunchWidget(seed=2, bot=BOT, pace=0)
+    if odds is None:
+        assert w.view["odds"] is None
+        return
+    own = w.game.view(0)
+    assert w.view["odds"] == odds.panel(own)
+    json.dumps(w.view["odds"])
+
+
+# ---------------------------------------------------------------- hot-seat
+def public_view(g):
+    v = g.view(None)
+    v.pop("log")
+    return v
+
+
+def test_hotseat_curtain_over_every_private_moment():
+    """Every seat is human: the curtain comes down between different seats, and while
+    it is up the synced state is the public view (no hand, no peek, no legal action)."""
+    w = BradyBunchWidget(players=4, seed=8, mode="hotseat", bot=BOT, pace=0)
+    rng = random.Random(8)
+    private_seen = 0
+    ups = 0
+    while not w.game.over:
+        if w.curtain["up"]:
+            ups += 1
+            g = w.game
+            assert w.seat == -1 and w.legal == [] and w.view["viewer"] is None
+            assert {k: v for k, v in w.view.items() if k != "odds"} == public_view(g) and w.view["odds"] is None
+            assert all(e["type"] not in PRIVATE_EVENTS for e in w.log)
+            assert w.view["hand"] is None and w.view["peeks"] == [] and w.view["my_sign"] is None
+            assert w.curtain["seat"] in g.to_act
+            send(w, {"type": MSG.LIFT_CURTAIN})
+            assert not w.curtain["up"] and w.seat in w.game.to_act
+            continue
+        phase = w.view["phase"]
+        if phase in ("snoop", "cookie_peek"):  # eyes closed: only the looker's screen
+            kid = w.view["me"]
+            assert w.view["role"] == "kid" and w.view["snooper" if phase == "snoop" else "cookie"] == kid
+            private_seen += 1
+        seat = w.seat
+        send(w, {"type": MSG.ACT, "action": pick(rng, w.legal)})
+        assert w.error == {}
+        if not w.game.over and w.game.to_act and seat not in w.game.to_act:
+            assert w.curtain["up"] or w.seat in w.game.to_act
+    assert ups > 20 and private_seen >= 4
+
+
+def test_hotseat_starts_behind_the_curtain_for_alice():
+    w = BradyBunchWidget(players=3, mode="hotseat", bot=BOT, pace=0)
+    assert w.curtain == {"up": True, "seat": 0} and w.legal == []
+    text = json.dumps(w.get_state(SYNCED))
+    assert '"hands"' not in text and "dealt" not in text
+    w.lift_curtain()
+    assert w.seat == 0 and w.legal == [{"type": "reveal_snoops"}]
+
+
+# --------------------------------------------------------- reveal, replay
+def test_reveal_mode_shows_every_secret():
+    w = BradyBunchWidget(seed=3, bot=BOT, pace=0)
+    w.act({"type": "reveal_snoops"})
+    assert "hands" not in w.view and "dealt" not in json.dumps(w.log)
+    send(w, {"type": MSG.REVEAL, "on": True})
+    assert w.settings["reveal"] and w.view["hands"] == {k: sorted(v) for k, v in w.game.hands.items()}
+    assert any(e["type"] == "hand" and "was dealt" in e["text"] for e in w.log)
+    send(w, {"type": MSG.REVEAL, "on": False})
+    assert "hands" not in w.view
+
+
+def test_replay_after_the_game():
+    w = BradyBunchWidget(seed=12, bot=BOT, pace=0)
+    click_through(w, random.Random(12))
+    n = w.replay["length"]
+    assert n > 20 and w.replay == {"step": n, "length": n, "active": True}
+    send(w, {"type": MSG.REPLAY, "step": 1})
+    assert w.replay["step"] == 1 and w.view["phase"] == "play" and w.legal == []
+    assert not w.view["over"]
+    send(w, {"type": MSG.REPLAY, "step": n + 5})
+    assert w.error["code"] == "malformed_message"
+    send(w, {"type": MSG.REPLAY, "step": n})
+    assert w.view["over"] and w.replay["step"] == n
+
+
+# -------------------------------------------------------------------- leaks
+def widget_factory(game, seat):
+    return BradyBunchWidget(game=game, humans=[seat], pace=0, bot=BOT)
+
+
+@pytest.mark.parametrize("players,seed,options", [(5, 21, {}), (3, 22, {}), (6, 23, {"cousin_oliver": True})])
+def test_synced_state_holds_no_other_seats_secrets(players, seed, options):
+    """The engine's resample redraws everything a seat cannot know: the widget's
+    synced state for that seat must not change (the conformance kit's leak test)."""
+    rng = random.Random(seed)
+    g = BradyBunch(players, seed, max_questions=2, **options)
+    changed = compares = 0
+    step = 0
+    while not g.over:
+        if step % 9 == 0 or g.phase in ("snoop", "cookie_peek", "help_peek", "signs", "accuse"):
+            stats = check_leaks(g, rng=step, samples=1, widget_factory=widget_factory)
+            changed += stats.changed
+            compares += stats.widget_compares
+        s = g.to_act[0]
+        g.act(s, pick(rng, g.legal_actions(s)))
+        step += 1
+    check_leaks(g, rng=0, samples=1, widget_factory=widget_factory)
+    assert changed > 0 and compares > 10 * players
+
+
+def test_no_secret_text_in_alices_synced_state():
+    w = BradyBunchWidget(seed=14, bot=BOT, pace=0)
+    rng = random.Random(14)
+    while not w.game.over:
+        text = json.dumps(w.get_state(SYNCED))
+        for key in ('"hands"', '"board"', '"deck"', '"all_peeks"', '"chosen_signs"', '"tucked_cards"', "was dealt", " drew "):
+            assert key not in text, key
+        kid_peeks = [p for p in w.game.peeks.values() if p]
+        assert w.view["peeks"] == w.game.peeks[0]
+        w.act(pick(rng, w.legal))
+    assert kid_peeks
+
+
+def test_testids_in_the_docstring_are_in_the_bundle():
+    import brady_widgets.brady_bunch.widget as mod
+
+    doc = mod.__doc__
+    table = doc.split("Stable ``data-testid``")[1]
+    ids = set(re.findall(r"``([a-z-]+)(?:-<[a-z]+>)*``", table))
+    ids -= {"data-testid", "data-phase", "data-seat", "data-kid", "data-state", "data-turn", "data-curtain",
+            "data-reveal", "data-role", "aria-pressed", "aria-live", "aria-current", "role"}
+    assert {"reveal-snoops", "lights-out", "ask", "end-round", "accuse", "play", "peek", "lift-curtain", "odds"} <= ids
+    bundle = (mod._STATIC / "brady_bunch.js").read_text()
+    missing = [i for i in sorted(ids) if f'"{i}"' not in bundle and f"`{i}-" not in bundle and f'"{i}-' not in bundle]
+    assert not missing, missing
