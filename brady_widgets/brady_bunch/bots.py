@@ -1,0 +1,623 @@
+"""Bots for The Brady Bunch Party Game.
+
+A bot is given only its seat's ``view`` and the list of ``legal`` actions, never
+the engine, and returns one of the legal actions. Its choices depend only on
+those and on its own seeded random generator. Everything else a bot "remembers"
+(what it has claimed, what Alice has checked) is recomputed from the view on
+every call: ``view["talk"]`` holds every public statement, ``view["log"]`` the
+public events (who peeked and how, which Help Token Alice spent, Alice's
+requests to the Snoops), ``view["peeks"]`` the seat's own peeks. So a bot can be
+handed any view (after a replay, in a fresh widget) and its story still holds.
+
+``RandomBot`` picks a uniformly random action *type* among the legal ones, then
+a uniformly random action of that type. (Uniform over the raw list would have
+Alice ask hundreds of questions a round when ``max_questions`` is ``None``: there
+are up to 260 questions against one ``end_round``.)
+
+``BradyBot`` ("smart") plays whichever role ``view["role"]`` says.
+
+As a kid it picks a goal from its cards (:func:`kid_goal`): the projected total
+if it plays its highest, lowest or middle cards (the cards still to come count
+3.5), against the totals of the other kids, modelled as independent normals of
+mean 14 and variance 4 * 35/12. The goal with the best chance of coming true
+wins, and it is recomputed every call, so a kid switches goals as its cards
+change. Then:
+
+* play: Troublemaker its highest card, Tattletale its lowest, Sidekick the card
+  closest to 4 (4.5 with 6+ players, where "3 to 6" is the rulebook's tip);
+* talk: a Tattletale always tells the truth (about its own card, about what it
+  saw, whom it looked at, whether another kid told the truth). Troublemaker and
+  Sidekick bluff, but consistently: before saying anything they look up what
+  they already said about the same card (``view["talk"]``) and say it again. A
+  Troublemaker makes its high cards sound low and the cards it saw sound high
+  (deflecting suspicion); a Sidekick is a decoy (makes its own middle cards
+  sound high) and hides high cards it saw. Bluffers never lie about a card that
+  is face up, about their own card in a round in which Alice spent a Help Token
+  or asked a Snoop to look at them, or about another kid's card in a round in
+  which Alice spent a token (which card she looked at is secret, so they are
+  cautious). Whom they looked at they always report truthfully (that someone
+  peeked is public, so "nobody" would be a lie anyone can check);
+* Snoop / Cookie peeks: a Tattletale honours Alice's request; otherwise the kid
+  looks at the kid it thinks likeliest to be high;
+* Cousin Oliver exposes the kid it thinks highest, spending his two cards over
+  the game;
+* cookie sign: toward its goal (Troublemaker +, Tattletale -, Sidekick whichever
+  keeps it in the middle).
+
+As Alice it keeps a *trust* in every kid from the statements she could check
+herself (her Help Token peeks and Cousin Oliver's exposures against the
+values claimed in ``view["talk"]``, "yes/no, they told the truth" answers against
+those, and "nobody" answers against the public record of peeks):
+``trust = 0.55 + 0.4 * (1 - 0.5**checked_true)`` with no lie found, and
+``0.15 / lies`` once caught. Each round she asks Snoops she trusts to look at
+her top suspects, asks at most 3 questions (what a trusted Snoop saw, what the
+top suspect played, what the Cookie kid saw), gives the Cookie to the kid she
+trusts most (ties: the lowest estimated total, likeliest a Tattletale), spends a
+Help Token on the card whose claims are least checked (keeping tokens that
+would otherwise last to the end), and accuses the kid with the highest chance
+of the top total under :func:`brady_widgets.brady_bunch.odds.highest_odds`, given
+her trust in each speaker.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+__all__ = ["BOTS", "Bot", "RandomBot", "BradyBot", "kid_goal", "alice_trust"]
+
+MEAN_CARD = 3.5
+CARD_VAR = 35 / 12
+ROUNDS = 4
+TATTLETALE, SIDEKICK, TROUBLEMAKER = "Tattletale", "Sidekick", "Troublemaker"
+
+
+class Bot:
+    """Base bot: ``choose(view, legal) -> action``."""
+
+    name = "bot"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(f"brady:{self.name}:{seed}:{seat}")
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
+
+
+class RandomBot(Bot):
+    """A uniformly random action type, then a uniformly random action of it."""
+
+    name = "random"
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        types = sorted({a["type"] for a in legal})
+        kind = self.rng.choice(types)
+        return self.rng.choice([a for a in legal if a["type"] == kind])
+
+
+# ------------------------------------------------------------------ helpers
+def _phi(z: float) -> float:
+    return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
+
+
+def _p_top(total: float, others: int, var: float) -> float:
+    """Chance ``total`` is at least every other kid's (ties make Troublemakers)."""
+    sd = math.sqrt(ROUNDS * CARD_VAR + var)
+    return _phi((total + 0.5 - ROUNDS * MEAN_CARD) / sd) ** others
+
+
+def _p_tattle(total: float, others: int, tattletales: int, var: float) -> float:
+    """Chance fewer than ``tattletales`` other kids score strictly lower."""
+    sd = math.sqrt(ROUNDS * CARD_VAR + var)
+    p = _phi((total - 0.5 - ROUNDS * MEAN_CARD) / sd)  # one other kid is lower
+    return sum(math.comb(others, j) * p**j * (1 - p) ** (others - j) for j in range(min(tattletales, others + 1)))
+
+
+def _sidekick_target(players: int) -> float:
+    return 4.0 if players <= 5 else 4.5
+
+
+def kid_goal(view: dict) -> str:
+    """The goal of the viewing kid: the one its cards give the best chance.
+
+    Projected totals: the cards played so far plus, for the cards still to play,
+    the best ``k`` of (hand + 3.5 for every card still to draw): highest for
+    Troublemaker, lowest for Tattletale, closest to the Sidekick's target."""
+    played = list(view["my_cards"] or [])
+    hand = list(view["hand"] or [])
+    k = max(ROUNDS - len(played), 0)
+    draws = max(k + 2 - len(hand), 0) if k else 0
+    pool = sorted(hand + [MEAN_CARD] * draws)
+    base = sum(played)
+    others = len(view["kids"]) - 1
+    tt = view["tattletale_count"]
+    var = draws * CARD_VAR
+    high = base + sum(pool[len(pool) - k :]) if k else base
+    low = base + sum(pool[:k])
+    target = _sidekick_target(view["players"])
+    mid = base + sum(sorted(pool, key=lambda v: (abs(v - target), -v))[:k])
+    p_top = _p_top(high, others, var)
+    p_tat = _p_tattle(low, others, tt, var)
+    p_side = max(0.0, 1.0 - _p_top(mid, others, var) - _p_tattle(mid, others, tt, var))
+    # each chance against the goal's share of the kids (a random kid's chance)
+    n = others + 1
+    lift = [(p_top * n, TROUBLEMAKER), (p_side * n / max(n - 1 - tt, 0.5), SIDEKICK), (p_tat * n / tt, TATTLETALE)]
+    return max(lift, key=lambda x: x[0])[1]
+
+
+class _Table:
+    """What every seat can read off its view, parsed once per decision."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.round = view["round"]
+        self.kids = [k["kid"] for k in view["kids"]]
+        self.seat_kid = {k["seat"]: k["kid"] for k in view["kids"] if k["seat"] is not None}
+        self.talk = view["talk"]
+        self.exposed = {(e["kid"], e["round"]): e["value"] for e in view["exposed"]}
+        self.tokens: dict[int, list[str]] = {}
+        self.requests: list[tuple[int, str, str]] = []
+        self.peeked: list[tuple[int, str, str, int]] = []  # (round, who, via, step)
+        self.talk_steps: list[int] = []
+        self.cookie_step: dict[int, int] = {}
+        for ev in view["log"]:
+            t = ev["type"]
+            if t == "token":
+                self.tokens.setdefault(ev["round"], []).append(ev["token"])
+            elif t == "request":
+                self.requests.append((ev["round"], ev["snoop"], ev["about"]))
+            elif t == "peeked":
+                self.peeked.append((ev["round"], self.seat_kid.get(ev["seat"], "Alice"), ev["via"], ev["step"]))
+            elif t == "claim":
+                self.talk_steps.append(ev["step"])
+            elif t == "cookie":
+                self.cookie_step[ev["round"]] = ev["step"]
+
+    def face_down(self) -> list[str]:
+        return [k["kid"] for k in self.view["kids"] if k["played"] and k["face_up"] is None]
+
+    def estimates(self, known: dict, weight) -> dict[str, float]:
+        """Expected total of every kid: known cards, claims (each weighted by
+        ``weight(speaker)`` against a prior card of 3.5 with weight 1), 3.5 else."""
+        claims: dict[tuple[str, int], list[tuple[float, int]]] = {}
+        for st in self.talk:
+            if st["value"] is not None and st["kind"] in ("played", "looked"):
+                claims.setdefault((st["subject"], st["about_round"]), []).append((weight(st["speaker"]), st["value"]))
+        out = {}
+        for kid in self.kids:
+            total = 0.0
+            for r in range(1, ROUNDS + 1):
+                if (kid, r) in known:
+                    total += known[(kid, r)]
+                elif (kid, r) in self.exposed:
+                    total += self.exposed[(kid, r)]
+                else:
+                    cs = claims.get((kid, r), [])
+                    w = 1.0 + sum(c[0] for c in cs)
+                    total += (MEAN_CARD + sum(c[0] * c[1] for c in cs)) / w
+            out[kid] = total
+        return out
+
+
+def alice_trust(view: dict, table: _Table | None = None) -> dict[str, float]:
+    """Alice's trust in every playing kid from the statements she verified
+    herself (see the module docstring)."""
+    t = table or _Table(view)
+    known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
+    known.update(t.exposed)
+    ok = {k: 0 for k in t.seat_kid.values()}
+    bad = {k: 0 for k in t.seat_kid.values()}
+    own: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (kid, round) -> [(i, value)] own-card claims
+    for idx, st in enumerate(t.talk):
+        sp = st["speaker"]
+        if sp not in ok:
+            continue
+        key = (st["subject"], st["about_round"])
+        if st["kind"] in ("played", "looked") and st["value"] is not None:
+            if st["kind"] == "played" and st["subject"] == sp:
+                own.setdefault(key, []).append((idx, st["value"]))
+            if key in known:
+                if known[key] == st["value"]:
+                    ok[sp] += 1
+                else:
+                    bad[sp] += 1
+        elif st["kind"] == "vouch" and key in known:
+            prior = [v for i, v in own.get(key, []) if i < idx]
+            if prior:
+                if st["yes"] == (prior[-1] == known[key]):
+                    ok[sp] += 1
+                else:
+                    bad[sp] += 1
+        elif st["kind"] == "looked" and st["subject"] == "nobody" and idx < len(t.talk_steps):
+            step = t.talk_steps[idx]
+            if any(r == st["about_round"] and who == sp and s < step for r, who, _, s in t.peeked):
+                bad[sp] += 1
+    return {k: (max(0.02, 0.15 / bad[k]) if bad[k] else 0.55 + 0.4 * (1 - 0.5 ** ok[k])) for k in ok}
+
+
+# ---------------------------------------------------------------------- bot
+class BradyBot(Bot):
+    """Plays Alice or a kid, by ``view["role"]`` (see the module docstring).
+
+    ``questions``: the most questions Alice asks in a round (3 keeps games
+    short; the rulebook has no limit)."""
+
+    name = "smart"
+
+    def __init__(self, seat: int, seed: int = 0, *, questions: int = 3):
+        super().__init__(seat, seed)
+        self.questions = questions
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if not legal:
+            raise ValueError("no legal actions to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        role = view.get("role")
+        action = None
+        if role == "alice":
+            action = self._alice(view, legal)
+        elif role == "kid":
+            action = self._kid(view, legal)
+        if action is None or action not in legal:  # a phase or an answer it does not know
+            action = self.rng.choice(legal)
+        return action
+
+    # ============================================================ the kid
+    def _kid(self, view: dict, legal: list[dict]) -> dict | None:
+        phase = view["phase"]
+        t = _Table(view)
+        goal = kid_goal(view)
+        if phase == "play":
+            return self._kid_play(view, legal, goal)
+        if phase in ("snoop", "cookie_peek"):
+            return self._kid_peek(view, legal, t, goal, honour=(phase == "snoop"))
+        if phase == "claims":
+            return self._kid_claim(view, legal, t, goal)
+        if phase == "answer":
+            return self._kid_answer(view, legal, t, goal)
+        if phase == "expose":
+            return self._kid_expose(view, legal, t, goal)
+        if phase == "signs":
+            return self._kid_sign(view, goal)
+        return None
+
+    def _kid_play(self, view: dict, legal: list[dict], goal: str) -> dict:
+        values = sorted(a["value"] for a in legal)
+        if goal == TROUBLEMAKER:
+            v = values[-1]
+        elif goal == TATTLETALE:
+            v = values[0]
+        else:
+            target = _sidekick_target(view["players"])
+            v = min(values, key=lambda x: (abs(x - target), -x))
+        return {"type": "play", "value": v}
+
+    @staticmethod
+    def _known(view: dict, t: _Table) -> dict:
+        """``{(kid, round): value}`` the viewing kid knows (own cards, peeks, exposures)."""
+        me = view["me"]
+        known = {(me, r): v for r, v in enumerate(view["my_cards"] or [], start=1)}
+        for p in view["peeks"]:
+            known[(p["kid"], p["round"])] = p["value"]
+        known.update(t.exposed)
+        return known
+
+    def _said_value(self, me: str, t: _Table, subject: str, rnd: int):
+        for st in reversed(t.talk):
+            if (
+                st["speaker"] == me
+                and st["subject"] == subject
+                and st["about_round"] == rnd
+                and st["kind"] in ("played", "looked")
+                and st["value"] is not None
+            ):
+                return st["value"]
+        return None
+
+    def _claim_value(self, view: dict, t: _Table, goal: str, subject: str, rnd: int) -> int:
+        """What this kid says ``subject`` played in round ``rnd`` (it knows the card)."""
+        me = view["me"]
+        said = self._said_value(me, t, subject, rnd)
+        if said is not None:
+            return said  # never contradict yourself
+        truth = self._known(view, t)[(subject, rnd)]
+        if goal == TATTLETALE or (subject, rnd) in t.exposed:
+            return truth
+        if subject == me:
+            checked = bool(t.tokens.get(rnd)) or any(r == rnd and about == me for r, _, about in t.requests)
+            if checked:
+                return truth
+            if goal == TROUBLEMAKER and truth >= 4:
+                return self.rng.choice([2, 3])
+            if goal == SIDEKICK and truth <= 4:
+                return self.rng.choice([5, 6])
+            return truth
+        if t.tokens.get(rnd):
+            return truth
+        if goal == TROUBLEMAKER and truth <= 4:
+            return self.rng.choice([5, 6])  # make the other kid look like the Troublemaker
+        if goal == SIDEKICK and truth >= 5:
+            return self.rng.choice([2, 3])  # hide a likely Troublemaker
+        return truth
+
+    def _my_peeks(self, view: dict, rnd: int) -> list[dict]:
+        return [p for p in view["peeks"] if p["round"] == rnd]
+
+    def _report_target(self, view: dict, t: _Table, goal: str, rnd: int) -> str | None:
+        """The kid whose card (seen in round ``rnd``) this kid talks about."""
+        peeks = self._my_peeks(view, rnd)
+        if not peeks:
+            return None
+        me = view["me"]
+        seen = [p["kid"] for p in peeks]
+        for st in reversed(t.talk):  # whom it has already named for that round
+            if st["speaker"] == me and st["about_round"] == rnd and st["kind"] == "looked" and st["subject"] in seen:
+                return st["subject"]
+        for p in peeks:
+            if self._said_value(me, t, p["kid"], rnd) is not None:
+                return p["kid"]
+        if goal == TATTLETALE:
+            return max(peeks, key=lambda p: p["value"])["kid"]  # the most telling card
+        return peeks[0]["kid"]
+
+    def _others_estimate(self, view: dict, t: _Table) -> dict[str, float]:
+        known = self._known(view, t)
+        me = view["me"]
+        est = t.estimates(known, lambda speaker: 0.0 if speaker == me else 0.5)
+        est.pop(me, None)
+        return est
+
+    def _kid_peek(self, view: dict, legal: list[dict], t: _Table, goal: str, honour: bool) -> dict:
+        targets = [a["kid"] for a in legal]
+        me = view["me"]
+        if honour and goal == TATTLETALE:
+            for snoop, about in ((r["snoop"], r["about"]) for r in view["requests"]):
+                if snoop == me and about in targets:
+                    return {"type": "peek", "kid": about}
+        est = self._others_estimate(view, t)
+        seen_now = {p["kid"] for p in self._my_peeks(view, view["round"])}
+        best = max(targets, key=lambda k: (k not in seen_now, est.get(k, 0.0), -targets.index(k)))
+        return {"type": "peek", "kid": best}
+
+    def _kid_claim(self, view: dict, legal: list[dict], t: _Table, goal: str) -> dict:
+        me, rnd = view["me"], view["round"]
+        target = self._report_target(view, t, goal, rnd)
+        if target is not None:
+            value = self._claim_value(view, t, goal, target, rnd)
+            if goal == TATTLETALE or value >= 5 or value != self._known(view, t)[(target, rnd)]:
+                return {"type": "claim", "kid": target, "value": value}
+        if (me, rnd) in self._known(view, t):
+            value = self._claim_value(view, t, goal, me, rnd)
+            if goal != TROUBLEMAKER or value <= 3:
+                return {"type": "claim", "kid": me, "value": value}
+        return {"type": "pass"}
+
+    def _kid_answer(self, view: dict, legal: list[dict], t: _Table, goal: str) -> dict | None:
+        q = view["pending"]
+        me = view["me"]
+        kind, rnd = q["question"], q["round"]
+        if kind == "ask_played":
+            if (me, rnd) not in self._known(view, t):
+                return None
+            return {"type": "say_card", "value": self._claim_value(view, t, goal, me, rnd)}
+        if kind == "ask_looked":
+            target = self._report_target(view, t, goal, rnd)
+            return {"type": "say_looked", "kid": target or "nobody"}
+        if kind == "ask_number":
+            target = self._report_target(view, t, goal, rnd)
+            if target is None:
+                return {"type": "say_looked", "kid": "nobody"}
+            return {"type": "say_number", "kid": target, "value": self._claim_value(view, t, goal, target, rnd)}
+        if kind == "ask_truth":
+            return {"type": "say_yes_no", "yes": self._vouch(view, t, goal, q["about"], rnd)}
+        if kind == "ask_suspect":
+            est = self._others_estimate(view, t)
+            if goal == SIDEKICK:  # point at a likely Tattletale, away from the Troublemaker
+                pick = min(est, key=lambda k: (est[k], t.kids.index(k)))
+            else:
+                pick = max(est, key=lambda k: (est[k], -t.kids.index(k)))
+            return {"type": "say_suspect", "kid": pick}
+        return None
+
+    def _vouch(self, view: dict, t: _Table, goal: str, about: str, rnd: int) -> bool:
+        me = view["me"]
+        for st in reversed(t.talk):
+            if st["speaker"] == me and st["kind"] == "vouch" and st["subject"] == about and st["about_round"] == rnd:
+                return st["yes"]
+        claim = None
+        for st in reversed(t.talk):
+            if st["speaker"] == about and st["subject"] == about and st["about_round"] == rnd and st["kind"] == "played":
+                claim = st["value"]
+                break
+        known = self._known(view, t).get((about, rnd))
+        truth = True if (claim is None or known is None) else claim == known
+        if goal == TATTLETALE or t.tokens.get(rnd) or (about, rnd) in t.exposed:
+            return truth
+        if claim is not None and claim <= 2:
+            return False  # cast doubt on a kid who says it played low (a Tattletale helping Alice)
+        return truth if known is not None else True
+
+    def _kid_expose(self, view: dict, legal: list[dict], t: _Table, goal: str) -> dict:
+        targets = [a["kid"] for a in legal if a["type"] == "expose"]
+        left = view["oliver_cards"] or 0
+        rounds_left = ROUNDS - view["round"] + 1
+        if not targets:
+            return {"type": "pass"}
+        if left < rounds_left and view["round"] == 1:
+            return {"type": "pass"}  # too early: nothing to go on yet
+        if left < rounds_left and self.rng.random() < 0.5:
+            return {"type": "pass"}
+        known = self._known(view, t)
+        est = self._others_estimate(view, t)
+        rnd = view["round"]
+        pick = max(targets, key=lambda k: ((k, rnd) not in known, est.get(k, 0.0), -targets.index(k)))
+        return {"type": "expose", "kid": pick}
+
+    def _kid_sign(self, view: dict, goal: str) -> dict:
+        if goal == TROUBLEMAKER:
+            return {"type": "sign", "plus": True}
+        if goal == TATTLETALE:
+            return {"type": "sign", "plus": False}
+        me = view["me"]
+        cookies = next(k["cookies"] for k in view["kids"] if k["kid"] == me)
+        total = sum(view["my_cards"])
+        others, tt = len(view["kids"]) - 1, view["tattletale_count"]
+
+        def middle(x):
+            return 1.0 - _p_top(x, others, 0.0) - _p_tattle(x, others, tt, 0.0)
+
+        return {"type": "sign", "plus": middle(total + cookies) >= middle(total - cookies)}
+
+    # ============================================================== Alice
+    def _alice(self, view: dict, legal: list[dict]) -> dict | None:
+        phase = view["phase"]
+        t = _Table(view)
+        if phase == "play":
+            return self._alice_request(view, legal, t)
+        if phase in ("talk", "final"):
+            return self._alice_talk(view, legal, t)
+        if phase == "help":
+            return self._alice_help(view, legal, t)
+        if phase == "help_peek":
+            return self._alice_help_peek(view, legal, t)
+        if phase == "accuse":
+            return self._alice_accuse(view, legal, t)
+        if phase == "reveal":
+            return legal[0]
+        return None
+
+    def _alice_state(self, view: dict, t: _Table):
+        trust = alice_trust(view, t)
+        known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
+        est = t.estimates(known, lambda s: min(trust.get(s, 0.0), 0.9) / (1 - min(trust.get(s, 0.0), 0.9)))
+        return trust, known, est
+
+    def _suspects(self, est: dict, t: _Table) -> list[str]:
+        return sorted(t.kids, key=lambda k: (-est[k], t.kids.index(k)))
+
+    def _alice_request(self, view: dict, legal: list[dict], t: _Table) -> dict:
+        requests = [a for a in legal if a["type"] == "request"]
+        if not requests:
+            return {"type": "lights_out"}
+        trust, _, est = self._alice_state(view, t)
+        taken = {r["about"] for r in view["requests"]}
+        for snoop in dict.fromkeys(a["kid"] for a in requests):
+            if trust.get(snoop, 0.0) < 0.5:
+                continue
+            for suspect in self._suspects(est, t):
+                if suspect != snoop and suspect not in taken:
+                    action = {"type": "request", "kid": snoop, "about": suspect}
+                    if action in legal:
+                        return action
+        return {"type": "lights_out"}
+
+    def _answered(self, t: _Table, kid: str, question: str, rnd: int, after: int = -1) -> bool:
+        return any(
+            st["speaker"] == kid
+            and st["question"] == question
+            and st["about_round"] == rnd
+            and (idx < len(t.talk_steps) and t.talk_steps[idx] > after)
+            for idx, st in enumerate(t.talk)
+        )
+
+    def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:
+        phase, rnd = view["phase"], view["round"]
+        trust, known, est = self._alice_state(view, t)
+        asks = {(a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")}
+        budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
+        question = None
+        if budget > 0 and asks:
+            question = self._pick_question(view, t, trust, est, asks, phase, rnd)
+        if question is not None:
+            kind, kid = question
+            return {"type": kind, "kid": kid, "round": rnd}
+        if phase == "final":
+            return {"type": "end_round"}
+        kids = [a["kid"] for a in legal if a["type"] == "cookie"]
+        best = min(kids, key=lambda k: (-trust.get(k, 0.0), est[k], t.kids.index(k)))
+        return {"type": "cookie", "kid": best}
+
+    def _pick_question(self, view, t: _Table, trust, est, asks, phase, rnd):
+        def ok(kind, kid):
+            return (kind, kid, rnd, None) in asks
+
+        if phase == "final":
+            kid = view["cookie"]
+            peeked = any(r == rnd and who == kid and via == "cookie" for r, who, via, _ in t.peeked)
+            after = t.cookie_step.get(rnd, -1)
+            if kid and peeked and trust.get(kid, 0) >= 0.5 and ok("ask_number", kid) and not self._answered(t, kid, "ask_number", rnd, after):
+                return ("ask_number", kid)
+            return None
+        snoops = [who for r, who, via, _ in t.peeked if r == rnd and via == "snoop"]
+        said = {(st["speaker"], st["about_round"]) for st in t.talk if st["value"] is not None and st["kind"] == "looked"}
+        said |= {(st["speaker"], st["about_round"]) for st in t.talk if st["value"] is not None and st["kind"] == "played" and st["subject"] != st["speaker"]}
+        for kid in sorted(dict.fromkeys(snoops), key=lambda k: (-trust.get(k, 0.0), t.kids.index(k))):
+            if trust.get(kid, 0) >= 0.5 and (kid, rnd) not in said and ok("ask_number", kid) and not self._answered(t, kid, "ask_number", rnd):
+                return ("ask_number", kid)
+        own = {st["speaker"] for st in t.talk if st["kind"] == "played" and st["subject"] == st["speaker"] and st["about_round"] == rnd}
+        for kid in self._suspects(est, t):
+            if kid in trust and kid not in own and ok("ask_played", kid):
+                return ("ask_played", kid)
+        return None
+
+    def _check_values(self, view: dict, t: _Table, trust: dict, known: dict, est: dict) -> dict[str, float]:
+        """How much Alice learns by looking at each face-down card this round."""
+        rnd = view["round"]
+        suspects = self._suspects(est, t)
+        out = {}
+        for kid in t.face_down():
+            if (kid, rnd) in known:
+                continue
+            v = 0.0
+            values = set()
+            for st in t.talk:
+                if st["subject"] == kid and st["about_round"] == rnd and st["value"] is not None and st["kind"] in ("played", "looked"):
+                    values.add(st["value"])
+                    tr = trust.get(st["speaker"], 0.55)
+                    if 0.3 < tr < 0.8:  # not settled yet
+                        v += 1.5 if st["speaker"] == kid else 1.0
+            if len(values) > 1:
+                v += 0.5
+            v += 0.4 * (1 - suspects.index(kid) / max(len(suspects) - 1, 1))
+            out[kid] = v
+        return out
+
+    def _alice_help(self, view: dict, legal: list[dict], t: _Table) -> dict:
+        tokens = [a["token"] for a in legal if a["type"] == "use_token"]
+        if not tokens:
+            return {"type": "pass"}
+        trust, known, est = self._alice_state(view, t)
+        values = self._check_values(view, t, trust, known, est)
+        good = sorted(values.values(), reverse=True)
+        rounds_left = ROUNDS - view["round"] + 1
+        if not good or (len(view["tokens"]) < rounds_left and good[0] < 1.0):
+            return {"type": "pass"}
+        singles = [x for x in tokens if x != "dog"]
+        if "dog" in tokens and (len(good) >= 2 and good[1] >= 1.0 or not singles):
+            return {"type": "use_token", "token": "dog"}
+        return {"type": "use_token", "token": singles[0]}
+
+    def _alice_help_peek(self, view: dict, legal: list[dict], t: _Table) -> dict:
+        trust, known, est = self._alice_state(view, t)
+        values = self._check_values(view, t, trust, known, est)
+        targets = [a["kid"] for a in legal]
+        best = max(targets, key=lambda k: (values.get(k, 0.0), -targets.index(k)))
+        return {"type": "peek", "kid": best}
+
+    def _alice_accuse(self, view: dict, legal: list[dict], t: _Table) -> dict:
+        from .odds import highest_odds  # written beside this module; imported when needed
+
+        trust, _, est = self._alice_state(view, t)
+        odds = highest_odds(view, trust=dict(trust))
+        kids = [a["kid"] for a in legal]
+        best = max(kids, key=lambda k: (round(float(odds.get(k, 0.0)), 9), est[k], -kids.index(k)))
+        return {"type": "accuse", "kid": best}
+
+
+BOTS = {"random": RandomBot, "smart": BradyBot}
