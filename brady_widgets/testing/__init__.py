@@ -6,6 +6,10 @@
 * :mod:`.positions`: :func:`position` builds a Costume Party position (who is
   where, who is who, the deck, then scripted steps with forced dice) for tests
   and lessons.
+* :mod:`.brady_positions`: :func:`brady_position` builds a Brady Bunch position
+  (the hands, the top of the deck, then scripted steps with forced Snoop cards)
+  for tests and lessons.
+* :mod:`.brady_bunch`: the Brady Bunch invariants (registered on import).
 """
 
 from .conformance import (
@@ -34,6 +38,7 @@ from .conformance import (
     register_invariants,
     widget_state,
 )
+from .brady_positions import brady_deal, brady_play, brady_position
 from .positions import make_deal, play, position
 
 __all__ = [
@@ -46,6 +51,9 @@ __all__ = [
     "bot_choose",
     "bot_playout",
     "bots_for",
+    "brady_deal",
+    "brady_play",
+    "brady_position",
     "check_bots",
     "check_determinism",
     "check_game",

@@ -96,7 +96,7 @@ def invariants_for(game_or_name) -> list[Callable[[Game], None]]:
 
 
 def _load_builtin_invariants() -> None:
-    from . import costume_party  # noqa: F401  (registers on import)
+    from . import brady_bunch, costume_party  # noqa: F401  (registers on import)
 
 
 def _json_safe(value: Any) -> bool:
