@@ -646,7 +646,8 @@ class BradyBunch(Game):
             cookies = self.cookies.get(kid, 0)
             total = sum(self.tucked[kid]) + cookies * self.signs.get(kid, 1)
             scores[kid] = total
-            self._emit("reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self.signs.get(kid), score=total)
+            sign = ("+" if self.signs[kid] > 0 else "-") if kid in self.signs else None
+            self._emit("reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=sign, score=total)
         self.final_scores = scores
         self.roles = classify(scores, self.players)
         right = self.accused in self.roles["troublemakers"]
