@@ -33,7 +33,7 @@ def code_cells(nb: dict) -> list[dict]:
 
 
 def test_the_notebooks_exist():
-    assert {p.name for p in PATHS} >= {"00_start_here.ipynb", "costume_party.ipynb"}
+    assert {p.name for p in PATHS} >= {"00_start_here.ipynb", "costume_party.ipynb", "brady_bunch.ipynb", "alices_bayes.ipynb"}
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.name)
