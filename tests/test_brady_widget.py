@@ -27,6 +27,18 @@ EVENT_TYPES = (
 ).split()
 
 
+#: tests that compute the real odds panel (a Monte Carlo run of ~0.15 s per Alice
+#: refresh); elsewhere the panel is left out so whole games stay fast.
+REAL_ODDS = {"test_odds_panel_for_alice_when_odds_py_exists", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
+             "test_odds_are_cached_per_view"}
+
+
+@pytest.fixture(autouse=True)
+def _quick_odds(request, monkeypatch):
+    if request.node.name not in REAL_ODDS:
+        monkeypatch.setattr(BradyBunchWidget, "odds", lambda self, view: None)
+
+
 def send(w, content):
     w._on_view_msg(w, content, [])
 
@@ -269,6 +281,26 @@ def test_odds_panel_for_alice_when_odds_py_exists():
     own = w.game.view(0)
     assert w.view["odds"] == odds.panel(own)
     json.dumps(w.view["odds"])
+
+
+def test_odds_are_cached_per_view():
+    from brady_widgets.brady_bunch import widget as mod
+
+    if mod._optional("odds") is None:
+        pytest.skip("odds.py has not landed")
+    w = BradyBunchWidget(seed=2, bot=BOT, pace=0)
+    first = w.view["odds"]
+    assert first and [k["kid"] for k in first["kids"]] == w.game.kids
+    calls = []
+    real = mod._optional("odds").panel
+    mod._optional("odds").panel = lambda view: calls.append(1) or real(view)
+    try:
+        w.set_reveal(False)  # same view: no new Monte Carlo run
+        assert calls == [] and w.view["odds"] == first
+        w.act({"type": "reveal_snoops"})
+        assert calls == [1]
+    finally:
+        mod._optional("odds").panel = real
 
 
 # ---------------------------------------------------------------- hot-seat

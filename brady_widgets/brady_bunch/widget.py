@@ -49,8 +49,8 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 ``secrets``              the shown kid's own cards and peeks ("eyes closed" moments)
 ``talk``                 every public statement; ``talk-<i>`` one statement
 ``odds``                 Alice's notebook; ``odds-<kid>`` one kid's row
-``final``                the end-of-game reveal: ``spot-troublemaker``,
-                         ``spot-sidekick``, ``spot-tattletale``, ``accusation``
+``final``                the end-of-game reveal: ``spot-<role>`` (role =
+                         troublemaker|sidekick|tattletale), ``accusation``
 ``run-bots``             "Let the bots play" (bots paused on a given position)
 ``seats``                the seat bar; ``seat-<n>`` one seat (``data-turn``)
 ``log``                  the log (``aria-live="polite"``)
@@ -66,9 +66,10 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 
 from __future__ import annotations
 
+import copy
 import importlib
+import json
 import pathlib
-import random
 from typing import Any
 
 from ..widget import GameWidget
@@ -97,16 +98,6 @@ def and_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-class _RandomBot:
-    """Stand-in used only while ``brady_bunch/bots.py`` is not there: a uniformly random legal action."""
-
-    def __init__(self, seat: int, seed: int):
-        self.rng = random.Random(f"brady-random-{seed}-{seat}")
-
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        return self.rng.choice(legal)
 
 
 def _optional(module: str):
@@ -142,7 +133,7 @@ class BradyBunchWidget(GameWidget):
     _css = _STATIC / "brady_bunch.css"
 
     game_class = BradyBunch
-    default_bot = "random"  # "smart" once brady_bunch/bots.py lands
+    default_bot = "smart"
 
     def __init__(
         self,
@@ -169,18 +160,27 @@ class BradyBunchWidget(GameWidget):
     # ------------------------------------------------------------ game hooks
     @classmethod
     def bot_registry(cls) -> dict:
-        bots = _optional("bots")
-        if bots is None:
-            return {"random": _RandomBot}
+        from . import bots
+
         return bots.BOTS
 
     def odds(self, seat_view: dict) -> dict | None:
+        """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
+
+        The panel is a pure function of the view (it does not read the log) and costs
+        a Monte Carlo run, so the last one is kept, keyed by the whole view minus its log."""
         if seat_view.get("role") != "alice" and seat_view.get("viewer") is not None:
-            return None  # Alice's notebook: for Alice (and the public view)
+            return None
         odds = _optional("odds")
         if odds is None or not hasattr(odds, "panel"):
             return None
-        return odds.panel(seat_view)
+        key = json.dumps({k: v for k, v in seat_view.items() if k != "log"}, sort_keys=True, default=str)
+        cached = getattr(self, "_odds_cache", None)
+        if cached is not None and cached[0] == key:
+            return copy.deepcopy(cached[1])
+        panel = odds.panel(seat_view)
+        self._odds_cache = (key, panel)
+        return copy.deepcopy(panel)
 
     def content(self) -> dict:
         g = self.game

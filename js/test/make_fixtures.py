@@ -8,6 +8,8 @@ import json
 import pathlib
 import random
 
+from brady_widgets.brady_bunch.rules import BradyBunch
+from brady_widgets.brady_bunch.widget import BradyBunchWidget
 from brady_widgets.costume_party.widget import CostumePartyWidget
 
 OUT = pathlib.Path(__file__).parent / "fixtures"
@@ -50,9 +52,70 @@ def main():
     o.set_reveal(True)
     o.replay_to(3)
     fixtures["replay_reveal"] = state(o)
+    fixtures.update(brady_fixtures())
     for name, value in fixtures.items():
         (OUT / f"{name}.json").write_text(json.dumps(value, indent=1, sort_keys=True) + "\n")
     print("wrote", ", ".join(sorted(fixtures)))
+
+
+def brady_until(w, rng, want, avoid=("ask_",), limit=3000):
+    """Click (legal actions, asks rarely) until ``want(w)`` holds for the shown seat."""
+    for _ in range(limit):
+        if w.curtain["up"]:
+            w.lift_curtain()
+            continue
+        if want(w):
+            return w
+        if w.game.over:
+            break
+        calm = [a for a in w.legal if not a["type"].startswith(avoid)]
+        w.act(rng.choice(calm if calm and rng.random() < 0.9 else w.legal))
+    raise RuntimeError("the wanted Brady Bunch position never came")
+
+
+def brady_fixtures():
+    out = {}
+    kw = {"bot": "random", "pace": 0}
+    phase = lambda p: (lambda w: w.view["phase"] == p and w.legal)  # noqa: E731
+    a = BradyBunchWidget(seed=3, **kw)
+    out["brady_reveal"] = state(a)
+    rng = random.Random(3)
+    for name in ("play", "talk", "help", "help_peek", "final"):
+        out[f"brady_{name}"] = state(brady_until(a, rng, phase(name)))
+    a.act({"type": "ask_truth", "kid": "Greg", "about": "Jan", "round": 1})
+    out["brady_talked"] = state(a)
+    out["brady_accuse"] = state(brady_until(a, rng, phase("accuse")))
+    a.act(a.legal[0])
+    out["brady_over"] = state(a)
+    a.set_reveal(True)
+    a.replay_to(5)
+    out["brady_replay_reveal"] = state(a)
+    k = BradyBunchWidget(seed=4, humans=(2,), max_questions=3, **kw)
+    out["brady_kid_play"] = state(k)
+    rng = random.Random(4)
+    out["brady_kid_snoop"] = state(brady_until(k, rng, phase("snoop")))
+    out["brady_kid_claims"] = state(brady_until(k, rng, phase("claims")))
+    out["brady_kid_answer"] = state(brady_until(k, rng, phase("answer")))
+    g = BradyBunch(5, 5)
+    rng = random.Random(5)
+    while g.phase != "talk":
+        seat = g.to_act[0]
+        g.act(seat, rng.choice([a for a in g.legal_actions(seat) if not a["type"].startswith("ask_")]))
+    g.act(0, {"type": "ask_number", "kid": "Greg", "round": 1})
+    out["brady_kid_number"] = state(BradyBunchWidget(game=g, humans=[1], **kw))
+    s = BradyBunchWidget(seed=6, humans=(2,), max_questions=1, **kw)
+    out["brady_kid_signs"] = state(brady_until(s, random.Random(6), phase("signs")))
+    o = BradyBunchWidget(players=6, seed=7, humans=(5,), cousin_oliver=True, max_questions=1, **kw)
+    out["brady_oliver_expose"] = state(brady_until(o, random.Random(7), phase("expose")))
+    h = BradyBunchWidget(players=4, seed=8, mode="hotseat", **kw)
+    out["brady_curtain"] = state(h)
+    e = BradyBunchWidget(seed=9, **kw)
+    try:
+        e.act({"type": "accuse", "kid": "Greg"})
+    except ValueError:
+        pass
+    out["brady_error"] = state(e)
+    return out
 
 
 if __name__ == "__main__":

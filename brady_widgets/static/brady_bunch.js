@@ -1,0 +1,1003 @@
+// src/dom.js
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === void 0 || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
+    } else if (key === "disabled") {
+      el.disabled = Boolean(value);
+    } else if (key === "value") {
+      el.value = value;
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === void 0 || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+function button({ testid, label, text, onclick, disabled = false, pressed = null, cls = "", title }) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `bw-btn ${cls}`.trim(),
+      "data-testid": testid,
+      "aria-label": label,
+      "aria-pressed": pressed === null ? null : String(Boolean(pressed)),
+      title: title || null,
+      disabled,
+      onclick: disabled ? null : onclick
+    },
+    text === void 0 ? label : text
+  );
+}
+function bar(label, p, { testid = null, cls = "" } = {}) {
+  const pct2 = Math.round(Math.max(0, Math.min(1, Number(p) || 0)) * 1e3) / 10;
+  return h(
+    "div",
+    { class: `bw-bar ${cls}`.trim(), "data-testid": testid },
+    h("span", { class: "bw-bar-label" }, label),
+    h(
+      "span",
+      {
+        class: "bw-bar-track",
+        role: "meter",
+        "aria-valuemin": "0",
+        "aria-valuemax": "100",
+        "aria-valuenow": String(pct2),
+        "aria-label": `${label}: ${pct2}%`
+      },
+      h("span", { class: "bw-bar-fill", style: { width: `${pct2}%` } })
+    ),
+    h("span", { class: "bw-bar-value" }, `${pct2}%`)
+  );
+}
+function inkFor(hex) {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
+  if (!m) return "#000";
+  const n = parseInt(m[1], 16);
+  const lin = (c) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = 0.2126 * lin(n >> 16 & 255) + 0.7152 * lin(n >> 8 & 255) + 0.0722 * lin(n & 255);
+  return 1.05 / (lum + 0.05) >= (lum + 0.05) / 0.05 ? "#fff" : "#000";
+}
+function setText(el, text) {
+  const s = String(text);
+  const first = el.firstChild;
+  if (first && first === el.lastChild && first.nodeType === 3) {
+    if (first.data !== s) first.data = s;
+  } else if (el.textContent !== s) {
+    el.textContent = s;
+  }
+}
+function setAttr(el, name, value) {
+  if (value === null || value === void 0 || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const v = value === true ? "" : String(value);
+  if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+}
+function place(parent, node, ref) {
+  if (typeof parent.moveBefore === "function" && node.parentNode && node.isConnected && parent.isConnected) {
+    try {
+      parent.moveBefore(node, ref);
+      return;
+    } catch {
+    }
+  }
+  parent.insertBefore(node, ref);
+}
+function setChildren(parent, nodes) {
+  const want = nodes.flat(Infinity).filter((n) => n !== null && n !== void 0 && n !== false);
+  let cur = parent.firstChild;
+  for (const node of want) {
+    if (cur === node) {
+      cur = cur.nextSibling;
+      continue;
+    }
+    place(parent, node, cur);
+  }
+  while (cur) {
+    const next = cur.nextSibling;
+    parent.removeChild(cur);
+    cur = next;
+  }
+}
+
+// src/messages.js
+var MSG = Object.freeze({
+  ACT: "act",
+  LIFT_CURTAIN: "lift_curtain",
+  REPLAY: "replay",
+  REVEAL: "reveal",
+  CLEAR_ERROR: "clear_error",
+  RUN_BOTS: "run_bots"
+});
+var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
+
+// src/seatbar.js
+function seatItem({ names, shown, toAct, alive, extra }, seat) {
+  const name = names[seat];
+  const turn = toAct.includes(seat);
+  const isAlive = alive[seat] !== false;
+  const status = [turn ? "to act" : null, isAlive ? null : "out", seat === shown ? "you" : null].filter(Boolean).join(", ");
+  return h(
+    "li",
+    {
+      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat === shown ? " bw-me" : ""}`,
+      "data-testid": `seat-${seat}`,
+      "data-turn": String(turn),
+      "data-alive": String(isAlive),
+      "aria-current": turn ? "true" : null,
+      "aria-label": status ? `${name} (${status})` : name
+    },
+    h(
+      "div",
+      { class: "bw-seat-head" },
+      h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
+      h("strong", {}, name),
+      seat === shown ? h("span", { class: "bw-tag" }, "you") : null,
+      isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
+    ),
+    extra ? extra(seat) : null
+  );
+}
+function seatList() {
+  return h("ol", { class: "bw-seats", "aria-label": "Players", "data-testid": "seats" });
+}
+
+// src/log.js
+function logPanel(title = "Log") {
+  const list = h("ol", {
+    class: "bw-log-list",
+    "aria-live": "polite",
+    "aria-relevant": "additions",
+    "data-testid": "log"
+  });
+  const panel = h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
+  return { panel, list };
+}
+var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
+function item(e) {
+  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+}
+function updateLog(list, entries) {
+  const want = entries.map(keyOf);
+  const wanted = new Set(want);
+  while (list.firstElementChild && !wanted.has(list.firstElementChild.dataset.key)) {
+    list.firstElementChild.remove();
+  }
+  const have = [...list.children].map((li) => li.dataset.key);
+  const extends_ = have.length <= want.length && have.every((k, n) => k === want[n]);
+  if (!extends_) {
+    list.replaceChildren(...entries.map(item));
+    return entries.length;
+  }
+  const fresh = entries.slice(have.length);
+  for (const e of fresh) list.appendChild(item(e));
+  return fresh.length;
+}
+
+// src/error.js
+function errorBanner(error, send) {
+  if (!error || !error.code) return null;
+  return h(
+    "div",
+    { class: "bw-error", role: "alert", "data-testid": "error", "data-code": error.code },
+    h("span", { class: "bw-error-text" }, error.message || error.code),
+    button({
+      testid: "error-dismiss",
+      label: "Dismiss the error",
+      text: "\u2715",
+      cls: "bw-btn-small",
+      onclick: () => send({ type: MSG.CLEAR_ERROR })
+    })
+  );
+}
+
+// src/curtain.js
+function curtainPanel(curtain, names, send) {
+  if (!curtain || !curtain.up) return null;
+  const name = names[curtain.seat] ?? `Seat ${curtain.seat + 1}`;
+  return h(
+    "div",
+    {
+      class: "bw-curtain",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-label": `Pass to ${name}`,
+      "data-testid": "curtain"
+    },
+    h("p", { class: "bw-curtain-title" }, `Pass to ${name}`),
+    h("p", {}, "Everyone else: look away. Nothing secret is on screen until the button is pressed."),
+    button({
+      testid: "lift-curtain",
+      label: `I am ${name}, show my screen`,
+      cls: "bw-btn-primary",
+      onclick: () => send({ type: MSG.LIFT_CURTAIN })
+    })
+  );
+}
+
+// src/replay.js
+function replayControl(replay, reveal, send) {
+  const parts = [];
+  if (replay && replay.active) {
+    const { step, length } = replay;
+    const go = (n) => send({ type: MSG.REPLAY, step: n });
+    parts.push(
+      h(
+        "div",
+        { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
+        button({
+          testid: "replay-back",
+          label: "Replay: step back",
+          text: "\u25C0 Back",
+          disabled: step <= 0,
+          onclick: () => go(step - 1)
+        }),
+        h("input", {
+          type: "range",
+          min: "0",
+          max: String(length),
+          step: "1",
+          value: String(step),
+          "data-testid": "replay-slider",
+          "aria-label": "Replay step",
+          "aria-valuetext": `step ${step} of ${length}`,
+          onchange: (ev) => go(Number(ev.target.value))
+        }),
+        button({
+          testid: "replay-forward",
+          label: "Replay: step forward",
+          text: "Forward \u25B6",
+          disabled: step >= length,
+          onclick: () => go(step + 1)
+        }),
+        h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+      )
+    );
+  }
+  if (replay && replay.active || reveal) {
+    parts.push(
+      button({
+        testid: "reveal-toggle",
+        label: "Teacher: reveal all",
+        text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
+        pressed: reveal,
+        cls: "bw-reveal",
+        onclick: () => send({ type: MSG.REVEAL, on: !reveal })
+      })
+    );
+  }
+  return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
+}
+
+// src/brady_bunch.js
+var CARD_NAMES = {
+  1: "Toys Left Out",
+  2: "Fake Ink Stain",
+  3: "Skull in Fridge",
+  4: "Flour Trap Over Door",
+  5: "Broken Lamp",
+  6: "Broken Vase"
+};
+var VIA = { snoop: "as a Snoop", cookie: "with the Cookie", woman: "with the woman's token", man: "with the man's token", dog: "with the dog's token" };
+var ASK_LABEL = {
+  ask_played: "What card did you play?",
+  ask_looked: "Whose card did you look at?",
+  ask_number: "What number did they play?",
+  ask_truth: "Is \u2026 telling the truth?",
+  ask_suspect: "Who is the Troublemaker?"
+};
+var ASK_KINDS = Object.keys(ASK_LABEL);
+var ROLE_SPOTS = [
+  ["troublemakers", "troublemaker", "Troublemaker"],
+  ["sidekicks", "sidekick", "Sidekick"],
+  ["tattletales", "tattletale", "Tattletale"]
+];
+function labels(settings) {
+  const content = settings.content || {};
+  const colors = {};
+  for (const k of content.kids || []) colors[k.name] = k.color;
+  const cards = { ...CARD_NAMES };
+  for (const c of content.cards || []) cards[c.value] = c.name;
+  const tokens = {};
+  for (const t of content.tokens || []) tokens[t.id] = t;
+  const questions = content.questions || {};
+  const card = (v) => `${v} (${cards[v] || "?"})`;
+  const token = (id) => tokens[id] ? tokens[id].name : `the ${id}'s token`;
+  const color = (kid) => colors[kid] || "#777";
+  return { card, token, color, questions, cards };
+}
+function statementText(st, L) {
+  const when = `in round ${st.about_round}`;
+  if (st.kind === "played") {
+    return st.subject === st.speaker ? `I played ${L.card(st.value)} ${when}.` : `${st.subject} played ${L.card(st.value)} ${when}.`;
+  }
+  if (st.kind === "looked") {
+    if (st.subject === "nobody") return `I looked at nobody's card ${when}.`;
+    if (st.value === null || st.value === void 0) return `I looked at ${st.subject}'s card ${when}.`;
+    return `I looked at ${st.subject}'s card ${when}: it was ${L.card(st.value)}.`;
+  }
+  if (st.kind === "vouch") {
+    return st.yes ? `Yes, ${st.subject} told the truth about the card played ${when}.` : `No, ${st.subject} did not tell the truth about the card played ${when}.`;
+  }
+  if (st.kind === "suspect") return `I think ${st.subject} is the Troublemaker.`;
+  return String(st.kind);
+}
+function questionText(q, L) {
+  const kind = q.question || q.type;
+  let text = L.questions[kind] || ASK_LABEL[kind] || kind;
+  if (kind === "ask_truth") text = text.replace("{about}", q.about ?? "\u2026");
+  if (kind !== "ask_suspect" && q.round !== void 0 && q.round !== null) text += ` (round ${q.round})`;
+  return text;
+}
+var same = (a, b) => a === b;
+function keyed() {
+  let lastKey;
+  let node = null;
+  return (key, build) => {
+    if (!same(key, lastKey)) {
+      lastKey = key;
+      node = build();
+    }
+    return node;
+  };
+}
+function kidChip(kid, L, extra = "") {
+  return h(
+    "span",
+    { class: `bw-kid-chip ${extra}`.trim(), style: { "--kid-color": L.color(kid), "--kid-ink": inkFor(L.color(kid)) } },
+    h("span", { class: "bw-swatch", "aria-hidden": "true" }),
+    kid
+  );
+}
+function group(label, testid, ...children) {
+  return h("div", { class: "bw-group", role: "group", "aria-label": label, "data-testid": testid }, ...children);
+}
+function choice({ testid, label, text, pressed, onclick }) {
+  return button({ testid, label, text, pressed, cls: "bw-choice", onclick });
+}
+function skeleton() {
+  const root = h("div", { class: "bw-root bw-brady" });
+  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
+  const header = h("header", { class: "bw-header" }, h("h2", { class: "bw-title" }, "The Brady Bunch Party Game"), me);
+  const top = h("div", { class: "bw-top" });
+  const left = h("div", { class: "bw-left" });
+  const side = h("div", { class: "bw-side" });
+  const { panel: logSection, list: logList } = logPanel();
+  const main = h("div", { class: "bw-main" }, left, side);
+  root.append(top, main);
+  return {
+    root,
+    header,
+    me,
+    top,
+    main,
+    left,
+    side,
+    logSection,
+    logList,
+    seats: seatList(),
+    error: keyed(),
+    curtain: keyed(),
+    banner: keyed(),
+    replay: keyed(),
+    seatItems: keyed(),
+    track: keyed(),
+    controls: keyed(),
+    board: keyed(),
+    secrets: keyed(),
+    talk: keyed(),
+    odds: keyed(),
+    final: keyed()
+  };
+}
+function draw(parts, model, local, redraw) {
+  const send = (msg) => model.send(msg);
+  const seat = model.get("seat");
+  const view = model.get("view") || {};
+  const legal = model.get("legal") || [];
+  const log = model.get("log") || [];
+  const error = model.get("error") || {};
+  const curtain = model.get("curtain") || {};
+  const settings = model.get("settings") || {};
+  const replay = model.get("replay") || {};
+  const names = settings.names || [];
+  const L = labels(settings);
+  const phase = view.phase || "reveal";
+  const role = view.role || "public";
+  const { root } = parts;
+  updateLog(parts.logList, log);
+  setAttr(root, "data-phase", phase);
+  setAttr(root, "data-seat", String(seat));
+  setAttr(root, "data-role", role);
+  setAttr(root, "data-curtain", curtain.up ? "up" : "down");
+  setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
+  let who;
+  if (settings.reveal) who = "Teacher view: every secret is shown.";
+  else if (role === "alice") who = `You are Alice (${names[seat] ?? "seat 0"}): find the Troublemaker.`;
+  else if (role === "kid") who = `You are ${view.me}${names[seat] && names[seat] !== view.me ? ` (${names[seat]})` : ""}, a Brady kid.`;
+  else who = "Public view: nobody's secrets are shown.";
+  setText(parts.me, who);
+  const errorNode = parts.error(JSON.stringify(error), () => errorBanner(error, send));
+  const toAct = view.over ? [] : view.to_act || [];
+  const seatKey = JSON.stringify([names, seat, toAct, settings.content?.seat_kid || {}]);
+  parts.seatItems(seatKey, () => {
+    const seatKid = (settings.content || {}).seat_kid || {};
+    const items = names.map(
+      (_, s) => seatItem(
+        {
+          names,
+          shown: seat,
+          toAct,
+          alive: [],
+          extra: (n) => n === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : seatKid[n] ? h("div", { class: "bw-seat-extra" }, kidChip(seatKid[n], L)) : null
+        },
+        s
+      )
+    );
+    setChildren(parts.seats, items);
+    return parts.seats;
+  });
+  const curtainNode = parts.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
+  parts.main.hidden = Boolean(curtainNode);
+  if (curtainNode) {
+    setChildren(parts.top, [parts.header, errorNode, parts.seats, curtainNode]);
+    setChildren(parts.left, []);
+    setChildren(parts.side, []);
+    for (const k of Object.keys(local)) delete local[k];
+    return;
+  }
+  let bannerKey = null;
+  if (view.over) {
+    const winners = (view.winners || []).map((s) => names[s] ?? `Seat ${s + 1}`);
+    bannerKey = ["winner", `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`];
+  } else if (replay.active && replay.step < replay.length) {
+    bannerKey = ["replay-banner", `Replay: after action ${replay.step} of ${replay.length}`];
+  }
+  const banner = parts.banner(
+    JSON.stringify(bannerKey),
+    () => bannerKey === null ? null : h("div", { class: bannerKey[0] === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": bannerKey[0] }, bannerKey[1])
+  );
+  const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
+  const trackKey = JSON.stringify([view.round, view.rounds, phase, view.snoops, view.requests, view.reveals, view.tokens, view.token_used, view.cookie, view.snooper, view.oliver_cards, view.deck_count, view.snoop_deck, view.over]);
+  const track = parts.track(trackKey, () => roundTrack(view, L));
+  const replaying = Boolean(replay.active && replay.step < replay.length);
+  const controlsKey = () => JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, settings.paused, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
+  let controls = parts.controls(controlsKey(), () => controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names }));
+  const built = controls;
+  controls = parts.controls(controlsKey(), () => built);
+  setChildren(parts.top, [parts.header, errorNode, parts.seats, banner, rc]);
+  const board = parts.board(JSON.stringify([view.kids, view.board ?? null, view.hands ?? null, view.peeks, view.my_cards, view.me, view.round, view.exposed, view.cookie, view.snooper, phase, view.pending]), () => boardPanel(view, L));
+  const secrets = parts.secrets(JSON.stringify([role, view.me, view.hand, view.my_cards, view.peeks, view.my_sign, view.all_peeks ?? null, names]), () => secretsPanel(view, L, names));
+  const final = parts.final(JSON.stringify([view.over, view.roles, view.kids, view.accused]), () => finalPanel(view, L));
+  setChildren(parts.left, [track, controls, final, board, secrets]);
+  const talk = parts.talk(JSON.stringify(view.talk || []), () => talkPanel(view.talk || [], L));
+  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L));
+  setChildren(parts.side, [odds, talk, parts.logSection]);
+}
+function roundTrack(view, L) {
+  const rounds = [];
+  for (let r = 1; r <= (view.rounds || 4); r++) {
+    const current = r === view.round && !view.over;
+    const done = r < view.round || view.over;
+    rounds.push(
+      h(
+        "li",
+        { class: `bw-round${current ? " bw-current" : ""}${done ? " bw-done" : ""}`, "data-testid": `round-${r}`, "aria-current": current ? "step" : null },
+        `Round ${r}`,
+        h("span", { class: "bw-round-snoops" }, `${(view.reveals || [])[r - 1] ?? "?"} Snoop card${(view.reveals || [])[r - 1] === 1 ? "" : "s"}`)
+      )
+    );
+  }
+  const snoops = view.snoops || [];
+  const requests = view.requests || [];
+  return h(
+    "section",
+    { class: "bw-table", "aria-label": "Round track and Snoop cards" },
+    h("ol", { class: "bw-rounds", "aria-label": "Round track", "data-testid": "rounds" }, rounds),
+    h(
+      "div",
+      { class: "bw-snoops", "data-testid": "snoops", "aria-label": "Snoop cards this round" },
+      h("span", { class: "bw-label" }, "Snoop cards: "),
+      snoops.length ? snoops.map((k) => h("span", { class: `bw-snoop-card${view.snooper === k ? " bw-active" : ""}` }, kidChip(k, L), view.snooper === k ? " (looking now)" : null)) : h("span", { class: "bw-muted" }, view.over ? "\u2014" : "not revealed yet"),
+      requests.length ? h("span", { class: "bw-requests" }, " \xB7 Requests: ", requests.map((q) => `${q.snoop} \u2192 ${q.about}`).join(", ")) : null
+    ),
+    h(
+      "p",
+      { class: "bw-tokens" },
+      `Help Tokens left: ${(view.tokens || []).map((t) => L.token(t)).join(", ") || "none"}`,
+      view.token_used ? ` \xB7 spent this round: ${L.token(view.token_used)}` : "",
+      view.cookie ? ` \xB7 Cookie this round: ${view.cookie}` : "",
+      view.cousin_oliver ? ` \xB7 Cousin Oliver's cards: ${view.oliver_cards}` : "",
+      ` \xB7 Mischief deck: ${view.deck_count ?? 0} \xB7 Snoop deck: ${view.snoop_deck ?? 0}`
+    )
+  );
+}
+function knownValue(view, kid) {
+  const slot = (view.kids || []).find((k) => k.kid === kid) || {};
+  if (slot.face_up !== null && slot.face_up !== void 0) return { value: slot.face_up, how: "face up" };
+  if (view.board && view.board[kid] !== null && view.board[kid] !== void 0) return { value: view.board[kid], how: "teacher" };
+  if (view.me === kid && slot.played && view.my_cards) return { value: view.my_cards[view.round - 1], how: "yours" };
+  const peek = (view.peeks || []).filter((p) => p.round === view.round && p.kid === kid).pop();
+  if (peek && slot.played) return { value: peek.value, how: "you looked" };
+  return null;
+}
+function boardPanel(view, L) {
+  const slots = (view.kids || []).map((k) => {
+    const known = knownValue(view, k.kid);
+    let state = "empty";
+    let text = "no card";
+    if (k.played) {
+      state = k.face_up !== null && k.face_up !== void 0 ? "up" : known ? "known" : "down";
+      text = state === "up" ? `face up: ${L.card(k.face_up)}` : known ? `${L.card(known.value)} (${known.how})` : "face down";
+    }
+    const tags = [];
+    if (k.kid === view.me) tags.push("you");
+    if (k.silent) tags.push("silent kid");
+    if ((view.snoops || []).includes(k.kid)) tags.push("Snoop");
+    if (view.cookie === k.kid) tags.push("Cookie this round");
+    if (view.pending && view.pending.kid === k.kid) tags.push("asked");
+    const hand = view.hands && view.hands[k.kid] ? ` (${view.hands[k.kid].join(", ")})` : "";
+    const pile = view.tucked_cards && view.tucked_cards[k.kid] ? ` (${view.tucked_cards[k.kid].join(", ")})` : "";
+    return h(
+      "li",
+      {
+        class: `bw-slot${k.kid === view.me ? " bw-mine" : ""}`,
+        "data-testid": `slot-${k.kid}`,
+        "data-kid": k.kid,
+        style: { "--kid-color": L.color(k.kid), "--kid-ink": inkFor(L.color(k.kid)) },
+        "aria-label": `${k.kid}: card ${text}, hand ${k.hand}, score pile ${k.tucked}, cookies ${k.cookies}`
+      },
+      h("div", { class: "bw-slot-head" }, kidChip(k.kid, L), tags.length ? h("span", { class: "bw-tag" }, tags.join(", ")) : null),
+      h(
+        "div",
+        { class: `bw-board-card bw-card-${state}`, "data-testid": `card-${k.kid}`, "data-state": state },
+        state === "empty" ? "\u2014" : state === "down" ? "\u{1F0A0}" : String(state === "up" ? k.face_up : known.value),
+        h("span", { class: "bw-card-text" }, text)
+      ),
+      h(
+        "dl",
+        { class: "bw-slot-facts" },
+        h("dt", {}, "Hand"),
+        h("dd", {}, k.silent ? "\u2014" : `${k.hand}${hand}`),
+        h("dt", {}, "Score pile"),
+        h("dd", {}, `${k.tucked}${pile}`),
+        h("dt", {}, "Cookies"),
+        h("dd", { "data-testid": `cookies-${k.kid}` }, k.silent ? "\u2014" : `${"\u{1F36A}".repeat(k.cookies)}${k.cookies}${k.sign ? ` (${k.sign})` : k.signed ? " (sign chosen)" : ""}`),
+        k.score !== null && k.score !== void 0 ? [h("dt", {}, "Score"), h("dd", {}, `${(k.cards || []).join(" + ")} \u2192 ${k.score}`)] : null
+      )
+    );
+  });
+  return h("section", { class: "bw-board", "aria-label": "The board" }, h("h3", {}, "The board"), h("ol", { class: "bw-slots", "data-testid": "board" }, slots));
+}
+function secretsPanel(view, L, names) {
+  const items = [];
+  if (view.role === "kid") {
+    items.push(h("p", {}, `Your hand: ${(view.hand || []).map(L.card).join(", ") || "empty"}`));
+    const mine = view.my_cards || [];
+    if (mine.length) items.push(h("p", {}, `Your cards: ${mine.map((v, i) => `round ${i + 1}: ${L.card(v)}`).join("; ")}`));
+    if (view.my_sign) items.push(h("p", {}, `Your Cookie sign: ${view.my_sign}`));
+  }
+  const peeks = view.peeks || [];
+  if (peeks.length) {
+    items.push(h("h4", {}, "What you saw with your eyes open"));
+    items.push(h("ul", { class: "bw-peeks" }, peeks.map((p) => h("li", {}, `Round ${p.round}: ${p.kid}'s card ${VIA[p.via] || ""} was ${L.card(p.value)}`))));
+  }
+  if (view.all_peeks) {
+    const all = Object.entries(view.all_peeks).flatMap(([s, ps]) => ps.map((p) => `${names[Number(s)] ?? s} saw ${p.kid}'s round ${p.round} card: ${p.value}`));
+    if (all.length) items.push(h("h4", {}, "Every peek (teacher)"), h("ul", { class: "bw-peeks" }, all.map((t) => h("li", {}, t))));
+  }
+  if (!items.length) return null;
+  return h("section", { class: "bw-secrets", "aria-label": "Only you see this", "data-testid": "secrets" }, h("h3", {}, "Only you see this"), items);
+}
+function talkPanel(talk, L) {
+  return h(
+    "section",
+    { class: "bw-talk", "aria-label": "Table talk" },
+    h("h3", {}, "Table talk"),
+    talk.length ? h(
+      "ol",
+      { class: "bw-talk-list", "data-testid": "talk" },
+      talk.map(
+        (st) => h(
+          "li",
+          { "data-testid": `talk-${st.i}`, class: `bw-talk-${st.kind}` },
+          h("span", { class: "bw-talk-when" }, `R${st.round}${st.question ? " \xB7 answer" : " \xB7 volunteered"}`),
+          " ",
+          kidChip(st.speaker, L),
+          `: \u201C${statementText(st, L)}\u201D`
+        )
+      )
+    ) : h("p", { class: "bw-muted", "data-testid": "talk" }, "Nobody has said anything yet.")
+  );
+}
+var pct = (p) => `${Math.round(Number(p) * 1e3) / 10}%`;
+function oddsPanel(odds, role, L) {
+  if (role === "kid") return null;
+  const attrs = { class: "bw-odds", "aria-label": "Alice's notebook", "data-testid": "odds" };
+  const title = h("h3", {}, "Alice's notebook");
+  if (!odds || !Array.isArray(odds.kids)) return h("section", attrs, title, h("p", { class: "bw-muted" }, "No odds to show yet."));
+  const trust = typeof odds.trust === "number" ? odds.trust : null;
+  const trusted = odds.kids.some((k) => typeof k.p_highest_trust === "number");
+  const rows = odds.kids.map((k) => {
+    const seen = (k.seen || []).map((v) => v === null || v === void 0 ? "?" : String(v)).join(" + ");
+    return h(
+      "div",
+      { class: "bw-odds-kid", "data-testid": `odds-${k.kid}` },
+      h("div", { class: "bw-odds-head" }, kidChip(k.kid, L), h("span", { class: "bw-odds-seen" }, ` cards: ${seen || "none yet"}${k.cookies ? `, ${k.cookies}\u{1F36A}${k.sign ? ` (${k.sign})` : ""}` : ""}`)),
+      bar("ignoring the talk", k.p_highest),
+      trusted && typeof k.p_highest_trust === "number" ? bar(`trusting the talk`, k.p_highest_trust) : null
+    );
+  });
+  const how = odds.method === "exact" ? "Exact odds." : `Estimated from ${odds.samples} deals (\xB1 ${pct(odds.error || 0)}).`;
+  return h(
+    "section",
+    attrs,
+    title,
+    h(
+      "p",
+      { class: "bw-muted" },
+      "Chance that each kid ends with the highest total (the Troublemaker), from what Alice has seen",
+      trusted && trust !== null ? `; "trusting the talk" believes each statement with probability ${pct(trust)}.` : "."
+    ),
+    rows,
+    h("p", { class: "bw-odds-note" }, how, odds.warning ? ` ${odds.warning}` : "")
+  );
+}
+function finalPanel(view, L) {
+  if (!view.over || !view.roles) return null;
+  const byKid = Object.fromEntries((view.kids || []).map((k) => [k.kid, k]));
+  const spots = ROLE_SPOTS.map(([key, id, title]) => {
+    const kids = view.roles[key] || [];
+    return h(
+      "div",
+      { class: `bw-spot bw-spot-${id}`, "data-testid": `spot-${id}` },
+      h("h4", {}, kids.length > 1 ? `${title}s` : title),
+      kids.length ? kids.map(
+        (kid) => h(
+          "div",
+          { class: "bw-tile" },
+          kidChip(kid, L),
+          h("span", { class: "bw-tile-score" }, ` ${(byKid[kid]?.cards || []).join(" + ")}${byKid[kid]?.cookies ? ` ${byKid[kid].sign || "+"}${byKid[kid].cookies}\u{1F36A}` : ""} = ${byKid[kid]?.score}`)
+        )
+      ) : h("p", { class: "bw-muted" }, "nobody")
+    );
+  });
+  const right = (view.roles.troublemakers || []).includes(view.accused);
+  return h(
+    "section",
+    { class: "bw-final", "aria-label": "The reveal", "data-testid": "final" },
+    h("h3", {}, "The reveal"),
+    h("div", { class: "bw-spots" }, spots),
+    h("p", { class: `bw-accusation ${right ? "bw-right" : "bw-wrong"}`, "data-testid": "accusation" }, `Alice accused ${view.accused}: ${right ? "right! Alice and the Tattletales win." : "wrong! The Troublemaker and the Sidekicks win."}`)
+  );
+}
+function truthFor(view, L) {
+  const q = view.pending || {};
+  const r = q.round ?? view.round;
+  const lines = [];
+  const mine = view.my_cards || [];
+  if (mine[r - 1] !== void 0) lines.push(`You played ${L.card(mine[r - 1])} in round ${r}.`);
+  const peeks = (view.peeks || []).filter((p) => p.round === r);
+  if (peeks.length) for (const p of peeks) lines.push(`In round ${r} you looked at ${p.kid}'s card ${VIA[p.via] || ""}: ${L.card(p.value)}.`);
+  else lines.push(`You looked at nobody's card in round ${r}.`);
+  if (q.question === "ask_truth") {
+    const said = (view.talk || []).filter((t) => t.speaker === q.about && t.kind === "played" && t.subject === q.about && t.about_round === r);
+    lines.push(said.length ? `${q.about} said: \u201C${statementText(said[said.length - 1], L)}\u201D` : `${q.about} has not said what they played in round ${r}.`);
+  }
+  return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
+}
+function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying, names }) {
+  const act = (action) => {
+    for (const k of Object.keys(local)) delete local[k];
+    send({ type: MSG.ACT, action });
+  };
+  const of = (type) => legal.filter((a) => a.type === type);
+  const has = (type) => legal.some((a) => a.type === type);
+  const phase = view.phase;
+  const prompt = h("p", { class: "bw-prompt", "data-testid": "prompt" });
+  const body = [];
+  const toAct = (view.to_act || []).map((s) => names[s] ?? `Seat ${s + 1}`);
+  let text;
+  if (view.over) text = "The game is over.";
+  else if (replaying) text = "Replaying the game.";
+  else if (!legal.length) text = `Waiting for ${toAct.join(", ") || "\u2026"}.`;
+  if (legal.length) {
+    if (has("reveal_snoops")) {
+      text = `Round ${view.round}: reveal the Snoop cards.`;
+      body.push(button({ testid: "reveal-snoops", label: "Reveal the Snoop cards", text: "\u{1F0CF} Reveal the Snoop cards", cls: "bw-btn-primary", onclick: () => act({ type: "reveal_snoops" }) }));
+    }
+    if (has("request") || has("lights_out")) {
+      text = "The kids play their cards. Ask a Snoop to look at a kid's card, or say lights out.";
+      const bySnoop = /* @__PURE__ */ new Map();
+      for (const a of of("request")) {
+        if (!bySnoop.has(a.kid)) bySnoop.set(a.kid, []);
+        bySnoop.get(a.kid).push(a);
+      }
+      for (const [snoop, acts] of bySnoop) {
+        body.push(
+          group(
+            `Ask ${snoop} to look at`,
+            null,
+            h("span", { class: "bw-label" }, `Ask ${snoop} to snoop on: `),
+            acts.map((a) => button({ testid: `request-${snoop}-${a.about}`, label: `Ask ${snoop} to look at ${a.about}'s card`, text: a.about, onclick: () => act(a) }))
+          )
+        );
+      }
+      if (has("lights_out")) body.push(button({ testid: "lights-out", label: "Lights out: the Snoops look", text: "\u{1F319} Lights out", cls: "bw-btn-primary", onclick: () => act({ type: "lights_out" }) }));
+    }
+    if (has("play")) {
+      text = "Play a Mischief card face down.";
+      const playable = new Set(of("play").map((a) => a.value));
+      body.push(
+        group(
+          "Your hand",
+          "hand",
+          (view.hand || []).map(
+            (v, i) => button({
+              testid: `play-${v}`,
+              label: `Play ${L.card(v)}`,
+              text: h("span", { class: "bw-hand-card" }, h("strong", {}, String(v)), ` ${L.cards[v] || ""}`),
+              disabled: !playable.has(v),
+              cls: `bw-hand${i > 0 && view.hand[i - 1] === v ? " bw-dup" : ""}`,
+              onclick: () => act({ type: "play", value: v })
+            })
+          )
+        )
+      );
+      const seen = /* @__PURE__ */ new Set();
+      for (const b of body[body.length - 1].querySelectorAll("button")) {
+        const v = b.dataset.testid;
+        if (seen.has(v)) b.removeAttribute("data-testid");
+        seen.add(v);
+      }
+    }
+    if (has("peek")) {
+      const why = { snoop: "Eyes closed: you are a Snoop. Look at one card.", cookie_peek: "Eyes closed: you have the Cookie. Look at one card.", help_peek: `Eyes closed: look at a card with ${L.token(view.token)}.` };
+      text = why[phase] || "Look at a card.";
+      const req = (view.requests || []).filter((r) => r.snoop === view.me).map((r) => r.about);
+      body.push(
+        group(
+          "Look at a card",
+          null,
+          of("peek").map(
+            (a) => button({ testid: `peek-${a.kid}`, label: `Look at ${a.kid}'s card`, text: [`\u{1F440} ${a.kid}`, req.includes(a.kid) ? " (Alice asked)" : ""], onclick: () => act(a) })
+          )
+        )
+      );
+    }
+    if (has("claim")) {
+      text = "Say what a kid played this round (true or not), or pass.";
+      const claims = of("claim");
+      const kids = [...new Set(claims.map((a) => a.kid))];
+      if (!kids.includes(local.claimKid)) local.claimKid = kids.includes(view.me) ? view.me : kids[0];
+      const values = [...new Set(claims.filter((a) => a.kid === local.claimKid).map((a) => a.value))];
+      if (!values.includes(local.claimValue)) local.claimValue = values[0];
+      const pick = (k, v) => () => {
+        local[k] = v;
+        redraw();
+      };
+      body.push(
+        group(
+          "Claim",
+          "claim",
+          h("div", {}, h("span", { class: "bw-label" }, "Kid: "), kids.map((k) => choice({ testid: `claim-kid-${k}`, label: `Claim about ${k}`, text: k === view.me ? `${k} (me)` : k, pressed: local.claimKid === k, onclick: pick("claimKid", k) }))),
+          h("div", {}, h("span", { class: "bw-label" }, "played: "), values.map((v) => choice({ testid: `claim-value-${v}`, label: `played ${L.card(v)}`, text: String(v), pressed: local.claimValue === v, onclick: pick("claimValue", v) }))),
+          button({ testid: "claim-send", label: "Say it", text: `Say: \u201C${local.claimKid === view.me ? "I" : local.claimKid} played ${L.card(local.claimValue)}\u201D`, cls: "bw-btn-primary", onclick: () => act({ type: "claim", kid: local.claimKid, value: local.claimValue }) }),
+          has("pass") ? button({ testid: "claim-pass", label: "Say nothing", text: "Pass", onclick: () => act({ type: "pass" }) }) : null
+        )
+      );
+    }
+    const asks = legal.filter((a) => ASK_KINDS.includes(a.type));
+    if (asks.length || has("cookie") || has("end_round")) {
+      text = phase === "final" ? "Ask final questions, then end the round." : "Ask the kids questions, then give one a Cookie.";
+      if (asks.length) body.push(questionPanel(asks, view, local, L, act, redraw));
+      else if (phase === "talk" || phase === "final") body.push(h("p", { class: "bw-muted" }, "No more questions this round."));
+      if (has("cookie"))
+        body.push(group("Give a Cookie", null, h("span", { class: "bw-label" }, "Give a Cookie to: "), of("cookie").map((a) => button({ testid: `cookie-${a.kid}`, label: `Give ${a.kid} a Cookie`, text: `\u{1F36A} ${a.kid}`, onclick: () => act(a) }))));
+      if (has("end_round")) body.push(button({ testid: "end-round", label: "End the round", text: "End the round \u25B6", cls: "bw-btn-primary", onclick: () => act({ type: "end_round" }) }));
+    }
+    if (has("use_token")) {
+      text = "Spend a Help Token to look at cards?";
+      body.push(
+        group(
+          "Help Tokens",
+          null,
+          of("use_token").map((a) => button({ testid: `token-${a.token}`, label: `Spend ${L.token(a.token)}`, text: `Spend ${L.token(a.token)}`, onclick: () => act(a) })),
+          has("pass") ? button({ testid: "token-pass", label: "Keep the tokens", text: "Keep them", onclick: () => act({ type: "pass" }) }) : null
+        )
+      );
+    }
+    if (has("expose")) {
+      text = "Cousin Oliver: expose a card (turn it face up), or pass.";
+      body.push(
+        group(
+          "Expose",
+          null,
+          of("expose").map((a) => button({ testid: `expose-${a.kid}`, label: `Expose ${a.kid}'s card`, text: `Flip ${a.kid}`, onclick: () => act(a) })),
+          has("pass") ? button({ testid: "expose-pass", label: "Expose nothing", text: "Pass", onclick: () => act({ type: "pass" }) }) : null
+        )
+      );
+    }
+    if (has("sign")) {
+      text = "Your Cookies: add (+) or subtract (\u2212) one point each, in secret.";
+      body.push(
+        group(
+          "Cookie sign",
+          null,
+          legal.filter((a) => a.type === "sign").map((a) => button({ testid: a.plus ? "sign-plus" : "sign-minus", label: a.plus ? "Cookies add a point each" : "Cookies take a point each", text: a.plus ? "+ add" : "\u2212 subtract", onclick: () => act(a) }))
+        )
+      );
+    }
+    if (has("accuse")) {
+      text = "Accuse the kid you think is the Troublemaker.";
+      body.push(group("Accuse", null, of("accuse").map((a) => button({ testid: `accuse-${a.kid}`, label: `Accuse ${a.kid}`, text: `\u{1F449} ${a.kid}`, cls: "bw-btn-accuse", onclick: () => act(a) }))));
+    }
+    const says = legal.filter((a) => a.type.startsWith("say_"));
+    if (says.length) {
+      text = `Alice asks you: \u201C${questionText(view.pending || {}, L)}\u201D`;
+      body.push(answerPanel(says, view, local, L, act, redraw));
+    }
+  }
+  if (view.pending && !answers(legal)) {
+    body.push(h("p", { class: "bw-pending" }, `Alice asked ${view.pending.kid}: \u201C${questionText(view.pending, L)}\u201D`));
+  }
+  if (paused) body.push(button({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }));
+  setText(prompt, text ?? "");
+  return h("section", { class: "bw-controls", "aria-label": "Your move" }, prompt, body);
+}
+var answers = (legal) => legal.some((a) => a.type.startsWith("say_"));
+function questionPanel(asks, view, local, L, act, redraw) {
+  const kinds = ASK_KINDS.filter((k) => asks.some((a) => a.type === k));
+  if (!kinds.includes(local.askKind)) local.askKind = kinds[0];
+  const ofKind = asks.filter((a) => a.type === local.askKind);
+  const kids = [...new Set(ofKind.map((a) => a.kid))];
+  if (!kids.includes(local.askKid)) local.askKid = kids[0];
+  const ofKid = ofKind.filter((a) => a.kid === local.askKid);
+  const abouts = [...new Set(ofKid.filter((a) => a.about !== void 0).map((a) => a.about))];
+  if (abouts.length && !abouts.includes(local.askAbout)) local.askAbout = abouts[0];
+  const ofAbout = abouts.length ? ofKid.filter((a) => a.about === local.askAbout) : ofKid;
+  const rounds = [...new Set(ofAbout.filter((a) => a.round !== void 0).map((a) => a.round))];
+  if (rounds.length && !rounds.includes(local.askRound)) local.askRound = rounds.includes(view.round) ? view.round : rounds[rounds.length - 1];
+  const action = ofAbout.find((a) => a.round === void 0 || a.round === local.askRound);
+  const pick = (k, v) => () => {
+    local[k] = v;
+    redraw();
+  };
+  const left = view.max_questions === null || view.max_questions === void 0 ? "" : ` (${view.max_questions - view.questions} left this round)`;
+  return group(
+    "Ask a question",
+    "question",
+    h("h4", {}, `Ask a question${left}`),
+    h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Question: "), kinds.map((k) => choice({ testid: `ask-kind-${k}`, label: L.questions[k] ? L.questions[k].replace("{about}", "\u2026") : ASK_LABEL[k], text: ASK_LABEL[k], pressed: local.askKind === k, onclick: pick("askKind", k) }))),
+    h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Ask: "), kids.map((k) => choice({ testid: `ask-kid-${k}`, label: `Ask ${k}`, text: kidChip(k, L), pressed: local.askKid === k, onclick: pick("askKid", k) }))),
+    abouts.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "About: "), abouts.map((k) => choice({ testid: `ask-about-${k}`, label: `About ${k}`, text: k, pressed: local.askAbout === k, onclick: pick("askAbout", k) }))) : null,
+    rounds.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Round: "), rounds.map((r) => choice({ testid: `ask-round-${r}`, label: `Round ${r}`, text: String(r), pressed: local.askRound === r, onclick: pick("askRound", r) }))) : null,
+    button({
+      testid: "ask",
+      label: action ? `Ask ${action.kid}: ${questionText(action, L)}` : "Ask",
+      text: action ? `Ask ${action.kid}: \u201C${questionText(action, L)}\u201D` : "Ask",
+      cls: "bw-btn-primary",
+      disabled: !action,
+      onclick: () => act(action)
+    })
+  );
+}
+function answerPanel(actions, view, local, L, act, redraw) {
+  const parts = [];
+  const ofType = (t) => actions.filter((a) => a.type === t);
+  if (ofType("say_card").length) parts.push(h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "I played: "), ofType("say_card").map((a) => button({ testid: `say-card-${a.value}`, label: `Say: I played ${L.card(a.value)}`, text: L.card(a.value), onclick: () => act(a) }))));
+  const numbers = ofType("say_number");
+  if (numbers.length) {
+    const kids = [...new Set(numbers.map((a) => a.kid))];
+    parts.push(
+      h(
+        "table",
+        { class: "bw-number-grid", "aria-label": "I looked at \u2026 and it was \u2026" },
+        kids.map(
+          (k) => h(
+            "tr",
+            {},
+            h("th", { scope: "row" }, `${k}: `),
+            numbers.filter((a) => a.kid === k).map((a) => h("td", {}, button({ testid: `say-number-${k}-${a.value}`, label: `Say: I looked at ${k}'s card, it was ${a.value}`, text: String(a.value), cls: "bw-btn-small", onclick: () => act(a) })))
+          )
+        )
+      )
+    );
+  }
+  if (ofType("say_looked").length)
+    parts.push(h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, numbers.length ? "Or: " : "I looked at: "), ofType("say_looked").map((a) => button({ testid: `say-looked-${a.kid}`, label: a.kid === "nobody" ? "Say: I looked at nobody's card" : `Say: I looked at ${a.kid}'s card`, text: a.kid === "nobody" ? "nobody" : a.kid, onclick: () => act(a) }))));
+  if (ofType("say_yes_no").length)
+    parts.push(h("div", { class: "bw-row" }, ofType("say_yes_no").map((a) => button({ testid: a.yes ? "say-yes" : "say-no", label: a.yes ? "Say yes" : "Say no", text: a.yes ? "Yes" : "No", onclick: () => act(a) }))));
+  if (ofType("say_suspect").length)
+    parts.push(h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "The Troublemaker is: "), ofType("say_suspect").map((a) => button({ testid: `say-suspect-${a.kid}`, label: `Say: ${a.kid} is the Troublemaker`, text: a.kid, onclick: () => act(a) }))));
+  return h("div", { class: "bw-answer-wrap" }, group("Your answer", "answer", parts), truthFor(view, L));
+}
+var FOCUS_ORDER = [
+  '[data-testid="lift-curtain"]',
+  ".bw-controls .bw-btn-primary:not([disabled])",
+  ".bw-controls button:not([disabled])",
+  '[data-testid="replay-back"]:not([disabled])'
+];
+function render({ model, el }) {
+  const parts = skeleton();
+  const { root, logList } = parts;
+  el.appendChild(root);
+  const local = {};
+  let queued = false;
+  const win = root.ownerDocument.defaultView || globalThis;
+  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+  let scrollQueued = false;
+  let before = null;
+  const scrollToEnd = () => {
+    scrollQueued = false;
+    const ref = before;
+    before = null;
+    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
+  };
+  const redraw = () => {
+    queued = false;
+    const active = root.ownerDocument.activeElement;
+    const hadFocus = Boolean(active && root.contains(active) && active !== root);
+    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
+    const lastLog = logList.lastElementChild;
+    draw(parts, model, local, redraw);
+    if (logList.lastElementChild !== lastLog && !scrollQueued) {
+      scrollQueued = true;
+      before = lastLog && lastLog.isConnected ? lastLog : null;
+      nextFrame(scrollToEnd);
+    }
+    if (!hadFocus) return;
+    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
+    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) return;
+    let target = !curtainUp && focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
+    if (!target || target.disabled) {
+      target = null;
+      for (const sel of FOCUS_ORDER) {
+        target = root.querySelector(sel);
+        if (target && !target.disabled) break;
+        target = null;
+      }
+    }
+    if (target) target.focus();
+  };
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(() => queued && redraw());
+    }
+  };
+  for (const key of TRAITS) model.on(`change:${key}`, schedule);
+  redraw();
+  return () => {
+    queued = false;
+    for (const key of TRAITS) model.off(`change:${key}`, schedule);
+    root.remove();
+  };
+}
+var brady_bunch_default = { render };
+export {
+  brady_bunch_default as default,
+  draw,
+  questionText,
+  skeleton,
+  statementText
+};
