@@ -19,7 +19,7 @@ import pytest
 
 from brady_widgets.brady_bunch.bots import BOTS, Bot, BradyBot, RandomBot, alice_trust, kid_goal
 from brady_widgets.brady_bunch.rules import BradyBunch, full_deck
-from brady_widgets.testing import bot_choose, bot_playout, check_bots
+from brady_widgets.testing import bot_playout, check_bots
 
 TT, SK, TM = "Tattletale", "Sidekick", "Troublemaker"
 TABLES = [(p, False) for p in range(3, 9)] + [(p, True) for p in range(6, 9)]
@@ -327,7 +327,7 @@ def test_alice_trust_comes_from_her_own_checks():
     g.act(0, {"type": "peek", "kid": "Marcia"})
     trust = alice_trust(g.view(0))
     assert trust["Marcia"] < 0.2 and trust["Greg"] == 0.55 and trust["Peter"] == 0.55
-    # the kids' views do not know what Alice saw: their trust tables are Alice's only
+    # Greg says Marcia lied about her card, which Alice knows is true: a checked vouch
     g.act(0, {"type": "ask_truth", "kid": "Greg", "about": "Marcia", "round": 1})
     g.act(1, {"type": "say_yes_no", "yes": False})  # Greg: "Marcia lied" -- true
     assert alice_trust(g.view(0))["Greg"] > 0.55
@@ -366,13 +366,15 @@ def test_smart_alice_beats_a_random_accusation_at_5_players():
 
 
 def test_smart_decisions_are_fast():
+    """CPU time per decision (so a busy machine does not fail it): typical well under 20 ms."""
     times = []
 
     def timed(g, s, view, legal, action):
         bot = BradyBot(s, 0)
-        t = time.perf_counter()
-        bot.choose(copy.deepcopy(view), legal)
-        times.append(time.perf_counter() - t)
+        view = copy.deepcopy(view)
+        t = time.process_time()
+        bot.choose(view, legal)
+        times.append(time.process_time() - t)
 
     play(8, 5, on_choice=timed, cousin_oliver=True)
     assert statistics.median(times) < 0.005 and sorted(times)[int(0.95 * len(times))] < 0.02
