@@ -207,21 +207,27 @@ def _sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[np.ndar
         cum = np.cumsum(q, axis=1)
         if (cum[:, -1] <= 0).any():
             raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
-        target = rng.random((len(claimed), S)) * cum[:, -1:]
-        x = np.zeros((len(claimed), S), dtype=np.intp)
+        target = rng.random((len(claimed), S), dtype=np.float32) * cum[:, -1:].astype(np.float32)
+        cum32 = cum.astype(np.float32)
+        x = np.zeros((len(claimed), S), dtype=np.int8)  # index of each claimed card's value
         for a in range(len(values) - 1):
-            x += target >= cum[:, a : a + 1]
-        last = np.array([np.nonzero(row > 0)[0][-1] for row in q])
-        x = np.minimum(x, last[:, None])
-        # rank of each claimed card among the earlier claimed cards of the same value
-        rank = np.empty_like(x)
-        taken = np.zeros(len(values) * S, dtype=np.intp)
+            x += target >= cum32[:, a : a + 1]
+        last = np.array([np.nonzero(row > 0)[0][-1] for row in q], dtype=np.int8)
+        np.minimum(x, last[:, None], out=x)
+        # the copy of its value each claimed card takes (0 = the first): weight (copies - rank) / copies
+        taken = np.zeros(len(values) * S, dtype=np.int8)
+        weights = np.ones(S)
+        capf = cap.astype(np.float64)
         for c in range(len(claimed)):
-            where = x[c] * S + cols
-            rank[c] = taken[where]
+            where = x[c].astype(np.intp)
+            where *= S
+            where += cols
+            rank = taken[where]
             taken[where] += 1
-        taken = taken.reshape(len(values), S)
-        weights = np.prod(np.maximum(cap[x] - rank, 0) / cap[x], axis=0)
+            if c:
+                copies = capf[x[c]]
+                weights *= np.maximum(copies - rank, 0) / copies
+        taken = taken.reshape(len(values), S).astype(np.int64)
         if not weights.any():
             raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
         _add_by_kid(totals, vals[x], [row[slots[k][0]] for k in claimed])
