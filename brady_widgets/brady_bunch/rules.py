@@ -370,7 +370,7 @@ class BradyBunch(Game):
         kind = action["type"]
         now = PHASE_TEXT[self.phase]
         kid = action.get("kid")
-        if kid is not None and kid != NOBODY and kid not in self.kids:
+        if kid is not None and kid not in self.kids and not (kid == NOBODY and kind == "say_looked"):
             return f"there is no kid {kid!r} in this game (kids: {self.kids})"
         about = action.get("about")
         if about is not None and about not in self.kids:
@@ -385,6 +385,8 @@ class BradyBunch(Game):
                 return f"questions are about rounds 1..{self.round}, not round {action['round']}"
             if kid is not None and kid not in self.player_kids:
                 return f"{kid} is the silent kid and cannot answer questions"
+            if kind == "ask_truth" and about == kid and self.phase in ("talk", "final"):
+                return f"ask {kid} about another kid than {kid}"
         if kind == "peek" and self.phase in ("snoop", "cookie_peek", "help_peek"):
             if kid in self.face_up:
                 return f"{kid}'s card is already face up"
@@ -393,6 +395,10 @@ class BradyBunch(Game):
             if kid not in self.snoops:
                 return f"{kid} is not a Snoop this round (Snoops: {self.snoops})"
             return f"ask each Snoop once, and about another kid than themselves"
+        if kind == "expose" and self.phase == "expose":
+            if kid in self.face_up:
+                return f"{kid}'s card is already face up"
+            return "Cousin Oliver exposes another kid's face-down card, not his own"
         if kind == "use_token" and self.phase == "help":
             return f"Alice has {self.tokens or 'no tokens'} left"
         if kind in ANSWERS and self.phase == "answer":
