@@ -431,7 +431,7 @@ function draw(parts, model, local, redraw) {
   setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
   let who;
   if (settings.reveal) who = "Teacher view: every secret is shown.";
-  else if (role === "alice") who = `You are Alice (${names[seat] ?? "seat 0"}): find the Troublemaker.`;
+  else if (role === "alice") who = `You are Alice${names[seat] && names[seat] !== "Alice" ? ` (${names[seat]})` : ""}: find the Troublemaker.`;
   else if (role === "kid") who = `You are ${view.me}${names[seat] && names[seat] !== view.me ? ` (${names[seat]})` : ""}, a Brady kid.`;
   else who = "Public view: nobody's secrets are shown.";
   setText(parts.me, who);
