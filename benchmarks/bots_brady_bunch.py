@@ -45,7 +45,7 @@ def play_games(players: int, oliver: bool, seed: int, start: int, stop: int) -> 
     """Smart bots at every seat; one row per game: did Alice win, the random accusation's chance."""
     from brady_widgets.brady_bunch.bots import BradyBot
     from brady_widgets.brady_bunch.rules import BradyBunch
-    from brady_widgets.simulate import game_seed
+    from brady_widgets.simulation import game_seed
 
     rows = []
     for i in range(start, stop):
@@ -88,7 +88,7 @@ def win_rate(players: int, oliver: bool, games: int, seed: int, executor=None) -
 
 
 def speed(bots: str, players: int, games: int) -> dict:
-    from brady_widgets.simulate import simulate
+    from brady_widgets.simulation import simulate
 
     simulate("brady_bunch", players, bots, games=2, seed=999, executor=False, progress=False)  # warm up
     wall, cpu = time.perf_counter(), time.process_time()

@@ -14,7 +14,7 @@ _LAZY = {
     "CostumeParty": "brady_widgets.costume_party.rules:CostumeParty",
     "BradyBunchWidget": "brady_widgets.brady_bunch.widget:BradyBunchWidget",
     "BradyBunch": "brady_widgets.brady_bunch.rules:BradyBunch",
-    "simulate": "brady_widgets.simulate:simulate",
+    "simulate": "brady_widgets.simulation:simulate",
 }
 
 __all__ = ["Game", "IllegalAction", "games", "load_game", "__version__", *_LAZY]

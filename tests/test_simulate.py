@@ -10,7 +10,7 @@ import brady_widgets
 from brady_widgets import simulate
 from brady_widgets.costume_party.bots import RandomBot
 from brady_widgets.costume_party.rules import CostumeParty
-from brady_widgets.simulate import game_seed, play_one
+from brady_widgets.simulation import game_seed, play_one
 
 BOTS4 = ["detective", "random", "random", "random"]
 FIELDS = {
@@ -141,3 +141,17 @@ def test_bad_arguments(kwargs, error, words):
     args = {"game": "costume_party", "players": 4, "bots": "random", "games": 3, "seed": 0, **kwargs}
     with pytest.raises(error, match=words):
         simulate(**args)
+
+
+def test_top_level_simulate_is_the_function_whatever_was_imported_first():
+    """``brady_widgets.simulate`` stays the function even after the module that
+    defines it has been imported by its own name (it used to share the name)."""
+    import subprocess
+    import sys
+
+    code = (
+        "import brady_widgets.simulation\n"
+        "from brady_widgets import simulate\n"
+        "assert callable(simulate) and simulate.__name__ == 'simulate', simulate\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
