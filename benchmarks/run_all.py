@@ -45,6 +45,9 @@ def main(argv=None) -> None:
     lesson = run_script("lesson_scale.py", ["--games", "10000"] if q else [])
     bots = run_script("bots_costume_party.py", ["--games", "100"] if q else [])
     imports = run_script("import_time.py", ["--repeats", "3"] if q else [])
+    brady = run_script("brady_speed.py", ["--seconds", "0.3", "--repeats", "1"] if q else [])
+    brady_bots = run_script("bots_brady_bunch.py", ["--games", "40", "--speed-games", "10"] if q else [])
+    brady_odds = run_script("brady_odds_speed.py", ["--repeats", "5"] if q else [])
 
     rows = []
     rows.append(("engine: ours, actions/s (median of 2/4/8 players)", f"{engine['our_actions_per_s']:,.0f}", ""))
@@ -61,6 +64,16 @@ def main(argv=None) -> None:
         rows.append((f"bot-vs-bot games/s, 4 x {b}", f"{s['games_per_s']:.1f}", ""))
     rows.append(("import brady_widgets - import anywidget", f"{imports['delta_s'] * 1000:+.0f} ms", "<= +500 ms"))
     rows.append(("  ... with CostumePartyWidget loaded", f"{imports['delta_with_widget_s'] * 1000:+.0f} ms", ""))
+
+    for r in brady["runs"]:
+        cap = "no question cap" if r["max_questions"] is None else f"max_questions={r['max_questions']}"
+        rows.append((f"Brady Bunch random playouts, {r['players']} players, {cap}: actions/s", f"{r['actions_per_s']:,.0f}", ""))
+    for key, r in brady_bots["win_rates"].items():
+        lo, hi = r["ci95"]
+        table = f"{r['players']}p" + (" Oliver" if r["cousin_oliver"] else "")
+        rows.append((f"Brady smart Alice win rate, {table} ({r['games']} games)", f"{r['rate']:.3f} [{lo:.3f}, {hi:.3f}]", f"random accusation {r['random_accusation']:.3f}"))
+    for row in brady_odds["rows"]:
+        rows.append((f"Brady odds panel, {row['players']} players, {row['when']}: CPU ms (median)", f"{row['panel']['cpu_ms_median']:.1f}", "< 30 ms"))
 
     width = max(len(r[0]) for r in rows)
     print("=" * (width + 40))
