@@ -15,8 +15,9 @@ trait         value
               filtered log: ``{"i", "type", "step", "seat", "text"}``
 ``error``     ``{}`` or ``{"code", "message"}``
 ``curtain``   ``{"up": bool, "seat": n}`` (hot-seat: "pass to seat n")
-``settings``  ``mode, humans, names, pace, reveal, paused, players, game`` and
-              the game's display ``content`` (names, colors, labels)
+``settings``  ``mode, humans, names, pace, reveal, paused, players, game``,
+              the view ``options`` (e.g. the odds panel's trust) and the
+              game's display ``content`` (names, colors, labels)
 ``replay``    ``{"step", "length", "active"}``: steps are player actions;
               ``active`` once the game is over (the replay control is open)
 ============  ==================================================================
@@ -68,8 +69,9 @@ class MSG:
     REVEAL = "reveal"  #: {"type": "reveal", "on": bool}: the teacher's reveal
     CLEAR_ERROR = "clear_error"  #: {"type": "clear_error"}: dismiss the error banner
     RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
+    OPTION = "option"  #: {"type": "option", "name": str, "value": ...}: a view option (e.g. trust)
 
-    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS})
+    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION})
 
 
 #: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
@@ -83,6 +85,7 @@ _MSG_KEYS = {
     MSG.REVEAL: {"on"},
     MSG.CLEAR_ERROR: set(),
     MSG.RUN_BOTS: set(),
+    MSG.OPTION: {"name", "value"},
 }
 
 MODES = ("bots", "hotseat")
@@ -132,6 +135,10 @@ class GameWidget(anywidget.AnyWidget):
     log_limit: ClassVar[int] = 30
     #: how many bot actions one synchronous run may take before it is stopped
     max_bot_actions: ClassVar[int] = 100_000
+    #: view options a user may change while playing (name -> default), e.g. the
+    #: odds panel's trust; keyword arguments of the constructor too, validated by
+    #: :meth:`check_option`, synced as ``settings["options"]``
+    view_options: ClassVar[dict[str, Any]] = {}
 
     def __init__(
         self,
@@ -150,6 +157,12 @@ class GameWidget(anywidget.AnyWidget):
         if cls.game_class is None:
             raise TypeError(f"{cls.__name__} has no game_class: use a game's widget, e.g. CostumePartyWidget")
         # ---- validate everything before building anything
+        options = dict(cls.view_options)
+        for key in [k for k in game_options if k in cls.view_options]:
+            try:
+                options[key] = self.check_option(key, game_options.pop(key))
+            except WidgetError as exc:
+                raise ValueError(str(exc)) from None
         allowed = set(cls.game_class.default_options) | {"deal"}
         unknown = sorted(set(game_options) - allowed)
         if unknown:
@@ -206,6 +219,7 @@ class GameWidget(anywidget.AnyWidget):
         self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
         self._replay_step: int | None = None  # None: the live game
         self._replay_cache: tuple[int, Game] | None = None
+        self._options = options
         self._sync_seat()
         first_error: dict = {}
         if game is None:  # a new game starts at once; a given position waits (see the docstring)
@@ -233,6 +247,11 @@ class GameWidget(anywidget.AnyWidget):
     def content(self) -> dict:
         """Static display data for the view (names, colors, labels)."""
         return {}
+
+    def check_option(self, name: str, value: Any) -> Any:
+        """Validate a view option's value and return it (normalized); raise
+        :class:`WidgetError` (``malformed_message``) when it is not acceptable."""
+        return value
 
     # ---------------------------------------------------------------- Python API
     @property
@@ -310,6 +329,28 @@ class GameWidget(anywidget.AnyWidget):
                 self.error = err.to_dict()
                 raise err
 
+    def option(self, name: str) -> Any:
+        """The current value of a view option (see :attr:`view_options`)."""
+        return self._options[name]
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change a view option (the view's controls send ``{"type": "option"}``).
+
+        Raises :class:`WidgetError` (and sets ``error``) for an unknown name or a bad value."""
+        try:
+            if not isinstance(name, str) or name not in self.view_options:
+                raise WidgetError(
+                    "malformed_message", f"unknown option {name!r}; options: {sorted(self.view_options)}"
+                )
+            value = self.check_option(name, value)
+        except WidgetError as exc:
+            self.error = exc.to_dict()
+            raise
+        with self.hold_sync():
+            self._options[name] = value
+            self.error = {}
+            self._refresh()
+
     def refresh(self) -> None:
         """Re-sync the traits after changing ``w.game`` directly (e.g. ``w.game.act(...)``)."""
         with self.hold_sync():
@@ -363,6 +404,8 @@ class GameWidget(anywidget.AnyWidget):
             self.error = {}
         elif kind == MSG.RUN_BOTS:
             self.run_bots()
+        elif kind == MSG.OPTION:
+            self.set_option(msg["name"], msg["value"])
 
     # ---------------------------------------------------------------- internals
     @classmethod
@@ -536,6 +579,7 @@ class GameWidget(anywidget.AnyWidget):
                 "pace": self.pace,
                 "reveal": self._reveal,
                 "paused": paused,
+                "options": dict(self._options),
                 "content": self.content(),
             },
             "replay": {

@@ -4,6 +4,7 @@ private moments (peeks), reveal, replay, and the leak test on the synced state."
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
@@ -15,7 +16,7 @@ from brady_widgets.brady_bunch.rules import PHASE_TEXT, BradyBunch
 from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import check_leaks
-from brady_widgets.widget import MSG
+from brady_widgets.widget import MSG, WidgetError
 
 SYNCED = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"]
 BOT = "random"  # fast; the default bot is tested on its own below
@@ -29,7 +30,7 @@ EVENT_TYPES = (
 
 #: tests that compute the real odds panel (a Monte Carlo run of ~0.15 s per Alice
 #: refresh); elsewhere the panel is left out so whole games stay fast.
-REAL_ODDS = {"test_odds_panel_for_alice_when_odds_py_exists", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
+REAL_ODDS = {"test_odds_panel_for_alice", "test_trust_option_moves_the_trusted_odds_and_nothing_else", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
              "test_odds_are_cached_per_view"}
 
 
@@ -270,37 +271,85 @@ def test_view_is_the_seats_view_without_log_plus_odds():
         w.act(pick(rng, w.legal))
 
 
-def test_odds_panel_for_alice_when_odds_py_exists():
-    from brady_widgets.brady_bunch import widget as mod
+def test_odds_panel_for_alice():
+    from brady_widgets.brady_bunch import odds
 
-    odds = mod._optional("odds")
     w = BradyBunchWidget(seed=2, bot=BOT, pace=0)
-    if odds is None:
-        assert w.view["odds"] is None
-        return
     own = w.game.view(0)
-    assert w.view["odds"] == odds.panel(own)
+    assert w.view["odds"] == odds.panel(own, trust=0.7)
+    assert w.settings["options"] == {"trust": 0.7}
     json.dumps(w.view["odds"])
 
 
-def test_odds_are_cached_per_view():
-    from brady_widgets.brady_bunch import widget as mod
+def test_odds_are_cached_per_view(monkeypatch):
+    from brady_widgets.brady_bunch import odds
 
-    if mod._optional("odds") is None:
-        pytest.skip("odds.py has not landed")
     w = BradyBunchWidget(seed=2, bot=BOT, pace=0)
     first = w.view["odds"]
     assert first and [k["kid"] for k in first["kids"]] == w.game.kids
     calls = []
-    real = mod._optional("odds").panel
-    mod._optional("odds").panel = lambda view: calls.append(1) or real(view)
-    try:
-        w.set_reveal(False)  # same view: no new Monte Carlo run
-        assert calls == [] and w.view["odds"] == first
-        w.act({"type": "reveal_snoops"})
-        assert calls == [1]
-    finally:
-        mod._optional("odds").panel = real
+    real = odds.panel
+    monkeypatch.setattr(odds, "panel", lambda view, trust: calls.append(trust) or real(view, trust=trust))
+    w.set_reveal(False)  # same view, same trust: no new Monte Carlo run
+    assert calls == [] and w.view["odds"] == first
+    w.act({"type": "reveal_snoops"})
+    assert calls == [0.7]
+
+
+def _game_with_claims(seed=3):
+    """Alice (human) after a round of the smart bots' volunteered claims."""
+    w = BradyBunchWidget(players=4, seed=seed, pace=0)
+    w.act({"type": "reveal_snoops"})
+    w.act({"type": "lights_out"})
+    assert w.game.phase == "talk" and w.view["talk"], "the bots made no claims"
+    return w
+
+
+def test_trust_option_moves_the_trusted_odds_and_nothing_else():
+    w = _game_with_claims()
+    before = copy.deepcopy(w.view)
+    msgs = []
+    w.on_msg(lambda *a: msgs.append(a))
+    w._on_view_msg(w, {"type": "option", "name": "trust", "value": 0.95})
+    assert w.error == {} and w.option("trust") == 0.95 and w.settings["options"] == {"trust": 0.95}
+    after = w.view
+    assert after["odds"]["trust"] == 0.95
+    assert [k["p_highest"] for k in after["odds"]["kids"]] == [k["p_highest"] for k in before["odds"]["kids"]]
+    assert [k["p_highest_trust"] for k in after["odds"]["kids"]] != [k["p_highest_trust"] for k in before["odds"]["kids"]]
+    assert {k: v for k, v in after.items() if k != "odds"} == {k: v for k, v in before.items() if k != "odds"}
+    # trust 1/6 believes a claim exactly as much as chance: the talk carries no information
+    w.set_option("trust", 1 / 6)
+    kids = w.view["odds"]["kids"]
+    assert all(abs(k["p_highest_trust"] - k["p_highest"]) < 0.03 for k in kids), kids
+
+
+@pytest.mark.parametrize(
+    "msg",
+    [
+        {"type": "option", "name": "trust", "value": 1.5},
+        {"type": "option", "name": "trust", "value": -0.1},
+        {"type": "option", "name": "trust", "value": "high"},
+        {"type": "option", "name": "trust", "value": True},
+        {"type": "option", "name": "trust", "value": None},
+        {"type": "option", "name": "pace", "value": 0.5},
+        {"type": "option", "name": 3, "value": 0.5},
+        {"type": "option", "name": "trust"},
+    ],
+)
+def test_bad_option_messages_are_typed_errors_and_change_nothing(msg):
+    w = BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0)
+    before = (copy.deepcopy(w.view), w.game.to_json(), w.option("trust"))
+    w._on_view_msg(w, msg)  # never raises
+    assert w.error["code"] == "malformed_message", w.error
+    assert (w.view, w.game.to_json(), w.option("trust")) == before
+
+
+def test_trust_is_a_constructor_argument_and_is_checked():
+    assert BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0, trust=0.4).option("trust") == 0.4
+    with pytest.raises(ValueError, match="trust"):
+        BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0, trust=2)
+    with pytest.raises(WidgetError):
+        BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0).set_option("trust", "x")
 
 
 # ---------------------------------------------------------------- hot-seat

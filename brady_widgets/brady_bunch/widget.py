@@ -67,12 +67,11 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import pathlib
 from typing import Any
 
-from ..widget import GameWidget
+from ..widget import GameWidget, WidgetError
 from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
 from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
 
@@ -100,16 +99,6 @@ def and_list(items: list[str]) -> str:
     return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _optional(module: str):
-    """A sibling module being written concurrently (bots, odds), or None while it is missing."""
-    try:
-        return importlib.import_module(f"{__package__}.{module}")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__package__}.{module}":
-            return None
-        raise
-
-
 class BradyBunchWidget(GameWidget):
     """The Brady Bunch Party Game as a widget (see the module docstring).
 
@@ -125,6 +114,8 @@ class BradyBunchWidget(GameWidget):
         reveal: start in the teacher's reveal mode.
         names: a name per seat (default: the characters, "Alice", "Greg", ...).
         game: wrap an existing engine (its position is shown as it stands).
+        trust: Alice's notebook's trust in the kids' statements, 0..1 (default 0.7);
+            the view's slider changes it (``w.set_option("trust", 0.5)`` from Python).
         **game_options: engine options (``kids``, ``silent``, ``cousin_oliver``,
             ``volunteer``, ``max_questions``, ``deal``).
     """
@@ -134,6 +125,7 @@ class BradyBunchWidget(GameWidget):
 
     game_class = BradyBunch
     default_bot = "smart"
+    view_options = {"trust": 0.7}
 
     def __init__(
         self,
@@ -164,21 +156,27 @@ class BradyBunchWidget(GameWidget):
 
         return bots.BOTS
 
+    def check_option(self, name: str, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
+            raise WidgetError("malformed_message", f"trust must be a number from 0 to 1, got {value!r}")
+        return round(float(value), 4)
+
     def odds(self, seat_view: dict) -> dict | None:
         """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
 
-        The panel is a pure function of the view (it does not read the log) and costs
-        a Monte Carlo run, so the last one is kept, keyed by the whole view minus its log."""
+        The panel is a pure function of the view (it does not read the log) and the
+        trust option, and costs a Monte Carlo run, so the last one is kept, keyed by
+        the whole view minus its log, and the trust."""
         if seat_view.get("role") != "alice" and seat_view.get("viewer") is not None:
             return None
-        odds = _optional("odds")
-        if odds is None or not hasattr(odds, "panel"):
-            return None
-        key = json.dumps({k: v for k, v in seat_view.items() if k != "log"}, sort_keys=True, default=str)
+        from . import odds
+
+        trust = self.option("trust")
+        key = json.dumps([trust, {k: v for k, v in seat_view.items() if k != "log"}], sort_keys=True, default=str)
         cached = getattr(self, "_odds_cache", None)
         if cached is not None and cached[0] == key:
             return copy.deepcopy(cached[1])
-        panel = odds.panel(seat_view)
+        panel = odds.panel(seat_view, trust=trust)
         self._odds_cache = (key, panel)
         return copy.deepcopy(panel)
 

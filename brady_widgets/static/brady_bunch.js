@@ -125,7 +125,8 @@ var MSG = Object.freeze({
   REPLAY: "replay",
   REVEAL: "reveal",
   CLEAR_ERROR: "clear_error",
-  RUN_BOTS: "run_bots"
+  RUN_BOTS: "run_bots",
+  OPTION: "option"
 });
 var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
 
@@ -489,7 +490,7 @@ function draw(parts, model, local, redraw) {
   const final = parts.final(JSON.stringify([view.over, view.roles, view.kids, view.accused]), () => finalPanel(view, L));
   setChildren(parts.left, [track, controls, final, board, secrets]);
   const talk = parts.talk(JSON.stringify(view.talk || []), () => talkPanel(view.talk || [], L));
-  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L));
+  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L, send));
   setChildren(parts.side, [odds, talk, parts.logSection]);
 }
 function roundTrack(view, L) {
@@ -629,7 +630,7 @@ function talkPanel(talk, L) {
   );
 }
 var pct = (p) => `${Math.round(Number(p) * 1e3) / 10}%`;
-function oddsPanel(odds, role, L) {
+function oddsPanel(odds, role, L, send) {
   if (role === "kid") return null;
   const attrs = { class: "bw-odds", "aria-label": "Alice's notebook", "data-testid": "odds" };
   const title = h("h3", {}, "Alice's notebook");
@@ -657,9 +658,28 @@ function oddsPanel(odds, role, L) {
       "Chance that each kid ends with the highest total (the Troublemaker), from what Alice has seen",
       trusted && trust !== null ? `; "trusting the talk" believes each statement with probability ${pct(trust)}.` : "."
     ),
+    trust !== null ? trustSlider(trust, send) : null,
     rows,
     h("p", { class: "bw-odds-note" }, how, odds.warning ? ` ${odds.warning}` : "")
   );
+}
+function trustSlider(trust, send) {
+  const out = h("output", { class: "bw-trust-value", "data-testid": "trust-value" }, pct(trust));
+  const input = h("input", {
+    type: "range",
+    min: "0",
+    max: "1",
+    step: "0.05",
+    value: String(trust),
+    "aria-label": "Trust in what the kids say",
+    "aria-valuetext": pct(trust),
+    "data-testid": "trust",
+    oninput: (e) => {
+      out.textContent = pct(e.target.value);
+    },
+    onchange: (e) => send({ type: MSG.OPTION, name: "trust", value: Number(e.target.value) })
+  });
+  return h("label", { class: "bw-trust" }, "Trust in what the kids say: ", input, " ", out);
 }
 function finalPanel(view, L) {
   if (!view.over || !view.roles) return null;

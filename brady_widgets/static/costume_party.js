@@ -151,7 +151,8 @@ var MSG = Object.freeze({
   REPLAY: "replay",
   REVEAL: "reveal",
   CLEAR_ERROR: "clear_error",
-  RUN_BOTS: "run_bots"
+  RUN_BOTS: "run_bots",
+  OPTION: "option"
 });
 var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
 

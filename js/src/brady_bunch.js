@@ -251,7 +251,7 @@ export function draw(parts, model, local, redraw) {
   setChildren(parts.left, [track, controls, final, board, secrets]);
 
   const talk = parts.talk(JSON.stringify(view.talk || []), () => talkPanel(view.talk || [], L));
-  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L));
+  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L, send));
   setChildren(parts.side, [odds, talk, parts.logSection]);
 }
 
@@ -409,7 +409,7 @@ const pct = (p) => `${Math.round(Number(p) * 1000) / 10}%`;
  * Alice's notebook, from `odds.panel(view)`: per kid the chance of the highest total
  * ignoring what the kids said, and trusting them (the panel's fixed trust).
  */
-function oddsPanel(odds, role, L) {
+function oddsPanel(odds, role, L, send) {
   if (role === "kid") return null;
   const attrs = { class: "bw-odds", "aria-label": "Alice's notebook", "data-testid": "odds" };
   const title = h("h3", {}, "Alice's notebook");
@@ -437,9 +437,33 @@ function oddsPanel(odds, role, L) {
       "Chance that each kid ends with the highest total (the Troublemaker), from what Alice has seen",
       trusted && trust !== null ? `; "trusting the talk" believes each statement with probability ${pct(trust)}.` : ".",
     ),
+    trust !== null ? trustSlider(trust, send) : null,
     rows,
     h("p", { class: "bw-odds-note" }, how, odds.warning ? ` ${odds.warning}` : ""),
   );
+}
+
+/**
+ * The trust a student gives the kids' statements (0..1): Python recomputes the
+ * "trusting the talk" odds (an `option` message); the view computes nothing.
+ */
+function trustSlider(trust, send) {
+  const out = h("output", { class: "bw-trust-value", "data-testid": "trust-value" }, pct(trust));
+  const input = h("input", {
+    type: "range",
+    min: "0",
+    max: "1",
+    step: "0.05",
+    value: String(trust),
+    "aria-label": "Trust in what the kids say",
+    "aria-valuetext": pct(trust),
+    "data-testid": "trust",
+    oninput: (e) => {
+      out.textContent = pct(e.target.value);
+    },
+    onchange: (e) => send({ type: MSG.OPTION, name: "trust", value: Number(e.target.value) }),
+  });
+  return h("label", { class: "bw-trust" }, "Trust in what the kids say: ", input, " ", out);
 }
 
 function finalPanel(view, L) {

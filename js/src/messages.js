@@ -6,6 +6,7 @@ export const MSG = Object.freeze({
   REVEAL: "reveal",
   CLEAR_ERROR: "clear_error",
   RUN_BOTS: "run_bots",
+  OPTION: "option",
 });
 
 /** Traits the Python side syncs (brady_widgets.widget.GameWidget). */

@@ -263,13 +263,26 @@ describe("brady bunch view", () => {
   it("Alice's notebook: a row per kid with both columns as labelled bars", () => {
     const m = mount("brady_talk");
     const odds = m.model.get("view").odds;
-    if (!odds) return;
+    expect(odds.kids.length).toBeGreaterThan(0);
     for (const k of odds.kids) {
       const row = m.$(`odds-${k.kid}`);
       expect(row.textContent).toContain(k.kid);
       expect(row.textContent).toContain(`${Math.round(k.p_highest * 1000) / 10}%`);
       expect(row.querySelectorAll('[role="meter"]').length).toBe(k.p_highest_trust === null ? 1 : 2);
     }
+  });
+
+  it("the trust slider shows the panel's trust and sends an option message, not an action", () => {
+    const m = mount("brady_talk");
+    const slider = m.$("trust");
+    expect(Number(slider.value)).toBeCloseTo(m.model.get("view").odds.trust);
+    expect(slider.getAttribute("aria-label")).toMatch(/trust/i);
+    slider.value = "0.35";
+    slider.dispatchEvent(new Event("input"));
+    expect(m.$("trust-value").textContent).toBe("35%");
+    expect(m.model.sent).toEqual([]);
+    slider.dispatchEvent(new Event("change"));
+    expect(m.model.sent).toEqual([{ type: MSG.OPTION, name: "trust", value: 0.35 }]);
   });
 
   it("the end: tiles on the Troublemaker / Sidekick / Tattletale spots, scores and the accusation", () => {
