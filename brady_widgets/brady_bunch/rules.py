@@ -366,6 +366,19 @@ class BradyBunch(Game):
             return [{"type": "accuse", "kid": k} for k in self.kids]
         return []
 
+    def _is_legal(self, seat: int, action: dict) -> bool:
+        # Alice's questions are most of the legal list: test them without building it
+        # (the same answer as ``action in self._legal(seat)``; the conformance kit checks)
+        if action["type"] in ASKS and self.phase in ("talk", "final"):
+            mq = self.options["max_questions"]
+            kid = action["kid"]
+            if (mq is not None and self.questions >= mq) or kid not in self.player_kids:
+                return False
+            if "round" in action and not 1 <= action["round"] <= self.round:
+                return False
+            return "about" not in action or (action["about"] in self.player_kids and action["about"] != kid)
+        return action in self._legal(seat)
+
     def _why_illegal(self, seat: int, action: dict) -> str:
         kind = action["type"]
         now = PHASE_TEXT[self.phase]
