@@ -314,6 +314,69 @@ function replayControl(replay, reveal, send) {
   return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
 }
 
+// src/mount.js
+function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = null }) {
+  const { root, logList } = parts;
+  el.appendChild(root);
+  let queued = false;
+  const win = root.ownerDocument.defaultView || globalThis;
+  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+  let scrollQueued = false;
+  let before = null;
+  const scrollToEnd = () => {
+    scrollQueued = false;
+    const ref = before;
+    before = null;
+    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
+  };
+  const redraw = () => {
+    queued = false;
+    const active = root.ownerDocument.activeElement;
+    const hadFocus = Boolean(active && root.contains(active) && active !== root);
+    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
+    const lastLog = logList.lastElementChild;
+    draw2(parts, model, local, redraw);
+    if (logList.lastElementChild !== lastLog && !scrollQueued) {
+      scrollQueued = true;
+      before = lastLog && lastLog.isConnected ? lastLog : null;
+      nextFrame(scrollToEnd);
+    }
+    if (!hadFocus) return;
+    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
+    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
+      if (root.ownerDocument.activeElement !== active) active.focus();
+      return;
+    }
+    let target = focusId && !curtainUp ? root.querySelector(`[data-testid="${focusId}"]`) : null;
+    if (!target || target.disabled) {
+      target = null;
+      for (const sel of focusOrder) {
+        target = root.querySelector(sel);
+        if (target && !target.disabled) break;
+        target = null;
+      }
+    }
+    if (target) target.focus();
+  };
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(() => queued && redraw());
+    }
+  };
+  for (const key of TRAITS) model.on(`change:${key}`, schedule);
+  const keyHandler = onKey ? (ev) => onKey(ev, redraw) : null;
+  if (keyHandler) root.addEventListener("keydown", keyHandler);
+  redraw();
+  return () => {
+    queued = false;
+    for (const key of TRAITS) model.off(`change:${key}`, schedule);
+    if (keyHandler) root.removeEventListener("keydown", keyHandler);
+    root.remove();
+  };
+}
+
 // src/costume_party.js
 var AREA = { blue: "blue", yellow: "yellow", red: "red", green: "green", hall: "hall" };
 var PATTERN_NAME = { blue: "stripes", yellow: "dots", red: "checks", green: "waves", hall: "plain" };
@@ -728,72 +791,21 @@ var FOCUS_ORDER = [
   '[data-testid="replay-back"]:not([disabled])'
 ];
 function render({ model, el }) {
-  const parts = skeleton();
-  const { root, logList } = parts;
-  el.appendChild(root);
   const local = { selected: null };
-  let queued = false;
-  const win = root.ownerDocument.defaultView || globalThis;
-  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
-  let scrollQueued = false;
-  let before = null;
-  const scrollToEnd = () => {
-    scrollQueued = false;
-    const ref = before;
-    before = null;
-    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
-    if (atEnd) logList.scrollTop = logList.scrollHeight;
-  };
-  const redraw = () => {
-    queued = false;
-    const active = root.ownerDocument.activeElement;
-    const hadFocus = Boolean(active && root.contains(active) && active !== root);
-    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
-    const lastLog = logList.lastElementChild;
-    draw(parts, model, local, redraw);
-    if (logList.lastElementChild !== lastLog && !scrollQueued) {
-      scrollQueued = true;
-      before = lastLog && lastLog.isConnected ? lastLog : null;
-      nextFrame(scrollToEnd);
-    }
-    if (!hadFocus) return;
-    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
-    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
-      if (root.ownerDocument.activeElement !== active) active.focus();
-      return;
-    }
-    let target = focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
-    if (!target || target.disabled || curtainUp) {
-      target = null;
-      for (const sel of FOCUS_ORDER) {
-        target = root.querySelector(sel);
-        if (target && !target.disabled) break;
-        target = null;
+  return mountView({
+    model,
+    el,
+    parts: skeleton(),
+    local,
+    draw,
+    focusOrder: FOCUS_ORDER,
+    onKey: (ev, redraw) => {
+      if (ev.key === "Escape" && local.selected !== null) {
+        local.selected = null;
+        redraw();
       }
     }
-    if (target) target.focus();
-  };
-  const schedule = () => {
-    if (!queued) {
-      queued = true;
-      queueMicrotask(() => queued && redraw());
-    }
-  };
-  for (const key of TRAITS) model.on(`change:${key}`, schedule);
-  const onKey = (ev) => {
-    if (ev.key === "Escape" && local.selected !== null) {
-      local.selected = null;
-      redraw();
-    }
-  };
-  root.addEventListener("keydown", onKey);
-  redraw();
-  return () => {
-    queued = false;
-    for (const key of TRAITS) model.off(`change:${key}`, schedule);
-    root.removeEventListener("keydown", onKey);
-    root.remove();
-  };
+  });
 }
 var costume_party_default = { render };
 export {

@@ -3,12 +3,13 @@
 // synced traits (test ids: see brady_widgets/brady_bunch/widget.py).
 import "./brady_bunch.css";
 import { h, button, bar, inkFor, setAttr, setChildren, setText } from "./dom.js";
-import { MSG, TRAITS } from "./messages.js";
+import { MSG } from "./messages.js";
 import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
 import { replayControl } from "./replay.js";
+import { mountView } from "./mount.js";
 
 const CARD_NAMES = {
   1: "Toys Left Out",
@@ -762,61 +763,8 @@ const FOCUS_ORDER = [
  * @type {import("@anywidget/types").Render<any>}
  */
 function render({ model, el }) {
-  const parts = skeleton();
-  const { root, logList } = parts;
-  el.appendChild(root);
   const local = {};
-  let queued = false;
-  const win = root.ownerDocument.defaultView || globalThis;
-  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
-  let scrollQueued = false;
-  let before = null;
-  const scrollToEnd = () => {
-    scrollQueued = false;
-    const ref = before;
-    before = null;
-    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
-    if (atEnd) logList.scrollTop = logList.scrollHeight;
-  };
-  const redraw = () => {
-    queued = false;
-    const active = root.ownerDocument.activeElement;
-    const hadFocus = Boolean(active && root.contains(active) && active !== root);
-    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
-    const lastLog = logList.lastElementChild;
-    draw(parts, model, local, redraw);
-    if (logList.lastElementChild !== lastLog && !scrollQueued) {
-      scrollQueued = true;
-      before = lastLog && lastLog.isConnected ? lastLog : null;
-      nextFrame(scrollToEnd);
-    }
-    if (!hadFocus) return;
-    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
-    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) return;
-    let target = !curtainUp && focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
-    if (!target || target.disabled) {
-      target = null;
-      for (const sel of FOCUS_ORDER) {
-        target = root.querySelector(sel);
-        if (target && !target.disabled) break;
-        target = null;
-      }
-    }
-    if (target) target.focus();
-  };
-  const schedule = () => {
-    if (!queued) {
-      queued = true;
-      queueMicrotask(() => queued && redraw());
-    }
-  };
-  for (const key of TRAITS) model.on(`change:${key}`, schedule);
-  redraw();
-  return () => {
-    queued = false;
-    for (const key of TRAITS) model.off(`change:${key}`, schedule);
-    root.remove();
-  };
+  return mountView({ model, el, parts: skeleton(), local, draw, focusOrder: FOCUS_ORDER });
 }
 
 export default { render };

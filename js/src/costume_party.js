@@ -3,12 +3,13 @@
 // synced traits (see brady_widgets/costume_party/widget.py for the test ids).
 import "./costume_party.css";
 import { h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar } from "./dom.js";
-import { MSG, TRAITS } from "./messages.js";
+import { MSG } from "./messages.js";
 import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
 import { replayControl } from "./replay.js";
+import { mountView } from "./mount.js";
 
 /** Pinwheel grid: four colored rooms in a ring, the hall in the middle. */
 const AREA = { blue: "blue", yellow: "yellow", red: "red", green: "green", hall: "hall" };
@@ -505,79 +506,15 @@ const FOCUS_ORDER = [
  * @type {import("@anywidget/types").Render<Model>}
  */
 function render({ model, el }) {
-  const parts = skeleton();
-  const { root, logList } = parts;
-  el.appendChild(root);
   const local = { selected: null };
-  let queued = false;
-  // Keep the log scrolled to its newest entry when it was there before new entries came.
-  // Checked in the next animation frame, before paint, when the browser lays the page out
-  // anyway: a redraw itself never reads layout (a forced synchronous layout of the page).
-  const win = root.ownerDocument.defaultView || globalThis;
-  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
-  let scrollQueued = false;
-  let before = null; // the entry that was the newest before this frame's additions (null: none or rebuilt)
-  const scrollToEnd = () => {
-    scrollQueued = false;
-    const ref = before;
-    before = null;
-    // the entry that was newest was in view at the bottom (or the list was rebuilt): follow the log
-    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
-    if (atEnd) logList.scrollTop = logList.scrollHeight;
-  };
-
-  const redraw = () => {
-    queued = false;
-    const active = root.ownerDocument.activeElement;
-    const hadFocus = Boolean(active && root.contains(active) && active !== root);
-    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
-    const lastLog = logList.lastElementChild;
-    draw(parts, model, local, redraw);
-    if (logList.lastElementChild !== lastLog && !scrollQueued) {
-      scrollQueued = true;
-      before = lastLog && lastLog.isConnected ? lastLog : null;
-      nextFrame(scrollToEnd);
-    }
-    if (!hadFocus) return;
-    // nodes are patched in place, so the focused node is usually still there: leave it be
-    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
-    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
-      if (root.ownerDocument.activeElement !== active) active.focus();
-      return;
-    }
-    let target = focusId ? root.querySelector(`[data-testid="${focusId}"]`) : null;
-    if (!target || target.disabled || curtainUp) {
-      target = null;
-      for (const sel of FOCUS_ORDER) {
-        target = root.querySelector(sel);
-        if (target && !target.disabled) break;
-        target = null;
+  return mountView({ model, el, parts: skeleton(), local, draw, focusOrder: FOCUS_ORDER,
+    onKey: (ev, redraw) => {
+      if (ev.key === "Escape" && local.selected !== null) {
+        local.selected = null;
+        redraw();
       }
-    }
-    if (target) target.focus();
-  };
-  // One update message may change several traits: redraw once, after all of them.
-  const schedule = () => {
-    if (!queued) {
-      queued = true;
-      queueMicrotask(() => queued && redraw());
-    }
-  };
-  for (const key of TRAITS) model.on(`change:${key}`, schedule);
-  const onKey = (ev) => {
-    if (ev.key === "Escape" && local.selected !== null) {
-      local.selected = null;
-      redraw();
-    }
-  };
-  root.addEventListener("keydown", onKey);
-  redraw();
-  return () => {
-    queued = false;
-    for (const key of TRAITS) model.off(`change:${key}`, schedule);
-    root.removeEventListener("keydown", onKey);
-    root.remove();
-  };
+    },
+  });
 }
 
 export default { render };

@@ -1,0 +1,80 @@
+// The render loop every game's view shares: redraw once per batch of trait
+// changes, keep the log scrolled to its newest entry, and keep the keyboard focus
+// on the same control (or the first enabled one in `focusOrder`) across redraws.
+import { TRAITS } from "./messages.js";
+
+/**
+ * Mount a view and return anywidget's cleanup function.
+ * @param {{model: any, el: HTMLElement, parts: {root: HTMLElement, logList: HTMLElement},
+ *   local: Record<string, any>, draw: (parts: any, model: any, local: any, redraw: () => void) => void,
+ *   focusOrder: string[], onKey?: (ev: KeyboardEvent, redraw: () => void) => void}} opts
+ * @returns {() => void}
+ */
+export function mountView({ model, el, parts, local, draw, focusOrder, onKey = null }) {
+  const { root, logList } = parts;
+  el.appendChild(root);
+  let queued = false;
+  // Keep the log scrolled to its newest entry when it was there before new entries came.
+  // Checked in the next animation frame, before paint, when the browser lays the page out
+  // anyway: a redraw itself never reads layout (a forced synchronous layout of the page).
+  const win = root.ownerDocument.defaultView || globalThis;
+  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+  let scrollQueued = false;
+  let before = null; // the entry that was the newest before this frame's additions (null: none or rebuilt)
+  const scrollToEnd = () => {
+    scrollQueued = false;
+    const ref = before;
+    before = null;
+    // the entry that was newest was in view at the bottom (or the list was rebuilt): follow the log
+    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
+  };
+
+  const redraw = () => {
+    queued = false;
+    const active = root.ownerDocument.activeElement;
+    const hadFocus = Boolean(active && root.contains(active) && active !== root);
+    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
+    const lastLog = logList.lastElementChild;
+    draw(parts, model, local, redraw);
+    if (logList.lastElementChild !== lastLog && !scrollQueued) {
+      scrollQueued = true;
+      before = lastLog && lastLog.isConnected ? lastLog : null;
+      nextFrame(scrollToEnd);
+    }
+    if (!hadFocus) return;
+    // nodes are patched in place, so the focused node is usually still there: leave it be
+    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
+    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
+      if (root.ownerDocument.activeElement !== active) active.focus();
+      return;
+    }
+    let target = focusId && !curtainUp ? root.querySelector(`[data-testid="${focusId}"]`) : null;
+    if (!target || target.disabled) {
+      target = null;
+      for (const sel of focusOrder) {
+        target = root.querySelector(sel);
+        if (target && !target.disabled) break;
+        target = null;
+      }
+    }
+    if (target) target.focus();
+  };
+  // One update message may change several traits: redraw once, after all of them.
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(() => queued && redraw());
+    }
+  };
+  for (const key of TRAITS) model.on(`change:${key}`, schedule);
+  const keyHandler = onKey ? (ev) => onKey(ev, redraw) : null;
+  if (keyHandler) root.addEventListener("keydown", keyHandler);
+  redraw();
+  return () => {
+    queued = false;
+    for (const key of TRAITS) model.off(`change:${key}`, schedule);
+    if (keyHandler) root.removeEventListener("keydown", keyHandler);
+    root.remove();
+  };
+}
