@@ -63,7 +63,8 @@ her trust in each speaker.
 from __future__ import annotations
 
 import math
-import random
+
+from ..engine.bots import Bot as _Bot
 
 __all__ = ["BOTS", "Bot", "RandomBot", "BradyBot", "kid_goal", "alice_trust"]
 
@@ -73,21 +74,10 @@ ROUNDS = 4
 TATTLETALE, SIDEKICK, TROUBLEMAKER = "Tattletale", "Sidekick", "Troublemaker"
 
 
-class Bot:
-    """Base bot: ``choose(view, legal) -> action``."""
+class Bot(_Bot):
+    """Base of the Brady Bunch bots (the kernel's ``Bot``, with its own seed strings)."""
 
-    name = "bot"
-
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-        self.seed = seed
-        self.rng = random.Random(f"brady:{self.name}:{seed}:{seat}")
-
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
+    seed_prefix = "brady:"
 
 
 class RandomBot(Bot):

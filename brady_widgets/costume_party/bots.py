@@ -69,29 +69,11 @@ On a color (move):
 from __future__ import annotations
 
 import math
-import random
 
-
+from ..engine.bots import Bot
 from .knowledge import candidate_sets, weighted_posterior
 
 ROOMS = ("blue", "yellow", "red", "green", "hall")
-
-
-class Bot:
-    """Base bot: ``choose(view, legal) -> action``."""
-
-    name = "bot"
-
-    def __init__(self, seat: int, seed: int = 0):
-        self.seat = seat
-        self.seed = seed
-        self.rng = random.Random(f"{self.name}:{seed}:{seat}")
-
-    def choose(self, view: dict, legal: list[dict]) -> dict:
-        raise NotImplementedError
-
-    def __repr__(self) -> str:
-        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
 
 
 class RandomBot(Bot):
