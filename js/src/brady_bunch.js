@@ -11,14 +11,6 @@ import { curtainPanel } from "./curtain.js";
 import { replayControl } from "./replay.js";
 import { mountView } from "./mount.js";
 
-const CARD_NAMES = {
-  1: "Toys Left Out",
-  2: "Fake Ink Stain",
-  3: "Skull in Fridge",
-  4: "Flour Trap Over Door",
-  5: "Broken Lamp",
-  6: "Broken Vase",
-};
 const VIA = { snoop: "as a Snoop", cookie: "with the Cookie", woman: "with the woman's token", man: "with the man's token", dog: "with the dog's token" };
 const ASK_LABEL = {
   ask_played: "What card did you play?",
@@ -39,7 +31,7 @@ function labels(settings) {
   const content = settings.content || {};
   const colors = {};
   for (const k of content.kids || []) colors[k.name] = k.color;
-  const cards = { ...CARD_NAMES };
+  const cards = {}; // card names come from Python (content.MISCHIEF)
   for (const c of content.cards || []) cards[c.value] = c.name;
   const tokens = {};
   for (const t of content.tokens || []) tokens[t.id] = t;
