@@ -237,7 +237,29 @@ def test_alice_plays_a_whole_game_by_clicks(lab_page):
     driver = AliceDriver(lab_page.page, root)
     shots = {}
 
+    def set_trust(value: float) -> None:
+        """Move Alice's notebook's trust slider as a user does (input, then change)."""
+        slider = root.locator('[data-testid="trust"]')
+        slider.evaluate(
+            "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input', {bubbles: true}));"
+            " el.dispatchEvent(new Event('change', {bubbles: true})); }",
+            value,
+        )
+        H.wait_until(lambda: kernel.eval("alice.option('trust')") == value, what=f"trust {value} in the kernel")
+        label = f"{round(value * 100)}%"
+        H.wait_until(lambda: root.locator('[data-testid="trust-value"]').text_content() == label, what="slider label")
+        H.wait_until(lambda: label in root.locator('[data-testid="odds"]').text_content(), what="the panel's trust")
+
     def on_round(r, s):
+        if r == 2 and "trust" not in shots:
+            # the slider round trip: Python recomputes the trusted column, nothing else changes
+            before = kernel.eval("alice.view['odds']['kids']")
+            set_trust(0.3)
+            after = kernel.eval("alice.view['odds']['kids']")
+            assert [k["p_highest"] for k in after] == [k["p_highest"] for k in before]
+            assert kernel.eval("alice.error") == {}
+            set_trust(0.7)
+            shots["trust"] = True
         if r == 3 and "docs" not in shots:
             shots["docs"] = lab_page.screenshot("brady_bunch_round3.png", locator=root)
 
@@ -260,7 +282,7 @@ def test_alice_plays_a_whole_game_by_clicks(lab_page):
     assert any(c.startswith("cookie-") for c in driver.clicks) and any(c.startswith("accuse-") for c in driver.clicks)
     assert H.notebook_errors(lab_page.page) == []
     lab_page.screenshot(locator=root)
-    assert shots["docs"].exists()
+    assert shots["docs"].exists() and shots["trust"]
     if os.environ.get("BRADY_UPDATE_DOCS_SCREENSHOT") == "1":  # refresh the README picture on purpose only
         DOCS_SHOT.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(shots["docs"], DOCS_SHOT)
