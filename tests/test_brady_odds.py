@@ -427,3 +427,35 @@ def test_panel_exact_when_small():
 def test_numpy_floats_in_views_are_fine():
     view, counts, trust = CASES["claims_trust"]
     assert odds.exact_highest_odds(view, np.float64(0.7), counts) == odds.exact_highest_odds(view, 0.7, counts)
+
+
+def test_the_odds_read_only_view_keys():
+    """``odds.VIEW_KEYS`` (the widget's cache key) is all the panel reads: over
+    smart-bot games from Alice's and a kid's seat, the panel of those keys alone
+    equals the panel of the whole view (and the comparison has teeth: dropping
+    the talk, the peeks or the board changes the panel somewhere)."""
+    from brady_widgets.brady_bunch.bots import BOTS
+
+    teeth = {"talk": False, "peeks": False, "kids": False}
+    checked = 0
+    for players, seed in ((4, 1), (5, 2)):
+        g = BradyBunch(players, seed)
+        bots = {s: BOTS["smart"](s, seed) for s in range(players)}
+        step = 0
+        while not g.over:
+            s = g.to_act[0]
+            g.act(s, bots[s].choose(g.view(s), g.legal_actions(s)))
+            step += 1
+            if step % 9 and not g.over:
+                continue
+            for seat in (0, 1):
+                view = g.view(seat)
+                full = odds.panel(view, samples=2000)
+                assert odds.panel({k: view[k] for k in odds.VIEW_KEYS}, samples=2000) == full
+                checked += 1
+                for k in teeth:
+                    try:
+                        teeth[k] |= odds.panel({j: view[j] for j in odds.VIEW_KEYS if j != k}, samples=2000) != full
+                    except Exception:  # noqa: BLE001 -- a missing key it needs may also raise
+                        teeth[k] = True
+    assert checked > 10 and all(teeth.values()), (checked, teeth)

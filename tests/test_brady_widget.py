@@ -31,7 +31,7 @@ EVENT_TYPES = (
 #: tests that compute the real odds panel (a Monte Carlo run of ~0.15 s per Alice
 #: refresh); elsewhere the panel is left out so whole games stay fast.
 REAL_ODDS = {"test_odds_panel_for_alice", "test_trust_option_moves_the_trusted_odds_and_nothing_else", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
-             "test_odds_are_cached_per_view"}
+             "test_odds_are_cached_per_view", "test_a_question_alone_does_not_recompute_the_odds"}
 
 
 @pytest.fixture(autouse=True)
@@ -476,3 +476,23 @@ def test_testids_in_the_docstring_are_in_the_bundle():
     bundle = (mod._STATIC / "brady_bunch.js").read_text()
     missing = [i for i in sorted(ids) if f'"{i}"' not in bundle and f"`{i}-" not in bundle and f'"{i}-' not in bundle]
     assert not missing, missing
+
+
+def test_a_question_alone_does_not_recompute_the_odds(monkeypatch):
+    """The odds cache is keyed on the view keys the odds read (``odds.VIEW_KEYS``):
+    Alice asking a question changes her view (phase, pending) but not the odds;
+    the answer (a new statement) does."""
+    from brady_widgets.brady_bunch import odds
+
+    w = BradyBunchWidget(players=4, seed=3, pace=0)
+    w.act({"type": "reveal_snoops"})
+    w.act({"type": "lights_out"})
+    assert w.game.phase == "talk" and w.seat == 0
+    calls = []
+    real = odds.panel
+    monkeypatch.setattr(odds, "panel", lambda view, trust: calls.append(1) or real(view, trust=trust))
+    w.game.act(0, {"type": "ask_played", "kid": "Greg", "round": 1})  # the bot has not answered yet
+    w.refresh()
+    assert w.view["phase"] == "answer" and w.view["pending"] and calls == []
+    w.run_bots()  # Greg answers
+    assert w.view["phase"] == "talk" and calls == [1]

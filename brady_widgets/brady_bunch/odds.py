@@ -33,6 +33,9 @@ import numpy as np
 from .knowledge import DEFAULT_TRUST, Position, position
 
 DEFAULT_SAMPLES = 20000
+#: The only view keys the odds read (a widget keys its cache on them; a test checks
+#: that the panel of these keys alone is the panel of the whole view).
+VIEW_KEYS = ("viewer", "role", "me", "round", "rounds", "kids", "exposed", "hand", "my_cards", "my_sign", "over", "peeks", "talk")
 #: The panel takes the exact path when :func:`exact_cost` is at most this (a few ms).
 EXACT_BUDGET = 2000
 

@@ -164,15 +164,15 @@ class BradyBunchWidget(GameWidget):
     def odds(self, seat_view: dict) -> dict | None:
         """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
 
-        The panel is a pure function of the view (it does not read the log) and the
-        trust option, and costs a Monte Carlo run, so the last one is kept, keyed by
-        the whole view minus its log, and the trust."""
+        The panel is a pure function of the view's ``odds.VIEW_KEYS`` and the trust
+        option, and costs a Monte Carlo run, so the last one is kept, keyed by those:
+        a question or a phase change alone does not recompute it."""
         if seat_view.get("role") != "alice" and seat_view.get("viewer") is not None:
             return None
         from . import odds
 
         trust = self.option("trust")
-        key = json.dumps([trust, {k: v for k, v in seat_view.items() if k != "log"}], sort_keys=True, default=str)
+        key = json.dumps([trust, [seat_view.get(k) for k in odds.VIEW_KEYS]], sort_keys=True, default=str)
         cached = getattr(self, "_odds_cache", None)
         if cached is not None and cached[0] == key:
             return copy.deepcopy(cached[1])
