@@ -117,6 +117,17 @@ function setChildren(parent, nodes) {
     cur = next;
   }
 }
+function keyed() {
+  let lastKey;
+  let node = null;
+  return (key, build) => {
+    if (key !== lastKey) {
+      lastKey = key;
+      node = build();
+    }
+    return node;
+  };
+}
 
 // src/messages.js
 var MSG = Object.freeze({
@@ -402,18 +413,6 @@ function questionText(q, L) {
   if (kind === "ask_truth") text = text.replace("{about}", q.about ?? "\u2026");
   if (kind !== "ask_suspect" && q.round !== void 0 && q.round !== null) text += ` (round ${q.round})`;
   return text;
-}
-var same = (a, b) => a === b;
-function keyed() {
-  let lastKey;
-  let node = null;
-  return (key, build) => {
-    if (!same(key, lastKey)) {
-      lastKey = key;
-      node = build();
-    }
-    return node;
-  };
 }
 function kidChip(kid, L, extra = "") {
   return h(

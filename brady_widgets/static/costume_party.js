@@ -143,6 +143,17 @@ function updateBar(el, label, p) {
   setText(value, `${pct}%`);
   return el;
 }
+function keyed() {
+  let lastKey;
+  let node = null;
+  return (key, build) => {
+    if (key !== lastKey) {
+      lastKey = key;
+      node = build();
+    }
+    return node;
+  };
+}
 
 // src/messages.js
 var MSG = Object.freeze({
@@ -397,18 +408,6 @@ function labels(settings) {
 function faceText(face, L) {
   if (!face) return "none yet";
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
-}
-var same = (a, b) => a === b;
-function keyed() {
-  let lastKey;
-  let node = null;
-  return (key, build) => {
-    if (!same(key, lastKey)) {
-      lastKey = key;
-      node = build();
-    }
-    return node;
-  };
 }
 function skeleton() {
   const root = h("div", { class: "bw-root bw-costume" });

@@ -1,8 +1,9 @@
 // The Brady Bunch Party Game: the view. It implements no rules: every enabled
 // control comes from the synced `legal` actions; everything drawn comes from the
 // synced traits (test ids: see brady_widgets/brady_bunch/widget.py).
+import "./shared.css";
 import "./brady_bunch.css";
-import { h, button, bar, inkFor, setAttr, setChildren, setText } from "./dom.js";
+import { h, button, bar, inkFor, setAttr, setChildren, setText, keyed } from "./dom.js";
 import { MSG } from "./messages.js";
 import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
@@ -67,21 +68,6 @@ export function questionText(q, L) {
   if (kind === "ask_truth") text = text.replace("{about}", q.about ?? "…");
   if (kind !== "ask_suspect" && q.round !== undefined && q.round !== null) text += ` (round ${q.round})`;
   return text;
-}
-
-const same = (a, b) => a === b;
-
-/** A section drawn from a key: rebuilt only when the key changed, else the same node. */
-function keyed() {
-  let lastKey;
-  let node = null;
-  return (key, build) => {
-    if (!same(key, lastKey)) {
-      lastKey = key;
-      node = build();
-    }
-    return node;
-  };
 }
 
 /** A kid's name chip: color swatch + printed name (color is never the only cue). */

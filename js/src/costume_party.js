@@ -1,8 +1,9 @@
 // Costume Party Detective: the view. It implements no rules: what is clickable
 // comes only from the synced `legal` actions; everything drawn comes from the
 // synced traits (see brady_widgets/costume_party/widget.py for the test ids).
+import "./shared.css";
 import "./costume_party.css";
-import { h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar } from "./dom.js";
+import { h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar, keyed } from "./dom.js";
 import { MSG } from "./messages.js";
 import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
@@ -33,25 +34,6 @@ function labels(settings) {
 function faceText(face, L) {
   if (!face) return "none yet";
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
-}
-
-const same = (a, b) => a === b;
-
-/**
- * A part of the view drawn from a key: `get(key, build)` returns the node built for
- * the last key when the key did not change (so the node is left untouched), else
- * builds a new one.
- */
-function keyed() {
-  let lastKey;
-  let node = null;
-  return (key, build) => {
-    if (!same(key, lastKey)) {
-      lastKey = key;
-      node = build();
-    }
-    return node;
-  };
 }
 
 /**

@@ -195,3 +195,20 @@ export function updateBar(el, label, p) {
   setText(value, `${pct}%`);
   return el;
 }
+
+/**
+ * A part of the view drawn from a key: `get(key, build)` returns the node built for
+ * the last key when the key did not change (so the node is left untouched), else
+ * builds a new one. Keys are compared with `===` (callers pass JSON strings).
+ */
+export function keyed() {
+  let lastKey;
+  let node = null;
+  return (key, build) => {
+    if (key !== lastKey) {
+      lastKey = key;
+      node = build();
+    }
+    return node;
+  };
+}
