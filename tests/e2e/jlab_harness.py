@@ -479,6 +479,17 @@ class FrameLog:
         return out
 
 
+def merged(states: list) -> list[dict]:
+    """Fold ``FrameLog.widget_states`` messages ``(kind, state)`` into the widget's
+    synced state after each one (a message carries only the traits it changed)."""
+    cur: dict = {}
+    out = []
+    for _, st in states:
+        cur = {**cur, **(st or {})}
+        out.append(cur)
+    return out
+
+
 def normalize(value: Any) -> Any:
     """Strip what differs between two runs of the same game: model ids."""
     if isinstance(value, dict):

@@ -170,16 +170,8 @@ class AliceDriver:
 
 
 # ------------------------------------------------------------ frame helpers
-def merged(states):
-    cur, out = {}, []
-    for _, st in states:
-        cur = {**cur, **(st or {})}
-        out.append(cur)
-    return out
-
-
 def first_over(states) -> int:
-    for i, st in enumerate(merged(states)):
+    for i, st in enumerate(H.merged(states)):
         if (st.get("view") or {}).get("over"):
             return i
     return len(states)
@@ -356,8 +348,8 @@ def test_websocket_frames_leak_nothing(lab_page):
             raise AssertionError(f"state message {i} of {cut} before the reveal depends on the kids' hidden cards: "
                                  f"...{a[max(0, k - 200):k + 100]}... vs ...{b[max(0, k - 200):k + 100]}...")
     # and they differ after it (the reveal shows the cards): the comparison can see a difference
-    assert merged(sa)[-1]["view"]["kids"] != merged(sb)[-1]["view"]["kids"]
-    prefix = merged(sa[:cut])[-1]
+    assert H.merged(sa)[-1]["view"]["kids"] != H.merged(sb)[-1]["view"]["kids"]
+    prefix = H.merged(sa[:cut])[-1]
     assert any(e["type"] == "question" for e in prefix["log"]) or prefix["view"]["talk"]
     bad = secret_violations(lab_page.frames.messages(), lab_page.frames.raw)
     assert bad == [], "secrets reached the browser:\n" + "\n".join(bad[:20])

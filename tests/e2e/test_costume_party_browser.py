@@ -80,19 +80,10 @@ def killed_or_over(driver) -> bool:
     return driver.game_over() or driver.root.evaluate(KILLED_JS)
 
 
-def merged(states):
-    """Fold (kind, state) messages into the widget's synced state after each one."""
-    cur, out = {}, []
-    for _, st in states:
-        cur = {**cur, **(st or {})}
-        out.append(cur)
-    return out
-
-
 def first_reveal(states) -> int:
     """Index of the first state message after which a figure has been killed
     (the first moment an opponent's secret can show), else len(states)."""
-    for i, st in enumerate(merged(states)):
+    for i, st in enumerate(H.merged(states)):
         view = st.get("view") or {}
         if view.get("killed") or any(e.get("type") in ("kill", "eliminated") for e in st.get("log") or []):
             return i
@@ -235,7 +226,7 @@ def test_websocket_frames_leak_nothing(lab_page):
     )
     # the compared prefix is a real game: several of seat 0's own actions and the opponents' draws
     assert cut >= 8, f"only {cut} state messages before the first kill"
-    prefix = merged(sa[:cut])[-1]
+    prefix = H.merged(sa[:cut])[-1]
     opp_draws = [e for e in prefix["log"] if e["type"] == "draw" and e.get("seat") != 0]
     assert opp_draws, "no opponent action was compared"
     # both games really diverge once a secret matters (else the swap proved nothing)
@@ -270,8 +261,8 @@ def test_leak_check_sees_secrets_when_revealed(lab_page):
     sb = lab_page.frames.widget_states(comm_id=models["wb"])
     cut, diff = compare_until_reveal(sa, sb)
     assert cut >= 2 and diff is not None, "the comparison did not see the revealed secrets"
-    assert merged(sa[: diff + 1])[-1]["view"]["secrets"] == SECRETS_A
-    assert merged(sb[: diff + 1])[-1]["view"]["secrets"] == SECRETS_B
+    assert H.merged(sa[: diff + 1])[-1]["view"]["secrets"] == SECRETS_A
+    assert H.merged(sb[: diff + 1])[-1]["view"]["secrets"] == SECRETS_B
     bad = secret_violations(lab_page.frames.messages(), shown=0, secrets=SECRETS_A, raw=lab_page.frames.raw)
     assert any("secrets" in b for b in bad), bad
     lab_page.screenshot(locator=root)
