@@ -198,7 +198,7 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"humans lists a seat twice: {humans!r}")
         humans = sorted(humans)
         if names is None:
-            names = [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(n)]
+            names = self.default_names(engine, humans)
         else:
             names = list(names)
             if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
@@ -247,6 +247,11 @@ class GameWidget(anywidget.AnyWidget):
     def content(self) -> dict:
         """Static display data for the view (names, colors, labels)."""
         return {}
+
+    @classmethod
+    def default_names(cls, game: Game, humans: list[int]) -> list[str]:
+        """Seat names when ``names`` is not given: "Player n" for people, "Bot n" for bots."""
+        return [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(game.players)]
 
     def check_option(self, name: str, value: Any) -> Any:
         """Validate a view option's value and return it (normalized); raise

@@ -243,7 +243,7 @@ def test_describe_texts():
     claim = {"type": "claim", "seat": 1, "speaker": "Greg", "kind": "looked", "subject": "Jan", "value": 3,
              "about_round": 2, "round": 2, "yes": None, "question": "ask_number"}
     assert d(claim) == "Greg: “I looked at Jan's card in round 2: it was 3 (Skull in Fridge).”"
-    assert d({"type": "reveal", "kid": "Jan", "cards": [6, 5, 3, 5], "cookies": 2, "sign": -1, "score": 17}) == (
+    assert d({"type": "reveal", "kid": "Jan", "cards": [6, 5, 3, 5], "cookies": 2, "sign": "-", "score": 17}) == (
         "Jan reveals 6 + 5 + 3 + 5, -2 for 2 Cookies = 17."
     )
     assert d({"type": "accusation", "seat": 0, "kid": "Peter", "right": False}) == "Alice accuses Peter: wrong!"

@@ -127,27 +127,8 @@ class BradyBunchWidget(GameWidget):
     default_bot = "smart"
     view_options = {"trust": 0.7}
 
-    def __init__(
-        self,
-        players: int = 5,
-        seed: int = 0,
-        humans: Any = None,
-        mode: str = "bots",
-        bot: Any = None,
-        pace: float = 0.6,
-        reveal: bool = False,
-        names: list[str] | None = None,
-        game: BradyBunch | None = None,
-        **game_options: Any,
-    ):
-        super().__init__(
-            players=players, seed=seed, humans=humans, mode=mode, bot=bot, pace=pace, reveal=reveal,
-            names=names, game=game, **game_options,
-        )
-        if names is None:  # the characters name the seats (the curtain says "Pass to Greg")
-            g = self.game
-            self.names = tuple(["Alice"] + [g.seat_kid[s] for s in range(1, g.players)])
-            self._refresh()
+    def __init__(self, players: int = 5, seed: int = 0, humans: Any = None, mode: str = "bots", **kwargs: Any):
+        super().__init__(players=players, seed=seed, humans=humans, mode=mode, **kwargs)
 
     # ------------------------------------------------------------ game hooks
     @classmethod
@@ -155,6 +136,11 @@ class BradyBunchWidget(GameWidget):
         from . import bots
 
         return bots.BOTS
+
+    @classmethod
+    def default_names(cls, game: BradyBunch, humans: list[int]) -> list[str]:
+        """The characters name the seats (the curtain says "Pass to Greg")."""
+        return ["Alice"] + [game.seat_kid[s] for s in range(1, game.players)]
 
     def check_option(self, name: str, value: Any) -> Any:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
@@ -276,8 +262,7 @@ class BradyBunchWidget(GameWidget):
             cards = ev["cards"]
             text = f"{ev['kid']} reveals {' + '.join(str(v) for v in cards)}"
             if ev.get("cookies"):
-                sign = ev.get("sign")
-                sign = sign if sign in ("+", "-") else ("-" if isinstance(sign, int) and sign < 0 else "+")
+                sign = ev.get("sign") or "+"
                 n = ev["cookies"]
                 text += f", {sign}{n} for {n} Cookie{'s' if n != 1 else ''}"
             return f"{text} = {ev['score']}."
