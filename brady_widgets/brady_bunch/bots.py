@@ -63,8 +63,10 @@ her trust in each speaker.
 from __future__ import annotations
 
 import math
+from functools import cached_property
 
 from ..engine.bots import Bot as _Bot
+from .knowledge import known_cards
 
 __all__ = ["BOTS", "Bot", "RandomBot", "BradyBot", "kid_goal", "alice_trust"]
 
@@ -168,6 +170,11 @@ class _Table:
                 self.talk_steps.append(ev["step"])
             elif t == "cookie":
                 self.cookie_step[ev["round"]] = ev["step"]
+
+    @cached_property
+    def known(self) -> dict[tuple[str, int], int]:
+        """``{(kid, round): value}`` the viewer has seen (a kid: its own cards, peeks, exposures)."""
+        return known_cards(self.view)
 
     def face_down(self) -> list[str]:
         return [k["kid"] for k in self.view["kids"] if k["played"] and k["face_up"] is None]
@@ -293,16 +300,6 @@ class BradyBot(Bot):
             v = min(values, key=lambda x: (abs(x - target), -x))
         return {"type": "play", "value": v}
 
-    @staticmethod
-    def _known(view: dict, t: _Table) -> dict:
-        """``{(kid, round): value}`` the viewing kid knows (own cards, peeks, exposures)."""
-        me = view["me"]
-        known = {(me, r): v for r, v in enumerate(view["my_cards"] or [], start=1)}
-        for p in view["peeks"]:
-            known[(p["kid"], p["round"])] = p["value"]
-        known.update(t.exposed)
-        return known
-
     def _said_value(self, me: str, t: _Table, subject: str, rnd: int):
         for st in reversed(t.talk):
             if (
@@ -321,7 +318,7 @@ class BradyBot(Bot):
         said = self._said_value(me, t, subject, rnd)
         if said is not None:
             return said  # never contradict yourself
-        truth = self._known(view, t)[(subject, rnd)]
+        truth = t.known[(subject, rnd)]
         if goal == TATTLETALE or (subject, rnd) in t.exposed:
             return truth
         if subject == me:
@@ -362,9 +359,8 @@ class BradyBot(Bot):
         return peeks[0]["kid"]
 
     def _others_estimate(self, view: dict, t: _Table) -> dict[str, float]:
-        known = self._known(view, t)
         me = view["me"]
-        est = t.estimates(known, lambda speaker: 0.0 if speaker == me else 0.5)
+        est = t.estimates(t.known, lambda speaker: 0.0 if speaker == me else 0.5)
         est.pop(me, None)
         return est
 
@@ -385,9 +381,9 @@ class BradyBot(Bot):
         target = self._report_target(view, t, goal, rnd)
         if target is not None:
             value = self._claim_value(view, t, goal, target, rnd)
-            if goal == TATTLETALE or value >= 5 or value != self._known(view, t)[(target, rnd)]:
+            if goal == TATTLETALE or value >= 5 or value != t.known[(target, rnd)]:
                 return {"type": "claim", "kid": target, "value": value}
-        if (me, rnd) in self._known(view, t):
+        if (me, rnd) in t.known:
             value = self._claim_value(view, t, goal, me, rnd)
             if goal != TROUBLEMAKER or value <= 3:
                 return {"type": "claim", "kid": me, "value": value}
@@ -398,7 +394,7 @@ class BradyBot(Bot):
         me = view["me"]
         kind, rnd = q["question"], q["round"]
         if kind == "ask_played":
-            if (me, rnd) not in self._known(view, t):
+            if (me, rnd) not in t.known:
                 return None
             return {"type": "say_card", "value": self._claim_value(view, t, goal, me, rnd)}
         if kind == "ask_looked":
@@ -430,7 +426,7 @@ class BradyBot(Bot):
             if st["speaker"] == about and st["subject"] == about and st["about_round"] == rnd and st["kind"] == "played":
                 claim = st["value"]
                 break
-        known = self._known(view, t).get((about, rnd))
+        known = t.known.get((about, rnd))
         truth = True if (claim is None or known is None) else claim == known
         if goal == TATTLETALE or t.tokens.get(rnd) or (about, rnd) in t.exposed:
             return truth
@@ -448,10 +444,9 @@ class BradyBot(Bot):
             return {"type": "pass"}  # too early: nothing to go on yet
         if left < rounds_left and self.rng.random() < 0.5:
             return {"type": "pass"}
-        known = self._known(view, t)
         est = self._others_estimate(view, t)
         rnd = view["round"]
-        pick = max(targets, key=lambda k: ((k, rnd) not in known, est.get(k, 0.0), -targets.index(k)))
+        pick = max(targets, key=lambda k: ((k, rnd) not in t.known, est.get(k, 0.0), -targets.index(k)))
         return {"type": "expose", "kid": pick}
 
     def _kid_sign(self, view: dict, goal: str) -> dict:
