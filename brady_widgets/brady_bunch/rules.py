@@ -655,7 +655,7 @@ class BradyBunch(Game):
     def _after_signs(self) -> None:
         if all(k in self.signs for k in self.player_kids if self.cookies[k]):
             self.signs_shown = True
-            self._emit("signs", signs={k: ("+" if s > 0 else "-") for k, s in self.signs.items()})
+            self._emit("signs", signs={k: self._sign(k) for k in self.signs})
             self.phase = "accuse"
 
     def _do_accuse(self, seat: int, action: dict) -> None:
@@ -665,8 +665,7 @@ class BradyBunch(Game):
             cookies = self.cookies.get(kid, 0)
             total = sum(self.tucked[kid]) + cookies * self.signs.get(kid, 1)
             scores[kid] = total
-            sign = ("+" if self.signs[kid] > 0 else "-") if kid in self.signs else None
-            self._emit("reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=sign, score=total)
+            self._emit("reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self._sign(kid), score=total)
         self.final_scores = scores
         self.roles = classify(scores, self.players)
         right = self.accused in self.roles["troublemakers"]
@@ -681,6 +680,12 @@ class BradyBunch(Game):
         self._emit("game_over", winners=list(self.winners), roles={k: list(v) for k, v in self.roles.items()}, scores=dict(scores))
 
     # ------------------------------------------------------------------ view
+    def _sign(self, kid: str) -> str | None:
+        """The kid's chosen Cookie sign as shown, ``"+"``/``"-"``, or None before it chose."""
+        if kid not in self.signs:
+            return None
+        return "+" if self.signs[kid] > 0 else "-"
+
     def _kid_public(self, kid: str) -> dict:
         seat = self.kid_seat[kid]
         board = self.board[kid]
@@ -693,7 +698,7 @@ class BradyBunch(Game):
             "face_up": board if kid in self.face_up else None,
             "tucked": len(self.tucked[kid]),
             "cookies": self.cookies.get(kid, 0),
-            "sign": ("+" if self.signs[kid] > 0 else "-") if (self.signs_shown and kid in self.signs) else None,
+            "sign": self._sign(kid) if self.signs_shown else None,
             "signed": kid in self.signs,
             "cards": list(self.tucked[kid]) if self.over else None,
             "score": self.final_scores.get(kid) if self.over else None,
@@ -735,7 +740,7 @@ class BradyBunch(Game):
             "hand": sorted(self.hands[kid]) if kid else None,
             "my_cards": (self.tucked[kid] + ([self.board[kid]] if self.board[kid] is not None else [])) if kid else None,
             "peeks": [dict(p) for p in self.peeks[seat]] if seat is not None else [],
-            "my_sign": (("+" if self.signs[kid] > 0 else "-") if kid in self.signs else None) if kid else None,
+            "my_sign": self._sign(kid) if kid else None,
             "accused": self.accused if self.over else None,
             "roles": {k: list(v) for k, v in self.roles.items()} if self.over else None,
             "over": self.over,
@@ -748,7 +753,7 @@ class BradyBunch(Game):
             view["tucked_cards"] = {k: list(v) for k, v in self.tucked.items()}
             view["deck"] = list(self.deck)
             view["all_peeks"] = {str(s): [dict(p) for p in ps] for s, ps in self.peeks.items()}
-            view["chosen_signs"] = {k: ("+" if s > 0 else "-") for k, s in self.signs.items()}
+            view["chosen_signs"] = {k: self._sign(k) for k in self.signs}
             view["snoop_cards"] = dict(self.snoop_deck)
         return view
 
