@@ -66,13 +66,13 @@ import math
 from functools import cached_property
 
 from ..engine.bots import Bot as _Bot
+from .content import ROUNDS
 from .knowledge import known_cards
 
 __all__ = ["BOTS", "Bot", "RandomBot", "BradyBot", "kid_goal", "alice_trust"]
 
 MEAN_CARD = 3.5
 CARD_VAR = 35 / 12
-ROUNDS = 4
 TATTLETALE, SIDEKICK, TROUBLEMAKER = "Tattletale", "Sidekick", "Troublemaker"
 
 
