@@ -207,14 +207,13 @@ def _single_actor(game: BradyBunch, kind: str) -> int:
     return to_act[0]
 
 
-def _expand(game: BradyBunch, step: Any) -> list:
-    """One step -> pieces ("raw", [history entries]) applied in order."""
+def _expand(game: BradyBunch, step: Any) -> list[dict]:
+    """One step (not a raw history entry: :func:`brady_play` applies those) -> the
+    history entries it stands for, in order."""
     if isinstance(step, dict):
-        if "seat" in step:
-            return [("raw", step)]
         action = {k: v for k, v in step.items() if k != "by"}
         seat = _seat_of(game, step["by"]) if "by" in step else _single_actor(game, action.get("type"))
-        return [("raw", {"seat": seat, "action": action})]
+        return [{"seat": seat, "action": action}]
     if not isinstance(step, str):
         raise ValueError(f"a step is a string or a dict, not {step!r}")
     head, _, tail = step.partition(":")
@@ -226,11 +225,9 @@ def _expand(game: BradyBunch, step: Any) -> list:
         deck = {k: c for k, c in game.snoop_deck.items() if c}
         if any(kids.count(k) > deck.get(k, 0) for k in kids):
             raise ValueError(f"the Snoop deck holds {deck}: cannot draw {kids}")
-        return [("raw", {"seat": ALICE, "action": {"type": "reveal_snoops"}})] + [
-            ("raw", {"seat": "chance", "kind": "snoop", "outcome": k}) for k in kids
-        ]
+        return [{"seat": ALICE, "action": {"type": "reveal_snoops"}}] + [{"seat": "chance", "kind": "snoop", "outcome": k} for k in kids]
     if head == "reveal":
-        return [("raw", {"seat": ALICE, "action": {"type": "reveal_snoops"}})]
+        return [{"seat": ALICE, "action": {"type": "reveal_snoops"}}]
     if head in ("plays", "signs"):
         out = []
         for part in tail.split(","):
@@ -238,13 +235,13 @@ def _expand(game: BradyBunch, step: Any) -> list:
             if not eq:
                 raise ValueError(f"{head}: write kid=value, got {part!r}")
             kind, key = ("play", "value") if head == "plays" else ("sign", "plus")
-            out.append(("raw", {"seat": _seat_of(game, who.strip()), "action": {"type": kind, key: _parse_value(key, val.strip())}}))
+            out.append({"seat": _seat_of(game, who.strip()), "action": {"type": kind, key: _parse_value(key, val.strip())}})
         return out
     parts = step.split(":")
     if parts[0] in ARGS:
-        return [("raw", {"seat": _single_actor(game, parts[0]), "action": _action(parts[0], parts[1:], game)})]
+        return [{"seat": _single_actor(game, parts[0]), "action": _action(parts[0], parts[1:], game)}]
     if len(parts) >= 2 and parts[1] in ARGS:
-        return [("raw", {"seat": _seat_of(game, parts[0]), "action": _action(parts[1], parts[2:], game)})]
+        return [{"seat": _seat_of(game, parts[0]), "action": _action(parts[1], parts[2:], game)}]
     raise ValueError(f"cannot read the step {step!r} (see brady_position's docstring)")
 
 
@@ -273,7 +270,7 @@ def brady_play(game: BradyBunch, steps: Iterable[Any]) -> BradyBunch:
                 _apply(game, [dict(s) for s in steps[i:j]])
                 i = j
                 continue
-            _apply(game, [entry for _, entry in _expand(game, step)])
+            _apply(game, _expand(game, step))
         except IllegalAction as exc:
             raise IllegalAction(exc.code, f"step {i} {step!r}: {exc.reason}", exc.seat, exc.action) from exc
         except ValueError as exc:
