@@ -26,6 +26,11 @@ def completed_rounds(game) -> int:
     return ROUNDS if game.phase in END_PHASES else game.round - 1
 
 
+def _played(game, kid: str) -> list[int]:
+    """The kid's cards by round: the tucked ones, then this round's card on the board."""
+    return game.tucked[kid] + ([game.board[kid]] if game.board[kid] is not None else [])
+
+
 def _snoop_rounds(game) -> dict[int, list[str]]:
     return {e["round"]: list(e["kids"]) for e in game.events if e["type"] == "snoops"}
 
@@ -118,7 +123,7 @@ def peeks_are_true_and_allowed(game) -> None:
         me = game.seat_kid.get(seat)
         for p in peeks:
             kid, r = p["kid"], p["round"]
-            cards = game.tucked[kid] + ([game.board[kid]] if game.board[kid] is not None else [])
+            cards = _played(game, kid)
             assert len(cards) >= r and cards[r - 1] == p["value"], f"seat {seat} peeked {p} but {kid} played {cards}"
             assert kid != me, f"seat {seat} peeked at its own card"
             if p["via"] == "snoop":
@@ -158,8 +163,7 @@ def snoop_deck_and_oliver(game) -> None:
     rounds = [e["round"] for e in game.exposed]
     assert len(set(rounds)) == len(rounds), f"Oliver exposed twice in a round: {game.exposed}"
     for e in game.exposed:
-        cards = game.tucked[e["kid"]] + ([game.board[e["kid"]]] if game.board[e["kid"]] is not None else [])
-        assert cards[e["round"] - 1] == e["value"] and e["kid"] != game.oliver
+        assert _played(game, e["kid"])[e["round"] - 1] == e["value"] and e["kid"] != game.oliver
     now = [e["kid"] for e in game.exposed if e["round"] == game.round and game.phase not in END_PHASES]
     assert list(game.face_up) == now, f"face up {game.face_up}, exposed this round {now}"
 
@@ -216,7 +220,7 @@ def views_agree_with_the_truth(game, views) -> None:
         assert v["talk"] == talk and v["exposed"] == game.exposed and v["deck_count"] == len(game.deck)
         assert v["snoop_deck"] == sum(game.snoop_deck.values()) and v["tokens"] == game.tokens
         if me:
-            assert v["my_cards"] == game.tucked[me] + ([game.board[me]] if game.board[me] is not None else [])
+            assert v["my_cards"] == _played(game, me)
             assert v["my_sign"] == ((("+" if game.signs[me] > 0 else "-")) if me in game.signs else None)
         else:
             assert v["my_cards"] is None and v["my_sign"] is None
