@@ -196,7 +196,7 @@ def _sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[np.ndar
     n = int(cap.sum())
     slots = list(pos.unknown) + [(None, d) for d in range(pos.draws)]
     claimed = [k for k, s in enumerate(slots) if s in pos.likelihood] if tilt else []
-    rest = [k for k in range(len(slots)) if k not in set(claimed)]
+    rest = sorted(set(range(len(slots))) - set(claimed))
     kids = pos.kids
     row = {kid: i for i, kid in enumerate(kids)}
     rng = np.random.default_rng(seed)
@@ -215,7 +215,7 @@ def _sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[np.ndar
         x = np.zeros((len(claimed), S), dtype=np.int8)  # index of each claimed card's value
         for a in range(len(values) - 1):
             x += target >= cum32[:, a : a + 1]
-        last = np.array([np.nonzero(row > 0)[0][-1] for row in q], dtype=np.int8)
+        last = np.array([np.nonzero(qk > 0)[0][-1] for qk in q], dtype=np.int8)
         np.minimum(x, last[:, None], out=x)
         # the copy of its value each claimed card takes (0 = the first): weight (copies - rank) / copies
         taken = np.zeros(len(values) * S, dtype=np.int8)
