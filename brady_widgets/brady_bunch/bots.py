@@ -368,9 +368,9 @@ class BradyBot(Bot):
         targets = [a["kid"] for a in legal]
         me = view["me"]
         if honour and goal == TATTLETALE:
-            for snoop, about in ((r["snoop"], r["about"]) for r in view["requests"]):
-                if snoop == me and about in targets:
-                    return {"type": "peek", "kid": about}
+            for r in view["requests"]:
+                if r["snoop"] == me and r["about"] in targets:
+                    return {"type": "peek", "kid": r["about"]}
         est = self._others_estimate(view, t)
         seen_now = {p["kid"] for p in self._my_peeks(view, view["round"])}
         best = max(targets, key=lambda k: (k not in seen_now, est.get(k, 0.0), -targets.index(k)))
