@@ -535,9 +535,12 @@ function draw(parts, model, local, redraw) {
   const track = parts.track(trackKey, () => roundTrack(view, L));
   const replaying = Boolean(replay.active && replay.step < replay.length);
   const controlsKey = () => JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, settings.paused, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
-  let controls = parts.controls(controlsKey(), () => controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names }));
-  const built = controls;
-  controls = parts.controls(controlsKey(), () => built);
+  let built = false;
+  const controls = parts.controls(controlsKey(), () => {
+    built = true;
+    return controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names });
+  });
+  if (built) parts.controls(controlsKey(), () => controls);
   setChildren(parts.top, [parts.header, errorNode, parts.seats, banner, rc]);
   const board = parts.board(JSON.stringify([view.kids, view.board ?? null, view.hands ?? null, view.peeks, view.my_cards, view.me, view.round, view.exposed, view.cookie, view.snooper, phase, view.pending]), () => boardPanel(view, L));
   const secrets = parts.secrets(JSON.stringify([role, view.me, view.hand, view.my_cards, view.peeks, view.my_sign, view.all_peeks ?? null, names]), () => secretsPanel(view, L, names));

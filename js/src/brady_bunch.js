@@ -216,10 +216,13 @@ export function draw(parts, model, local, redraw) {
   const replaying = Boolean(replay.active && replay.step < replay.length);
   const controlsKey = () =>
     JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, settings.paused, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
-  let controls = parts.controls(controlsKey(), () => controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names }));
+  let built = false;
+  const controls = parts.controls(controlsKey(), () => {
+    built = true;
+    return controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names });
+  });
   // building may settle the panels' default choices in `local`: key the node by the settled state
-  const built = controls;
-  controls = parts.controls(controlsKey(), () => built);
+  if (built) parts.controls(controlsKey(), () => controls);
 
   setChildren(parts.top, [parts.header, errorNode, parts.seats, banner, rc]);
 
