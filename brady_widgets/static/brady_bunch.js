@@ -829,7 +829,8 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
           "hand",
           (view.hand || []).map(
             (v, i) => button({
-              testid: `play-${v}`,
+              testid: view.hand.indexOf(v) === i ? `play-${v}` : null,
+              // two cards of one value: one test id (legal lists values once)
               label: `Play ${L.card(v)}`,
               text: h("span", { class: "bw-hand-card" }, h("strong", {}, String(v)), ` ${L.cards[v] || ""}`),
               disabled: !playable.has(v),
@@ -839,12 +840,6 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
           )
         )
       );
-      const seen = /* @__PURE__ */ new Set();
-      for (const b of body[body.length - 1].querySelectorAll("button")) {
-        const v = b.dataset.testid;
-        if (seen.has(v)) b.removeAttribute("data-testid");
-        seen.add(v);
-      }
     }
     if (has("peek")) {
       const why = { snoop: "Eyes closed: you are a Snoop. Look at one card.", cookie_peek: "Eyes closed: you have the Cookie. Look at one card.", help_peek: `Eyes closed: look at a card with ${L.token(view.token)}.` };
