@@ -60,8 +60,8 @@ SETUP = (
     "from brady_widgets import BradyBunchWidget\n"
     "def talk_phase(pace):\n"
     "    w = BradyBunchWidget(players=5, seed={seed}, pace=0)\n"
-    "    w.act({{'type': 'reveal_snoops'}})\n"
-    "    w.act({{'type': 'lights_out'}})  # the bot kids play, snoop and claim at once (pace 0)\n"
+    "    w.act({'type': 'reveal_snoops'})\n"
+    "    w.act({'type': 'lights_out'})  # the bot kids play, snoop and claim at once (pace 0)\n"
     "    assert w.view['phase'] == 'talk', w.view['phase']\n"
     "    w.pace = pace\n"
     "    return w\n"
@@ -107,7 +107,7 @@ def main(argv=None) -> int:
     with tempfile.TemporaryDirectory(prefix="brady-bench-") as tmp:
         tmp = Path(tmp)
         lab = H.JupyterLab(tmp / "lab", notebooks=None, extra_files=[H.HERE / "bare_counter.py"])
-        cells = [c.replace("{seed}", str(args.seed)).replace("{{", "{").replace("}}", "}") for c in BENCH_CELLS]
+        cells = [c.replace("{seed}", str(args.seed)) for c in BENCH_CELLS]
         H.write_notebook(lab.root / "bench.ipynb", cells)
         lab.start()
         try:
