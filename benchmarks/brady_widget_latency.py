@@ -23,7 +23,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -102,37 +101,15 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     args = ap.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="brady-bench-") as tmp:
-        tmp = Path(tmp)
-        lab = H.JupyterLab(tmp / "lab", notebooks=None, extra_files=[H.HERE / "bare_counter.py"])
-        cells = [c.replace("{seed}", str(args.seed)) for c in BENCH_CELLS]
-        H.write_notebook(lab.root / "bench.ipynb", cells)
-        lab.start()
-        try:
-            with sync_playwright() as pw:
-                browser = H.launch_chromium(pw, tmp / "chromium")
-                try:
-                    page = browser.new_page(viewport={"width": 1400, "height": 1600})
-                    frames = H.FrameLog(page)
-                    H.open_notebook(page, lab, "bench.ipynb")
-                    H.run_all_cells(page)
-                    counter_ms = measure_counter(page, WARMUP + args.questions)[WARMUP:]
-                    kernel = lab.kernel(H.kernel_id(page))
-                    try:
-                        ids = kernel.eval("{'sync': sync.model_id, 'paced': paced.model_id}")
-                    finally:
-                        kernel.close()
-                    results = {}
-                    for name in ("sync", "paced"):
-                        root = H.widget_root(page, ids[name], selector=".bw-brady")
-                        f, a, q = measure_questions(page, root, frames, WARMUP + args.questions, ids[name])
-                        results[name] = (f[WARMUP:], a[WARMUP:], q[WARMUP:])
-                finally:
-                    browser.close()
-        finally:
-            lab.stop()
+    cells = [c.replace("{seed}", str(args.seed)) for c in BENCH_CELLS]
+    with H.bench_notebook(cells) as (lab, page, frames):
+        counter_ms = measure_counter(page, WARMUP + args.questions)[WARMUP:]
+        ids = H.kernel_eval(lab, page, "{'sync': sync.model_id, 'paced': paced.model_id}")
+        results = {}
+        for name in ("sync", "paced"):
+            root = H.widget_root(page, ids[name], selector=".bw-brady")
+            f, a, q = measure_questions(page, root, frames, WARMUP + args.questions, ids[name])
+            results[name] = (f[WARMUP:], a[WARMUP:], q[WARMUP:])
 
     c = summary(counter_ms)
     print(f"click-to-redraw latency in the page, {args.questions} timed clicks ~{GAP_S * 1000:.0f} ms apart "

@@ -30,7 +30,6 @@ import argparse
 import json
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -136,40 +135,18 @@ def main(argv=None) -> int:
     if shot:
         shot.parent.mkdir(parents=True, exist_ok=True)
 
-    from playwright.sync_api import sync_playwright
-
-    with tempfile.TemporaryDirectory(prefix="brady-bench-") as tmp:
-        tmp = Path(tmp)
-        lab = H.JupyterLab(tmp / "lab", notebooks=None, extra_files=[H.HERE / "bare_counter.py"])
-        cells = [c.replace("{seed}", str(args.seed)) for c in BENCH_CELLS]
-        H.write_notebook(lab.root / "bench.ipynb", cells)
-        lab.start()
-        try:
-            with sync_playwright() as pw:
-                browser = H.launch_chromium(pw, tmp / "chromium")
-                try:
-                    page = browser.new_page(viewport={"width": 1400, "height": 1600})
-                    frames = H.FrameLog(page)
-                    H.open_notebook(page, lab, "bench.ipynb")
-                    H.run_all_cells(page)
-                    # warm up both (first clicks compile code paths), not counted
-                    counter_ms = measure_counter(page, WARMUP + args.moves)[WARMUP:]
-                    kernel = lab.kernel(H.kernel_id(page))
-                    try:
-                        ids = kernel.eval("{'paced': [g.model_id for g in paced], 'sync': [g.model_id for g in sync]}")
-                    finally:
-                        kernel.close()
-                    results = {}
-                    for name in ("paced", "sync"):
-                        roots = [H.widget_root(page, m) for m in ids[name]]
-                        ms, per_frame, per_action, local = measure_costume_party(
-                            page, roots, frames, WARMUP + args.moves, shot if name == "paced" else None
-                        )
-                        results[name] = (ms[WARMUP:], per_frame, per_action, local)
-                finally:
-                    browser.close()
-        finally:
-            lab.stop()
+    cells = [c.replace("{seed}", str(args.seed)) for c in BENCH_CELLS]
+    with H.bench_notebook(cells) as (lab, page, frames):
+        # warm up both (first clicks compile code paths), not counted
+        counter_ms = measure_counter(page, WARMUP + args.moves)[WARMUP:]
+        ids = H.kernel_eval(lab, page, "{'paced': [g.model_id for g in paced], 'sync': [g.model_id for g in sync]}")
+        results = {}
+        for name in ("paced", "sync"):
+            roots = [H.widget_root(page, m) for m in ids[name]]
+            ms, per_frame, per_action, local = measure_costume_party(
+                page, roots, frames, WARMUP + args.moves, shot if name == "paced" else None
+            )
+            results[name] = (ms[WARMUP:], per_frame, per_action, local)
 
     kb = 1024
     c = summary(counter_ms)

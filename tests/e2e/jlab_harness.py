@@ -1,5 +1,5 @@
-"""JupyterLab + Debian chromium harness shared by the browser tests and
-``benchmarks/widget_latency.py``.
+"""JupyterLab + Debian chromium harness shared by the browser tests and the
+browser benchmarks (``benchmarks/widget_latency.py``, ``brady_widget_latency.py``).
 
 Everything here follows ``shared/design/browser-testing-notes.md``:
 
@@ -18,6 +18,7 @@ Everything here follows ``shared/design/browser-testing-notes.md``:
 from __future__ import annotations
 
 import ast
+import contextlib
 import json
 import os
 import re
@@ -26,11 +27,12 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -293,6 +295,34 @@ def launch_chromium(playwright, workdir: Path):
     )
 
 
+@contextlib.contextmanager
+def bench_notebook(cells: list[str]) -> Iterator[tuple[JupyterLab, Any, "FrameLog"]]:
+    """A browser benchmark's session: a fresh JupyterLab in a temp folder (with
+    ``bare_counter.py``) serving ``bench.ipynb`` made of ``cells``, opened in Debian
+    chromium (1400x1600) with every cell run; yields ``(lab, page, frames)``, then
+    stops the browser and the server."""
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory(prefix="brady-bench-") as tmp:
+        tmp = Path(tmp)
+        lab = JupyterLab(tmp / "lab", notebooks=None, extra_files=[HERE / "bare_counter.py"])
+        write_notebook(lab.root / "bench.ipynb", cells)
+        lab.start()
+        try:
+            with sync_playwright() as pw:
+                browser = launch_chromium(pw, tmp / "chromium")
+                try:
+                    page = browser.new_page(viewport={"width": 1400, "height": 1600})
+                    frames = FrameLog(page)
+                    open_notebook(page, lab, "bench.ipynb")
+                    run_all_cells(page)
+                    yield lab, page, frames
+                finally:
+                    browser.close()
+        finally:
+            lab.stop()
+
+
 # ----------------------------------------------------------------- page helpers
 IDLE_JS = """() => {
   const bar = document.querySelector('#jp-main-statusbar');
@@ -314,6 +344,15 @@ def kernel_id(page) -> str:
     return page.evaluate(
         "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
     )
+
+
+def kernel_eval(lab: JupyterLab, page, expr: str) -> Any:
+    """The JSON value of ``expr`` in the kernel of the page's current notebook."""
+    kernel = lab.kernel(kernel_id(page))
+    try:
+        return kernel.eval(expr)
+    finally:
+        kernel.close()
 
 
 CELLS_STATE_JS = """() => {
