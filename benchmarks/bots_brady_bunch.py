@@ -25,20 +25,12 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import json
-import math
 import sys
 import time
 
+from bots_costume_party import wilson  # the same 95% interval as the Costume Party bots
+
 TABLES = [(p, False) for p in range(3, 9)] + [(p, True) for p in range(6, 9)]
-
-
-def wilson(wins: int, n: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (centre - half, centre + half)
 
 
 def play_games(players: int, oliver: bool, seed: int, start: int, stop: int) -> list[dict]:
