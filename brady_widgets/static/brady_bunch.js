@@ -298,6 +298,20 @@ function replayControl(replay, reveal, send) {
   }
   return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
 }
+function statusBanner(view, replay, nameOf) {
+  let id = null;
+  let text = "";
+  if (view.over) {
+    const winners = (view.winners || []).map(nameOf);
+    id = "winner";
+    text = `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
+  } else if (replay && replay.active && replay.step < replay.length) {
+    id = "replay-banner";
+    text = `Replay: after action ${replay.step} of ${replay.length}`;
+  }
+  const build = () => id === null ? null : h("div", { class: id === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": id }, text);
+  return [JSON.stringify(id === null ? null : [id, text]), build];
+}
 
 // src/mount.js
 function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = null }) {
@@ -519,17 +533,8 @@ function draw(parts, model, local, redraw) {
     for (const k of Object.keys(local)) delete local[k];
     return;
   }
-  let bannerKey = null;
-  if (view.over) {
-    const winners = (view.winners || []).map((s) => names[s] ?? `Seat ${s + 1}`);
-    bannerKey = ["winner", `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`];
-  } else if (replay.active && replay.step < replay.length) {
-    bannerKey = ["replay-banner", `Replay: after action ${replay.step} of ${replay.length}`];
-  }
-  const banner = parts.banner(
-    JSON.stringify(bannerKey),
-    () => bannerKey === null ? null : h("div", { class: bannerKey[0] === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": bannerKey[0] }, bannerKey[1])
-  );
+  const [bannerKey, buildBanner] = statusBanner(view, replay, (s) => names[s] ?? `Seat ${s + 1}`);
+  const banner = parts.banner(bannerKey, buildBanner);
   const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
   const trackKey = JSON.stringify([view.round, view.rounds, phase, view.snoops, view.requests, view.reveals, view.tokens, view.token_used, view.cookie, view.snooper, view.oliver_cards, view.deck_count, view.snoop_deck, view.over]);
   const track = parts.track(trackKey, () => roundTrack(view, L));

@@ -324,6 +324,20 @@ function replayControl(replay, reveal, send) {
   }
   return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
 }
+function statusBanner(view, replay, nameOf) {
+  let id = null;
+  let text = "";
+  if (view.over) {
+    const winners = (view.winners || []).map(nameOf);
+    id = "winner";
+    text = `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
+  } else if (replay && replay.active && replay.step < replay.length) {
+    id = "replay-banner";
+    text = `Replay: after action ${replay.step} of ${replay.length}`;
+  }
+  const build = () => id === null ? null : h("div", { class: id === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": id }, text);
+  return [JSON.stringify(id === null ? null : [id, text]), build];
+}
 
 // src/mount.js
 function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = null }) {
@@ -542,21 +556,8 @@ function draw(parts, model, local, redraw) {
     parts.cache = null;
     return;
   }
-  let bannerKey = null;
-  if (view.over) {
-    const winners = (view.winners || []).map(nameOf);
-    bannerKey = ["winner", `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`];
-  } else if (replay.active && replay.step < replay.length) {
-    bannerKey = ["replay-banner", `Replay: after action ${replay.step} of ${replay.length}`];
-  }
-  const banner = parts.banner(
-    JSON.stringify([contentKey, bannerKey]),
-    () => bannerKey === null ? null : h(
-      "div",
-      { class: bannerKey[0] === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": bannerKey[0] },
-      bannerKey[1]
-    )
-  );
+  const [bannerKey, buildBanner] = statusBanner(view, replay, nameOf);
+  const banner = parts.banner(JSON.stringify([contentKey, bannerKey]), buildBanner);
   const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
   const myTurn = legal.length > 0;
   let prompt;

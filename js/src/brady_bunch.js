@@ -9,7 +9,7 @@ import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
-import { replayControl } from "./replay.js";
+import { replayControl, statusBanner } from "./replay.js";
 import { mountView } from "./mount.js";
 
 const VIA = { snoop: "as a Snoop", cookie: "with the Cookie", woman: "with the woman's token", man: "with the man's token", dog: "with the dog's token" };
@@ -194,18 +194,8 @@ export function draw(parts, model, local, redraw) {
   }
 
   // -------------------------------------------------------------- banners
-  let bannerKey = null;
-  if (view.over) {
-    const winners = (view.winners || []).map((s) => names[s] ?? `Seat ${s + 1}`);
-    bannerKey = ["winner", `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`];
-  } else if (replay.active && replay.step < replay.length) {
-    bannerKey = ["replay-banner", `Replay: after action ${replay.step} of ${replay.length}`];
-  }
-  const banner = parts.banner(JSON.stringify(bannerKey), () =>
-    bannerKey === null
-      ? null
-      : h("div", { class: bannerKey[0] === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": bannerKey[0] }, bannerKey[1]),
-  );
+  const [bannerKey, buildBanner] = statusBanner(view, replay, (s) => names[s] ?? `Seat ${s + 1}`);
+  const banner = parts.banner(bannerKey, buildBanner);
   const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
 
   // ---------------------------------------------------------- round track

@@ -9,7 +9,7 @@ import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
-import { replayControl } from "./replay.js";
+import { replayControl, statusBanner } from "./replay.js";
 import { mountView } from "./mount.js";
 
 /** Pinwheel grid: four colored rooms in a ring, the hall in the middle. */
@@ -204,22 +204,8 @@ export function draw(parts, model, local, redraw) {
   }
 
   // ---------------------------------------------------------------- banner
-  let bannerKey = null;
-  if (view.over) {
-    const winners = (view.winners || []).map(nameOf);
-    bannerKey = ["winner", `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`];
-  } else if (replay.active && replay.step < replay.length) {
-    bannerKey = ["replay-banner", `Replay: after action ${replay.step} of ${replay.length}`];
-  }
-  const banner = parts.banner(JSON.stringify([contentKey, bannerKey]), () =>
-    bannerKey === null
-      ? null
-      : h(
-          "div",
-          { class: bannerKey[0] === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": bannerKey[0] },
-          bannerKey[1],
-        ),
-  );
+  const [bannerKey, buildBanner] = statusBanner(view, replay, nameOf);
+  const banner = parts.banner(JSON.stringify([contentKey, bannerKey]), buildBanner);
   const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
 
   // ------------------------------------------------------------- controls

@@ -60,3 +60,30 @@ export function replayControl(replay, reveal, send) {
   }
   return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
 }
+
+/**
+ * The status banner above the board: the winners when the shown position is over,
+ * "Replay: after action k of n" while a past step is shown, else nothing.
+ * Returns `[key, build]` for a keyed part: the key is JSON, `build()` the node or null.
+ * @param {{over?: boolean, winners?: number[]}} view
+ * @param {{step: number, length: number, active: boolean}} replay
+ * @param {(seat: number) => string} nameOf
+ * @returns {[string, () => (HTMLElement | null)]}
+ */
+export function statusBanner(view, replay, nameOf) {
+  let id = null;
+  let text = "";
+  if (view.over) {
+    const winners = (view.winners || []).map(nameOf);
+    id = "winner";
+    text = `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
+  } else if (replay && replay.active && replay.step < replay.length) {
+    id = "replay-banner";
+    text = `Replay: after action ${replay.step} of ${replay.length}`;
+  }
+  const build = () =>
+    id === null
+      ? null
+      : h("div", { class: id === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": id }, text);
+  return [JSON.stringify(id === null ? null : [id, text]), build];
+}
