@@ -3,28 +3,11 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import widget, { statementText } from "../src/brady_bunch.js";
 import { MSG, TRAITS } from "../src/messages.js";
-import { fakeModel, fixture, tick } from "./fake_model.js";
+import { fakeModel, fixture, mounter, tick } from "./fake_model.js";
 
-let cleanups = [];
-function mount(name, tweak = (s) => s) {
-  const model = fakeModel(tweak(fixture(name)));
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  cleanups.push(() => {
-    cleanup();
-    el.remove();
-  });
-  const $ = (id) => el.querySelector(`[data-testid="${id}"]`);
-  const $$ = (sel) => [...el.querySelectorAll(sel)];
-  const enabled = (prefix) => $$(`[data-testid^="${prefix}"]`).filter((b) => b.tagName === "BUTTON" && !b.disabled).map((b) => b.dataset.testid.slice(prefix.length));
-  return { model, el, $, $$, enabled, root: el.querySelector(".bw-brady"), cleanup };
-}
+const { mount, unmountAll } = mounter(widget, ".bw-brady");
 
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
+afterEach(unmountAll);
 
 const acts = (model) => model.sent.filter((m) => m.type === MSG.ACT).map((m) => m.action);
 const sortStr = (xs) => [...xs].map(String).sort();
@@ -51,7 +34,6 @@ describe("brady bunch view", () => {
     cleanup();
     for (const key of TRAITS) expect(model.listeners.get(`change:${key}`).size).toBe(0);
     expect(el.querySelector(".bw-brady")).toBeNull();
-    cleanups = [];
   });
 
   it("draws the board: a slot per kid with its printed name, color, card, hand, pile and cookies", () => {

@@ -1,27 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../src/costume_party.js";
 import { MSG, TRAITS } from "../src/messages.js";
-import { fakeModel, fixture, tick } from "./fake_model.js";
+import { fakeModel, fixture, mounter, tick } from "./fake_model.js";
 
-let cleanups = [];
-function mount(name, tweak = (s) => s) {
-  const model = fakeModel(tweak(fixture(name)));
-  const el = document.createElement("div");
-  document.body.appendChild(el);
-  const cleanup = widget.render({ model, el });
-  cleanups.push(() => {
-    cleanup();
-    el.remove();
-  });
-  const $ = (id) => el.querySelector(`[data-testid="${id}"]`);
-  const $$ = (sel) => [...el.querySelectorAll(sel)];
-  return { model, el, $, $$, root: el.querySelector(".bw-costume"), cleanup };
-}
+const { mount, unmountAll } = mounter(widget, ".bw-costume");
 
-afterEach(() => {
-  for (const c of cleanups) c();
-  cleanups = [];
-});
+afterEach(unmountAll);
 
 describe("costume party view", () => {
   it("exports an anywidget module with render returning a cleanup", () => {
@@ -32,7 +16,6 @@ describe("costume party view", () => {
     cleanup();
     for (const key of TRAITS) expect(model.listeners.get(`change:${key}`).size).toBe(0);
     expect(el.querySelector(".bw-costume")).toBeNull();
-    cleanups = [];
   });
 
   it("draws five named rooms laid out as the adjacency, with every figure on the board", () => {

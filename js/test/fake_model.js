@@ -38,3 +38,42 @@ export function fakeModel(state) {
 }
 
 export const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * A test mounter for one view: `mount(fixtureName, tweak)` renders the widget on a
+ * fake model built from the fixture (after `tweak(state)`), and returns helpers:
+ * `$` (by data-testid), `$$` (by selector), `enabled(prefix)` (the enabled buttons
+ * whose test id starts with `prefix`, minus the prefix), `root`, `cleanup`.
+ * Call `unmountAll()` after each test.
+ * @param {{render: Function}} widget
+ * @param {string} rootSelector
+ */
+export function mounter(widget, rootSelector) {
+  const cleanups = [];
+  function mount(name, tweak = (s) => s) {
+    const model = fakeModel(tweak(fixture(name)));
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    const unmount = widget.render({ model, el });
+    let done = false;
+    const cleanup = () => {
+      // once only: a test may clean up itself, and unmountAll() comes after it
+      if (done) return;
+      done = true;
+      unmount();
+      el.remove();
+    };
+    cleanups.push(cleanup);
+    const $ = (id) => el.querySelector(`[data-testid="${id}"]`);
+    const $$ = (sel) => [...el.querySelectorAll(sel)];
+    const enabled = (prefix) =>
+      $$(`[data-testid^="${prefix}"]`)
+        .filter((b) => b.tagName === "BUTTON" && !b.disabled)
+        .map((b) => b.dataset.testid.slice(prefix.length));
+    return { model, el, $, $$, enabled, root: el.querySelector(rootSelector), cleanup };
+  }
+  function unmountAll() {
+    for (const c of cleanups.splice(0)) c();
+  }
+  return { mount, unmountAll };
+}
