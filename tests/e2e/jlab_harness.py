@@ -518,6 +518,18 @@ class FrameLog:
         return out
 
 
+def walk(value: Any, path: tuple = ()):
+    """Every ``(path, key, value)`` inside nested dicts and lists (a message's content),
+    for the leak checks that look for a secret anywhere in what reached the browser."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield path + (k,), k, v
+            yield from walk(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from walk(v, path + (i,))
+
+
 def merged(states: list) -> list[dict]:
     """Fold ``FrameLog.widget_states`` messages ``(kind, state)`` into the widget's
     synced state after each one (a message carries only the traits it changed)."""

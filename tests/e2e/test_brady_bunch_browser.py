@@ -177,22 +177,12 @@ def first_over(states) -> int:
     return len(states)
 
 
-def walk(value, path=()):
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield path + (k,), k, v
-            yield from walk(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from walk(v, path + (i,))
-
-
 def secret_violations(messages, raw) -> list[str]:
     """What Alice's browser may never receive: the teacher's keys, a kid's hand,
     cards or sign, a kid's peek, another seat's private log entry."""
     bad = []
     for m in messages:
-        for path, key, value in walk(m.get("content") or {}):
+        for path, key, value in H.walk(m.get("content") or {}):
             where = "/".join(map(str, path))
             if key in SECRET_KEYS:
                 bad.append(f"{where}: secret key")

@@ -123,16 +123,6 @@ def differences(a, b, path="", limit=8) -> list[str]:
     return out
 
 
-def walk(value, path=()):
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield path + (k,), k, v
-            yield from walk(v, path + (k,))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from walk(v, path + (i,))
-
-
 def secret_violations(messages, shown: int, secrets: list[int], raw=()) -> list[str]:
     """Everything in the received messages that the shown seat may not know:
     a ``secrets`` or ``deck`` field, a
@@ -143,7 +133,7 @@ def secret_violations(messages, shown: int, secrets: list[int], raw=()) -> list[
     bad = []
     for m in messages:
         content = m.get("content") or {}
-        for path, key, value in walk(content):
+        for path, key, value in H.walk(content):
             where = "/".join(map(str, path))
             if key in ("secrets", "deck"):
                 bad.append(f"{m.get('msg_type')} {where} = {value!r}")
