@@ -166,6 +166,19 @@ var MSG = Object.freeze({
   OPTION: "option"
 });
 var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
+function readTraits(model) {
+  return {
+    send: (msg) => model.send(msg),
+    seat: model.get("seat"),
+    view: model.get("view") || {},
+    legal: model.get("legal") || [],
+    log: model.get("log") || [],
+    error: model.get("error") || {},
+    curtain: model.get("curtain") || {},
+    settings: model.get("settings") || {},
+    replay: model.get("replay") || {}
+  };
+}
 
 // src/seatbar.js
 function seatItem({ names, shown, toAct, alive, extra }, seat) {
@@ -466,15 +479,7 @@ function changed(parts, section, key) {
 }
 function draw(parts, model, local, redraw) {
   const { root, top, main, board, tableSlot, oddsSlot, logList } = parts;
-  const send = (msg) => model.send(msg);
-  const seat = model.get("seat");
-  const view = model.get("view") || {};
-  const legal = model.get("legal") || [];
-  const log = model.get("log") || [];
-  const error = model.get("error") || {};
-  const curtain = model.get("curtain") || {};
-  const settings = model.get("settings") || {};
-  const replay = model.get("replay") || {};
+  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
   const names = settings.names || [];
   const contentKey = JSON.stringify([settings.content || {}, names]);
   if (changed(parts, "content", contentKey) || !parts.cache) {

@@ -4,7 +4,7 @@
 import "./shared.css";
 import "./brady_bunch.css";
 import { h, button, bar, inkFor, setAttr, setChildren, setText, keyed } from "./dom.js";
-import { MSG } from "./messages.js";
+import { MSG, readTraits } from "./messages.js";
 import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
@@ -133,15 +133,7 @@ export function skeleton() {
  * @param {() => void} redraw
  */
 export function draw(parts, model, local, redraw) {
-  const send = (msg) => model.send(msg);
-  const seat = model.get("seat");
-  const view = model.get("view") || {};
-  const legal = model.get("legal") || [];
-  const log = model.get("log") || [];
-  const error = model.get("error") || {};
-  const curtain = model.get("curtain") || {};
-  const settings = model.get("settings") || {};
-  const replay = model.get("replay") || {};
+  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
   const names = settings.names || [];
   const L = labels(settings);
   const phase = view.phase || "reveal";

@@ -4,7 +4,7 @@
 import "./shared.css";
 import "./costume_party.css";
 import { h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar, keyed } from "./dom.js";
-import { MSG } from "./messages.js";
+import { MSG, readTraits } from "./messages.js";
 import { seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
@@ -93,15 +93,7 @@ function changed(parts, section, key) {
  */
 export function draw(parts, model, local, redraw) {
   const { root, top, main, board, tableSlot, oddsSlot, logList } = parts;
-  const send = (msg) => model.send(msg);
-  const seat = model.get("seat");
-  const view = model.get("view") || {};
-  const legal = model.get("legal") || [];
-  const log = model.get("log") || [];
-  const error = model.get("error") || {};
-  const curtain = model.get("curtain") || {};
-  const settings = model.get("settings") || {};
-  const replay = model.get("replay") || {};
+  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
   const names = settings.names || [];
   const contentKey = JSON.stringify([settings.content || {}, names]);
   if (changed(parts, "content", contentKey) || !parts.cache) {
