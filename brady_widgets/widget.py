@@ -169,6 +169,7 @@ class GameWidget(anywidget.AnyWidget):
             raise TypeError(
                 f"{cls.__name__}() got unexpected keyword argument(s) {unknown}; "
                 f"game options: {sorted(allowed)}"
+                + (f"; view options: {sorted(cls.view_options)}" if cls.view_options else "")
             )
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")

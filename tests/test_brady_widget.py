@@ -350,6 +350,9 @@ def test_trust_is_a_constructor_argument_and_is_checked():
         BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0, trust=2)
     with pytest.raises(WidgetError):
         BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0).set_option("trust", "x")
+    # a misspelt option is a TypeError that names the options there are
+    with pytest.raises(TypeError, match=r"view options: \['trust'\]"):
+        BradyBunchWidget(players=4, seed=1, bot=BOT, pace=0, truts=0.4)
 
 
 # ---------------------------------------------------------------- hot-seat
