@@ -1,31 +1,43 @@
-"""brady_widgets: four party and board games as live Jupyter widgets.
+"""brady_widgets: party and board games as live Jupyter widgets.
 
-``brady_widgets.games()`` lists the engines; each game's widget is importable
-from ``brady_widgets`` (``CostumePartyWidget``, ``BradyBunchWidget``) and loads only when first used.
+``brady_widgets.games()`` lists the engines of the registered games. Each game's
+engine and widget classes (and any other names its ``GameEntry`` exports) are
+importable from ``brady_widgets`` and load only when first used.
 """
 
-from .engine import Game, IllegalAction, games, load_game
+from .engine import Game, GameEntry, IllegalAction, games, load_game, register, unregister
+from .engine import registry as _registry
 
 __version__ = "0.1.0"
 
-_LAZY = {
+_SHARED = {
     "GameWidget": "brady_widgets.widget:GameWidget",
-    "CostumePartyWidget": "brady_widgets.costume_party.widget:CostumePartyWidget",
-    "CostumeParty": "brady_widgets.costume_party.rules:CostumeParty",
-    "BradyBunchWidget": "brady_widgets.brady_bunch.widget:BradyBunchWidget",
-    "BradyBunch": "brady_widgets.brady_bunch.rules:BradyBunch",
     "simulate": "brady_widgets.simulation:simulate",
 }
 
-__all__ = ["Game", "IllegalAction", "games", "load_game", "__version__", *_LAZY]
+__all__ = [
+    "Game",
+    "GameEntry",
+    "IllegalAction",
+    "games",
+    "load_game",
+    "register",
+    "unregister",
+    "__version__",
+    *_SHARED,
+    *_registry.exports(),
+]
 
 
 def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
-
-        module, _, attr = _LAZY[name].partition(":")
-        value = getattr(importlib.import_module(module), attr)
+    target = _SHARED.get(name) or _registry.export_target(name)
+    if target is None:
+        raise AttributeError(f"module 'brady_widgets' has no attribute {name!r}")
+    value = _registry.load_target(target)
+    if name in _SHARED:  # a game's exports follow the registry (register/unregister)
         globals()[name] = value
-        return value
-    raise AttributeError(f"module 'brady_widgets' has no attribute {name!r}")
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_SHARED) | set(_registry.exports()))

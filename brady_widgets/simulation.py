@@ -1,7 +1,12 @@
 """Many seeded bot games, for lessons and teachers.
 
->>> rows = simulate("costume_party", players=4, bots=["detective", "random", "random", "random"], games=200, seed=1)
->>> sum(r["winner"] == 0 for r in rows) / len(rows)   # the detective's win rate  # doctest: +SKIP
+>>> rows = simulate(name, players=4, bots=["smart", "random", "random", "random"], games=200, seed=1)  # doctest: +SKIP
+>>> sum(r["winner"] == 0 for r in rows) / len(rows)   # seat 0's win rate  # doctest: +SKIP
+
+``name`` is a registered game (``brady_widgets.games()``); the bot names are
+the keys of that game's bot table, and the game's registered ``fields``
+function adds its own columns to every row. This module names no game: what it
+knows of a game comes from :mod:`brady_widgets.engine.registry`.
 
 Each game gets its own seed, derived from ``seed`` and the game's index with
 :class:`numpy.random.SeedSequence`, and the bots of a game are seeded from the
@@ -21,13 +26,13 @@ a lambda); when they are not, the automatic choice stays in-process.
 from __future__ import annotations
 
 import concurrent.futures
-import importlib
 import math
 import os
 import pickle
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
-from .engine.registry import load_game
+from .engine import registry
+from .engine.registry import GameEntry, load_bots, load_fields, load_game
 
 #: at least this many games: the automatic executor uses local processes,
 #: and ``progress=None`` shows a progress bar
@@ -44,22 +49,9 @@ def game_seed(seed: int, index: int) -> int:
 
 
 # --------------------------------------------------------------- game fields
-def _costume_party_fields(game, names: list[str]) -> dict:
-    events = game.events
-    kills = [ev for ev in events if ev["type"] == "kill"]
-    winner = game.winners[0] if len(game.winners) == 1 else None
-    return {
-        "turns": sum(1 for ev in events if ev["type"] == "roll"),
-        "kills": len(kills),
-        "draws": sum(1 for ev in events if ev["type"] == "draw"),
-        "suicides": sum(1 for ev in kills if game.secrets[ev["seat"]] == ev["figure"]),
-        "eliminations": [ev["seat"] for ev in events if ev["type"] == "eliminated"],
-        "winner_bot": None if winner is None else names[winner],
-        "winner_character": None if winner is None else game.secrets[winner],
-    }
-
-
 def _generic_fields(game, names: list[str]) -> dict:
+    """``turns`` (runs of consecutive actions by one seat) and ``winner_bot``:
+    every game's row has them; a game's registered ``fields`` may refine them."""
     turns, last = 0, object()
     for h in game.history:
         if h.get("seat") != "chance" and h["seat"] != last:
@@ -68,21 +60,17 @@ def _generic_fields(game, names: list[str]) -> dict:
     return {"turns": turns, "winner_bot": None if winner is None else names[winner]}
 
 
-GAME_FIELDS: dict[str, Callable] = {"costume_party": _costume_party_fields}
-
-
 # ------------------------------------------------------------------ workers
-def _bot_registry(cls) -> dict:
-    package = cls.__module__.rpartition(".")[0]
-    try:
-        return importlib.import_module(package + ".bots").BOTS
-    except (ImportError, AttributeError):
-        return {}
+def _ensure_registered(entry: GameEntry | None) -> None:
+    """In a worker process a game registered at run time (``register(...)`` in
+    the caller's process) is not known yet: register the entry that came along."""
+    if entry is not None and entry.name not in registry.names():
+        registry.register(entry)
 
 
-def _make_bot(spec, seat: int, seed: int, registry: dict):
+def _make_bot(spec, seat: int, seed: int, bot_table: dict):
     if isinstance(spec, str):
-        return registry[spec](seat, seed)
+        return bot_table[spec](seat, seed)
     return spec(seat, seed)
 
 
@@ -92,13 +80,17 @@ def _bot_name(spec, bot) -> str:
     return str(getattr(bot, "name", None) or getattr(spec, "__name__", None) or type(bot).__name__)
 
 
-def play_one(game: str, players: int, bots: Sequence, seed: int, index: int, options: dict) -> dict:
-    """Play game ``index`` of a run to the end and return its row."""
+def play_one(game: str, players: int, bots: Sequence, seed: int, index: int, options: dict, entry: GameEntry | None = None) -> dict:
+    """Play game ``index`` of a run to the end and return its row.
+
+    ``entry``: the game's registry entry, registered first if this process does
+    not know the game (a worker of a run whose game was registered at run time)."""
+    _ensure_registered(entry)
     cls = load_game(game)
-    registry = _bot_registry(cls)
+    bot_table = load_bots(game)
     gseed = game_seed(seed, index)
     g = cls(players, gseed, **options)
-    seats = [_make_bot(spec, s, gseed, registry) for s, spec in enumerate(bots)]
+    seats = [_make_bot(spec, s, gseed, bot_table) for s, spec in enumerate(bots)]
     names = [_bot_name(spec, bot) for spec, bot in zip(bots, seats)]
     length = 0
     while not g.over:
@@ -119,11 +111,15 @@ def play_one(game: str, players: int, bots: Sequence, seed: int, index: int, opt
         "winner": g.winners[0] if len(g.winners) == 1 else None,
         "length": length,
     }
-    row.update(GAME_FIELDS.get(game, _generic_fields)(g, names))
+    row.update(_generic_fields(g, names))
+    fields = load_fields(game)
+    if fields is not None:
+        row.update(fields(g, names))
     return row
 
 
-def _run_chunk(game: str, players: int, bots: Sequence, seed: int, start: int, stop: int, options: dict) -> list[dict]:
+def _run_chunk(game: str, players: int, bots: Sequence, seed: int, start: int, stop: int, options: dict, entry: GameEntry | None = None) -> list[dict]:
+    _ensure_registered(entry)
     return [play_one(game, players, bots, seed, i, options) for i in range(start, stop)]
 
 
@@ -138,7 +134,7 @@ def _resolve_game(game) -> str:
     if isinstance(game, type) and getattr(game, "name", None):
         game = game.name
     if not isinstance(game, str):
-        raise TypeError(f"game must be a game name such as 'costume_party', got {game!r}")
+        raise TypeError(f"game must be a registered game name (one of {registry.names()}), got {game!r}")
     try:
         load_game(game)
     except KeyError as exc:
@@ -146,7 +142,7 @@ def _resolve_game(game) -> str:
     return game
 
 
-def _resolve_bots(bots, players: int, registry: dict) -> list:
+def _resolve_bots(bots, players: int, bot_table: dict) -> list:
     if isinstance(bots, str) or callable(bots):
         bots = [bots] * players
     elif isinstance(bots, (list, tuple)):
@@ -157,8 +153,8 @@ def _resolve_bots(bots, players: int, registry: dict) -> list:
         raise TypeError(f"bots must be a bot name, a factory, or a list of them (one per seat), got {bots!r}")
     for spec in bots:
         if isinstance(spec, str):
-            if spec not in registry:
-                raise ValueError(f"unknown bot {spec!r}; known bots: {sorted(registry)}")
+            if spec not in bot_table:
+                raise ValueError(f"unknown bot {spec!r}; known bots: {sorted(bot_table)}")
         elif not callable(spec):
             raise TypeError(f"a bot must be a name or a factory (seat, seed) -> bot, got {spec!r}")
     return bots
@@ -195,9 +191,9 @@ def simulate(
     """Play ``games`` seeded bot games and return one row (a dict) per game.
 
     Args:
-        game: a registered game name, e.g. ``"costume_party"`` (or its engine class).
+        game: a registered game name (see ``brady_widgets.games()``), or its engine class.
         players: number of players.
-        bots: one bot name (``"random"``, ``"detective"``) for every seat, a
+        bots: one bot name (a key of the game's bot table, e.g. ``"random"``) for every seat, a
             factory ``(seat, seed) -> bot``, or a list with one of those per seat.
         games: how many games.
         seed: the run's seed; game ``i`` is seeded with :func:`game_seed` ``(seed, i)``.
@@ -208,13 +204,13 @@ def simulate(
         progress: a ``tqdm.auto`` progress bar: ``None`` shows it from
             ``PROGRESS_THRESHOLD`` games, ``True`` always, ``False`` never.
         chunksize: games per task (default: about four tasks per worker, at most 250).
-        **options: the game's options (e.g. ``faces=[...]`` for Costume Party).
+        **options: the game's options (its engine's ``default_options``).
 
     Returns:
         Rows ordered by ``game_index``, each with ``game_index, seed, players,
-        bots, winners, winner, length`` (player actions) and ``turns``; Costume
-        Party adds ``kills, draws, suicides, eliminations`` (seats in the order
-        they fell), ``winner_bot`` and ``winner_character`` (the winner's figure).
+        bots, winners, winner, length`` (player actions), ``turns`` and
+        ``winner_bot``, then the fields of the game's registered ``fields``
+        function (:func:`brady_widgets.engine.registry.load_fields`).
     """
     name = _resolve_game(game)
     cls = load_game(name)
@@ -231,7 +227,8 @@ def simulate(
         raise ValueError(f"chunksize must be >= 1, got {chunksize}")
     if not (executor is None or executor is False or isinstance(executor, concurrent.futures.Executor) or callable(getattr(executor, "submit", None))):
         raise TypeError(f"executor must be a concurrent.futures.Executor, None or False, got {executor!r}")
-    bots = _resolve_bots(bots, players, _bot_registry(cls))
+    bots = _resolve_bots(bots, players, load_bots(name))
+    entry = registry.game_entry(name)
     cls(players, 0, **options)  # bad options fail here, with the engine's TypeError/ValueError
 
     owned = None
@@ -255,11 +252,11 @@ def simulate(
     try:
         if executor is False:
             for start, stop in chunks:
-                rows.extend(_run_chunk(name, players, bots, seed, start, stop, options))
+                rows.extend(_run_chunk(name, players, bots, seed, start, stop, options, entry))
                 if bar is not None:
                     bar.update(stop - start)
         else:
-            futures = [executor.submit(_run_chunk, name, players, bots, seed, start, stop, options) for start, stop in chunks]
+            futures = [executor.submit(_run_chunk, name, players, bots, seed, start, stop, options, entry) for start, stop in chunks]
             for (start, stop), fut in zip(chunks, futures):
                 rows.extend(fut.result())
                 if bar is not None:

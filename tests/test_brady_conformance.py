@@ -21,12 +21,11 @@ import pytest
 from brady_widgets.brady_bunch.bots import BOTS
 from brady_widgets.brady_bunch.rules import BradyBunch
 from brady_widgets.brady_bunch.widget import BradyBunchWidget
+from brady_widgets.brady_bunch.positions import brady_play, brady_position
 from brady_widgets.testing import (
     ConformanceError,
     bot_playout,
     bots_for,
-    brady_play,
-    brady_position,
     check_game,
     check_invariants,
     check_leaks,

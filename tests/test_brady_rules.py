@@ -16,7 +16,8 @@ import pytest
 
 from brady_widgets.brady_bunch.rules import BradyBunch, classify
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.testing import brady_deal, brady_play, brady_position, check_invariants, random_playout
+from brady_widgets.brady_bunch.positions import brady_deal, brady_play, brady_position
+from brady_widgets.testing import check_invariants, random_playout
 
 # ----------------------------------------------------------- rulebook tables
 #: "Number of Snoop cards revealed each round" (rounds 1..4)

@@ -2,7 +2,7 @@
 
 Sources: ``shared/rulebooks/costume_party_detective.txt`` and the Costume Party
 section of ``shared/design/rules-decisions.md``. Positions are built with
-``brady_widgets.testing.position`` (the ``deal=`` test option + forced dice
+``brady_widgets.costume_party.positions.position`` (the ``deal=`` test option + forced dice
 through the kernel's replay). Expected values come from the rules as written
 (adjacency tables, odds), not from the engine.
 """
@@ -18,7 +18,7 @@ import pytest
 
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.testing import make_deal, play, position
+from brady_widgets.costume_party.positions import make_deal, play, position
 
 ROOMS = ["blue", "yellow", "red", "green", "hall"]
 COLORS = ["blue", "yellow", "red", "green"]

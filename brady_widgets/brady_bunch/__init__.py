@@ -1,1 +1,18 @@
-"""The Brady Bunch Party Game: engine (``rules``), bots, odds and widget."""
+"""The Brady Bunch Party Game: engine (``rules``), bots, odds, widget, lesson positions.
+
+This module only declares the game to the registry (strings, nothing imported):
+``import brady_widgets`` stays light, and each part loads when first used.
+"""
+
+from ..engine.registry import GameEntry
+
+GAME = GameEntry(
+    "brady_bunch",
+    package=__name__,
+    engine=".rules:BradyBunch",
+    widget=".widget:BradyBunchWidget",
+    bots=".bots:BOTS",
+    invariants=".invariants",
+    positions=".positions",
+    view="brady_bunch",
+)

@@ -1,5 +1,19 @@
-"""Costume Party Detective."""
+"""Costume Party Detective: engine (``rules``), bots, odds, widget, lesson positions.
 
-from .rules import CostumeParty
+This module only declares the game to the registry (strings, nothing imported):
+``import brady_widgets`` stays light, and each part loads when first used.
+"""
 
-__all__ = ["CostumeParty"]
+from ..engine.registry import GameEntry
+
+GAME = GameEntry(
+    "costume_party",
+    package=__name__,
+    engine=".rules:CostumeParty",
+    widget=".widget:CostumePartyWidget",
+    bots=".bots:BOTS",
+    invariants=".invariants",
+    fields=".fields:simulation_fields",
+    positions=".positions",
+    view="costume_party",
+)

@@ -2,6 +2,33 @@
 
 from .errors import ERROR_CODES, IllegalAction
 from .game import Game
-from .registry import games, load_game
+from .registry import (
+    GameEntry,
+    game_entry,
+    games,
+    load_bots,
+    load_fields,
+    load_game,
+    load_invariants,
+    load_positions,
+    load_widget,
+    register,
+    unregister,
+)
 
-__all__ = ["ERROR_CODES", "Game", "IllegalAction", "games", "load_game"]
+__all__ = [
+    "ERROR_CODES",
+    "Game",
+    "GameEntry",
+    "IllegalAction",
+    "game_entry",
+    "games",
+    "load_bots",
+    "load_fields",
+    "load_game",
+    "load_invariants",
+    "load_positions",
+    "load_widget",
+    "register",
+    "unregister",
+]

@@ -1,27 +1,296 @@
-"""The game registry: every game registers itself under a short name."""
+"""The game registry: one :class:`GameEntry` per game, declared once, in its folder.
+
+A game package declares everything the shared code needs to know about it in
+its ``__init__.py``, as strings only (so importing the package stays cheap)::
+
+    # brady_widgets/<game>/__init__.py
+    from ..engine.registry import GameEntry
+
+    GAME = GameEntry(
+        "<game>",
+        package=__name__,                 # ".x" targets are relative to it
+        engine=".rules:MyGame",           # the engine class (required)
+        widget=".widget:MyGameWidget",    # the GameWidget subclass
+        bots=".bots:BOTS",                # {name: factory(seat, seed) -> bot}
+        invariants=".invariants",         # a module (importing it registers
+                                          # invariants; its INVARIANTS list, if
+                                          # any, is returned too), or "mod:attr"
+                                          # naming a function or a list of them
+        fields=".fields:simulation_fields",  # fn(game, names) -> extra simulate() row fields
+        positions=".positions",           # position builders for tests and lessons
+        view="<game>",                    # static/<view>.js and .css
+    )
+
+and :data:`GAME_PACKAGES` below lists the game packages: adding a game is a new
+folder and one line there. :func:`register` adds a game at run time (a game that
+lives outside the package, or a test's toy game). Every ``load_*`` helper
+imports its target only when asked, so ``import brady_widgets`` loads no engine,
+no widget and no numpy.
+
+The shared modules (``engine/``, ``widget.py``, ``simulation.py``,
+``testing/conformance.py``) name no game: they ask this registry.
+"""
 
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass, field, fields as _dc_fields
+from types import MappingProxyType, ModuleType
+from typing import Any, Callable, Mapping
 
-# name -> "module:Class"; modules are imported only when a game is asked for,
-# so ``import brady_widgets`` stays light.
-_GAMES: dict[str, str] = {
-    "costume_party": "brady_widgets.costume_party.rules:CostumeParty",
-    "brady_bunch": "brady_widgets.brady_bunch.rules:BradyBunch",
-}
+__all__ = [
+    "GAME_PACKAGES",
+    "GameEntry",
+    "export_target",
+    "exports",
+    "game_entry",
+    "games",
+    "load_bots",
+    "load_fields",
+    "load_game",
+    "load_invariants",
+    "load_positions",
+    "load_target",
+    "load_widget",
+    "names",
+    "register",
+    "unregister",
+]
+
+#: The game packages of brady_widgets, each declaring ``GAME = GameEntry(...)``
+#: in its ``__init__.py``. One line per game.
+GAME_PACKAGES: tuple[str, ...] = (
+    "brady_widgets.costume_party",
+    "brady_widgets.brady_bunch",
+)
+
+
+def _check_target(what: str, value: Any, *, module_ok: bool) -> None:
+    if not isinstance(value, str) or not value.strip(". :"):
+        raise TypeError(f"GameEntry.{what} must be a dotted target string, got {value!r}")
+    if not module_ok and ":" not in value:
+        raise ValueError(f"GameEntry.{what} must be 'module:attribute', got {value!r}")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Everything the shared code needs to know about one game, as import targets.
+
+    A target is ``"package.module:attribute"`` (or ``"package.module"`` where a
+    module is meant); a target starting with ``.`` is relative to ``package``.
+    ``None`` means the game has no such part. ``exports`` names extra objects
+    offered at the ``brady_widgets`` top level (``{"Name": target}``); the engine
+    and widget classes are offered under their own names without being listed.
+    """
+
+    name: str
+    engine: str
+    widget: str | None = None
+    bots: str | None = None
+    invariants: str | None = None
+    fields: str | None = None
+    positions: str | None = None
+    view: str | None = None
+    exports: Mapping[str, str] = field(default_factory=dict)
+    package: str | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise ValueError(f"a game name must be an identifier such as 'my_game', got {self.name!r}")
+        _check_target("engine", self.engine, module_ok=False)
+        for what in ("widget", "bots", "fields"):
+            if getattr(self, what) is not None:
+                _check_target(what, getattr(self, what), module_ok=False)
+        for what in ("invariants", "positions"):
+            if getattr(self, what) is not None:
+                _check_target(what, getattr(self, what), module_ok=True)
+        if self.view is not None and (not isinstance(self.view, str) or not self.view):
+            raise TypeError(f"GameEntry.view must be a static bundle name, got {self.view!r}")
+        if not isinstance(self.exports, Mapping):
+            raise TypeError(f"GameEntry.exports must map names to targets, got {self.exports!r}")
+        for key, target in self.exports.items():
+            if not isinstance(key, str) or not key.isidentifier():
+                raise ValueError(f"GameEntry.exports: {key!r} is not a name")
+            _check_target(f"exports[{key!r}]", target, module_ok=False)
+        if any(t.startswith(".") for t in self._targets().values()) and not self.package:
+            raise ValueError(f"game {self.name!r}: relative targets need package=__name__")
+        object.__setattr__(self, "exports", MappingProxyType(dict(self.exports)))
+
+    def __reduce__(self):  # picklable (the mapping proxy is not), e.g. to reach cluster workers
+        kwargs = {f.name: getattr(self, f.name) for f in _dc_fields(self)}
+        kwargs["exports"] = dict(self.exports)
+        return (_make_entry, (kwargs,))
+
+    def _targets(self) -> dict[str, str]:
+        out = {k: getattr(self, k) for k in ("engine", "widget", "bots", "invariants", "fields", "positions")}
+        out.update(self.exports)
+        return {k: v for k, v in out.items() if v is not None}
+
+    def absolute(self, target: str) -> str:
+        """``target`` with a leading ``.`` resolved against :attr:`package`."""
+        if target.startswith("."):
+            return (self.package or "") + target
+        return target
+
+    def export_targets(self) -> dict[str, str]:
+        """``{top-level name: absolute target}``: the engine and widget classes
+        under their own names, then :attr:`exports`."""
+        out = {}
+        for target in (self.engine, self.widget):
+            if target is not None:
+                out[target.rpartition(":")[2]] = self.absolute(target)
+        for key, target in self.exports.items():
+            out[key] = self.absolute(target)
+        return out
+
+
+def _make_entry(kwargs: dict) -> GameEntry:
+    return GameEntry(**kwargs)
+
+
+# ------------------------------------------------------------------ the table
+_BUILTIN: dict[str, GameEntry] | None = None  # read from GAME_PACKAGES on first use
+_ADDED: dict[str, GameEntry] = {}  # register()ed at run time
+_REMOVED: set[str] = set()  # builtin games unregister()ed (tests)
+
+
+def _builtin() -> dict[str, GameEntry]:
+    global _BUILTIN
+    if _BUILTIN is None:
+        found: dict[str, GameEntry] = {}
+        for package in GAME_PACKAGES:
+            entry = getattr(importlib.import_module(package), "GAME", None)
+            if not isinstance(entry, GameEntry):
+                raise TypeError(f"{package} must declare GAME = GameEntry(...) in its __init__.py")
+            if entry.name in found:
+                raise ValueError(f"two game packages register the name {entry.name!r}")
+            found[entry.name] = entry
+        _BUILTIN = found
+    return _BUILTIN
+
+
+def _table() -> dict[str, GameEntry]:
+    table = {name: e for name, e in _builtin().items() if name not in _REMOVED}
+    table.update(_ADDED)
+    return table
+
+
+def register(entry: GameEntry, *, replace: bool = False) -> GameEntry:
+    """Add a game at run time (a game outside the package, a test's toy game).
+
+    Raises ``ValueError`` if the name is taken, unless ``replace=True``."""
+    if not isinstance(entry, GameEntry):
+        raise TypeError(f"register() takes a GameEntry, got {entry!r}")
+    if entry.name in _table() and not replace:
+        raise ValueError(f"a game named {entry.name!r} is already registered (use replace=True)")
+    _ADDED[entry.name] = entry
+    return entry
+
+
+def unregister(name: str) -> None:
+    """Remove a game (mostly for tests); unknown names raise ``KeyError``."""
+    if name not in _table():
+        raise KeyError(f"no game named {name!r}")
+    _ADDED.pop(name, None)
+    if name in _builtin():
+        _REMOVED.add(name)
+
+
+def names() -> list[str]:
+    """The registered game names, in registration order (cheap: loads nothing)."""
+    return list(_table())
+
+
+def game_entry(name: str) -> GameEntry:
+    """The :class:`GameEntry` registered as ``name`` (``KeyError`` naming the known games)."""
+    try:
+        return _table()[name]
+    except (KeyError, TypeError):
+        raise KeyError(f"no game named {name!r}; known games: {sorted(_table())}") from None
+
+
+def load_target(target: str, package: str | None = None) -> Any:
+    """Import ``"pkg.module:attr"`` and return the attribute, or ``"pkg.module"``
+    and return the module (a leading ``.`` is relative to ``package``)."""
+    module, _, attr = target.partition(":")
+    mod = importlib.import_module(module, package if module.startswith(".") else None)
+    return getattr(mod, attr) if attr else mod
+
+
+def _load(entry: GameEntry, what: str) -> Any:
+    target = getattr(entry, what)
+    return None if target is None else load_target(entry.absolute(target))
 
 
 def games() -> dict:
-    """Return ``{name: GameClass}`` for every game in the package."""
-    return {name: load_game(name) for name in _GAMES}
+    """Return ``{name: GameClass}`` for every registered game (imports the engines)."""
+    return {name: load_game(name) for name in _table()}
 
 
 def load_game(name: str):
     """Return the engine class registered as ``name``."""
-    try:
-        target = _GAMES[name]
-    except KeyError:
-        raise KeyError(f"no game named {name!r}; known games: {sorted(_GAMES)}") from None
-    module, _, cls = target.partition(":")
-    return getattr(importlib.import_module(module), cls)
+    entry = game_entry(name)
+    cls = _load(entry, "engine")
+    if getattr(cls, "name", None) != entry.name:
+        raise TypeError(f"{entry.engine} is registered as {entry.name!r} but its name is {getattr(cls, 'name', None)!r}")
+    return cls
+
+
+def _entry_or_none(name: str) -> GameEntry | None:
+    return _table().get(name) if isinstance(name, str) else None
+
+
+def load_widget(name: str):
+    """The game's widget class (a ``GameWidget`` subclass), or ``None``."""
+    return _load(game_entry(name), "widget")
+
+
+def load_bots(name: str) -> dict:
+    """A fresh copy of the game's bot table ``{bot name: factory(seat, seed) -> bot}``;
+    ``{}`` when the game declares no bots or no game is registered as ``name``
+    (so an ad-hoc engine in a test simply has no bots)."""
+    entry = _entry_or_none(name)
+    bots = None if entry is None else _load(entry, "bots")
+    return dict(bots or {})
+
+
+def load_fields(name: str) -> Callable | None:
+    """The game's ``fields(game, names) -> dict`` (extra :func:`simulate` row
+    fields), or ``None`` (unknown game, or no fields declared)."""
+    entry = _entry_or_none(name)
+    return None if entry is None else _load(entry, "fields")
+
+
+def load_invariants(name: str) -> list[Callable]:
+    """Import the game's invariants and return the functions the target names
+    (a ``"mod:attr"`` function or list of functions, or a module's ``INVARIANTS``
+    list). A module may instead register its functions on import with
+    ``brady_widgets.testing.register_invariants``: the conformance kit's
+    ``invariants_for`` returns both. ``[]`` for unknown games."""
+    entry = _entry_or_none(name)
+    found = None if entry is None else _load(entry, "invariants")
+    if found is None:
+        return []
+    if isinstance(found, ModuleType):
+        found = getattr(found, "INVARIANTS", [])
+    if callable(found):
+        return [found]
+    return list(found)
+
+
+def load_positions(name: str):
+    """The game's positions module (position builders for tests and lessons), or ``None``."""
+    return _load(game_entry(name), "positions")
+
+
+def exports() -> dict[str, str]:
+    """``{top-level name: target}`` offered lazily by ``brady_widgets`` for every game."""
+    out: dict[str, str] = {}
+    for entry in _table().values():
+        out.update(entry.export_targets())
+    return out
+
+
+def export_target(attr: str) -> str | None:
+    """The target ``brady_widgets.<attr>`` stands for, or ``None``."""
+    return exports().get(attr)

@@ -3,13 +3,11 @@
 * :mod:`.conformance`: the conformance kit every game engine must pass (random
   playouts, invariants, JSON round trip, determinism, the leak test, bots see only
   views, malformed-action fuzz). Start with :func:`check_game`.
-* :mod:`.positions`: :func:`position` builds a Costume Party position (who is
-  where, who is who, the deck, then scripted steps with forced dice) for tests
-  and lessons.
-* :mod:`.brady_positions`: :func:`brady_position` builds a Brady Bunch position
-  (the hands, the top of the deck, then scripted steps with forced Snoop cards)
-  for tests and lessons.
-* :mod:`.brady_bunch`: the Brady Bunch invariants (registered on import).
+
+This package is the shared kit only and names no game. A game's own test and
+lesson helpers live in its folder: its invariants (``<game>/invariants.py``,
+found through the registry by :func:`invariants_for`) and its position builders
+(``<game>/positions.py``, :func:`brady_widgets.engine.registry.load_positions`).
 """
 
 from .conformance import (
@@ -38,8 +36,6 @@ from .conformance import (
     register_invariants,
     widget_state,
 )
-from .brady_positions import brady_deal, brady_play, brady_position
-from .positions import make_deal, play, position
 
 __all__ = [
     "ConformanceError",
@@ -51,9 +47,6 @@ __all__ = [
     "bot_choose",
     "bot_playout",
     "bots_for",
-    "brady_deal",
-    "brady_play",
-    "brady_position",
     "check_bots",
     "check_determinism",
     "check_game",
@@ -65,10 +58,7 @@ __all__ = [
     "fuzz_malformed",
     "generic_invariants",
     "invariants_for",
-    "make_deal",
     "malformed_cases",
-    "play",
-    "position",
     "random_playout",
     "register_invariants",
     "widget_state",

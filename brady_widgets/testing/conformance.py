@@ -39,7 +39,6 @@ that names the game, the step and the seat.
 from __future__ import annotations
 
 import copy
-import importlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -48,6 +47,7 @@ from typing import Any, Callable, Iterable
 
 from ..engine.errors import ERROR_CODES, IllegalAction
 from ..engine.game import Game
+from ..engine.registry import load_bots, load_invariants
 
 
 class ConformanceError(AssertionError):
@@ -90,13 +90,12 @@ def _wants_views(fn: Callable) -> bool:
 
 
 def invariants_for(game_or_name) -> list[Callable[[Game], None]]:
+    """The game's invariants: those its registry entry names (importing its
+    invariants module, which may register more with :func:`register_invariants`)
+    and those registered for its name, each once, in that order."""
     name = game_or_name if isinstance(game_or_name, str) else game_or_name.name
-    _load_builtin_invariants()
-    return list(_INVARIANTS.get(name, []))
-
-
-def _load_builtin_invariants() -> None:
-    from . import brady_bunch, costume_party  # noqa: F401  (registers on import)
+    found = load_invariants(name)
+    return found + [fn for fn in _INVARIANTS.get(name, []) if fn not in found]
 
 
 def _json_safe(value: Any) -> bool:
@@ -415,16 +414,12 @@ def check_leaks(
 
 # --------------------------------------------------------------------- bots
 def bots_for(cls_or_game) -> dict:
-    """The game's ``BOTS`` registry (``<game package>.bots.BOTS``), or ``{}``."""
+    """The game's bot table from the registry (:func:`~brady_widgets.engine.registry.load_bots`),
+    ``{}`` for a game that is not registered or has no bots."""
+    if isinstance(cls_or_game, str):
+        return load_bots(cls_or_game)
     cls = cls_or_game if isinstance(cls_or_game, type) else type(cls_or_game)
-    package = cls.__module__.rpartition(".")[0]
-    if not package:
-        return {}
-    try:
-        module = importlib.import_module(f"{package}.bots")
-    except ModuleNotFoundError:
-        return {}
-    return dict(getattr(module, "BOTS", {}))
+    return load_bots(cls.name)
 
 
 def _holds_engine(obj: Any, depth: int = 3, seen: set | None = None) -> bool:

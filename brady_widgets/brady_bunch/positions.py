@@ -6,7 +6,7 @@ plays the steps you list through the real engine, with the Snoop cards you
 choose. Tests use it to reach the position a rule is about; notebooks use it to
 open a widget on that position::
 
-    from brady_widgets.testing import brady_position
+    from brady_widgets.brady_bunch.positions import brady_position
     g = brady_position(
         4,                                           # Alice + Greg, Marcia, Peter
         hands={"Greg": [1, 1, 2], "Marcia": [3, 4, 4], "Peter": [6, 6, 5]},
@@ -82,8 +82,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterable
 
-from ..brady_bunch.content import COPIES, HAND, VALUES
-from ..brady_bunch.rules import ALICE, BradyBunch
+from .content import COPIES, HAND, VALUES
+from .rules import ALICE, BradyBunch
 from ..engine.errors import IllegalAction
 
 #: positional arguments of each action type in the compact string form

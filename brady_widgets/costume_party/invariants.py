@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..costume_party.content import ROOMS
-from .conformance import register_invariants
+from .content import ROOMS
+from ..testing.conformance import register_invariants
 
 N_FIGURES = 20
 MAX_FACE_UP = 3

@@ -5,7 +5,7 @@ the order of the deck) and then plays the steps you list, with the die showing
 what you choose. Tests use it to put the game in the position a rule is about;
 notebooks use it to open a small live widget on that position::
 
-    from brady_widgets.testing import position
+    from brady_widgets.costume_party.positions import position
     g = position(
         3,
         rooms={"red": [0], "blue": [1, 2, 3]},   # seat 0's figure 0 alone in red
@@ -55,7 +55,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..costume_party.content import ROOMS
+from .content import ROOMS
 from ..engine.registry import load_game
 
 N_FIGURES = 20
