@@ -1,0 +1,17 @@
+"""The Swap widget: the shared GameWidget on the generic view."""
+
+import pathlib
+
+from brady_widgets.widget import GameWidget
+
+from .rules import SwapGame
+
+_STATIC = pathlib.Path(__import__("brady_widgets").__file__).resolve().parent / "static"
+
+
+class SwapWidget(GameWidget):
+    _esm = _STATIC / "generic.js"
+    _css = _STATIC / "generic.css"
+
+    game_class = SwapGame
+    default_bot = "random"
