@@ -117,6 +117,11 @@ function setChildren(parent, nodes) {
     cur = next;
   }
 }
+function liveButton(opts) {
+  const el = button({ ...opts, disabled: false, onclick: (ev) => !el.disabled && opts.onclick && opts.onclick(ev) });
+  if (opts.disabled) el.disabled = true;
+  return el;
+}
 function keyed() {
   let lastKey;
   let node = null;
@@ -137,34 +142,70 @@ var MSG = Object.freeze({
   REVEAL: "reveal",
   CLEAR_ERROR: "clear_error",
   RUN_BOTS: "run_bots",
-  OPTION: "option"
+  OPTION: "option",
+  PAGE: "page"
 });
-var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
+var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"];
+function expandRows(type, keys, rows, prefix, out) {
+  const [key, ...rest] = keys;
+  if (!Array.isArray(rows)) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be a list`);
+  if (rest.length === 0) {
+    for (const value of rows) out.push({ type, ...prefix, [key]: value });
+    return;
+  }
+  for (const pair of rows) {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be [value, rows] pairs`);
+    expandRows(type, rest, pair[1], { ...prefix, [key]: pair[0] }, out);
+  }
+}
+function expandLegal(groups) {
+  const out = [];
+  for (const g of groups || []) {
+    const keys = g.keys || [];
+    if (keys.length === 0) {
+      for (let n = 0; n < Number(g.rows); n++) out.push({ type: g.type });
+    } else {
+      expandRows(g.type, keys, g.rows, {}, out);
+    }
+  }
+  return out;
+}
+var lastRaw = null;
+var lastExpanded = [];
 function readTraits(model) {
+  const raw = model.get("legal") || [];
+  if (raw !== lastRaw) {
+    lastExpanded = expandLegal(raw);
+    lastRaw = raw;
+  }
+  const rev = model.get("rev");
   return {
     send: (msg) => model.send(msg),
     seat: model.get("seat"),
     view: model.get("view") || {},
-    legal: model.get("legal") || [],
-    log: model.get("log") || [],
+    legal: lastExpanded,
+    log: model.get("log_lines") || [],
     error: model.get("error") || {},
     curtain: model.get("curtain") || {},
     settings: model.get("settings") || {},
-    replay: model.get("replay") || {}
+    content: model.get("content") || {},
+    replay: model.get("replay") || {},
+    rev: typeof rev === "number" ? rev : 0,
+    page: model.get("page") || {}
   };
 }
 
 // src/seatbar.js
-function seatItem({ names, shown, toAct, alive, extra }, seat) {
-  const name = names[seat];
-  const turn = toAct.includes(seat);
-  const isAlive = alive[seat] !== false;
-  const status = [turn ? "to act" : null, isAlive ? null : "out", seat === shown ? "you" : null].filter(Boolean).join(", ");
+function seatItem({ names, shown, toAct, alive, extra }, seat2) {
+  const name = names[seat2];
+  const turn = toAct.includes(seat2);
+  const isAlive = alive[seat2] !== false;
+  const status = [turn ? "to act" : null, isAlive ? null : "out", seat2 === shown ? "you" : null].filter(Boolean).join(", ");
   return h(
     "li",
     {
-      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat === shown ? " bw-me" : ""}`,
-      "data-testid": `seat-${seat}`,
+      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat2 === shown ? " bw-me" : ""}`,
+      "data-testid": `seat-${seat2}`,
       "data-turn": String(turn),
       "data-alive": String(isAlive),
       "aria-current": turn ? "true" : null,
@@ -175,10 +216,10 @@ function seatItem({ names, shown, toAct, alive, extra }, seat) {
       { class: "bw-seat-head" },
       h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
       h("strong", {}, name),
-      seat === shown ? h("span", { class: "bw-tag" }, "you") : null,
+      seat2 === shown ? h("span", { class: "bw-tag" }, "you") : null,
       isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
     ),
-    extra ? extra(seat) : null
+    extra ? extra(seat2) : null
   );
 }
 function seatList() {
@@ -193,8 +234,9 @@ function logPanel(title = "Log") {
     "aria-relevant": "additions",
     "data-testid": "log"
   });
-  const panel = h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
-  return { panel, list };
+  const head = h("h3", {}, title);
+  const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
+  return { panel, list, head };
 }
 var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
 function item(e) {
@@ -207,12 +249,14 @@ function updateLog(list, entries) {
     list.firstElementChild.remove();
   }
   const have = [...list.children].map((li) => li.dataset.key);
-  const extends_ = have.length <= want.length && have.every((k, n) => k === want[n]);
-  if (!extends_) {
+  const start = have.length ? want.indexOf(have[0]) : 0;
+  const fits = start >= 0 && start + have.length <= want.length && have.every((k, n) => k === want[start + n]);
+  if (!fits) {
     list.replaceChildren(...entries.map(item));
     return entries.length;
   }
-  const fresh = entries.slice(have.length);
+  if (start > 0) list.prepend(...entries.slice(0, start).map(item));
+  const fresh = entries.slice(start + have.length);
   for (const e of fresh) list.appendChild(item(e));
   return fresh.length;
 }
@@ -259,63 +303,56 @@ function curtainPanel(curtain, names, send) {
 }
 
 // src/replay.js
-function replayControl(replay, reveal, send) {
-  const parts = [];
-  if (replay && replay.active) {
-    const { step, length } = replay;
-    const go = (n) => send({ type: MSG.REPLAY, step: n });
-    parts.push(
-      h(
-        "div",
-        { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
-        button({
-          testid: "replay-back",
-          label: "Replay: step back",
-          text: "\u25C0 Back",
-          disabled: step <= 0,
-          onclick: () => go(step - 1)
-        }),
-        h("input", {
-          type: "range",
-          min: "0",
-          max: String(length),
-          step: "1",
-          value: String(step),
-          "data-testid": "replay-slider",
-          "aria-label": "Replay step",
-          "aria-valuetext": `step ${step} of ${length}`,
-          onchange: (ev) => go(Number(ev.target.value))
-        }),
-        button({
-          testid: "replay-forward",
-          label: "Replay: step forward",
-          text: "Forward \u25B6",
-          disabled: step >= length,
-          onclick: () => go(step + 1)
-        }),
-        h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
-      )
-    );
-  }
-  if (replay && replay.active || reveal) {
-    parts.push(
-      button({
-        testid: "reveal-toggle",
-        label: "Teacher: reveal all",
-        text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
-        pressed: reveal,
-        cls: "bw-reveal",
-        onclick: () => send({ type: MSG.REVEAL, on: !reveal })
-      })
-    );
-  }
-  return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
+function replayControl(replay, send) {
+  if (!replay || !replay.active) return null;
+  const { step, length } = replay;
+  const go = (n) => send({ type: MSG.REPLAY, step: n });
+  return h(
+    "div",
+    { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
+    button({
+      testid: "replay-back",
+      label: "Replay: step back",
+      text: "\u25C0 Back",
+      disabled: step <= 0,
+      onclick: () => go(step - 1)
+    }),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(length),
+      step: "1",
+      value: String(step),
+      "data-testid": "replay-slider",
+      "aria-label": "Replay step",
+      "aria-valuetext": `step ${step} of ${length}`,
+      onchange: (ev) => go(Number(ev.target.value))
+    }),
+    button({
+      testid: "replay-forward",
+      label: "Replay: step forward",
+      text: "Forward \u25B6",
+      disabled: step >= length,
+      onclick: () => go(step + 1)
+    }),
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+  );
 }
-function statusBanner(view, replay, nameOf) {
+function revealToggle(reveal, send) {
+  return button({
+    testid: "reveal-toggle",
+    label: "Teacher: reveal all",
+    text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
+    pressed: reveal,
+    cls: "bw-reveal",
+    onclick: () => send({ type: MSG.REVEAL, on: !reveal })
+  });
+}
+function statusBanner(view2, replay, nameOf) {
   let id = null;
   let text = "";
-  if (view.over) {
-    const winners = (view.winners || []).map(nameOf);
+  if (view2.over) {
+    const winners = (view2.winners || []).map(nameOf);
     id = "winner";
     text = `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
   } else if (replay && replay.active && replay.step < replay.length) {
@@ -327,8 +364,7 @@ function statusBanner(view, replay, nameOf) {
 }
 
 // src/mount.js
-function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = null }) {
-  const { root, logList } = parts;
+function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onKey = null }) {
   el.appendChild(root);
   let queued = false;
   const win = root.ownerDocument.defaultView || globalThis;
@@ -348,7 +384,7 @@ function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = n
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const lastLog = logList.lastElementChild;
-    draw2(parts, model, local, redraw);
+    draw();
     if (logList.lastElementChild !== lastLog && !scrollQueued) {
       scrollQueued = true;
       before = lastLog && lastLog.isConnected ? lastLog : null;
@@ -371,6 +407,7 @@ function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = n
     }
     if (target) target.focus();
   };
+  setRedraw(redraw);
   const schedule = () => {
     if (!queued) {
       queued = true;
@@ -389,7 +426,185 @@ function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = n
   };
 }
 
-// src/brady_bunch.js
+// src/paged.js
+var keyOf2 = (e) => JSON.stringify([e.i, e.type ?? e.kind ?? null, e.text]);
+function continues(prev, win) {
+  if (!prev.length) return true;
+  if (!win.length || win[0].i < prev[0].i) return false;
+  const at = new Map(prev.map((e) => [e.i, keyOf2(e)]));
+  return win.every((e) => !at.has(e.i) || at.get(e.i) === keyOf2(e));
+}
+function pagedList(list, { send, redraw, label }) {
+  const st = { earlier: [], prev: [], ctx: void 0, asked: null, shown: [] };
+  const more = liveButton({
+    testid: `earlier-${list}`,
+    label: `Show earlier ${label}`,
+    text: "Show earlier",
+    cls: "bw-btn-small bw-earlier",
+    onclick: () => {
+      const first = st.shown[0];
+      if (!first || !(first.i > 0)) return;
+      st.asked = { list, before: first.i };
+      send({ type: MSG.PAGE, list, before: first.i });
+      redraw();
+    }
+  });
+  return {
+    /**
+     * The entries to show (earlier pages, then the window) and the button (or null).
+     * @param {{i: number}[]} win the synced window
+     * @param {string} ctx what the list is of (seat, replay step, reveal): a change drops the pages
+     * @param {{list?: string, before?: number, items?: any[]}} page the `page` trait
+     */
+    update(win, ctx, page) {
+      if (ctx !== st.ctx || !continues(st.prev, win)) {
+        st.earlier = [];
+        st.asked = ctx === st.ctx ? st.asked : null;
+        st.ctx = ctx;
+      } else if (st.earlier.length && st.prev.length) {
+        st.earlier = st.earlier.concat(st.prev.filter((e) => e.i < win[0].i));
+      }
+      st.prev = win;
+      const first = st.earlier.length ? st.earlier[0] : win[0];
+      const { asked } = st;
+      if (asked && page && page.list === list && page.before === asked.before && first && first.i === asked.before) {
+        st.earlier = (page.items || []).filter((e) => e.i < asked.before).concat(st.earlier);
+        st.asked = null;
+      }
+      st.shown = st.earlier.length ? st.earlier.concat(win) : win;
+      return { entries: st.shown, more: st.shown.length && st.shown[0].i > 0 ? more : null };
+    }
+  };
+}
+
+// src/frame.js
+var ACT_LOCK_MS = 5e3;
+function listContext(t) {
+  return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
+}
+function mountView({ model, el, game }) {
+  const root = h("div", { class: `bw-root ${game.rootClass}` });
+  const title = h("h2", { class: "bw-title" });
+  const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
+  const header = h("header", { class: "bw-header" }, title, me2);
+  const top = h("div", { class: "bw-top" });
+  const side = h("div", { class: "bw-side" });
+  const main = h("div", { class: "bw-main" });
+  const { panel: logSection, list: logList, head: logHead } = logPanel();
+  const seats = seatList();
+  root.append(top, main);
+  const F = {
+    error: keyed(),
+    curtain: keyed(),
+    banner: keyed(),
+    bar: keyed(),
+    seatKeys: [],
+    seatItems: [],
+    drawnRev: 0,
+    lock: null
+    // {rev, error, seat, at}: an act sent and not answered yet
+  };
+  let redrawNow = () => {
+  };
+  const frame = {
+    root,
+    send: (msg) => model.send(msg),
+    redraw: () => redrawNow(),
+    act(action) {
+      const now = Date.now();
+      const state = { rev: model.get("rev"), error: JSON.stringify(model.get("error") || {}), seat: model.get("seat") };
+      const L = F.lock;
+      if (L && L.rev === state.rev && L.error === state.error && L.seat === state.seat && now - L.at < ACT_LOCK_MS) return false;
+      F.lock = { ...state, at: now };
+      model.send({ type: MSG.ACT, action, rev: F.drawnRev });
+      return true;
+    }
+  };
+  const logPager = pagedList("log", { send: frame.send, redraw: frame.redraw, label: "log entries" });
+  const g = game.setup(frame);
+  const draw = () => {
+    const traits = readTraits(model);
+    const { view: view2, settings, curtain, replay, error, send } = traits;
+    const names = settings.names || [];
+    const t = {
+      ...traits,
+      names,
+      nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
+      toAct: view2.over ? [] : view2.to_act || [],
+      alive: view2.alive || [],
+      replaying: Boolean(replay.active && replay.step < replay.length)
+    };
+    F.drawnRev = t.rev;
+    if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
+    setAttr(root, "data-phase", view2.phase ?? null);
+    setAttr(root, "data-seat", String(t.seat));
+    setAttr(root, "data-curtain", curtain.up ? "up" : "down");
+    setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
+    if (game.attrs) for (const [name, value] of Object.entries(game.attrs(t))) setAttr(root, name, value);
+    setText(title, game.title(t));
+    setText(me2, settings.reveal ? "Teacher view: every secret is shown." : game.me(t, g));
+    const { entries, more } = logPager.update(t.log, listContext(t), t.page);
+    updateLog(logList, entries);
+    setChildren(logSection, [logHead, more, logList]);
+    const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
+    const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
+    for (let s = 0; s < names.length; s++) {
+      const [extraKey, extra] = game.seat ? game.seat(t, g, s) : ["", () => null];
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
+      if (F.seatKeys[s] !== key) {
+        F.seatKeys[s] = key;
+        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      }
+    }
+    F.seatItems.length = names.length;
+    F.seatKeys.length = names.length;
+    setChildren(seats, F.seatItems);
+    const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
+    main.hidden = Boolean(curtainNode);
+    if (curtainNode) {
+      setChildren(top, [header, errorNode, seats, curtainNode]);
+      setChildren(side, []);
+      setChildren(main, []);
+      if (game.reset) game.reset(g);
+      return;
+    }
+    const [bannerKey, buildBanner] = statusBanner(view2, replay, t.nameOf);
+    const banner = F.banner(bannerKey, buildBanner);
+    const bar2 = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), Boolean(settings.paused)]), () => {
+      const items = [
+        replayControl(replay, send),
+        settings.teacher ? revealToggle(Boolean(settings.reveal), send) : null,
+        settings.paused ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }) : null
+      ].filter(Boolean);
+      return items.length ? h("div", { class: "bw-replay-bar" }, items) : null;
+    });
+    const panels2 = game.panels(t, g) || {};
+    setChildren(top, [header, errorNode, seats, banner, bar2, panels2.top || []]);
+    setChildren(side, [panels2.side || [], logSection]);
+    setChildren(main, [panels2.main || [], side]);
+  };
+  const focusOrder = [
+    '[data-testid="lift-curtain"]',
+    ...game.focusOrder || [],
+    '[data-testid="replay-back"]:not([disabled])',
+    '[data-testid="run-bots"]'
+  ];
+  return renderLoop({
+    model,
+    el,
+    root,
+    logList,
+    draw,
+    setRedraw: (fn) => redrawNow = fn,
+    focusOrder,
+    onKey: game.onKey ? (ev) => game.onKey(ev, g, frame) : null
+  });
+}
+function view(game) {
+  return { render: ({ model, el }) => mountView({ model, el, game }) };
+}
+
+// ../brady_widgets/brady_bunch/view.js
 var VIA = { snoop: "as a Snoop", cookie: "with the Cookie", woman: "with the woman's token", man: "with the man's token", dog: "with the dog's token" };
 var ASK_LABEL = {
   ask_played: "What card did you play?",
@@ -404,8 +619,7 @@ var ROLE_SPOTS = [
   ["sidekicks", "sidekick", "Sidekick"],
   ["tattletales", "tattletale", "Tattletale"]
 ];
-function labels(settings) {
-  const content = settings.content || {};
+function labels(content) {
   const colors = {};
   for (const k of content.kids || []) colors[k.name] = k.color;
   const cards = {};
@@ -417,22 +631,6 @@ function labels(settings) {
   const token = (id) => tokens[id] ? tokens[id].name : `the ${id}'s token`;
   const color = (kid) => colors[kid] || "#777";
   return { card, token, color, questions, cards };
-}
-function statementText(st, L) {
-  const when = `in round ${st.about_round}`;
-  if (st.kind === "played") {
-    return st.subject === st.speaker ? `I played ${L.card(st.value)} ${when}.` : `${st.subject} played ${L.card(st.value)} ${when}.`;
-  }
-  if (st.kind === "looked") {
-    if (st.subject === "nobody") return `I looked at nobody's card ${when}.`;
-    if (st.value === null || st.value === void 0) return `I looked at ${st.subject}'s card ${when}.`;
-    return `I looked at ${st.subject}'s card ${when}: it was ${L.card(st.value)}.`;
-  }
-  if (st.kind === "vouch") {
-    return st.yes ? `Yes, ${st.subject} told the truth about the card played ${when}.` : `No, ${st.subject} did not tell the truth about the card played ${when}.`;
-  }
-  if (st.kind === "suspect") return `I think ${st.subject} is the Troublemaker.`;
-  return String(st.kind);
 }
 function questionText(q, L) {
   const kind = q.question || q.type;
@@ -455,32 +653,14 @@ function group(label, testid, ...children) {
 function choice({ testid, label, text, pressed, onclick }) {
   return button({ testid, label, text, pressed, cls: "bw-choice", onclick });
 }
-function skeleton() {
-  const root = h("div", { class: "bw-root bw-brady" });
-  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, h("h2", { class: "bw-title" }, "The Brady Bunch Party Game"), me);
-  const top = h("div", { class: "bw-top" });
-  const left = h("div", { class: "bw-left" });
-  const side = h("div", { class: "bw-side" });
-  const { panel: logSection, list: logList } = logPanel();
-  const main = h("div", { class: "bw-main" }, left, side);
-  root.append(top, main);
+function setup(frame) {
   return {
-    root,
-    header,
-    me,
-    top,
-    main,
-    left,
-    side,
-    logSection,
-    logList,
-    seats: seatList(),
-    error: keyed(),
-    curtain: keyed(),
-    banner: keyed(),
-    replay: keyed(),
-    seatItems: keyed(),
+    frame,
+    local: {},
+    // view-only choices (question/claim panels)
+    left: h("div", { class: "bw-left" }),
+    talkPager: pagedList("talk", { send: frame.send, redraw: frame.redraw, label: "table talk" }),
+    labels: keyed(),
     track: keyed(),
     controls: keyed(),
     board: keyed(),
@@ -490,92 +670,60 @@ function skeleton() {
     final: keyed()
   };
 }
-function draw(parts, model, local, redraw) {
-  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
-  const names = settings.names || [];
-  const L = labels(settings);
-  const phase = view.phase || "reveal";
-  const role = view.role || "public";
-  const { root } = parts;
-  updateLog(parts.logList, log);
-  setAttr(root, "data-phase", phase);
-  setAttr(root, "data-seat", String(seat));
-  setAttr(root, "data-role", role);
-  setAttr(root, "data-curtain", curtain.up ? "up" : "down");
-  setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
-  let who;
-  if (settings.reveal) who = "Teacher view: every secret is shown.";
-  else if (role === "alice") who = `You are Alice${names[seat] && names[seat] !== "Alice" ? ` (${names[seat]})` : ""}: find the Troublemaker.`;
-  else if (role === "kid") who = `You are ${view.me}${names[seat] && names[seat] !== view.me ? ` (${names[seat]})` : ""}, a Brady kid.`;
-  else who = "Public view: nobody's secrets are shown.";
-  setText(parts.me, who);
-  const errorNode = parts.error(JSON.stringify(error), () => errorBanner(error, send));
-  const toAct = view.over ? [] : view.to_act || [];
-  const seatKey = JSON.stringify([names, seat, toAct, settings.content?.seat_kid || {}]);
-  parts.seatItems(seatKey, () => {
-    const seatKid = (settings.content || {}).seat_kid || {};
-    const items = names.map(
-      (_, s) => seatItem(
-        {
-          names,
-          shown: seat,
-          toAct,
-          alive: [],
-          extra: (n) => n === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : seatKid[n] ? h("div", { class: "bw-seat-extra" }, kidChip(seatKid[n], L)) : null
-        },
-        s
-      )
-    );
-    setChildren(parts.seats, items);
-    return parts.seats;
-  });
-  const curtainNode = parts.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
-  parts.main.hidden = Boolean(curtainNode);
-  if (curtainNode) {
-    setChildren(parts.top, [parts.header, errorNode, parts.seats, curtainNode]);
-    setChildren(parts.left, []);
-    setChildren(parts.side, []);
-    for (const k of Object.keys(local)) delete local[k];
-    return;
-  }
-  const [bannerKey, buildBanner] = statusBanner(view, replay, (s) => names[s] ?? `Seat ${s + 1}`);
-  const banner = parts.banner(bannerKey, buildBanner);
-  const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
-  const trackKey = JSON.stringify([view.round, view.rounds, phase, view.snoops, view.requests, view.reveals, view.tokens, view.token_used, view.cookie, view.snooper, view.oliver_cards, view.deck_count, view.snoop_deck, view.over]);
-  const track = parts.track(trackKey, () => roundTrack(view, L));
-  const replaying = Boolean(replay.active && replay.step < replay.length);
-  const controlsKey = () => JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, settings.paused, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
-  let built = false;
-  const controls = parts.controls(controlsKey(), () => {
-    built = true;
-    return controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names });
-  });
-  if (built) parts.controls(controlsKey(), () => controls);
-  setChildren(parts.top, [parts.header, errorNode, parts.seats, banner, rc]);
-  const board = parts.board(JSON.stringify([view.kids, view.board ?? null, view.hands ?? null, view.peeks, view.my_cards, view.me, view.round, view.exposed, view.cookie, view.snooper, phase, view.pending]), () => boardPanel(view, L));
-  const secrets = parts.secrets(JSON.stringify([role, view.me, view.hand, view.my_cards, view.peeks, view.my_sign, view.all_peeks ?? null, names]), () => secretsPanel(view, L, names));
-  const final = parts.final(JSON.stringify([view.over, view.roles, view.kids, view.accused]), () => finalPanel(view, L));
-  setChildren(parts.left, [track, controls, final, board, secrets]);
-  const talk = parts.talk(JSON.stringify(view.talk || []), () => talkPanel(view.talk || [], L));
-  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L, send));
-  setChildren(parts.side, [odds, talk, parts.logSection]);
+var prepare = (t, g) => g.labels(JSON.stringify(t.content), () => labels(t.content));
+function me(t, g) {
+  const { view: view2, names, seat: seat2 } = t;
+  const role = view2.role || "public";
+  if (role === "alice") return `You are Alice${names[seat2] && names[seat2] !== "Alice" ? ` (${names[seat2]})` : ""}: find the Troublemaker.`;
+  if (role === "kid") return `You are ${view2.me}${names[seat2] && names[seat2] !== view2.me ? ` (${names[seat2]})` : ""}, a Brady kid.`;
+  return "Public view: nobody's secrets are shown.";
 }
-function roundTrack(view, L) {
+function seat(t, g, s) {
+  const L = prepare(t, g);
+  const kid = (t.content.seat_kid || {})[s] ?? null;
+  const key = JSON.stringify([s === 0, kid, kid ? L.color(kid) : null]);
+  return [key, () => s === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : kid ? h("div", { class: "bw-seat-extra" }, kidChip(kid, L)) : null];
+}
+function panels(t, g) {
+  const { view: view2, legal, names, replaying } = t;
+  const { local, frame } = g;
+  const L = prepare(t, g);
+  const phase = view2.phase || "reveal";
+  const role = view2.role || "public";
+  const trackKey = JSON.stringify([view2.round, view2.rounds, phase, view2.snoops, view2.requests, view2.reveals, view2.tokens, view2.token_used, view2.cookie, view2.snooper, view2.oliver_cards, view2.deck_count, view2.snoop_deck, view2.over]);
+  const track = g.track(trackKey, () => roundTrack(view2, L));
+  const controlsKey = () => JSON.stringify([legal, view2.pending, view2.hand, view2.my_cards, view2.peeks, phase, view2.round, view2.snooper, view2.cookie, view2.token, view2.requests, view2.me, local, view2.over, replaying, view2.questions, view2.max_questions, (view2.talk || []).length, names, view2.to_act]);
+  let built = false;
+  const controls = g.controls(controlsKey(), () => {
+    built = true;
+    return controlsPanel({ view: view2, legal, local, L, frame, replaying, names });
+  });
+  if (built) g.controls(controlsKey(), () => controls);
+  const board = g.board(JSON.stringify([view2.kids, view2.board ?? null, view2.hands ?? null, view2.peeks, view2.my_cards, view2.me, view2.round, view2.exposed, view2.cookie, view2.snooper, phase, view2.pending, t.content]), () => boardPanel(view2, L));
+  const secrets = g.secrets(JSON.stringify([role, view2.me, view2.hand, view2.my_cards, view2.peeks, view2.my_sign, view2.all_peeks ?? null, names]), () => secretsPanel(view2, L, names));
+  const final = g.final(JSON.stringify([view2.over, view2.roles, view2.kids, view2.accused]), () => finalPanel(view2, L));
+  setChildren(g.left, [track, controls, final, board, secrets]);
+  const { entries, more } = g.talkPager.update(view2.talk || [], listContext(t), t.page);
+  const talk = g.talk(JSON.stringify([entries, Boolean(more), t.content]), () => talkPanel(entries, more, L));
+  const odds = g.odds(JSON.stringify([role, view2.odds ?? null]), () => oddsPanel(view2.odds, role, L, frame.send));
+  return { main: [g.left], side: [odds, talk] };
+}
+function roundTrack(view2, L) {
   const rounds = [];
-  for (let r = 1; r <= (view.rounds || 4); r++) {
-    const current = r === view.round && !view.over;
-    const done = r < view.round || view.over;
+  for (let r = 1; r <= (view2.rounds || 4); r++) {
+    const current = r === view2.round && !view2.over;
+    const done = r < view2.round || view2.over;
     rounds.push(
       h(
         "li",
         { class: `bw-round${current ? " bw-current" : ""}${done ? " bw-done" : ""}`, "data-testid": `round-${r}`, "aria-current": current ? "step" : null },
         `Round ${r}`,
-        h("span", { class: "bw-round-snoops" }, `${(view.reveals || [])[r - 1] ?? "?"} Snoop card${(view.reveals || [])[r - 1] === 1 ? "" : "s"}`)
+        h("span", { class: "bw-round-snoops" }, `${(view2.reveals || [])[r - 1] ?? "?"} Snoop card${(view2.reveals || [])[r - 1] === 1 ? "" : "s"}`)
       )
     );
   }
-  const snoops = view.snoops || [];
-  const requests = view.requests || [];
+  const snoops = view2.snoops || [];
+  const requests = view2.requests || [];
   return h(
     "section",
     { class: "bw-table", "aria-label": "Round track and Snoop cards" },
@@ -584,32 +732,32 @@ function roundTrack(view, L) {
       "div",
       { class: "bw-snoops", "data-testid": "snoops", "aria-label": "Snoop cards this round" },
       h("span", { class: "bw-label" }, "Snoop cards: "),
-      snoops.length ? snoops.map((k) => h("span", { class: `bw-snoop-card${view.snooper === k ? " bw-active" : ""}` }, kidChip(k, L), view.snooper === k ? " (looking now)" : null)) : h("span", { class: "bw-muted" }, view.over ? "\u2014" : "not revealed yet"),
+      snoops.length ? snoops.map((k) => h("span", { class: `bw-snoop-card${view2.snooper === k ? " bw-active" : ""}` }, kidChip(k, L), view2.snooper === k ? " (looking now)" : null)) : h("span", { class: "bw-muted" }, view2.over ? "\u2014" : "not revealed yet"),
       requests.length ? h("span", { class: "bw-requests" }, " \xB7 Requests: ", requests.map((q) => `${q.snoop} \u2192 ${q.about}`).join(", ")) : null
     ),
     h(
       "p",
       { class: "bw-tokens" },
-      `Help Tokens left: ${(view.tokens || []).map((t) => L.token(t)).join(", ") || "none"}`,
-      view.token_used ? ` \xB7 spent this round: ${L.token(view.token_used)}` : "",
-      view.cookie ? ` \xB7 Cookie this round: ${view.cookie}` : "",
-      view.cousin_oliver ? ` \xB7 Cousin Oliver's cards: ${view.oliver_cards}` : "",
-      ` \xB7 Mischief deck: ${view.deck_count ?? 0} \xB7 Snoop deck: ${view.snoop_deck ?? 0}`
+      `Help Tokens left: ${(view2.tokens || []).map((t) => L.token(t)).join(", ") || "none"}`,
+      view2.token_used ? ` \xB7 spent this round: ${L.token(view2.token_used)}` : "",
+      view2.cookie ? ` \xB7 Cookie this round: ${view2.cookie}` : "",
+      view2.cousin_oliver ? ` \xB7 Cousin Oliver's cards: ${view2.oliver_cards}` : "",
+      ` \xB7 Mischief deck: ${view2.deck_count ?? 0} \xB7 Snoop deck: ${view2.snoop_deck ?? 0}`
     )
   );
 }
-function knownValue(view, kid) {
-  const slot = (view.kids || []).find((k) => k.kid === kid) || {};
+function knownValue(view2, kid) {
+  const slot = (view2.kids || []).find((k) => k.kid === kid) || {};
   if (slot.face_up !== null && slot.face_up !== void 0) return { value: slot.face_up, how: "face up" };
-  if (view.board && view.board[kid] !== null && view.board[kid] !== void 0) return { value: view.board[kid], how: "teacher" };
-  if (view.me === kid && slot.played && view.my_cards) return { value: view.my_cards[view.round - 1], how: "yours" };
-  const peek = (view.peeks || []).filter((p) => p.round === view.round && p.kid === kid).pop();
+  if (view2.board && view2.board[kid] !== null && view2.board[kid] !== void 0) return { value: view2.board[kid], how: "teacher" };
+  if (view2.me === kid && slot.played && view2.my_cards) return { value: view2.my_cards[view2.round - 1], how: "yours" };
+  const peek = (view2.peeks || []).filter((p) => p.round === view2.round && p.kid === kid).pop();
   if (peek && slot.played) return { value: peek.value, how: "you looked" };
   return null;
 }
-function boardPanel(view, L) {
-  const slots = (view.kids || []).map((k) => {
-    const known = knownValue(view, k.kid);
+function boardPanel(view2, L) {
+  const slots = (view2.kids || []).map((k) => {
+    const known = knownValue(view2, k.kid);
     let state = "empty";
     let text = "no card";
     if (k.played) {
@@ -617,17 +765,17 @@ function boardPanel(view, L) {
       text = state === "up" ? `face up: ${L.card(k.face_up)}` : known ? `${L.card(known.value)} (${known.how})` : "face down";
     }
     const tags = [];
-    if (k.kid === view.me) tags.push("you");
+    if (k.kid === view2.me) tags.push("you");
     if (k.silent) tags.push("silent kid");
-    if ((view.snoops || []).includes(k.kid)) tags.push("Snoop");
-    if (view.cookie === k.kid) tags.push("Cookie this round");
-    if (view.pending && view.pending.kid === k.kid) tags.push("asked");
-    const hand = view.hands && view.hands[k.kid] ? ` (${view.hands[k.kid].join(", ")})` : "";
-    const pile = view.tucked_cards && view.tucked_cards[k.kid] ? ` (${view.tucked_cards[k.kid].join(", ")})` : "";
+    if ((view2.snoops || []).includes(k.kid)) tags.push("Snoop");
+    if (view2.cookie === k.kid) tags.push("Cookie this round");
+    if (view2.pending && view2.pending.kid === k.kid) tags.push("asked");
+    const hand = view2.hands && view2.hands[k.kid] ? ` (${view2.hands[k.kid].join(", ")})` : "";
+    const pile = view2.tucked_cards && view2.tucked_cards[k.kid] ? ` (${view2.tucked_cards[k.kid].join(", ")})` : "";
     return h(
       "li",
       {
-        class: `bw-slot${k.kid === view.me ? " bw-mine" : ""}`,
+        class: `bw-slot${k.kid === view2.me ? " bw-mine" : ""}`,
         "data-testid": `slot-${k.kid}`,
         "data-kid": k.kid,
         style: { "--kid-color": L.color(k.kid), "--kid-ink": inkFor(L.color(k.kid)) },
@@ -655,31 +803,32 @@ function boardPanel(view, L) {
   });
   return h("section", { class: "bw-board", "aria-label": "The board" }, h("h3", {}, "The board"), h("ol", { class: "bw-slots", "data-testid": "board" }, slots));
 }
-function secretsPanel(view, L, names) {
+function secretsPanel(view2, L, names) {
   const items = [];
-  if (view.role === "kid") {
-    items.push(h("p", {}, `Your hand: ${(view.hand || []).map(L.card).join(", ") || "empty"}`));
-    const mine = view.my_cards || [];
+  if (view2.role === "kid") {
+    items.push(h("p", {}, `Your hand: ${(view2.hand || []).map(L.card).join(", ") || "empty"}`));
+    const mine = view2.my_cards || [];
     if (mine.length) items.push(h("p", {}, `Your cards: ${mine.map((v, i) => `round ${i + 1}: ${L.card(v)}`).join("; ")}`));
-    if (view.my_sign) items.push(h("p", {}, `Your Cookie sign: ${view.my_sign}`));
+    if (view2.my_sign) items.push(h("p", {}, `Your Cookie sign: ${view2.my_sign}`));
   }
-  const peeks = view.peeks || [];
+  const peeks = view2.peeks || [];
   if (peeks.length) {
     items.push(h("h4", {}, "What you saw with your eyes open"));
     items.push(h("ul", { class: "bw-peeks" }, peeks.map((p) => h("li", {}, `Round ${p.round}: ${p.kid}'s card ${VIA[p.via] || ""} was ${L.card(p.value)}`))));
   }
-  if (view.all_peeks) {
-    const all = Object.entries(view.all_peeks).flatMap(([s, ps]) => ps.map((p) => `${names[Number(s)] ?? s} saw ${p.kid}'s round ${p.round} card: ${p.value}`));
+  if (view2.all_peeks) {
+    const all = Object.entries(view2.all_peeks).flatMap(([s, ps]) => ps.map((p) => `${names[Number(s)] ?? s} saw ${p.kid}'s round ${p.round} card: ${p.value}`));
     if (all.length) items.push(h("h4", {}, "Every peek (teacher)"), h("ul", { class: "bw-peeks" }, all.map((t) => h("li", {}, t))));
   }
   if (!items.length) return null;
   return h("section", { class: "bw-secrets", "aria-label": "Only you see this", "data-testid": "secrets" }, h("h3", {}, "Only you see this"), items);
 }
-function talkPanel(talk, L) {
+function talkPanel(talk, more, L) {
   return h(
     "section",
     { class: "bw-talk", "aria-label": "Table talk" },
     h("h3", {}, "Table talk"),
+    more,
     talk.length ? h(
       "ol",
       { class: "bw-talk-list", "data-testid": "talk" },
@@ -690,7 +839,7 @@ function talkPanel(talk, L) {
           h("span", { class: "bw-talk-when" }, `R${st.round}${st.question ? " \xB7 answer" : " \xB7 volunteered"}`),
           " ",
           kidChip(st.speaker, L),
-          `: \u201C${statementText(st, L)}\u201D`
+          `: \u201C${st.text}\u201D`
         )
       )
     ) : h("p", { class: "bw-muted", "data-testid": "talk" }, "Nobody has said anything yet.")
@@ -748,11 +897,11 @@ function trustSlider(trust, send) {
   });
   return h("label", { class: "bw-trust" }, "Trust in what the kids say: ", input, " ", out);
 }
-function finalPanel(view, L) {
-  if (!view.over || !view.roles) return null;
-  const byKid = Object.fromEntries((view.kids || []).map((k) => [k.kid, k]));
+function finalPanel(view2, L) {
+  if (!view2.over || !view2.roles) return null;
+  const byKid = Object.fromEntries((view2.kids || []).map((k) => [k.kid, k]));
   const spots = ROLE_SPOTS.map(([key, id, title]) => {
-    const kids = view.roles[key] || [];
+    const kids = view2.roles[key] || [];
     return h(
       "div",
       { class: `bw-spot bw-spot-${id}`, "data-testid": `spot-${id}` },
@@ -767,48 +916,49 @@ function finalPanel(view, L) {
       ) : h("p", { class: "bw-muted" }, "nobody")
     );
   });
-  const right = (view.roles.troublemakers || []).includes(view.accused);
+  const right = (view2.roles.troublemakers || []).includes(view2.accused);
   return h(
     "section",
     { class: "bw-final", "aria-label": "The reveal", "data-testid": "final" },
     h("h3", {}, "The reveal"),
     h("div", { class: "bw-spots" }, spots),
-    h("p", { class: `bw-accusation ${right ? "bw-right" : "bw-wrong"}`, "data-testid": "accusation" }, `Alice accused ${view.accused}: ${right ? "right! Alice and the Tattletales win." : "wrong! The Troublemaker and the Sidekicks win."}`)
+    h("p", { class: `bw-accusation ${right ? "bw-right" : "bw-wrong"}`, "data-testid": "accusation" }, `Alice accused ${view2.accused}: ${right ? "right! Alice and the Tattletales win." : "wrong! The Troublemaker and the Sidekicks win."}`)
   );
 }
-function truthFor(view, L) {
-  const q = view.pending || {};
-  const r = q.round ?? view.round;
+function truthFor(view2, L) {
+  const q = view2.pending || {};
+  const r = q.round ?? view2.round;
   const lines = [];
-  const mine = view.my_cards || [];
+  const mine = view2.my_cards || [];
   if (mine[r - 1] !== void 0) lines.push(`You played ${L.card(mine[r - 1])} in round ${r}.`);
-  const peeks = (view.peeks || []).filter((p) => p.round === r);
+  const peeks = (view2.peeks || []).filter((p) => p.round === r);
   if (peeks.length) for (const p of peeks) lines.push(`In round ${r} you looked at ${p.kid}'s card ${VIA[p.via] || ""}: ${L.card(p.value)}.`);
   else lines.push(`You looked at nobody's card in round ${r}.`);
   if (q.question === "ask_truth") {
-    const said = (view.talk || []).filter((t) => t.speaker === q.about && t.kind === "played" && t.subject === q.about && t.about_round === r);
-    lines.push(said.length ? `${q.about} said: \u201C${statementText(said[said.length - 1], L)}\u201D` : `${q.about} has not said what they played in round ${r}.`);
+    const said = (view2.talk || []).filter((t) => t.speaker === q.about && t.kind === "played" && t.subject === q.about && t.about_round === r);
+    lines.push(said.length ? `${q.about} said: \u201C${said[said.length - 1].text}\u201D` : `${q.about} has not said what they played in round ${r}.`);
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }
-function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying, names }) {
+function controlsPanel({ view: view2, legal, local, L, frame, replaying, names }) {
+  const redraw = frame.redraw;
   const act = (action) => {
+    if (!frame.act(action)) return;
     for (const k of Object.keys(local)) delete local[k];
-    send({ type: MSG.ACT, action });
   };
   const of = (type) => legal.filter((a) => a.type === type);
   const has = (type) => legal.some((a) => a.type === type);
-  const phase = view.phase;
+  const phase = view2.phase;
   const prompt = h("p", { class: "bw-prompt", "data-testid": "prompt" });
   const body = [];
-  const toAct = (view.to_act || []).map((s) => names[s] ?? `Seat ${s + 1}`);
+  const toAct = (view2.to_act || []).map((s) => names[s] ?? `Seat ${s + 1}`);
   let text;
-  if (view.over) text = "The game is over.";
+  if (view2.over) text = "The game is over.";
   else if (replaying) text = "Replaying the game.";
   else if (!legal.length) text = `Waiting for ${toAct.join(", ") || "\u2026"}.`;
   if (legal.length) {
     if (has("reveal_snoops")) {
-      text = `Round ${view.round}: reveal the Snoop cards.`;
+      text = `Round ${view2.round}: reveal the Snoop cards.`;
       body.push(button({ testid: "reveal-snoops", label: "Reveal the Snoop cards", text: "\u{1F0CF} Reveal the Snoop cards", cls: "bw-btn-primary", onclick: () => act({ type: "reveal_snoops" }) }));
     }
     if (has("request") || has("lights_out")) {
@@ -837,14 +987,14 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
         group(
           "Your hand",
           "hand",
-          (view.hand || []).map(
+          (view2.hand || []).map(
             (v, i) => button({
-              testid: view.hand.indexOf(v) === i ? `play-${v}` : null,
+              testid: view2.hand.indexOf(v) === i ? `play-${v}` : null,
               // two cards of one value: one test id (legal lists values once)
               label: `Play ${L.card(v)}`,
               text: h("span", { class: "bw-hand-card" }, h("strong", {}, String(v)), ` ${L.cards[v] || ""}`),
               disabled: !playable.has(v),
-              cls: `bw-hand${i > 0 && view.hand[i - 1] === v ? " bw-dup" : ""}`,
+              cls: `bw-hand${i > 0 && view2.hand[i - 1] === v ? " bw-dup" : ""}`,
               onclick: () => act({ type: "play", value: v })
             })
           )
@@ -852,9 +1002,9 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
       );
     }
     if (has("peek")) {
-      const why = { snoop: "Eyes closed: you are a Snoop. Look at one card.", cookie_peek: "Eyes closed: you have the Cookie. Look at one card.", help_peek: `Eyes closed: look at a card with ${L.token(view.token)}.` };
+      const why = { snoop: "Eyes closed: you are a Snoop. Look at one card.", cookie_peek: "Eyes closed: you have the Cookie. Look at one card.", help_peek: `Eyes closed: look at a card with ${L.token(view2.token)}.` };
       text = why[phase] || "Look at a card.";
-      const req = (view.requests || []).filter((r) => r.snoop === view.me).map((r) => r.about);
+      const req = (view2.requests || []).filter((r) => r.snoop === view2.me).map((r) => r.about);
       body.push(
         group(
           "Look at a card",
@@ -869,7 +1019,7 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
       text = "Say what a kid played this round (true or not), or pass.";
       const claims = of("claim");
       const kids = [...new Set(claims.map((a) => a.kid))];
-      if (!kids.includes(local.claimKid)) local.claimKid = kids.includes(view.me) ? view.me : kids[0];
+      if (!kids.includes(local.claimKid)) local.claimKid = kids.includes(view2.me) ? view2.me : kids[0];
       const values = [...new Set(claims.filter((a) => a.kid === local.claimKid).map((a) => a.value))];
       if (!values.includes(local.claimValue)) local.claimValue = values[0];
       const pick = (k, v) => () => {
@@ -880,9 +1030,9 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
         group(
           "Claim",
           "claim",
-          h("div", {}, h("span", { class: "bw-label" }, "Kid: "), kids.map((k) => choice({ testid: `claim-kid-${k}`, label: `Claim about ${k}`, text: k === view.me ? `${k} (me)` : k, pressed: local.claimKid === k, onclick: pick("claimKid", k) }))),
+          h("div", {}, h("span", { class: "bw-label" }, "Kid: "), kids.map((k) => choice({ testid: `claim-kid-${k}`, label: `Claim about ${k}`, text: k === view2.me ? `${k} (me)` : k, pressed: local.claimKid === k, onclick: pick("claimKid", k) }))),
           h("div", {}, h("span", { class: "bw-label" }, "played: "), values.map((v) => choice({ testid: `claim-value-${v}`, label: `played ${L.card(v)}`, text: String(v), pressed: local.claimValue === v, onclick: pick("claimValue", v) }))),
-          button({ testid: "claim-send", label: "Say it", text: `Say: \u201C${local.claimKid === view.me ? "I" : local.claimKid} played ${L.card(local.claimValue)}\u201D`, cls: "bw-btn-primary", onclick: () => act({ type: "claim", kid: local.claimKid, value: local.claimValue }) }),
+          button({ testid: "claim-send", label: "Say it", text: `Say: \u201C${local.claimKid === view2.me ? "I" : local.claimKid} played ${L.card(local.claimValue)}\u201D`, cls: "bw-btn-primary", onclick: () => act({ type: "claim", kid: local.claimKid, value: local.claimValue }) }),
           has("pass") ? button({ testid: "claim-pass", label: "Say nothing", text: "Pass", onclick: () => act({ type: "pass" }) }) : null
         )
       );
@@ -890,7 +1040,7 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
     const asks = legal.filter((a) => ASK_KINDS.includes(a.type));
     if (asks.length || has("cookie") || has("end_round")) {
       text = phase === "final" ? "Ask final questions, then end the round." : "Ask the kids questions, then give one a Cookie.";
-      if (asks.length) body.push(questionPanel(asks, view, local, L, act, redraw));
+      if (asks.length) body.push(questionPanel(asks, view2, local, L, act, redraw));
       else if (phase === "talk" || phase === "final") body.push(h("p", { class: "bw-muted" }, "No more questions this round."));
       if (has("cookie"))
         body.push(group("Give a Cookie", null, h("span", { class: "bw-label" }, "Give a Cookie to: "), of("cookie").map((a) => button({ testid: `cookie-${a.kid}`, label: `Give ${a.kid} a Cookie`, text: `\u{1F36A} ${a.kid}`, onclick: () => act(a) }))));
@@ -934,19 +1084,18 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
     }
     const says = legal.filter((a) => a.type.startsWith("say_"));
     if (says.length) {
-      text = `Alice asks you: \u201C${questionText(view.pending || {}, L)}\u201D`;
-      body.push(answerPanel(says, view, local, L, act, redraw));
+      text = `Alice asks you: \u201C${questionText(view2.pending || {}, L)}\u201D`;
+      body.push(answerPanel(says, view2, local, L, act, redraw));
     }
   }
-  if (view.pending && !answers(legal)) {
-    body.push(h("p", { class: "bw-pending" }, `Alice asked ${view.pending.kid}: \u201C${questionText(view.pending, L)}\u201D`));
+  if (view2.pending && !answers(legal)) {
+    body.push(h("p", { class: "bw-pending" }, `Alice asked ${view2.pending.kid}: \u201C${questionText(view2.pending, L)}\u201D`));
   }
-  if (paused) body.push(button({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }));
   setText(prompt, text ?? "");
   return h("section", { class: "bw-controls", "aria-label": "Your move" }, prompt, body);
 }
 var answers = (legal) => legal.some((a) => a.type.startsWith("say_"));
-function questionPanel(asks, view, local, L, act, redraw) {
+function questionPanel(asks, view2, local, L, act, redraw) {
   const kinds = ASK_KINDS.filter((k) => asks.some((a) => a.type === k));
   if (!kinds.includes(local.askKind)) local.askKind = kinds[0];
   const ofKind = asks.filter((a) => a.type === local.askKind);
@@ -957,13 +1106,13 @@ function questionPanel(asks, view, local, L, act, redraw) {
   if (abouts.length && !abouts.includes(local.askAbout)) local.askAbout = abouts[0];
   const ofAbout = abouts.length ? ofKid.filter((a) => a.about === local.askAbout) : ofKid;
   const rounds = [...new Set(ofAbout.filter((a) => a.round !== void 0).map((a) => a.round))];
-  if (rounds.length && !rounds.includes(local.askRound)) local.askRound = rounds.includes(view.round) ? view.round : rounds[rounds.length - 1];
+  if (rounds.length && !rounds.includes(local.askRound)) local.askRound = rounds.includes(view2.round) ? view2.round : rounds[rounds.length - 1];
   const action = ofAbout.find((a) => a.round === void 0 || a.round === local.askRound);
   const pick = (k, v) => () => {
     local[k] = v;
     redraw();
   };
-  const left = view.max_questions === null || view.max_questions === void 0 ? "" : ` (${view.max_questions - view.questions} left this round)`;
+  const left = view2.max_questions === null || view2.max_questions === void 0 ? "" : ` (${view2.max_questions - view2.questions} left this round)`;
   return group(
     "Ask a question",
     "question",
@@ -982,7 +1131,7 @@ function questionPanel(asks, view, local, L, act, redraw) {
     })
   );
 }
-function answerPanel(actions, view, local, L, act, redraw) {
+function answerPanel(actions, view2, local, L, act, redraw) {
   const parts = [];
   const ofType = (t) => actions.filter((a) => a.type === t);
   if (ofType("say_card").length) parts.push(h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "I played: "), ofType("say_card").map((a) => button({ testid: `say-card-${a.value}`, label: `Say: I played ${L.card(a.value)}`, text: L.card(a.value), onclick: () => act(a) }))));
@@ -1010,23 +1159,23 @@ function answerPanel(actions, view, local, L, act, redraw) {
     parts.push(h("div", { class: "bw-row" }, ofType("say_yes_no").map((a) => button({ testid: a.yes ? "say-yes" : "say-no", label: a.yes ? "Say yes" : "Say no", text: a.yes ? "Yes" : "No", onclick: () => act(a) }))));
   if (ofType("say_suspect").length)
     parts.push(h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "The Troublemaker is: "), ofType("say_suspect").map((a) => button({ testid: `say-suspect-${a.kid}`, label: `Say: ${a.kid} is the Troublemaker`, text: a.kid, onclick: () => act(a) }))));
-  return h("div", { class: "bw-answer-wrap" }, group("Your answer", "answer", parts), truthFor(view, L));
+  return h("div", { class: "bw-answer-wrap" }, group("Your answer", "answer", parts), truthFor(view2, L));
 }
-var FOCUS_ORDER = [
-  '[data-testid="lift-curtain"]',
-  ".bw-controls .bw-btn-primary:not([disabled])",
-  ".bw-controls button:not([disabled])",
-  '[data-testid="replay-back"]:not([disabled])'
-];
-function render({ model, el }) {
-  const local = {};
-  return mountView({ model, el, parts: skeleton(), local, draw, focusOrder: FOCUS_ORDER });
-}
-var brady_bunch_default = { render };
+var FOCUS_ORDER = [".bw-controls .bw-btn-primary:not([disabled])", ".bw-controls button:not([disabled])"];
+var view_default = view({
+  rootClass: "bw-brady",
+  title: () => "The Brady Bunch Party Game",
+  attrs: (t) => ({ "data-role": t.view.role || "public" }),
+  setup,
+  me,
+  seat,
+  panels,
+  reset: (g) => {
+    for (const k of Object.keys(g.local)) delete g.local[k];
+  },
+  focusOrder: FOCUS_ORDER
+});
 export {
-  brady_bunch_default as default,
-  draw,
-  questionText,
-  skeleton,
-  statementText
+  view_default as default,
+  questionText
 };

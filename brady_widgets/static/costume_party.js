@@ -163,34 +163,70 @@ var MSG = Object.freeze({
   REVEAL: "reveal",
   CLEAR_ERROR: "clear_error",
   RUN_BOTS: "run_bots",
-  OPTION: "option"
+  OPTION: "option",
+  PAGE: "page"
 });
-var TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"];
+var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"];
+function expandRows(type, keys, rows, prefix, out) {
+  const [key, ...rest] = keys;
+  if (!Array.isArray(rows)) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be a list`);
+  if (rest.length === 0) {
+    for (const value of rows) out.push({ type, ...prefix, [key]: value });
+    return;
+  }
+  for (const pair of rows) {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be [value, rows] pairs`);
+    expandRows(type, rest, pair[1], { ...prefix, [key]: pair[0] }, out);
+  }
+}
+function expandLegal(groups) {
+  const out = [];
+  for (const g of groups || []) {
+    const keys = g.keys || [];
+    if (keys.length === 0) {
+      for (let n = 0; n < Number(g.rows); n++) out.push({ type: g.type });
+    } else {
+      expandRows(g.type, keys, g.rows, {}, out);
+    }
+  }
+  return out;
+}
+var lastRaw = null;
+var lastExpanded = [];
 function readTraits(model) {
+  const raw = model.get("legal") || [];
+  if (raw !== lastRaw) {
+    lastExpanded = expandLegal(raw);
+    lastRaw = raw;
+  }
+  const rev = model.get("rev");
   return {
     send: (msg) => model.send(msg),
     seat: model.get("seat"),
     view: model.get("view") || {},
-    legal: model.get("legal") || [],
-    log: model.get("log") || [],
+    legal: lastExpanded,
+    log: model.get("log_lines") || [],
     error: model.get("error") || {},
     curtain: model.get("curtain") || {},
     settings: model.get("settings") || {},
-    replay: model.get("replay") || {}
+    content: model.get("content") || {},
+    replay: model.get("replay") || {},
+    rev: typeof rev === "number" ? rev : 0,
+    page: model.get("page") || {}
   };
 }
 
 // src/seatbar.js
-function seatItem({ names, shown, toAct, alive, extra }, seat) {
-  const name = names[seat];
-  const turn = toAct.includes(seat);
-  const isAlive = alive[seat] !== false;
-  const status = [turn ? "to act" : null, isAlive ? null : "out", seat === shown ? "you" : null].filter(Boolean).join(", ");
+function seatItem({ names, shown, toAct, alive, extra }, seat2) {
+  const name = names[seat2];
+  const turn = toAct.includes(seat2);
+  const isAlive = alive[seat2] !== false;
+  const status = [turn ? "to act" : null, isAlive ? null : "out", seat2 === shown ? "you" : null].filter(Boolean).join(", ");
   return h(
     "li",
     {
-      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat === shown ? " bw-me" : ""}`,
-      "data-testid": `seat-${seat}`,
+      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat2 === shown ? " bw-me" : ""}`,
+      "data-testid": `seat-${seat2}`,
       "data-turn": String(turn),
       "data-alive": String(isAlive),
       "aria-current": turn ? "true" : null,
@@ -201,10 +237,10 @@ function seatItem({ names, shown, toAct, alive, extra }, seat) {
       { class: "bw-seat-head" },
       h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
       h("strong", {}, name),
-      seat === shown ? h("span", { class: "bw-tag" }, "you") : null,
+      seat2 === shown ? h("span", { class: "bw-tag" }, "you") : null,
       isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
     ),
-    extra ? extra(seat) : null
+    extra ? extra(seat2) : null
   );
 }
 function seatList() {
@@ -219,8 +255,9 @@ function logPanel(title = "Log") {
     "aria-relevant": "additions",
     "data-testid": "log"
   });
-  const panel = h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
-  return { panel, list };
+  const head = h("h3", {}, title);
+  const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
+  return { panel, list, head };
 }
 var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
 function item(e) {
@@ -233,12 +270,14 @@ function updateLog(list, entries) {
     list.firstElementChild.remove();
   }
   const have = [...list.children].map((li) => li.dataset.key);
-  const extends_ = have.length <= want.length && have.every((k, n) => k === want[n]);
-  if (!extends_) {
+  const start = have.length ? want.indexOf(have[0]) : 0;
+  const fits = start >= 0 && start + have.length <= want.length && have.every((k, n) => k === want[start + n]);
+  if (!fits) {
     list.replaceChildren(...entries.map(item));
     return entries.length;
   }
-  const fresh = entries.slice(have.length);
+  if (start > 0) list.prepend(...entries.slice(0, start).map(item));
+  const fresh = entries.slice(start + have.length);
   for (const e of fresh) list.appendChild(item(e));
   return fresh.length;
 }
@@ -285,63 +324,56 @@ function curtainPanel(curtain, names, send) {
 }
 
 // src/replay.js
-function replayControl(replay, reveal, send) {
-  const parts = [];
-  if (replay && replay.active) {
-    const { step, length } = replay;
-    const go = (n) => send({ type: MSG.REPLAY, step: n });
-    parts.push(
-      h(
-        "div",
-        { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
-        button({
-          testid: "replay-back",
-          label: "Replay: step back",
-          text: "\u25C0 Back",
-          disabled: step <= 0,
-          onclick: () => go(step - 1)
-        }),
-        h("input", {
-          type: "range",
-          min: "0",
-          max: String(length),
-          step: "1",
-          value: String(step),
-          "data-testid": "replay-slider",
-          "aria-label": "Replay step",
-          "aria-valuetext": `step ${step} of ${length}`,
-          onchange: (ev) => go(Number(ev.target.value))
-        }),
-        button({
-          testid: "replay-forward",
-          label: "Replay: step forward",
-          text: "Forward \u25B6",
-          disabled: step >= length,
-          onclick: () => go(step + 1)
-        }),
-        h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
-      )
-    );
-  }
-  if (replay && replay.active || reveal) {
-    parts.push(
-      button({
-        testid: "reveal-toggle",
-        label: "Teacher: reveal all",
-        text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
-        pressed: reveal,
-        cls: "bw-reveal",
-        onclick: () => send({ type: MSG.REVEAL, on: !reveal })
-      })
-    );
-  }
-  return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
+function replayControl(replay, send) {
+  if (!replay || !replay.active) return null;
+  const { step, length } = replay;
+  const go = (n) => send({ type: MSG.REPLAY, step: n });
+  return h(
+    "div",
+    { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
+    button({
+      testid: "replay-back",
+      label: "Replay: step back",
+      text: "\u25C0 Back",
+      disabled: step <= 0,
+      onclick: () => go(step - 1)
+    }),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(length),
+      step: "1",
+      value: String(step),
+      "data-testid": "replay-slider",
+      "aria-label": "Replay step",
+      "aria-valuetext": `step ${step} of ${length}`,
+      onchange: (ev) => go(Number(ev.target.value))
+    }),
+    button({
+      testid: "replay-forward",
+      label: "Replay: step forward",
+      text: "Forward \u25B6",
+      disabled: step >= length,
+      onclick: () => go(step + 1)
+    }),
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+  );
 }
-function statusBanner(view, replay, nameOf) {
+function revealToggle(reveal, send) {
+  return button({
+    testid: "reveal-toggle",
+    label: "Teacher: reveal all",
+    text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
+    pressed: reveal,
+    cls: "bw-reveal",
+    onclick: () => send({ type: MSG.REVEAL, on: !reveal })
+  });
+}
+function statusBanner(view2, replay, nameOf) {
   let id = null;
   let text = "";
-  if (view.over) {
-    const winners = (view.winners || []).map(nameOf);
+  if (view2.over) {
+    const winners = (view2.winners || []).map(nameOf);
     id = "winner";
     text = `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
   } else if (replay && replay.active && replay.step < replay.length) {
@@ -353,8 +385,7 @@ function statusBanner(view, replay, nameOf) {
 }
 
 // src/mount.js
-function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = null }) {
-  const { root, logList } = parts;
+function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onKey = null }) {
   el.appendChild(root);
   let queued = false;
   const win = root.ownerDocument.defaultView || globalThis;
@@ -374,7 +405,7 @@ function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = n
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const lastLog = logList.lastElementChild;
-    draw2(parts, model, local, redraw);
+    draw();
     if (logList.lastElementChild !== lastLog && !scrollQueued) {
       scrollQueued = true;
       before = lastLog && lastLog.isConnected ? lastLog : null;
@@ -397,6 +428,7 @@ function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = n
     }
     if (target) target.focus();
   };
+  setRedraw(redraw);
   const schedule = () => {
     if (!queued) {
       queued = true;
@@ -415,12 +447,189 @@ function mountView({ model, el, parts, local, draw: draw2, focusOrder, onKey = n
   };
 }
 
-// src/costume_party.js
+// src/paged.js
+var keyOf2 = (e) => JSON.stringify([e.i, e.type ?? e.kind ?? null, e.text]);
+function continues(prev, win) {
+  if (!prev.length) return true;
+  if (!win.length || win[0].i < prev[0].i) return false;
+  const at = new Map(prev.map((e) => [e.i, keyOf2(e)]));
+  return win.every((e) => !at.has(e.i) || at.get(e.i) === keyOf2(e));
+}
+function pagedList(list, { send, redraw, label }) {
+  const st = { earlier: [], prev: [], ctx: void 0, asked: null, shown: [] };
+  const more = liveButton({
+    testid: `earlier-${list}`,
+    label: `Show earlier ${label}`,
+    text: "Show earlier",
+    cls: "bw-btn-small bw-earlier",
+    onclick: () => {
+      const first = st.shown[0];
+      if (!first || !(first.i > 0)) return;
+      st.asked = { list, before: first.i };
+      send({ type: MSG.PAGE, list, before: first.i });
+      redraw();
+    }
+  });
+  return {
+    /**
+     * The entries to show (earlier pages, then the window) and the button (or null).
+     * @param {{i: number}[]} win the synced window
+     * @param {string} ctx what the list is of (seat, replay step, reveal): a change drops the pages
+     * @param {{list?: string, before?: number, items?: any[]}} page the `page` trait
+     */
+    update(win, ctx, page) {
+      if (ctx !== st.ctx || !continues(st.prev, win)) {
+        st.earlier = [];
+        st.asked = ctx === st.ctx ? st.asked : null;
+        st.ctx = ctx;
+      } else if (st.earlier.length && st.prev.length) {
+        st.earlier = st.earlier.concat(st.prev.filter((e) => e.i < win[0].i));
+      }
+      st.prev = win;
+      const first = st.earlier.length ? st.earlier[0] : win[0];
+      const { asked } = st;
+      if (asked && page && page.list === list && page.before === asked.before && first && first.i === asked.before) {
+        st.earlier = (page.items || []).filter((e) => e.i < asked.before).concat(st.earlier);
+        st.asked = null;
+      }
+      st.shown = st.earlier.length ? st.earlier.concat(win) : win;
+      return { entries: st.shown, more: st.shown.length && st.shown[0].i > 0 ? more : null };
+    }
+  };
+}
+
+// src/frame.js
+var ACT_LOCK_MS = 5e3;
+function listContext(t) {
+  return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
+}
+function mountView({ model, el, game }) {
+  const root = h("div", { class: `bw-root ${game.rootClass}` });
+  const title = h("h2", { class: "bw-title" });
+  const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
+  const header = h("header", { class: "bw-header" }, title, me2);
+  const top = h("div", { class: "bw-top" });
+  const side = h("div", { class: "bw-side" });
+  const main = h("div", { class: "bw-main" });
+  const { panel: logSection, list: logList, head: logHead } = logPanel();
+  const seats = seatList();
+  root.append(top, main);
+  const F = {
+    error: keyed(),
+    curtain: keyed(),
+    banner: keyed(),
+    bar: keyed(),
+    seatKeys: [],
+    seatItems: [],
+    drawnRev: 0,
+    lock: null
+    // {rev, error, seat, at}: an act sent and not answered yet
+  };
+  let redrawNow = () => {
+  };
+  const frame = {
+    root,
+    send: (msg) => model.send(msg),
+    redraw: () => redrawNow(),
+    act(action) {
+      const now = Date.now();
+      const state = { rev: model.get("rev"), error: JSON.stringify(model.get("error") || {}), seat: model.get("seat") };
+      const L = F.lock;
+      if (L && L.rev === state.rev && L.error === state.error && L.seat === state.seat && now - L.at < ACT_LOCK_MS) return false;
+      F.lock = { ...state, at: now };
+      model.send({ type: MSG.ACT, action, rev: F.drawnRev });
+      return true;
+    }
+  };
+  const logPager = pagedList("log", { send: frame.send, redraw: frame.redraw, label: "log entries" });
+  const g = game.setup(frame);
+  const draw = () => {
+    const traits = readTraits(model);
+    const { view: view2, settings, curtain, replay, error, send } = traits;
+    const names = settings.names || [];
+    const t = {
+      ...traits,
+      names,
+      nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
+      toAct: view2.over ? [] : view2.to_act || [],
+      alive: view2.alive || [],
+      replaying: Boolean(replay.active && replay.step < replay.length)
+    };
+    F.drawnRev = t.rev;
+    if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
+    setAttr(root, "data-phase", view2.phase ?? null);
+    setAttr(root, "data-seat", String(t.seat));
+    setAttr(root, "data-curtain", curtain.up ? "up" : "down");
+    setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
+    if (game.attrs) for (const [name, value] of Object.entries(game.attrs(t))) setAttr(root, name, value);
+    setText(title, game.title(t));
+    setText(me2, settings.reveal ? "Teacher view: every secret is shown." : game.me(t, g));
+    const { entries, more } = logPager.update(t.log, listContext(t), t.page);
+    updateLog(logList, entries);
+    setChildren(logSection, [logHead, more, logList]);
+    const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
+    const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
+    for (let s = 0; s < names.length; s++) {
+      const [extraKey, extra] = game.seat ? game.seat(t, g, s) : ["", () => null];
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
+      if (F.seatKeys[s] !== key) {
+        F.seatKeys[s] = key;
+        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      }
+    }
+    F.seatItems.length = names.length;
+    F.seatKeys.length = names.length;
+    setChildren(seats, F.seatItems);
+    const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
+    main.hidden = Boolean(curtainNode);
+    if (curtainNode) {
+      setChildren(top, [header, errorNode, seats, curtainNode]);
+      setChildren(side, []);
+      setChildren(main, []);
+      if (game.reset) game.reset(g);
+      return;
+    }
+    const [bannerKey, buildBanner] = statusBanner(view2, replay, t.nameOf);
+    const banner = F.banner(bannerKey, buildBanner);
+    const bar2 = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), Boolean(settings.paused)]), () => {
+      const items = [
+        replayControl(replay, send),
+        settings.teacher ? revealToggle(Boolean(settings.reveal), send) : null,
+        settings.paused ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }) : null
+      ].filter(Boolean);
+      return items.length ? h("div", { class: "bw-replay-bar" }, items) : null;
+    });
+    const panels2 = game.panels(t, g) || {};
+    setChildren(top, [header, errorNode, seats, banner, bar2, panels2.top || []]);
+    setChildren(side, [panels2.side || [], logSection]);
+    setChildren(main, [panels2.main || [], side]);
+  };
+  const focusOrder = [
+    '[data-testid="lift-curtain"]',
+    ...game.focusOrder || [],
+    '[data-testid="replay-back"]:not([disabled])',
+    '[data-testid="run-bots"]'
+  ];
+  return renderLoop({
+    model,
+    el,
+    root,
+    logList,
+    draw,
+    setRedraw: (fn) => redrawNow = fn,
+    focusOrder,
+    onKey: game.onKey ? (ev) => game.onKey(ev, g, frame) : null
+  });
+}
+function view(game) {
+  return { render: ({ model, el }) => mountView({ model, el, game }) };
+}
+
+// ../brady_widgets/costume_party/view.js
 var AREA = { blue: "blue", yellow: "yellow", red: "red", green: "green", hall: "hall" };
 var PATTERN_NAME = { blue: "stripes", yellow: "dots", red: "checks", green: "waves", hall: "plain" };
 var FACE_SYMBOL = { blue: "\u25B2", yellow: "\u25CF", red: "\u25A0", green: "\u25C6", hall: "\u25CB", black: "\u2617" };
-function labels(settings) {
-  const content = settings.content || {};
+function labels(content) {
   const rooms = {};
   for (const r of content.rooms || []) rooms[r.id] = r;
   const figures = content.figures || [];
@@ -436,61 +645,67 @@ function faceText(face, L) {
   if (!face) return "none yet";
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
 }
-function skeleton() {
-  const root = h("div", { class: "bw-root bw-costume" });
-  const top = h("div", { class: "bw-top" });
-  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
-  const tableSlot = h("div", { class: "bw-slot" });
-  const oddsSlot = h("div", { class: "bw-slot" });
-  const { panel: logSection, list: logList } = logPanel();
-  const main = h("div", { class: "bw-main" }, board, h("div", { class: "bw-side" }, tableSlot, oddsSlot, logSection));
-  root.append(top, main);
-  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, h("h2", { class: "bw-title" }, "Costume Party Detective"), me);
+function setup(frame) {
   return {
-    root,
-    top,
-    main,
-    board,
-    tableSlot,
-    oddsSlot,
-    logList,
-    header,
-    me,
-    seats: seatList(),
+    frame,
+    local: { selected: null },
+    // view-only state: the selected figure
+    board: h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" }),
     keys: {},
     // section -> the JSON of the inputs it was last drawn from
     cache: null,
     // per-content caches (rooms, figures, controls, odds): see `caches`
-    error: keyed(),
-    curtain: keyed(),
-    banner: keyed(),
-    replay: keyed(),
     table: keyed()
   };
+}
+function prepare(t, g) {
+  const contentKey = JSON.stringify([t.content, t.names]);
+  if (changed(g, "content", contentKey) || !g.cache) {
+    g.cache = caches();
+    g.L = labels(t.content);
+    g.keys = { content: contentKey };
+  }
+  return g.L;
+}
+function me(t, g) {
+  const L = prepare(t, g);
+  const mine = t.view.my_character;
+  if (mine !== null && mine !== void 0) return `You are ${L.emoji(mine)} ${L.fig(mine)} (${t.nameOf(t.seat)}).`;
+  return "Public view: nobody's secrets are shown.";
+}
+function seat(t, g, s) {
+  const L = prepare(t, g);
+  const { view: view2, nameOf } = t;
+  const revealed = view2.revealed || [];
+  const faceUp = view2.face_up || [];
+  const secrets = view2.secrets || null;
+  const key = JSON.stringify([g.keys.content, revealed[s] ?? null, secrets ? secrets[s] : null, faceUp[s] || []]);
+  const build = () => h(
+    "div",
+    { class: "bw-seat-extra" },
+    revealed[s] !== null && revealed[s] !== void 0 ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`) : secrets ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`) : null,
+    (faceUp[s] || []).length ? h(
+      "div",
+      { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
+      (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`))
+    ) : null
+  );
+  return [key, build];
 }
 function caches() {
   return { seatItems: [], seatKeys: [], rooms: /* @__PURE__ */ new Map(), figures: /* @__PURE__ */ new Map(), controls: null, kills: /* @__PURE__ */ new Map(), odds: null };
 }
-function changed(parts, section, key) {
-  if (parts.keys[section] === key) return false;
-  parts.keys[section] = key;
+function changed(g, section, key) {
+  if (g.keys[section] === key) return false;
+  g.keys[section] = key;
   return true;
 }
-function draw(parts, model, local, redraw) {
-  const { root, top, main, board, tableSlot, oddsSlot, logList } = parts;
-  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
-  const names = settings.names || [];
-  const contentKey = JSON.stringify([settings.content || {}, names]);
-  if (changed(parts, "content", contentKey) || !parts.cache) {
-    parts.cache = caches();
-    parts.L = labels(settings);
-    parts.keys = { content: contentKey };
-  }
-  const L = parts.L;
-  const C = parts.cache;
-  const nameOf = (s) => names[s] ?? `Seat ${s + 1}`;
-  const phase = view.phase || "roll";
+function panels(t, g) {
+  const { board, local, frame } = g;
+  const { view: view2, legal, replay, nameOf } = t;
+  const L = prepare(t, g);
+  const C = g.cache;
+  const phase = view2.phase || "roll";
   const moves = legal.filter((a) => a.type === "move");
   const movable = new Set(moves.map((a) => a.figure));
   if (local.selected !== null && !movable.has(local.selected)) local.selected = null;
@@ -500,78 +715,20 @@ function draw(parts, model, local, redraw) {
   const canRoll = legal.some((a) => a.type === "roll");
   const act = (action) => {
     local.selected = null;
-    send({ type: MSG.ACT, action });
+    frame.act(action);
   };
-  updateLog(logList, log);
-  setAttr(root, "data-phase", phase);
-  setAttr(root, "data-seat", String(seat));
-  setAttr(root, "data-curtain", curtain.up ? "up" : "down");
-  setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
-  const toAct = view.to_act || [];
-  const alive = view.alive || [];
-  const faceUp = view.face_up || [];
-  const revealed = view.revealed || [];
-  const secrets = view.secrets || null;
-  const mine = view.my_character;
-  let who;
-  if (settings.reveal) who = "Teacher view: every secret is shown.";
-  else if (mine !== null && mine !== void 0) who = `You are ${L.emoji(mine)} ${L.fig(mine)} (${nameOf(seat)}).`;
-  else who = "Public view: nobody's secrets are shown.";
-  setText(parts.me, who);
-  const errorNode = parts.error(JSON.stringify(error), () => errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
-  const seatOpts = {
-    names,
-    shown: seat,
-    toAct: view.over ? [] : toAct,
-    alive,
-    extra: (s) => h(
-      "div",
-      { class: "bw-seat-extra" },
-      revealed[s] !== null && revealed[s] !== void 0 ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`) : secrets ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`) : null,
-      (faceUp[s] || []).length ? h(
-        "div",
-        { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
-        (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`))
-      ) : null
-    )
-  };
-  for (let s = 0; s < names.length; s++) {
-    const key = JSON.stringify([
-      s === seat,
-      seatOpts.toAct.includes(s),
-      alive[s] !== false,
-      revealed[s] ?? null,
-      secrets ? secrets[s] : null,
-      faceUp[s] || []
-    ]);
-    if (C.seatKeys[s] !== key) {
-      C.seatKeys[s] = key;
-      C.seatItems[s] = seatItem(seatOpts, s);
-    }
-  }
-  C.seatItems.length = names.length;
-  setChildren(parts.seats, C.seatItems);
-  const curtainNode = parts.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
-  main.hidden = Boolean(curtainNode);
-  if (curtainNode) {
-    setChildren(top, [parts.header, errorNode, parts.seats, curtainNode]);
-    setChildren(board, []);
-    setChildren(tableSlot, []);
-    setChildren(oddsSlot, []);
-    parts.cache = null;
-    return;
-  }
-  const [bannerKey, buildBanner] = statusBanner(view, replay, nameOf);
-  const banner = parts.banner(JSON.stringify([contentKey, bannerKey]), buildBanner);
-  const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
+  const redraw = frame.redraw;
+  const toAct = view2.to_act || [];
+  const mine = view2.my_character;
+  const secrets = view2.secrets || null;
   const myTurn = legal.length > 0;
   let prompt;
-  if (view.over) prompt = "The game is over.";
+  if (view2.over) prompt = "The game is over.";
   else if (replay.active && replay.step < replay.length) prompt = "Replaying the game.";
   else if (!myTurn) prompt = `Waiting for ${toAct.map(nameOf).join(", ") || "\u2026"}.`;
   else if (phase === "roll") prompt = "Your turn: roll the die.";
   else if (phase === "move")
-    prompt = local.selected === null ? `You rolled ${faceText(view.last_roll, L)}: pick a highlighted figure, then a room.` : `Move ${L.fig(local.selected)}: pick a highlighted room.`;
+    prompt = local.selected === null ? `You rolled ${faceText(view2.last_roll, L)}: pick a highlighted figure, then a room.` : `Move ${L.fig(local.selected)}: pick a highlighted room.`;
   else if (phase === "black")
     prompt = canDraw ? "You rolled black: kill a figure in your character's room, or draw a card." : "You rolled black: you must kill a figure in your character's room.";
   else prompt = "";
@@ -588,7 +745,6 @@ function draw(parts, model, local, redraw) {
     k.chip = h("span", { class: "bw-face-chip", "aria-hidden": "true" });
     k.lastText = document.createTextNode("");
     k.last = h("span", { "data-testid": "last-roll" });
-    k.runBots = liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) });
     k.die = h("div", { class: "bw-die" });
     k.draw = liveButton({ testid: "draw", label: "Draw", text: "", onclick: () => act({ type: "draw" }) });
     k.black = h("div", { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" });
@@ -598,14 +754,14 @@ function draw(parts, model, local, redraw) {
   const K = C.controls;
   setText(K.prompt, prompt);
   setDisabled(K.roll, !canRoll);
-  const face = view.last_roll;
+  const face = view2.last_roll;
   setClass(K.last, `bw-last-roll bw-face-${face || "none"}`);
   setAttr(K.last, "data-face", face || "");
   if (face) setText(K.chip, FACE_SYMBOL[face] || "?");
   const lastText = `Last roll: ${faceText(face, L)}`;
   if (K.lastText.data !== lastText) K.lastText.data = lastText;
   setChildren(K.last, [face ? K.chip : null, K.lastText]);
-  setChildren(K.die, [K.roll, K.last, settings.paused ? K.runBots : null]);
+  setChildren(K.die, [K.roll, K.last]);
   const showBlack = phase === "black" && myTurn;
   if (showBlack) {
     const killButtons = kills.map((f) => {
@@ -624,17 +780,16 @@ function draw(parts, model, local, redraw) {
       return b;
     });
     setAttr(K.draw, "aria-label", canDraw ? "Draw the top character card" : "Draw (not allowed: you must kill)");
-    setText(K.draw, `\u{1F0CF} Draw a card (${view.deck_count ?? 0} left)`);
+    setText(K.draw, `\u{1F0CF} Draw a card (${view2.deck_count ?? 0} left)`);
     setDisabled(K.draw, !canDraw);
     setChildren(K.black, [killButtons, K.draw]);
   }
   setChildren(K.section, [K.prompt, K.die, showBlack ? K.black : null]);
-  setChildren(top, [parts.header, errorNode, parts.seats, banner, rc, K.section]);
-  const rooms = view.rooms || {};
-  const adjacency = view.adjacency || {};
+  const rooms = view2.rooms || {};
+  const adjacency = view2.adjacency || {};
   const order = L.order.length ? L.order : Object.keys(rooms);
   const boardKey = JSON.stringify([rooms, adjacency, order, [...movable], local.selected, [...targets], kills, mine ?? null, secrets]);
-  if (changed(parts, "board", boardKey)) {
+  if (changed(g, "board", boardKey)) {
     const boxes = [];
     for (const r of order) {
       const info = L.rooms[r] || { name: r, color: "#999" };
@@ -681,20 +836,19 @@ function draw(parts, model, local, redraw) {
     }
     setChildren(board, boxes);
   }
-  const tableKey = JSON.stringify([contentKey, view.deck_count ?? 0, view.left || [], view.killed || []]);
-  const table = parts.table(tableKey, () => {
+  const tableKey = JSON.stringify([g.keys.content, view2.deck_count ?? 0, view2.left || [], view2.killed || []]);
+  const table = g.table(tableKey, () => {
     const gone = (ids, what) => ids && ids.length ? h("p", { class: "bw-gone" }, `${what}: `, ids.map((f) => `${L.emoji(f)} ${L.fig(f)}`).join(", ")) : null;
     return h(
       "section",
       { class: "bw-table", "aria-label": "The table" },
-      h("p", { class: "bw-deck", "data-testid": "deck" }, `Deck: ${view.deck_count ?? 0} card${view.deck_count === 1 ? "" : "s"}`),
-      gone(view.left, "Left the party"),
-      gone(view.killed, "Killed")
+      h("p", { class: "bw-deck", "data-testid": "deck" }, `Deck: ${view2.deck_count ?? 0} card${view2.deck_count === 1 ? "" : "s"}`),
+      gone(view2.left, "Left the party"),
+      gone(view2.killed, "Killed")
     );
   });
-  setChildren(tableSlot, [table]);
-  if (changed(parts, "odds", JSON.stringify(view.odds ?? null)) || !C.odds) drawOdds(C, L, view.odds, nameOf);
-  setChildren(oddsSlot, [C.odds.section]);
+  if (changed(g, "odds", JSON.stringify(view2.odds ?? null)) || !C.odds) drawOdds(C, L, view2.odds, nameOf);
+  return { top: [K.section], main: [board], side: [table, C.odds.section] };
 }
 function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nameOf, redraw }) {
   let F = C.figures.get(f);
@@ -787,34 +941,31 @@ function drawOdds(C, L, odds, nameOf) {
   setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);
 }
 var FOCUS_ORDER = [
-  '[data-testid="lift-curtain"]',
   '[data-testid="roll"]:not([disabled])',
   ".bw-figure.bw-selected",
   ".bw-room-button:not([disabled])",
   ".bw-figure.bw-movable",
-  '[data-testid^="kill-"]',
-  '[data-testid="replay-back"]:not([disabled])'
+  '[data-testid^="kill-"]'
 ];
-function render({ model, el }) {
-  const local = { selected: null };
-  return mountView({
-    model,
-    el,
-    parts: skeleton(),
-    local,
-    draw,
-    focusOrder: FOCUS_ORDER,
-    onKey: (ev, redraw) => {
-      if (ev.key === "Escape" && local.selected !== null) {
-        local.selected = null;
-        redraw();
-      }
+var view_default = view({
+  rootClass: "bw-costume",
+  title: () => "Costume Party Detective",
+  setup,
+  me,
+  seat,
+  panels,
+  reset: (g) => {
+    g.cache = null;
+    g.local.selected = null;
+  },
+  focusOrder: FOCUS_ORDER,
+  onKey: (ev, g, frame) => {
+    if (ev.key === "Escape" && g.local.selected !== null) {
+      g.local.selected = null;
+      frame.redraw();
     }
-  });
-}
-var costume_party_default = { render };
+  }
+});
 export {
-  costume_party_default as default,
-  draw,
-  skeleton
+  view_default as default
 };

@@ -2,10 +2,10 @@ import { h } from "./dom.js";
 
 /**
  * The game log, newest last, in an aria-live region. The panel is created once;
- * `updateLog` only removes entries that scrolled out and appends new ones, so a
- * screen reader announces just what happened (a rebuilt region says nothing).
+ * `updateLog` only removes entries that left, prepends earlier pages and appends
+ * new ones, so a screen reader announces just what happened (a rebuilt region says nothing).
  * @param {string} [title]
- * @returns {{panel: HTMLElement, list: HTMLOListElement}}
+ * @returns {{panel: HTMLElement, list: HTMLOListElement, head: HTMLElement}}
  */
 export function logPanel(title = "Log") {
   const list = h("ol", {
@@ -14,8 +14,9 @@ export function logPanel(title = "Log") {
     "aria-relevant": "additions",
     "data-testid": "log",
   });
-  const panel = h("section", { class: "bw-log", "aria-label": title }, h("h3", {}, title), list);
-  return { panel, list };
+  const head = h("h3", {}, title);
+  const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
+  return { panel, list, head };
 }
 
 const keyOf = (e) => `${e.i}\u0000${e.type}\u0000${e.text}`;
@@ -38,13 +39,15 @@ export function updateLog(list, entries) {
     list.firstElementChild.remove();
   }
   const have = [...list.children].map((li) => li.dataset.key);
-  const extends_ = have.length <= want.length && have.every((k, n) => k === want[n]);
-  if (!extends_) {
+  const start = have.length ? want.indexOf(have[0]) : 0;
+  const fits = start >= 0 && start + have.length <= want.length && have.every((k, n) => k === want[start + n]);
+  if (!fits) {
     // a different history (replay step, reveal toggled): rebuild
     list.replaceChildren(...entries.map(item));
     return entries.length;
   }
-  const fresh = entries.slice(have.length);
+  if (start > 0) list.prepend(...entries.slice(0, start).map(item)); // earlier entries, paged in
+  const fresh = entries.slice(start + have.length);
   for (const e of fresh) list.appendChild(item(e));
   return fresh.length;
 }

@@ -1,17 +1,19 @@
-// The render loop every game's view shares: redraw once per batch of trait
-// changes, keep the log scrolled to its newest entry, and keep the keyboard focus
-// on the same control (or the first enabled one in `focusOrder`) across redraws.
+// The render loop under the frame (frame.js): redraw once per batch of trait
+// changes (every trait in TRAITS), keep the log scrolled to its newest entry, and
+// keep the keyboard focus on the same control (or the first enabled one in
+// `focusOrder`) across redraws.
 import { TRAITS } from "./messages.js";
 
 /**
- * Mount a view and return anywidget's cleanup function.
- * @param {{model: any, el: HTMLElement, parts: {root: HTMLElement, logList: HTMLElement},
- *   local: Record<string, any>, draw: (parts: any, model: any, local: any, redraw: () => void) => void,
+ * Run the render loop of a mounted root and return anywidget's cleanup function.
+ * `draw()` brings the DOM in line with the model; `setRedraw` receives the
+ * function that redraws now (for local changes: a selection, a page request).
+ * @param {{model: any, el: HTMLElement, root: HTMLElement, logList: HTMLElement,
+ *   draw: () => void, setRedraw: (redraw: () => void) => void,
  *   focusOrder: string[], onKey?: (ev: KeyboardEvent, redraw: () => void) => void}} opts
  * @returns {() => void}
  */
-export function mountView({ model, el, parts, local, draw, focusOrder, onKey = null }) {
-  const { root, logList } = parts;
+export function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onKey = null }) {
   el.appendChild(root);
   let queued = false;
   // Keep the log scrolled to its newest entry when it was there before new entries came.
@@ -36,7 +38,7 @@ export function mountView({ model, el, parts, local, draw, focusOrder, onKey = n
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const lastLog = logList.lastElementChild;
-    draw(parts, model, local, redraw);
+    draw();
     if (logList.lastElementChild !== lastLog && !scrollQueued) {
       scrollQueued = true;
       before = lastLog && lastLog.isConnected ? lastLog : null;
@@ -60,6 +62,7 @@ export function mountView({ model, el, parts, local, draw, focusOrder, onKey = n
     }
     if (target) target.focus();
   };
+  setRedraw(redraw);
   // One update message may change several traits: redraw once, after all of them.
   const schedule = () => {
     if (!queued) {

@@ -2,63 +2,61 @@ import { h, button } from "./dom.js";
 import { MSG } from "./messages.js";
 
 /**
- * Replay control (after the game): step back/forward, a slider, and the
- * teacher's reveal toggle.
+ * The replay control (after the game): step back/forward and a slider; null when
+ * no replay is open.
  * @param {{step: number, length: number, active: boolean}} replay
+ * @param {(msg: object) => void} send
+ */
+export function replayControl(replay, send) {
+  if (!replay || !replay.active) return null;
+  const { step, length } = replay;
+  const go = (n) => send({ type: MSG.REPLAY, step: n });
+  return h(
+    "div",
+    { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
+    button({
+      testid: "replay-back",
+      label: "Replay: step back",
+      text: "◀ Back",
+      disabled: step <= 0,
+      onclick: () => go(step - 1),
+    }),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(length),
+      step: "1",
+      value: String(step),
+      "data-testid": "replay-slider",
+      "aria-label": "Replay step",
+      "aria-valuetext": `step ${step} of ${length}`,
+      onchange: (ev) => go(Number(ev.target.value)),
+    }),
+    button({
+      testid: "replay-forward",
+      label: "Replay: step forward",
+      text: "Forward ▶",
+      disabled: step >= length,
+      onclick: () => go(step + 1),
+    }),
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`),
+  );
+}
+
+/**
+ * The teacher's reveal toggle (drawn only for a teacher's widget: `settings.teacher`).
  * @param {boolean} reveal
  * @param {(msg: object) => void} send
  */
-export function replayControl(replay, reveal, send) {
-  const parts = [];
-  if (replay && replay.active) {
-    const { step, length } = replay;
-    const go = (n) => send({ type: MSG.REPLAY, step: n });
-    parts.push(
-      h(
-        "div",
-        { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
-        button({
-          testid: "replay-back",
-          label: "Replay: step back",
-          text: "◀ Back",
-          disabled: step <= 0,
-          onclick: () => go(step - 1),
-        }),
-        h("input", {
-          type: "range",
-          min: "0",
-          max: String(length),
-          step: "1",
-          value: String(step),
-          "data-testid": "replay-slider",
-          "aria-label": "Replay step",
-          "aria-valuetext": `step ${step} of ${length}`,
-          onchange: (ev) => go(Number(ev.target.value)),
-        }),
-        button({
-          testid: "replay-forward",
-          label: "Replay: step forward",
-          text: "Forward ▶",
-          disabled: step >= length,
-          onclick: () => go(step + 1),
-        }),
-        h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`),
-      ),
-    );
-  }
-  if ((replay && replay.active) || reveal) {
-    parts.push(
-      button({
-        testid: "reveal-toggle",
-        label: "Teacher: reveal all",
-        text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
-        pressed: reveal,
-        cls: "bw-reveal",
-        onclick: () => send({ type: MSG.REVEAL, on: !reveal }),
-      }),
-    );
-  }
-  return parts.length ? h("div", { class: "bw-replay-bar" }, parts) : null;
+export function revealToggle(reveal, send) {
+  return button({
+    testid: "reveal-toggle",
+    label: "Teacher: reveal all",
+    text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
+    pressed: reveal,
+    cls: "bw-reveal",
+    onclick: () => send({ type: MSG.REVEAL, on: !reveal }),
+  });
 }
 
 /**

@@ -1,24 +1,28 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import widget, { statementText } from "../src/brady_bunch.js";
+import widget from "../../brady_widgets/brady_bunch/view.js";
 import { MSG, TRAITS } from "../src/messages.js";
-import { fakeModel, fixture, mounter, tick } from "./fake_model.js";
+import { fixture, legalOf, mounter, tick } from "./fake_model.js";
+import { compactLegal } from "./compact.js";
 
 const { mount, unmountAll } = mounter(widget, ".bw-brady");
 
 afterEach(unmountAll);
 
 const acts = (model) => model.sent.filter((m) => m.type === MSG.ACT).map((m) => m.action);
+/** Python's answer to an act (its rev moves on): the view takes the next act. */
+const answered = (m) => m.model.update({ rev: m.model.get("rev") + 1 });
 const sortStr = (xs) => [...xs].map(String).sort();
 
 /** Every enabled button of the controls that sends an action must send a legal one. */
 function clickEveryControl(m) {
-  const legal = m.model.get("legal").map((a) => JSON.stringify(a));
+  const legal = legalOf(m.model).map((a) => JSON.stringify(a));
   const buttons = m.$$(".bw-controls button").filter((b) => !b.disabled);
   for (const b of buttons) {
     const before = m.model.sent.length;
     b.click();
+    answered(m);
     for (const msg of m.model.sent.slice(before)) {
       if (msg.type === MSG.ACT) expect(legal).toContain(JSON.stringify(msg.action));
     }
@@ -62,17 +66,18 @@ describe("brady bunch view", () => {
 
   it("play (Alice): requests per Snoop and lights out, exactly the legal ones", () => {
     const m = mount("brady_play");
-    const legal = m.model.get("legal");
+    const legal = legalOf(m.model);
     const req = legal.filter((a) => a.type === "request").map((a) => `${a.kid}-${a.about}`);
     expect(sortStr(m.enabled("request-"))).toEqual(sortStr(req));
     m.$("lights-out").click();
+    answered(m);
     if (req.length) m.$(`request-${req[0]}`).click();
     expect(clickEveryControl(m)).toBe(req.length + 1);
   });
 
   it("question panel: choices come from legal ask_* actions and Ask sends the chosen one", () => {
     const m = mount("brady_talk");
-    const legal = m.model.get("legal");
+    const legal = legalOf(m.model);
     const asks = legal.filter((a) => a.type.startsWith("ask_"));
     const kinds = [...new Set(asks.map((a) => a.type))];
     expect(sortStr(m.enabled("ask-kind-"))).toEqual(sortStr(kinds));
@@ -95,6 +100,7 @@ describe("brady bunch view", () => {
     expect(m.model.sent).toEqual([]); // choosing is local
     m.$("ask").click();
     expect(acts(m.model)).toEqual([{ type: "ask_truth", kid, about, round: rounds[0] }]);
+    answered(m);
     // cookies from legal
     const cookies = legal.filter((a) => a.type === "cookie").map((a) => a.kid);
     expect(sortStr(m.enabled("cookie-"))).toEqual(sortStr(cookies));
@@ -107,7 +113,7 @@ describe("brady bunch view", () => {
     m.$("ask-kind-ask_suspect").click();
     expect(m.$$('[data-testid^="ask-round-"]').length).toBe(0);
     m.$("ask").click();
-    const kid = m.model.get("legal").find((a) => a.type === "ask_suspect").kid;
+    const kid = legalOf(m.model).find((a) => a.type === "ask_suspect").kid;
     expect(acts(m.model)).toEqual([{ type: "ask_suspect", kid }]);
   });
 
@@ -122,12 +128,12 @@ describe("brady bunch view", () => {
 
   it("help: tokens and pass; help_peek: peeks at the legal kids only", () => {
     const m = mount("brady_help");
-    const tokens = m.model.get("legal").filter((a) => a.type === "use_token").map((a) => a.token);
+    const tokens = legalOf(m.model).filter((a) => a.type === "use_token").map((a) => a.token);
     expect(sortStr(m.enabled("token-").filter((t) => t !== "pass"))).toEqual(sortStr(tokens));
     m.$("token-pass").click();
     expect(acts(m.model)).toEqual([{ type: "pass" }]);
     const p = mount("brady_help_peek");
-    const kids = p.model.get("legal").map((a) => a.kid);
+    const kids = legalOf(p.model).map((a) => a.kid);
     expect(sortStr(p.enabled("peek-"))).toEqual(sortStr(kids));
     expect(p.$("prompt").textContent).toContain("Eyes closed");
     expect(clickEveryControl(p)).toBe(kids.length);
@@ -149,7 +155,7 @@ describe("brady bunch view", () => {
     const view = m.model.get("view");
     expect(m.root.dataset.role).toBe("kid");
     expect(m.$("me").textContent).toContain(`You are ${view.me}`);
-    const values = m.model.get("legal").map((a) => a.value);
+    const values = legalOf(m.model).map((a) => a.value);
     expect(sortStr(m.enabled("play-"))).toEqual(sortStr(values));
     m.$(`play-${values[0]}`).click();
     expect(acts(m.model)).toEqual([{ type: "play", value: values[0] }]);
@@ -162,7 +168,7 @@ describe("brady bunch view", () => {
     const view = m.model.get("view");
     expect(view.snooper).toBe(view.me);
     expect(m.$("prompt").textContent).toContain("Eyes closed");
-    const kids = m.model.get("legal").map((a) => a.kid);
+    const kids = legalOf(m.model).map((a) => a.kid);
     expect(sortStr(m.enabled("peek-"))).toEqual(sortStr(kids));
     expect(kids).not.toContain(view.me);
     m.$(`peek-${kids[0]}`).click();
@@ -180,13 +186,14 @@ describe("brady bunch view", () => {
 
   it("claims: choose a kid and a value from legal, send it, or pass", () => {
     const m = mount("brady_kid_claims");
-    const legal = m.model.get("legal");
+    const legal = legalOf(m.model);
     const kids = [...new Set(legal.filter((a) => a.type === "claim").map((a) => a.kid))];
     expect(sortStr(m.enabled("claim-kid-"))).toEqual(sortStr(kids));
     m.$(`claim-kid-${kids[0]}`).click();
     m.$("claim-value-6").click();
     expect(m.$("claim-value-6").getAttribute("aria-pressed")).toBe("true");
     m.$("claim-send").click();
+    answered(m);
     m.$("claim-pass").click();
     expect(acts(m.model)).toEqual([{ type: "claim", kid: kids[0], value: 6 }, { type: "pass" }]);
   });
@@ -196,7 +203,7 @@ describe("brady bunch view", () => {
     const view = m.model.get("view");
     expect(m.$("prompt").textContent).toContain("Alice asks you");
     expect(m.$("truth").textContent).toContain("What you really know");
-    const legal = m.model.get("legal");
+    const legal = legalOf(m.model);
     const n = clickEveryControl(m);
     expect(n).toBe(legal.length);
     const r = view.pending.round ?? view.round;
@@ -205,10 +212,11 @@ describe("brady bunch view", () => {
 
   it("answers to 'what number did they play?': a kid x value grid and 'nobody'", () => {
     const m = mount("brady_kid_number");
-    const legal = m.model.get("legal");
+    const legal = legalOf(m.model);
     const nums = legal.filter((a) => a.type === "say_number");
     expect(m.$$('[data-testid^="say-number-"]').length).toBe(nums.length);
     m.$(`say-number-${nums[0].kid}-${nums[0].value}`).click();
+    answered(m);
     m.$("say-looked-nobody").click();
     expect(acts(m.model)).toEqual([nums[0], { type: "say_looked", kid: "nobody" }]);
   });
@@ -216,10 +224,11 @@ describe("brady bunch view", () => {
   it("signs: + and -; Oliver: expose or pass", () => {
     const s = mount("brady_kid_signs");
     s.$("sign-plus").click();
+    answered(s);
     s.$("sign-minus").click();
     expect(acts(s.model)).toEqual([{ type: "sign", plus: true }, { type: "sign", plus: false }]);
     const o = mount("brady_oliver_expose");
-    const kids = o.model.get("legal").filter((a) => a.type === "expose").map((a) => a.kid);
+    const kids = legalOf(o.model).filter((a) => a.type === "expose").map((a) => a.kid);
     expect(sortStr(o.enabled("expose-").filter((k) => k !== "pass"))).toEqual(sortStr(kids));
     o.$("expose-pass").click();
     expect(acts(o.model)).toEqual([{ type: "pass" }]);
@@ -234,7 +243,7 @@ describe("brady bunch view", () => {
   });
 
   it("buttons come only from legal: a narrowed legal list narrows the controls", () => {
-    const m = mount("brady_talk", (s) => ({ ...s, legal: [{ type: "ask_played", kid: "Jan", round: 1 }] }));
+    const m = mount("brady_talk", (s) => ({ ...s, legal: compactLegal([{ type: "ask_played", kid: "Jan", round: 1 }]) }));
     expect(m.enabled("ask-kind-")).toEqual(["ask_played"]);
     expect(m.enabled("ask-kid-")).toEqual(["Jan"]);
     expect(m.enabled("cookie-")).toEqual([]);
@@ -322,7 +331,7 @@ describe("brady bunch view", () => {
     const btn = m.$("ask-kind-ask_played");
     btn.focus();
     const view = m.model.get("view");
-    m.model.update({ log: [...m.model.get("log"), { i: 9999, type: "cookie", step: 99, text: "Alice gives Greg a Cookie." }] });
+    m.model.update({ log_lines: [...m.model.get("log_lines"), { i: 9999, type: "cookie", step: 99, text: "Alice gives Greg a Cookie." }] });
     await tick();
     expect(m.$("board")).toBe(board); // untouched
     expect(document.activeElement).toBe(btn);
@@ -336,7 +345,7 @@ describe("brady bunch view", () => {
     const m = mount("brady_reveal");
     m.$("reveal-snoops").focus();
     const play = fixture("brady_play");
-    m.model.update({ view: play.view, legal: play.legal, log: play.log });
+    m.model.update({ view: play.view, legal: play.legal, log_lines: play.log_lines });
     await tick();
     expect(document.activeElement.closest(".bw-controls")).not.toBeNull();
     expect(document.activeElement.disabled).toBe(false);
@@ -350,7 +359,7 @@ describe("brady bunch view", () => {
         expect(b.getAttribute("type")).toBe("button");
       }
     }
-    const css = readFileSync(resolve(process.cwd(), "src", "brady_bunch.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
+    const css = readFileSync(resolve(process.cwd(), "..", "brady_widgets", "brady_bunch", "view.css"), "utf8").replace(/\/\*[\s\S]*?\*\//g, "");
     const selectors = [...css.matchAll(/(?:^|})\s*([^{}@]+)\{/g)].map((x) => x[1].trim());
     expect(selectors.length).toBeGreaterThan(40);
     for (const sel of selectors) for (const part of sel.split(",")) expect(part.trim().startsWith(".bw-brady")).toBe(true);
@@ -362,11 +371,14 @@ describe("brady bunch view", () => {
     expect(m.$("curtain").textContent).toContain("<b>x</b>");
   });
 
-  it("statements read naturally", () => {
-    const L = { card: (v) => `${v} (X)` };
-    expect(statementText({ kind: "played", speaker: "Jan", subject: "Jan", value: 5, about_round: 2 }, L)).toBe("I played 5 (X) in round 2.");
-    expect(statementText({ kind: "played", speaker: "Jan", subject: "Greg", value: 1, about_round: 1 }, L)).toBe("Greg played 1 (X) in round 1.");
-    expect(statementText({ kind: "looked", speaker: "Jan", subject: "nobody", value: null, about_round: 3 }, L)).toBe("I looked at nobody's card in round 3.");
-    expect(statementText({ kind: "suspect", speaker: "Jan", subject: "Peter" }, L)).toBe("I think Peter is the Troublemaker.");
+  it("talk entries show Python's text, as it comes (no wording of its own)", async () => {
+    const m = mount("brady_talked");
+    const talk = m.model.get("view").talk;
+    const last = talk[talk.length - 1];
+    expect(m.$(`talk-${last.i}`).textContent).toContain(`“${last.text}”`);
+    const view = m.model.get("view");
+    m.model.update({ view: { ...view, talk: [...talk.slice(0, -1), { ...last, text: "Spelled in Python." }] } });
+    await tick();
+    expect(m.$(`talk-${last.i}`).textContent).toContain("“Spelled in Python.”");
   });
 });

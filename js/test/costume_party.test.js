@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
-import widget from "../src/costume_party.js";
+import widget from "../../brady_widgets/costume_party/view.js";
 import { MSG, TRAITS } from "../src/messages.js";
-import { fakeModel, fixture, mounter, tick } from "./fake_model.js";
+import { fixture, legalOf, mounter, tick } from "./fake_model.js";
+import { compactLegal } from "./compact.js";
 
 const { mount, unmountAll } = mounter(widget, ".bw-costume");
 
@@ -37,7 +38,7 @@ describe("costume party view", () => {
   it("marks the student's own character and shows the seat bar", () => {
     const { $, model } = mount("roll");
     const mine = model.get("view").my_character;
-    const me = model.get("settings").content.figures[mine];
+    const me = model.get("content").figures[mine];
     expect($("me").textContent).toContain(`You are ${me.emoji} ${me.name} the ${me.costume}`);
     expect($(`figure-${mine}`).classList.contains("bw-mine")).toBe(true);
     expect($(`figure-${mine}`).getAttribute("aria-label")).toContain("(you)");
@@ -50,7 +51,7 @@ describe("costume party view", () => {
     const { $, model } = mount("roll");
     expect($("roll").disabled).toBe(false);
     $("roll").click();
-    expect(model.sent).toEqual([{ type: MSG.ACT, action: { type: "roll" } }]);
+    expect(model.sent).toEqual([{ type: MSG.ACT, action: { type: "roll" }, rev: 0 }]);
     const idle = mount("roll", (s) => ({ ...s, legal: [] }));
     expect(idle.$("roll").disabled).toBe(true);
     idle.$("roll").click();
@@ -60,7 +61,7 @@ describe("costume party view", () => {
   it("moves by clicking a highlighted figure, then a highlighted room (from legal only)", () => {
     const { $, $$, model, root } = mount("move");
     expect(root.dataset.phase).toBe("move");
-    const legal = model.get("legal");
+    const legal = legalOf(model);
     const movable = new Set(legal.map((a) => a.figure));
     for (const btn of $$("[data-testid^=figure-]")) {
       const id = Number(btn.dataset.testid.split("-")[1]);
@@ -77,12 +78,12 @@ describe("costume party view", () => {
     expect(enabled).toEqual(targets);
     expect(model.sent).toEqual([]); // selecting is local
     $(`room-${targets[0]}`).click();
-    expect(model.sent).toEqual([{ type: MSG.ACT, action: { type: "move", figure: first, to: targets[0] } }]);
+    expect(model.sent).toEqual([{ type: MSG.ACT, action: { type: "move", figure: first, to: targets[0] }, rev: 0 }]);
   });
 
   it("clicking the selected figure again, or Escape, clears the selection", () => {
     const { $, $$, model, root } = mount("move");
-    const first = model.get("legal")[0].figure;
+    const first = legalOf(model)[0].figure;
     $(`figure-${first}`).click();
     $(`figure-${first}`).click();
     expect($(`figure-${first}`).getAttribute("aria-pressed")).toBe("false");
@@ -91,17 +92,19 @@ describe("costume party view", () => {
     expect($$("[data-testid^=room-]").filter((b) => !b.disabled)).toEqual([]);
   });
 
-  it("on black shows Kill buttons for exactly the killable figures and a Draw button", () => {
+  it("on black shows Kill buttons for exactly the killable figures and a Draw button", async () => {
     const { $, $$, model, root } = mount("black");
     expect(root.dataset.phase).toBe("black");
-    const kills = model.get("legal").filter((a) => a.type === "kill").map((a) => a.figure).sort((a, b) => a - b);
+    const kills = legalOf(model).filter((a) => a.type === "kill").map((a) => a.figure).sort((a, b) => a - b);
     const shown = $$("[data-testid^=kill-]").map((b) => Number(b.dataset.testid.slice(5))).sort((a, b) => a - b);
     expect(shown).toEqual(kills);
     $(`kill-${kills[0]}`).click();
+    model.update({ rev: 1 }); // Python's answer (here: it refused quietly, the screen stays)
+    await tick();
     $("draw").click();
     expect(model.sent).toEqual([
-      { type: MSG.ACT, action: { type: "kill", figure: kills[0] } },
-      { type: MSG.ACT, action: { type: "draw" } },
+      { type: MSG.ACT, action: { type: "kill", figure: kills[0] }, rev: 0 },
+      { type: MSG.ACT, action: { type: "draw" }, rev: 1 },
     ]);
     const forced = mount("black", (s) => ({ ...s, legal: s.legal.filter((a) => a.type === "kill") }));
     expect(forced.$("draw").disabled).toBe(true);
@@ -134,7 +137,7 @@ describe("costume party view", () => {
     const { $, model } = mount("move");
     const log = $("log");
     expect(log.getAttribute("aria-live")).toBe("polite");
-    const entries = model.get("log");
+    const entries = model.get("log_lines");
     expect(log.querySelectorAll("li").length).toBe(entries.length);
     expect(log.lastElementChild.textContent).toBe(entries[entries.length - 1].text);
   });
@@ -194,7 +197,7 @@ describe("costume party view", () => {
     expect($("replay-banner").textContent).toBe(`Replay: after action 3 of ${model.get("replay").length}`);
     expect($("reveal-toggle").getAttribute("aria-pressed")).toBe("true");
     const secrets = model.get("view").secrets;
-    const figures = model.get("settings").content.figures;
+    const figures = model.get("content").figures;
     expect($("seat-1").textContent).toContain(`secretly ${figures[secrets[1]].emoji} ${figures[secrets[1]].name}`);
     const onBoard = Object.values(model.get("view").rooms).flat();
     const owned = secrets.map((f, seat) => [f, seat]).filter(([f]) => onBoard.includes(f));
@@ -222,7 +225,7 @@ describe("costume party view", () => {
       if (key === "view") draws += 1;
       return get(key);
     };
-    model.update({ view: move.view, legal: move.legal, log: move.log });
+    model.update({ view: move.view, legal: move.legal, log_lines: move.log_lines });
     expect(root.dataset.phase).toBe("roll"); // not yet: batched to one redraw
     await tick();
     model.get = get;
@@ -230,10 +233,10 @@ describe("costume party view", () => {
     expect(root.dataset.phase).toBe("move");
     // the roll button is disabled now: focus moves on to the first figure that may move
     expect(document.activeElement.classList.contains("bw-movable")).toBe(true);
-    model.update({ legal: [{ type: "roll" }], view: { ...move.view, phase: "roll" } });
+    model.update({ legal: compactLegal([{ type: "roll" }]), view: { ...move.view, phase: "roll" } });
     await tick();
     $("roll").focus();
-    model.update({ log: [...move.log] });
+    model.update({ log_lines: [...move.log_lines] });
     await tick();
     expect(document.activeElement.dataset.testid).toBe("roll");
   });
@@ -254,7 +257,7 @@ describe("costume party view", () => {
       expect(b.getAttribute("aria-label")).toBeTruthy();
     }
     const { readFileSync } = await import("node:fs");
-    const css = readFileSync(`${process.cwd()}/src/costume_party.css`, "utf8")
+    const css = readFileSync(`${process.cwd()}/../brady_widgets/costume_party/view.css`, "utf8")
       .replace(/\/\*[\s\S]*?\*\//g, "")
       .replace(/@media[^{]*\{/g, "");
     const selectors = css.match(/(^|})\s*[^{}@]+\{/g).map((s) => s.replace(/^}?\s*/, "").replace(/\{$/, "").trim());
@@ -273,16 +276,16 @@ describe("costume party view", () => {
     const { $, model } = mount("roll");
     const log = $("log");
     const before = [...log.children];
-    const entries = model.get("log");
+    const entries = model.get("log_lines");
     const next = { i: entries[entries.length - 1].i + 1, type: "roll", step: 99, seat: 0, text: "Player 1 rolled black." };
-    model.update({ log: [...entries.slice(1), next] }); // the oldest scrolled out of the window
+    model.update({ log_lines: [...entries.slice(1), next] }); // the oldest scrolled out of the window
     await tick();
     expect($("log")).toBe(log);
     expect(log.children[0]).toBe(before[1]);
     expect(log.lastElementChild.textContent).toBe("Player 1 rolled black.");
     expect(log.children.length).toBe(entries.length);
     // a different history (a replay step) rebuilds it
-    model.update({ log: [{ i: 0, type: "start", step: 0, text: "The party starts: Player 1 rolls first." }] });
+    model.update({ log_lines: [{ i: 0, type: "start", step: 0, text: "The party starts: Player 1 rolls first." }] });
     await tick();
     expect([...log.children].map((li) => li.textContent)).toEqual(["The party starts: Player 1 rolls first."]);
   });
@@ -328,7 +331,7 @@ describe("costume party view", () => {
   it("selecting and deselecting a figure patches back to the same DOM", async () => {
     const fresh = mount("move");
     const a = mount("move");
-    const first = a.model.get("legal")[0].figure;
+    const first = legalOf(a.model)[0].figure;
     a.$(`figure-${first}`).click();
     expect(serialize(a.root)).not.toBe(serialize(fresh.root));
     a.root.dispatchEvent(new KeyboardEvent("keydown", { key: "Escape", bubbles: true }));
@@ -349,21 +352,21 @@ describe("costume party view", () => {
     await tick();
     expect($(`figure-${f}`)).toBe(node);
     expect(node.closest("[data-room]").dataset.room).toBe(to);
-    expect(node.getAttribute("aria-label")).toContain(`in ${model.get("settings").content.rooms.find((r) => r.id === to).name}`);
+    expect(node.getAttribute("aria-label")).toContain(`in ${model.get("content").rooms.find((r) => r.id === to).name}`);
     for (const [x, el] of others) expect($(`figure-${x}`)).toBe(el);
     expect($(`roombox-${to}`).getAttribute("aria-label")).toContain(`${rooms[to].length} figure`);
   });
 
   it("a focused button keeps focus (the same node) across updates that leave it enabled", async () => {
     const { $, model } = mount("move");
-    const first = model.get("legal")[0].figure;
+    const first = legalOf(model)[0].figure;
     const node = $(`figure-${first}`);
     node.focus();
     let blurs = 0;
     node.addEventListener("blur", () => blurs++);
-    const entries = model.get("log");
+    const entries = model.get("log_lines");
     const next = { i: entries[entries.length - 1].i + 1, type: "roll", step: 99, seat: 1, text: "Bot 2 did something." };
-    model.update({ log: [...entries, next], view: { ...model.get("view"), deck_count: 3 } });
+    model.update({ log_lines: [...entries, next], view: { ...model.get("view"), deck_count: 3 } });
     await tick();
     expect(document.activeElement).toBe(node);
     expect(blurs).toBe(0);
@@ -380,9 +383,9 @@ describe("costume party view", () => {
     for (const sel of [".bw-board", ".bw-odds", ".bw-seats", ".bw-table", ".bw-header", ".bw-controls"]) {
       observer.observe(el.querySelector(sel), { subtree: true, childList: true, attributes: true, characterData: true });
     }
-    const entries = model.get("log");
+    const entries = model.get("log_lines");
     const next = { i: entries[entries.length - 1].i + 1, type: "roll", step: 99, seat: 1, text: "Bot 2 did something." };
-    model.update({ log: [...entries, next], replay: { ...model.get("replay") } });
+    model.update({ log_lines: [...entries, next], replay: { ...model.get("replay") } });
     await tick();
     expect(observer.takeRecords().concat(records)).toEqual([]);
     // an update that changes only the deck count redraws only the table

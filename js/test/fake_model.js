@@ -1,6 +1,7 @@
 // A stand-in for the anywidget model: get/set/on/off/send, recording sent messages.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
+import { expandLegal } from "../src/messages.js";
 
 // vitest runs from js/ (npm test); under jsdom import.meta.url is not a file URL.
 const FIXTURES = resolve(process.cwd(), "test", "fixtures");
@@ -76,4 +77,9 @@ export function mounter(widget, rootSelector) {
     for (const c of cleanups.splice(0)) c();
   }
   return { mount, unmountAll };
+}
+
+/** The model's legal actions as the views see them (the trait is compact). */
+export function legalOf(model) {
+  return expandLegal(model.get("legal") || []);
 }

@@ -13,7 +13,7 @@ from brady_widgets.brady_bunch.widget import BradyBunchWidget
 from brady_widgets.costume_party.widget import CostumePartyWidget
 
 OUT = pathlib.Path(__file__).parent / "fixtures"
-TRAITS = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"]
+TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"]
 
 
 def state(w):

@@ -1,16 +1,11 @@
-// The Brady Bunch Party Game: the view. It implements no rules: every enabled
-// control comes from the synced `legal` actions; everything drawn comes from the
-// synced traits (test ids: see brady_widgets/brady_bunch/widget.py).
-import "./shared.css";
-import "./brady_bunch.css";
-import { h, button, bar, inkFor, setAttr, setChildren, setText, keyed } from "./dom.js";
-import { MSG, readTraits } from "./messages.js";
-import { seatItem, seatList } from "./seatbar.js";
-import { logPanel, updateLog } from "./log.js";
-import { errorBanner } from "./error.js";
-import { curtainPanel } from "./curtain.js";
-import { replayControl, statusBanner } from "./replay.js";
-import { mountView } from "./mount.js";
+// The Brady Bunch Party Game: the view, inside the shared frame (js/src/frame.js:
+// header, seat bar, error, curtain, banners, replay, reveal, run-bots, log). It
+// implements no rules: every enabled control comes from the synced `legal`
+// actions; everything drawn comes from the synced traits (test ids: see
+// brady_widgets/brady_bunch/widget.py). Display text of the log and of the
+// talk comes from Python (`text`).
+import { view as gameView, h, button, bar, inkFor, setChildren, setText, keyed, pagedList, listContext, MSG } from "@bw/frame.js";
+import "./view.css";
 
 const VIA = { snoop: "as a Snoop", cookie: "with the Cookie", woman: "with the woman's token", man: "with the man's token", dog: "with the dog's token" };
 const ASK_LABEL = {
@@ -27,9 +22,8 @@ const ROLE_SPOTS = [
   ["tattletales", "tattletale", "Tattletale"],
 ];
 
-/** Display labels from the widget's `settings.content` (names, colors, card names). */
-function labels(settings) {
-  const content = settings.content || {};
+/** Display labels from the widget's `content` trait (names, colors, card names). */
+function labels(content) {
   const colors = {};
   for (const k of content.kids || []) colors[k.name] = k.color;
   const cards = {}; // card names come from Python (content.MISCHIEF)
@@ -41,24 +35,6 @@ function labels(settings) {
   const token = (id) => (tokens[id] ? tokens[id].name : `the ${id}'s token`);
   const color = (kid) => colors[kid] || "#777";
   return { card, token, color, questions, cards };
-}
-
-/** "I played 5 (Broken Lamp) in round 2." (the engine's structured statement, read aloud). */
-export function statementText(st, L) {
-  const when = `in round ${st.about_round}`;
-  if (st.kind === "played") {
-    return st.subject === st.speaker ? `I played ${L.card(st.value)} ${when}.` : `${st.subject} played ${L.card(st.value)} ${when}.`;
-  }
-  if (st.kind === "looked") {
-    if (st.subject === "nobody") return `I looked at nobody's card ${when}.`;
-    if (st.value === null || st.value === undefined) return `I looked at ${st.subject}'s card ${when}.`;
-    return `I looked at ${st.subject}'s card ${when}: it was ${L.card(st.value)}.`;
-  }
-  if (st.kind === "vouch") {
-    return st.yes ? `Yes, ${st.subject} told the truth about the card played ${when}.` : `No, ${st.subject} did not tell the truth about the card played ${when}.`;
-  }
-  if (st.kind === "suspect") return `I think ${st.subject} is the Troublemaker.`;
-  return String(st.kind);
 }
 
 /** The question text of a pending question or an ask action. */
@@ -88,33 +64,17 @@ function choice({ testid, label, text, pressed, onclick }) {
   return button({ testid, label, text, pressed, cls: "bw-choice", onclick });
 }
 
-/** Build the skeleton once: persistent nodes that each redraw fills. */
-export function skeleton() {
-  const root = h("div", { class: "bw-root bw-brady" });
-  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, h("h2", { class: "bw-title" }, "The Brady Bunch Party Game"), me);
-  const top = h("div", { class: "bw-top" });
-  const left = h("div", { class: "bw-left" });
-  const side = h("div", { class: "bw-side" });
-  const { panel: logSection, list: logList } = logPanel();
-  const main = h("div", { class: "bw-main" }, left, side);
-  root.append(top, main);
+/**
+ * Build the game's skeleton once: persistent nodes that each redraw fills.
+ * @param {import("@bw/frame.js").Frame} frame
+ */
+function setup(frame) {
   return {
-    root,
-    header,
-    me,
-    top,
-    main,
-    left,
-    side,
-    logSection,
-    logList,
-    seats: seatList(),
-    error: keyed(),
-    curtain: keyed(),
-    banner: keyed(),
-    replay: keyed(),
-    seatItems: keyed(),
+    frame,
+    local: {}, // view-only choices (question/claim panels)
+    left: h("div", { class: "bw-left" }),
+    talkPager: pagedList("talk", { send: frame.send, redraw: frame.redraw, label: "table talk" }),
+    labels: keyed(),
     track: keyed(),
     controls: keyed(),
     board: keyed(),
@@ -125,98 +85,62 @@ export function skeleton() {
   };
 }
 
+const prepare = (t, g) => g.labels(JSON.stringify(t.content), () => labels(t.content));
+
+/** The "me" line. */
+function me(t, g) {
+  const { view, names, seat } = t;
+  const role = view.role || "public";
+  if (role === "alice") return `You are Alice${names[seat] && names[seat] !== "Alice" ? ` (${names[seat]})` : ""}: find the Troublemaker.`;
+  if (role === "kid") return `You are ${view.me}${names[seat] && names[seat] !== view.me ? ` (${names[seat]})` : ""}, a Brady kid.`;
+  return "Public view: nobody's secrets are shown.";
+}
+
+/** A seat's role beside its name: Alice, or the kid's chip. */
+function seat(t, g, s) {
+  const L = prepare(t, g);
+  const kid = (t.content.seat_kid || {})[s] ?? null;
+  const key = JSON.stringify([s === 0, kid, kid ? L.color(kid) : null]);
+  return [key, () => (s === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : kid ? h("div", { class: "bw-seat-extra" }, kidChip(kid, L)) : null)];
+}
+
 /**
- * Bring the widget in line with the traits; sections whose inputs did not change keep their nodes.
- * @param {ReturnType<typeof skeleton>} parts
- * @param {any} model
- * @param {Record<string, any>} local view-only choices (question/claim panels)
- * @param {() => void} redraw
+ * The game's panels; sections whose inputs did not change keep their nodes.
+ * @param {import("@bw/frame.js").Traits} t
+ * @param {ReturnType<typeof setup>} g
  */
-export function draw(parts, model, local, redraw) {
-  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
-  const names = settings.names || [];
-  const L = labels(settings);
+function panels(t, g) {
+  const { view, legal, names, replaying } = t;
+  const { local, frame } = g;
+  const L = prepare(t, g);
   const phase = view.phase || "reveal";
   const role = view.role || "public";
-  const { root } = parts;
-
-  updateLog(parts.logList, log);
-  setAttr(root, "data-phase", phase);
-  setAttr(root, "data-seat", String(seat));
-  setAttr(root, "data-role", role);
-  setAttr(root, "data-curtain", curtain.up ? "up" : "down");
-  setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
-
-  let who;
-  if (settings.reveal) who = "Teacher view: every secret is shown.";
-  else if (role === "alice") who = `You are Alice${names[seat] && names[seat] !== "Alice" ? ` (${names[seat]})` : ""}: find the Troublemaker.`;
-  else if (role === "kid") who = `You are ${view.me}${names[seat] && names[seat] !== view.me ? ` (${names[seat]})` : ""}, a Brady kid.`;
-  else who = "Public view: nobody's secrets are shown.";
-  setText(parts.me, who);
-
-  const errorNode = parts.error(JSON.stringify(error), () => errorBanner(error, send));
-  const toAct = view.over ? [] : view.to_act || [];
-  const seatKey = JSON.stringify([names, seat, toAct, settings.content?.seat_kid || {}]);
-  parts.seatItems(seatKey, () => {
-    const seatKid = (settings.content || {}).seat_kid || {};
-    const items = names.map((_, s) =>
-      seatItem(
-        {
-          names,
-          shown: seat,
-          toAct,
-          alive: [],
-          extra: (n) => (n === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : seatKid[n] ? h("div", { class: "bw-seat-extra" }, kidChip(seatKid[n], L)) : null),
-        },
-        s,
-      ),
-    );
-    setChildren(parts.seats, items);
-    return parts.seats;
-  });
-
-  const curtainNode = parts.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
-  parts.main.hidden = Boolean(curtainNode);
-  if (curtainNode) {
-    setChildren(parts.top, [parts.header, errorNode, parts.seats, curtainNode]);
-    setChildren(parts.left, []);
-    setChildren(parts.side, []);
-    for (const k of Object.keys(local)) delete local[k];
-    return;
-  }
-
-  // -------------------------------------------------------------- banners
-  const [bannerKey, buildBanner] = statusBanner(view, replay, (s) => names[s] ?? `Seat ${s + 1}`);
-  const banner = parts.banner(bannerKey, buildBanner);
-  const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
 
   // ---------------------------------------------------------- round track
   const trackKey = JSON.stringify([view.round, view.rounds, phase, view.snoops, view.requests, view.reveals, view.tokens, view.token_used, view.cookie, view.snooper, view.oliver_cards, view.deck_count, view.snoop_deck, view.over]);
-  const track = parts.track(trackKey, () => roundTrack(view, L));
+  const track = g.track(trackKey, () => roundTrack(view, L));
 
   // ------------------------------------------------------------- controls
-  const replaying = Boolean(replay.active && replay.step < replay.length);
   const controlsKey = () =>
-    JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, settings.paused, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
+    JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
   let built = false;
-  const controls = parts.controls(controlsKey(), () => {
+  const controls = g.controls(controlsKey(), () => {
     built = true;
-    return controlsPanel({ view, legal, local, L, send, redraw, paused: settings.paused, replaying, names });
+    return controlsPanel({ view, legal, local, L, frame, replaying, names });
   });
   // building may settle the panels' default choices in `local`: key the node by the settled state
-  if (built) parts.controls(controlsKey(), () => controls);
-
-  setChildren(parts.top, [parts.header, errorNode, parts.seats, banner, rc]);
+  if (built) g.controls(controlsKey(), () => controls);
 
   // ---------------------------------------------------------------- board
-  const board = parts.board(JSON.stringify([view.kids, view.board ?? null, view.hands ?? null, view.peeks, view.my_cards, view.me, view.round, view.exposed, view.cookie, view.snooper, phase, view.pending]), () => boardPanel(view, L));
-  const secrets = parts.secrets(JSON.stringify([role, view.me, view.hand, view.my_cards, view.peeks, view.my_sign, view.all_peeks ?? null, names]), () => secretsPanel(view, L, names));
-  const final = parts.final(JSON.stringify([view.over, view.roles, view.kids, view.accused]), () => finalPanel(view, L));
-  setChildren(parts.left, [track, controls, final, board, secrets]);
+  const board = g.board(JSON.stringify([view.kids, view.board ?? null, view.hands ?? null, view.peeks, view.my_cards, view.me, view.round, view.exposed, view.cookie, view.snooper, phase, view.pending, t.content]), () => boardPanel(view, L));
+  const secrets = g.secrets(JSON.stringify([role, view.me, view.hand, view.my_cards, view.peeks, view.my_sign, view.all_peeks ?? null, names]), () => secretsPanel(view, L, names));
+  const final = g.final(JSON.stringify([view.over, view.roles, view.kids, view.accused]), () => finalPanel(view, L));
+  setChildren(g.left, [track, controls, final, board, secrets]);
 
-  const talk = parts.talk(JSON.stringify(view.talk || []), () => talkPanel(view.talk || [], L));
-  const odds = parts.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L, send));
-  setChildren(parts.side, [odds, talk, parts.logSection]);
+  const { entries, more } = g.talkPager.update(view.talk || [], listContext(t), t.page);
+  const talk = g.talk(JSON.stringify([entries, Boolean(more), t.content]), () => talkPanel(entries, more, L));
+  const odds = g.odds(JSON.stringify([role, view.odds ?? null]), () => oddsPanel(view.odds, role, L, frame.send));
+  return { main: [g.left], side: [odds, talk] };
 }
 
 /** Round track, Snoop cards, requests, tokens: the public table. */
@@ -343,11 +267,13 @@ function secretsPanel(view, L, names) {
   return h("section", { class: "bw-secrets", "aria-label": "Only you see this", "data-testid": "secrets" }, h("h3", {}, "Only you see this"), items);
 }
 
-function talkPanel(talk, L) {
+/** The table talk (a windowed list: "Show earlier" pages older statements in); texts from Python. */
+function talkPanel(talk, more, L) {
   return h(
     "section",
     { class: "bw-talk", "aria-label": "Table talk" },
     h("h3", {}, "Table talk"),
+    more,
     talk.length
       ? h(
           "ol",
@@ -359,7 +285,7 @@ function talkPanel(talk, L) {
               h("span", { class: "bw-talk-when" }, `R${st.round}${st.question ? " · answer" : " · volunteered"}`),
               " ",
               kidChip(st.speaker, L),
-              `: “${statementText(st, L)}”`,
+              `: “${st.text}”`,
             ),
           ),
         )
@@ -473,16 +399,17 @@ function truthFor(view, L) {
   else lines.push(`You looked at nobody's card in round ${r}.`);
   if (q.question === "ask_truth") {
     const said = (view.talk || []).filter((t) => t.speaker === q.about && t.kind === "played" && t.subject === q.about && t.about_round === r);
-    lines.push(said.length ? `${q.about} said: “${statementText(said[said.length - 1], L)}”` : `${q.about} has not said what they played in round ${r}.`);
+    lines.push(said.length ? `${q.about} said: “${said[said.length - 1].text}”` : `${q.about} has not said what they played in round ${r}.`);
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }
 
 /** The controls of the shown seat, by phase, built from `legal` only. */
-function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying, names }) {
+function controlsPanel({ view, legal, local, L, frame, replaying, names }) {
+  const redraw = frame.redraw;
   const act = (action) => {
+    if (!frame.act(action)) return; // an act is already on its way: keep the choices
     for (const k of Object.keys(local)) delete local[k];
-    send({ type: MSG.ACT, action });
   };
   const of = (type) => legal.filter((a) => a.type === type);
   const has = (type) => legal.some((a) => a.type === type);
@@ -629,7 +556,6 @@ function controlsPanel({ view, legal, local, L, send, redraw, paused, replaying,
   if (view.pending && !answers(legal)) {
     body.push(h("p", { class: "bw-pending" }, `Alice asked ${view.pending.kid}: “${questionText(view.pending, L)}”`));
   }
-  if (paused) body.push(button({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }));
   setText(prompt, text ?? "");
   return h("section", { class: "bw-controls", "aria-label": "Your move" }, prompt, body);
 }
@@ -706,21 +632,20 @@ function answerPanel(actions, view, local, L, act, redraw) {
   return h("div", { class: "bw-answer-wrap" }, group("Your answer", "answer", parts), truthFor(view, L));
 }
 
-/** Where keyboard focus goes when the focused button went away. */
-const FOCUS_ORDER = [
-  '[data-testid="lift-curtain"]',
-  '.bw-controls .bw-btn-primary:not([disabled])',
-  ".bw-controls button:not([disabled])",
-  '[data-testid="replay-back"]:not([disabled])',
-];
+/** Where keyboard focus goes when the focused button went away (the frame adds the curtain and replay). */
+const FOCUS_ORDER = ['.bw-controls .bw-btn-primary:not([disabled])', ".bw-controls button:not([disabled])"];
 
-/**
- * anywidget entry point: draws from the model, returns the cleanup.
- * @type {import("@anywidget/types").Render<any>}
- */
-function render({ model, el }) {
-  const local = {};
-  return mountView({ model, el, parts: skeleton(), local, draw, focusOrder: FOCUS_ORDER });
-}
-
-export default { render };
+/** anywidget entry point (`render` draws from the model and returns the cleanup). */
+export default gameView({
+  rootClass: "bw-brady",
+  title: () => "The Brady Bunch Party Game",
+  attrs: (t) => ({ "data-role": t.view.role || "public" }),
+  setup,
+  me,
+  seat,
+  panels,
+  reset: (g) => {
+    for (const k of Object.keys(g.local)) delete g.local[k];
+  },
+  focusOrder: FOCUS_ORDER,
+});

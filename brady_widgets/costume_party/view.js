@@ -1,24 +1,17 @@
-// Costume Party Detective: the view. It implements no rules: what is clickable
-// comes only from the synced `legal` actions; everything drawn comes from the
-// synced traits (see brady_widgets/costume_party/widget.py for the test ids).
-import "./shared.css";
-import "./costume_party.css";
-import { h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar, keyed } from "./dom.js";
-import { MSG, readTraits } from "./messages.js";
-import { seatItem, seatList } from "./seatbar.js";
-import { logPanel, updateLog } from "./log.js";
-import { errorBanner } from "./error.js";
-import { curtainPanel } from "./curtain.js";
-import { replayControl, statusBanner } from "./replay.js";
-import { mountView } from "./mount.js";
+// Costume Party Detective: the view, inside the shared frame (js/src/frame.js:
+// header, seat bar, error, curtain, banners, replay, reveal, run-bots, log). It
+// implements no rules: what is clickable comes only from the synced `legal`
+// actions; everything drawn comes from the synced traits (see
+// brady_widgets/costume_party/widget.py for the test ids).
+import { view, h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar, keyed } from "@bw/frame.js";
+import "./view.css";
 
 /** Pinwheel grid: four colored rooms in a ring, the hall in the middle. */
 const AREA = { blue: "blue", yellow: "yellow", red: "red", green: "green", hall: "hall" };
 const PATTERN_NAME = { blue: "stripes", yellow: "dots", red: "checks", green: "waves", hall: "plain" };
 const FACE_SYMBOL = { blue: "▲", yellow: "●", red: "■", green: "◆", hall: "○", black: "☗" };
 
-function labels(settings) {
-  const content = settings.content || {};
+function labels(content) {
   const rooms = {};
   for (const r of content.rooms || []) rooms[r.id] = r;
   const figures = content.figures || [];
@@ -37,39 +30,65 @@ function faceText(face, L) {
 }
 
 /**
- * Build the widget's skeleton once: the persistent nodes every update patches.
- * @returns the parts, plus caches for the keyed sections
+ * Build the game's skeleton once: the persistent nodes every update patches.
+ * @param {import("@bw/frame.js").Frame} frame
  */
-export function skeleton() {
-  const root = h("div", { class: "bw-root bw-costume" });
-  const top = h("div", { class: "bw-top" });
-  const board = h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" });
-  const tableSlot = h("div", { class: "bw-slot" });
-  const oddsSlot = h("div", { class: "bw-slot" });
-  const { panel: logSection, list: logList } = logPanel();
-  const main = h("div", { class: "bw-main" }, board, h("div", { class: "bw-side" }, tableSlot, oddsSlot, logSection));
-  root.append(top, main);
-  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, h("h2", { class: "bw-title" }, "Costume Party Detective"), me);
+function setup(frame) {
   return {
-    root,
-    top,
-    main,
-    board,
-    tableSlot,
-    oddsSlot,
-    logList,
-    header,
-    me,
-    seats: seatList(),
+    frame,
+    local: { selected: null }, // view-only state: the selected figure
+    board: h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" }),
     keys: {}, // section -> the JSON of the inputs it was last drawn from
     cache: null, // per-content caches (rooms, figures, controls, odds): see `caches`
-    error: keyed(),
-    curtain: keyed(),
-    banner: keyed(),
-    replay: keyed(),
     table: keyed(),
   };
+}
+
+/** Content-derived labels and caches, rebuilt when the content or the names change. */
+function prepare(t, g) {
+  const contentKey = JSON.stringify([t.content, t.names]);
+  if (changed(g, "content", contentKey) || !g.cache) {
+    g.cache = caches();
+    g.L = labels(t.content);
+    g.keys = { content: contentKey };
+  }
+  return g.L;
+}
+
+/** The "me" line. */
+function me(t, g) {
+  const L = prepare(t, g);
+  const mine = t.view.my_character;
+  if (mine !== null && mine !== undefined) return `You are ${L.emoji(mine)} ${L.fig(mine)} (${t.nameOf(t.seat)}).`;
+  return "Public view: nobody's secrets are shown.";
+}
+
+/** A seat's public facts beside its name: face-up cards, revealed (or, for the teacher, secret) character. */
+function seat(t, g, s) {
+  const L = prepare(t, g);
+  const { view, nameOf } = t;
+  const revealed = view.revealed || [];
+  const faceUp = view.face_up || [];
+  const secrets = view.secrets || null;
+  const key = JSON.stringify([g.keys.content, revealed[s] ?? null, secrets ? secrets[s] : null, faceUp[s] || []]);
+  const build = () =>
+    h(
+      "div",
+      { class: "bw-seat-extra" },
+      revealed[s] !== null && revealed[s] !== undefined
+        ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`)
+        : secrets
+          ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`)
+          : null,
+      (faceUp[s] || []).length
+        ? h(
+            "div",
+            { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
+            (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`)),
+          )
+        : null,
+    );
+  return [key, build];
 }
 
 /** Nodes that depend on the display content (names, labels): rebuilt when it changes. */
@@ -78,32 +97,22 @@ function caches() {
 }
 
 /** Draw `key` only when it differs from the last one drawn for `section`. */
-function changed(parts, section, key) {
-  if (parts.keys[section] === key) return false;
-  parts.keys[section] = key;
+function changed(g, section, key) {
+  if (g.keys[section] === key) return false;
+  g.keys[section] = key;
   return true;
 }
 
 /**
- * Bring the widget in line with the model's traits, touching only what changed.
- * @param {ReturnType<typeof skeleton>} parts
- * @param {any} model
- * @param {{selected: number|null}} local view-only state (the selected figure)
- * @param {() => void} redraw
+ * The game's panels, in line with the traits, touching only what changed.
+ * @param {import("@bw/frame.js").Traits} t
+ * @param {ReturnType<typeof setup>} g
  */
-export function draw(parts, model, local, redraw) {
-  const { root, top, main, board, tableSlot, oddsSlot, logList } = parts;
-  const { send, seat, view, legal, log, error, curtain, settings, replay } = readTraits(model);
-  const names = settings.names || [];
-  const contentKey = JSON.stringify([settings.content || {}, names]);
-  if (changed(parts, "content", contentKey) || !parts.cache) {
-    parts.cache = caches();
-    parts.L = labels(settings);
-    parts.keys = { content: contentKey };
-  }
-  const L = parts.L;
-  const C = parts.cache;
-  const nameOf = (s) => names[s] ?? `Seat ${s + 1}`;
+function panels(t, g) {
+  const { board, local, frame } = g;
+  const { view, legal, replay, nameOf } = t;
+  const L = prepare(t, g);
+  const C = g.cache;
   const phase = view.phase || "roll";
 
   // Which figures may move, and where: only from `legal`.
@@ -116,89 +125,12 @@ export function draw(parts, model, local, redraw) {
   const canRoll = legal.some((a) => a.type === "roll");
   const act = (action) => {
     local.selected = null;
-    send({ type: MSG.ACT, action });
+    frame.act(action);
   };
-
-  updateLog(logList, log);
-  setAttr(root, "data-phase", phase);
-  setAttr(root, "data-seat", String(seat));
-  setAttr(root, "data-curtain", curtain.up ? "up" : "down");
-  setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
-
+  const redraw = frame.redraw;
   const toAct = view.to_act || [];
-  const alive = view.alive || [];
-  const faceUp = view.face_up || [];
-  const revealed = view.revealed || [];
-  const secrets = view.secrets || null;
-
-  // ------------------------------------------------------------------ header
   const mine = view.my_character;
-  let who;
-  if (settings.reveal) who = "Teacher view: every secret is shown.";
-  else if (mine !== null && mine !== undefined) who = `You are ${L.emoji(mine)} ${L.fig(mine)} (${nameOf(seat)}).`;
-  else who = "Public view: nobody's secrets are shown.";
-  setText(parts.me, who);
-
-  const errorNode = parts.error(JSON.stringify(error), () => errorBanner(error, send) || h("div", { class: "bw-error-slot" }));
-
-  // Seat bar (public facts per seat: turn, alive, face-up cards, revealed characters), one item per seat,
-  // rebuilt only when that seat's facts changed.
-  const seatOpts = {
-    names,
-    shown: seat,
-    toAct: view.over ? [] : toAct,
-    alive,
-    extra: (s) =>
-      h(
-        "div",
-        { class: "bw-seat-extra" },
-        revealed[s] !== null && revealed[s] !== undefined
-          ? h("div", { class: "bw-seat-revealed" }, `was ${L.emoji(revealed[s])} ${L.fig(revealed[s])}`)
-          : secrets
-            ? h("div", { class: "bw-seat-secret" }, `secretly ${L.emoji(secrets[s])} ${L.fig(secrets[s])}`)
-            : null,
-        (faceUp[s] || []).length
-          ? h(
-              "div",
-              { class: "bw-cards", "aria-label": `${nameOf(s)}'s face-up cards` },
-              (faceUp[s] || []).map((c) => h("span", { class: "bw-card", title: L.fig(c) }, `${L.emoji(c)} ${L.fig(c)}`)),
-            )
-          : null,
-      ),
-  };
-  for (let s = 0; s < names.length; s++) {
-    const key = JSON.stringify([
-      s === seat,
-      seatOpts.toAct.includes(s),
-      alive[s] !== false,
-      revealed[s] ?? null,
-      secrets ? secrets[s] : null,
-      faceUp[s] || [],
-    ]);
-    if (C.seatKeys[s] !== key) {
-      C.seatKeys[s] = key;
-      C.seatItems[s] = seatItem(seatOpts, s);
-    }
-  }
-  C.seatItems.length = names.length;
-  setChildren(parts.seats, C.seatItems);
-
-  // Curtain: nothing else is drawn while it is up (and nothing drawn before is kept).
-  const curtainNode = parts.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
-  main.hidden = Boolean(curtainNode);
-  if (curtainNode) {
-    setChildren(top, [parts.header, errorNode, parts.seats, curtainNode]);
-    setChildren(board, []);
-    setChildren(tableSlot, []);
-    setChildren(oddsSlot, []);
-    parts.cache = null; // the board comes back fresh for whoever lifts the curtain
-    return;
-  }
-
-  // ---------------------------------------------------------------- banner
-  const [bannerKey, buildBanner] = statusBanner(view, replay, nameOf);
-  const banner = parts.banner(JSON.stringify([contentKey, bannerKey]), buildBanner);
-  const rc = parts.replay(JSON.stringify([replay, Boolean(settings.reveal)]), () => replayControl(replay, Boolean(settings.reveal), send));
+  const secrets = view.secrets || null;
 
   // ------------------------------------------------------------- controls
   const myTurn = legal.length > 0;
@@ -231,7 +163,6 @@ export function draw(parts, model, local, redraw) {
     k.chip = h("span", { class: "bw-face-chip", "aria-hidden": "true" });
     k.lastText = document.createTextNode("");
     k.last = h("span", { "data-testid": "last-roll" });
-    k.runBots = liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) });
     k.die = h("div", { class: "bw-die" });
     k.draw = liveButton({ testid: "draw", label: "Draw", text: "", onclick: () => act({ type: "draw" }) });
     k.black = h("div", { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" });
@@ -248,7 +179,7 @@ export function draw(parts, model, local, redraw) {
   const lastText = `Last roll: ${faceText(face, L)}`;
   if (K.lastText.data !== lastText) K.lastText.data = lastText;
   setChildren(K.last, [face ? K.chip : null, K.lastText]);
-  setChildren(K.die, [K.roll, K.last, settings.paused ? K.runBots : null]);
+  setChildren(K.die, [K.roll, K.last]);
   const showBlack = phase === "black" && myTurn;
   if (showBlack) {
     const killButtons = kills.map((f) => {
@@ -272,14 +203,13 @@ export function draw(parts, model, local, redraw) {
     setChildren(K.black, [killButtons, K.draw]);
   }
   setChildren(K.section, [K.prompt, K.die, showBlack ? K.black : null]);
-  setChildren(top, [parts.header, errorNode, parts.seats, banner, rc, K.section]);
 
   // ----------------------------------------------------------------- board
   const rooms = view.rooms || {};
   const adjacency = view.adjacency || {};
   const order = L.order.length ? L.order : Object.keys(rooms);
   const boardKey = JSON.stringify([rooms, adjacency, order, [...movable], local.selected, [...targets], kills, mine ?? null, secrets]);
-  if (changed(parts, "board", boardKey)) {
+  if (changed(g, "board", boardKey)) {
     const boxes = [];
     for (const r of order) {
       const info = L.rooms[r] || { name: r, color: "#999" };
@@ -328,8 +258,8 @@ export function draw(parts, model, local, redraw) {
   }
 
   // --------------------------------------------------------------- sidebar
-  const tableKey = JSON.stringify([contentKey, view.deck_count ?? 0, view.left || [], view.killed || []]);
-  const table = parts.table(tableKey, () => {
+  const tableKey = JSON.stringify([g.keys.content, view.deck_count ?? 0, view.left || [], view.killed || []]);
+  const table = g.table(tableKey, () => {
     const gone = (ids, what) =>
       ids && ids.length
         ? h("p", { class: "bw-gone" }, `${what}: `, ids.map((f) => `${L.emoji(f)} ${L.fig(f)}`).join(", "))
@@ -342,10 +272,9 @@ export function draw(parts, model, local, redraw) {
       gone(view.killed, "Killed"),
     );
   });
-  setChildren(tableSlot, [table]);
 
-  if (changed(parts, "odds", JSON.stringify(view.odds ?? null)) || !C.odds) drawOdds(C, L, view.odds, nameOf);
-  setChildren(oddsSlot, [C.odds.section]);
+  if (changed(g, "odds", JSON.stringify(view.odds ?? null)) || !C.odds) drawOdds(C, L, view.odds, nameOf);
+  return { top: [K.section], main: [board], side: [table, C.odds.section] };
 }
 
 /** The figure token for `f`: built once per figure, then patched (and moved between rooms). */
@@ -442,39 +371,32 @@ function drawOdds(C, L, odds, nameOf) {
   setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);
 }
 
-/** Where keyboard focus goes when the focused button went away (or the curtain moved). */
+/** Where keyboard focus goes when the focused button went away (the frame adds the curtain and replay). */
 const FOCUS_ORDER = [
-  '[data-testid="lift-curtain"]',
   '[data-testid="roll"]:not([disabled])',
   ".bw-figure.bw-selected",
   '.bw-room-button:not([disabled])',
   ".bw-figure.bw-movable",
   '[data-testid^="kill-"]',
-  '[data-testid="replay-back"]:not([disabled])',
 ];
 
-/**
- * The synced traits (brady_widgets.widget.GameWidget).
- * @typedef {{seat: number, view: Record<string, any>, legal: Record<string, any>[],
- *   log: {i: number, type: string, step: number, seat?: number, text: string}[],
- *   error: {code?: string, message?: string}, curtain: {up: boolean, seat: number},
- *   settings: Record<string, any>, replay: {step: number, length: number, active: boolean}}} Model
- */
-
-/**
- * anywidget entry point: draws from the model, returns the cleanup.
- * @type {import("@anywidget/types").Render<Model>}
- */
-function render({ model, el }) {
-  const local = { selected: null };
-  return mountView({ model, el, parts: skeleton(), local, draw, focusOrder: FOCUS_ORDER,
-    onKey: (ev, redraw) => {
-      if (ev.key === "Escape" && local.selected !== null) {
-        local.selected = null;
-        redraw();
-      }
-    },
-  });
-}
-
-export default { render };
+/** anywidget entry point (`render` draws from the model and returns the cleanup). */
+export default view({
+  rootClass: "bw-costume",
+  title: () => "Costume Party Detective",
+  setup,
+  me,
+  seat,
+  panels,
+  reset: (g) => {
+    g.cache = null; // the board comes back fresh for whoever lifts the curtain
+    g.local.selected = null;
+  },
+  focusOrder: FOCUS_ORDER,
+  onKey: (ev, g, frame) => {
+    if (ev.key === "Escape" && g.local.selected !== null) {
+      g.local.selected = null;
+      frame.redraw();
+    }
+  },
+});

@@ -1,0 +1,610 @@
+// src/dom.js
+function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === void 0 || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) el.style.setProperty(prop, String(v));
+    } else if (key === "disabled") {
+      el.disabled = Boolean(value);
+    } else if (key === "value") {
+      el.value = value;
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+  append(el, children);
+  return el;
+}
+function append(el, children) {
+  for (const child of children) {
+    if (child === null || child === void 0 || child === false) continue;
+    if (Array.isArray(child)) append(el, child);
+    else if (child instanceof Node) el.appendChild(child);
+    else el.appendChild(document.createTextNode(String(child)));
+  }
+}
+function button({ testid, label, text, onclick, disabled = false, pressed = null, cls = "", title }) {
+  return h(
+    "button",
+    {
+      type: "button",
+      class: `bw-btn ${cls}`.trim(),
+      "data-testid": testid,
+      "aria-label": label,
+      "aria-pressed": pressed === null ? null : String(Boolean(pressed)),
+      title: title || null,
+      disabled,
+      onclick: disabled ? null : onclick
+    },
+    text === void 0 ? label : text
+  );
+}
+function setText(el, text) {
+  const s = String(text);
+  const first = el.firstChild;
+  if (first && first === el.lastChild && first.nodeType === 3) {
+    if (first.data !== s) first.data = s;
+  } else if (el.textContent !== s) {
+    el.textContent = s;
+  }
+}
+function setAttr(el, name, value) {
+  if (value === null || value === void 0 || value === false) {
+    if (el.hasAttribute(name)) el.removeAttribute(name);
+    return;
+  }
+  const v = value === true ? "" : String(value);
+  if (el.getAttribute(name) !== v) el.setAttribute(name, v);
+}
+function place(parent, node, ref) {
+  if (typeof parent.moveBefore === "function" && node.parentNode && node.isConnected && parent.isConnected) {
+    try {
+      parent.moveBefore(node, ref);
+      return;
+    } catch {
+    }
+  }
+  parent.insertBefore(node, ref);
+}
+function setChildren(parent, nodes) {
+  const want = nodes.flat(Infinity).filter((n) => n !== null && n !== void 0 && n !== false);
+  let cur = parent.firstChild;
+  for (const node of want) {
+    if (cur === node) {
+      cur = cur.nextSibling;
+      continue;
+    }
+    place(parent, node, cur);
+  }
+  while (cur) {
+    const next = cur.nextSibling;
+    parent.removeChild(cur);
+    cur = next;
+  }
+}
+function liveButton(opts) {
+  const el = button({ ...opts, disabled: false, onclick: (ev) => !el.disabled && opts.onclick && opts.onclick(ev) });
+  if (opts.disabled) el.disabled = true;
+  return el;
+}
+function keyed() {
+  let lastKey;
+  let node = null;
+  return (key, build) => {
+    if (key !== lastKey) {
+      lastKey = key;
+      node = build();
+    }
+    return node;
+  };
+}
+
+// src/messages.js
+var MSG = Object.freeze({
+  ACT: "act",
+  LIFT_CURTAIN: "lift_curtain",
+  REPLAY: "replay",
+  REVEAL: "reveal",
+  CLEAR_ERROR: "clear_error",
+  RUN_BOTS: "run_bots",
+  OPTION: "option",
+  PAGE: "page"
+});
+var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"];
+function expandRows(type, keys, rows, prefix, out) {
+  const [key, ...rest] = keys;
+  if (!Array.isArray(rows)) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be a list`);
+  if (rest.length === 0) {
+    for (const value of rows) out.push({ type, ...prefix, [key]: value });
+    return;
+  }
+  for (const pair of rows) {
+    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be [value, rows] pairs`);
+    expandRows(type, rest, pair[1], { ...prefix, [key]: pair[0] }, out);
+  }
+}
+function expandLegal(groups) {
+  const out = [];
+  for (const g of groups || []) {
+    const keys = g.keys || [];
+    if (keys.length === 0) {
+      for (let n = 0; n < Number(g.rows); n++) out.push({ type: g.type });
+    } else {
+      expandRows(g.type, keys, g.rows, {}, out);
+    }
+  }
+  return out;
+}
+var lastRaw = null;
+var lastExpanded = [];
+function readTraits(model) {
+  const raw = model.get("legal") || [];
+  if (raw !== lastRaw) {
+    lastExpanded = expandLegal(raw);
+    lastRaw = raw;
+  }
+  const rev = model.get("rev");
+  return {
+    send: (msg) => model.send(msg),
+    seat: model.get("seat"),
+    view: model.get("view") || {},
+    legal: lastExpanded,
+    log: model.get("log_lines") || [],
+    error: model.get("error") || {},
+    curtain: model.get("curtain") || {},
+    settings: model.get("settings") || {},
+    content: model.get("content") || {},
+    replay: model.get("replay") || {},
+    rev: typeof rev === "number" ? rev : 0,
+    page: model.get("page") || {}
+  };
+}
+
+// src/seatbar.js
+function seatItem({ names, shown, toAct, alive, extra }, seat) {
+  const name = names[seat];
+  const turn = toAct.includes(seat);
+  const isAlive = alive[seat] !== false;
+  const status = [turn ? "to act" : null, isAlive ? null : "out", seat === shown ? "you" : null].filter(Boolean).join(", ");
+  return h(
+    "li",
+    {
+      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat === shown ? " bw-me" : ""}`,
+      "data-testid": `seat-${seat}`,
+      "data-turn": String(turn),
+      "data-alive": String(isAlive),
+      "aria-current": turn ? "true" : null,
+      "aria-label": status ? `${name} (${status})` : name
+    },
+    h(
+      "div",
+      { class: "bw-seat-head" },
+      h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
+      h("strong", {}, name),
+      seat === shown ? h("span", { class: "bw-tag" }, "you") : null,
+      isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
+    ),
+    extra ? extra(seat) : null
+  );
+}
+function seatList() {
+  return h("ol", { class: "bw-seats", "aria-label": "Players", "data-testid": "seats" });
+}
+
+// src/log.js
+function logPanel(title = "Log") {
+  const list = h("ol", {
+    class: "bw-log-list",
+    "aria-live": "polite",
+    "aria-relevant": "additions",
+    "data-testid": "log"
+  });
+  const head = h("h3", {}, title);
+  const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
+  return { panel, list, head };
+}
+var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
+function item(e) {
+  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+}
+function updateLog(list, entries) {
+  const want = entries.map(keyOf);
+  const wanted = new Set(want);
+  while (list.firstElementChild && !wanted.has(list.firstElementChild.dataset.key)) {
+    list.firstElementChild.remove();
+  }
+  const have = [...list.children].map((li) => li.dataset.key);
+  const start = have.length ? want.indexOf(have[0]) : 0;
+  const fits = start >= 0 && start + have.length <= want.length && have.every((k, n) => k === want[start + n]);
+  if (!fits) {
+    list.replaceChildren(...entries.map(item));
+    return entries.length;
+  }
+  if (start > 0) list.prepend(...entries.slice(0, start).map(item));
+  const fresh = entries.slice(start + have.length);
+  for (const e of fresh) list.appendChild(item(e));
+  return fresh.length;
+}
+
+// src/error.js
+function errorBanner(error, send) {
+  if (!error || !error.code) return null;
+  return h(
+    "div",
+    { class: "bw-error", role: "alert", "data-testid": "error", "data-code": error.code },
+    h("span", { class: "bw-error-text" }, error.message || error.code),
+    button({
+      testid: "error-dismiss",
+      label: "Dismiss the error",
+      text: "\u2715",
+      cls: "bw-btn-small",
+      onclick: () => send({ type: MSG.CLEAR_ERROR })
+    })
+  );
+}
+
+// src/curtain.js
+function curtainPanel(curtain, names, send) {
+  if (!curtain || !curtain.up) return null;
+  const name = names[curtain.seat] ?? `Seat ${curtain.seat + 1}`;
+  return h(
+    "div",
+    {
+      class: "bw-curtain",
+      role: "dialog",
+      "aria-modal": "true",
+      "aria-label": `Pass to ${name}`,
+      "data-testid": "curtain"
+    },
+    h("p", { class: "bw-curtain-title" }, `Pass to ${name}`),
+    h("p", {}, "Everyone else: look away. Nothing secret is on screen until the button is pressed."),
+    button({
+      testid: "lift-curtain",
+      label: `I am ${name}, show my screen`,
+      cls: "bw-btn-primary",
+      onclick: () => send({ type: MSG.LIFT_CURTAIN })
+    })
+  );
+}
+
+// src/replay.js
+function replayControl(replay, send) {
+  if (!replay || !replay.active) return null;
+  const { step, length } = replay;
+  const go = (n) => send({ type: MSG.REPLAY, step: n });
+  return h(
+    "div",
+    { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
+    button({
+      testid: "replay-back",
+      label: "Replay: step back",
+      text: "\u25C0 Back",
+      disabled: step <= 0,
+      onclick: () => go(step - 1)
+    }),
+    h("input", {
+      type: "range",
+      min: "0",
+      max: String(length),
+      step: "1",
+      value: String(step),
+      "data-testid": "replay-slider",
+      "aria-label": "Replay step",
+      "aria-valuetext": `step ${step} of ${length}`,
+      onchange: (ev) => go(Number(ev.target.value))
+    }),
+    button({
+      testid: "replay-forward",
+      label: "Replay: step forward",
+      text: "Forward \u25B6",
+      disabled: step >= length,
+      onclick: () => go(step + 1)
+    }),
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+  );
+}
+function revealToggle(reveal, send) {
+  return button({
+    testid: "reveal-toggle",
+    label: "Teacher: reveal all",
+    text: reveal ? "Teacher: hide secrets" : "Teacher: reveal all",
+    pressed: reveal,
+    cls: "bw-reveal",
+    onclick: () => send({ type: MSG.REVEAL, on: !reveal })
+  });
+}
+function statusBanner(view2, replay, nameOf) {
+  let id = null;
+  let text = "";
+  if (view2.over) {
+    const winners = (view2.winners || []).map(nameOf);
+    id = "winner";
+    text = `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
+  } else if (replay && replay.active && replay.step < replay.length) {
+    id = "replay-banner";
+    text = `Replay: after action ${replay.step} of ${replay.length}`;
+  }
+  const build = () => id === null ? null : h("div", { class: id === "winner" ? "bw-winner" : "bw-winner bw-replaying", role: "status", "data-testid": id }, text);
+  return [JSON.stringify(id === null ? null : [id, text]), build];
+}
+
+// src/mount.js
+function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onKey = null }) {
+  el.appendChild(root);
+  let queued = false;
+  const win = root.ownerDocument.defaultView || globalThis;
+  const nextFrame = win.requestAnimationFrame ? (fn) => win.requestAnimationFrame(fn) : (fn) => setTimeout(fn, 0);
+  let scrollQueued = false;
+  let before = null;
+  const scrollToEnd = () => {
+    scrollQueued = false;
+    const ref = before;
+    before = null;
+    const atEnd = !ref || !ref.isConnected || ref.getBoundingClientRect().bottom <= logList.getBoundingClientRect().bottom + 4;
+    if (atEnd) logList.scrollTop = logList.scrollHeight;
+  };
+  const redraw = () => {
+    queued = false;
+    const active = root.ownerDocument.activeElement;
+    const hadFocus = Boolean(active && root.contains(active) && active !== root);
+    const focusId = hadFocus ? active.getAttribute("data-testid") : null;
+    const lastLog = logList.lastElementChild;
+    draw();
+    if (logList.lastElementChild !== lastLog && !scrollQueued) {
+      scrollQueued = true;
+      before = lastLog && lastLog.isConnected ? lastLog : null;
+      nextFrame(scrollToEnd);
+    }
+    if (!hadFocus) return;
+    const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
+    if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
+      if (root.ownerDocument.activeElement !== active) active.focus();
+      return;
+    }
+    let target = focusId && !curtainUp ? root.querySelector(`[data-testid="${focusId}"]`) : null;
+    if (!target || target.disabled) {
+      target = null;
+      for (const sel of focusOrder) {
+        target = root.querySelector(sel);
+        if (target && !target.disabled) break;
+        target = null;
+      }
+    }
+    if (target) target.focus();
+  };
+  setRedraw(redraw);
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(() => queued && redraw());
+    }
+  };
+  for (const key of TRAITS) model.on(`change:${key}`, schedule);
+  const keyHandler = onKey ? (ev) => onKey(ev, redraw) : null;
+  if (keyHandler) root.addEventListener("keydown", keyHandler);
+  redraw();
+  return () => {
+    queued = false;
+    for (const key of TRAITS) model.off(`change:${key}`, schedule);
+    if (keyHandler) root.removeEventListener("keydown", keyHandler);
+    root.remove();
+  };
+}
+
+// src/paged.js
+var keyOf2 = (e) => JSON.stringify([e.i, e.type ?? e.kind ?? null, e.text]);
+function continues(prev, win) {
+  if (!prev.length) return true;
+  if (!win.length || win[0].i < prev[0].i) return false;
+  const at = new Map(prev.map((e) => [e.i, keyOf2(e)]));
+  return win.every((e) => !at.has(e.i) || at.get(e.i) === keyOf2(e));
+}
+function pagedList(list, { send, redraw, label }) {
+  const st = { earlier: [], prev: [], ctx: void 0, asked: null, shown: [] };
+  const more = liveButton({
+    testid: `earlier-${list}`,
+    label: `Show earlier ${label}`,
+    text: "Show earlier",
+    cls: "bw-btn-small bw-earlier",
+    onclick: () => {
+      const first = st.shown[0];
+      if (!first || !(first.i > 0)) return;
+      st.asked = { list, before: first.i };
+      send({ type: MSG.PAGE, list, before: first.i });
+      redraw();
+    }
+  });
+  return {
+    /**
+     * The entries to show (earlier pages, then the window) and the button (or null).
+     * @param {{i: number}[]} win the synced window
+     * @param {string} ctx what the list is of (seat, replay step, reveal): a change drops the pages
+     * @param {{list?: string, before?: number, items?: any[]}} page the `page` trait
+     */
+    update(win, ctx, page) {
+      if (ctx !== st.ctx || !continues(st.prev, win)) {
+        st.earlier = [];
+        st.asked = ctx === st.ctx ? st.asked : null;
+        st.ctx = ctx;
+      } else if (st.earlier.length && st.prev.length) {
+        st.earlier = st.earlier.concat(st.prev.filter((e) => e.i < win[0].i));
+      }
+      st.prev = win;
+      const first = st.earlier.length ? st.earlier[0] : win[0];
+      const { asked } = st;
+      if (asked && page && page.list === list && page.before === asked.before && first && first.i === asked.before) {
+        st.earlier = (page.items || []).filter((e) => e.i < asked.before).concat(st.earlier);
+        st.asked = null;
+      }
+      st.shown = st.earlier.length ? st.earlier.concat(win) : win;
+      return { entries: st.shown, more: st.shown.length && st.shown[0].i > 0 ? more : null };
+    }
+  };
+}
+
+// src/frame.js
+var ACT_LOCK_MS = 5e3;
+function listContext(t) {
+  return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
+}
+function mountView({ model, el, game }) {
+  const root = h("div", { class: `bw-root ${game.rootClass}` });
+  const title = h("h2", { class: "bw-title" });
+  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
+  const header = h("header", { class: "bw-header" }, title, me);
+  const top = h("div", { class: "bw-top" });
+  const side = h("div", { class: "bw-side" });
+  const main = h("div", { class: "bw-main" });
+  const { panel: logSection, list: logList, head: logHead } = logPanel();
+  const seats = seatList();
+  root.append(top, main);
+  const F = {
+    error: keyed(),
+    curtain: keyed(),
+    banner: keyed(),
+    bar: keyed(),
+    seatKeys: [],
+    seatItems: [],
+    drawnRev: 0,
+    lock: null
+    // {rev, error, seat, at}: an act sent and not answered yet
+  };
+  let redrawNow = () => {
+  };
+  const frame = {
+    root,
+    send: (msg) => model.send(msg),
+    redraw: () => redrawNow(),
+    act(action) {
+      const now = Date.now();
+      const state = { rev: model.get("rev"), error: JSON.stringify(model.get("error") || {}), seat: model.get("seat") };
+      const L = F.lock;
+      if (L && L.rev === state.rev && L.error === state.error && L.seat === state.seat && now - L.at < ACT_LOCK_MS) return false;
+      F.lock = { ...state, at: now };
+      model.send({ type: MSG.ACT, action, rev: F.drawnRev });
+      return true;
+    }
+  };
+  const logPager = pagedList("log", { send: frame.send, redraw: frame.redraw, label: "log entries" });
+  const g = game.setup(frame);
+  const draw = () => {
+    const traits = readTraits(model);
+    const { view: view2, settings, curtain, replay, error, send } = traits;
+    const names = settings.names || [];
+    const t = {
+      ...traits,
+      names,
+      nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
+      toAct: view2.over ? [] : view2.to_act || [],
+      alive: view2.alive || [],
+      replaying: Boolean(replay.active && replay.step < replay.length)
+    };
+    F.drawnRev = t.rev;
+    if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
+    setAttr(root, "data-phase", view2.phase ?? null);
+    setAttr(root, "data-seat", String(t.seat));
+    setAttr(root, "data-curtain", curtain.up ? "up" : "down");
+    setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
+    if (game.attrs) for (const [name, value] of Object.entries(game.attrs(t))) setAttr(root, name, value);
+    setText(title, game.title(t));
+    setText(me, settings.reveal ? "Teacher view: every secret is shown." : game.me(t, g));
+    const { entries, more } = logPager.update(t.log, listContext(t), t.page);
+    updateLog(logList, entries);
+    setChildren(logSection, [logHead, more, logList]);
+    const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
+    const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
+    for (let s = 0; s < names.length; s++) {
+      const [extraKey, extra] = game.seat ? game.seat(t, g, s) : ["", () => null];
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
+      if (F.seatKeys[s] !== key) {
+        F.seatKeys[s] = key;
+        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      }
+    }
+    F.seatItems.length = names.length;
+    F.seatKeys.length = names.length;
+    setChildren(seats, F.seatItems);
+    const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
+    main.hidden = Boolean(curtainNode);
+    if (curtainNode) {
+      setChildren(top, [header, errorNode, seats, curtainNode]);
+      setChildren(side, []);
+      setChildren(main, []);
+      if (game.reset) game.reset(g);
+      return;
+    }
+    const [bannerKey, buildBanner] = statusBanner(view2, replay, t.nameOf);
+    const banner = F.banner(bannerKey, buildBanner);
+    const bar = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), Boolean(settings.paused)]), () => {
+      const items = [
+        replayControl(replay, send),
+        settings.teacher ? revealToggle(Boolean(settings.reveal), send) : null,
+        settings.paused ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }) : null
+      ].filter(Boolean);
+      return items.length ? h("div", { class: "bw-replay-bar" }, items) : null;
+    });
+    const panels2 = game.panels(t, g) || {};
+    setChildren(top, [header, errorNode, seats, banner, bar, panels2.top || []]);
+    setChildren(side, [panels2.side || [], logSection]);
+    setChildren(main, [panels2.main || [], side]);
+  };
+  const focusOrder = [
+    '[data-testid="lift-curtain"]',
+    ...game.focusOrder || [],
+    '[data-testid="replay-back"]:not([disabled])',
+    '[data-testid="run-bots"]'
+  ];
+  return renderLoop({
+    model,
+    el,
+    root,
+    logList,
+    draw,
+    setRedraw: (fn) => redrawNow = fn,
+    focusOrder,
+    onKey: game.onKey ? (ev) => game.onKey(ev, g, frame) : null
+  });
+}
+function view(game) {
+  return { render: ({ model, el }) => mountView({ model, el, game }) };
+}
+
+// src/generic.js
+var isScalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
+var HIDDEN = /* @__PURE__ */ new Set(["log"]);
+function setup() {
+  return { actions: keyed(), facts: keyed(), section: h("section", { class: "bw-generic-panel", "aria-label": "Game" }) };
+}
+function panels(t, g) {
+  const { view: v, legal } = t;
+  const facts = g.facts(JSON.stringify(v), () => {
+    const rows = Object.entries(v).filter(([k, value]) => isScalar(value) && !HIDDEN.has(k)).map(([k, value]) => h("tr", { "data-testid": `fact-${k}` }, h("th", { scope: "row" }, k), h("td", {}, JSON.stringify(value))));
+    return h("table", { class: "bw-facts", "data-testid": "facts", "aria-label": "The view" }, h("tbody", {}, rows));
+  });
+  const actions = g.actions(JSON.stringify([legal, t.replaying, v.over ?? null]), () => {
+    const buttons = legal.map((a, n) => {
+      const label = JSON.stringify(a);
+      return button({ testid: `action-${n}`, label: `Act: ${label}`, text: label, cls: "bw-action", onclick: () => g.frame.act(a) });
+    });
+    const names = (v.to_act || []).map(t.nameOf).join(", ");
+    const prompt = v.over ? "The game is over." : legal.length ? "Your move: pick an action." : `Waiting for ${names || "\u2026"}.`;
+    return h("div", { class: "bw-actions", role: "group", "aria-label": "Legal actions", "data-testid": "actions" }, h("p", { class: "bw-prompt", "data-testid": "prompt" }, prompt), buttons);
+  });
+  setChildren(g.section, [h3(g), actions, facts]);
+  return { main: [g.section] };
+}
+var h3 = (g) => g.heading || (g.heading = h("h3", {}, "Actions"));
+var generic_default = view({
+  rootClass: "bw-generic",
+  title: (t) => t.content.title || t.settings.game || "Game",
+  setup: (frame) => ({ ...setup(), frame }),
+  me: (t) => t.seat >= 0 ? `You are ${t.nameOf(t.seat)}.` : "Public view: nobody's secrets are shown.",
+  panels,
+  focusOrder: [".bw-action:not([disabled])"]
+});
+export {
+  generic_default as default
+};

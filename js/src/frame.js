@@ -1,0 +1,209 @@
+// The frame every game's view shares, written once: the header (title and the
+// "me" line), the seat bar, the error banner, the hot-seat curtain (nothing else
+// is drawn while it is up), the result / replay banner, the replay control, the
+// teacher's reveal toggle, the run-bots button and the log panel (with "Show
+// earlier"). A game supplies its title, "me" line, per-seat extras, its panels,
+// its focus order and its key handler; it names nothing here and nothing here
+// names a game.
+import "./shared.css";
+import { h, keyed, liveButton, setAttr, setChildren, setText } from "./dom.js";
+import { MSG, readTraits } from "./messages.js";
+import { seatItem, seatList } from "./seatbar.js";
+import { logPanel, updateLog } from "./log.js";
+import { errorBanner } from "./error.js";
+import { curtainPanel } from "./curtain.js";
+import { replayControl, revealToggle, statusBanner } from "./replay.js";
+import { renderLoop } from "./mount.js";
+import { pagedList } from "./paged.js";
+
+export { MSG, expandLegal, readTraits } from "./messages.js";
+export * from "./dom.js";
+export { pagedList } from "./paged.js";
+
+/** How long an act may go unanswered before the view takes clicks again (a lost reply). */
+export const ACT_LOCK_MS = 5000;
+
+/**
+ * What a game gives the frame.
+ * @typedef {object} Game
+ * @property {string} rootClass the root's own class (its CSS is scoped under it)
+ * @property {(t: Traits) => string} title
+ * @property {(frame: Frame) => any} setup build the game's skeleton once; returns the game's state `g`
+ * @property {(t: Traits, g: any) => string} me the "me" line (the frame says "Teacher view" under the reveal)
+ * @property {(t: Traits, g: any, seat: number) => [string, () => (Node|null)]} [seat]
+ *   per-seat extras: a key (JSON) and a builder, rebuilt when the key changes
+ * @property {(t: Traits, g: any) => {top?: any[], main?: any[], side?: any[]}} panels
+ *   the game's panels (built once and patched): below the banners, the main column(s), the side column above the log
+ * @property {(t: Traits) => Record<string, string|null>} [attrs] extra attributes of the root (e.g. data-role)
+ * @property {(g: any) => void} [reset] the curtain came down: forget view-only choices
+ * @property {string[]} [focusOrder] where focus goes when the focused control went away
+ * @property {(ev: KeyboardEvent, g: any, frame: Frame) => void} [onKey]
+ */
+
+/**
+ * What the frame gives a game.
+ * @typedef {object} Frame
+ * @property {(action: Record<string, any>) => boolean} act send an act with the drawn rev
+ *   (false: ignored, an act is already on its way)
+ * @property {(msg: object) => void} send
+ * @property {() => void} redraw redraw now (after a view-only change)
+ * @property {HTMLElement} root
+ */
+
+/**
+ * The traits of one redraw (messages.readTraits) plus what the frame derives.
+ * @typedef {ReturnType<typeof readTraits> & {names: string[], nameOf: (s: number) => string,
+ *   toAct: number[], alive: boolean[], replaying: boolean}} Traits
+ */
+
+/** The context a windowed list belongs to: a change drops the pages shown above it. */
+export function listContext(t) {
+  return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
+}
+
+/**
+ * Mount a game's view in the shared frame and return anywidget's cleanup function.
+ * @param {{model: any, el: HTMLElement, game: Game}} opts
+ */
+export function mountView({ model, el, game }) {
+  const root = h("div", { class: `bw-root ${game.rootClass}` });
+  const title = h("h2", { class: "bw-title" });
+  const me = h("p", { class: "bw-me-line", "data-testid": "me" });
+  const header = h("header", { class: "bw-header" }, title, me);
+  const top = h("div", { class: "bw-top" });
+  const side = h("div", { class: "bw-side" });
+  const main = h("div", { class: "bw-main" });
+  const { panel: logSection, list: logList, head: logHead } = logPanel();
+  const seats = seatList();
+  root.append(top, main);
+  const F = {
+    error: keyed(),
+    curtain: keyed(),
+    banner: keyed(),
+    bar: keyed(),
+    seatKeys: [],
+    seatItems: [],
+    drawnRev: 0,
+    lock: null, // {rev, error, seat, at}: an act sent and not answered yet
+  };
+  let redrawNow = () => {};
+
+  /** @type {Frame} */
+  const frame = {
+    root,
+    send: (msg) => model.send(msg),
+    redraw: () => redrawNow(),
+    act(action) {
+      // a double click, or a click before the answer came: one act only, until rev or error changes
+      const now = Date.now();
+      const state = { rev: model.get("rev"), error: JSON.stringify(model.get("error") || {}), seat: model.get("seat") };
+      const L = F.lock;
+      if (L && L.rev === state.rev && L.error === state.error && L.seat === state.seat && now - L.at < ACT_LOCK_MS) return false;
+      F.lock = { ...state, at: now };
+      model.send({ type: MSG.ACT, action, rev: F.drawnRev });
+      return true;
+    },
+  };
+  const logPager = pagedList("log", { send: frame.send, redraw: frame.redraw, label: "log entries" });
+  const g = game.setup(frame);
+
+  const draw = () => {
+    const traits = readTraits(model);
+    const { view, settings, curtain, replay, error, send } = traits;
+    const names = settings.names || [];
+    /** @type {Traits} */
+    const t = {
+      ...traits,
+      names,
+      nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
+      toAct: view.over ? [] : view.to_act || [],
+      alive: view.alive || [],
+      replaying: Boolean(replay.active && replay.step < replay.length),
+    };
+    F.drawnRev = t.rev;
+    if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
+
+    setAttr(root, "data-phase", view.phase ?? null);
+    setAttr(root, "data-seat", String(t.seat));
+    setAttr(root, "data-curtain", curtain.up ? "up" : "down");
+    setAttr(root, "data-reveal", String(Boolean(settings.reveal)));
+    if (game.attrs) for (const [name, value] of Object.entries(game.attrs(t))) setAttr(root, name, value);
+    setText(title, game.title(t));
+    setText(me, settings.reveal ? "Teacher view: every secret is shown." : game.me(t, g));
+
+    // the log (also under the curtain: the public log, kept off screen)
+    const { entries, more } = logPager.update(t.log, listContext(t), t.page);
+    updateLog(logList, entries);
+    setChildren(logSection, [logHead, more, logList]);
+
+    const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
+
+    // the seat bar: one item per seat, rebuilt only when that seat's facts changed
+    const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
+    for (let s = 0; s < names.length; s++) {
+      const [extraKey, extra] = game.seat ? game.seat(t, g, s) : ["", () => null];
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
+      if (F.seatKeys[s] !== key) {
+        F.seatKeys[s] = key;
+        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      }
+    }
+    F.seatItems.length = names.length;
+    F.seatKeys.length = names.length;
+    setChildren(seats, F.seatItems);
+
+    // the curtain: nothing else is drawn while it is up (and nothing drawn before is kept)
+    const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
+    main.hidden = Boolean(curtainNode);
+    if (curtainNode) {
+      setChildren(top, [header, errorNode, seats, curtainNode]);
+      setChildren(side, []);
+      setChildren(main, []);
+      if (game.reset) game.reset(g);
+      return;
+    }
+
+    const [bannerKey, buildBanner] = statusBanner(view, replay, t.nameOf);
+    const banner = F.banner(bannerKey, buildBanner);
+    const bar = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), Boolean(settings.paused)]), () => {
+      const items = [
+        replayControl(replay, send),
+        settings.teacher ? revealToggle(Boolean(settings.reveal), send) : null,
+        settings.paused
+          ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) })
+          : null,
+      ].filter(Boolean);
+      return items.length ? h("div", { class: "bw-replay-bar" }, items) : null;
+    });
+
+    const panels = game.panels(t, g) || {};
+    setChildren(top, [header, errorNode, seats, banner, bar, panels.top || []]);
+    setChildren(side, [panels.side || [], logSection]);
+    setChildren(main, [panels.main || [], side]);
+  };
+
+  const focusOrder = [
+    '[data-testid="lift-curtain"]',
+    ...(game.focusOrder || []),
+    '[data-testid="replay-back"]:not([disabled])',
+    '[data-testid="run-bots"]',
+  ];
+  return renderLoop({
+    model,
+    el,
+    root,
+    logList,
+    draw,
+    setRedraw: (fn) => (redrawNow = fn),
+    focusOrder,
+    onKey: game.onKey ? (ev) => game.onKey(ev, g, frame) : null,
+  });
+}
+
+/**
+ * An anywidget module for a game: `export default view(game)`.
+ * @param {Game} game
+ */
+export function view(game) {
+  return { render: ({ model, el }) => mountView({ model, el, game }) };
+}
