@@ -1,0 +1,85 @@
+"""The widget <-> view contract, checked from both ends without a browser.
+
+``js/src/messages.js`` mirrors ``brady_widgets/widget.py``: its ``MSG`` values are
+the message types Python handles (``MSG.ALL``) and its ``TRAITS`` (every trait the
+views' render loop listens to) are the game traits ``GameWidget`` syncs. A synced
+trait may not shadow an attribute of ``ipywidgets.DOMWidget`` (``log`` once did:
+``Widget.log`` is ipywidgets' logger).
+"""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+import anywidget
+import ipywidgets
+
+from brady_widgets.widget import MSG, GameWidget
+
+MESSAGES_JS = pathlib.Path(__file__).resolve().parent.parent / "js" / "src" / "messages.js"
+
+
+def _js() -> str:
+    # comments out, so a commented-out line cannot pass for the contract
+    text = MESSAGES_JS.read_text(encoding="utf-8")
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return re.sub(r"(?m)^\s*//.*$", "", text)
+
+
+def js_msg() -> dict[str, str]:
+    m = re.search(r"export\s+const\s+MSG\s*=\s*Object\.freeze\(\s*\{(.*?)\}\s*\)", _js(), re.S)
+    assert m, "no `export const MSG = Object.freeze({...})` in js/src/messages.js"
+    body = m.group(1)
+    pairs = re.findall(r"([A-Z_][A-Z0-9_]*)\s*:\s*\"([^\"]*)\"", body)
+    # every entry is KEY: "value" (nothing the regex skipped)
+    assert len(pairs) == len([p for p in body.split(",") if p.strip()]), body
+    return dict(pairs)
+
+
+def js_traits() -> list[str]:
+    m = re.search(r"export\s+const\s+TRAITS\s*=\s*\[(.*?)\]", _js(), re.S)
+    assert m, "no `export const TRAITS = [...]` in js/src/messages.js"
+    names = re.findall(r"\"([^\"]*)\"", m.group(1))
+    assert len(names) == len([p for p in m.group(1).split(",") if p.strip()]), m.group(1)
+    return names
+
+
+def game_traits() -> set[str]:
+    """GameWidget's synced traits minus those ipywidgets/anywidget sync for themselves."""
+    own = set(GameWidget.class_trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
+    return {name for name in own if not name.startswith("_")}
+
+
+def test_js_msg_values_are_the_python_message_types():
+    msg = js_msg()
+    assert len(set(msg.values())) == len(msg), f"a JS MSG value is repeated: {msg}"
+    assert set(msg.values()) == set(MSG.ALL)
+    # and each JS name is Python's constant of that value
+    for name, value in msg.items():
+        assert getattr(MSG, name, None) == value, name
+
+
+def test_js_traits_are_the_synced_game_traits():
+    traits = js_traits()
+    assert len(set(traits)) == len(traits), f"a trait is listed twice: {traits}"
+    assert set(traits) == game_traits()
+
+
+def test_protocol_traits_are_synced():
+    # the issue-7 protocol (the views read these; see js/src/messages.js readTraits)
+    expected = {"seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"}
+    assert game_traits() == expected
+    assert set(js_traits()) == expected
+
+
+def test_no_synced_trait_shadows_a_domwidget_attribute():
+    synced = game_traits()
+    clash = sorted(name for name in synced if hasattr(ipywidgets.DOMWidget, name))
+    assert not clash, f"synced traits shadowing ipywidgets.DOMWidget attributes: {clash}"
+
+
+def test_the_parser_reads_what_it_should():
+    # the checks above would pass vacuously on an empty parse
+    assert "ACT" in js_msg() and js_msg()["ACT"] == "act"
+    assert "view" in js_traits() and "legal" in js_traits()
