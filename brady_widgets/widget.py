@@ -8,24 +8,44 @@ what the *shown seat* may know, computed from that seat's own ``view(seat)`` and
 trait         value
 ============  ==================================================================
 ``seat``      the shown seat, or ``-1`` (public view: curtain up, or no human)
-``view``      that seat's view without its log, plus ``odds`` (per game)
+``view``      that seat's view without its log, plus ``odds`` (per game); the
+              lists a game declares in :attr:`GameWidget.windowed` hold only
+              their newest entries (each with its index ``i`` and a ``text``)
 ``legal``     that seat's legal actions (empty under the curtain, in a replay,
-              or when it is not that seat's turn)
-``log``       the last :attr:`GameWidget.log_limit` entries of the seat's
-              filtered log: ``{"i", "type", "step", "seat", "text"}``
-``error``     ``{}`` or ``{"code", "message"}``
+              or when it is not that seat's turn), in the compact form of
+              :func:`compact_legal` (:func:`expand_legal` gives the list back)
+``log_lines`` the newest entries of the seat's filtered log that fit
+              :attr:`GameWidget.log_limit` entries and ``log_budget`` bytes:
+              ``{"i", "type", "step", "seat", "text"}`` (not ``log``: that
+              name is ipywidgets' logger)
+``error``     ``{}`` or ``{"code", "message"}``, the message at most
+              :data:`ERROR_CHARS` characters
 ``curtain``   ``{"up": bool, "seat": n}`` (hot-seat: "pass to seat n")
-``settings``  ``mode, humans, names, pace, reveal, paused, players, game``,
-              the view ``options`` (e.g. the odds panel's trust) and the
-              game's display ``content`` (names, colors, labels)
+``settings``  ``mode, humans, names, pace, reveal, teacher, paused, players,
+              game`` and the view ``options`` (e.g. the odds panel's trust)
+``content``   the game's static display content (names, colors, labels)
 ``replay``    ``{"step", "length", "active"}``: steps are player actions;
               ``active`` once the game is over (the replay control is open)
+``rev``       how many actions the shown seat has taken: every ``act`` message
+              carries the ``rev`` its buttons were drawn from, and a stale one
+              (a double click) is dropped quietly
+``page``      ``{}`` or the answer to a ``page`` message: older entries of the
+              log or of a windowed list, ``{"list", "before", "items"}``
 ============  ==================================================================
 
+Every update the view receives is bounded (the frame test measures whole games
+at the largest table): the log and the windowed lists are windows whose older
+entries the view asks for page by page, and ``legal`` is compact.
+
 While the hot-seat curtain is up nothing secret is synced: the public view
-``view(None)``, no legal actions, the public log. The teacher's reveal is an
-explicit mode (``reveal=True``, :meth:`GameWidget.set_reveal`, or the view's
-toggle): ``full_view()`` and the unfiltered log.
+``view(None)``, no legal actions, the public log; after a hot-seat game the
+screen shows the public view too (what the rules made public, nobody's hand).
+The teacher's reveal is an explicit mode (``reveal=True`` or
+:meth:`GameWidget.set_reveal` from Python, or the view's toggle, which only a
+widget built with ``teacher=True`` draws and accepts): ``full_view()`` and the
+unfiltered log. A student's widget refuses the view's ``reveal`` message
+(``teacher_only``). In one kernel, whoever runs code can read Python state
+(``w.game``): the protection is against what a browser can send.
 
 Intents from the view are custom messages ``{"type": ...}`` named in :class:`MSG`;
 results come back through the traits. The message handler never raises: every
@@ -48,7 +68,9 @@ from __future__ import annotations
 
 import asyncio
 import copy
+import json
 import math
+import reprlib
 from typing import Any, Callable, ClassVar
 
 import anywidget
@@ -57,36 +79,144 @@ import traitlets
 from .engine.errors import IllegalAction
 from .engine.game import Game
 
-__all__ = ["GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError"]
+__all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
 
 class MSG:
     """The view -> Python message types (``{"type": MSG.ACT, "action": {...}}``)."""
 
-    ACT = "act"  #: {"type": "act", "action": {...}}: act for the shown seat
+    ACT = "act"  #: {"type": "act", "action": {...}, "rev": n}: act for the shown seat (stale rev: dropped)
     LIFT_CURTAIN = "lift_curtain"  #: {"type": "lift_curtain"}: "I am <name>, show my screen"
     REPLAY = "replay"  #: {"type": "replay", "step": n}: show step n of the finished game
-    REVEAL = "reveal"  #: {"type": "reveal", "on": bool}: the teacher's reveal
+    REVEAL = "reveal"  #: {"type": "reveal", "on": bool}: the teacher's reveal (teacher widgets only)
     CLEAR_ERROR = "clear_error"  #: {"type": "clear_error"}: dismiss the error banner
     RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
     OPTION = "option"  #: {"type": "option", "name": str, "value": ...}: a view option (e.g. trust)
+    PAGE = "page"  #: {"type": "page", "list": "log" or a windowed key, "before": i}: older entries
 
-    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION})
+    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE})
 
 
 #: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
-WIDGET_ERROR_CODES = ("malformed_message", "unknown_message", "replay_unavailable", "bot_error", "internal_error")
+WIDGET_ERROR_CODES = (
+    "malformed_message",
+    "unknown_message",
+    "replay_unavailable",
+    "teacher_only",
+    "bot_error",
+    "internal_error",
+)
+
+#: the longest error message a view shows (longer ones are cut with an ellipsis)
+ERROR_CHARS = 500
 
 #: Keys each message type takes besides ``type``.
 _MSG_KEYS = {
-    MSG.ACT: {"action"},
+    MSG.ACT: {"action", "rev"},
     MSG.LIFT_CURTAIN: set(),
     MSG.REPLAY: {"step"},
     MSG.REVEAL: {"on"},
     MSG.CLEAR_ERROR: set(),
     MSG.RUN_BOTS: set(),
     MSG.OPTION: {"name", "value"},
+    MSG.PAGE: {"list", "before"},
 }
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 6
+_REPR.maxlevel = 3
+
+
+def short(value: Any) -> str:
+    """A repr of ``value`` for a message, abbreviated whatever its size."""
+    try:
+        return _REPR.repr(value)
+    except Exception:  # noqa: BLE001 -- a broken __repr__ must not break an error message
+        return f"<{type(value).__name__}>"
+
+
+def bounded(text: str, limit: int = ERROR_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ------------------------------------------------------------- compact legal
+def compact_legal(actions: list[dict]) -> list[dict]:
+    """The compact form of a list of actions (the ``legal`` trait).
+
+    Consecutive actions of one type with the same keys form a group
+    ``{"type", "keys": [k1..kn], "rows": R}``: for no keys ``R`` counts the
+    actions; for one key it is the list of values; for more, a list of pairs
+    ``[v1, R']`` whose ``R'`` covers the keys after ``k1`` for the consecutive
+    actions with ``k1 == v1``. :func:`expand_legal` gives the same list back,
+    in the same order. (A Brady Alice's 266 questions: 14 KB as a list, 1.5 KB here.)
+    """
+    groups: list[dict] = []
+    for action in actions:
+        kind = action["type"]
+        keys = [k for k in action if k != "type"]
+        last = groups[-1] if groups else None
+        if last is None or last["type"] != kind or last["keys"] != keys:
+            last = {"type": kind, "keys": keys, "rows": [] if keys else 0}
+            groups.append(last)
+        if not keys:
+            last["rows"] += 1
+            continue
+        rows = last["rows"]
+        for key in keys[:-1]:
+            value = action[key]
+            if not (rows and _same(rows[-1][0], value)):
+                rows.append([value, []])
+            rows = rows[-1][1]
+        rows.append(action[keys[-1]])
+    return groups
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def expand_legal(groups: list[dict]) -> list[dict]:
+    """The list of actions a :func:`compact_legal` form stands for."""
+    out: list[dict] = []
+    for group in groups:
+        kind, keys, rows = group["type"], group["keys"], group["rows"]
+        if not keys:
+            out.extend({"type": kind} for _ in range(rows))
+            continue
+
+        def walk(rows: list, prefix: dict, depth: int) -> None:
+            if depth == len(keys) - 1:
+                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)
+                return
+            for value, sub in rows:
+                walk(sub, {**prefix, keys[depth]: value}, depth + 1)
+
+        walk(rows, {}, 0)
+    return out
+
+
+def _json_size(value: Any) -> int:
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def _fit(entries: list[dict], limit: int, budget: int) -> list[dict]:
+    """The newest ``entries`` (at most ``limit``) whose JSON fits ``budget`` bytes
+    (always at least the newest one)."""
+    out: list[dict] = []
+    used = 2
+    for entry in reversed(entries):
+        if len(out) >= limit:
+            break
+        size = _json_size(entry) + 1
+        if out and used + size > budget:
+            break
+        used += size
+        out.append(entry)
+    out.reverse()
+    return out
 
 MODES = ("bots", "hotseat")
 
@@ -98,7 +228,7 @@ class WidgetError(ValueError):
         if code not in WIDGET_ERROR_CODES:
             raise ValueError(f"unknown widget error code {code!r}")
         self.code = code
-        super().__init__(message)
+        super().__init__(bounded(message))
 
     def to_dict(self) -> dict:
         return {"code": self.code, "message": str(self)}
@@ -106,8 +236,8 @@ class WidgetError(ValueError):
 
 def _error_dict(exc: BaseException) -> dict:
     if isinstance(exc, (IllegalAction, WidgetError)):
-        return {"code": exc.code, "message": str(exc)}
-    return {"code": "internal_error", "message": f"{type(exc).__name__}: {exc}"}
+        return {"code": exc.code, "message": bounded(str(exc))}
+    return {"code": "internal_error", "message": bounded(f"{type(exc).__name__}: {exc}")}
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -115,24 +245,45 @@ class GameWidget(anywidget.AnyWidget):
 
     Subclasses set :attr:`game_class`, ``_esm``/``_css`` and override
     :meth:`bot_registry`, :meth:`describe` (event -> text), :meth:`odds` (seat view
-    -> JSON-safe odds or None) and :meth:`content` (display data for the view).
+    -> JSON-safe odds or None), :meth:`display_content` (display data for the
+    view) and, for :attr:`windowed` lists, :meth:`entry_text`.
     """
 
     seat = traitlets.Int(-1).tag(sync=True)
     view = traitlets.Dict().tag(sync=True)
     legal = traitlets.List().tag(sync=True)
-    log = traitlets.List().tag(sync=True)
+    log_lines = traitlets.List().tag(sync=True)
     error = traitlets.Dict().tag(sync=True)
     curtain = traitlets.Dict({"up": False, "seat": -1}).tag(sync=True)
     settings = traitlets.Dict().tag(sync=True)
+    content = traitlets.Dict().tag(sync=True)
     replay = traitlets.Dict({"step": 0, "length": 0, "active": False}).tag(sync=True)
+    rev = traitlets.Int(0).tag(sync=True)
+    page = traitlets.Dict().tag(sync=True)
+
+    #: the game traits (everything else synced is anywidget's or ipywidgets' own)
+    GAME_TRAITS: ClassVar[tuple[str, ...]] = (
+        "seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page",
+    )
 
     #: the engine class (a :class:`~brady_widgets.engine.game.Game` subclass)
     game_class: ClassVar[type[Game] | None] = None
     #: the bot used when ``bot`` is not given
     default_bot: ClassVar[str] = "random"
-    #: how many log entries are synced (the newest)
+    #: how many log entries are synced at most (the newest), and their JSON bytes at most
     log_limit: ClassVar[int] = 30
+    log_budget: ClassVar[int] = 1500
+    #: view keys whose lists grow without bound (e.g. the table talk): only the
+    #: newest entries are synced, at most ``window_limit`` and ``window_budget`` bytes
+    windowed: ClassVar[tuple[str, ...]] = ()
+    window_limit: ClassVar[int] = 20
+    window_budget: ClassVar[int] = 1000
+    #: the JSON bytes of one answer to a ``page`` message, at most
+    page_budget: ClassVar[int] = 4000
+    #: the JSON bytes of one update of every trait but the static ``content`` and
+    #: ``page``, an error included: the log window gets what the others leave (the
+    #: Jupyter message around it adds about 0.8 KB; the frame target is 8 KB on the wire)
+    frame_budget: ClassVar[int] = 6800
     #: how many bot actions one synchronous run may take before it is stopped
     max_bot_actions: ClassVar[int] = 100_000
     #: view options a user may change while playing (name -> default), e.g. the
@@ -149,6 +300,7 @@ class GameWidget(anywidget.AnyWidget):
         bot: str | Callable | None = None,
         pace: float = 0.6,
         reveal: bool = False,
+        teacher: bool = False,
         names: list[str] | None = None,
         game: Game | None = None,
         **game_options: Any,
@@ -177,6 +329,8 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"pace must be a number of seconds >= 0, got {pace!r}")
         if not isinstance(reveal, bool):
             raise TypeError(f"reveal must be True or False, got {reveal!r}")
+        if not isinstance(teacher, bool):
+            raise TypeError(f"teacher must be True or False, got {teacher!r}")
         if game is not None:
             if not isinstance(game, cls.game_class):
                 raise TypeError(f"game must be a {cls.game_class.__name__}, got {type(game).__name__}")
@@ -213,6 +367,8 @@ class GameWidget(anywidget.AnyWidget):
         self.names = tuple(names)
         self.pace = float(pace)
         self._reveal = reveal
+        self.teacher = teacher
+        self._page: tuple | None = None  # (the position it was computed for, the page)
         bot_seed = engine.seed if game is not None else seed
         self._bots = {s: factory(s, bot_seed) for s in range(n) if s not in humans}
         self._shown: int | None = humans[0] if (humans and mode == "bots") else None
@@ -241,12 +397,16 @@ class GameWidget(anywidget.AnyWidget):
         """One short line of text for a log event."""
         return event["type"]
 
+    def entry_text(self, key: str, entry: dict) -> str:
+        """The display text of one entry of the windowed view list ``key``."""
+        return ""
+
     def odds(self, seat_view: dict) -> dict | None:
         """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
         return None
 
-    def content(self) -> dict:
-        """Static display data for the view (names, colors, labels)."""
+    def display_content(self) -> dict:
+        """Static display data for the view (names, colors, labels): the ``content`` trait."""
         return {}
 
     @classmethod
@@ -309,9 +469,12 @@ class GameWidget(anywidget.AnyWidget):
             self._refresh()
 
     def set_reveal(self, on: bool) -> None:
-        """Teacher mode: show every secret and the unfiltered log (and replay)."""
+        """Teacher mode: show every secret and the unfiltered log (and replay).
+
+        From Python this works on any widget (whoever runs code in the kernel
+        can read the engine anyway); the view's toggle only on ``teacher=True``."""
         if not isinstance(on, bool):
-            err = WidgetError("malformed_message", f"reveal takes True or False, got {on!r}")
+            err = WidgetError("malformed_message", f"reveal takes True or False, got {short(on)}")
             self.error = err.to_dict()
             raise err
         with self.hold_sync():
@@ -325,7 +488,7 @@ class GameWidget(anywidget.AnyWidget):
             if not self.game.over:
                 err = WidgetError("replay_unavailable", "the replay opens when the game is over")
             elif isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
-                err = WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {step!r}")
+                err = WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
             else:
                 err = None
                 self._replay_step = None if step == length else step
@@ -346,7 +509,7 @@ class GameWidget(anywidget.AnyWidget):
         try:
             if not isinstance(name, str) or name not in self.view_options:
                 raise WidgetError(
-                    "malformed_message", f"unknown option {name!r}; options: {sorted(self.view_options)}"
+                    "malformed_message", f"unknown option {short(name)}; options: {sorted(self.view_options)}"
                 )
             value = self.check_option(name, value)
         except WidgetError as exc:
@@ -356,6 +519,28 @@ class GameWidget(anywidget.AnyWidget):
             self._options[name] = value
             self.error = {}
             self._refresh()
+
+    def page_of(self, name: str, before: int) -> dict:
+        """Older entries of the log (``name="log"``) or of a windowed view list,
+        those with ``i < before`` that fit :attr:`page_budget` (the newest of them),
+        as the view sees them now; also synced as the ``page`` trait."""
+        lists = ("log", *self.windowed)
+        if not isinstance(name, str) or name not in lists:
+            raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
+        if isinstance(before, bool) or not isinstance(before, int) or before < 0:
+            raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
+        view, events, _, _ = self._seat_view()
+        if name == "log":
+            entries = self._log_entries(events, 0, before)
+        else:
+            entries = self._window_entries(name, view.get(name) or [], before)
+        items = _fit(entries, len(entries), self.page_budget)
+        answer = {"list": name, "before": before, "items": items}
+        with self.hold_sync():
+            self._page = (self._position_key(), answer)
+            self.error = {}
+            self._refresh()
+        return answer
 
     def refresh(self) -> None:
         """Re-sync the traits after changing ``w.game`` directly (e.g. ``w.game.act(...)``)."""
@@ -387,24 +572,35 @@ class GameWidget(anywidget.AnyWidget):
         except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
             pass
 
+
     def _dispatch(self, msg: Any) -> None:
         if not isinstance(msg, dict):
-            raise WidgetError("malformed_message", f"a message must be a dict with a 'type', got {msg!r}")
+            raise WidgetError("malformed_message", f"a message must be a dict with a 'type', got {short(msg)}")
         kind = msg.get("type")
         if not isinstance(kind, str) or kind not in MSG.ALL:
-            raise WidgetError("unknown_message", f"unknown message type {kind!r}; known: {sorted(MSG.ALL)}")
+            raise WidgetError("unknown_message", f"unknown message type {short(kind)}; known: {sorted(MSG.ALL)}")
         keys = set(msg) - {"type"}
         if keys != _MSG_KEYS[kind]:
             raise WidgetError(
-                "malformed_message", f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}, got {sorted(keys)}"
+                "malformed_message",
+                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}, got {short(sorted(map(str, keys)))}",
             )
         if kind == MSG.ACT:
+            rev = msg["rev"]
+            if isinstance(rev, bool) or not isinstance(rev, int):
+                raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
+            if rev != self._rev():
+                return  # drawn from an older screen (a double click): dropped quietly
             self.act(msg["action"])
         elif kind == MSG.LIFT_CURTAIN:
             self.lift_curtain()
         elif kind == MSG.REPLAY:
             self.replay_to(msg["step"])
         elif kind == MSG.REVEAL:
+            if not self.teacher:
+                raise WidgetError(
+                    "teacher_only", "only a teacher's widget reveals secrets (build it with teacher=True)"
+                )
             self.set_reveal(msg["on"])
         elif kind == MSG.CLEAR_ERROR:
             self.error = {}
@@ -412,6 +608,8 @@ class GameWidget(anywidget.AnyWidget):
             self.run_bots()
         elif kind == MSG.OPTION:
             self.set_option(msg["name"], msg["value"])
+        elif kind == MSG.PAGE:
+            self.page_of(msg["list"], msg["before"])
 
     # ---------------------------------------------------------------- internals
     @classmethod
@@ -540,10 +738,18 @@ class GameWidget(anywidget.AnyWidget):
             self._replay_cache = (step, past)
         return self._replay_cache[1]
 
-    def _log_entries(self, events: list[dict]) -> list[dict]:
-        start = max(0, len(events) - self.log_limit)
+    def _log_entries(
+        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None
+    ) -> list[dict]:
+        """Log lines for ``events[start:stop]`` (default: the newest that fit the window
+        of ``log_limit`` entries and ``budget`` bytes)."""
+        stop = len(events) if stop is None else min(stop, len(events))
+        if start is None:
+            start = max(0, stop - self.log_limit)
+            budget = self.log_budget if budget is None else budget
+            return _fit(self._log_entries(events, start, stop), self.log_limit, budget)
         out = []
-        for i in range(start, len(events)):
+        for i in range(start, stop):
             ev = events[i]
             entry = {"i": i, "type": ev["type"], "step": ev.get("step", 0), "text": self.describe(ev)}
             if isinstance(ev.get("seat"), int):
@@ -551,30 +757,63 @@ class GameWidget(anywidget.AnyWidget):
             out.append(entry)
         return out
 
-    def _state(self) -> dict:
-        """Every synced trait, computed from the shown seat's view (or the reveal)."""
+    def _window_entries(self, key: str, full: list, stop: int | None = None) -> list[dict]:
+        """Entries of the windowed list ``key`` before ``stop``, each with ``i`` and ``text``."""
+        stop = len(full) if stop is None else min(stop, len(full))
+        out = []
+        for i in range(stop):
+            entry = full[i]
+            entry = {**entry, "i": i} if isinstance(entry, dict) else {"i": i, "value": entry}
+            entry["text"] = self.entry_text(key, entry)
+            out.append(entry)
+        return out
+
+    def _seat_view(self) -> tuple[dict, list[dict], Game, int | None]:
+        """``(view without its log, events, shown game, seat)`` for what the screen shows:
+        the teacher's reveal, the public view (curtain up, or a hot-seat game over) or the shown seat."""
         g = self._shown_game()
-        live = g is self.game
         curtain_up = self._curtain_for is not None and not self._reveal
-        seat = None if curtain_up else self._shown
+        public = curtain_up or (self.mode == "hotseat" and self.game.over)
+        seat = None if public else self._shown
         # a deep copy: the trait must never share (and later compare equal to) engine state
         view = copy.deepcopy(g.full_view() if self._reveal else g.view(seat))
         events = view.pop("log")
+        return view, events, g, seat
+
+    def _position_key(self) -> tuple:
+        """What the screen shows: a page answered for another one is not shown."""
+        return (self._shown, self._curtain_for, self._reveal, self._replay_step, self.mode == "hotseat" and self.game.over)
+
+    def _rev(self) -> int:
+        """How many actions the shown seat has taken in the live game."""
+        seat = self._shown
+        if seat is None:
+            return 0
+        return sum(1 for h in self.game.history if h.get("seat") == seat)
+
+    def _state(self) -> dict:
+        """Every synced trait, computed from the shown seat's view (or the reveal)."""
+        view, events, g, seat = self._seat_view()
+        live = g is self.game
+        curtain_up = self._curtain_for is not None and not self._reveal
         if curtain_up:
             odds = None
         else:
             odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
+        for key in self.windowed:
+            if isinstance(view.get(key), list):
+                view[key] = _fit(self._window_entries(key, view[key]), self.window_limit, self.window_budget)
         view["odds"] = odds
         legal = g.legal_actions(seat) if (seat is not None and live) else []
         length = self._n_actions()
         paused = (
             self._pending is None and not self.game.over and self._bot_to_act() is not None
         )
-        return {
+        page = self._page[1] if self._page is not None and self._page[0] == self._position_key() else {}
+        state = {
             "seat": -1 if seat is None else seat,
             "view": view,
-            "legal": copy.deepcopy(legal),
-            "log": self._log_entries(events),
+            "legal": compact_legal(copy.deepcopy(legal)),
             "curtain": {"up": curtain_up, "seat": -1 if self._curtain_for is None else self._curtain_for},
             "settings": {
                 "game": self.game.name,
@@ -584,16 +823,25 @@ class GameWidget(anywidget.AnyWidget):
                 "names": list(self.names),
                 "pace": self.pace,
                 "reveal": self._reveal,
+                "teacher": self.teacher,
                 "paused": paused,
                 "options": dict(self._options),
-                "content": self.content(),
             },
+            "content": self.display_content(),
             "replay": {
                 "step": length if self._replay_step is None else self._replay_step,
                 "length": length,
                 "active": bool(self.game.over),
             },
+            "rev": self._rev(),
+            "page": page,
         }
+        # the log window takes what the rest of a full update leaves of the frame budget
+        rest = sum(_json_size(v) + len(k) + 4 for k, v in state.items() if k not in ("content", "page"))
+        rest += ERROR_CHARS + 100  # room for an error set with this update
+        budget = max(300, min(self.log_budget, self.frame_budget - rest))
+        state["log_lines"] = self._log_entries(events, budget=budget)
+        return state
 
     def _refresh(self) -> None:
         state = self._state()

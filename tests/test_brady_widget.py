@@ -17,8 +17,10 @@ from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import check_leaks
 from brady_widgets.widget import MSG, WidgetError
+from brady_widgets.widget import GameWidget
+from brady_widgets.testing.widgets import legal_of, record_frames, send
 
-SYNCED = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"]
+SYNCED = list(GameWidget.GAME_TRAITS)
 BOT = "random"  # fast; the default bot is tested on its own below
 #: every log event type of the engine (CONTRIBUTING.md)
 EVENT_TYPES = (
@@ -40,8 +42,6 @@ def _quick_odds(request, monkeypatch):
         monkeypatch.setattr(BradyBunchWidget, "odds", lambda self, view: None)
 
 
-def send(w, content):
-    w._on_view_msg(w, content, [])
 
 
 def pick(rng, legal):
@@ -59,14 +59,14 @@ def click_through(w, rng, limit=5000, phases=None):
         if w.game.over:
             return w
         if w.curtain["up"]:
-            assert w.legal == []
+            assert legal_of(w) == []
             send(w, {"type": MSG.LIFT_CURTAIN})
             continue
-        assert w.legal and w.seat in w.view["to_act"], (w.view["phase"], w.seat)
-        assert w.legal == w.game.legal_actions(w.seat)
+        assert legal_of(w) and w.seat in w.view["to_act"], (w.view["phase"], w.seat)
+        assert legal_of(w) == w.game.legal_actions(w.seat)
         if phases is not None:
             phases.add((w.view["role"], w.view["phase"]))
-        send(w, {"type": MSG.ACT, "action": pick(rng, w.legal)})
+        send(w, {"type": MSG.ACT, "action": pick(rng, legal_of(w))})
         assert w.error == {}, w.error
     raise AssertionError("no end")
 
@@ -78,8 +78,8 @@ def test_alice_plays_a_whole_game_through_messages(players, seed, options):
     assert w.seat == 0 and w.view["role"] == "alice" and w.view["me"] == "Alice"
     click_through(w, random.Random(seed))
     assert w.game.over and w.view["over"] and w.view["phase"] == "over"
-    assert w.view["winners"] == w.winners and w.legal == [] and w.replay["active"]
-    assert w.log[-1]["type"] == "game_over" and w.log[-1]["text"].startswith("Game over: ")
+    assert w.view["winners"] == w.winners and legal_of(w) == [] and w.replay["active"]
+    assert w.log_lines[-1]["type"] == "game_over" and w.log_lines[-1]["text"].startswith("Game over: ")
     assert w.view["accused"] in w.game.kids
     assert all(k["score"] is not None and len(k["cards"]) == 4 for k in w.view["kids"])
 
@@ -88,7 +88,7 @@ def test_alice_plays_a_whole_game_through_the_python_api():
     w = BradyBunchWidget(seed=9, bot=BOT, pace=0)
     rng = random.Random(9)
     while not w.game.over:
-        w.act(pick(rng, w.legal))
+        w.act(pick(rng, legal_of(w)))
         assert w.error == {}
     assert w.game.phase == "over" and w.winners == w.game.winners
     right = w.view["accused"] in w.view["roles"]["troublemakers"]
@@ -98,7 +98,7 @@ def test_alice_plays_a_whole_game_through_the_python_api():
 def test_a_kid_plays_against_a_bot_alice():
     w = BradyBunchWidget(humans=(2,), seed=5, bot=BOT, pace=0, max_questions=4)
     assert w.seat == 2 and w.view["role"] == "kid" and w.view["me"] == "Marcia"
-    assert w.view["phase"] == "play" and all(a["type"] == "play" for a in w.legal)
+    assert w.view["phase"] == "play" and all(a["type"] == "play" for a in legal_of(w))
     assert w.view["hand"] == sorted(w.game.hands["Marcia"])
     click_through(w, random.Random(5))
     assert w.game.over
@@ -153,7 +153,11 @@ def test_bad_messages_never_raise_and_set_typed_errors():
         ({"type": MSG.ACT, "action": {"type": "reveal_snoops", "extra": 1}}, "malformed_action"),
         ({"type": MSG.ACT, "action": "reveal"}, "malformed_action"),
         ({"type": MSG.REPLAY, "step": 0}, "replay_unavailable"),
-        ({"type": MSG.REVEAL, "on": "yes"}, "malformed_message"),
+        ({"type": MSG.REVEAL, "on": True}, "teacher_only"),  # a student's widget
+        ({"type": MSG.REVEAL, "on": "yes"}, "teacher_only"),
+        ({"type": MSG.PAGE, "list": "hands", "before": 3}, "malformed_message"),
+        ({"type": MSG.PAGE, "list": "talk", "before": -1}, "malformed_message"),
+        ({"type": MSG.ACT, "action": {"type": "reveal_snoops"}, "rev": "0"}, "malformed_message"),
     ]
     for msg, code in cases:
         send(w, msg)  # never raises
@@ -180,9 +184,9 @@ def test_fuzzed_messages_never_raise_or_change_the_game_unless_legal():
     for _ in range(300):
         if w.game.over:
             break
-        msg = rng.choice(junk + [{"type": "act", "action": pick(rng, w.legal)}] * 3)
+        msg = rng.choice(junk + [{"type": "act", "action": pick(rng, legal_of(w))}] * 3)
         before = w.game.to_json()
-        legal = msg.get("action") in w.legal if isinstance(msg, dict) and msg.get("type") == "act" else False
+        legal = msg.get("action") in legal_of(w) if isinstance(msg, dict) and msg.get("type") == "act" else False
         send(w, msg)
         if not legal:
             assert w.game.to_json() == before and w.error
@@ -196,11 +200,11 @@ def test_not_your_turn_when_a_bot_must_act():
     w = BradyBunchWidget(game=g, humans=[0], bot=BOT, pace=0)  # a given position: bots wait
     g.act(0, {"type": "lights_out"})
     w.refresh()
-    assert w.view["phase"] == "play" and w.legal == [] and w.settings["paused"]
+    assert w.view["phase"] == "play" and legal_of(w) == [] and w.settings["paused"]
     send(w, {"type": MSG.ACT, "action": {"type": "lights_out"}})
     assert w.error["code"] == "not_your_turn"
     send(w, {"type": MSG.RUN_BOTS})
-    assert w.view["phase"] == "talk" and w.legal
+    assert w.view["phase"] == "talk" and legal_of(w)
 
 
 # ------------------------------------------------------------- log texts
@@ -218,7 +222,7 @@ def test_describe_every_event_type_with_private_ones_for_their_seat():
                 if ev["type"] in PRIVATE_EVENTS:
                     assert text.startswith("You "), text
             w.set_reveal(True)  # the teacher's log names whose secret it is
-            for e in w.log:
+            for e in w.log_lines:
                 if e["type"] in PRIVATE_EVENTS:
                     assert not e["text"].startswith("You "), e
     assert set(EVENT_TYPES) <= set(seen) | {"no_expose", "expose"}, sorted(set(EVENT_TYPES) - set(seen))
@@ -251,7 +255,7 @@ def test_describe_texts():
 
 def test_content_for_the_view_comes_from_content_py():
     w = BradyBunchWidget(bot=BOT, pace=0)
-    c = w.settings["content"]
+    c = w.content
     assert [k["name"] for k in c["kids"]] == KIDS and all(k["color"] == KID_COLORS[k["name"]] for k in c["kids"])
     assert {x["value"]: x["name"] for x in c["cards"]} == MISCHIEF
     assert c["questions"] == QUESTIONS and {t["id"] for t in c["tokens"]} == {"woman", "man", "dog"}
@@ -266,9 +270,14 @@ def test_view_is_the_seats_view_without_log_plus_odds():
             break
         own = w.game.view(w.seat)
         own.pop("log")
-        assert {k: v for k, v in w.view.items() if k != "odds"} == own
+        talk = own.pop("talk")
+        assert {k: v for k, v in w.view.items() if k not in ("odds", "talk")} == own
+        # the talk is a window: the newest statements, each with its display text
+        window = w.view["talk"]
+        assert [{k: v for k, v in t.items() if k != "text"} for t in window] == talk[len(talk) - len(window):]
+        assert all(t["text"] == BradyBunchWidget.statement_text(t) for t in window)
         assert w.view["odds"] is None  # Alice's notebook is Alice's
-        w.act(pick(rng, w.legal))
+        w.act(pick(rng, legal_of(w)))
 
 
 def test_odds_panel_for_alice():
@@ -373,9 +382,12 @@ def test_hotseat_curtain_over_every_private_moment():
         if w.curtain["up"]:
             ups += 1
             g = w.game
-            assert w.seat == -1 and w.legal == [] and w.view["viewer"] is None
-            assert {k: v for k, v in w.view.items() if k != "odds"} == public_view(g) and w.view["odds"] is None
-            assert all(e["type"] not in PRIVATE_EVENTS for e in w.log)
+            assert w.seat == -1 and legal_of(w) == [] and w.view["viewer"] is None
+            public = public_view(g)
+            public_talk = public.pop("talk")
+            assert {k: v for k, v in w.view.items() if k not in ("odds", "talk")} == public and w.view["odds"] is None
+            assert [t["i"] for t in w.view["talk"]] == [t["i"] for t in public_talk][len(public_talk) - len(w.view["talk"]):]
+            assert all(e["type"] not in PRIVATE_EVENTS for e in w.log_lines)
             assert w.view["hand"] is None and w.view["peeks"] == [] and w.view["my_sign"] is None
             assert w.curtain["seat"] in g.to_act
             send(w, {"type": MSG.LIFT_CURTAIN})
@@ -387,7 +399,7 @@ def test_hotseat_curtain_over_every_private_moment():
             assert w.view["role"] == "kid" and w.view["snooper" if phase == "snoop" else "cookie"] == kid
             private_seen += 1
         seat = w.seat
-        send(w, {"type": MSG.ACT, "action": pick(rng, w.legal)})
+        send(w, {"type": MSG.ACT, "action": pick(rng, legal_of(w))})
         assert w.error == {}
         if not w.game.over and w.game.to_act and seat not in w.game.to_act:
             assert w.curtain["up"] or w.seat in w.game.to_act
@@ -396,21 +408,21 @@ def test_hotseat_curtain_over_every_private_moment():
 
 def test_hotseat_starts_behind_the_curtain_for_alice():
     w = BradyBunchWidget(players=3, mode="hotseat", bot=BOT, pace=0)
-    assert w.curtain == {"up": True, "seat": 0} and w.legal == []
+    assert w.curtain == {"up": True, "seat": 0} and legal_of(w) == []
     text = json.dumps(w.get_state(SYNCED))
     assert '"hands"' not in text and "dealt" not in text
     w.lift_curtain()
-    assert w.seat == 0 and w.legal == [{"type": "reveal_snoops"}]
+    assert w.seat == 0 and legal_of(w) == [{"type": "reveal_snoops"}]
 
 
 # --------------------------------------------------------- reveal, replay
 def test_reveal_mode_shows_every_secret():
-    w = BradyBunchWidget(seed=3, bot=BOT, pace=0)
+    w = BradyBunchWidget(seed=3, bot=BOT, pace=0, teacher=True)
     w.act({"type": "reveal_snoops"})
-    assert "hands" not in w.view and "dealt" not in json.dumps(w.log)
+    assert "hands" not in w.view and "dealt" not in json.dumps(w.log_lines)
     send(w, {"type": MSG.REVEAL, "on": True})
     assert w.settings["reveal"] and w.view["hands"] == {k: sorted(v) for k, v in w.game.hands.items()}
-    assert any(e["type"] == "hand" and "was dealt" in e["text"] for e in w.log)
+    assert any(e["type"] == "hand" and "was dealt" in e["text"] for e in w.log_lines)
     send(w, {"type": MSG.REVEAL, "on": False})
     assert "hands" not in w.view
 
@@ -421,7 +433,7 @@ def test_replay_after_the_game():
     n = w.replay["length"]
     assert n > 20 and w.replay == {"step": n, "length": n, "active": True}
     send(w, {"type": MSG.REPLAY, "step": 1})
-    assert w.replay["step"] == 1 and w.view["phase"] == "play" and w.legal == []
+    assert w.replay["step"] == 1 and w.view["phase"] == "play" and legal_of(w) == []
     assert not w.view["over"]
     send(w, {"type": MSG.REPLAY, "step": n + 5})
     assert w.error["code"] == "malformed_message"
@@ -463,7 +475,7 @@ def test_no_secret_text_in_alices_synced_state():
             assert key not in text, key
         kid_peeks = [p for p in w.game.peeks.values() if p]
         assert w.view["peeks"] == w.game.peeks[0]
-        w.act(pick(rng, w.legal))
+        w.act(pick(rng, legal_of(w)))
     assert kid_peeks
 
 

@@ -15,12 +15,12 @@ from brady_widgets.costume_party.content import CHARACTERS, ROOM_NAMES, ROOMS, f
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.widget import MSG
+from brady_widgets.widget import GameWidget
+from brady_widgets.testing.widgets import legal_of, record_frames, send
 
-SYNCED = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"]
+SYNCED = list(GameWidget.GAME_TRAITS)
 
 
-def send(w, content):
-    w._on_view_msg(w, content, [])
 
 
 def click_through(w, rng, limit=3000):
@@ -28,9 +28,9 @@ def click_through(w, rng, limit=3000):
     for _ in range(limit):
         if w.game.over:
             return
-        assert w.legal and w.view["to_act"] == [w.seat]
-        assert w.legal == w.game.legal_actions(w.seat)
-        send(w, {"type": MSG.ACT, "action": rng.choice(w.legal)})
+        assert legal_of(w) and w.view["to_act"] == [w.seat]
+        assert legal_of(w) == w.game.legal_actions(w.seat)
+        send(w, {"type": MSG.ACT, "action": rng.choice(legal_of(w))})
         assert w.error == {}, w.error
     raise AssertionError("no end")
 
@@ -41,10 +41,10 @@ def test_full_game_vs_random_bots_through_messages(players, seed):
     click_through(w, random.Random(seed))
     assert w.game.over and len(w.winners) == 1
     assert w.view["over"] and w.view["phase"] == "over" and w.view["winners"] == w.winners
-    assert w.replay["active"] and w.legal == []
-    assert w.log[-1]["type"] == "game_over"
+    assert w.replay["active"] and legal_of(w) == []
+    assert w.log_lines[-1]["type"] == "game_over"
     winner = w.settings["names"][w.winners[0]]
-    assert w.log[-1]["text"] == f"Game over: {winner} won."
+    assert w.log_lines[-1]["text"] == f"Game over: {winner} won."
 
 
 def test_full_game_vs_detective_bots():
@@ -67,7 +67,7 @@ def test_view_is_the_seats_view_without_log_plus_odds():
         own.pop("log")
         assert {k: v for k, v in w.view.items() if k != "odds"} == own
         assert w.view["odds"] == panel
-        w.act(rng.choice(w.legal))
+        w.act(rng.choice(legal_of(w)))
 
 
 def test_log_texts_use_names_and_labels():
@@ -75,7 +75,7 @@ def test_log_texts_use_names_and_labels():
     w = CostumePartyWidget(players=3, seed=3, bot="random", pace=0, names=names)
     click_through(w, random.Random(3))
     game = w.game
-    texts = {e["i"]: e["text"] for e in w.log}
+    texts = {e["i"]: e["text"] for e in w.log_lines}
     events = game.log_for(0)
     for i, text in texts.items():
         ev = events[i]
@@ -87,7 +87,7 @@ def test_log_texts_use_names_and_labels():
         if ev["type"] == "kill":
             assert figure_label(ev["figure"]) in text and ROOM_NAMES[ev["room"]] in text
     w.set_reveal(True)  # the unfiltered log names every secret character
-    assert sum("is secretly" in e["text"] for e in w.log if e["type"] == "secret") in (0, 3)
+    assert sum("is secretly" in e["text"] for e in w.log_lines if e["type"] == "secret") in (0, 3)
 
 
 def test_describe_every_event_type():
@@ -114,7 +114,7 @@ def test_describe_every_event_type():
 
 def test_content_for_the_view_comes_from_content_py():
     w = CostumePartyWidget(players=3, seed=1, bot="random", pace=0)
-    content = w.settings["content"]
+    content = w.content
     assert [r["id"] for r in content["rooms"]] == ROOMS
     assert all(r["name"] == ROOM_NAMES[r["id"]] and re.fullmatch(r"#[0-9A-Fa-f]{6}", r["color"]) for r in content["rooms"])
     assert [(f["name"], f["costume"], f["emoji"]) for f in content["figures"]] == [tuple(c) for c in CHARACTERS]
@@ -127,20 +127,20 @@ def test_move_flow_the_view_relies_on():
     w = CostumePartyWidget(players=3, seed=17, bot="random", pace=0)
     rng = random.Random(2)
     for _ in range(200):
-        if w.view["phase"] == "move" and w.legal:
+        if w.view["phase"] == "move" and legal_of(w):
             break
         if w.game.over:
             pytest.fail("no move phase for the human")
-        w.act(rng.choice(w.legal))
+        w.act(rng.choice(legal_of(w)))
     face = w.view["last_roll"]
-    for a in w.legal:
+    for a in legal_of(w):
         room_now = next(r for r, figs in w.view["rooms"].items() if a["figure"] in figs)
         assert face in (room_now, a["to"])
-    a = w.legal[0]
+    a = legal_of(w)[0]
     send(w, {"type": MSG.ACT, "action": a})
     assert w.error == {}
     assert {"seat": w.humans[0], "action": a} in w.game.history
-    mine = [e for e in w.log if e["type"] == "move" and e["seat"] == 0]
+    mine = [e for e in w.log_lines if e["type"] == "move" and e["seat"] == 0]
     assert mine and mine[-1]["text"].startswith(f"Player 1 moved {figure_label(a['figure'])} from")
 
 

@@ -21,13 +21,11 @@ from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.widget import MSG, WIDGET_ERROR_CODES, GameWidget, WidgetError
+from brady_widgets.testing.widgets import legal_of, record_frames, send
 
-SYNCED = ["seat", "view", "legal", "log", "error", "curtain", "settings", "replay"]
+SYNCED = list(GameWidget.GAME_TRAITS)
 
 
-def send(w, content):
-    """Deliver a message the way the comm does; the handler must not raise."""
-    w._on_view_msg(w, content, [])
 
 
 def snapshot(w):
@@ -50,8 +48,8 @@ def play_human(w, rng, limit=5000):
             return
         if w.curtain["up"]:
             send(w, {"type": MSG.LIFT_CURTAIN})
-        assert w.legal, f"a human must be able to act: {w!r} {w.error}"
-        send(w, {"type": MSG.ACT, "action": rng.choice(w.legal)})
+        assert legal_of(w), f"a human must be able to act: {w!r} {w.error}"
+        send(w, {"type": MSG.ACT, "action": rng.choice(legal_of(w))})
         assert w.error == {}, w.error
     raise AssertionError("the game did not end")
 
@@ -145,7 +143,7 @@ def test_bots_get_deep_copies_of_their_view_and_legal_only():
         if w.game.over:
             break
         before = len(w.game.history)
-        w.act(rng.choice(w.legal))
+        w.act(rng.choice(legal_of(w)))
         assert len(w.game.history) > before
     assert seen, "the scripted bots never played"
     for seat, view, legal in seen:
@@ -237,7 +235,7 @@ def test_failing_bot_is_reported_not_swallowed():
 
     w = make(players=2, seed=1, bot=lambda seat, seed: Broken())
     while w.game.to_act == [0]:
-        w.act(w.legal[0])
+        w.act(legal_of(w)[0])
     assert w.error["code"] == "bot_error" and "Bot 2" in w.error["message"]
     assert w.settings["paused"] is True  # the view offers "let the bots play" again
     with pytest.raises(WidgetError):
@@ -248,7 +246,7 @@ def test_failing_bot_is_reported_not_swallowed():
 
 def test_python_api_mirrors_the_clicks():
     w = make(seed=6)
-    assert w.seat == 0 and w.legal == [{"type": "roll"}]
+    assert w.seat == 0 and legal_of(w) == [{"type": "roll"}]
     w.act({"type": "roll"})
     assert w.game.history[0] == {"seat": 0, "action": {"type": "roll"}}
     with pytest.raises(IllegalAction):
@@ -266,11 +264,11 @@ def hotseat(**kw):
 
 def assert_public(w):
     assert w.seat == -1
-    assert w.legal == []
+    assert legal_of(w) == []
     assert w.view["viewer"] is None and w.view["my_character"] is None
     assert "secrets" not in w.view and "deck" not in w.view
     assert w.view["odds"] is None
-    assert all(e["type"] != "secret" for e in w.log)
+    assert all(e["type"] != "secret" for e in w.log_lines)
 
 
 def test_hotseat_curtain_hides_everything_secret():
@@ -281,11 +279,11 @@ def test_hotseat_curtain_hides_everything_secret():
     w.lift_curtain()
     assert w.curtain["up"] is False and w.seat == 0
     assert w.view["my_character"] == w.game.secrets[0]
-    assert w.legal == w.game.legal_actions(0)
-    assert any(e["type"] == "secret" for e in w.log)
+    assert legal_of(w) == w.game.legal_actions(0)
+    assert any(e["type"] == "secret" for e in w.log_lines)
     # seat 0 finishes a turn: the curtain comes down on seat 1
     while w.game.to_act == [0]:
-        w.act(w.legal[0])
+        w.act(legal_of(w)[0])
     assert w.curtain == {"up": True, "seat": 1}
     assert_public(w)
     before = snapshot(w)
@@ -294,7 +292,7 @@ def test_hotseat_curtain_hides_everything_secret():
     assert snapshot(w) == before
     send(w, {"type": MSG.LIFT_CURTAIN})
     assert w.seat == 1 and w.view["my_character"] == w.game.secrets[1]
-    assert w.legal == w.game.legal_actions(1)
+    assert legal_of(w) == w.game.legal_actions(1)
 
 
 def test_curtain_state_does_not_depend_on_any_secret():
@@ -314,27 +312,27 @@ def test_hotseat_with_bots_and_bots_mode_switching():
     assert set(w._bots) == {1} and w.curtain == {"up": True, "seat": 0}
     w.lift_curtain()
     while w.game.to_act == [0]:
-        w.act(w.legal[0])
+        w.act(legal_of(w)[0])
     # seat 1 (a bot) played synchronously; the curtain now asks for seat 2
     assert w.game.to_act == [2] and w.curtain == {"up": True, "seat": 2}
     # in "bots" mode with two humans the screen simply follows the turn
     v = make(mode="bots", humans=(0, 1), players=3, seed=4)
     while v.game.to_act == [0]:
-        v.act(v.legal[0])
-    assert v.seat == 1 and v.curtain["up"] is False and v.legal == v.game.legal_actions(1)
+        v.act(legal_of(v)[0])
+    assert v.seat == 1 and v.curtain["up"] is False and legal_of(v) == v.game.legal_actions(1)
 
 
 # ----------------------------------------------------------- teacher reveal
 def test_reveal_mode_is_explicit_and_shows_everything():
-    w = make(seed=9)
-    assert "secrets" not in w.view and w.settings["reveal"] is False
-    secrets_in_log = [e for e in w.log if e["type"] == "secret"]
+    w = make(seed=9, teacher=True)
+    assert "secrets" not in w.view and w.settings["reveal"] is False and w.settings["teacher"] is True
+    secrets_in_log = [e for e in w.log_lines if e["type"] == "secret"]
     assert len(secrets_in_log) == 1
     send(w, {"type": MSG.REVEAL, "on": True})
     assert w.settings["reveal"] is True
     assert w.view["secrets"] == w.game.secrets and w.view["deck"] == w.game.deck
-    assert len([e for e in w.log if e["type"] == "secret"]) == 4
-    assert w.legal == w.game.legal_actions(0)  # the teacher may still play the shown seat
+    assert len([e for e in w.log_lines if e["type"] == "secret"]) == 4
+    assert legal_of(w) == w.game.legal_actions(0)  # the teacher may still play the shown seat
     w.set_reveal(False)
     assert "secrets" not in w.view
     r = make(seed=9, reveal=True)
@@ -346,7 +344,7 @@ def test_reveal_mode_is_explicit_and_shows_everything():
 def test_reveal_overrides_the_curtain_and_restores_it():
     w = hotseat()
     w.set_reveal(True)
-    assert w.curtain["up"] is False and "secrets" in w.view and w.legal == []
+    assert w.curtain["up"] is False and "secrets" in w.view and legal_of(w) == []
     w.set_reveal(False)
     assert w.curtain == {"up": True, "seat": 0}
     assert_public(w)
@@ -375,12 +373,12 @@ def test_replay_steps_through_the_history_from_the_shown_seat():
     assert n == sum(1 for h in w.game.history if h["seat"] != "chance")
     final_view = w.view
     send(w, {"type": MSG.REPLAY, "step": 0})
-    assert w.error == {} and w.replay["step"] == 0 and w.legal == []
+    assert w.error == {} and w.replay["step"] == 0 and legal_of(w) == []
     fresh = CostumeParty.replay(3, w.game.seed, [], deal=w.game.deal, **w.game.options)
     expected = fresh.view(0)
     expected.pop("log")
     assert {k: v for k, v in w.view.items() if k != "odds"} == expected
-    assert [e["type"] for e in w.log] == ["secret", "start"]
+    assert [e["type"] for e in w.log_lines] == ["secret", "start"]
     # every step equals an engine replayed to that many player actions
     for step in (1, n // 2, n - 1):
         w.replay_to(step)
@@ -409,7 +407,7 @@ def test_replay_in_reveal_mode_shows_the_full_history():
     w.set_reveal(True)
     w.replay_to(2)
     assert w.view["secrets"] == w.game.secrets
-    assert len([e for e in w.log if e["type"] == "secret"]) == 3
+    assert len([e for e in w.log_lines if e["type"] == "secret"]) == 3
 
 
 # ------------------------------------------------------------ bytes per update
@@ -427,7 +425,7 @@ def test_one_action_is_one_update_under_8_kb(players):
     sizes = []
     while not w.game.over:
         before = len(sent)
-        send(w, {"type": MSG.ACT, "action": rng.choice(w.legal)})
+        send(w, {"type": MSG.ACT, "action": rng.choice(legal_of(w))})
         assert w.error == {}
         updates = sent[before:]
         assert len(updates) == 1 and updates[0]["method"] == "update"
@@ -441,10 +439,13 @@ def test_one_action_is_one_update_under_8_kb(players):
 def test_log_is_trimmed_and_not_duplicated_in_view():
     w = finished(seed=14, players=4)
     assert "log" not in w.view
-    assert len(w.log) == GameWidget.log_limit
     full = w.game.log_for(0)
-    assert [e["i"] for e in w.log] == list(range(len(full) - 30, len(full)))
-    assert all(set(e) <= {"i", "type", "step", "seat", "text"} and e["text"] for e in w.log)
+    n = len(w.log_lines)
+    assert 5 <= n <= GameWidget.log_limit < len(full)
+    # the newest entries, in order, within the byte budget
+    assert [e["i"] for e in w.log_lines] == list(range(len(full) - n, len(full)))
+    assert len(json.dumps(w.log_lines, separators=(",", ":")).encode()) <= GameWidget.log_budget
+    assert all(set(e) <= {"i", "type", "step", "seat", "text"} and e["text"] for e in w.log_lines)
 
 
 # ------------------------------------------------------------------- pacing
@@ -453,7 +454,7 @@ def test_paced_bots_act_later_on_the_running_loop():
         w = CostumePartyWidget(players=3, seed=2, bot="random", pace=0.01, humans=(0,))
         sent = record_updates(w)
         while w.game.to_act == [0]:
-            w.act(w.legal[0])
+            w.act(legal_of(w)[0])
         # the turn went to a bot: nothing was played synchronously
         assert w.game.to_act == [1]
         assert w.settings["paused"] is False and w._pending is not None
@@ -503,14 +504,14 @@ def test_a_given_position_waits_for_run_bots():
 def test_refresh_after_driving_the_engine_directly():
     w = CostumePartyWidget(players=3, seed=4, bot="random", pace=0)
     w.game.act(0, {"type": "roll"})
-    assert w.legal == [{"type": "roll"}]  # stale until refreshed
+    assert legal_of(w) == [{"type": "roll"}]  # stale until refreshed
     w.refresh()
-    assert w.legal == w.game.legal_actions(0) and w.view["last_roll"] == w.game.last_roll
+    assert legal_of(w) == w.game.legal_actions(0) and w.view["last_roll"] == w.game.last_roll
 
 
 def test_spectator_widget_with_no_humans():
     w = CostumePartyWidget(players=3, seed=4, humans=(), bot="random", pace=0)
-    assert w.game.over and w.seat == -1 and w.view["viewer"] is None and w.legal == []
+    assert w.game.over and w.seat == -1 and w.view["viewer"] is None and legal_of(w) == []
     assert w.view["odds"] is not None and w.curtain["up"] is False
 
 
@@ -545,7 +546,7 @@ def test_fuzzed_messages_never_raise_and_never_change_the_game():
         if isinstance(msg, dict) and msg.get("type") in (MSG.LIFT_CURTAIN, MSG.CLEAR_ERROR, MSG.RUN_BOTS, MSG.REVEAL):
             continue  # valid intents: they may change the shown state on purpose
         game_before = w.game.to_json()
-        legal_before = w.legal
+        legal_before = legal_of(w)
         send(w, msg)
         if w.game.to_json() != game_before:
             # only a well-formed legal action may change the game

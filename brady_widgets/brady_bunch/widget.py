@@ -126,6 +126,9 @@ class BradyBunchWidget(GameWidget):
     game_class = BradyBunch
     default_bot = "smart"
     view_options = {"trust": 0.7}
+    #: the table talk grows with every statement (no question cap at 8 players:
+    #: hundreds): the view gets the newest statements and pages back for the rest
+    windowed = ("talk",)
 
     def __init__(self, players: int = 5, seed: int = 0, humans: Any = None, mode: str = "bots", **kwargs: Any):
         super().__init__(players=players, seed=seed, humans=humans, mode=mode, **kwargs)
@@ -166,7 +169,7 @@ class BradyBunchWidget(GameWidget):
         self._odds_cache = (key, panel)
         return copy.deepcopy(panel)
 
-    def content(self) -> dict:
+    def display_content(self) -> dict:
         g = self.game
         return {
             "kids": [{"name": k, "color": KID_COLORS[k]} for k in KIDS],
@@ -176,6 +179,10 @@ class BradyBunchWidget(GameWidget):
             "phases": dict(PHASE_TEXT),
             "seat_kid": {str(s): k for s, k in g.seat_kid.items()},
         }
+
+    def entry_text(self, key: str, entry: dict) -> str:
+        """A talk entry in the speaker's words (spelled here only; the view shows it)."""
+        return self.statement_text(entry) if key == "talk" else ""
 
     # ------------------------------------------------------------- log texts
     def _who(self, seat: Any) -> str:

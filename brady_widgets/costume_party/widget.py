@@ -98,7 +98,7 @@ class CostumePartyWidget(GameWidget):
     def odds(self, seat_view: dict) -> dict | None:
         return _odds.panel(seat_view)
 
-    def content(self) -> dict:
+    def display_content(self) -> dict:
         return {
             "rooms": [{"id": r, "name": ROOM_NAMES[r], "color": ROOM_COLORS[r]} for r in ROOMS],
             "figures": [{"name": n, "costume": c, "emoji": e} for n, c, e in CHARACTERS],
