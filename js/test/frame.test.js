@@ -164,7 +164,7 @@ describe("rev: one act per screen", () => {
   });
 
   it("after an update, a click on the (patched, same) button sends the new rev", async () => {
-    const m = C.mount("roll");
+    const m = C.mount("roll", (s) => ({ ...s, rev: 0 }));
     const roll = m.$("roll");
     m.model.update({ rev: 4 }); // e.g. the kernel moved on while this screen was shown
     await tick();
@@ -174,7 +174,7 @@ describe("rev: one act per screen", () => {
   });
 
   it("the view takes clicks again once rev or error changes (not before)", async () => {
-    const m = C.mount("roll");
+    const m = C.mount("roll", (s) => ({ ...s, rev: 0 }));
     m.$("roll").click();
     m.model.update({ log_lines: [...m.model.get("log_lines")] }); // an unrelated update
     await tick();

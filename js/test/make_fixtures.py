@@ -11,6 +11,7 @@ import random
 from brady_widgets.brady_bunch.rules import BradyBunch
 from brady_widgets.brady_bunch.widget import BradyBunchWidget
 from brady_widgets.costume_party.widget import CostumePartyWidget
+from brady_widgets.widget import expand_legal
 
 OUT = pathlib.Path(__file__).parent / "fixtures"
 TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"]
@@ -20,11 +21,16 @@ def state(w):
     return w.get_state(TRAITS)
 
 
+def legal(w):
+    """The shown seat's legal actions as a list (the trait is compact)."""
+    return expand_legal(w.legal)
+
+
 def until(w, rng, phase):
     for _ in range(500):
         if w.view["phase"] == phase and w.legal:
             return w
-        w.act(rng.choice(w.legal))
+        w.act(rng.choice(legal(w)))
     raise RuntimeError(f"no {phase} phase")
 
 
@@ -44,10 +50,10 @@ def main():
     except ValueError:
         pass
     fixtures["error"] = state(e)
-    o = CostumePartyWidget(players=3, seed=12, bot="random", pace=0)
+    o = CostumePartyWidget(players=3, seed=12, bot="random", pace=0, teacher=True)
     rng = random.Random(12)
     while not o.game.over:
-        o.act(rng.choice(o.legal))
+        o.act(rng.choice(legal(o)))
     fixtures["over"] = state(o)
     o.set_reveal(True)
     o.replay_to(3)
@@ -68,8 +74,8 @@ def brady_until(w, rng, want, avoid=("ask_",), limit=3000):
             return w
         if w.game.over:
             break
-        calm = [a for a in w.legal if not a["type"].startswith(avoid)]
-        w.act(rng.choice(calm if calm and rng.random() < 0.9 else w.legal))
+        calm = [a for a in legal(w) if not a["type"].startswith(avoid)]
+        w.act(rng.choice(calm if calm and rng.random() < 0.9 else legal(w)))
     raise RuntimeError("the wanted Brady Bunch position never came")
 
 
@@ -77,7 +83,7 @@ def brady_fixtures():
     out = {}
     kw = {"bot": "random", "pace": 0}
     phase = lambda p: (lambda w: w.view["phase"] == p and w.legal)  # noqa: E731
-    a = BradyBunchWidget(seed=3, **kw)
+    a = BradyBunchWidget(seed=3, teacher=True, **kw)
     out["brady_reveal"] = state(a)
     rng = random.Random(3)
     for name in ("play", "talk", "help", "help_peek", "final"):
@@ -85,7 +91,7 @@ def brady_fixtures():
     a.act({"type": "ask_truth", "kid": "Greg", "about": "Jan", "round": 1})
     out["brady_talked"] = state(a)
     out["brady_accuse"] = state(brady_until(a, rng, phase("accuse")))
-    a.act(a.legal[0])
+    a.act(legal(a)[0])
     out["brady_over"] = state(a)
     a.set_reveal(True)
     a.replay_to(5)
