@@ -390,8 +390,11 @@ class GameWidget(anywidget.AnyWidget):
     # ------------------------------------------------------------ per-game hooks
     @classmethod
     def bot_registry(cls) -> dict:
-        """``{name: BotClass}`` for this game (read when a widget is built)."""
-        return {}
+        """``{name: BotClass}`` for this game (read when a widget is built): the
+        bots its registry entry names."""
+        from .engine.registry import load_bots
+
+        return load_bots(cls.game_class.name) if cls.game_class is not None else {}
 
     def describe(self, event: dict) -> str:
         """One short line of text for a log event."""

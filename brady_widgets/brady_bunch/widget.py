@@ -135,12 +135,6 @@ class BradyBunchWidget(GameWidget):
 
     # ------------------------------------------------------------ game hooks
     @classmethod
-    def bot_registry(cls) -> dict:
-        from . import bots
-
-        return bots.BOTS
-
-    @classmethod
     def default_names(cls, game: BradyBunch, humans: list[int]) -> list[str]:
         """The characters name the seats (the curtain says "Pass to Greg")."""
         return ["Alice"] + [game.seat_kid[s] for s in range(1, game.players)]

@@ -89,12 +89,6 @@ class CostumePartyWidget(GameWidget):
     game_class = CostumeParty
     default_bot = "detective"
 
-    @classmethod
-    def bot_registry(cls) -> dict:
-        from . import bots
-
-        return bots.BOTS
-
     def odds(self, seat_view: dict) -> dict | None:
         return _odds.panel(seat_view)
 
