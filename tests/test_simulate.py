@@ -95,6 +95,21 @@ def test_any_executor_with_submit_works():
     assert rows == simulate("costume_party", 2, "random", games=10, seed=1, executor=False)
 
 
+def test_a_dask_cluster_gives_the_same_rows():
+    """A real cluster (two worker processes on loopback) through the same call:
+    ``executor=client.get_executor()``; the rows are exactly the in-process ones."""
+    import distributed
+
+    kwargs = dict(game="costume_party", players=4, bots=BOTS4, games=36, seed=21)
+    inline = simulate(**kwargs, executor=False)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+    ) as cluster, distributed.Client(cluster) as client:
+        rows = simulate(**kwargs, executor=client.get_executor(), chunksize=5)
+        assert len(client.scheduler_info()["workers"]) == 2
+    assert rows == inline
+
+
 def test_options_and_bot_factories():
     rows = simulate("costume_party", 2, lambda seat, seed: RandomBot(seat, seed), games=6, seed=2, executor=False, faces=["red", "black"])
     assert all(r["bots"] == ["random", "random"] for r in rows)
