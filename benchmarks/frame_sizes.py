@@ -1,0 +1,104 @@
+"""Bytes per widget update over whole games at each game's largest table.
+
+Every registered game, at its largest player count, with one person (seat 0)
+choosing uniformly among the legal actions against the default bots, no caps
+(a Brady Alice then asks hundreds of questions), and a hot-seat game; every
+``update`` message the widget sends is measured as ipywidgets serializes it
+(UTF-8 JSON of the comm data), plus the Jupyter envelope measured in the
+browser tests (0.9 KB). The view's set-up messages (``_esm``/``_css``) are left
+out. Prints one row per game and mode: updates, median, max and total bytes.
+
+    python benchmarks/frame_sizes.py [--games 3] [--json out.json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+
+ENVELOPE = 900
+
+
+def measure(name: str, mode: str, seed: int) -> dict:
+    from ipywidgets import Widget
+
+    from brady_widgets.engine.registry import load_game, load_widget
+
+    cls = load_game(name)
+    players = cls.player_counts.stop - 1
+    sizes: list[int] = []
+    original = Widget._send
+
+    def _send(self, msg, buffers=None):
+        state = msg.get("state", {})
+        if msg.get("method") == "update" and not ({"_esm", "_css"} & set(state)):
+            sizes.append(len(json.dumps(msg, separators=(",", ":"), ensure_ascii=False).encode()) + ENVELOPE)
+        return original(self, msg, buffers)
+
+    Widget._send = _send
+    rng = random.Random(seed)
+    t0 = time.perf_counter()
+    try:
+        kw = {"humans": (0,)} if mode == "bots" else {}
+        w = load_widget(name)(players=players, seed=seed, mode=mode, pace=0, **kw)
+        legal_of = _legal_reader(w)
+        for _ in range(50_000):
+            if w.game.over:
+                break
+            if w.curtain.get("up"):
+                w.lift_curtain()
+            w.act(rng.choice(legal_of(w)))
+        w.close()
+    finally:
+        Widget._send = original
+    return {
+        "game": name,
+        "mode": mode,
+        "players": players,
+        "seed": seed,
+        "updates": len(sizes),
+        "median": int(statistics.median(sizes)) if sizes else 0,
+        "max": max(sizes, default=0),
+        "total": sum(sizes),
+        "seconds": round(time.perf_counter() - t0, 1),
+    }
+
+
+def _legal_reader(w):
+    try:  # the compact form (issue 7); older widgets synced the plain list
+        from brady_widgets.widget import expand_legal
+
+        return lambda w: expand_legal(w.legal)
+    except ImportError:
+        return lambda w: list(w.legal)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3, help="seeded games per game and mode")
+    ap.add_argument("--json", help="write the rows to this file")
+    args = ap.parse_args(argv)
+    from brady_widgets.engine.registry import names
+
+    rows = []
+    print(f"{'game':14} {'mode':8} {'players':>7} {'updates':>8} {'median B':>9} {'max B':>8} {'total KB':>9}")
+    for name in names():
+        for mode in ("bots", "hotseat"):
+            for seed in range(1, args.games + 1):
+                r = measure(name, mode, seed)
+                rows.append(r)
+                print(f"{name:14} {mode:8} {r['players']:7} {r['updates']:8} {r['median']:9} {r['max']:8} {r['total'] / 1024:9.1f}")
+    worst = max(rows, key=lambda r: r["max"])
+    print(f"\nlargest update: {worst['max']} bytes ({worst['game']}, {worst['mode']}); target <= 8192")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
