@@ -6,8 +6,8 @@ driven by Debian's chromium.
 
 Measured IN THE PAGE, as in ``widget_latency.py``: ``performance.now()`` just
 before the click on the question panel's "Ask" button, then in MutationObserver
-callbacks under the widget: the first redraw after the click (the question is
-shown) and the redraw that shows the answer in the table talk. Two set-ups, each
+callbacks under the widget: the redraw that shows the question (a new newest log
+line) and the redraw that shows the answer in the table talk. Two set-ups, each
 a 5-player game where Alice is in the talk phase of round 1 (the default smart
 bot kids, Alice's notebook on): ``pace=0`` (the bot answers inside the click's
 round trip: one update) and ``pace=0.1`` (the answer comes 0.1 s after the
@@ -38,14 +38,23 @@ ANYWIDGET_ID = "brady_widgets.brady_bunch.widget.BradyBunchWidget"
 #: Click "Ask"; resolve [ms to the first redraw, ms to the redraw that shows the answer].
 ASK_JS = """async ([btn, root, timeoutMs]) => {
   return await new Promise((resolve) => {
-    const count = () => root.querySelectorAll('[data-testid^="talk-"]').length;
-    const n0 = count();
+    // the answer is drawn when the table talk's newest statement changes (the talk is a window)
+    const newestTalk = () => {
+      const els = root.querySelectorAll('[data-testid^="talk-"]');
+      return els.length ? els[els.length - 1].getAttribute("data-testid") : null;
+    };
+    const talk0 = newestTalk();
+    // the question is drawn when the log shows a new newest line (the view's own
+    // bookkeeping on a click, such as its double-click lock, changes no node)
+    const logEl = root.querySelector('[data-testid="log"]');
+    const newest = () => (logEl ? logEl.lastElementChild && logEl.lastElementChild.textContent : null);
+    const last0 = newest();
     let t0 = 0, first = null, done = false;
     const obs = new MutationObserver(() => {
       if (done) return;
       const t = performance.now() - t0;
-      if (first === null) first = t;
-      if (count() > n0) { done = true; obs.disconnect(); resolve([first, t]); }
+      if (first === null && newest() !== last0) first = t;
+      if (newestTalk() !== talk0 && first !== null) { done = true; obs.disconnect(); resolve([first, t]); }
     });
     obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
     t0 = performance.now();

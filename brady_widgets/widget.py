@@ -70,6 +70,7 @@ import asyncio
 import copy
 import json
 import math
+import pathlib
 import reprlib
 from typing import Any, Callable, ClassVar
 
@@ -220,6 +221,9 @@ def _fit(entries: list[dict], limit: int, budget: int) -> list[dict]:
 
 MODES = ("bots", "hotseat")
 
+#: the committed view bundles (``js/build.mjs`` writes them)
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+
 
 class WidgetError(ValueError):
     """A request the widget refused (not an engine rule): ``code`` in WIDGET_ERROR_CODES."""
@@ -291,6 +295,23 @@ class GameWidget(anywidget.AnyWidget):
     #: :meth:`check_option`, synced as ``settings["options"]``
     view_options: ClassVar[dict[str, Any]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A game's widget gets its view from the game's registry entry (``view``:
+        the bundle ``static/<view>.js``/``.css``), or the generic view (the frame and
+        a button per legal action) when the game has none; a class may still set
+        ``_esm``/``_css`` itself."""
+        game = cls.__dict__.get("game_class")
+        if game is not None and "_esm" not in cls.__dict__:
+            from .engine.registry import game_entry
+
+            try:
+                view = game_entry(game.name).view or "generic"
+            except KeyError:  # not registered (yet): the generic view
+                view = "generic"
+            cls._esm = STATIC / f"{view}.js"
+            cls._css = STATIC / f"{view}.css"
+        super().__init_subclass__(**kwargs)
+
     def __init__(
         self,
         players: int = 4,
@@ -307,7 +328,10 @@ class GameWidget(anywidget.AnyWidget):
     ):
         cls = type(self)
         if cls.game_class is None:
-            raise TypeError(f"{cls.__name__} has no game_class: use a game's widget, e.g. CostumePartyWidget")
+            from .engine.registry import exports
+
+            widgets = sorted(k for k in exports() if k.endswith("Widget") and k != "GameWidget")
+            raise TypeError(f"{cls.__name__} has no game_class: use a game's widget ({', '.join(widgets)})")
         # ---- validate everything before building anything
         options = dict(cls.view_options)
         for key in [k for k in game_options if k in cls.view_options]:

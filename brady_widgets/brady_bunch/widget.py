@@ -68,14 +68,11 @@ from __future__ import annotations
 
 import copy
 import json
-import pathlib
 from typing import Any
 
 from ..widget import GameWidget, WidgetError
 from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
 from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
-
-_STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 __all__ = ["BradyBunchWidget"]
 
@@ -119,9 +116,6 @@ class BradyBunchWidget(GameWidget):
         **game_options: engine options (``kids``, ``silent``, ``cousin_oliver``,
             ``volunteer``, ``max_questions``, ``deal``).
     """
-
-    _esm = _STATIC / "brady_bunch.js"
-    _css = _STATIC / "brady_bunch.css"
 
     game_class = BradyBunch
     default_bot = "smart"

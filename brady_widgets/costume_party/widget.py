@@ -50,14 +50,11 @@ running notebook whenever ``npm run watch`` rewrites the bundle.
 
 from __future__ import annotations
 
-import pathlib
 
 from ..widget import GameWidget
 from . import odds as _odds
 from .content import CHARACTERS, ROOM_COLORS, ROOM_NAMES, ROOMS, figure_label
 from .rules import CostumeParty
-
-_STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
 __all__ = ["CostumePartyWidget"]
 
@@ -82,9 +79,6 @@ class CostumePartyWidget(GameWidget):
             wait for ``run_bots()``), and ``players``/``seed`` are taken from it.
         **game_options: engine options (``adjacency``, ``faces``, ``first_seat``, ``deal``).
     """
-
-    _esm = _STATIC / "costume_party.js"
-    _css = _STATIC / "costume_party.css"
 
     game_class = CostumeParty
     default_bot = "detective"
