@@ -10,11 +10,15 @@ and each seat's own commitment) and explicit chance with exact odds.
 from __future__ import annotations
 
 import copy
+import enum
+import functools
 import json
 import math
 import random
+import re
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import brady_widgets
@@ -353,7 +357,10 @@ def test_view_of_a_seat_that_does_not_exist_is_refused():
         with pytest.raises(IllegalAction) as info:
             g.view(seat)
         assert info.value.code == "malformed_action"
-    assert g.legal_actions(2) == [] and g.legal_actions("x") == [] and g.legal_actions(0) == [{"type": "roll"}]
+    assert g.legal_actions(2) == [] and g.legal_actions(0) == [{"type": "roll"}]
+    with pytest.raises(IllegalAction) as info:
+        g.legal_actions("x")  # as act("x", ...) and view("x"): not a seat at all
+    assert info.value.code == "malformed_action"
 
 
 def test_clone_is_independent_and_equality_is_by_json():
@@ -520,3 +527,451 @@ def test_time_stamps_must_be_finite_numbers():
         assert info.value.code == "malformed_action"
         assert g.to_json() == before
         json.loads(g.to_json(), parse_constant=lambda c: pytest.fail(f"to_json wrote {c}"))
+
+
+# ================================================================== time stamps
+@pytest.mark.parametrize(
+    "bad",
+    [10**400, -(10**400), 2**53 + 1, -1, -0.5, 1e300, float("nan"), float("inf"), float("-inf"),
+     True, False, "5", [5], {"ms": 5}, np.float64("nan"), np.int64(5), Fraction(1, 2)],
+    ids=repr,
+)
+def test_at_must_be_a_finite_number_of_sane_size(bad):
+    """``at`` is a time in ms, 0..2**53: anything else (a huge int that overflows a
+    float, a negative time, NaN, a bool...) is malformed_action, and changes nothing."""
+    for g in (CostumeParty(2, 0), duel()):
+        before, events = g.to_json(), copy.deepcopy(g.events)
+        action = g.legal_actions(0)[0]
+        with pytest.raises(IllegalAction) as info:
+            g.act(0, action, at=bad)
+        assert info.value.code == "malformed_action" and "'at'" in info.value.reason
+        assert g.to_json() == before and g.events == events
+
+
+@pytest.mark.parametrize("good", [0, 0.0, 1, 2.5, 1_700_000_000_000, 2**53, float(2**53), np.float64(7.5)], ids=repr)
+def test_sane_time_stamps_are_accepted_and_kept(good):
+    g = duel()
+    g.act(0, {"type": "commit", "pick": 0}, at=good)
+    assert g.history[-1]["at"] == good and type(g.history[-1]["at"]) in (int, float)
+    text = g.to_json()
+    json.loads(text, parse_constant=lambda c: pytest.fail(f"to_json wrote {c}"))
+    assert SecretDuel.from_json(text).to_json() == text
+
+
+# ======================================================================= seats
+class Seat(enum.IntEnum):
+    FIRST = 0
+    SECOND = 1
+
+
+INTEGRAL_SEATS = [0, np.int64(0), np.int32(0), np.uint8(0), Seat.FIRST]
+NOT_SEATS = [True, False, np.bool_(False), 0.0, 1.0, np.float64(0.0), "0", "x", [0], (0,), {0: 0}, 2, 7, -1,
+             np.int64(-1), np.int64(2), 10**400, Fraction(0, 1)]
+
+
+def _new_games():
+    return [CostumeParty(2, 0), duel(2, 0)]
+
+
+@pytest.mark.parametrize("seat", INTEGRAL_SEATS, ids=repr)
+def test_integral_seats_are_one_seat_for_act_legal_actions_and_view(seat):
+    """Any non-bool integral seat (numpy ints, IntEnum) is the plain int seat in act,
+    legal_actions and view alike, and the history keeps a plain int (JSON-safe)."""
+    for g in _new_games():
+        plain = type(g)(2, 0)
+        assert g.legal_actions(seat) == plain.legal_actions(0) != []
+        assert g.view(seat) == plain.view(0)
+        action = g.legal_actions(seat)[0]
+        g.act(seat, action, at=5)
+        plain.act(0, action, at=5)
+        assert type(g.history[0]["seat"]) is int and g.history == plain.history
+        assert g.to_json() == plain.to_json() and g.events == plain.events
+        # a valid seat that is not to act: no actions, and act says not_your_turn
+        other = np.int64(1) if type(g) is CostumeParty else np.int64(0)
+        assert g.legal_actions(other) == []
+        with pytest.raises(IllegalAction) as info:
+            g.act(other, action, at=6)
+        assert info.value.code == "not_your_turn"
+
+
+@pytest.mark.parametrize("seat", NOT_SEATS, ids=repr)
+def test_non_seats_are_refused_alike_by_act_legal_actions_and_view(seat):
+    for g in _new_games():
+        before = g.to_json()
+        action = g.legal_actions(0)[0]
+        for call in (lambda: g.act(seat, action, at=5), lambda: g.legal_actions(seat), lambda: g.view(seat)):
+            with pytest.raises(IllegalAction) as info:
+                call()
+            assert info.value.code == "malformed_action" and len(str(info.value)) <= 500
+        assert g.to_json() == before
+
+
+def test_act_and_legal_actions_agree_on_every_seat_value():
+    """For every value: legal_actions lists an action exactly when act accepts it."""
+    for value in INTEGRAL_SEATS + NOT_SEATS + [1, np.int64(1), Seat.SECOND]:
+        g = CostumeParty(2, 0)
+        try:
+            legal = g.legal_actions(value)
+        except IllegalAction as exc:
+            assert exc.code == "malformed_action"
+            legal = None
+        try:
+            g.act(value, {"type": "roll"})
+            accepted = True
+        except IllegalAction as exc:
+            accepted = False
+            assert (exc.code == "malformed_action") == (legal is None), (value, exc.code)
+        assert accepted == bool(legal), value
+
+
+# ============================================================ bounded messages
+HUGE = [
+    ("1 MB string", "x" * 1_000_000),
+    ("1 MB key", {"type": "move", "x" * 1_000_000: 1}),
+    ("deep list", functools.reduce(lambda acc, _: [acc], range(100_000), [])),
+    ("deep dict", functools.reduce(lambda acc, _: {"k": acc}, range(100_000), {})),
+    ("huge dict", {str(i): i for i in range(200_000)}),
+    ("huge list", list(range(200_000))),
+    ("huge int", 10**100_000),
+    ("huge int value", {"type": "move", "figure": 10**100_000, "to": "red"}),
+    ("huge str value", {"type": "move", "figure": 3, "to": "r" * 1_000_000}),
+    ("huge type", {"type": "t" * 1_000_000}),
+    ("mixed keys", {"type": "roll", 1: 2, "a": 3}),
+]
+
+
+@pytest.mark.parametrize("label,value", HUGE, ids=[h[0] for h in HUGE])
+def test_illegal_action_messages_are_bounded(label, value):
+    """A refused huge input never makes a huge message (a widget shows it, a log keeps it)."""
+    g = CostumeParty(2, 0)
+    before = g.to_json()
+    tries = [
+        lambda: g.act(0, value),
+        lambda: g.act(value, {"type": "roll"}),
+        lambda: g.act(0, {"type": "roll"}, at=value),
+        lambda: g.legal_actions(value),
+        lambda: g.view(value),
+        lambda: g.act(0, {"type": "move", "figure": value, "to": value}),
+    ]
+    for attempt in tries:
+        with pytest.raises(IllegalAction) as info:
+            attempt()
+        exc = info.value
+        assert len(str(exc)) <= 500 and len(exc.reason) <= 500, (label, len(str(exc)))
+        assert exc.reason in str(exc)
+        assert len(json.dumps(exc.to_dict())) < 2000
+    assert g.to_json() == before
+    direct = IllegalAction("illegal_action", f"{label}: " + "why " * 100_000, value, value)
+    assert len(str(direct)) <= 500 and len(direct.reason) <= 500 and str(direct).endswith("...")
+
+
+def test_short_messages_are_unchanged():
+    """Messages that fit are exactly what they were (tests and notebooks match them)."""
+    g = CostumeParty(3, 0)
+    expected = {
+        (1, json.dumps({"type": "roll"})): "[not_your_turn] seat 1 tried {'type': 'roll'}: it is not seat 1's turn (to act: [0])",
+        (0, json.dumps({"type": "dance"})): "[malformed_action] seat 0 tried {'type': 'dance'}: unknown action type 'dance'; "
+        "known types: ['draw', 'kill', 'move', 'roll']",
+        (5, json.dumps({"type": "roll"})): "[malformed_action] seat 5 tried {'type': 'roll'}: there is no seat 5 in a 3-player game",
+        (0, json.dumps({"type": "move", "figure": "3", "to": "red"})): "[malformed_action] seat 0 tried "
+        "{'type': 'move', 'figure': '3', 'to': 'red'}: 'figure' has the wrong type: '3'",
+        (0, json.dumps({"type": "kill"})): "[malformed_action] seat 0 tried {'type': 'kill'}: a 'kill' action takes keys ['figure']; missing ['figure']",
+    }
+    for (seat, action), message in expected.items():
+        with pytest.raises(IllegalAction) as info:
+            g.act(seat, json.loads(action))
+        assert str(info.value) == message
+    with pytest.raises(IllegalAction) as info:
+        g.act(0, {"type": "roll"}, at=float("nan"))
+    assert str(info.value) == "[malformed_action] seat 0 tried {'type': 'roll'}: 'at' must be a finite time in ms, got nan"
+    with pytest.raises(IllegalAction) as info:
+        g.view(7)
+    assert str(info.value) == "[malformed_action] seat 7 tried None: there is no seat 7"
+    # the long list of Brady's action types still fits whole
+    brady = games()["brady_bunch"](5, 0)
+    with pytest.raises(IllegalAction) as info:
+        brady.act(0, {"type": "dance"})
+    assert info.value.reason.endswith(f"known types: {sorted(brady.action_schema)}")
+
+
+# ======================================================= views share nothing
+class NestedDuel(SecretDuel):
+    """The toy game, plus an event holding nested lists and dicts (like Brady's
+    scoring events: roles, signs, scores)."""
+
+    name = "nested_duel"
+
+    def _apply(self, seat, action, at):
+        super()._apply(seat, action, at)
+        if action["type"] == "commit" and self.phase == "race":
+            self._emit("summary", detail={"points": list(self.points), "by_seat": [[s, {"p": p}] for s, p in enumerate(self.picks)]})
+
+
+class SharedLogDuel(NestedDuel):
+    """The old bug: log_for copies only the top level of each event, so a nested
+    dict or list in a view's log is the engine's own."""
+
+    name = "nested_duel"
+
+    def log_for(self, seat, reveal=False):
+        return [{k: (v.copy() if type(v) is list else v) for k, v in ev.items() if k != "audience"}
+                for ev in self.events if reveal or ev.get("audience") is None or seat in ev["audience"]]
+
+
+def _nested_values(obj):
+    if isinstance(obj, (list, dict)):
+        yield obj
+        for v in obj.values() if isinstance(obj, dict) else obj:
+            yield from _nested_values(v)
+
+
+def test_log_for_copies_nested_values_too():
+    d = NestedDuel(2, 0)
+    d.act(0, {"type": "commit", "pick": 1}, at=1)
+    d.act(1, {"type": "commit", "pick": 2}, at=2)
+    before = copy.deepcopy(d.events)
+    assert [e for e in before if e["type"] == "summary"]
+    for log in [d.view(0)["log"], d.view(None)["log"], d.log_for(1), d.log_for(None, reveal=True), d.full_view()["log"]]:
+        assert [e for e in log if e["type"] == "summary" and e["detail"]["by_seat"]]
+        for ev in log:
+            for inner in list(_nested_values(ev))[1:]:
+                inner.clear() if isinstance(inner, dict) else inner.append("scribbled")
+    assert d.events == before
+
+
+def test_brady_view_logs_share_nothing_with_the_engine():
+    """Brady's events hold nested dicts and lists (roles, signs, scores)."""
+    g = games()["brady_bunch"](5, 2)
+    rng = random.Random(2)
+    while not g.over:
+        s = rng.choice(g.to_act)
+        g.act(s, rng.choice(g.legal_actions(s)))
+    nested = [ev for ev in g.events if any(type(v) is dict or (type(v) is list and any(isinstance(x, (list, dict)) for x in v))
+                                           for v in ev.values())]
+    assert nested, "no event with nested values: this test would prove nothing"
+    before = copy.deepcopy(g.events)
+    for seat in [None, *range(g.players)]:
+        for ev in g.view(seat)["log"]:
+            for inner in list(_nested_values(ev))[1:]:
+                inner.clear() if isinstance(inner, dict) else inner.append("scribbled")
+    assert g.events == before
+
+
+def test_check_view_snapshot_catches_a_log_that_shares_nested_values():
+    from brady_widgets.testing import ConformanceError, check_view_snapshot
+
+    good, bad = NestedDuel(2, 0), SharedLogDuel(2, 0)
+    for g in (good, bad):
+        g.act(0, {"type": "commit", "pick": 1}, at=1)
+        g.act(1, {"type": "commit", "pick": 2}, at=2)
+    check_view_snapshot(good)
+    with pytest.raises(ConformanceError, match="shares objects with the engine"):
+        check_view_snapshot(bad)
+
+
+def test_check_game_runs_the_snapshot_check():
+    """check_game itself (not just a test calling check_view_snapshot) catches it."""
+    from brady_widgets.testing import ConformanceError
+
+    report = check_game(NestedDuel, 2, seed=1, clock=Ticker(), leak_every=2, bots={})
+    assert report.over
+    with pytest.raises(ConformanceError, match="shares objects with the engine"):
+        check_game(SharedLogDuel, 2, seed=1, clock=Ticker(), leak_every=2, bots={})
+
+
+# ================================================================== from_json
+GAMES = sorted(games().items())
+
+
+def _saved(cls, steps=12, seed=3):
+    """A saved game mid-way (chance outcomes and player actions in its history)."""
+    players = 4 if 4 in cls.player_counts else cls.player_counts.start
+    g = cls(players, seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if g.over:
+            break
+        s = rng.choice(g.to_act)
+        g.act(s, rng.choice(g.legal_actions(s)))
+    return g
+
+
+def _edit(fn):
+    """A case that edits the parsed document, then dumps it again."""
+
+    def make(text):
+        data = json.loads(text)
+        fn(data)
+        return json.dumps(data)
+
+    return make
+
+
+def _set(path, value):
+    def fn(data):
+        *parents, last = path
+        target = data
+        for key in parents:
+            target = target[key]
+        target[last] = value
+
+    return _edit(fn)
+
+
+def _drop(key):
+    return _edit(lambda data: data.pop(key))
+
+
+def _first_action(data):
+    return next(h for h in data["history"] if h["seat"] != "chance")
+
+
+def _first_chance(data):
+    return next(h for h in data["history"] if h["seat"] == "chance")
+
+
+def _words(fn):
+    return _edit(lambda data: fn(data["rng"][1]))
+
+
+MALFORMED_DOCS = [
+    ("not JSON", lambda t: "{not json"),
+    ("empty text", lambda t: ""),
+    ("truncated", lambda t: t[: len(t) // 2]),
+    ("not text", lambda t: None),
+    ("bad bytes", lambda t: b"\xff\xfe\x00"),
+    ("deeply nested", lambda t: "[" * 100_000 + "]" * 100_000),
+    ("a list", lambda t: "[]"),
+    ("null", lambda t: "null"),
+    ("a number", lambda t: "3"),
+    ("a string", lambda t: '"game"'),
+    *[(f"missing {key}", _drop(key)) for key in ("game", "players", "seed", "options", "deal", "history", "rng")],
+    ("another game", _set(["game"], "chess")),
+    ("game not a string", _set(["game"], ["costume_party"])),
+    ("players a string", _set(["players"], "4")),
+    ("players a float", _set(["players"], 4.0)),
+    ("players a bool", _set(["players"], True)),
+    ("players null", _set(["players"], None)),
+    ("players out of range", _set(["players"], 99)),
+    ("seed null", _set(["seed"], None)),
+    ("seed a string", _set(["seed"], "3")),
+    ("seed a float", _set(["seed"], 3.5)),
+    ("seed a bool", _set(["seed"], False)),
+    ("options a list", _set(["options"], [])),
+    ("options null", _set(["options"], None)),
+    ("options unknown", _edit(lambda d: d["options"].update(colour="red"))),
+    ("deal null", _set(["deal"], None)),
+    ("deal a list", _set(["deal"], [])),
+    ("deal empty", _set(["deal"], {})),
+    ("history an object", _set(["history"], {})),
+    ("history null", _set(["history"], None)),
+    ("entry a number", _edit(lambda d: d["history"].insert(0, 3))),
+    ("entry a list", _edit(lambda d: d["history"].insert(0, [0, {"type": "roll"}]))),
+    ("entry null", _edit(lambda d: d["history"].insert(0, None))),
+    ("entry empty", _edit(lambda d: d["history"].insert(0, {}))),
+    ("entry without action", _edit(lambda d: _first_action(d).pop("action"))),
+    ("entry without seat", _edit(lambda d: _first_action(d).pop("seat"))),
+    ("action a string", _edit(lambda d: _first_action(d).update(action="roll"))),
+    ("action null", _edit(lambda d: _first_action(d).update(action=None))),
+    ("seat a string", _edit(lambda d: _first_action(d).update(seat="0"))),
+    ("seat a bool", _edit(lambda d: _first_action(d).update(seat=False))),
+    ("seat a float", _edit(lambda d: _first_action(d).update(seat=0.0))),
+    ("seat out of range", _edit(lambda d: _first_action(d).update(seat=99))),
+    ("entry with a stray key", _edit(lambda d: _first_action(d).update(extra=1))),
+    ("action unknown", _edit(lambda d: _first_action(d).update(action={"type": "dance"}))),
+    ("action not legal", _edit(lambda d: d["history"].insert(0, {"seat": 0, "action": _first_action(d)["action"] | {"zz": 1}}))),
+    ("bad at", _edit(lambda d: _first_action(d).update(at=-5))),
+    ("chance without outcome", _edit(lambda d: _first_chance(d).pop("outcome"))),
+    ("chance without kind", _edit(lambda d: _first_chance(d).pop("kind"))),
+    ("chance kind a number", _edit(lambda d: _first_chance(d).update(kind=3))),
+    ("chance outcome impossible", _edit(lambda d: _first_chance(d).update(outcome="no such outcome"))),
+    ("chance outcome a list", _edit(lambda d: _first_chance(d).update(outcome=[1, 2]))),
+    ("extra chance outcome", _edit(lambda d: d["history"].append(dict(_first_chance(d))))),
+    ("rng null", _set(["rng"], None)),
+    ("rng empty", _set(["rng"], [])),
+    ("rng short", _edit(lambda d: d["rng"].pop())),
+    ("rng version 2", _set(["rng", 0], 2)),
+    ("rng version a string", _set(["rng", 0], "3")),
+    ("rng state null", _set(["rng", 1], None)),
+    ("rng state short", _words(lambda w: w.pop(0))),
+    ("rng state long", _words(lambda w: w.append(0))),
+    ("rng word negative", _words(lambda w: w.__setitem__(5, -1))),
+    ("rng word 2**32", _words(lambda w: w.__setitem__(5, 2**32))),
+    ("rng word huge", _words(lambda w: w.__setitem__(5, 10**30))),
+    ("rng word a float", _words(lambda w: w.__setitem__(5, 1.0))),
+    ("rng word a string", _words(lambda w: w.__setitem__(5, "7"))),
+    ("rng word a bool", _words(lambda w: w.__setitem__(5, True))),
+    ("rng position 625", _words(lambda w: w.__setitem__(624, 625))),
+    ("rng position negative", _words(lambda w: w.__setitem__(624, -1))),
+    ("rng all zero", _words(lambda w: w.__setitem__(slice(0, 624), [0] * 624))),
+    ("rng all zero, position 0", _words(lambda w: w.__setitem__(slice(0, 625), [0] * 625))),
+    ("rng zero but low bits of word 0", _words(lambda w: w.__setitem__(slice(0, 624), [0x7FFFFFFF] + [0] * 623))),
+    ("rng gauss a string", _set(["rng", 2], "0.5")),
+    ("rng gauss a list", _set(["rng", 2], [0.5])),
+    ("rng gauss NaN", _set(["rng", 2], float("nan"))),  # json.dumps writes NaN, json.loads reads it
+    ("rng gauss Infinity", _set(["rng", 2], float("inf"))),
+]
+
+
+@pytest.mark.parametrize("name,cls", GAMES, ids=[n for n, _ in GAMES])
+@pytest.mark.parametrize("label,make", MALFORMED_DOCS, ids=[m[0] for m in MALFORMED_DOCS])
+def test_from_json_refuses_every_malformed_document_with_a_value_error(name, cls, label, make):
+    text = _saved(cls).to_json()
+    bad = make(text)
+    assert bad != text
+    with pytest.raises(ValueError) as info:
+        cls.from_json(bad)
+    message = str(info.value)
+    assert message and len(message) <= 1000, (label, message[:200])
+    assert "Traceback" not in message
+
+
+@pytest.mark.parametrize("name,cls", GAMES, ids=[n for n, _ in GAMES])
+def test_from_json_messages_name_the_problem(name, cls):
+    text = _saved(cls).to_json()
+    named = {
+        "not JSON": "not JSON",
+        "a list": "JSON object",
+        "missing seed": "'seed'",
+        "seed null": "'seed' must be an int",
+        "players a string": "'players' must be an int",
+        "options a list": "'options'",
+        "history an object": "'history'",
+        "entry a number": "history entry 0",
+        "seat a string": "history entry",
+        "chance without outcome": "chance outcome",
+        "rng word 2**32": "2**32",
+        "rng all zero": "all-zero",
+        "rng gauss NaN": "gauss",
+        "options unknown": "does not replay",
+        "another game": "'chess'",
+    }
+    makers = dict(MALFORMED_DOCS)
+    for label, needle in named.items():
+        with pytest.raises(ValueError, match=re.escape(needle)):
+            cls.from_json(makers[label](text))
+
+
+@pytest.mark.parametrize("name,cls", GAMES, ids=[n for n, _ in GAMES])
+def test_a_good_document_still_round_trips_exactly(name, cls):
+    for steps in (0, 12, 10_000):
+        g = _saved(cls, steps=steps)
+        text = g.to_json()
+        copy_ = cls.from_json(text)
+        assert copy_.to_json() == text and copy_.events == g.events and copy_.rng.getstate() == g.rng.getstate()
+        assert all(copy_.view(s) == g.view(s) for s in [None, *range(g.players)])
+    # a legal, non-degenerate state that is not the game's own still loads (only the
+    # all-zero one is refused): word 0's top bit set, the rest zero
+    data = json.loads(text)
+    data["rng"][1][:624] = [0x80000000] + [0] * 623
+    assert cls.from_json(json.dumps(data)).rng.getstate()[1][0] == 0x80000000
+
+
+@pytest.mark.parametrize("name,cls", GAMES, ids=[n for n, _ in GAMES])
+def test_a_loaded_game_can_end(name, cls):
+    """Whatever document from_json accepts plays on to the end (the all-zero RNG
+    state, refused above, made a Costume Party die that only shows blue)."""
+    for seed in range(3):
+        g = cls.from_json(_saved(cls, seed=seed).to_json())
+        random_playout(g, rng=seed, invariants=False, max_actions=3000)
+        assert g.over

@@ -23,15 +23,51 @@ from __future__ import annotations
 import copy
 import json
 import math
+import operator
 import random
 from bisect import bisect_right
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any, ClassVar
 
-from .errors import IllegalAction
+from .errors import IllegalAction, brief
 
 JSON_SCALARS = (str, int, float, bool, type(None))
+
+#: The latest time stamp ``act(..., at=)`` accepts, in ms (the largest exact float integer).
+MAX_AT = 2**53
+#: The keys of a saved game (``to_json``).
+SAVED_KEYS = ("deal", "game", "history", "options", "players", "rng", "seed")
+_MT_WORDS = 624  # Mersenne Twister state words (random.Random, state version 3)
+
+
+def _seat_int(seat: Any) -> Any:
+    """A seat given as any integral type (``numpy.int64``, an ``IntEnum``, ...) as a
+    plain int; anything else (bools, floats, strings, ...) unchanged, to be refused."""
+    if isinstance(seat, bool):
+        return seat
+    try:
+        return operator.index(seat)
+    except Exception:  # noqa: BLE001 - not integral (or a broken __index__): refused as malformed
+        return seat
+
+
+_NESTED = (list, dict)
+
+
+def _sorted_keys(keys: set) -> list:
+    try:
+        return sorted(keys)
+    except TypeError:  # keys of mixed types (an action such as {"type": ..., 1: 2, "a": 3})
+        return sorted(keys, key=lambda k: (type(k).__name__, brief(k)))
+
+
+def _copy_nested(value: Any) -> Any:
+    """A copy of a list or dict and of every list and dict inside it (other values,
+    scalars in an event, are shared: they cannot be changed in place)."""
+    if type(value) is list:
+        return [v if type(v) not in _NESTED else _copy_nested(v) for v in value]
+    return {k: (v if type(v) not in _NESTED else _copy_nested(v)) for k, v in value.items()}
 
 
 class Game:
@@ -86,7 +122,13 @@ class Game:
         return [] if self.over else self._to_act()
 
     def legal_actions(self, seat: int) -> list[dict]:
-        """The JSON-safe actions ``seat`` may take now (empty if none)."""
+        """The JSON-safe actions ``seat`` may take now (empty if none).
+
+        ``seat`` is any integral seat number, as for :meth:`act`; anything else (a
+        bool, a float, a string, a seat the game does not have) is refused with
+        :class:`IllegalAction` ``malformed_action``."""
+        if type(seat) is not int or not 0 <= seat < self.players:
+            seat = self._seat_or_refuse(seat)
         if self.over or seat not in self._to_act():
             return []
         return self._legal(seat)
@@ -96,9 +138,14 @@ class Game:
 
         Raises :class:`IllegalAction` (and changes nothing) when the game is over,
         the action is malformed, it is not the seat's turn, or the action is not
-        one of :meth:`legal_actions`.
+        one of :meth:`legal_actions`. ``seat`` may be any integral type; it is kept
+        as a plain int. ``at`` is ``None`` or a time in ms, ``0 <= at <= MAX_AT``.
         """
+        if type(seat) is not int:
+            seat = _seat_int(seat)
         self._validate(seat, action, at)
+        if at is not None and type(at) is not int and type(at) is not float:
+            at = int(at) if isinstance(at, int) else float(at)  # e.g. numpy.float64: kept as a plain number
         mark = len(self.events)
         entry = {"seat": seat, "action": dict(action)}
         if at is not None:
@@ -109,8 +156,8 @@ class Game:
 
     def view(self, seat: int | None) -> dict:
         """Everything ``seat`` may know, and nothing more (``None``: the public view)."""
-        if seat is not None and not self._is_seat(seat):
-            raise IllegalAction("malformed_action", f"there is no seat {seat!r}", seat=seat)
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
+            seat = self._seat_or_refuse(seat, f"there is no seat {brief(seat)}")
         return self._view(seat)
 
     def full_view(self) -> dict:
@@ -118,17 +165,26 @@ class Game:
         return self._view(seat=None, reveal=True)
 
     def log_for(self, seat: int | None, reveal: bool = False) -> list[dict]:
-        """The events ``seat`` saw (``reveal``: every event)."""
+        """The events ``seat`` saw (``reveal``: every event).
+
+        Each event is a copy, lists and dicts inside it included (to any depth), so
+        changing a returned log never changes the game."""
         out = []
         append = out.append
         for ev in self.events:
-            if "audience" not in ev:  # a public event (most events)
-                append({k: (v.copy() if type(v) is list else v) for k, v in ev.items()})
-                continue
-            aud = ev["audience"]
-            if reveal or aud is None or (seat is not None and seat in aud):
-                # events hold flat lists only: copying them is enough for a snapshot
-                append({k: (v.copy() if type(v) is list else v) for k, v in ev.items() if k != "audience"})
+            if "audience" in ev:
+                aud = ev["audience"]
+                if not (reveal or aud is None or (seat is not None and seat in aud)):
+                    continue
+                copied = ev.copy()
+                del copied["audience"]
+            else:  # a public event (most events)
+                copied = ev.copy()
+            for k, v in ev.items():  # events are mostly flat: copy only their lists and dicts
+                t = type(v)
+                if (t is list or t is dict) and k != "audience":
+                    copied[k] = _copy_nested(v)
+            append(copied)
         return out
 
     @property
@@ -159,13 +215,78 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> "Game":
-        data = json.loads(text)
-        if data.get("game") != cls.name:
-            raise ValueError(f"this JSON holds a {data.get('game')!r} game, not {cls.name!r}")
-        game = cls.replay(data["players"], data["seed"], data["history"], deal=data["deal"], **data["options"])
-        version, internal, gauss = data["rng"]
-        game.rng.setstate((version, tuple(internal), gauss))
+        """The game saved by :meth:`to_json`, RNG state included.
+
+        Raises ``ValueError`` naming the problem for any document that is not a
+        saved game of this class (not JSON, a missing key, a wrong type, a history
+        that does not replay, an RNG state that no seed produces);
+        :class:`IllegalAction`, a ``ValueError``, for a recorded action the game refuses."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise ValueError(f"not a saved {cls.name!r} game: not JSON ({brief(str(exc), 200)})") from exc
+        if type(data) is not dict:
+            raise ValueError(f"not a saved {cls.name!r} game: a JSON object is needed, not {type(data).__name__} {brief(data, 60)}")
+        missing = [key for key in SAVED_KEYS if key not in data]
+        if missing:
+            raise ValueError(f"not a saved {cls.name!r} game: missing key(s) {missing}")
+        if data["game"] != cls.name:
+            raise ValueError(f"this JSON holds a {brief(data['game'], 60)} game, not {cls.name!r}")
+        for key in ("players", "seed"):
+            if type(data[key]) is not int:
+                raise ValueError(f"a saved game's {key!r} must be an int, got {brief(data[key], 60)}")
+        if type(data["options"]) is not dict:
+            raise ValueError(f"a saved game's 'options' must be an object, got {brief(data['options'], 60)}")
+        if type(data["deal"]) is not dict:
+            raise ValueError(f"a saved game's 'deal' must be an object, got {brief(data['deal'], 60)}")
+        cls._check_saved_history(data["history"])
+        state = cls._check_saved_rng(data["rng"])
+        try:
+            game = cls.replay(data["players"], data["seed"], data["history"], deal=data["deal"], **data["options"])
+        except (TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
+            raise ValueError(f"this saved {cls.name!r} game does not replay: {type(exc).__name__}: {brief(str(exc), 200)}") from exc
+        game.rng.setstate(state)
         return game
+
+    @staticmethod
+    def _check_saved_history(history: Any) -> None:
+        if type(history) is not list:
+            raise ValueError(f"a saved game's 'history' must be a list, got {brief(history, 60)}")
+        for i, h in enumerate(history):
+            if type(h) is not dict:
+                raise ValueError(f"history entry {i} must be an object, got {brief(h, 60)}")
+            seat = h.get("seat")
+            if seat == "chance" and type(seat) is str:
+                ok = set(h) == {"seat", "kind", "outcome"} and type(h["kind"]) is str
+                shape = 'a chance outcome {"seat": "chance", "kind": str, "outcome": ...}'
+            else:
+                ok = type(seat) is int and type(h.get("action")) is dict and set(h) <= {"seat", "action", "at"}
+                shape = 'an action {"seat": int, "action": {...}, "at": ms (optional)}'
+            if not ok:
+                raise ValueError(f"history entry {i} is not {shape}: {brief(h, 100)}")
+
+    @staticmethod
+    def _check_saved_rng(rng: Any) -> tuple:
+        """The ``random.Random`` state of a saved ``rng`` entry, if some seed can produce it."""
+        def bad(why: str) -> ValueError:
+            return ValueError(f"a saved game's 'rng' {why}")
+
+        if type(rng) is not list or len(rng) != 3:
+            raise bad(f"must be [3, [624 words, position], gauss], got {brief(rng, 60)}")
+        version, internal, gauss = rng
+        if type(version) is not int or version != 3:
+            raise bad(f"has version {brief(version, 30)}, not 3")
+        if type(internal) is not list or len(internal) != _MT_WORDS + 1:
+            raise bad(f"state must be a list of {_MT_WORDS + 1} ints")
+        for i, w in enumerate(internal):
+            if type(w) is not int or not 0 <= w < 2**32 or (i == _MT_WORDS and w > _MT_WORDS):
+                limit = f"0..{_MT_WORDS}" if i == _MT_WORDS else "0 <= w < 2**32"
+                raise bad(f"state entry {i} must be an int, {limit}, got {brief(w, 30)}")
+        if not internal[0] & 0x80000000 and not any(internal[1:_MT_WORDS]):
+            raise bad("is the all-zero Mersenne Twister state, which no seed produces (it only draws zeros)")
+        if gauss is not None and (type(gauss) is not float or not math.isfinite(gauss)):
+            raise bad(f"gauss must be null or a finite number, got {brief(gauss, 30)}")
+        return (version, tuple(internal), gauss)
 
     @classmethod
     def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> "Game":
@@ -207,20 +328,30 @@ class Game:
     def _is_seat(self, seat: Any) -> bool:
         return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.players
 
+    def _seat_or_refuse(self, seat: Any, why: str | None = None) -> int:
+        """``seat`` as a plain int, or :class:`IllegalAction` ``malformed_action``."""
+        number = _seat_int(seat)
+        if type(number) is int and 0 <= number < self.players:
+            return number
+        raise IllegalAction("malformed_action", why or f"there is no seat {brief(seat)} in a {self.players}-player game", seat)
+
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
         if self.over:
             raise IllegalAction("game_over", "the game is over", seat, action)
         if not self._is_seat(seat):
-            raise IllegalAction("malformed_action", f"there is no seat {seat!r} in a {self.players}-player game", seat, action)
-        if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
-            raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {at!r}", seat, action)
+            raise IllegalAction("malformed_action", f"there is no seat {brief(seat)} in a {self.players}-player game", seat, action)
+        if at is not None and not ((type(at) is int or type(at) is float) and 0 <= at <= MAX_AT):
+            if isinstance(at, bool) or not isinstance(at, (int, float)) or (type(at) is not int and not math.isfinite(at)):
+                raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {brief(at)}", seat, action)
+            if not 0 <= at <= MAX_AT:
+                raise IllegalAction("malformed_action", f"'at' must be a time in ms from 0 to 2**53, got {brief(at)}", seat, action)
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action must be a dict with a 'type'", seat, action)
         kind = action.get("type")
         if not isinstance(kind, str) or kind not in self.action_schema:
             raise IllegalAction(
                 "malformed_action",
-                f"unknown action type {kind!r}; known types: {sorted(self.action_schema)}",
+                f"unknown action type {brief(kind)}; known types: {sorted(self.action_schema)}",
                 seat,
                 action,
             )
@@ -228,21 +359,27 @@ class Game:
         # fast path: exactly "type" plus the schema's keys
         if len(action) != len(schema) + 1 or not action.keys() >= schema.keys():
             keys = set(action) - {"type"}
-            missing, extra = sorted(set(schema) - keys), sorted(keys - set(schema))
+            missing, extra = _sorted_keys(set(schema) - keys), _sorted_keys(keys - set(schema))
             raise IllegalAction(
                 "malformed_action",
-                f"a {kind!r} action takes keys {sorted(schema)}" + (f"; missing {missing}" if missing else "") + (f"; unexpected {extra}" if extra else ""),
+                f"a {kind!r} action takes keys {sorted(schema)}"
+                + (f"; missing {brief(missing)}" if missing else "")
+                + (f"; unexpected {brief(extra)}" if extra else ""),
                 seat,
                 action,
             )
         for key, typ in schema.items():
             value = action[key]
             if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
-                raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {value!r}", seat, action)
+                raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {brief(value)}", seat, action)
         if seat not in self._to_act():
             raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action)
         if not self._is_legal(seat, action):
-            raise IllegalAction("illegal_action", self._why_illegal(seat, action), seat, action)
+            try:
+                why = self._why_illegal(seat, action)
+            except ValueError:  # e.g. str() of an int of more than 4300 digits
+                why = Game._why_illegal(self, seat, action)
+            raise IllegalAction("illegal_action", why, seat, action)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         """Whether a well-formed ``action`` of the seat to act is in :meth:`_legal`.
@@ -267,7 +404,7 @@ class Game:
                 raise ValueError("replay ran out of recorded chance outcomes")
             value = self._forced.pop(0)
             if value not in [o for o, _ in outcomes]:
-                raise ValueError(f"recorded {kind} outcome {value!r} is impossible here")
+                raise ValueError(f"recorded {kind} outcome {brief(value)} is impossible here")
         else:
             cached = self._chance_cache
             if cached is not None and cached[0] is outcomes and type(outcomes) is tuple:

@@ -763,9 +763,11 @@ def check_legal_is_the_truth(
 
 # ----------------------------------------------------------------- snapshot
 def check_view_snapshot(game: Game) -> None:
-    """A view is a snapshot: mutating every list and dict inside the returned view
-    (as a careless bot or widget might) must not change the game."""
+    """A view is a snapshot: mutating every list and dict inside the returned views,
+    logs and legal actions, at every depth (the values inside log events included),
+    as a careless bot or widget might, must not change the game."""
     before = game.to_json()
+    events = copy.deepcopy(game.events)
     views = copy.deepcopy(all_views(game))
     legal = copy.deepcopy({s: game.legal_actions(s) for s in range(game.players)})
 
@@ -782,11 +784,16 @@ def check_view_snapshot(game: Game) -> None:
     full = copy.deepcopy(game.full_view())
     for seat in [None, *range(game.players)]:
         scribble(game.view(seat))
+        scribble(game.log_for(seat))
         if seat is not None:
             scribble(game.legal_actions(seat))
     scribble(game.full_view())
+    scribble(game.log_for(None, reveal=True))
     if game.to_json() != before:
         raise _fail(game, "mutating a returned view changed the game's JSON")
+    if game.events != events:
+        changed = sorted({e.get("type", "?") for e, b in zip(game.events, events) if e != b})
+        raise _fail(game, f"mutating a returned view or log changed the game's events (types {changed}): the log shares objects with the engine")
     if all_views(game) != views or game.full_view() != full:
         changed = [s for s, v in all_views(game).items() if v != views[s]]
         raise _fail(game, f"mutating a returned view changed the game: view(s) {changed} now differ")
@@ -839,7 +846,7 @@ def check_game(
 
     ``*_every`` sample the expensive checks: a check runs at player actions
     ``k`` with ``k % every == offset`` (a seeded offset), ``0`` turns it off.
-    The leak test also runs at the set-up and at the end. With
+    The leak test and :func:`check_view_snapshot` also run at the set-up and at the end. With
     ``widget_factory(game, seat)``, the widget's synced state is compared too, at
     the set-up, at the end and at every ``widget_every``-th leak step.
     ``bots`` defaults to the game's ``BOTS`` registry.
@@ -875,6 +882,7 @@ def check_game(
             with_widget = final or k == 0 or (widget_every > 0 and leak_count[0] % widget_every == 0)
             wf = widget_factory if with_widget else None
             report.leak.merge(check_leaks(game, side, samples=leak_samples, widget_factory=wf))
+            check_view_snapshot(game)
         if bots and (bots_at(k) or k == 0) and not game.over:
             report.bot_checks += check_bots(game, side, bots=bots, bot_seed=seed)
         if fuzz_at(k) or final or k == 0:
