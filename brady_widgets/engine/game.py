@@ -73,7 +73,7 @@ def _copy_nested(value: Any) -> Any:
 class Game:
     """Base class of every game engine. Subclasses fill in the ``_``-methods."""
 
-    #: registry name of the game, e.g. ``"costume_party"``
+    #: registry name of the game, e.g. ``"kuhn_poker"`` (lower case, underscores)
     name: ClassVar[str] = ""
     #: human title
     title: ClassVar[str] = ""
