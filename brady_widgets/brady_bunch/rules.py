@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random as _random
 from fractions import Fraction
+from operator import itemgetter
 from typing import Any
 
 from ..engine.game import Game
@@ -95,6 +96,95 @@ def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
         else:
             roles["sidekicks"].append(kid)
     return roles
+
+
+class _Tables:
+    """The legal-action lists that depend only on the kids at the table (and the
+    round, the asked kid, the question): built once per cast of kids and shared
+    by every game with that cast, read-only.
+
+    Alice's question list has up to ~270 entries and was rebuilt, dict by dict,
+    on every call; a random playout spends most of its time there. Each entry
+    here is a ``(templates, keys)`` pair: ``_legal`` hands out *copies* of the
+    templates (callers may scribble on what they get: the conformance kit does),
+    and ``_is_legal`` looks the action's key (``_KEY``) up in ``keys``, which
+    gives the same answer as ``action in templates`` for a well-formed action
+    (exactly the schema's keys, str/int/bool values: tuple equality is then dict
+    equality, and their hashes agree with ``==``).
+    """
+
+    def __init__(self, player_kids: tuple[str, ...], kids: tuple[str, ...]):
+        self.cast = (player_kids, kids)
+
+        def entry(actions: list[dict]) -> tuple[list[dict], frozenset]:
+            return actions, frozenset(_KEY[a["type"]](a) for a in actions)
+
+        cookies = [{"type": "cookie", "kid": k} for k in player_kids]
+        end = [{"type": "end_round"}]
+        # talk[r] / final[r]: round r's questions then the phase's way out; [0]: the cap is reached
+        self.talk = [entry(cookies)]
+        self.final = [entry(end)]
+        for rnd in range(1, ROUNDS + 1):
+            asks = _asks(player_kids, rnd)
+            self.talk.append(entry(asks + cookies))
+            self.final.append(entry(asks + end))
+        self.claims = entry([{"type": "claim", "kid": k, "value": v} for k in kids for v in VALUES] + [{"type": "pass"}])
+        self.answers = {
+            (kid, q): entry(_answers(kids, kid, q)) for kid in player_kids for q in ASKS
+        }
+        self.reveal = entry([{"type": "reveal_snoops"}])
+        self.signs = entry([{"type": "sign", "plus": True}, {"type": "sign", "plus": False}])
+        self.accuse = entry([{"type": "accuse", "kid": k} for k in kids])
+
+    # a game's clone (deepcopy) and apply_history's snapshot share the read-only tables
+    def __deepcopy__(self, memo: dict) -> "_Tables":
+        return self
+
+    def __reduce__(self):  # pickle the cast, not the tables
+        return _tables_for, self.cast
+
+
+_TABLES: dict[tuple, _Tables] = {}
+
+
+def _tables_for(player_kids: tuple[str, ...], kids: tuple[str, ...]) -> _Tables:
+    key = (player_kids, kids)
+    if key not in _TABLES:
+        _TABLES[key] = _Tables(player_kids, kids)
+    return _TABLES[key]
+
+
+def _asks(player_kids, rnd: int) -> list[dict]:
+    """Every question Alice may ask in round ``rnd``, in the order of the legal list."""
+    out: list[dict] = []
+    rounds = range(1, rnd + 1)
+    for kind in ("ask_played", "ask_looked", "ask_number"):
+        out += [{"type": kind, "kid": k, "round": r} for k in player_kids for r in rounds]
+    out += [
+        {"type": "ask_truth", "kid": k, "about": a, "round": r}
+        for k in player_kids
+        for a in player_kids
+        if a != k
+        for r in rounds
+    ]
+    out += [{"type": "ask_suspect", "kid": k} for k in player_kids]
+    return out
+
+
+def _answers(kids, kid: str, q: str) -> list[dict]:
+    """The answers ``kid`` may give to a question of kind ``q``."""
+    others = [k for k in kids if k != kid]
+    if q == "ask_played":
+        return [{"type": "say_card", "value": v} for v in VALUES]
+    if q == "ask_looked":
+        return [{"type": "say_looked", "kid": k} for k in others + [NOBODY]]
+    if q == "ask_number":
+        return [{"type": "say_number", "kid": k, "value": v} for k in others for v in VALUES] + [
+            {"type": "say_looked", "kid": NOBODY}
+        ]
+    if q == "ask_truth":
+        return [{"type": "say_yes_no", "yes": True}, {"type": "say_yes_no", "yes": False}]
+    return [{"type": "say_suspect", "kid": k} for k in kids]
 
 
 class BradyBunch(Game):
@@ -183,6 +273,7 @@ class BradyBunch(Game):
         self.oliver = "Oliver" if o["cousin_oliver"] else None
         self.reveals = OLIVER_REVEALS[self.players] if self.oliver else SNOOP_REVEALS[self.players]
         self.tattletales = TATTLETALES[self.players]
+        self._tables = _tables_for(tuple(self.player_kids), tuple(self.kids))
 
     def _setup(self, deal: dict | None) -> dict:
         if deal is None:
@@ -291,43 +382,33 @@ class BradyBunch(Game):
         """Kids with a face-down card on the board, in board order."""
         return [k for k in self.kids if self.board[k] is not None and k not in self.face_up and k not in exclude]
 
-    def _asks(self) -> list[dict]:
-        mq = self.options["max_questions"]
-        if mq is not None and self.questions >= mq:
-            return []
-        out: list[dict] = []
-        rounds = range(1, self.round + 1)
-        for kind in ("ask_played", "ask_looked", "ask_number"):
-            out += [{"type": kind, "kid": k, "round": r} for k in self.player_kids for r in rounds]
-        out += [
-            {"type": "ask_truth", "kid": k, "about": a, "round": r}
-            for k in self.player_kids
-            for a in self.player_kids
-            if a != k
-            for r in rounds
-        ]
-        out += [{"type": "ask_suspect", "kid": k} for k in self.player_kids]
-        return out
-
-    def _answers(self, kid: str) -> list[dict]:
-        q = self.pending["question"]
-        others = [k for k in self.kids if k != kid]
-        if q == "ask_played":
-            return [{"type": "say_card", "value": v} for v in VALUES]
-        if q == "ask_looked":
-            return [{"type": "say_looked", "kid": k} for k in others + [NOBODY]]
-        if q == "ask_number":
-            return [{"type": "say_number", "kid": k, "value": v} for k in others for v in VALUES] + [
-                {"type": "say_looked", "kid": NOBODY}
-            ]
-        if q == "ask_truth":
-            return [{"type": "say_yes_no", "yes": True}, {"type": "say_yes_no", "yes": False}]
-        return [{"type": "say_suspect", "kid": k} for k in self.kids]
+    def _table(self, seat: int) -> tuple[list[dict], frozenset] | None:
+        """The shared ``(templates, keys)`` of the seat's legal actions now, or None
+        in the phases whose list depends on more (hands, face-down cards, tokens)."""
+        p = self.phase
+        t = self._tables
+        if p == "talk" or p == "final":
+            mq = self.options["max_questions"]
+            rnd = 0 if mq is not None and self.questions >= mq else self.round
+            return t.talk[rnd] if p == "talk" else t.final[rnd]
+        if p == "answer":
+            return t.answers[self.seat_kid[seat], self.pending["question"]]
+        if p == "claims":
+            return t.claims
+        if p == "reveal":
+            return t.reveal
+        if p == "signs":
+            return t.signs
+        if p == "accuse":
+            return t.accuse
+        return None
 
     def _legal(self, seat: int) -> list[dict]:
+        table = self._table(seat)
+        if table is not None:
+            # fresh dicts: a caller may mutate what it gets, never the shared templates
+            return list(map(dict.copy, table[0]))
         p = self.phase
-        if p == "reveal":
-            return [{"type": "reveal_snoops"}]
         if p == "play":
             if seat == ALICE:
                 asked = {r["snoop"] for r in self.requests}
@@ -344,14 +425,6 @@ class BradyBunch(Game):
         if p == "snoop":
             kid = self.snoop_queue[0][0]
             return [{"type": "peek", "kid": k} for k in self._face_down(exclude=[kid, *self.snoop_seen])]
-        if p == "claims":
-            return [{"type": "claim", "kid": k, "value": v} for k in self.kids for v in VALUES] + [{"type": "pass"}]
-        if p == "talk":
-            return self._asks() + [{"type": "cookie", "kid": k} for k in self.player_kids]
-        if p == "final":
-            return self._asks() + [{"type": "end_round"}]
-        if p == "answer":
-            return self._answers(self.seat_kid[seat])
         if p == "expose":
             return [{"type": "expose", "kid": k} for k in self._face_down(exclude=[self.oliver])] + [{"type": "pass"}]
         if p == "cookie_peek":
@@ -360,24 +433,23 @@ class BradyBunch(Game):
             return [{"type": "use_token", "token": t} for t in dict.fromkeys(self.tokens)] + [{"type": "pass"}]
         if p == "help_peek":
             return [{"type": "peek", "kid": k} for k in self._face_down(exclude=self.token_seen)]
-        if p == "signs":
-            return [{"type": "sign", "plus": True}, {"type": "sign", "plus": False}]
-        if p == "accuse":
-            return [{"type": "accuse", "kid": k} for k in self.kids]
         return []
 
+    #: whether ``_legal`` is this class's own, so that ``_is_legal`` may use the tables;
+    #: a subclass that changes ``_legal`` (the tests' broken engines) is tested against its list
+    _tables_are_the_truth = True
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._tables_are_the_truth = cls._legal is BradyBunch._legal
+
     def _is_legal(self, seat: int, action: dict) -> bool:
-        # Alice's questions are most of the legal list: test them without building it
-        # (the same answer as ``action in self._legal(seat)``; the conformance kit checks)
-        if action["type"] in ASKS and self.phase in ("talk", "final"):
-            mq = self.options["max_questions"]
-            kid = action["kid"]
-            if (mq is not None and self.questions >= mq) or kid not in self.player_kids:
-                return False
-            if "round" in action and not 1 <= action["round"] <= self.round:
-                return False
-            return "about" not in action or (action["about"] in self.player_kids and action["about"] != kid)
-        return action in self._legal(seat)
+        # one set look-up instead of building the list (up to ~270 questions) and
+        # scanning it: the same answer as ``action in self._legal(seat)`` (see _Tables)
+        table = self._table(seat) if self._tables_are_the_truth else None
+        if table is None:
+            return action in self._legal(seat)
+        return _KEY[action["type"]](action) in table[1]
 
     def _why_illegal(self, seat: int, action: dict) -> str:
         kind = action["type"]
@@ -840,3 +912,8 @@ class BradyBunch(Game):
     def scores_of_kids(self) -> dict[str, int]:
         """Final totals (after the accusation), ``{}`` before."""
         return dict(self.final_scores)
+
+
+#: action type -> its key: the values of "type" and the schema's fields, in schema order
+#: (itemgetter gives a tuple, or the bare type for an action without fields)
+_KEY = {kind: itemgetter("type", *schema) for kind, schema in BradyBunch.action_schema.items()}
