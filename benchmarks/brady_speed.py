@@ -16,6 +16,11 @@ Two settings of the ``max_questions`` option, at 5 and 8 players:
 Rates are CPU seconds of this process (``time.process_time``), so they mean "on
 one core" even on a busy machine; each figure is the best of ``--repeats`` runs
 of ``--seconds`` each.
+
+In the same process, the script also plays every Python-implemented OpenSpiel
+game the way ``engine_speed.py`` does (same function) and prints each Brady
+figure divided by their median: the target of issue 7 (item 11) is >= 2 for
+every row. ``--no-openspiel`` skips them.
 """
 
 from __future__ import annotations
@@ -57,16 +62,60 @@ def best_of(repeats: int, *args) -> dict:
     return max((playouts(*args) for _ in range(repeats)), key=lambda r: r["actions_per_s"])
 
 
-def run(seconds: float = 2.0, repeats: int = 3, players=(5, 8), caps=(None, 2)) -> dict:
-    return {"runs": [best_of(repeats, p, cap, seconds) for p in players for cap in caps]}
+def openspiel_median(seconds: float, repeats: int) -> dict:
+    """OpenSpiel's Python games measured exactly as ``engine_speed.py`` measures them."""
+    import statistics
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when imported from elsewhere
+    from engine_speed import _openspiel_games, _theirs  # the same measurement, not a copy
+
+    rates, skipped = {}, {}
+    try:
+        names = _openspiel_games()
+    except ImportError as exc:  # open-spiel is a benchmark-only dependency
+        names, skipped["open_spiel"] = [], str(exc)
+    for name in names:
+        try:
+            rates[name] = max(_theirs(name, seconds)["actions_per_s"] for _ in range(repeats))
+        except Exception as exc:  # a game that needs parameters, etc.
+            skipped[name] = f"{type(exc).__name__}: {exc}"
+    median = statistics.median(rates.values()) if rates else float("nan")
+    return {"games": rates, "skipped": skipped, "median_actions_per_s": median}
+
+
+def run(seconds: float = 2.0, repeats: int = 3, players=(5, 8), caps=(None, 2), openspiel: bool = True) -> dict:
+    runs = [best_of(repeats, p, cap, seconds) for p in players for cap in caps]
+    res: dict = {"runs": runs}
+    if openspiel:
+        # OpenSpiel with a third of Brady's time per measurement: 9 games, and their rates are steady
+        theirs = openspiel_median(max(seconds / 3, 0.3), repeats)
+        med = theirs["median_actions_per_s"]
+        for r in runs:
+            r["ratio_vs_openspiel_median"] = r["actions_per_s"] / med
+        res["openspiel"] = theirs
+        res["openspiel_median_actions_per_s"] = med
+        res["min_ratio_vs_openspiel_median"] = min(r["ratio_vs_openspiel_median"] for r in runs)
+    return res
 
 
 def report(res: dict) -> None:
     print("Brady Bunch engine speed (random playouts via legal_actions + act; CPU time, one core)")
-    print(f"{'players':>7s} {'max_questions':>13s} {'actions/s':>10s} {'games/s':>8s} {'actions/game':>13s}")
+    med = res.get("openspiel_median_actions_per_s")
+    print(f"{'players':>7s} {'max_questions':>13s} {'actions/s':>10s} {'games/s':>8s} {'actions/game':>13s}" + (f" {'/ OpenSpiel median':>19s}" if med else ""))
     for r in res["runs"]:
         cap = "None" if r["max_questions"] is None else str(r["max_questions"])
-        print(f"{r['players']:7d} {cap:>13s} {r['actions_per_s']:10,.0f} {r['games_per_s']:8.2f} {r['actions_per_game']:13.1f}")
+        ratio = f" {'x%.2f' % r['ratio_vs_openspiel_median']:>19s}" if med else ""
+        print(f"{r['players']:7d} {cap:>13s} {r['actions_per_s']:10,.0f} {r['games_per_s']:8.2f} {r['actions_per_game']:13.1f}{ratio}")
+    if med:
+        for name, rate in res["openspiel"]["games"].items():
+            print(f"  {name + ' (OpenSpiel)':38s} {rate:10,.0f} actions/s")
+        for name, why in res["openspiel"]["skipped"].items():
+            print(f"  skipped {name}: {why}")
+        print(
+            f"OpenSpiel Python games, median of {len(res['openspiel']['games'])}: {med:,.0f} actions/s "
+            f"-> Brady x{res['min_ratio_vs_openspiel_median']:.2f} in its slowest row (target >= 2 in every row)"
+        )
 
 
 def main(argv=None) -> dict:
@@ -74,8 +123,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
     ap.add_argument("--repeats", type=int, default=3, help="best of this many measurements")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
     args = ap.parse_args(argv)
-    res = run(args.seconds, args.repeats)
+    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel)
     report(res)
     if args.json:
         print(json.dumps(res))
