@@ -56,6 +56,8 @@ from .content import (
 
 ALICE = 0
 NOBODY = "nobody"
+#: the phases in which Alice alone acts
+_ALICE_PHASES = frozenset(("reveal", "talk", "help", "help_peek", "final", "accuse"))
 ASKS = ("ask_played", "ask_looked", "ask_number", "ask_truth", "ask_suspect")
 ANSWERS = ("say_card", "say_looked", "say_number", "say_yes_no", "say_suspect")
 #: What each phase is for (used in error messages and by the view).
@@ -358,9 +360,12 @@ class BradyBunch(Game):
         return self.kid_seat.get(kid)
 
     def _to_act(self) -> list[int]:
+        # called three times an action (to_act, legal_actions, act): the common phases first
         p = self.phase
-        if p in ("reveal", "talk", "help", "help_peek", "final", "accuse"):
+        if p in _ALICE_PHASES:
             return [ALICE]
+        if p == "answer":
+            return [self.kid_seat[self.pending["kid"]]]
         if p == "play":
             seats = [] if self.alice_ready else [ALICE]
             return seats + [self.kid_seat[k] for k in self.player_kids if self.board[k] is None]
@@ -368,8 +373,6 @@ class BradyBunch(Game):
             return [self.kid_seat[self.snoop_queue[0][0]]]
         if p == "claims":
             return [self.kid_seat[k] for k in self.player_kids if k not in self.spoken]
-        if p == "answer":
-            return [self.kid_seat[self.pending["kid"]]]
         if p == "expose":
             return [self.kid_seat[self.oliver]]
         if p == "cookie_peek":
