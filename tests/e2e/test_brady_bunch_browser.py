@@ -51,7 +51,9 @@ STATE_JS = """(root) => {
   const pressed = (prefix) => { const el = root.querySelector(`[data-testid^="${prefix}"][aria-pressed="true"]`);
       return el ? el.dataset.testid.slice(prefix.length) : null; };
   const log = q('log');
-  const talk = root.querySelectorAll('[data-testid^="talk-"]').length;
+  // statements so far: the talk panel is a window (its newest entries), so count by index, not by rows
+  const said = [...root.querySelectorAll('[data-testid^="talk-"]')].map((el) => Number(el.dataset.testid.slice(5)));
+  const talk = said.length ? Math.max(...said) + 1 : 0;
   return {
     phase: root.dataset.phase || null, seat: root.dataset.seat ?? null, curtain: root.dataset.curtain || null,
     round: current ? Number(current.dataset.testid.slice(6)) : null,
@@ -190,7 +192,7 @@ def secret_violations(messages, raw) -> list[str]:
                 bad.append(f"{where} = {value!r}")
             elif key == "peeks" and isinstance(value, list) and any(p.get("via") in ("snoop", "cookie") for p in value):
                 bad.append(f"{where}: a kid's peek {value!r}")
-            elif key == "log" and isinstance(value, list):
+            elif key in ("log_lines", "items") and isinstance(value, list):  # the log window, a page of it
                 for e in value:
                     if isinstance(e, dict) and e.get("type") in PRIVATE_EVENTS and e.get("seat") != 0:
                         bad.append(f"{where}: private entry {e!r}")
@@ -340,9 +342,49 @@ def test_websocket_frames_leak_nothing(lab_page):
     # and they differ after it (the reveal shows the cards): the comparison can see a difference
     assert H.merged(sa)[-1]["view"]["kids"] != H.merged(sb)[-1]["view"]["kids"]
     prefix = H.merged(sa[:cut])[-1]
-    assert any(e["type"] == "question" for e in prefix["log"]) or prefix["view"]["talk"]
+    assert any(e["type"] == "question" for e in prefix["log_lines"]) or prefix["view"]["talk"]
     bad = secret_violations(lab_page.frames.messages(), lab_page.frames.raw)
     assert bad == [], "secrets reached the browser:\n" + "\n".join(bad[:20])
     sizes = [size for kind, _, size, _ in lab_page.frames.widget_states(anywidget_id=ANYWIDGET_ID, comm_id=models["wa"][0], sizes=True) if kind != "open"]
     print(f"identical widget state over {cut} state messages; update frames: max {max(sizes)} B, median {sorted(sizes)[len(sizes) // 2]} B")
     lab_page.screenshot(locator=models["wa"][1])
+
+
+DOUBLE_CLICK_CELLS = [
+    "from brady_widgets import BradyBunchWidget\n"
+    "from brady_widgets.widget import expand_legal\n"
+    "dbl = BradyBunchWidget(players=5, seed=11, pace=0)  # pace=0: the bots answer inside the same message\n"
+    "for _ in range(200):  # Alice (the Python API, not clicks) to her first question of round 1\n"
+    "    legal = expand_legal(dbl.legal)\n"
+    "    if any(a['type'].startswith('ask_') for a in legal):\n"
+    "        break\n"
+    "    dbl.act(next(a for a in legal if a['type'] in ('reveal_snoops', 'lights_out', 'pass', 'peek', 'use_token')))\n"
+    "dbl",
+]
+ASKED = "sum(1 for h in dbl.game.history if h.get('seat') == 0 and h['action']['type'].startswith('ask_'))"
+
+
+def test_a_double_click_on_ask_asks_once(lab_page):
+    """A real double click (two clicks and a dblclick event) on Ask, with the
+    question panel still there after the first answer (pace=0): one question."""
+    kernel = lab_page.notebook("e2e_brady_dblclick.ipynb", DOUBLE_CLICK_CELLS)
+    assert kernel.eval("dbl.view['phase']") == "talk"
+    assert kernel.eval(ASKED) == 0
+    rev = kernel.eval("dbl.rev")
+    root = H.widget_root(lab_page.page, kernel.eval("dbl.model_id"), selector=".bw-brady")
+    root.scroll_into_view_if_needed()
+    ask = root.locator('[data-testid="ask"]')
+    ask.wait_for()
+    assert ask.is_enabled()
+    ask.dblclick()
+    H.wait_until(lambda: kernel.eval(ASKED) >= 1, what="the question in the kernel")
+    lab_page.page.wait_for_timeout(1500)  # time for a second act to arrive, if one was sent
+    assert kernel.eval(ASKED) == 1
+    assert kernel.eval("dbl.error") == {}
+    assert kernel.eval("dbl.rev") == rev + 1
+    # the panel is still there and takes the next (single) click: the view is not stuck
+    H.wait_until(lambda: root.locator('[data-testid="ask"]').is_enabled(), what="the Ask button again")
+    if kernel.eval("dbl.view['max_questions'] is None or dbl.view['questions'] < dbl.view['max_questions']"):
+        root.locator('[data-testid="ask"]').click()
+        H.wait_until(lambda: kernel.eval(ASKED) == 2, what="the second question")
+    assert H.notebook_errors(lab_page.page) == []

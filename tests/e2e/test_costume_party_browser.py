@@ -85,7 +85,7 @@ def first_reveal(states) -> int:
     (the first moment an opponent's secret can show), else len(states)."""
     for i, st in enumerate(H.merged(states)):
         view = st.get("view") or {}
-        if view.get("killed") or any(e.get("type") in ("kill", "eliminated") for e in st.get("log") or []):
+        if view.get("killed") or any(e.get("type") in ("kill", "eliminated") for e in st.get("log_lines") or []):
             return i
     return len(states)
 
@@ -139,7 +139,7 @@ def secret_violations(messages, shown: int, secrets: list[int], raw=()) -> list[
                 bad.append(f"{m.get('msg_type')} {where} = {value!r}")
             elif key == "my_character" and value not in (None, secrets[shown]):
                 bad.append(f"{m.get('msg_type')} {where} = {value!r} (not seat {shown}'s)")
-            elif key == "log" and isinstance(value, list):
+            elif key in ("log_lines", "items") and isinstance(value, list):  # the log window, a page of it
                 for e in value:
                     if isinstance(e, dict) and e.get("type") == "secret" and e.get("seat") != shown:
                         bad.append(f"{m.get('msg_type')} {where}: private entry {e!r}")
@@ -216,8 +216,8 @@ def test_websocket_frames_leak_nothing(lab_page):
     )
     # the compared prefix is a real game: several of seat 0's own actions and the opponents' draws
     assert cut >= 8, f"only {cut} state messages before the first kill"
-    prefix = H.merged(sa[:cut])[-1]
-    opp_draws = [e for e in prefix["log"] if e["type"] == "draw" and e.get("seat") != 0]
+    # (the log is a window of its newest entries: look through every state of the prefix)
+    opp_draws = [e for st in H.merged(sa[:cut]) for e in st.get("log_lines") or [] if e["type"] == "draw" and e.get("seat") != 0]
     assert opp_draws, "no opponent action was compared"
     # both games really diverge once a secret matters (else the swap proved nothing)
     assert kernel.eval("[wa.game.secrets, wb.game.secrets]") == [SECRETS_A, SECRETS_B]
