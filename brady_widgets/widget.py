@@ -18,8 +18,9 @@ trait         value
               :attr:`GameWidget.log_limit` entries and ``log_budget`` bytes:
               ``{"i", "type", "step", "seat", "text"}`` (not ``log``: that
               name is ipywidgets' logger)
-``error``     ``{}`` or ``{"code", "message"}``, the message at most
-              :data:`ERROR_CHARS` characters
+``error``     ``{}`` or ``{"code", "message", "n"}``, the message at most
+              :data:`ERROR_CHARS` characters; ``n`` numbers the errors, so a
+              refusal always changes the trait (the view unlocks on it)
 ``curtain``   ``{"up": bool, "seat": n}`` (hot-seat: "pass to seat n")
 ``settings``  ``mode, humans, names, pace, reveal, teacher, paused, players,
               game`` and the view ``options`` (e.g. the odds panel's trust)
@@ -410,6 +411,16 @@ class GameWidget(anywidget.AnyWidget):
                 first_error = _error_dict(exc)
         super().__init__(**{**self._state(), "error": first_error})
         self.on_msg(self._on_view_msg)
+
+    @traitlets.validate("error")
+    def _number_error(self, proposal: Any) -> dict:
+        """Every error set gets the next number ``n``: the same refusal twice is
+        still a change the view sees (it waits for one after sending an act)."""
+        value = proposal["value"]
+        if not value:
+            return {}
+        self._errors = getattr(self, "_errors", 0) + 1
+        return {**value, "n": self._errors}
 
     # ------------------------------------------------------------ per-game hooks
     @classmethod

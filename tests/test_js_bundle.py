@@ -8,27 +8,32 @@ import re
 
 import pytest
 
-from brady_widgets.brady_bunch import widget as bb_widget
-from brady_widgets.costume_party import widget as cp_widget
+from brady_widgets.engine.registry import game_entry, load_widget, names
+from brady_widgets.widget import STATIC
 
-STATIC = cp_widget._STATIC
-#: bundle name -> (widget factory, root class)
-BUNDLES = {
-    "costume_party": (lambda: cp_widget.CostumePartyWidget(players=2, bot="random", pace=0), ".bw-costume"),
-    "brady_bunch": (lambda: bb_widget.BradyBunchWidget(players=3, bot="random", pace=0), ".bw-brady"),
-}
+#: bundle name -> root class of its view: every registered game's, and the generic view
+ROOTS = {"costume_party": ".bw-costume", "brady_bunch": ".bw-brady", "generic": ".bw-generic"}
+BUNDLES = sorted({game_entry(n).view for n in names() if game_entry(n).view} | {"generic"})
 
 
-@pytest.mark.parametrize("bundle", sorted(BUNDLES))
-def test_widget_loads_the_committed_bundle_files(bundle):
-    w = BUNDLES[bundle][0]()
+def test_every_bundle_is_checked_here():
+    assert set(BUNDLES) == set(ROOTS)
+    built = {p.stem for p in STATIC.glob("*.js")}
+    assert built == set(BUNDLES), "a bundle no game uses, or a game whose bundle is missing"
+
+
+@pytest.mark.parametrize("name", names())
+def test_each_games_widget_loads_its_registered_bundle(name):
+    bundle = game_entry(name).view
+    cls = load_widget(name)
+    w = cls(players=cls.game_class.player_counts.start, pace=0)
     js = (STATIC / f"{bundle}.js").read_text(encoding="utf-8")
     css = (STATIC / f"{bundle}.css").read_text(encoding="utf-8")
     assert w._esm == js and w._css == css
     w.close()
 
 
-@pytest.mark.parametrize("bundle", sorted(BUNDLES))
+@pytest.mark.parametrize("bundle", BUNDLES)
 def test_bundle_is_one_self_contained_es_module_with_a_default_render(bundle):
     js = (STATIC / f"{bundle}.js").read_text(encoding="utf-8")
     assert re.search(r"export\s*\{[^}]*\b\w+\s+as\s+default\b[^}]*\}", js)
@@ -39,9 +44,9 @@ def test_bundle_is_one_self_contained_es_module_with_a_default_render(bundle):
     assert "require(" not in js
 
 
-@pytest.mark.parametrize("bundle", sorted(BUNDLES))
+@pytest.mark.parametrize("bundle", BUNDLES)
 def test_css_is_scoped_under_the_root_class(bundle):
-    root = BUNDLES[bundle][1]
+    root = ROOTS[bundle]
     css = (STATIC / f"{bundle}.css").read_text(encoding="utf-8")
     css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
     css = re.sub(r"@media[^{]*\{", "", css)
