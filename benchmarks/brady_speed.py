@@ -21,6 +21,13 @@ In the same process, the script also plays every Python-implemented OpenSpiel
 game the way ``engine_speed.py`` does (same function) and prints each Brady
 figure divided by their median: the target of issue 7 (item 11) is >= 2 for
 every row. ``--no-openspiel`` skips them.
+
+``--snapshot FILE`` instead writes a behaviour snapshot, as ``engine_speed.py``
+does for Costume Party: the ``to_json``, every view and the log of 300 seeded
+random playouts (3..8 players, Cousin Oliver on and off, ``max_questions`` None
+and 2) and a hash of every legal list, the views and the refused or accepted
+probe actions along the way. Take one before and one after an engine change
+and compare the files byte for byte (``cmp``); it takes a few CPU minutes.
 """
 
 from __future__ import annotations
@@ -118,13 +125,65 @@ def report(res: dict) -> None:
         )
 
 
+# ------------------------------------------------------------------ snapshot
+PROBES = [
+    {"type": "ask_played", "kid": "Greg", "round": 1}, {"type": "ask_truth", "kid": "Greg", "about": "Greg", "round": 1},
+    {"type": "ask_truth", "kid": "Greg", "about": "Peter", "round": 9}, {"type": "ask_suspect", "kid": "Nobody"},
+    {"type": "peek", "kid": "Greg"}, {"type": "end_round"}, {"type": "cookie", "kid": "Greg"}, {"type": "pass"},
+    {"type": "say_looked", "kid": "nobody"}, {"type": "say_card", "value": 3}, {"type": "play", "value": 7},
+    {"type": "ask_number", "kid": "Marcia", "round": 1}, {"type": "ask_looked", "kid": "Jan", "round": 0},
+]
+
+
+def snapshot(path: str, games: int = 300) -> str:
+    """Write the behaviour snapshot described in the module docstring; return its hash."""
+    import hashlib
+
+    from brady_widgets.brady_bunch.rules import BradyBunch
+    from brady_widgets.engine import IllegalAction
+
+    configs = [(p, co, mq) for p in range(3, 9) for co in ((False, True) if p >= 6 else (False,)) for mq in (None, 2)]
+    out, h = [], hashlib.sha256()
+    for n in range(games):
+        p, co, mq = configs[n % len(configs)]
+        g = BradyBunch(p, seed=n, cousin_oliver=co, max_questions=mq)
+        rng = random.Random(n)
+        step = 0
+        while not g.over:
+            seat = rng.choice(g.to_act)
+            legal = g.legal_actions(seat)
+            h.update(json.dumps([seat, legal]).encode())
+            if n % 15 == 0 and step % 7 == 0:  # now and then: every seat's list, probes, views
+                for s in range(p):
+                    h.update(json.dumps(g.legal_actions(s)).encode())
+                for a in PROBES:
+                    c = g.clone()
+                    try:
+                        h.update(json.dumps(["ok", c.act(seat, a), c.to_json()]).encode())
+                    except IllegalAction as e:
+                        h.update(f"{e.code}|{e}|{c.to_json() == g.to_json()}".encode())
+                h.update(json.dumps([g.view(x) for x in [None, *range(p)]] + [g.full_view()], sort_keys=True).encode())
+            g.act(seat, rng.choice(legal))
+            step += 1
+        out.append(g.to_json())
+        out.append(json.dumps([g.view(x) for x in [None, *range(p)]] + [g.full_view(), g.events, g.scores, g.winners], sort_keys=True))
+    out.append(h.hexdigest())
+    with open(path, "w") as fh:
+        fh.write("\n".join(out))
+    return out[-1]
+
+
 def main(argv=None) -> dict:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
     ap.add_argument("--repeats", type=int, default=3, help="best of this many measurements")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
+    ap.add_argument("--snapshot", metavar="FILE", help="write a behaviour snapshot instead")
     args = ap.parse_args(argv)
+    if args.snapshot:
+        print(f"wrote {args.snapshot} ({snapshot(args.snapshot)})")
+        return {}
     res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel)
     report(res)
     if args.json:
