@@ -16,8 +16,7 @@ from brady_widgets.brady_bunch.rules import PHASE_TEXT, BradyBunch
 from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import check_leaks
-from brady_widgets.widget import MSG, WidgetError
-from brady_widgets.widget import GameWidget
+from brady_widgets.widget import MSG, STATIC, GameWidget, WidgetError
 from brady_widgets.testing.widgets import legal_of, record_frames, send
 
 SYNCED = list(GameWidget.GAME_TRAITS)
@@ -488,7 +487,7 @@ def test_testids_in_the_docstring_are_in_the_bundle():
     ids -= {"data-testid", "data-phase", "data-seat", "data-kid", "data-state", "data-turn", "data-curtain",
             "data-reveal", "data-role", "aria-pressed", "aria-live", "aria-current", "role"}
     assert {"reveal-snoops", "lights-out", "ask", "end-round", "accuse", "play", "peek", "lift-curtain", "odds"} <= ids
-    bundle = (mod._STATIC / "brady_bunch.js").read_text()
+    bundle = (STATIC / "brady_bunch.js").read_text()
     missing = [i for i in sorted(ids) if f'"{i}"' not in bundle and f"`{i}-" not in bundle and f'"{i}-' not in bundle]
     assert not missing, missing
 

@@ -38,7 +38,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
-from ..engine.game import Game
+from ..engine.game import FrozenAction, Game
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -106,10 +106,12 @@ class _Tables:
     by every game with that cast, read-only.
 
     Alice's question list has up to ~270 entries and was rebuilt, dict by dict,
-    on every call; a random playout spends most of its time there. Each entry
-    here is a ``(templates, keys)`` pair: ``_legal`` hands out *copies* of the
-    templates (callers may scribble on what they get: the conformance kit does),
-    and ``_is_legal`` looks the action's key (``_KEY``) up in ``keys``, which
+    on every call; a random playout spent most of its time there, then copying
+    them. Each entry here is a ``(actions, keys)`` pair: ``actions`` a tuple of
+    :class:`~brady_widgets.engine.game.FrozenAction` (read-only dicts, so
+    ``_legal`` hands out a fresh list of the same actions and no caller can change
+    them: the conformance kit tries), and ``_is_legal`` looks the action's key
+    (``_KEY``) up in ``keys``, which
     gives the same answer as ``action in templates`` for a well-formed action
     (exactly the schema's keys, str/int/bool values: tuple equality is then dict
     equality, and their hashes agree with ``==``).
@@ -118,8 +120,8 @@ class _Tables:
     def __init__(self, player_kids: tuple[str, ...], kids: tuple[str, ...]):
         self.cast = (player_kids, kids)
 
-        def entry(actions: list[dict]) -> tuple[list[dict], frozenset]:
-            return actions, frozenset(_KEY[a["type"]](a) for a in actions)
+        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset]:
+            return tuple(map(FrozenAction, actions)), frozenset(_KEY[a["type"]](a) for a in actions)
 
         cookies = [{"type": "cookie", "kid": k} for k in player_kids]
         end = [{"type": "end_round"}]
@@ -278,6 +280,7 @@ class BradyBunch(Game):
         self._tables = _tables_for(tuple(self.player_kids), tuple(self.kids))
 
     def _setup(self, deal: dict | None) -> dict:
+        self._seats: list[int] | None = None  # _to_act's answer for this position (see _to_act)
         if deal is None:
             cards = full_deck()
             self.rng.shuffle(cards)
@@ -360,7 +363,15 @@ class BradyBunch(Game):
         return self.kid_seat.get(kid)
 
     def _to_act(self) -> list[int]:
-        # called three times an action (to_act, legal_actions, act): the common phases first
+        # Called three times an action (to_act, legal_actions, act), so the answer is kept
+        # until the next action (_apply forgets it); the base class hands out copies.
+        seats = self._seats
+        if seats is None:
+            seats = self._seats = self._seats_now()
+        return seats
+
+    def _seats_now(self) -> list[int]:
+        # the common phases first
         p = self.phase
         if p in _ALICE_PHASES:
             return [ALICE]
@@ -409,8 +420,8 @@ class BradyBunch(Game):
     def _legal(self, seat: int) -> list[dict]:
         table = self._table(seat)
         if table is not None:
-            # fresh dicts: a caller may mutate what it gets, never the shared templates
-            return list(map(dict.copy, table[0]))
+            # a fresh list of the shared read-only actions (no caller can change them)
+            return list(table[0])
         p = self.phase
         if p == "play":
             if seat == ALICE:
@@ -519,8 +530,10 @@ class BradyBunch(Game):
 
     # ----------------------------------------------------------------- apply
     def _apply(self, seat: int, action: dict, at: Any) -> None:
+        self._seats = None  # the position changes: _to_act asks again
         # by name, so that a subclass's _do_ methods are the ones called
         getattr(self, _DO[action["type"]])(seat, action)
+        self._seats = None
 
     def _do_reveal_snoops(self, seat: int, action: dict) -> None:
         drawn = []

@@ -45,7 +45,7 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 The view is ``view.js``/``view.css`` in this folder, inside the shared frame of
 ``js/src/``, bundled by esbuild into ``brady_widgets/static/costume_party.*``
 (``cd js && npm run build``). ``_esm``/``_css`` are file paths, so with
-``ANYWIDGET_HMR=1`` (and ``watchfiles`` installed) anywidget reloads the view in a
+``ANYWIDGET_HMR=1`` (and the watchfiles package installed) anywidget reloads the view in a
 running notebook whenever ``npm run watch`` rewrites the bundle.
 """
 

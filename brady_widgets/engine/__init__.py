@@ -1,7 +1,7 @@
 """The engine kernel shared by every game."""
 
 from .errors import ERROR_CODES, IllegalAction
-from .game import Game
+from .game import FrozenAction, Game
 from .registry import (
     GameEntry,
     game_entry,
@@ -18,6 +18,7 @@ from .registry import (
 
 __all__ = [
     "ERROR_CODES",
+    "FrozenAction",
     "Game",
     "GameEntry",
     "IllegalAction",

@@ -52,6 +52,36 @@ def _seat_int(seat: Any) -> Any:
         return seat
 
 
+class FrozenAction(dict):
+    """A legal action a game may hand out to every caller: a read-only ``dict``.
+
+    ``legal_actions`` must never let a caller change the game by changing what it
+    got. A game whose legal lists are long and the same in many positions (a Brady
+    Alice's ~270 questions) keeps them as tuples of frozen actions and hands out a
+    fresh *list* of the same read-only dicts, instead of copying every dict on
+    every call. It is a real ``dict`` for everything that reads it (``==``, ``in``,
+    ``json.dumps``, ``dict(a)``); changing it raises ``TypeError``, ``copy.copy``
+    and ``copy.deepcopy`` give plain dicts, and it pickles as a plain dict.
+    """
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a legal action is read-only: change a copy, dict(action)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return copy.deepcopy(dict(self), memo)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
 _NESTED = (list, dict)
 
 
@@ -118,8 +148,8 @@ class Game:
     # ----------------------------------------------------------------- contract
     @property
     def to_act(self) -> list[int]:
-        """Seats that may act now (empty when the game is over)."""
-        return [] if self.over else self._to_act()
+        """Seats that may act now (empty when the game is over): a fresh list."""
+        return [] if self.over else list(self._to_act())
 
     def legal_actions(self, seat: int) -> list[dict]:
         """The JSON-safe actions ``seat`` may take now (empty if none).
@@ -338,7 +368,7 @@ class Game:
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
         if self.over:
             raise IllegalAction("game_over", "the game is over", seat, action)
-        if not self._is_seat(seat):
+        if not (type(seat) is int and 0 <= seat < self.players) and not self._is_seat(seat):
             raise IllegalAction("malformed_action", f"there is no seat {brief(seat)} in a {self.players}-player game", seat, action)
         if at is not None and not ((type(at) is int or type(at) is float) and 0 <= at <= MAX_AT):
             if isinstance(at, bool) or not isinstance(at, (int, float)) or (type(at) is not int and not math.isfinite(at)):
@@ -370,6 +400,8 @@ class Game:
             )
         for key, typ in schema.items():
             value = action[key]
+            if type(value) is typ:  # the common case, exactly the schema's type (a bool is never an int here)
+                continue
             if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
                 raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {brief(value)}", seat, action)
         if seat not in self._to_act():

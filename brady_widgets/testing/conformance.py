@@ -46,7 +46,7 @@ from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from ..engine.errors import ERROR_CODES, IllegalAction
-from ..engine.game import Game
+from ..engine.game import FrozenAction, Game
 from ..engine.registry import load_bots, load_invariants
 
 
@@ -775,7 +775,19 @@ def check_view_snapshot(game: Game) -> None:
         if isinstance(obj, dict):
             for v in list(obj.values()):
                 scribble(v)
-            obj["__scribbled__"] = True
+            try:
+                obj["__scribbled__"] = True
+            except TypeError:
+                # a read-only dict (engine.FrozenAction, shared by design): it must refuse
+                # every change, and it must be one (any other dict is scribbled on)
+                if not isinstance(obj, FrozenAction) or "__scribbled__" in obj:
+                    raise
+                for change in (lambda: obj.update(x=1), lambda: obj.pop("type"), obj.clear, lambda: obj.setdefault("x", 1)):
+                    try:
+                        change()
+                    except TypeError:
+                        continue
+                    raise _fail(game, "a FrozenAction accepted a change")
         elif isinstance(obj, list):
             for v in obj:
                 scribble(v)
