@@ -393,7 +393,7 @@ function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onK
     if (!hadFocus) return;
     const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
     if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
-      if (root.ownerDocument.activeElement !== active) active.focus();
+      if (root.ownerDocument.activeElement !== active) active.focus({ preventScroll: true });
       return;
     }
     let target = focusId && !curtainUp ? root.querySelector(`[data-testid="${focusId}"]`) : null;
@@ -405,7 +405,7 @@ function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onK
         target = null;
       }
     }
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   };
   setRedraw(redraw);
   const schedule = () => {
@@ -417,11 +417,16 @@ function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrder, onK
   for (const key of TRAITS) model.on(`change:${key}`, schedule);
   const keyHandler = onKey ? (ev) => onKey(ev, redraw) : null;
   if (keyHandler) root.addEventListener("keydown", keyHandler);
+  const keepFocus = (ev) => {
+    if (ev.target instanceof Element && ev.target.closest("button")) ev.preventDefault();
+  };
+  root.addEventListener("mousedown", keepFocus);
   redraw();
   return () => {
     queued = false;
     for (const key of TRAITS) model.off(`change:${key}`, schedule);
     if (keyHandler) root.removeEventListener("keydown", keyHandler);
+    root.removeEventListener("mousedown", keepFocus);
     root.remove();
   };
 }

@@ -35,6 +35,7 @@ export function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrd
   const redraw = () => {
     queued = false;
     const active = root.ownerDocument.activeElement;
+    // (a mouse press on a button takes no focus: see keepFocus below)
     const hadFocus = Boolean(active && root.contains(active) && active !== root);
     const focusId = hadFocus ? active.getAttribute("data-testid") : null;
     const lastLog = logList.lastElementChild;
@@ -48,7 +49,8 @@ export function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrd
     // nodes are patched in place, so the focused node is usually still there: leave it be
     const curtainUp = Boolean(root.querySelector('[data-testid="lift-curtain"]'));
     if (!curtainUp && active.isConnected && root.contains(active) && !active.disabled) {
-      if (root.ownerDocument.activeElement !== active) active.focus();
+      // preventScroll: no scroll-into-view pass over the whole notebook
+      if (root.ownerDocument.activeElement !== active) active.focus({ preventScroll: true });
       return;
     }
     let target = focusId && !curtainUp ? root.querySelector(`[data-testid="${focusId}"]`) : null;
@@ -60,7 +62,7 @@ export function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrd
         target = null;
       }
     }
-    if (target) target.focus();
+    if (target) target.focus({ preventScroll: true });
   };
   setRedraw(redraw);
   // One update message may change several traits: redraw once, after all of them.
@@ -73,11 +75,20 @@ export function renderLoop({ model, el, root, logList, draw, setRedraw, focusOrd
   for (const key of TRAITS) model.on(`change:${key}`, schedule);
   const keyHandler = onKey ? (ev) => onKey(ev, redraw) : null;
   if (keyHandler) root.addEventListener("keydown", keyHandler);
+  // A mouse press on a button does not take the keyboard focus (the click still
+  // happens): the redraw that answers a click often replaces the clicked button, and
+  // removing a focused node makes the notebook around the widget handle a focus
+  // change (several ms on a large notebook). Keyboard focus is kept (see redraw).
+  const keepFocus = (ev) => {
+    if (ev.target instanceof Element && ev.target.closest("button")) ev.preventDefault();
+  };
+  root.addEventListener("mousedown", keepFocus);
   redraw();
   return () => {
     queued = false;
     for (const key of TRAITS) model.off(`change:${key}`, schedule);
     if (keyHandler) root.removeEventListener("keydown", keyHandler);
+    root.removeEventListener("mousedown", keepFocus);
     root.remove();
   };
 }

@@ -191,6 +191,31 @@ describe("rev: one act per screen", () => {
   });
 });
 
+describe("focus: the keyboard's is kept, a mouse press takes none", () => {
+  it("a mouse press on a button is kept from moving the focus; on the slider it is not", () => {
+    const b = B.mount("brady_talk");
+    const press = (el) => {
+      const ev = new MouseEvent("mousedown", { bubbles: true, cancelable: true });
+      el.dispatchEvent(ev);
+      return ev.defaultPrevented;
+    };
+    expect(press(b.$("ask"))).toBe(true);
+    expect(press(b.$$('[data-testid^="ask-kid-"]')[0])).toBe(true);
+    const slider = b.root.querySelector('input[type="range"]');
+    expect(slider).not.toBeNull();
+    expect(press(slider)).toBe(false);
+  });
+
+  it("after the cleanup the root no longer listens", () => {
+    const b = B.mount("brady_talk");
+    const ask = b.$("ask");
+    B.unmountAll();
+    const ev = new MouseEvent("mousedown", { bubbles: true, cancelable: true });
+    ask.dispatchEvent(ev);
+    expect(ev.defaultPrevented).toBe(false);
+  });
+});
+
 describe("the teacher's reveal toggle", () => {
   const teacher = (on) => (s) => ({ ...s, settings: { ...s.settings, teacher: on } });
   it("is never drawn for a student, during or after the game", () => {
