@@ -55,6 +55,8 @@ from .content import (
 )
 
 ALICE = 0
+#: the phases whose legal actions are peeks at face-down cards
+_PEEK_PHASES = frozenset(("snoop", "cookie_peek", "help_peek"))
 NOBODY = "nobody"
 #: the phases in which Alice alone acts
 _ALICE_PHASES = frozenset(("reveal", "talk", "help", "help_peek", "final", "accuse"))
@@ -139,6 +141,11 @@ class _Tables:
         self.reveal = entry([{"type": "reveal_snoops"}])
         self.signs = entry([{"type": "sign", "plus": True}, {"type": "sign", "plus": False}])
         self.accuse = entry([{"type": "accuse", "kid": k} for k in kids])
+        # the pieces of the lists that also depend on the position (face-down cards,
+        # Snoops, hands, tokens): _legal picks from these instead of building dicts
+        self.peek = {k: FrozenAction(type="peek", kid=k) for k in kids}
+        self.expose = {k: FrozenAction(type="expose", kid=k) for k in kids}
+        self.requests = {s: tuple(FrozenAction(type="request", kid=s, about=k) for k in kids if k != s) for s in kids}
 
     # a game's clone (deepcopy) and apply_history's snapshot share the read-only tables
     def __deepcopy__(self, memo: dict) -> "_Tables":
@@ -149,6 +156,12 @@ class _Tables:
 
 
 _TABLES: dict[tuple, _Tables] = {}
+
+# the read-only actions that do not depend on the kids at the table (see _Tables)
+_PLAY = {v: FrozenAction(type="play", value=v) for v in VALUES}
+_USE_TOKEN = {t: FrozenAction(type="use_token", token=t) for t in TOKEN_PEEKS}
+_LIGHTS_OUT = FrozenAction(type="lights_out")
+_PASS = FrozenAction(type="pass")
 
 
 def _tables_for(player_kids: tuple[str, ...], kids: tuple[str, ...]) -> _Tables:
@@ -394,7 +407,8 @@ class BradyBunch(Game):
 
     def _face_down(self, exclude: list[str] | tuple = ()) -> list[str]:
         """Kids with a face-down card on the board, in board order."""
-        return [k for k in self.kids if self.board[k] is not None and k not in self.face_up and k not in exclude]
+        board, face_up = self.board, self.face_up  # locals: read once per kid
+        return [k for k in self.kids if board[k] is not None and k not in face_up and k not in exclude]
 
     def _table(self, seat: int) -> tuple[list[dict], frozenset] | None:
         """The shared ``(templates, keys)`` of the seat's legal actions now, or None
@@ -422,32 +436,42 @@ class BradyBunch(Game):
         if table is not None:
             # a fresh list of the shared read-only actions (no caller can change them)
             return list(table[0])
+        # The other phases' lists depend on the position, but their actions do not:
+        # fresh lists of the shared read-only actions of _Tables and the module (no
+        # dict built per call), in the order the rules give.
         p = self.phase
+        t = self._tables
         if p == "play":
             if seat == ALICE:
                 asked = {r["snoop"] for r in self.requests}
-                out = [
-                    {"type": "request", "kid": s, "about": k}
-                    for s in dict.fromkeys(self.snoops)
-                    if s not in asked
-                    for k in self.kids
-                    if k != s
-                ]
-                return out + [{"type": "lights_out"}]
+                out = []
+                for s in dict.fromkeys(self.snoops):
+                    if s not in asked:
+                        out += t.requests[s]
+                out.append(_LIGHTS_OUT)
+                return out
             kid = self.seat_kid[seat]
-            return [{"type": "play", "value": v} for v in sorted(set(self.hands[kid]))]
-        if p == "snoop":
-            kid = self.snoop_queue[0][0]
-            return [{"type": "peek", "kid": k} for k in self._face_down(exclude=[kid, *self.snoop_seen])]
+            return [_PLAY[v] for v in sorted(set(self.hands[kid]))]
+        if p in _PEEK_PHASES:
+            peek = t.peek
+            return [peek[k] for k in self._targets()]
         if p == "expose":
-            return [{"type": "expose", "kid": k} for k in self._face_down(exclude=[self.oliver])] + [{"type": "pass"}]
-        if p == "cookie_peek":
-            return [{"type": "peek", "kid": k} for k in self._face_down(exclude=[self.cookie_kid])]
+            expose = t.expose
+            return [expose[k] for k in self._targets()] + [_PASS]
         if p == "help":
-            return [{"type": "use_token", "token": t} for t in dict.fromkeys(self.tokens)] + [{"type": "pass"}]
-        if p == "help_peek":
-            return [{"type": "peek", "kid": k} for k in self._face_down(exclude=self.token_seen)]
+            return [_USE_TOKEN[token] for token in dict.fromkeys(self.tokens)] + [_PASS]
         return []
+
+    def _targets(self) -> list[str]:
+        """The kids whose card the peek (or Oliver's exposure) of this phase may choose."""
+        p = self.phase
+        if p == "snoop":
+            return self._face_down(exclude=[self.snoop_queue[0][0], *self.snoop_seen])
+        if p == "cookie_peek":
+            return self._face_down(exclude=[self.cookie_kid])
+        if p == "help_peek":
+            return self._face_down(exclude=self.token_seen)
+        return self._face_down(exclude=[self.oliver])  # expose
 
     #: whether ``_legal`` is this class's own, so that ``_is_legal`` may use the tables;
     #: a subclass that changes ``_legal`` (the tests' broken engines) is tested against its list
@@ -479,6 +503,16 @@ class BradyBunch(Game):
                     and about in self.kids
                 )
             return kind == "lights_out"
+        # the other phases: the test of the list _legal would build (one of the same
+        # dicts: its type, then its one other value among the list's)
+        p = self.phase
+        kind = action["type"]
+        if p in _PEEK_PHASES:
+            return kind == "peek" and action["kid"] in self._targets()
+        if p == "expose":
+            return kind == "pass" or kind == "expose" and action["kid"] in self._targets()
+        if p == "help":
+            return kind == "pass" or kind == "use_token" and action["token"] in self.tokens
         return action in self._legal(seat)
 
     def _why_illegal(self, seat: int, action: dict) -> str:
@@ -583,7 +617,8 @@ class BradyBunch(Game):
         self._after_play()
 
     def _after_play(self) -> None:
-        if self.alice_ready and all(self.board[k] is not None for k in self.player_kids):
+        # ``None not in map(...)``: "every kid has played" without a generator (ints never == None)
+        if self.alice_ready and None not in map(self.board.__getitem__, self.player_kids):
             self._emit("eyes_closed", round=self.round)
             self._next_snoop()
 
@@ -656,7 +691,9 @@ class BradyBunch(Game):
             self._to_final()
 
     def _after_claims(self) -> None:
-        if all(k in self.spoken for k in self.player_kids):
+        # the length first: the scan of the list (quadratic in the kids) then runs once a round
+        spoken = self.spoken
+        if len(spoken) >= len(self.player_kids) and all(k in spoken for k in self.player_kids):
             self.phase = "talk"
 
     def _do_ask(self, seat: int, action: dict) -> None:
