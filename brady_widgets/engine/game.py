@@ -83,6 +83,17 @@ class FrozenAction(dict):
 
 
 _NESTED = (list, dict)
+#: Game._chance: id(outcomes tuple) -> (outcomes, values, cumulative weights, total), for
+#: tuples drawn from again (in any game); cleared when full (8-player Brady games meet ~2,000)
+_DRAW_TABLES: dict[int, tuple] = {}
+_DRAW_TABLES_MAX = 4096
+class _Missing:
+    """Game._validate: the value of a key the action does not have (a type no schema names)."""
+
+
+_MISSING = _Missing()
+#: Game._validate's fast path: dict types whose get() reads what action[key] reads
+_PLAIN_DICTS = frozenset((dict, FrozenAction))
 
 
 def _sorted_keys(keys: set) -> list:
@@ -378,32 +389,45 @@ class Game:
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action must be a dict with a 'type'", seat, action)
         kind = action.get("type")
-        if not isinstance(kind, str) or kind not in self.action_schema:
+        # one look-up for "is it a known type" and "its schema" (a str is hashable)
+        schema = self.action_schema.get(kind) if isinstance(kind, str) else None
+        if schema is None:
             raise IllegalAction(
                 "malformed_action",
                 f"unknown action type {brief(kind)}; known types: {sorted(self.action_schema)}",
                 seat,
                 action,
             )
-        schema = self.action_schema[kind]
-        # fast path: exactly "type" plus the schema's keys
-        if len(action) != len(schema) + 1 or not action.keys() >= schema.keys():
-            keys = set(action) - {"type"}
-            missing, extra = _sorted_keys(set(schema) - keys), _sorted_keys(keys - set(schema))
-            raise IllegalAction(
-                "malformed_action",
-                f"a {kind!r} action takes keys {sorted(schema)}"
-                + (f"; missing {brief(missing)}" if missing else "")
-                + (f"; unexpected {brief(extra)}" if extra else ""),
-                seat,
-                action,
-            )
-        for key, typ in schema.items():
-            value = action[key]
-            if type(value) is typ:  # the common case, exactly the schema's type (a bool is never an int here)
-                continue
-            if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
-                raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {brief(value)}", seat, action)
+        # Fast path: a plain dict (or a FrozenAction) with as many keys as "type" plus
+        # the schema's, and every schema key's value exactly of its type (a missing key
+        # gives _MISSING, of no schema's type): then the keys are exactly right and
+        # every check of the slow path passes. Anything else takes it, for its messages.
+        fast = False
+        if len(action) == len(schema) + 1 and type(action) in _PLAIN_DICTS:
+            get = action.get
+            for key, typ in schema.items():
+                if type(get(key, _MISSING)) is not typ:
+                    break
+            else:
+                fast = True
+        if not fast:
+            if len(action) != len(schema) + 1 or not action.keys() >= schema.keys():
+                keys = set(action) - {"type"}
+                missing, extra = _sorted_keys(set(schema) - keys), _sorted_keys(keys - set(schema))
+                raise IllegalAction(
+                    "malformed_action",
+                    f"a {kind!r} action takes keys {sorted(schema)}"
+                    + (f"; missing {brief(missing)}" if missing else "")
+                    + (f"; unexpected {brief(extra)}" if extra else ""),
+                    seat,
+                    action,
+                )
+            for key, typ in schema.items():
+                value = action[key]
+                if type(value) is typ:  # exactly the schema's type (a bool is never an int here)
+                    continue
+                if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
+                    raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {brief(value)}", seat, action)
         if seat not in self._to_act():
             raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action)
         if not self._is_legal(seat, action):
@@ -439,15 +463,24 @@ class Game:
                 raise ValueError(f"recorded {kind} outcome {brief(value)} is impossible here")
         else:
             cached = self._chance_cache
-            if cached is not None and cached[0] is outcomes and type(outcomes) is tuple:
-                _, values, cum, total = cached
-            else:
-                values = [o for o, _ in outcomes]
-                cum = list(accumulate(float(p) for _, p in outcomes))
-                total = cum[-1] + 0.0
-                if not total > 0.0:
-                    raise ValueError(f"{kind} outcomes must have a positive total probability")
-                self._chance_cache = (outcomes, values, cum, total)
+            if cached is None or cached[0] is not outcomes or type(outcomes) is not tuple:
+                # A tuple of outcomes (which must not change) drawn from before, in this game
+                # or another, keeps its table: Brady's Snoop odds are one tuple per state of
+                # the Snoop deck, shared by every game, and a game never meets one twice.
+                cached = _DRAW_TABLES.get(id(outcomes)) if type(outcomes) is tuple else None
+                if cached is None or cached[0] is not outcomes:
+                    values = [o for o, _ in outcomes]
+                    cum = list(accumulate(float(p) for _, p in outcomes))
+                    total = cum[-1] + 0.0
+                    if not total > 0.0:
+                        raise ValueError(f"{kind} outcomes must have a positive total probability")
+                    cached = (outcomes, values, cum, total)
+                    if type(outcomes) is tuple:
+                        if len(_DRAW_TABLES) >= _DRAW_TABLES_MAX:
+                            _DRAW_TABLES.clear()
+                        _DRAW_TABLES[id(outcomes)] = cached  # it holds the tuple: the id is not reused meanwhile
+                self._chance_cache = cached
+            _, values, cum, total = cached
             # exactly what rng.choices(values, weights=[float(p) ...])[0] does, one random() per draw
             value = values[bisect_right(cum, self.rng.random() * total, 0, len(cum) - 1)]
         self.history.append({"seat": "chance", "kind": kind, "outcome": value})
