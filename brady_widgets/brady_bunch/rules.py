@@ -55,6 +55,7 @@ from .content import (
 )
 
 ALICE = 0
+_FULL_DECK = tuple(v for v in VALUES for _ in range(COPIES))  # see full_deck
 #: the phases whose legal actions are peeks at face-down cards
 _PEEK_PHASES = frozenset(("snoop", "cookie_peek", "help_peek"))
 #: the phases whose legal lists _legal builds from the position (no table of _Tables)
@@ -84,7 +85,7 @@ PHASE_TEXT = {
 
 
 def full_deck() -> list[int]:
-    return [v for v in VALUES for _ in range(COPIES)]
+    return list(_FULL_DECK)  # a copy of a constant: every game's set-up shuffles one
 
 
 def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
@@ -301,6 +302,7 @@ class BradyBunch(Game):
 
     def _setup(self, deal: dict | None) -> dict:
         self._seats: list[int] | None = None  # _to_act's answer for this position (see _to_act)
+        self._targets_now: list[str] | None = None  # _targets' answer for this position
         if deal is None:
             cards = full_deck()
             self.rng.shuffle(cards)
@@ -398,12 +400,14 @@ class BradyBunch(Game):
         if p == "answer":
             return [self.kid_seat[self.pending["kid"]]]
         if p == "play":
+            board, kid_seat = self.board, self.kid_seat  # locals: read once per kid
             seats = [] if self.alice_ready else [ALICE]
-            return seats + [self.kid_seat[k] for k in self.player_kids if self.board[k] is None]
+            return seats + [kid_seat[k] for k in self.player_kids if board[k] is None]
         if p == "snoop":
             return [self.kid_seat[self.snoop_queue[0][0]]]
         if p == "claims":
-            return [self.kid_seat[k] for k in self.player_kids if k not in self.spoken]
+            kid_seat, spoken = self.kid_seat, self.spoken  # locals: read once per kid
+            return [kid_seat[k] for k in self.player_kids if k not in spoken]
         if p == "expose":
             return [self.kid_seat[self.oliver]]
         if p == "cookie_peek":
@@ -473,6 +477,14 @@ class BradyBunch(Game):
 
     def _targets(self) -> list[str]:
         """The kids whose card the peek (or Oliver's exposure) of this phase may choose."""
+        # asked twice an action (legal_actions, then act's _is_legal), so the answer is
+        # kept until the next action, as _to_act's (_apply forgets both); callers only read it
+        targets = self._targets_now
+        if targets is None:
+            targets = self._targets_now = self._targets_of_phase()
+        return targets
+
+    def _targets_of_phase(self) -> list[str]:
         p = self.phase
         if p == "snoop":
             return self._face_down(exclude=[self.snoop_queue[0][0], *self.snoop_seen])
@@ -573,10 +585,10 @@ class BradyBunch(Game):
 
     # ----------------------------------------------------------------- apply
     def _apply(self, seat: int, action: dict, at: Any) -> None:
-        self._seats = None  # the position changes: _to_act asks again
+        self._seats = self._targets_now = None  # the position changes: _to_act and _targets ask again
         # by name, so that a subclass's _do_ methods are the ones called
         getattr(self, _DO[action["type"]])(seat, action)
-        self._seats = None
+        self._seats = self._targets_now = None
 
     def _do_reveal_snoops(self, seat: int, action: dict) -> None:
         drawn = []
