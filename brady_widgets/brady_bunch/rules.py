@@ -802,18 +802,21 @@ class BradyBunch(Game):
         self.phase = "final"
 
     def _do_end_round(self, seat: int, action: dict) -> None:
-        self._emit("round_end", seat=seat, round=self.round)
+        now = self.round
+        self._emit("round_end", seat=seat, round=now)
+        board, tucked = self.board, self.tucked  # locals: read once per kid (here and below)
         for kid in self.kids:
-            self.tucked[kid].append(self.board[kid])
-            self.board[kid] = None
+            tucked[kid].append(board[kid])
+            board[kid] = None
         self.face_up = []
-        if self.round < ROUNDS:
+        if now < ROUNDS:
+            deck, takers, hands, kid_seat = self.deck, self.takers, self.hands, self.kid_seat
             for kid in self.player_kids:
-                value = self.deck.pop(0)
-                self.takers.append(kid)
-                self.hands[kid].append(value)
-                s = self.kid_seat[kid]
-                self._emit("draw", audience=[s], seat=s, kid=kid, value=value, round=self.round)
+                value = deck.pop(0)
+                takers.append(kid)
+                hands[kid].append(value)
+                s = kid_seat[kid]
+                self._emit("draw", audience=[s], seat=s, kid=kid, value=value, round=now)
             self.round += 1
             self._new_round_state()
             self.phase = "reveal"
