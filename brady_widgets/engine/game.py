@@ -83,8 +83,8 @@ class FrozenAction(dict):
 
 
 _NESTED = (list, dict)
-#: Game._chance: id(outcomes tuple) -> (outcomes, values, cumulative weights, total), for
-#: tuples drawn from again (in any game); cleared when full (8-player Brady games meet ~2,000)
+#: Game._chance: id(outcomes tuple) -> (outcomes, values, cumulative weights, total), for the
+#: games that draw from several tuples; cleared when full (8-player Brady games meet ~2,000)
 _DRAW_TABLES: dict[int, tuple] = {}
 _DRAW_TABLES_MAX = 4096
 class _Missing:
@@ -464,10 +464,13 @@ class Game:
         else:
             cached = self._chance_cache
             if cached is None or cached[0] is not outcomes or type(outcomes) is not tuple:
-                # A tuple of outcomes (which must not change) drawn from before, in this game
-                # or another, keeps its table: Brady's Snoop odds are one tuple per state of
-                # the Snoop deck, shared by every game, and a game never meets one twice.
-                cached = _DRAW_TABLES.get(id(outcomes)) if type(outcomes) is tuple else None
+                # The table of a tuple of outcomes (which must not change) is kept for the
+                # next draw from it. A game that draws from a second tuple shares its tables
+                # with every game: Brady's Snoop odds are one tuple per Snoop deck state,
+                # shared by every game, and a game never meets one twice. A game with one
+                # tuple (Costume Party's die, one per game) keeps it to itself, as before.
+                shared = cached is not None and type(outcomes) is tuple
+                cached = _DRAW_TABLES.get(id(outcomes)) if shared else None
                 if cached is None or cached[0] is not outcomes:
                     values = [o for o, _ in outcomes]
                     cum = list(accumulate(float(p) for _, p in outcomes))
@@ -475,7 +478,7 @@ class Game:
                     if not total > 0.0:
                         raise ValueError(f"{kind} outcomes must have a positive total probability")
                     cached = (outcomes, values, cum, total)
-                    if type(outcomes) is tuple:
+                    if shared:
                         if len(_DRAW_TABLES) >= _DRAW_TABLES_MAX:
                             _DRAW_TABLES.clear()
                         _DRAW_TABLES[id(outcomes)] = cached  # it holds the tuple: the id is not reused meanwhile
