@@ -75,18 +75,10 @@ def openspiel_median(seconds: float, repeats: int) -> dict:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when imported from elsewhere
-    from engine_speed import _openspiel_games, _theirs  # the same measurement, not a copy
+    from engine_speed import openspiel_runs  # the same measurement, not a copy
 
-    rates, skipped = {}, {}
-    try:
-        names = _openspiel_games()
-    except ImportError as exc:  # open-spiel is a benchmark-only dependency
-        names, skipped["open_spiel"] = [], str(exc)
-    for name in names:
-        try:
-            rates[name] = max(_theirs(name, seconds)["actions_per_s"] for _ in range(repeats))
-        except Exception as exc:  # a game that needs parameters, etc.
-            skipped[name] = f"{type(exc).__name__}: {exc}"
+    runs, skipped = openspiel_runs(seconds, repeats)
+    rates = {name: r["actions_per_s"] for name, r in runs.items()}
     median = statistics.median(rates.values()) if rates else float("nan")
     return {"games": rates, "skipped": skipped, "median_actions_per_s": median}
 

@@ -93,10 +93,10 @@ def best_of(fn, repeats: int, *args) -> dict:
     return max(runs, key=lambda r: r["actions_per_s"])
 
 
-def run(seconds: float = 1.0, repeats: int = 3, players=(2, 4, 8)) -> dict:
-    ours = {p: best_of(_ours, repeats, p, seconds) for p in players}
-    theirs = {}
-    skipped = {}
+def openspiel_runs(seconds: float, repeats: int) -> tuple[dict, dict]:
+    """``({game: best run}, {game or "open_spiel": why skipped})`` for every
+    Python-implemented OpenSpiel game (the yardstick of every engine here)."""
+    theirs, skipped = {}, {}
     try:
         names = _openspiel_games()
     except ImportError as exc:  # open-spiel is a benchmark-only dependency
@@ -106,6 +106,12 @@ def run(seconds: float = 1.0, repeats: int = 3, players=(2, 4, 8)) -> dict:
             theirs[name] = best_of(_theirs, repeats, name, seconds)
         except Exception as exc:  # a game that needs parameters, etc.
             skipped[name] = f"{type(exc).__name__}: {exc}"
+    return theirs, skipped
+
+
+def run(seconds: float = 1.0, repeats: int = 3, players=(2, 4, 8)) -> dict:
+    ours = {p: best_of(_ours, repeats, p, seconds) for p in players}
+    theirs, skipped = openspiel_runs(seconds, repeats)
     our_rate = statistics.median(r["actions_per_s"] for r in ours.values())
     their_median = statistics.median(r["actions_per_s"] for r in theirs.values()) if theirs else float("nan")
     named = [theirs[n]["actions_per_s"] for n in NAMED if n in theirs]
