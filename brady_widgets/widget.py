@@ -439,6 +439,12 @@ class GameWidget(anywidget.AnyWidget):
         """The display text of one entry of the windowed view list ``key``."""
         return ""
 
+    def window_facts(self, view: dict) -> dict:
+        """Extra view keys the screen needs from the whole of a windowed list (its
+        window may no longer hold them), computed from ``view`` (the shown seat's,
+        lists whole) only. Added to the synced view."""
+        return {}
+
     def odds(self, seat_view: dict) -> dict | None:
         """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
         return None
@@ -839,6 +845,7 @@ class GameWidget(anywidget.AnyWidget):
             odds = None
         else:
             odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
+        view.update(self.window_facts(view))  # what the view needs from beyond a window
         for key in self.windowed:
             if isinstance(view.get(key), list):
                 view[key] = _fit(self._window_entries(key, view[key]), self.window_limit, self.window_budget)

@@ -510,3 +510,30 @@ def test_a_question_alone_does_not_recompute_the_odds(monkeypatch):
     assert w.view["phase"] == "answer" and w.view["pending"] and calls == []
     w.run_bots()  # Greg answers
     assert w.view["phase"] == "talk" and calls == [1]
+
+
+def test_an_asked_kid_sees_the_statement_asked_about_even_beyond_the_talk_window():
+    """The synced talk is a window of the newest statements; asked whether a kid told
+    the truth, the asked kid's screen still shows what that kid said (pending_said)."""
+    w = BradyBunchWidget(players=8, seed=5, bot=BOT, pace=0, humans=tuple(range(1, 8)))
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(3000):
+        if w.game.over:
+            break
+        q = w.game.view(None).get("pending") or {}
+        if q.get("question") == "ask_truth" and w.seat == w.game.kid_seat[q["kid"]]:
+            talk = w.game.view(w.seat)["talk"]
+            rnd = q["round"]
+            said = [t for t in talk if t["speaker"] == q["about"] and t["kind"] == "played"
+                    and t["subject"] == q["about"] and t["about_round"] == rnd]
+            expected = BradyBunchWidget.statement_text(said[-1]) if said else None
+            assert w.view["pending_said"] == expected
+            if said and said[-1]["i"] < w.view["talk"][0]["i"]:
+                seen += 1  # the statement is no longer in the synced window
+        legal = legal_of(w)
+        if not legal:
+            w.run_bots()
+            continue
+        send(w, {"type": MSG.ACT, "action": pick(rng, legal)})
+    assert seen > 0, "no question about a statement older than the window: the test proved nothing"

@@ -398,8 +398,9 @@ function truthFor(view, L) {
   if (peeks.length) for (const p of peeks) lines.push(`In round ${r} you looked at ${p.kid}'s card ${VIA[p.via] || ""}: ${L.card(p.value)}.`);
   else lines.push(`You looked at nobody's card in round ${r}.`);
   if (q.question === "ask_truth") {
-    const said = (view.talk || []).filter((t) => t.speaker === q.about && t.kind === "played" && t.subject === q.about && t.about_round === r);
-    lines.push(said.length ? `${q.about} said: “${said[said.length - 1].text}”` : `${q.about} has not said what they played in round ${r}.`);
+    // from the whole talk (Python's pending_said): the synced talk is only its newest statements
+    const said = view.pending_said;
+    lines.push(said ? `${q.about} said: “${said}”` : `${q.about} has not said what they played in round ${r}.`);
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }

@@ -172,6 +172,21 @@ class BradyBunchWidget(GameWidget):
         """A talk entry in the speaker's words (spelled here only; the view shows it)."""
         return self.statement_text(entry) if key == "talk" else ""
 
+    def window_facts(self, view: dict) -> dict:
+        """``pending_said``: asked whether a kid told the truth, the asked kid sees what
+        that kid said they played in that round (the newest such statement, from the
+        whole public talk: the synced talk is only its newest statements), or None."""
+        q = view.get("pending") or {}
+        if q.get("question") != "ask_truth":
+            return {}
+        rnd = q.get("round") if q.get("round") is not None else view.get("round")
+        about = q.get("about")
+        said = [
+            t for t in view.get("talk") or []
+            if t["speaker"] == about and t["kind"] == "played" and t["subject"] == about and t["about_round"] == rnd
+        ]
+        return {"pending_said": self.statement_text(said[-1]) if said else None}
+
     # ------------------------------------------------------------- log texts
     def _who(self, seat: Any) -> str:
         if not isinstance(seat, int):

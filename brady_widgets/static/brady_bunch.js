@@ -940,8 +940,8 @@ function truthFor(view2, L) {
   if (peeks.length) for (const p of peeks) lines.push(`In round ${r} you looked at ${p.kid}'s card ${VIA[p.via] || ""}: ${L.card(p.value)}.`);
   else lines.push(`You looked at nobody's card in round ${r}.`);
   if (q.question === "ask_truth") {
-    const said = (view2.talk || []).filter((t) => t.speaker === q.about && t.kind === "played" && t.subject === q.about && t.about_round === r);
-    lines.push(said.length ? `${q.about} said: \u201C${said[said.length - 1].text}\u201D` : `${q.about} has not said what they played in round ${r}.`);
+    const said = view2.pending_said;
+    lines.push(said ? `${q.about} said: \u201C${said}\u201D` : `${q.about} has not said what they played in round ${r}.`);
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }
