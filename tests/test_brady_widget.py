@@ -17,7 +17,7 @@ from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import check_leaks
 from brady_widgets.widget import MSG, STATIC, GameWidget, WidgetError
-from brady_widgets.testing.widgets import legal_of, record_frames, send
+from brady_widgets.testing.widgets import legal_of, send
 
 SYNCED = list(GameWidget.GAME_TRAITS)
 BOT = "random"  # fast; the default bot is tested on its own below

@@ -15,7 +15,7 @@ from brady_widgets.costume_party.content import CHARACTERS, ROOM_NAMES, ROOMS, f
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.widget import MSG, STATIC, GameWidget
-from brady_widgets.testing.widgets import legal_of, record_frames, send
+from brady_widgets.testing.widgets import legal_of, send
 
 SYNCED = list(GameWidget.GAME_TRAITS)
 

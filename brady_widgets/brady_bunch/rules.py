@@ -564,7 +564,7 @@ class BradyBunch(Game):
         if kind == "request" and self.phase == "play":
             if kid not in self.snoops:
                 return f"{kid} is not a Snoop this round (Snoops: {self.snoops})"
-            return f"ask each Snoop once, and about another kid than themselves"
+            return "ask each Snoop once, and about another kid than themselves"
         if kind == "expose" and self.phase == "expose":
             if kid in self.face_up:
                 return f"{kid}'s card is already face up"
