@@ -25,6 +25,7 @@ import time
 import pytest
 
 import jlab_harness as H
+from brady_widgets.testing.widgets import ENVELOPE, FRAME_LIMIT
 
 pytestmark = pytest.mark.browser
 
@@ -347,6 +348,16 @@ def test_websocket_frames_leak_nothing(lab_page):
     assert bad == [], "secrets reached the browser:\n" + "\n".join(bad[:20])
     sizes = [size for kind, _, size, _ in lab_page.frames.widget_states(anywidget_id=ANYWIDGET_ID, comm_id=models["wa"][0], sizes=True) if kind != "open"]
     print(f"identical widget state over {cut} state messages; update frames: max {max(sizes)} B, median {sorted(sizes)[len(sizes) // 2]} B")
+    # issue 7: every update the browser receives is under 8 KB, and the Jupyter message around a
+    # state costs at most what the Python-side frame test (testing.widgets.ENVELOPE) adds for it
+    assert max(sizes) < FRAME_LIMIT, f"a widget update frame of {max(sizes)} bytes (target < 8 KB)"
+    envelopes = []
+    for _, _, size, m in lab_page.frames.frames:
+        content = (m or {}).get("content") or {}
+        data = content.get("data") or {}
+        if m and m.get("msg_type") == "comm_msg" and content.get("comm_id") == models["wa"][0] and data.get("method") == "update":
+            envelopes.append(size - len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()))
+    assert envelopes and max(envelopes) <= ENVELOPE, f"the Jupyter envelope of an update took up to {max(envelopes)} B"
     lab_page.screenshot(locator=models["wa"][1])
 
 
