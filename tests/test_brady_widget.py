@@ -270,7 +270,9 @@ def test_view_is_the_seats_view_without_log_plus_odds():
         own = w.game.view(w.seat)
         own.pop("log")
         talk = own.pop("talk")
-        assert {k: v for k, v in w.view.items() if k not in ("odds", "talk")} == own
+        # pending_said: what the asked-about kid said, read from the whole talk (window_facts)
+        assert ("pending_said" in w.view) == ((own.get("pending") or {}).get("question") == "ask_truth")
+        assert {k: v for k, v in w.view.items() if k not in ("odds", "talk", "pending_said")} == own
         # the talk is a window: the newest statements, each with its display text
         window = w.view["talk"]
         assert [{k: v for k, v in t.items() if k != "text"} for t in window] == talk[len(talk) - len(window):]
@@ -384,7 +386,7 @@ def test_hotseat_curtain_over_every_private_moment():
             assert w.seat == -1 and legal_of(w) == [] and w.view["viewer"] is None
             public = public_view(g)
             public_talk = public.pop("talk")
-            assert {k: v for k, v in w.view.items() if k not in ("odds", "talk")} == public and w.view["odds"] is None
+            assert {k: v for k, v in w.view.items() if k not in ("odds", "talk", "pending_said")} == public and w.view["odds"] is None
             assert [t["i"] for t in w.view["talk"]] == [t["i"] for t in public_talk][len(public_talk) - len(w.view["talk"]):]
             assert all(e["type"] not in PRIVATE_EVENTS for e in w.log_lines)
             assert w.view["hand"] is None and w.view["peeks"] == [] and w.view["my_sign"] is None
