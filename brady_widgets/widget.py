@@ -577,7 +577,7 @@ class GameWidget(anywidget.AnyWidget):
         if name == "log":
             entries = self._log_entries(events, 0, before)
         else:
-            entries = self._window_entries(name, view.get(name) or [], before)
+            entries = self._window_entries(name, view.get(name) or [], 0, before)
         items = _fit(entries, len(entries), self.page_budget)
         answer = {"list": name, "before": before, "items": items}
         with self.hold_sync():
@@ -801,11 +801,11 @@ class GameWidget(anywidget.AnyWidget):
             out.append(entry)
         return out
 
-    def _window_entries(self, key: str, full: list, stop: int | None = None) -> list[dict]:
-        """Entries of the windowed list ``key`` before ``stop``, each with ``i`` and ``text``."""
+    def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
+        """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""
         stop = len(full) if stop is None else min(stop, len(full))
         out = []
-        for i in range(stop):
+        for i in range(start, stop):
             entry = full[i]
             entry = {**entry, "i": i} if isinstance(entry, dict) else {"i": i, "value": entry}
             entry["text"] = self.entry_text(key, entry)
@@ -847,8 +847,11 @@ class GameWidget(anywidget.AnyWidget):
             odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
         view.update(self.window_facts(view))  # what the view needs from beyond a window
         for key in self.windowed:
-            if isinstance(view.get(key), list):
-                view[key] = _fit(self._window_entries(key, view[key]), self.window_limit, self.window_budget)
+            full = view.get(key)
+            if isinstance(full, list):
+                # only the last window_limit entries can be synced: give text to those alone
+                tail = self._window_entries(key, full, max(0, len(full) - self.window_limit))
+                view[key] = _fit(tail, self.window_limit, self.window_budget)
         view["odds"] = odds
         legal = g.legal_actions(seat) if (seat is not None and live) else []
         length = self._n_actions()
