@@ -816,18 +816,24 @@ class GameWidget(anywidget.AnyWidget):
         """``(view without its log, events, shown game, seat)`` for what the screen shows:
         the teacher's reveal, the public view (curtain up, or a hot-seat game over) or the shown seat."""
         g = self._shown_game()
-        curtain_up = self._curtain_for is not None and not self._reveal
-        public = curtain_up or (self.mode == "hotseat" and self.game.over)
-        seat = None if public else self._shown
+        seat = None if self._public() else self._shown
         # views are snapshots that share nothing with the engine (the conformance kit's
         # check_view_snapshot proves it for every game), so the trait may keep this one
         view = g.full_view() if self._reveal else g.view(seat)
         events = view.pop("log")
         return view, events, g, seat
 
+    def _curtain_up(self) -> bool:
+        return self._curtain_for is not None and not self._reveal
+
+    def _public(self) -> bool:
+        """Whether the screen shows the public view: the curtain is up, or a hot-seat
+        game is over (everyone looks at the screen)."""
+        return self._curtain_up() or (self.mode == "hotseat" and self.game.over)
+
     def _position_key(self) -> tuple:
         """What the screen shows: a page answered for another one is not shown."""
-        return (self._shown, self._curtain_for, self._reveal, self._replay_step, self.mode == "hotseat" and self.game.over)
+        return (self._shown, self._curtain_for, self._reveal, self._replay_step, self._public())
 
     def _rev(self) -> int:
         """How many actions the shown seat has taken in the live game."""
@@ -840,7 +846,7 @@ class GameWidget(anywidget.AnyWidget):
         """Every synced trait, computed from the shown seat's view (or the reveal)."""
         view, events, g, seat = self._seat_view()
         live = g is self.game
-        curtain_up = self._curtain_for is not None and not self._reveal
+        curtain_up = self._curtain_up()
         if curtain_up:
             odds = None
         else:
