@@ -11,8 +11,15 @@ The kernel is built for all four games of the package:
   (secret card plays, votes); a game keeps their choices hidden until all are in.
 * events carry an ``audience`` (``None`` = everyone, or a list of seats), so table
   talk, private peeks and secret commitments are filtered per seat by ``view``.
-* ``act(seat, action, at=ms)`` takes a time stamp for real-time games; it is kept
-  in the history, so a replay gives the same game.
+* time: a real-time game (``realtime = True``) runs on a game clock in ms.
+  ``act(seat, action, at=ms)`` needs ``at``, never before :attr:`Game.clock`
+  nor at or past :meth:`Game.next_deadline`; :meth:`Game.advance` applies the
+  timed transitions due by a time (a window closing with nobody acting). Any
+  seat may have legal actions at any time; ``to_act`` is the seats the game
+  waits on, possibly none. Both kinds of step are kept in the history
+  (``{"seat": "clock", "at": ms}`` for an advance), so a replay gives the same
+  game, clock included. A turn-based game is the special case with no
+  deadlines: ``at`` stays optional there and nothing about it changes.
 * chance is explicit: :meth:`_chance` draws from the game's own seeded RNG, records
   the outcome in the history, and :meth:`chance_outcomes` gives the exact odds of
   the next chance event.
@@ -36,6 +43,9 @@ JSON_SCALARS = (str, int, float, bool, type(None))
 
 #: The latest time stamp ``act(..., at=)`` accepts, in ms (the largest exact float integer).
 MAX_AT = 2**53
+#: ``history`` entries: a chance outcome's and a clock step's ``seat``
+CHANCE = "chance"
+CLOCK = "clock"
 #: The keys of a saved game (``to_json``).
 SAVED_KEYS = ("deal", "game", "history", "options", "players", "rng", "seed")
 _MT_WORDS = 624  # Mersenne Twister state words (random.Random, state version 3)
@@ -124,6 +134,12 @@ class Game:
     default_options: ClassVar[dict] = {}
     #: action schemas: type -> {key: python type or tuple of types}
     action_schema: ClassVar[dict] = {}
+    #: whether the game runs on a clock (``act`` needs ``at``; see the module docstring)
+    realtime: ClassVar[bool] = False
+    #: action types whose order between seats decides something (a slap race): a
+    #: scheduler holds them for a short settle window and applies them in the order
+    #: of their time stamps, so a slow link does not decide the race
+    races: ClassVar[frozenset] = frozenset()
 
     def __init__(self, players: int, seed: int | None = 0, *, deal: dict | None = None, **options):
         if isinstance(players, bool) or not isinstance(players, int):
@@ -154,12 +170,18 @@ class Game:
         self._chance_cache: tuple | None = None  # (outcomes tuple, values, cumulative weights, total)
         self.over = False
         self.winners: list[int] = []
+        #: game time in ms: the latest ``at`` applied or advanced to
+        self.clock: int | float = 0
         self.deal = self._setup(deal)
 
     # ----------------------------------------------------------------- contract
     @property
     def to_act(self) -> list[int]:
-        """Seats that may act now (empty when the game is over): a fresh list."""
+        """Seats the game waits on (empty when the game is over): a fresh list.
+
+        Turn-based: the seats that may act now (several in simultaneous phases).
+        Real time: the seats the game waits on, possibly none while it waits on
+        the clock; other seats may still have legal actions (a slap)."""
         return [] if self.over else list(self._to_act())
 
     def legal_actions(self, seat: int) -> list[dict]:
@@ -167,12 +189,52 @@ class Game:
 
         ``seat`` is any integral seat number, as for :meth:`act`; anything else (a
         bool, a float, a string, a seat the game does not have) is refused with
-        :class:`IllegalAction` ``malformed_action``."""
+        :class:`IllegalAction` ``malformed_action``. In real time "now" is any time
+        from :attr:`clock` up to (not including) :meth:`next_deadline`."""
         if type(seat) is not int or not 0 <= seat < self.players:
             seat = self._seat_or_refuse(seat)
-        if self.over or seat not in self._to_act():
+        if self.over or (not self.realtime and seat not in self._to_act()):
             return []
         return self._legal(seat)
+
+    def next_deadline(self) -> int | float | None:
+        """Game time (ms) of the next timed transition, or ``None`` (turn-based games:
+        always ``None``). :meth:`advance` applies it; no action may be stamped at or after it
+        before that."""
+        if self.over or not self.realtime:
+            return None
+        return self._next_deadline()
+
+    def advance(self, at: int | float) -> list[dict]:
+        """Move the clock to ``at`` (ms), applying every timed transition due by then
+        (a deadline ``d <= at``), in order; return the new events.
+
+        Kept in the history as ``{"seat": "clock", "at": at}`` when it changes
+        anything. Raises :class:`IllegalAction` (and changes nothing) for a time that
+        is not a number, is before :attr:`clock` or past ``2**53``, or when the game
+        is over."""
+        if self.over:
+            raise IllegalAction("game_over", "the game is over", CLOCK, {"type": "advance", "at": at})
+        at = self._check_time(at, CLOCK, {"type": "advance"})
+        if at is None:
+            raise IllegalAction("malformed_action", "advance needs a time in ms, got None", CLOCK, {"type": "advance"})
+        mark = len(self.events)
+        due = self.next_deadline()
+        if at == self.clock and (due is None or due > at):
+            return []
+        self.history.append({"seat": CLOCK, "at": at})
+        for _ in range(100_000):
+            if due is None or due > at or self.over:
+                break
+            if due < self.clock:
+                raise RuntimeError(f"{type(self).__name__}: next_deadline() {due!r} is before the clock {self.clock!r}")
+            self.clock = due
+            self._on_deadline(due)
+            due = self.next_deadline()
+        else:
+            raise RuntimeError(f"{type(self).__name__}: the deadline at {due!r} never passes")
+        self.clock = at
+        return self.events[mark:]
 
     def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
         """Apply ``action`` for ``seat``; return the new events.
@@ -191,19 +253,36 @@ class Game:
         entry = {"seat": seat, "action": dict(action)}
         if at is not None:
             entry["at"] = at
+            if at > self.clock:
+                self.clock = at
         self.history.append(entry)
         self._apply(seat, dict(action), at)
         return self.events[mark:]
 
+    def check(self, seat: int, action: Any, at: int | float | None = None) -> None:
+        """Raise the :class:`IllegalAction` that ``act(seat, action, at)`` would raise,
+        or return None if it would be accepted; changes nothing."""
+        if type(seat) is not int:
+            seat = _seat_int(seat)
+        self._validate(seat, action, at)
+
     def view(self, seat: int | None) -> dict:
-        """Everything ``seat`` may know, and nothing more (``None``: the public view)."""
+        """Everything ``seat`` may know, and nothing more (``None``: the public view).
+
+        A real-time game's views also hold ``clock`` and ``deadline`` (:meth:`next_deadline`)."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.players):
             seat = self._seat_or_refuse(seat, f"there is no seat {brief(seat)}")
-        return self._view(seat)
+        view = self._view(seat)
+        if self.realtime:
+            view["clock"], view["deadline"] = self.clock, self.next_deadline()
+        return view
 
     def full_view(self) -> dict:
         """Everything, secrets included: the teacher's reveal."""
-        return self._view(seat=None, reveal=True)
+        view = self._view(seat=None, reveal=True)
+        if self.realtime:
+            view["clock"], view["deadline"] = self.clock, self.next_deadline()
+        return view
 
     def log_for(self, seat: int | None, reveal: bool = False) -> list[dict]:
         """The events ``seat`` saw (``reveal``: every event).
@@ -297,9 +376,12 @@ class Game:
             if type(h) is not dict:
                 raise ValueError(f"history entry {i} must be an object, got {brief(h, 60)}")
             seat = h.get("seat")
-            if seat == "chance" and type(seat) is str:
+            if seat == CHANCE and type(seat) is str:
                 ok = set(h) == {"seat", "kind", "outcome"} and type(h["kind"]) is str
                 shape = 'a chance outcome {"seat": "chance", "kind": str, "outcome": ...}'
+            elif seat == CLOCK and type(seat) is str:
+                ok = set(h) == {"seat", "at"} and type(h["at"]) in (int, float)
+                shape = 'a clock step {"seat": "clock", "at": ms}'
             else:
                 ok = type(seat) is int and type(h.get("action")) is dict and set(h) <= {"seat", "action", "at"}
                 shape = 'an action {"seat": int, "action": {...}, "at": ms (optional)}'
@@ -336,14 +418,21 @@ class Game:
         game.apply_history(history)
         return game
 
+    def apply_step(self, entry: dict) -> list[dict]:
+        """Apply one recorded step that is not a chance outcome: an action
+        ``{"seat", "action", "at"?}`` or a clock step ``{"seat": "clock", "at"}``."""
+        if entry.get("seat") == CLOCK:
+            return self.advance(entry["at"])
+        return self.act(entry["seat"], entry["action"], entry.get("at"))
+
     def apply_history(self, history: list[dict]) -> None:
-        """Apply recorded actions, taking chance outcomes from the record."""
+        """Apply recorded actions and clock steps, taking chance outcomes from the record."""
         snapshot = copy.deepcopy(self.__dict__)  # all or nothing: a refused record undoes the rest
         try:
-            self._forced = [h["outcome"] for h in history if h.get("seat") == "chance"]
+            self._forced = [h["outcome"] for h in history if h.get("seat") == CHANCE]
             for h in history:
-                if h.get("seat") != "chance":
-                    self.act(h["seat"], h["action"], h.get("at"))
+                if h.get("seat") != CHANCE:
+                    self.apply_step(h)
             if self._forced:
                 raise ValueError(f"{len(self._forced)} recorded chance outcome(s) were never used")
             self._forced = None
@@ -363,7 +452,8 @@ class Game:
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"to act: {self.to_act}"
-        return f"<{type(self).__name__} players={self.players} seed={self.seed} step={len(self.history)} {state}>"
+        clock = f" clock={self.clock}" if self.realtime else ""
+        return f"<{type(self).__name__} players={self.players} seed={self.seed} step={len(self.history)}{clock} {state}>"
 
     # ---------------------------------------------------------------- helpers
     def _is_seat(self, seat: Any) -> bool:
@@ -381,11 +471,8 @@ class Game:
             raise IllegalAction("game_over", "the game is over", seat, action)
         if not (type(seat) is int and 0 <= seat < self.players) and not self._is_seat(seat):
             raise IllegalAction("malformed_action", f"there is no seat {brief(seat)} in a {self.players}-player game", seat, action)
-        if at is not None and not ((type(at) is int or type(at) is float) and 0 <= at <= MAX_AT):
-            if isinstance(at, bool) or not isinstance(at, (int, float)) or (type(at) is not int and not math.isfinite(at)):
-                raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {brief(at)}", seat, action)
-            if not 0 <= at <= MAX_AT:
-                raise IllegalAction("malformed_action", f"'at' must be a time in ms from 0 to 2**53, got {brief(at)}", seat, action)
+        if at is not None or self.realtime:
+            self._check_time(at, seat, action)
         if not isinstance(action, dict):
             raise IllegalAction("malformed_action", "an action must be a dict with a 'type'", seat, action)
         kind = action.get("type")
@@ -428,7 +515,10 @@ class Game:
                     continue
                 if isinstance(value, bool) and typ is not bool or not isinstance(value, typ):
                     raise IllegalAction("malformed_action", f"{key!r} has the wrong type: {brief(value)}", seat, action)
-        if seat not in self._to_act():
+        if self.realtime:
+            if not self._legal(seat):
+                raise IllegalAction("not_your_turn", f"seat {seat} has nothing to do now", seat, action)
+        elif seat not in self._to_act():
             raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action)
         if not self._is_legal(seat, action):
             try:
@@ -436,6 +526,32 @@ class Game:
             except ValueError:  # e.g. str() of an int of more than 4300 digits
                 why = Game._why_illegal(self, seat, action)
             raise IllegalAction("illegal_action", why, seat, action)
+
+    def _check_time(self, at: Any, seat: Any, action: Any) -> int | float | None:
+        """``at`` as a plain number if it is a time this game accepts now, else
+        :class:`IllegalAction` ``malformed_action`` (real time: ``illegal_action`` for a
+        stamp at or past the next deadline, which :meth:`advance` must apply first)."""
+        if at is None:
+            if self.realtime:
+                raise IllegalAction("malformed_action", "a real-time game needs 'at', the time of the action in ms", seat, action)
+            return None
+        if not ((type(at) is int or type(at) is float) and 0 <= at <= MAX_AT):
+            if isinstance(at, bool) or not isinstance(at, (int, float)) or (type(at) is not int and not math.isfinite(at)):
+                raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {brief(at)}", seat, action)
+            if not 0 <= at <= MAX_AT:
+                raise IllegalAction("malformed_action", f"'at' must be a time in ms from 0 to 2**53, got {brief(at)}", seat, action)
+            at = int(at) if isinstance(at, int) else float(at)
+        if self.realtime:
+            if at < self.clock:
+                raise IllegalAction("malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action)
+            due = self.next_deadline()
+            if due is not None and at >= due and seat != CLOCK:
+                raise IllegalAction(
+                    "illegal_action", f"'at' {brief(at)} is at or past the deadline {due}: advance({due}) applies it first", seat, action
+                )
+        elif seat == CLOCK and at < self.clock:
+            raise IllegalAction("malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action)
+        return at
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         """Whether a well-formed ``action`` of the seat to act is in :meth:`_legal`.
@@ -513,3 +629,13 @@ class Game:
 
     def _chance_outcomes(self) -> list:
         return []
+
+    # real time (``realtime = True``)
+    def _next_deadline(self) -> int | float | None:
+        """The game time (ms) of the next timed transition, or ``None``."""
+        return None
+
+    def _on_deadline(self, at: int | float) -> None:
+        """Apply the timed transition due at ``at`` (``self.clock`` is ``at``); it must
+        move :meth:`_next_deadline` on (or end the game)."""
+        raise NotImplementedError

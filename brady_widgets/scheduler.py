@@ -1,0 +1,311 @@
+"""One scheduler for every game: when each bot acts and when the clock advances.
+
+The widget, :func:`brady_widgets.simulate` and the conformance kit all drive a
+game through a :class:`Scheduler`. It names no game: it reads the engine
+contract (``to_act``, ``legal_actions``, ``view``, ``act``, ``next_deadline``,
+``advance``, ``realtime``, ``races``) and the bots' answers.
+
+Time
+    The scheduler keeps its own time, ``now`` (ms). Simulations and tests run
+    it on virtual time (:meth:`Scheduler.run` jumps from one event to the next
+    as fast as the CPU allows); a notebook widget maps it to the kernel's event
+    loop and sets one timer for the next pending event. A real-time game's
+    actions are stamped with scheduler time; a turn-based game's are not (its
+    history is exactly what it was before the scheduler existed).
+
+What a bot may answer
+    A bot's ``choose(view, legal)`` returns an action: act now. A real-time bot
+    may define ``plan(view, legal)`` instead, asked again after every step of
+    the game, and answer an action (act now), :class:`Later` ``(ms, action)``
+    (act in ``ms``; its reaction time is its own, drawn from its own seeded
+    RNG) or ``None`` (wait). A plan is revisable until it is due: then it is
+    stamped and committed. ``Later(ms)`` without an action means "ask me again
+    in ``ms``". A turn-based game asks the first bot among ``to_act`` when its
+    ``delay`` (the widget's pace) has passed, exactly as before.
+
+Fair races
+    Every intent (a bot's or a person's) carries a stamp. Intents are applied in
+    stamp order. An intent whose type is in the game's ``races``, and every
+    deadline, waits ``lag`` ms after its stamp before it is applied, so that a
+    person's intent, stamped in the browser and carried over a slow link, that
+    arrives within ``lag`` is ordered by its stamp, before the race is decided
+    or the window closes. Other intents apply as soon as nothing earlier waits.
+    The kernel settles every race; a view only stamps.
+"""
+
+from __future__ import annotations
+
+import copy
+import heapq
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .engine.errors import IllegalAction
+from .engine.game import Game
+
+__all__ = ["DEFAULT_LAG", "BotError", "Later", "Scheduler", "ask_bot"]
+
+#: how long (ms) a race or a deadline waits for stamped intents that are still on their way
+DEFAULT_LAG = 250
+
+
+@dataclass(frozen=True)
+class Later:
+    """A bot's answer: act ``ms`` milliseconds from now (``action``), or, without an
+    action, ask me again then."""
+
+    ms: int | float
+    action: dict | None = None
+
+    def __post_init__(self) -> None:
+        ms = self.ms
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 10**9:
+            raise ValueError(f"Later(ms) takes a delay from 0 to 10**9 ms, got {ms!r}")
+        if self.action is not None and not isinstance(self.action, dict):
+            raise TypeError(f"Later's action must be a dict or None, got {self.action!r}")
+
+
+def ask_bot(bot: Any, view: dict, legal: list[dict], realtime: bool, waited_on: bool) -> Any:
+    """A bot's answer for a seat: ``plan(view, legal)`` when the bot has one, else
+    ``choose(view, legal)`` (in real time only for a seat the game waits on; any
+    other seat waits)."""
+    plan = getattr(bot, "plan", None)
+    if plan is not None:
+        return plan(view, legal)
+    if realtime and not waited_on:
+        return None
+    return bot.choose(view, legal)
+
+
+class BotError(RuntimeError):
+    """A bot failed: it raised, answered something that is not an answer, or chose an
+    action the game refuses (other than losing a real-time race). ``seat`` says whose."""
+
+    def __init__(self, seat: int, cause: BaseException):
+        self.seat = seat
+        self.cause = cause
+        super().__init__(f"the bot at seat {seat} failed: {type(cause).__name__}: {cause}")
+
+
+# item kinds, in the order they are taken when their times are equal
+_DEADLINE, _INTENT, _PLAN = 0, 1, 2
+
+
+class Scheduler:
+    """Drives one game: bots' plans, people's stamped intents and the clock.
+
+    Args:
+        game: the engine.
+        bots: ``{seat: bot}``; the other seats are people (they act through :meth:`submit`).
+        delay: ms a turn-based bot waits before it acts (the widget's pace; 0 in simulations).
+        lag: ms a race or a deadline waits for stamped intents (0: decide at once).
+        now: the starting time (default: the game's clock).
+        copy_views: give bots deep copies of views and legal actions (a widget does;
+            a simulation, whose bots are trusted, need not).
+        on_refused: ``(seat, exc)`` called when a person's intent is refused when it
+            is applied (a race already lost); a bot's is dropped and the bot asked again.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        bots: dict[int, Any],
+        *,
+        delay: float = 0,
+        lag: float = DEFAULT_LAG,
+        now: float | None = None,
+        copy_views: bool = True,
+        on_refused: Callable[[int, IllegalAction], None] | None = None,
+    ):
+        for name, value in (("delay", delay), ("lag", lag)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 60_000:
+                raise ValueError(f"{name} must be a number of ms from 0 to 60000, got {value!r}")
+        self.game = game
+        self.bots = dict(bots)
+        self.delay = delay
+        self.lag = lag
+        self.now = game.clock if now is None else now
+        self.copy_views = copy_views
+        self.on_refused = on_refused
+        self.steps = 0  # steps applied (actions and clock steps)
+        self._plans: dict[int, tuple[float, dict | None]] = {}  # seat -> (due, action or None: ask again)
+        self._queue: list[tuple] = []  # heap of (stamp, seq, seat, action, person)
+        self._seq = 0
+        self._dirty = True
+
+    # ------------------------------------------------------------------ people
+    def submit(self, seat: int, action: dict, stamp: float | None = None) -> float:
+        """Queue a person's intent, stamped ``stamp`` (default: now), to be applied in
+        stamp order by :meth:`run_until`; return the stamp used (never before the
+        game's clock). Nothing is checked here: the engine judges it when it applies."""
+        game = self.game
+        stamp = self.now if stamp is None else stamp
+        if game.realtime:
+            stamp = max(stamp, game.clock)
+        self._seq += 1
+        heapq.heappush(self._queue, (stamp, self._seq, seat, action, True))
+        return stamp
+
+    def changed(self) -> None:
+        """The game changed outside the scheduler (a person's turn-based action): ask
+        the bots again."""
+        self._dirty = True
+
+    def pending(self, seat: int) -> int:
+        """How many intents of ``seat`` wait in the queue."""
+        return sum(1 for item in self._queue if item[2] == seat)
+
+    # ------------------------------------------------------------------- times
+    def _race(self, action: Any) -> bool:
+        return isinstance(action, dict) and action.get("type") in self.game.races
+
+    def _earliest(self) -> tuple | None:
+        """``(time, kind, ready)`` of the next thing to happen, or None."""
+        game = self.game
+        best = None
+        due = game.next_deadline()
+        if due is not None:
+            best = (due, _DEADLINE, due + self.lag)
+        if self._queue:
+            stamp, _, _, action, _ = self._queue[0]
+            item = (stamp, _INTENT, stamp + (self.lag if self._race(action) else 0))
+            if best is None or item[:2] < best[:2]:
+                best = item
+        if self._plans:
+            seat = min(self._plans, key=lambda s: (self._plans[s][0], s))
+            due_at = self._plans[seat][0]
+            item = (due_at, _PLAN, due_at)
+            if best is None or item[:2] < best[:2]:
+                best = item
+        return best
+
+    def next_wakeup(self) -> float | None:
+        """When something is next due (ms, scheduler time), or None: nothing is scheduled
+        (the game is over, or it waits on people)."""
+        if self.game.over:
+            return None
+        if self._dirty:
+            self._replan()
+        nxt = self._earliest()
+        return None if nxt is None else max(nxt[2], self.now)
+
+    # ------------------------------------------------------------------- bots
+    def _ask(self, seat: int) -> Any:
+        game = self.game
+        view, legal = game.view(seat), game.legal_actions(seat)
+        if self.copy_views:
+            view, legal = copy.deepcopy(view), copy.deepcopy(legal)
+        try:
+            return ask_bot(self.bots[seat], view, legal, game.realtime, seat in game.to_act)
+        except Exception as exc:  # noqa: BLE001 -- whatever a bot raises is the bot's failure
+            raise BotError(seat, exc) from exc
+
+    def _replan(self) -> None:
+        self._dirty = False
+        game = self.game
+        if game.over:
+            self._plans.clear()
+            return
+        if not game.realtime:
+            # the first bot the game waits on acts after `delay` (and is asked then)
+            seat = next((s for s in game.to_act if s in self.bots), None)
+            if seat is None:
+                self._plans.clear()
+            elif seat not in self._plans or len(self._plans) > 1:
+                self._plans = {seat: (self.now + self.delay, None)}
+            return
+        for seat in sorted(self.bots):
+            if not game.legal_actions(seat):
+                self._plans.pop(seat, None)
+                continue
+            self._take(seat, self._ask(seat))
+
+    def _take(self, seat: int, answer: Any) -> None:
+        """Record a real-time bot's answer (at ``now``)."""
+        old = self._plans.get(seat)
+        if answer is None:
+            self._plans.pop(seat, None)
+        elif isinstance(answer, Later):
+            due = self.now + answer.ms
+            if old is not None and old[1] is not None and old[1] == answer.action and old[0] <= due:
+                return  # the same plan, already under way: its reaction time stands
+            self._plans[seat] = (due, None if answer.action is None else dict(answer.action))
+        elif isinstance(answer, dict):
+            self._plans.pop(seat, None)
+            self._commit(seat, dict(answer), self.now)
+        else:
+            raise BotError(seat, TypeError(f"it answered {answer!r}: an action, Later(ms, action) or None"))
+
+    def _commit(self, seat: int, action: dict, stamp: float) -> None:
+        self._seq += 1
+        heapq.heappush(self._queue, (stamp, self._seq, seat, action, False))
+
+    # -------------------------------------------------------------------- run
+    def run_until(self, t: float, max_steps: int = 100_000) -> int:
+        """Apply everything ready by time ``t`` in order; ``now`` becomes ``t``.
+
+        Returns the number of steps applied. A person's intent the engine refuses
+        goes to ``on_refused``; a bot's is dropped (the bot is asked again)."""
+        game = self.game
+        applied = 0
+        for _ in range(4 * max_steps + 16):
+            if game.over:
+                break
+            if self._dirty:
+                self._replan()
+            # plans with an action are stamped when due, whatever waits before them
+            for seat in [s for s, (due, act) in self._plans.items() if act is not None and due <= t]:
+                due, action = self._plans.pop(seat)
+                self._commit(seat, action, due)
+            nxt = self._earliest()
+            if nxt is None or nxt[2] > t:
+                break
+            time, kind, ready = nxt
+            self.now = max(self.now, ready)
+            if kind == _DEADLINE:
+                game.advance(time)
+            elif kind == _INTENT:
+                stamp, _, seat, action, person = heapq.heappop(self._queue)
+                at = max(stamp, game.clock) if game.realtime else None
+                try:
+                    game.act(seat, action, at=at)
+                except IllegalAction as exc:
+                    if not person and exc.code == "malformed_action":
+                        raise BotError(seat, exc) from exc
+                    if person and self.on_refused is not None:
+                        self.on_refused(seat, exc)
+                    self._dirty = True  # a race lost: the bot is asked again
+                    continue
+            else:
+                seat = min(self._plans, key=lambda s: (self._plans[s][0], s))
+                del self._plans[seat]
+                answer = self._ask(seat)
+                if game.realtime:
+                    self._take(seat, answer)
+                    continue
+                try:
+                    game.act(seat, answer)  # a turn-based bot's choice: now
+                except IllegalAction as exc:
+                    raise BotError(seat, exc) from exc
+            self._dirty = True
+            self.steps += 1
+            applied += 1
+            if applied >= max_steps:
+                raise RuntimeError(f"{max_steps} steps in a row: the bots do not stop")
+        self.now = max(self.now, t)
+        return applied
+
+    def run(self, max_steps: int = 100_000) -> int:
+        """Virtual time: jump from one event to the next until the game ends or waits on
+        people (nothing is scheduled). Returns the steps applied."""
+        applied = idle = 0
+        while not self.game.over:
+            wake = self.next_wakeup()
+            if wake is None:
+                break
+            done = self.run_until(wake, max_steps - applied)
+            applied += done
+            idle = 0 if done else idle + 1
+            if applied >= max_steps or idle > 10_000:
+                raise RuntimeError(f"the bots do not stop ({applied} steps, {idle} wake-ups without one)")
+        return applied
