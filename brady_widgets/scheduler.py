@@ -279,13 +279,18 @@ class Scheduler:
             else:
                 seat = min(self._plans, key=lambda s: (self._plans[s][0], s))
                 del self._plans[seat]
-                answer = self._ask(seat)
+                try:
+                    answer = self._ask(seat)
+                except BotError:
+                    self._dirty = True  # the next run asks again
+                    raise
                 if game.realtime:
                     self._take(seat, answer)
                     continue
                 try:
                     game.act(seat, answer)  # a turn-based bot's choice: now
                 except IllegalAction as exc:
+                    self._dirty = True  # the next run asks again
                     raise BotError(seat, exc) from exc
             self._dirty = True
             self.steps += 1

@@ -80,6 +80,7 @@ import traitlets
 
 from .engine.errors import IllegalAction
 from .engine.game import Game
+from .scheduler import DEFAULT_LAG, BotError, Scheduler
 
 __all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
@@ -95,8 +96,9 @@ class MSG:
     RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
     OPTION = "option"  #: {"type": "option", "name": str, "value": ...}: a view option (e.g. trust)
     PAGE = "page"  #: {"type": "page", "list": "log" or a windowed key, "before": i}: older entries
+    CLOCK = "clock"  #: {"type": "clock", "id": str}: a view asks for the game time (real time; starts the clock)
 
-    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE})
+    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK})
 
 
 #: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
@@ -122,7 +124,10 @@ _MSG_KEYS = {
     MSG.RUN_BOTS: set(),
     MSG.OPTION: {"name", "value"},
     MSG.PAGE: {"list", "before"},
+    MSG.CLOCK: {"id"},
 }
+#: Keys a message type may add (an act's browser time stamp, in game ms: real time)
+_MSG_OPTIONAL = {MSG.ACT: {"at"}}
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
@@ -265,10 +270,11 @@ class GameWidget(anywidget.AnyWidget):
     replay = traitlets.Dict({"step": 0, "length": 0, "active": False}).tag(sync=True)
     rev = traitlets.Int(0).tag(sync=True)
     page = traitlets.Dict().tag(sync=True)
+    clock = traitlets.Dict({"realtime": False}).tag(sync=True)
 
     #: the game traits (everything else synced is anywidget's or ipywidgets' own)
     GAME_TRAITS: ClassVar[tuple[str, ...]] = (
-        "seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page",
+        "seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock",
     )
 
     #: the engine class (a :class:`~brady_widgets.engine.game.Game` subclass)
@@ -295,6 +301,9 @@ class GameWidget(anywidget.AnyWidget):
     #: odds panel's trust; keyword arguments of the constructor too, validated by
     #: :meth:`check_option`, synced as ``settings["options"]``
     view_options: ClassVar[dict[str, Any]] = {}
+    #: keyboard shortcuts: ``KeyboardEvent.key`` -> action type (e.g. ``{" ": "slap"}``): the
+    #: key acts with the first legal action of that type (synced as ``settings["keys"]``)
+    action_keys: ClassVar[dict[str, str]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's widget gets its view from the game's registry entry (``view``:
@@ -325,6 +334,7 @@ class GameWidget(anywidget.AnyWidget):
         teacher: bool = False,
         names: list[str] | None = None,
         game: Game | None = None,
+        lag: float = DEFAULT_LAG,
         **game_options: Any,
     ):
         cls = type(self)
@@ -356,6 +366,13 @@ class GameWidget(anywidget.AnyWidget):
             raise TypeError(f"reveal must be True or False, got {reveal!r}")
         if not isinstance(teacher, bool):
             raise TypeError(f"teacher must be True or False, got {teacher!r}")
+        if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
+            raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
+        if mode == "hotseat" and cls.game_class.realtime:
+            raise ValueError(
+                f"{cls.game_class.title or cls.game_class.name} is played in real time: everyone acts at once, so it "
+                "cannot pass one screen behind a curtain; play against bots (mode='bots')"
+            )
         if game is not None:
             if not isinstance(game, cls.game_class):
                 raise TypeError(f"game must be a {cls.game_class.__name__}, got {type(game).__name__}")
@@ -402,6 +419,12 @@ class GameWidget(anywidget.AnyWidget):
         self._replay_step: int | None = None  # None: the live game
         self._replay_cache: tuple[int, Game] | None = None
         self._options = options
+        self.lag = float(lag)
+        # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
+        self._sched = Scheduler(engine, self._bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
+        self._anchor: tuple | None = None  # (loop, loop.time(), scheduler ms) once time runs on the loop
+        self._running = not engine.realtime  # a real-time clock starts when a view asks for the time
+        self._sync_id = ""
         self._sync_seat()
         first_error: dict = {}
         if game is None:  # a new game starts at once; a given position waits (see the docstring)
@@ -475,14 +498,18 @@ class GameWidget(anywidget.AnyWidget):
     def name(self, seat: int) -> str:
         return self.names[seat]
 
-    def act(self, action: dict) -> None:
+    def act(self, action: dict, at: float | None = None) -> None:
         """Act for the shown human seat, then let the bots answer.
+
+        Real time: ``at`` is when the person acted, in game ms (the view stamps it in
+        the browser; default: now); a stamp more than ``lag`` ms old counts as ``lag`` ms
+        old. A race action waits ``lag`` ms for earlier stamps before it is decided.
 
         On bad input sets ``error`` and raises :class:`IllegalAction` (game unchanged).
         """
         with self.hold_sync():
             try:
-                self._human_act(action)
+                self._human_act(action, at)
             except IllegalAction as exc:
                 self.error = _error_dict(exc)
                 raise
@@ -492,12 +519,14 @@ class GameWidget(anywidget.AnyWidget):
             self._refresh()
 
     def run_bots(self) -> None:
-        """Bots play until a human must act or the game ends (synchronous when ``pace=0``).
+        """Bots play until a human must act or the game ends (synchronous when ``pace=0``);
+        in real time, start (or restart) the clock.
 
         Raises :class:`WidgetError` (``bot_error``) if a bot fails; ``error`` says so too.
         """
         with self.hold_sync():
             try:
+                self._running = True
                 self._start_bots()
             except Exception as exc:
                 self.error = _error_dict(exc)
@@ -586,14 +615,47 @@ class GameWidget(anywidget.AnyWidget):
             self._refresh()
         return answer
 
+    def advance_time(self, ms: float) -> None:
+        """Let ``ms`` of game time pass on virtual time (tests, and widgets without a
+        running event loop): bots act and deadlines pass as they would in that time.
+
+        Raises :class:`WidgetError` (``malformed_message``) for a bad ``ms``, or when the
+        widget runs on the kernel's clock; ``bot_error`` if a bot fails."""
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not math.isfinite(ms) or not 0 <= ms <= 10**9:
+            err = WidgetError("malformed_message", f"advance_time takes ms from 0 to 10**9, got {short(ms)}")
+        elif self._anchor is not None:
+            err = WidgetError("malformed_message", "this widget runs on the kernel's clock: time passes by itself")
+        else:
+            err = None
+        if err is not None:
+            self.error = err.to_dict()
+            raise err
+        with self.hold_sync():
+            try:
+                self._running = True
+                self._sched.run_until(self._sched.now + ms, self.max_bot_actions)
+                self._sync_seat()
+            except Exception as exc:
+                self.error = _error_dict(self._bot_failure(exc))
+                self._refresh()
+                raise self._bot_failure(exc) from exc
+            self._refresh()
+
+    @property
+    def now(self) -> float:
+        """Game time now, in ms (the scheduler's: virtual, or mapped to the kernel's clock)."""
+        return self._now()
+
     def refresh(self) -> None:
         """Re-sync the traits after changing ``w.game`` directly (e.g. ``w.game.act(...)``)."""
         with self.hold_sync():
+            self._sched.changed()
             self._replay_cache = None
             self._sync_seat()
             self._refresh()
 
     def close(self) -> None:
+        self._closed = True
         self._cancel_pending()
         super().close()
 
@@ -624,18 +686,23 @@ class GameWidget(anywidget.AnyWidget):
         if not isinstance(kind, str) or kind not in MSG.ALL:
             raise WidgetError("unknown_message", f"unknown message type {short(kind)}; known: {sorted(MSG.ALL)}")
         keys = set(msg) - {"type"}
-        if keys != _MSG_KEYS[kind]:
+        optional = _MSG_OPTIONAL.get(kind, set())
+        if not (_MSG_KEYS[kind] <= keys <= _MSG_KEYS[kind] | optional):
+            extra = f" (and optionally {sorted(optional)})" if optional else ""
             raise WidgetError(
                 "malformed_message",
-                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}, got {short(sorted(map(str, keys)))}",
+                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}{extra}, got {short(sorted(map(str, keys)))}",
             )
         if kind == MSG.ACT:
             rev = msg["rev"]
             if isinstance(rev, bool) or not isinstance(rev, int):
                 raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
+            at = msg.get("at")
+            if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
+                raise WidgetError("malformed_message", f"an 'act' message's at must be a time in ms, got {short(at)}")
             if rev != self._rev():
                 return  # drawn from an older screen (a double click): dropped quietly
-            self.act(msg["action"])
+            self.act(msg["action"], at if self.game.realtime else None)
         elif kind == MSG.LIFT_CURTAIN:
             self.lift_curtain()
         elif kind == MSG.REPLAY:
@@ -654,6 +721,8 @@ class GameWidget(anywidget.AnyWidget):
             self.set_option(msg["name"], msg["value"])
         elif kind == MSG.PAGE:
             self.page_of(msg["list"], msg["before"])
+        elif kind == MSG.CLOCK:
+            self._clock_sync(msg["id"])
 
     # ---------------------------------------------------------------- internals
     @classmethod
@@ -665,7 +734,7 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
         return registry[bot]
 
-    def _human_act(self, action: Any) -> None:
+    def _human_act(self, action: Any, at: float | None = None) -> None:
         if self._curtain_for is not None and not self.game.over:
             raise IllegalAction(
                 "not_your_turn",
@@ -677,7 +746,20 @@ class GameWidget(anywidget.AnyWidget):
             raise IllegalAction("game_over", "a replay is showing", None, action)
         if self._shown is None:
             raise IllegalAction("not_your_turn", "no player's seat is shown", None, action)
-        self.game.act(self._shown, action)
+        g = self.game
+        if not g.realtime:
+            g.act(self._shown, action)
+            self._sched.changed()
+            return
+        # real time: bring the game up to now, judge the action against it, then queue it at
+        # its stamp (a race waits `lag` ms for earlier stamps; anything else applies at once)
+        self._running = True
+        now = self._now()
+        self._sched.run_until(now, self.max_bot_actions)
+        g.check(self._shown, action, g.clock)
+        stamp = now if at is None else min(now, max(float(at), now - self.lag))
+        self._sched.submit(self._shown, copy.deepcopy(action), stamp)
+        self._sched.run_until(now, self.max_bot_actions)
 
     def _sync_seat(self) -> None:
         """Follow the turn to the human who must act (hot-seat: behind the curtain)."""
@@ -698,15 +780,19 @@ class GameWidget(anywidget.AnyWidget):
             return None
         return next((s for s in self.game.to_act if s in self._bots), None)
 
-    def _bot_step(self, seat: int) -> None:
-        g = self.game
-        view = copy.deepcopy(g.view(seat))
-        legal = copy.deepcopy(g.legal_actions(seat))
-        try:
-            action = self._bots[seat].choose(view, legal)
-            g.act(seat, action)
-        except Exception as exc:  # noqa: BLE001
-            raise WidgetError("bot_error", f"the bot playing {self.names[seat]} failed: {exc}") from exc
+    def _bot_failure(self, exc: BaseException) -> BaseException:
+        """A scheduler failure as the widget reports it (``bot_error``)."""
+        if isinstance(exc, BotError):
+            cause = exc.cause
+            text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
+            return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
+        if isinstance(exc, RuntimeError) and "do not stop" in str(exc):
+            return WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
+        return exc
+
+    def _refused(self, seat: int, exc: IllegalAction) -> None:
+        """A person's queued real-time action the game refused when its turn came (a race lost)."""
+        self.error = _error_dict(exc)
 
     def _running_loop(self):
         try:
@@ -714,23 +800,70 @@ class GameWidget(anywidget.AnyWidget):
         except RuntimeError:
             return None
 
+    def _loop(self):
+        """The kernel's event loop when time runs on it (a real-time game, or paced
+        bots), else None (bots play at once on virtual time)."""
+        if not (self.game.realtime or self.pace > 0):
+            return None
+        return self._running_loop()
+
+    def _now(self) -> float:
+        """Scheduler time now (ms): mapped to the loop's clock once time runs on it."""
+        if self._anchor is None:
+            return self._sched.now
+        loop, wall, at = self._anchor
+        return max(self._sched.now, at + (loop.time() - wall) * 1000.0)
+
     def _start_bots(self) -> None:
-        """Hand the turn to the bots: now (pace 0 / no loop) or paced on the loop."""
-        if self._pending is not None or self._bot_to_act() is None:
+        """Hand the game to the scheduler: now, on virtual time (pace 0 / no loop), or
+        on the loop with one timer for the next pending event."""
+        g = self.game
+        if g.over or not self._running:
             return
-        loop = self._running_loop() if self.pace > 0 else None
+        loop = self._loop()
         if loop is None:
-            for _ in range(self.max_bot_actions):
-                seat = self._bot_to_act()
-                if seat is None:
-                    break
-                self._bot_step(seat)
+            try:
+                if g.realtime:
+                    self._sched.run_until(self._sched.now, self.max_bot_actions)
+                else:
+                    self._sched.run(self.max_bot_actions)
+            except Exception as exc:
+                raise self._bot_failure(exc) from exc
+            finally:
                 self._sync_seat()
-            else:
-                raise WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
+            return
+        if self._anchor is None or self._anchor[0] is not loop:
+            self._anchor = (loop, loop.time(), self._sched.now)
+        try:
+            self._sched.run_until(self._now(), self.max_bot_actions)
+        except Exception as exc:
+            raise self._bot_failure(exc) from exc
+        finally:
             self._sync_seat()
-        else:
-            self._pending = loop.call_later(self.pace, self._paced_step)
+        self._schedule(loop)
+
+    def _schedule(self, loop) -> None:
+        """One timer, for the next thing due (a bot's action, a deadline, a settled race)."""
+        self._cancel_pending()
+        wake = self._sched.next_wakeup()
+        if wake is None or self.game.over:
+            return
+        _, wall, at = self._anchor
+        self._pending = loop.call_at(wall + (wake - at) / 1000.0, self._paced_step)
+
+    def _clock_sync(self, sync_id: Any) -> None:
+        """A view asks for the game time (it measures its clock offset from the answer);
+        the first one starts a real-time game's clock."""
+        if not isinstance(sync_id, str) or not 0 < len(sync_id) <= 64:
+            raise WidgetError("malformed_message", f"a 'clock' message takes an id string (1-64 characters), got {short(sync_id)}")
+        if not self.game.realtime:
+            return
+        with self.hold_sync():
+            self._sync_id = sync_id
+            if not self._running:
+                self._running = True
+                self._start_bots_guarded()
+            self._refresh()
 
     def _start_bots_guarded(self) -> None:
         try:
@@ -739,17 +872,17 @@ class GameWidget(anywidget.AnyWidget):
             self.error = _error_dict(exc)
 
     def _paced_step(self) -> None:
+        """The timer fired: apply what is due by now, then set the next timer."""
         self._pending = None
+        if getattr(self, "_closed", False):
+            return
         try:
             with self.hold_sync():
                 try:
-                    seat = self._bot_to_act()
-                    if seat is not None:
-                        self._bot_step(seat)
-                    self._sync_seat()
                     self._start_bots()
                 except Exception as exc:  # noqa: BLE001 -- a callback's exception would vanish
                     self.error = _error_dict(exc)
+                    self._running = not self.game.realtime  # real time: the clock stops ("let the bots play")
                 self._refresh()
         except Exception:  # noqa: BLE001
             pass
@@ -836,11 +969,12 @@ class GameWidget(anywidget.AnyWidget):
         return (self._shown, self._curtain_for, self._reveal, self._replay_step, self._public())
 
     def _rev(self) -> int:
-        """How many actions the shown seat has taken in the live game."""
+        """How many actions the shown seat has taken in the live game (real time: and queued)."""
         seat = self._shown
         if seat is None:
             return 0
-        return sum(1 for h in self.game.history if h.get("seat") == seat)
+        done = sum(1 for h in self.game.history if h.get("seat") == seat)
+        return done + self._sched.pending(seat) if self.game.realtime else done
 
     def _state(self) -> dict:
         """Every synced trait, computed from the shown seat's view (or the reveal)."""
@@ -861,9 +995,10 @@ class GameWidget(anywidget.AnyWidget):
         view["odds"] = odds
         legal = g.legal_actions(seat) if (seat is not None and live) else []
         length = self._n_actions()
-        paused = (
-            self._pending is None and not self.game.over and self._bot_to_act() is not None
-        )
+        if self.game.realtime:
+            paused = not self.game.over and not self._running
+        else:
+            paused = self._pending is None and not self.game.over and self._bot_to_act() is not None
         page = self._page[1] if self._page is not None and self._page[0] == self._position_key() else {}
         state = {
             "seat": -1 if seat is None else seat,
@@ -881,6 +1016,7 @@ class GameWidget(anywidget.AnyWidget):
                 "teacher": self.teacher,
                 "paused": paused,
                 "options": dict(self._options),
+                **({"keys": dict(self.action_keys)} if self.action_keys else {}),
             },
             "content": self.display_content(),
             "replay": {
@@ -890,6 +1026,7 @@ class GameWidget(anywidget.AnyWidget):
             },
             "rev": self._rev(),
             "page": page,
+            "clock": self._clock_state(),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
         rest = sum(_json_size(v) + len(k) + 4 for k, v in state.items() if k not in ("content", "page"))
@@ -897,6 +1034,21 @@ class GameWidget(anywidget.AnyWidget):
         budget = max(300, min(self.log_budget, self.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget)
         return state
+
+    def _clock_state(self) -> dict:
+        """The ``clock`` trait: real time only (a turn-based game's never changes)."""
+        g = self.game
+        if not g.realtime:
+            return {"realtime": False}
+        live = self._replay_step is None
+        return {
+            "realtime": True,
+            "now": round(self._now(), 3) if live else self._shown_game().clock,
+            "deadline": g.next_deadline() if live else None,
+            "running": bool(self._running and not g.over and live),
+            "lag": self.lag,
+            "sync": self._sync_id,
+        }
 
     def _refresh(self) -> None:
         state = self._state()

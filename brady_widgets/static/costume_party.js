@@ -164,9 +164,10 @@ var MSG = Object.freeze({
   CLEAR_ERROR: "clear_error",
   RUN_BOTS: "run_bots",
   OPTION: "option",
-  PAGE: "page"
+  PAGE: "page",
+  CLOCK: "clock"
 });
-var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"];
+var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"];
 function expandRows(type, keys, rows, prefix, out) {
   const [key, ...rest] = keys;
   if (!Array.isArray(rows)) throw new TypeError(`legal: rows for ${JSON.stringify(keys)} must be a list`);
@@ -212,7 +213,8 @@ function readTraits(model) {
     content: model.get("content") || {},
     replay: model.get("replay") || {},
     rev: typeof rev === "number" ? rev : 0,
-    page: model.get("page") || {}
+    page: model.get("page") || {},
+    clock: model.get("clock") || {}
   };
 }
 
@@ -503,6 +505,61 @@ function pagedList(list, { send, redraw, label }) {
   };
 }
 
+// src/clock.js
+var TICK_MS = 100;
+var perfNow = () => globalThis.performance ? globalThis.performance.now() : Date.now();
+function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInterval, clearInterval: stopEvery = globalThis.clearInterval }) {
+  const id = `v${Math.random().toString(36).slice(2, 12)}`;
+  const node = h("p", { class: "bw-clock", "data-testid": "clock", role: "timer", "aria-live": "off", hidden: true });
+  let offset = null;
+  let asked = false;
+  let clock = {};
+  let timer = null;
+  const left = () => {
+    if (offset === null || clock.deadline === null || clock.deadline === void 0) return null;
+    return Math.max(0, clock.deadline - (now() + offset));
+  };
+  const tick = () => {
+    const ms = left();
+    const show = Boolean(clock.realtime && clock.running && ms !== null);
+    node.hidden = !show;
+    if (!show) return;
+    setText(node, `${(ms / 1e3).toFixed(1)} s`);
+    setAttr(node, "data-left", String(Math.round(ms)));
+    setAttr(node, "aria-label", `${(ms / 1e3).toFixed(1)} seconds left`);
+  };
+  const api = {
+    node,
+    id,
+    get offset() {
+      return offset;
+    },
+    /** @param {any} c the clock trait */
+    update(c) {
+      clock = c || {};
+      if (!clock.realtime) return;
+      if (!asked) {
+        asked = true;
+        send({ type: MSG.CLOCK, id });
+      }
+      if (offset === null && clock.sync === id && typeof clock.now === "number") offset = clock.now - now();
+      if (timer === null && every) timer = every(tick, TICK_MS);
+      tick();
+    },
+    /** Game ms of a performance.now()-based time (default: now); null before the offset is known. */
+    stamp(t) {
+      const n = now();
+      if (typeof t !== "number" || !Number.isFinite(t) || Math.abs(t - n) > 6e4) t = n;
+      return offset === null ? null : Math.round((t + offset) * 1e3) / 1e3;
+    },
+    stop() {
+      if (timer !== null && stopEvery) stopEvery(timer);
+      timer = null;
+    }
+  };
+  return api;
+}
+
 // src/frame.js
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
@@ -513,6 +570,8 @@ function mountView({ model, el, game }) {
   const title = h("h2", { class: "bw-title" });
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
   const header = h("header", { class: "bw-header" }, title, me2);
+  const clock = viewClock({ send: (msg) => model.send(msg) });
+  header.append(clock.node);
   const top = h("div", { class: "bw-top" });
   const side = h("div", { class: "bw-side" });
   const main = h("div", { class: "bw-main" });
@@ -534,15 +593,19 @@ function mountView({ model, el, game }) {
   };
   const frame = {
     root,
+    clock,
     send: (msg) => model.send(msg),
     redraw: () => redrawNow(),
-    act(action) {
+    act(action, when) {
       const now = Date.now();
       const state = { rev: model.get("rev"), error: JSON.stringify(model.get("error") || {}), seat: model.get("seat") };
       const L = F.lock;
       if (L && L.rev === state.rev && L.error === state.error && L.seat === state.seat && now - L.at < ACT_LOCK_MS) return false;
       F.lock = { ...state, at: now };
-      model.send({ type: MSG.ACT, action, rev: F.drawnRev });
+      const msg = { type: MSG.ACT, action, rev: F.drawnRev };
+      const at = (model.get("clock") || {}).realtime ? clock.stamp(when) : null;
+      if (at !== null) msg.at = at;
+      model.send(msg);
       return true;
     }
   };
@@ -561,6 +624,11 @@ function mountView({ model, el, game }) {
       replaying: Boolean(replay.active && replay.step < replay.length)
     };
     F.drawnRev = t.rev;
+    clock.update(t.clock);
+    F.keys = settings.keys || {};
+    F.legal = t.legal;
+    F.live = !curtain.up && !t.replaying && !view2.over;
+    setAttr(root, "tabindex", Object.keys(F.keys).length ? "0" : null);
     if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
     setAttr(root, "data-phase", view2.phase ?? null);
     setAttr(root, "data-seat", String(t.seat));
@@ -615,7 +683,20 @@ function mountView({ model, el, game }) {
     '[data-testid="replay-back"]:not([disabled])',
     '[data-testid="run-bots"]'
   ];
-  return renderLoop({
+  const onKey = (ev) => {
+    const type = F.keys && Object.prototype.hasOwnProperty.call(F.keys, ev.key) ? F.keys[ev.key] : null;
+    if (type !== null && F.live && !ev.repeat && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      const action = (F.legal || []).find((a) => a.type === type);
+      if (action) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        frame.act(action, ev.timeStamp);
+        return;
+      }
+    }
+    if (game.onKey) game.onKey(ev, g, frame);
+  };
+  const cleanup = renderLoop({
     model,
     el,
     root,
@@ -623,8 +704,12 @@ function mountView({ model, el, game }) {
     draw,
     setRedraw: (fn) => redrawNow = fn,
     focusOrder,
-    onKey: game.onKey ? (ev) => game.onKey(ev, g, frame) : null
+    onKey
   });
+  return () => {
+    clock.stop();
+    cleanup();
+  };
 }
 function view(game) {
   return { render: ({ model, el }) => mountView({ model, el, game }) };

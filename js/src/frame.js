@@ -15,10 +15,12 @@ import { curtainPanel } from "./curtain.js";
 import { replayControl, revealToggle, statusBanner } from "./replay.js";
 import { renderLoop } from "./mount.js";
 import { pagedList } from "./paged.js";
+import { viewClock } from "./clock.js";
 
 export { MSG, expandLegal, readTraits } from "./messages.js";
 export * from "./dom.js";
 export { pagedList } from "./paged.js";
+export { viewClock } from "./clock.js";
 
 /** How long an act may go unanswered before the view takes clicks again (a lost reply). */
 export const ACT_LOCK_MS = 5000;
@@ -43,11 +45,13 @@ export const ACT_LOCK_MS = 5000;
 /**
  * What the frame gives a game.
  * @typedef {object} Frame
- * @property {(action: Record<string, any>) => boolean} act send an act with the drawn rev
- *   (false: ignored, an act is already on its way)
+ * @property {(action: Record<string, any>, when?: number) => boolean} act send an act with the
+ *   drawn rev (false: ignored, an act is already on its way); in real time it carries the game
+ *   time of `when` (a performance.now()-based time such as an event's timeStamp; default now)
  * @property {(msg: object) => void} send
  * @property {() => void} redraw redraw now (after a view-only change)
  * @property {HTMLElement} root
+ * @property {{stamp: (t?: number) => number|null, offset: number|null}} clock the view's clock
  */
 
 /**
@@ -70,6 +74,8 @@ export function mountView({ model, el, game }) {
   const title = h("h2", { class: "bw-title" });
   const me = h("p", { class: "bw-me-line", "data-testid": "me" });
   const header = h("header", { class: "bw-header" }, title, me);
+  const clock = viewClock({ send: (msg) => model.send(msg) });
+  header.append(clock.node);
   const top = h("div", { class: "bw-top" });
   const side = h("div", { class: "bw-side" });
   const main = h("div", { class: "bw-main" });
@@ -91,16 +97,20 @@ export function mountView({ model, el, game }) {
   /** @type {Frame} */
   const frame = {
     root,
+    clock,
     send: (msg) => model.send(msg),
     redraw: () => redrawNow(),
-    act(action) {
+    act(action, when) {
       // a double click, or a click before the answer came: one act only, until rev or error changes
       const now = Date.now();
       const state = { rev: model.get("rev"), error: JSON.stringify(model.get("error") || {}), seat: model.get("seat") };
       const L = F.lock;
       if (L && L.rev === state.rev && L.error === state.error && L.seat === state.seat && now - L.at < ACT_LOCK_MS) return false;
       F.lock = { ...state, at: now };
-      model.send({ type: MSG.ACT, action, rev: F.drawnRev });
+      const msg = { type: MSG.ACT, action, rev: F.drawnRev };
+      const at = (model.get("clock") || {}).realtime ? clock.stamp(when) : null;
+      if (at !== null) msg.at = at;
+      model.send(msg);
       return true;
     },
   };
@@ -121,6 +131,11 @@ export function mountView({ model, el, game }) {
       replaying: Boolean(replay.active && replay.step < replay.length),
     };
     F.drawnRev = t.rev;
+    clock.update(t.clock);
+    F.keys = settings.keys || {};
+    F.legal = t.legal;
+    F.live = !curtain.up && !t.replaying && !view.over;
+    setAttr(root, "tabindex", Object.keys(F.keys).length ? "0" : null);
     if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
 
     setAttr(root, "data-phase", view.phase ?? null);
@@ -188,7 +203,22 @@ export function mountView({ model, el, game }) {
     '[data-testid="replay-back"]:not([disabled])',
     '[data-testid="run-bots"]',
   ];
-  return renderLoop({
+  // keyboard shortcuts (settings.keys: key -> action type): the first legal action of that
+  // type, stamped with the key press's own time
+  const onKey = (ev) => {
+    const type = F.keys && Object.prototype.hasOwnProperty.call(F.keys, ev.key) ? F.keys[ev.key] : null;
+    if (type !== null && F.live && !ev.repeat && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      const action = (F.legal || []).find((a) => a.type === type);
+      if (action) {
+        ev.preventDefault();
+        ev.stopPropagation();
+        frame.act(action, ev.timeStamp);
+        return;
+      }
+    }
+    if (game.onKey) game.onKey(ev, g, frame);
+  };
+  const cleanup = renderLoop({
     model,
     el,
     root,
@@ -196,8 +226,12 @@ export function mountView({ model, el, game }) {
     draw,
     setRedraw: (fn) => (redrawNow = fn),
     focusOrder,
-    onKey: game.onKey ? (ev) => game.onKey(ev, g, frame) : null,
+    onKey,
   });
+  return () => {
+    clock.stop();
+    cleanup();
+  };
 }
 
 /**

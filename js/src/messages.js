@@ -11,10 +11,11 @@ export const MSG = Object.freeze({
   RUN_BOTS: "run_bots",
   OPTION: "option",
   PAGE: "page",
+  CLOCK: "clock",
 });
 
 /** Traits the Python side syncs (brady_widgets.widget.GameWidget): the render loop listens to each. */
-export const TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"];
+export const TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"];
 
 /**
  * The rows of a compact group, for keys `keys`, into actions (appended to `out`).
@@ -81,5 +82,6 @@ export function readTraits(model) {
     replay: model.get("replay") || {},
     rev: typeof rev === "number" ? rev : 0,
     page: model.get("page") || {},
+    clock: model.get("clock") || {},
   };
 }
