@@ -365,6 +365,13 @@ class Game:
             game = cls.replay(data["players"], data["seed"], data["history"], deal=data["deal"], **data["options"])
         except (TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
             raise ValueError(f"this saved {cls.name!r} game does not replay: {type(exc).__name__}: {brief(str(exc), 200)}") from exc
+        if len(game.history) != len(data["history"]):
+            # advance() records nothing for a clock step that changes nothing; to_json never
+            # writes one, and a copy without it would not be this document
+            raise ValueError(
+                f"this saved {cls.name!r} game does not replay to itself: {len(data['history'])} history "
+                f"entries saved, {len(game.history)} replayed (a clock step at the clock with nothing due?)"
+            )
         game.rng.setstate(state)
         return game
 
