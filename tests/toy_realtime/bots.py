@@ -6,9 +6,14 @@ A real-time bot answers ``plan(view, legal)``: an action (act now),
 of the game. ``choose(view, legal)`` gives one legal action at once, for code
 that only calls ``choose``.
 
-Reaction times are measured from the moment a bot could first react (a window's
-``opened_at``, or the moment the pile's top last changed), so asking a bot again
-at a later step does not restart its reaction.
+Reaction times are measured from the moment a bot first sees a situation (a
+window, a new top card): it answers the same ``Later(reaction, action)`` every
+time it is asked about it, and the Scheduler keeps a plan already under way
+(same action, not later), so asking again does not restart the reaction. The
+Scheduler asks every bot after every step, so on virtual time with no settle lag
+a bot first sees a window at the moment it opens; with a lag of ``lag`` ms (a
+notebook widget) a deadline's outcome, a flip, is applied and shown ``lag`` ms
+after its game time, and a bot, like a person, reacts from then.
 """
 
 from __future__ import annotations
@@ -22,11 +27,6 @@ SLAP = {"type": "slap"}
 STEADY_MS = 1000
 #: ``reflex``'s reaction times, in ms (uniform, whole ms)
 REFLEX_MS = (250, 700)
-
-
-def _delay(target, view):
-    """``Later`` delay from the view's clock to ``target`` (never negative)."""
-    return max(0, target - view["clock"])
 
 
 class RandomBot:
@@ -50,7 +50,7 @@ class RandomBot:
 class ReflexBot(RandomBot):
     """Slaps every window after a seeded reaction time (250..700 ms, drawn once per
     window); plays a hand card that matches the top of the pile after a reaction
-    time drawn once per top card."""
+    time drawn once per card put on the pile."""
 
     name = "reflex"
 
@@ -69,13 +69,12 @@ class ReflexBot(RandomBot):
         if window is not None:
             if SLAP not in legal:
                 return None
-            return Later(_delay(window["opened_at"] + self._reaction(("window", window["opened_at"])), view), SLAP)
+            return Later(self._reaction(("window", window["opened_at"])), SLAP)
         top = view["top"]
         want = {"type": "play", "card": top}
         if top is None or want not in legal:
             return None
-        since = view["top_since"]
-        return Later(_delay(since + self._reaction(("top", view["stream"])), view), want)
+        return Later(self._reaction(("top", view["stream"])), want)
 
     def choose(self, view, legal):
         want = {"type": "play", "card": view["top"]}
@@ -86,19 +85,17 @@ class ReflexBot(RandomBot):
 
 
 class SteadyBot(RandomBot):
-    """Slaps exactly ``STEADY_MS`` (1000 ms) after a window opens; never plays a card.
-    It does not try when the window closes before that."""
+    """Slaps exactly ``STEADY_MS`` (1000 ms) after it sees a window open (on virtual
+    time with no settle lag: 1000 ms after ``opened_at``); never plays a card. It
+    does not try when the window is not longer than that."""
 
     name = "steady"
 
     def plan(self, view, legal):
         window = view["window"]
-        if window is None or SLAP not in legal:
+        if window is None or SLAP not in legal or window["closes_at"] - window["opened_at"] <= STEADY_MS:
             return None
-        target = window["opened_at"] + STEADY_MS
-        if target >= window["closes_at"]:
-            return None
-        return Later(_delay(target, view), SLAP)
+        return Later(STEADY_MS, SLAP)
 
     def choose(self, view, legal):
         return SLAP if SLAP in legal else legal[0]

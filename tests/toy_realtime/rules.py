@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from brady_widgets.engine import Game, IllegalAction  # noqa: F401  (IllegalAction: for readers)
+from brady_widgets.engine import Game
 
 RANKS = range(1, 7)
 COPIES = 3
@@ -83,7 +83,6 @@ class SnapGame(Game):
         self.pile: list[int] = []  # public, bottom first
         self.won = [0] * n  # cards won by each seat (its points)
         self.stream = 0  # cards put on the pile so far (flips and plays)
-        self.top_since: int | float | None = None  # when the pile's top card was put there
         self.window: dict | None = None  # {"card", "opened_at", "closes_at"} while a window is open
         self.next_flip: int | float | None = self.options["flip_ms"]  # None while a window is open
         for seat, hand in enumerate(self.hands):
@@ -128,7 +127,6 @@ class SnapGame(Game):
         match = bool(self.pile) and self.pile[-1] == card
         self.pile.append(card)
         self.stream += 1
-        self.top_since = at
         if match:
             closes = at + self.options["window_ms"]
             self.window = {"card": card, "opened_at": at, "closes_at": closes}
@@ -140,7 +138,6 @@ class SnapGame(Game):
             cards = len(self.pile)
             self.won[seat] += cards
             self.pile = []
-            self.top_since = None
             self.window = None
             self.next_flip = at + self.options["flip_ms"]
             self._emit("slap", seat=seat, at=at, cards=cards)
@@ -181,7 +178,6 @@ class SnapGame(Game):
             "to_act": [],
             "pile": list(self.pile),
             "top": self.pile[-1] if self.pile else None,
-            "top_since": self.top_since,
             "window": dict(window) if window else None,
             "stream": self.stream,
             "deck_count": len(self.deck) - self.flipped,
