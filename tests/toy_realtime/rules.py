@@ -36,6 +36,14 @@ Nobody ever must act: ``to_act`` is always ``[]`` and the game waits on the
 clock; ``next_deadline()`` (a flip, a window closing or the end) is ``None``
 only once the game is over. No chance outcome is drawn during play: the deal
 (shuffled with the game's seeded RNG in ``_setup``) fixes every card.
+
+View keys: ``game, players, viewer, phase (stream|window|over), to_act, pile,
+top, window ({card, opened_at, closes_at} or None), stream (cards put on the
+pile so far), deck_count, hand_sizes, my_hand, scores, flip_ms, window_ms, over,
+winners, log`` (+ ``clock`` and ``deadline`` from the engine base; ``hands`` and
+``deck``, the unflipped deck top first, in ``full_view()``). Events: ``deal``
+(private to its seat), ``start``, ``flip``, ``play``, ``window_opened``, ``slap``,
+``window_closed``, ``game_over``; each timed one carries ``at``.
 """
 
 from __future__ import annotations
