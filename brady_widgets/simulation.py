@@ -55,7 +55,7 @@ def _generic_fields(game, names: list[str]) -> dict:
     every game's row has them; a game's registered ``fields`` may refine them."""
     turns, last = 0, object()
     for h in game.history:
-        if h.get("seat") != "chance" and h["seat"] != last:
+        if type(h.get("seat")) is int and h["seat"] != last:  # player actions (not chance or clock steps)
             turns, last = turns + 1, h["seat"]
     winner = game.winners[0] if len(game.winners) == 1 else None
     return {"turns": turns, "winner_bot": None if winner is None else names[winner]}

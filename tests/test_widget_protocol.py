@@ -14,11 +14,27 @@ import random
 import ipywidgets
 import pytest
 
-from brady_widgets.engine.registry import load_game, load_widget, names
-from brady_widgets.testing.widgets import FRAME_LIMIT, legal_of, record_frames, send
+from brady_widgets.engine.registry import load_game, load_widget, names, register, unregister
+from brady_widgets.testing.conformance import random_step
+from brady_widgets.testing.widgets import FRAME_LIMIT, legal_of, play_randomly, record_frames, send
 from brady_widgets.widget import ERROR_CHARS, MSG, GameWidget, compact_legal, expand_legal
 
-GAMES = names()
+#: every registered game, and the real-time toy (tests/toy_realtime): the protocol is
+#: the same for turn-based and real-time games
+GAMES = [*names(), "toy_snap"]
+#: hot-seat: the games that can pass one screen around (not real-time ones)
+TURN_BASED = [n for n in names() if not load_game(n).realtime]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def realtime_toy():
+    import toy_realtime
+
+    register(toy_realtime.GAME)
+    try:
+        yield
+    finally:
+        unregister(toy_realtime.GAME.name)
 
 
 def widget(name, **kw):
@@ -33,8 +49,7 @@ def secrets_of(w) -> str:
 
 
 # --------------------------------------------------------------- the reveal
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("mode", ["bots", "hotseat"])
+@pytest.mark.parametrize(("name", "mode"), [(n, "bots") for n in GAMES] + [(n, "hotseat") for n in TURN_BASED])
 def test_a_students_browser_cannot_turn_the_reveal_on(name, mode):
     w = widget(name, players=4, seed=3, mode=mode)
     assert w.settings["teacher"] is False and w.settings["reveal"] is False
@@ -66,7 +81,7 @@ def test_a_teachers_widget_reveals_during_the_game_and_python_always_can(name):
     t.close(), s.close()
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", TURN_BASED)
 def test_after_a_hotseat_game_the_screen_shows_only_what_the_rules_made_public(name):
     w = widget(name, players=4, seed=5, mode="hotseat")
     rng = random.Random(5)
@@ -236,29 +251,22 @@ def test_compact_legal_gives_back_every_legal_list_exactly(name):
                 assert back == legal and [list(a) for a in back] == [list(a) for a in legal]
                 assert all(type(x[k]) is type(y[k]) for x, y in zip(back, legal) for k in x)
                 checked += 1
-            seat = rng.choice(g.to_act)
-            g.act(seat, rng.choice(g.legal_actions(seat)))
+            random_step(g, rng)
     assert checked > 100
 
 
 # --------------------------------------------------------------- frames
-@pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize("mode", ["bots", "hotseat"])
+@pytest.mark.parametrize(("name", "mode"), [(n, "bots") for n in GAMES] + [(n, "hotseat") for n in TURN_BASED])
 def test_every_update_of_a_whole_game_at_the_largest_table_fits_8_kb(name, mode):
     """The largest table, no caps (a Brady Alice asks as many questions as a random
-    player does: hundreds), a person choosing uniformly among the legal actions."""
+    player does: hundreds), a person choosing uniformly among the legal actions
+    (in real time: at random moments, on virtual time)."""
     cls = load_game(name)
     players = cls.player_counts.stop - 1
     rng = random.Random(11)
     with record_frames() as frames:
         w = widget(name, players=players, seed=11, mode=mode, **({"humans": (0,)} if mode == "bots" else {}))
-        for _ in range(20_000):
-            if w.game.over:
-                break
-            if w.curtain["up"]:
-                send(w, {"type": MSG.LIFT_CURTAIN})
-            send(w, {"type": MSG.ACT, "action": rng.choice(legal_of(w))})
-            assert w.error == {}, w.error
+        play_randomly(w, rng)
         assert w.game.over
         for step in range(0, w.replay["length"] + 1, 7):  # the replay is part of the game too
             send(w, {"type": MSG.REPLAY, "step": step})

@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 from ..widget import MSG, expand_legal
 
-__all__ = ["FRAME_LIMIT", "Frame", "legal_of", "record_frames", "send"]
+__all__ = ["FRAME_LIMIT", "Frame", "legal_of", "play_randomly", "record_frames", "send"]
 
 #: the most bytes one update may take on the wire (a Binder link is slow)
 FRAME_LIMIT = 8 * 1024
@@ -37,6 +37,43 @@ def send(widget, content: Any) -> None:
     if isinstance(content, dict) and content.get("type") == MSG.ACT and "rev" not in content:
         content = {**content, "rev": widget.rev}
     widget._on_view_msg(widget, content, [])
+
+
+def play_randomly(widget, rng, *, max_steps: int = 20_000, act_chance: float = 0.5) -> int:
+    """Play the shown seat as a person choosing at random would, through the view's
+    messages, until the game ends (or ``max_steps``); return the messages sent.
+
+    Turn-based: the curtain lifted when it is down, a random legal action each time.
+    Real time (on virtual time: ``widget.advance_time``): the view's clock sync first,
+    then a random legal action, stamped now, with chance ``act_chance`` between random
+    pauses of 20..400 ms.
+
+    Raises ``AssertionError`` when the widget shows an error a legal action cannot
+    cause (in real time a race lost is part of the game: ``illegal_action``, or
+    ``not_your_turn`` for a seat left with nothing to do)."""
+    game = widget.game
+    sent = 0
+    if game.realtime:
+        send(widget, {"type": MSG.CLOCK, "id": "play-randomly"})
+    for _ in range(max_steps):
+        if game.over:
+            break
+        if game.realtime:
+            legal = legal_of(widget)
+            if legal and rng.random() < act_chance:
+                send(widget, {"type": MSG.ACT, "action": rng.choice(legal), "at": widget.now})
+                sent += 1
+            widget.advance_time(rng.randint(20, 400))
+            if widget.error and widget.error.get("code") not in ("illegal_action", "not_your_turn"):
+                raise AssertionError(f"a random legal play showed an error: {widget.error}")
+            continue
+        if widget.curtain.get("up"):
+            send(widget, {"type": MSG.LIFT_CURTAIN})
+        send(widget, {"type": MSG.ACT, "action": rng.choice(legal_of(widget))})
+        sent += 1
+        if widget.error:
+            raise AssertionError(f"a legal action showed an error: {widget.error}")
+    return sent
 
 
 class Frame(dict):
