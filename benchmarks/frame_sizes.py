@@ -7,8 +7,11 @@ choosing uniformly among the legal actions against the default bots, no caps
 (UTF-8 JSON of the comm data), plus the Jupyter envelope measured in the
 browser tests (0.9 KB). The view's set-up messages (``_esm``/``_css``) are left
 out. Prints one row per game and mode: updates, median, max and total bytes.
+A real-time game is played on virtual time (random actions at random moments,
+``brady_widgets.testing.widgets.play_randomly``) and has no hot-seat mode;
+``--toy`` adds the real-time toy of the tests (``tests/toy_realtime``).
 
-    python benchmarks/frame_sizes.py [--games 3] [--json out.json]
+    python benchmarks/frame_sizes.py [--games 3] [--toy] [--json out.json]
 """
 
 from __future__ import annotations
@@ -45,13 +48,18 @@ def measure(name: str, mode: str, seed: int) -> dict:
     try:
         kw = {"humans": (0,)} if mode == "bots" else {}
         w = load_widget(name)(players=players, seed=seed, mode=mode, pace=0, **kw)
-        legal_of = _legal_reader(w)
-        for _ in range(50_000):
-            if w.game.over:
-                break
-            if w.curtain.get("up"):
-                w.lift_curtain()
-            w.act(rng.choice(legal_of(w)))
+        if cls.realtime:
+            from brady_widgets.testing.widgets import play_randomly
+
+            play_randomly(w, rng, max_steps=50_000)
+        else:
+            legal_of = _legal_reader(w)
+            for _ in range(50_000):
+                if w.game.over:
+                    break
+                if w.curtain.get("up"):
+                    w.lift_curtain()
+                w.act(rng.choice(legal_of(w)))
         w.close()
     finally:
         Widget._send = original
@@ -81,13 +89,22 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=3, help="seeded games per game and mode")
     ap.add_argument("--json", help="write the rows to this file")
+    ap.add_argument("--toy", action="store_true", help="add the real-time toy of the tests")
     args = ap.parse_args(argv)
-    from brady_widgets.engine.registry import names
+    from brady_widgets.engine.registry import load_game, names, register
+
+    if args.toy:
+        from pathlib import Path
+
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+        import toy_realtime
+
+        register(toy_realtime.GAME)
 
     rows = []
     print(f"{'game':14} {'mode':8} {'players':>7} {'updates':>8} {'median B':>9} {'max B':>8} {'total KB':>9}")
     for name in names():
-        for mode in ("bots", "hotseat"):
+        for mode in ("bots",) if load_game(name).realtime else ("bots", "hotseat"):
             for seed in range(1, args.games + 1):
                 r = measure(name, mode, seed)
                 rows.append(r)
