@@ -18,10 +18,14 @@ What a bot may answer
     may define ``plan(view, legal)`` instead, asked again after every step of
     the game, and answer an action (act now), :class:`Later` ``(ms, action)``
     (act in ``ms``; its reaction time is its own, drawn from its own seeded
-    RNG) or ``None`` (wait). A plan is revisable until it is due: then it is
-    stamped and committed. ``Later(ms)`` without an action means "ask me again
-    in ``ms``". A turn-based game asks the first bot among ``to_act`` when its
-    ``delay`` (the widget's pace) has passed, exactly as before.
+    RNG) or ``None`` (wait); an action is one of ``legal`` (anything else is a
+    :class:`BotError`). A plan is revisable until it is due: then it is
+    stamped and committed, at its due time, whatever waits to be applied (one
+    call to :meth:`Scheduler.run_until` over a long time plays out exactly as
+    many short ones). ``Later(ms)`` without an action means "ask me again in
+    ``ms``", and the bot is asked then. A turn-based game asks the first bot
+    among ``to_act`` when its ``delay`` (the widget's pace) has passed, exactly
+    as before.
 
 Fair races
     Every intent (a bot's or a person's) carries a stamp. Intents are applied in
@@ -89,6 +93,12 @@ class BotError(RuntimeError):
 
 # item kinds, in the order they are taken when their times are equal
 _DEADLINE, _INTENT, _PLAN = 0, 1, 2
+#: run_until: questions and refused intents in a row at one time, without a step, before it gives up
+_STALLED = 10_000
+
+
+class _StepLimit(RuntimeError):
+    """run_until: a step is due beyond ``max_steps`` (run() reports its own total)."""
 
 
 class Scheduler:
@@ -132,6 +142,7 @@ class Scheduler:
         self._queue: list[tuple] = []  # heap of (stamp, seq, seat, action, person)
         self._seq = 0
         self._dirty = True
+        self._stalled = 0  # things done in a row at time `now` without a step (run_until)
 
     # ------------------------------------------------------------------ people
     def submit(self, seat: int, action: dict, stamp: float | None = None) -> float:
@@ -159,11 +170,11 @@ class Scheduler:
     def _race(self, action: Any) -> bool:
         return isinstance(action, dict) and action.get("type") in self.game.races
 
-    def _earliest(self) -> tuple | None:
-        """``(time, kind, ready)`` of the next thing to happen, or None."""
-        game = self.game
+    def _head(self) -> tuple | None:
+        """``(time, kind, ready)`` of the next step to apply, in stamp order (the next
+        deadline or the first queued intent; a deadline first at equal times), or None."""
         best = None
-        due = game.next_deadline()
+        due = self.game.next_deadline()
         if due is not None:
             best = (due, _DEADLINE, due + self.lag)
         if self._queue:
@@ -171,12 +182,26 @@ class Scheduler:
             item = (stamp, _INTENT, stamp + (self.lag if self._race(action) else 0))
             if best is None or item[:2] < best[:2]:
                 best = item
+        return best
+
+    def _first_plan(self) -> int:
+        """The seat whose plan falls due first (a plan with an action first at equal times)."""
+        plans = self._plans
+        return min(plans, key=lambda s: (plans[s][0], plans[s][1] is None, s))
+
+    def _earliest(self) -> tuple | None:
+        """``(time, kind, ready)`` of the next thing to happen, or None: the next step to
+        apply (:meth:`_head`), unless a bot's plan falls due before that step is ready.
+
+        A plan happens at its own time, whatever waits to be applied (a race or a
+        deadline held back ``lag`` ms): it is stamped and committed then, or the bot is
+        asked again then. At the very time a step is ready, a plan with an action is
+        stamped first (the bot acted before it could know), a question comes after."""
+        best = self._head()
         if self._plans:
-            seat = min(self._plans, key=lambda s: (self._plans[s][0], s))
-            due_at = self._plans[seat][0]
-            item = (due_at, _PLAN, due_at)
-            if best is None or item[:2] < best[:2]:
-                best = item
+            due_at, action = self._plans[self._first_plan()]
+            if best is None or due_at < best[2] or (due_at == best[2] and action is not None):
+                best = (due_at, _PLAN, due_at)
         return best
 
     def next_wakeup(self) -> float | None:
@@ -191,14 +216,29 @@ class Scheduler:
 
     # ------------------------------------------------------------------- bots
     def _ask(self, seat: int) -> Any:
+        """The bot's answer for ``seat`` now. In real time an action in it (at once, or in a
+        :class:`Later`) must be one of the seat's legal actions: a bot that answers
+        anything else is broken (:class:`BotError`), as the docstring of ``BotError`` says,
+        rather than dropped and asked again, and again."""
         game = self.game
         view, legal = game.view(seat), game.legal_actions(seat)
-        if self.copy_views:
-            view, legal = copy.deepcopy(view), copy.deepcopy(legal)
+        given_view, given_legal = (copy.deepcopy(view), copy.deepcopy(legal)) if self.copy_views else (view, legal)
         try:
-            return ask_bot(self.bots[seat], view, legal, game.realtime, seat in game.to_act)
+            answer = ask_bot(self.bots[seat], given_view, given_legal, game.realtime, seat in game.to_act)
         except Exception as exc:  # noqa: BLE001 -- whatever a bot raises is the bot's failure
+            self._dirty = True  # the next run asks again
             raise BotError(seat, exc) from exc
+        if game.realtime:
+            action = answer.action if isinstance(answer, Later) else answer
+            if isinstance(action, dict) and action not in legal:
+                try:
+                    game.check(seat, action, game.clock)
+                    refused = IllegalAction("illegal_action", "it is not one of the seat's legal actions", seat, action)
+                except IllegalAction as exc:  # the game's own reason: malformed, not legal now, ...
+                    refused = exc
+                self._dirty = True
+                raise BotError(seat, refused)
+        return answer
 
     def _replan(self) -> None:
         self._dirty = False
@@ -244,8 +284,11 @@ class Scheduler:
     def run_until(self, t: float, max_steps: int = 100_000) -> int:
         """Apply everything ready by time ``t`` in order; ``now`` becomes ``t``.
 
-        Returns the number of steps applied. A person's intent the engine refuses
-        goes to ``on_refused``; a bot's is dropped (the bot is asked again)."""
+        Returns the number of steps applied (at most ``max_steps``: a step due beyond
+        that raises ``RuntimeError``, the bots do not stop; so does a bot that is asked
+        again at one time, or whose intents are refused, over and over without a step).
+        A person's intent the engine refuses goes to ``on_refused``; a bot's is dropped
+        (the bot is asked again)."""
         game = self.game
         applied = 0
         for _ in range(4 * max_steps + 16):
@@ -253,15 +296,28 @@ class Scheduler:
                 break
             if self._dirty:
                 self._replan()
-            # plans with an action are stamped when due, whatever waits before them
-            for seat in [s for s, (due, act) in self._plans.items() if act is not None and due <= t]:
-                due, action = self._plans.pop(seat)
-                self._commit(seat, action, due)
             nxt = self._earliest()
             if nxt is None or nxt[2] > t:
                 break
             time, kind, ready = nxt
-            self.now = max(self.now, ready)
+            if ready > self.now:
+                self.now, self._stalled = ready, 0
+            else:  # counted across calls: run() calls again at the same time
+                self._stalled += 1
+                if self._stalled > _STALLED:
+                    raise RuntimeError(
+                        f"the bots do not stop: {self._stalled} questions or refused intents at {self.now} ms without a step"
+                    )
+            if kind == _PLAN and game.realtime:
+                seat = self._first_plan()
+                due, action = self._plans.pop(seat)
+                if action is not None:  # a plan falls due: stamped and committed
+                    self._commit(seat, action, due)
+                else:  # "ask me again then"
+                    self._take(seat, self._ask(seat))
+                continue
+            if applied >= max_steps:
+                raise _StepLimit(f"the bots do not stop: more than {max_steps} steps in a row")
             if kind == _DEADLINE:
                 game.advance(time)
             elif kind == _INTENT:
@@ -277,16 +333,9 @@ class Scheduler:
                     self._dirty = True  # a race lost: the bot is asked again
                     continue
             else:
-                seat = min(self._plans, key=lambda s: (self._plans[s][0], s))
+                seat = self._first_plan()
                 del self._plans[seat]
-                try:
-                    answer = self._ask(seat)
-                except BotError:
-                    self._dirty = True  # the next run asks again
-                    raise
-                if game.realtime:
-                    self._take(seat, answer)
-                    continue
+                answer = self._ask(seat)  # a BotError leaves the scheduler to ask again
                 try:
                     game.act(seat, answer)  # a turn-based bot's choice: now
                 except IllegalAction as exc:
@@ -295,22 +344,26 @@ class Scheduler:
             self._dirty = True
             self.steps += 1
             applied += 1
-            if applied >= max_steps:
-                raise RuntimeError(f"{max_steps} steps in a row: the bots do not stop")
+            self._stalled = 0
         self.now = max(self.now, t)
         return applied
 
     def run(self, max_steps: int = 100_000) -> int:
         """Virtual time: jump from one event to the next until the game ends or waits on
-        people (nothing is scheduled). Returns the steps applied."""
+        people (nothing is scheduled). Returns the steps applied; raises ``RuntimeError``
+        (the bots do not stop) for more than ``max_steps`` steps, or for more than 10,000
+        wake-ups in a row without a step."""
         applied = idle = 0
         while not self.game.over:
             wake = self.next_wakeup()
             if wake is None:
                 break
-            done = self.run_until(wake, max_steps - applied)
+            try:
+                done = self.run_until(wake, max_steps - applied)
+            except _StepLimit:
+                raise RuntimeError(f"the bots do not stop: more than {max_steps} steps") from None
             applied += done
             idle = 0 if done else idle + 1
-            if applied >= max_steps or idle > 10_000:
+            if idle > 10_000:
                 raise RuntimeError(f"the bots do not stop ({applied} steps, {idle} wake-ups without one)")
         return applied

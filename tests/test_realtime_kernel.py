@@ -204,9 +204,9 @@ def started(players=2, seed=0, at=0, **options):
     return game
 
 
-def in_window(players=2, seed=0):
+def in_window(players=2, seed=0, **options):
     """A Tick game whose first window is open (opened at 1000, clock 1000)."""
-    game = started(players, seed)
+    game = started(players, seed, **options)
     game.advance(1000)
     assert game.window_end is not None
     return game
@@ -471,3 +471,394 @@ def test_turn_based_games_are_unchanged():
     seat = game.to_act[0]
     refuse(game, "malformed_action", game.act, seat, game.legal_actions(seat)[0], float("nan"))
     assert game.next_deadline() is None and repr(game).count("clock") == 0
+
+
+# ================================================================ the scheduler
+class Scripted:
+    """A real-time bot: ``answer(view, legal, n)`` gives its n-th answer (n from 1).
+    It notes the scheduler time of every question (``asks``), read from ``clock``."""
+
+    def __init__(self, answer):
+        self.answer = answer
+        self.asks: list = []
+        self.now = lambda: None
+
+    def plan(self, view, legal):
+        self.asks.append(self.now())
+        return self.answer(view, legal, len(self.asks))
+
+
+def scheduler(game, bots, **kwargs):
+    sched = Scheduler(game, bots, **kwargs)
+    for bot in bots.values():
+        if isinstance(bot, Scripted):
+            bot.now = lambda: sched.now
+    return sched
+
+
+def stamps(game, seat=None, kind=None):
+    """``(seat, type, at)`` of the recorded actions (of one seat / one type)."""
+    return [
+        (h["seat"], h["action"]["type"], h["at"])
+        for h in game.history
+        if type(h["seat"]) is int and (seat is None or h["seat"] == seat) and (kind is None or h["action"]["type"] == kind)
+    ]
+
+
+def once(action, then=None):
+    """Answer ``action`` the first time, ``then`` afterwards."""
+    return lambda view, legal, n: action if n == 1 else then
+
+
+def test_a_bot_that_answers_an_action_acts_now():
+    game = started()
+    bot = Scripted(once(POKE))
+    sched = scheduler(game, {0: bot}, lag=0)
+    assert sched.run_until(0) == 1
+    assert stamps(game, 0, "poke") == [(0, "poke", 0)] and bot.asks == [0, 0]  # asked again after its step
+
+
+def test_a_bot_that_answers_later_acts_then():
+    game = started()
+    bot = Scripted(once(Later(250, POKE)))
+    sched = scheduler(game, {0: bot}, lag=0)
+    assert sched.next_wakeup() == 250
+    assert sched.run_until(249) == 0 and stamps(game, 0, "poke") == [] and sched.now == 249
+    assert sched.run_until(250) == 1 and stamps(game, 0, "poke") == [(0, "poke", 250)]
+    assert game.clock == 250
+
+
+def test_later_without_an_action_asks_again_then():
+    game = started()
+    bot = Scripted(lambda view, legal, n: Later(300) if n == 1 else (POKE if n == 2 else None))
+    sched = scheduler(game, {0: bot}, lag=0)
+    sched.run_until(299)
+    assert bot.asks == [0] and stamps(game) == stamps(started())
+    sched.run_until(300)
+    assert bot.asks[:2] == [0, 300] and stamps(game, 0, "poke") == [(0, "poke", 300)]
+
+
+def test_a_bot_that_answers_none_waits_until_the_game_changes():
+    game = started()
+    bot = Scripted(lambda view, legal, n: None)
+    sched = scheduler(game, {0: bot}, lag=0)
+    assert sched.run_until(999) == 0 and bot.asks == [0]
+    assert sched.next_wakeup() == 1000  # the tick, not the bot
+    assert sched.run_until(1000) == 1 and bot.asks == [0, 1000]
+
+
+def test_a_revised_plan_with_the_same_action_keeps_its_earlier_due_time():
+    game = started()
+    keeps = Scripted(lambda view, legal, n: Later(300, POKE) if POKE in legal else None)
+    other = Scripted(once(Later(100, POKE)))
+    sched = scheduler(game, {0: keeps, 1: other}, lag=0)
+    sched.run_until(400)
+    assert keeps.asks[:2] == [0, 100]  # asked again after seat 1's poke, it answered the same plan
+    assert stamps(game, 0, "poke")[0] == (0, "poke", 300)  # not 100 + 300
+
+
+def test_a_revised_plan_may_cancel_or_change_the_action():
+    game = started()
+    fickle = Scripted(lambda view, legal, n: Later(300, POKE) if n == 1 else None)
+    other = Scripted(once(Later(100, POKE)))
+    sched = scheduler(game, {0: fickle, 1: other}, lag=0)
+    sched.run_until(900)
+    assert stamps(game, 0, "poke") == [] and stamps(game, 1, "poke") == [(1, "poke", 100)]
+
+
+def slapper(ms):
+    """Slaps ``ms`` after it first sees a window open (asked again, the same plan)."""
+    return Scripted(lambda view, legal, n: Later(ms, SLAP) if SLAP in legal else None)
+
+
+def test_two_bots_slapping_within_the_lag_are_applied_in_stamp_order():
+    for lag in (250, 0):
+        game = in_window(window_ms=400)
+        slow, fast = slapper(200), slapper(150)
+        sched = scheduler(game, {0: slow, 1: fast}, lag=lag)
+        sched.run_until(1150 + lag - 1)
+        if lag:  # both intents are stamped before either is applied
+            assert game.points == [0, 0] and sched.pending(0) == 1 and sched.pending(1) == 1
+        sched.run_until(1500)
+        assert game.points == [0, 1] and stamps(game, kind="slap") == [(1, "slap", 1150)]
+        assert sched.pending(0) == 0  # the late slap was refused and dropped
+
+
+def delayed_link(lag):
+    """A bot that slaps 300 ms after the window opens, against a person who slapped
+    after 150 ms, whose intent arrives 200 ms late."""
+    game = in_window(window_ms=400)
+    refused = []
+    sched = scheduler(game, {1: slapper(300)}, lag=lag, on_refused=lambda seat, exc: refused.append((seat, exc.code)))
+    sched.run_until(1350)  # the person's slap reaches the kernel now ...
+    sched.submit(0, SLAP, 1150)  # ... stamped in the browser 150 ms after the window opened
+    sched.run_until(2000)
+    return game, refused
+
+
+def test_a_late_intent_with_an_earlier_stamp_wins_the_race_within_the_lag():
+    game, refused = delayed_link(lag=250)
+    assert game.points == [1, 0] and stamps(game, kind="slap") == [(0, "slap", 1150)]
+    assert refused == []  # the bot's slap lost the race: dropped, not a person's refusal
+
+
+def test_without_a_lag_the_slow_link_decides_the_race():
+    game, refused = delayed_link(lag=0)
+    assert game.points == [0, 1] and stamps(game, kind="slap") == [(1, "slap", 1300)]
+    assert refused == [(0, "illegal_action")]
+
+
+def deadline_race(lag):
+    game = in_window(window_ms=400)
+    end = game.window_end
+    refused = []
+    sched = scheduler(game, {}, lag=lag, on_refused=lambda seat, exc: refused.append((seat, exc.code)))
+    sched.run_until(end + 100)  # a slap stamped before the window closed arrives after it
+    sched.submit(1, SLAP, end - 50)
+    sched.run_until(end + 300)
+    return game, end, refused
+
+
+def test_a_deadline_waits_for_the_lag_so_an_earlier_stamped_intent_comes_first():
+    game, end, refused = deadline_race(lag=250)
+    assert game.points == [0, 1] and refused == []
+    i = game.history.index({"seat": 1, "action": SLAP, "at": end - 50})
+    assert {"seat": "clock", "at": end} not in game.history[i:]  # slapped: the window did not close on its own
+    assert not any(e["type"] == "window_closed" for e in game.events)
+
+
+def test_without_a_lag_the_deadline_passes_first():
+    game, end, refused = deadline_race(lag=0)
+    assert game.points == [0, 0] and refused == [(1, "illegal_action")]
+    assert any(e["type"] == "window_closed" and e["at"] == end for e in game.events)
+
+
+def test_a_refused_intent_of_a_person_reaches_on_refused_and_changes_nothing():
+    game = started(pokes=1)
+    game.act(0, POKE, at=0)
+    before = game.to_json()
+    refused = []
+    sched = scheduler(game, {}, lag=DEFAULT_LAG, on_refused=lambda seat, exc: refused.append((seat, exc.code)))
+    sched.submit(1, SLAP, 10)  # no window open
+    sched.submit(0, POKE, 20)  # seat 0 has nothing left to do
+    sched.submit(1, {"type": "dance"}, 30)
+    sched.submit(1, SLAP)  # stamped now
+    assert sched.run_until(500) == 0
+    # in stamp order: the one stamped now (0) first
+    assert refused == [(1, "illegal_action"), (1, "illegal_action"), (0, "not_your_turn"), (1, "malformed_action")]
+    assert game.to_json() == before
+    quiet = scheduler(game, {}, lag=0)  # without on_refused: nothing is raised
+    quiet.submit(1, SLAP, 10)
+    assert quiet.run_until(20) == 0 and game.to_json() == before
+
+
+class Broken:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def plan(self, view, legal):
+        if isinstance(self.answer, Exception):
+            raise self.answer
+        return self.answer
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [ZeroDivisionError("oops"), "poke", 42, [POKE], {"type": "dance"}, {"type": "poke", "hard": 1}, SLAP, Later(100, SLAP)],
+    ids=["raises", "str", "int", "list", "unknown-type", "extra-key", "not-legal-now", "later-not-legal-now"],
+)
+def test_a_broken_bot_raises_bot_error_naming_its_seat(answer):
+    game = started()
+    before = game.to_json()
+    sched = scheduler(game, {1: Broken(answer)}, lag=0)
+    with pytest.raises(BotError) as info:
+        sched.run_until(500)
+    assert info.value.seat == 1 and info.value.cause is not None and "seat 1" in str(info.value)
+    assert game.to_json() == before
+
+
+def test_later_refuses_bad_delays_and_actions():
+    for ms in (-1, 10**9 + 1, True, "5", None, float("nan")):
+        with pytest.raises(ValueError):
+            Later(ms)
+    with pytest.raises(TypeError):
+        Later(5, "poke")
+    assert Later(0) == Later(0, None) and Later(5, POKE).action == POKE
+
+
+def test_run_stops_when_the_game_waits_on_people():
+    game = Tick(2, 0)
+    bot = Scripted(lambda view, legal, n: READY if READY in legal else None)
+    sched = scheduler(game, {1: bot}, lag=0)
+    assert sched.run() == 1
+    assert not game.over and game.to_act == [0] and sched.next_wakeup() is None
+    sched.submit(0, READY)
+    assert sched.run() > 5 and game.over  # then the clock runs the game to its end
+
+
+def test_run_raises_for_bots_that_never_stop():
+    game = Tick(2, 0, pokes=10**9)  # seat 0 never says ready: the bot may poke forever
+    sched = scheduler(game, {1: Scripted(lambda view, legal, n: POKE)}, lag=0)
+    with pytest.raises(RuntimeError, match="do not stop"):
+        sched.run(max_steps=300)
+    assert len(game.history) <= 301
+
+
+def test_run_raises_soon_for_a_bot_that_asks_to_be_asked_again_at_once_forever():
+    game = Tick(2, 0)
+    bot = Scripted(lambda view, legal, n: Later(0))
+    sched = scheduler(game, {1: bot}, lag=0)
+    with pytest.raises(RuntimeError, match="do not stop"):
+        sched.run(max_steps=10)
+    assert len(bot.asks) < 50_000 and game.history == []
+
+
+def test_run_raises_for_a_bot_that_polls_forever_with_nothing_happening():
+    game = Tick(2, 0)
+    bot = Scripted(lambda view, legal, n: Later(5))
+    sched = scheduler(game, {1: bot}, lag=0)
+    with pytest.raises(RuntimeError, match="do not stop"):
+        sched.run()
+    assert game.history == [] and len(bot.asks) > 10_000
+
+
+def test_max_steps_is_the_number_of_steps_allowed():
+    game = started(pokes=2)
+    sched = scheduler(game, {0: Scripted(lambda view, legal, n: POKE if POKE in legal else None)}, lag=0)
+    assert sched.run_until(0, max_steps=2) == 2  # exactly two, then the bot stops: no error
+    whole = started()
+    steps = Scheduler(whole, {}, lag=0).run()  # no bots: the clock plays the game to its end
+    assert whole.over and steps == sum(1 for h in whole.history if h["seat"] == "clock")
+    exact = started()
+    assert Scheduler(exact, {}, lag=0).run(max_steps=steps) == steps and exact == whole
+    with pytest.raises(RuntimeError, match="do not stop"):
+        Scheduler(started(), {}, lag=0).run(max_steps=steps - 1)
+
+
+def test_a_bot_asked_to_ask_again_is_asked_on_time_while_a_race_settles():
+    """A person's slap stamped at 1000 waits ``lag`` (until 1250) before it is applied;
+    a bot that asked to be asked again at 1100 is asked at 1100, not after the slap."""
+    game = in_window(window_ms=400)
+    bot = Scripted(lambda view, legal, n: Later(100) if n == 1 else (POKE if n == 2 else None))
+    sched = scheduler(game, {1: bot}, lag=250)
+    sched.submit(0, SLAP, 1000)
+    assert sched.next_wakeup() == 1100
+    sched.run_until(1300)
+    assert bot.asks[:2] == [1000, 1100]
+    assert stamps(game)[-2:] == [(0, "slap", 1000), (1, "poke", 1100)]  # applied in stamp order
+
+
+def test_scheduler_time_starts_at_the_game_clock_and_stamps_are_never_before_it():
+    game = started()
+    game.act(0, POKE, at=700)
+    sched = scheduler(game, {}, lag=0)
+    assert sched.now == 700
+    assert sched.submit(1, POKE, 100) == 700  # a stamp before the clock is moved up to it
+    sched.run_until(700)
+    assert stamps(game, 1, "poke") == [(1, "poke", 700)]
+
+
+# ------------------------------------------------------------- turn-based
+class VoteBot:
+    def __init__(self, choice):
+        self.choice = choice
+        self.asked = 0
+
+    def choose(self, view, legal):
+        self.asked += 1
+        return {"type": "vote", "choice": self.choice} if legal[0]["type"] == "vote" else legal[0]
+
+
+def test_turn_based_the_first_bot_to_act_acts_after_the_delay():
+    game = Vote(3, 0)
+    bots = {1: VoteBot(1), 2: VoteBot(0)}
+    sched = Scheduler(game, bots, delay=500, lag=DEFAULT_LAG)
+    assert game.to_act == [0, 1, 2] and sched.next_wakeup() == 500
+    assert sched.run_until(499) == 0 and bots[1].asked == 0
+    assert sched.run_until(500) == 1 and game.votes == [None, 1, None] and bots[2].asked == 0
+    assert sched.next_wakeup() == 1000  # the next bot, after its own delay
+    assert sched.run() == 1 and game.votes == [None, 1, 0]
+    assert sched.next_wakeup() is None and game.to_act == [0]  # waits on the person
+    assert all("at" not in h for h in game.history)  # turn-based actions carry no time
+
+
+@pytest.mark.parametrize("how", ["act", "submit"])
+def test_turn_based_a_pending_plan_keeps_its_due_time_when_a_person_acts(how):
+    game = Vote(2, 0)
+    sched = Scheduler(game, {1: VoteBot(1)}, delay=500, lag=0)
+    assert sched.next_wakeup() == 500
+    sched.run_until(200)
+    if how == "act":
+        game.act(0, {"type": "vote", "choice": 0})
+        sched.changed()
+    else:
+        sched.submit(0, {"type": "vote", "choice": 0})
+    assert sched.run_until(499) == (1 if how == "submit" else 0)
+    assert game.votes == [0, None] and sched.next_wakeup() == 500  # not 200 + 500
+    sched.run_until(500)
+    assert game.votes == [0, 1] and all("at" not in h for h in game.history)
+
+
+@pytest.mark.parametrize("name,players,bots", [("costume_party", 4, "random"), ("brady_bunch", 5, "random"), ("costume_party", 3, ["detective", "random", "random"])])
+def test_simulate_rows_of_the_turn_based_games_are_deterministic(name, players, bots):
+    rows = simulate(name, players, bots, games=6, seed=3, executor=False, progress=False)
+    again = simulate(name, players, bots, games=6, seed=3, executor=False, progress=False)
+    assert rows == again and len(rows) == 6
+    assert len({json.dumps(r["winners"]) + str(r["length"]) for r in rows}) > 1  # not one game six times
+
+
+def test_simulate_plays_a_turn_based_game_as_the_first_bot_to_act_would():
+    """The scheduler on virtual time (delay 0, lag 0) plays exactly the loop "the first
+    bot among to_act chooses from its view, at once", with no time stamps."""
+    from brady_widgets.costume_party.bots import BOTS
+    from brady_widgets.simulation import game_seed
+
+    for index in range(3):
+        seed = game_seed(11, index)
+        game = CostumeParty(4, seed)
+        bots = [BOTS["random"](s, seed) for s in range(4)]
+        Scheduler(game, dict(enumerate(bots)), delay=0, lag=0, copy_views=False).run()
+        ref = CostumeParty(4, seed)
+        bots = [BOTS["random"](s, seed) for s in range(4)]
+        while not ref.over:
+            s = ref.to_act[0]
+            ref.act(s, bots[s].choose(ref.view(s), ref.legal_actions(s)))
+        assert game.to_json() == ref.to_json() and all("at" not in h for h in game.history)
+        row = simulate("costume_party", 4, "random", games=index + 1, seed=11, executor=False, progress=False)[index]
+        assert row["winners"] == ref.winners and row["length"] == sum(type(h["seat"]) is int for h in ref.history)
+
+
+class Jittery:
+    """Plans a random legal action at a random delay, or asks again later, or waits."""
+
+    def __init__(self, seat, seed):
+        self.rng = random.Random(f"jittery:{seat}:{seed}")
+
+    def plan(self, view, legal):
+        r = self.rng.random()
+        if r < 0.2:
+            return None
+        if r < 0.4:
+            return Later(self.rng.randint(0, 400))
+        if SLAP in legal and r < 0.9:
+            return Later(self.rng.randint(0, 300), SLAP)
+        return Later(self.rng.randint(0, 700), self.rng.choice(legal))
+
+
+@pytest.mark.parametrize("lag", [0, 250])
+def test_one_long_run_until_is_the_same_as_many_short_ones(lag):
+    """Time passes the same way in one call to run_until as in many (a notebook timer
+    that fires late, or virtual time's run()): a plan stays revisable until it is due."""
+    histories = []
+    for chunks in (1, 7, 500):
+        game = started(3, seed=lag, pokes=4, window_ms=400)
+        sched = Scheduler(game, {s: Jittery(s, lag) for s in range(3)}, lag=lag)
+        end = 6000
+        for k in range(1, chunks + 1):
+            sched.run_until(end * k / chunks)
+        histories.append(game.history)
+    virtual = started(3, seed=lag, pokes=4, window_ms=400)
+    sched = Scheduler(virtual, {s: Jittery(s, lag) for s in range(3)}, lag=lag)
+    sched.run()
+    assert virtual.over and histories[0] == histories[1] == histories[2] == virtual.history
+    assert len(stamps(virtual, kind="poke")) > 3 and len(stamps(virtual, kind="slap")) >= 1
