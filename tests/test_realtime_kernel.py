@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import copy
 import json
-import math
 import random
 from fractions import Fraction
 
@@ -862,3 +861,340 @@ def test_one_long_run_until_is_the_same_as_many_short_ones(lag):
     sched.run()
     assert virtual.over and histories[0] == histories[1] == histories[2] == virtual.history
     assert len(stamps(virtual, kind="poke")) > 3 and len(stamps(virtual, kind="slap")) >= 1
+
+
+# ====================================================== the conformance kit, in real time
+from brady_widgets.testing import (  # noqa: E402
+    ConformanceError,
+    bot_playout,
+    check_bots,
+    check_game,
+    check_leaks,
+    check_legal_is_the_truth,
+    check_round_trip,
+    fuzz_malformed,
+    generic_invariants,
+    malformed_cases,
+    random_playout,
+    ValuePools,
+)
+from brady_widgets.testing.conformance import bot_answer, in_window as window_open, random_time, random_time_step  # noqa: E402
+
+
+class Chooser:
+    """A bot with ``choose`` only: in real time it is asked only while the game waits on it."""
+
+    def __init__(self, seat, seed):
+        self.rng = random.Random(f"chooser:{seat}:{seed}")
+
+    def choose(self, view, legal):
+        return self.rng.choice(legal)
+
+
+TICK_BOTS = {"jittery": Jittery, "chooser": Chooser}
+
+
+@pytest.mark.parametrize("players,seed", [(2, 0), (2, 1), (3, 2), (3, 3)])
+def test_the_whole_kit_runs_on_a_real_time_game_with_no_special_arguments(players, seed):
+    report = check_game(Tick, players, seed, bots=TICK_BOTS)
+    assert report.over and report.round_trips == report.actions + 1
+    assert report.clock_steps > 0 and report.actions > report.clock_steps  # both kinds of step
+    assert report.window_steps > 0 and report.window_leaks > 0  # leak tests inside open windows
+    assert report.leak.changed > 0 and report.bot_checks > 0 and report.futures >= 1
+    assert report.fuzz_cases > 100 and report.truth_cases > 0
+
+
+def test_random_playouts_of_a_real_time_game_are_seeded():
+    a = random_playout(Tick(3, 5), rng=7)
+    b = random_playout(Tick(3, 5), rng=7)
+    c = random_playout(Tick(3, 5), rng=8)
+    assert a.over and a.history == b.history and a.history != c.history
+    steps = [h for h in a.history if h["seat"] != "chance"]
+    assert any(h["seat"] == "clock" for h in steps) and any(type(h["seat"]) is int for h in steps)
+    assert any(type(h["seat"]) is int and h["action"]["type"] == "poke" and h["at"] > 0 for h in steps)
+
+
+def test_random_time_steps_act_before_the_deadline_and_advance_to_it_or_past_it():
+    rng = random.Random(1)
+    seen = {"act": 0, "to": 0, "before": 0, "past": 0, "at_clock": 0}
+    for seed in range(40):
+        game = started(3, seed)
+        while not game.over:
+            clock, due = game.clock, game.next_deadline()
+            seat, action, at = random_time_step(game, rng)
+            assert clock <= at and type(at) is int
+            step = [h for h in game.history if h["seat"] != "chance"][-1]  # every step is recorded
+            assert step["at"] == at and step["seat"] == seat
+            if seat == "clock":
+                kind = "to" if at == due else ("before" if at < due else "past")
+                seen[kind] += 1
+            else:
+                assert at < due and action in Tick.replay(3, seed, game.history[:-1], deal=game.deal).legal_actions(seat)
+                seen["act"] += 1
+                seen["at_clock"] += at == clock
+    assert all(n > 0 for n in seen.values()), seen
+
+
+def test_random_times_stay_between_the_clock_and_the_deadline():
+    rng = random.Random(2)
+    for clock, due in [(0, 1), (0, 2), (5, 1000), (5, None), (2.5, 10), (3, 3.5), (0, 0.001)]:
+        for _ in range(300):
+            t = random_time(rng, clock, due)
+            assert clock <= t and (due is None or t < due)
+            assert type(t) is int or type(clock) is float or type(due) is float
+
+
+def test_generic_invariants_of_real_time():
+    game = started()
+    generic_invariants(game)
+    game.act(0, POKE, at=500)
+    game.clock = 400  # the clock behind a stamp of the history
+    with pytest.raises(ConformanceError, match="before a time stamp"):
+        generic_invariants(game)
+    game.clock = 500
+    game._next_deadline = lambda: 450  # a deadline before the clock
+    with pytest.raises(ConformanceError, match="next_deadline"):
+        generic_invariants(game)
+
+
+class WaitsOnTheIdle(Tick):
+    """Waits on every seat, whether or not it has anything to do."""
+
+    def _to_act(self):
+        return list(range(self.players)) if self.ticks >= 1 and self.window_end is None else super()._to_act()
+
+
+class Stuck(Tick):
+    """After the second tick, no deadline, nobody waited on, nothing to do: stuck forever."""
+
+    def _next_deadline(self):
+        return None if self.ticks >= 2 else super()._next_deadline()
+
+    def _legal(self, seat):
+        return [] if self.ticks >= 2 else super()._legal(seat)
+
+
+@pytest.mark.parametrize("broken,match", [(WaitsOnTheIdle, "waits on it"), (Stuck, "waits on nobody")])
+def test_the_kit_catches_a_real_time_game_that_waits_wrongly(broken, match):
+    with pytest.raises(ConformanceError, match=match):
+        random_playout(broken(2, 0, pokes=0), rng=0)
+
+
+def test_malformed_cases_of_real_time_cover_the_times():
+    game = started()
+    game.act(0, POKE, at=400)
+    cases = malformed_cases(game)
+    labels = " | ".join(c.label for c in cases)
+    for needle in ["bad at=None", "bad at=nan", "bad at=inf", "bad at=-1", f"bad at={MAX_AT + 1}", "bad at=True", "bad at='soon'",
+                   "at=399, before the clock", "at=1000, at the deadline", "at=1001, after the deadline",
+                   "advance(at=None)", "advance(at=nan)", "advance(at=inf)", "advance(at=-1)", f"advance(at={MAX_AT + 1})",
+                   "advance(at=True)", "advance(at='soon')", "advance(399), before the clock", "slap: not legal now"]:
+        assert needle in labels, needle
+    by_label = {c.label: c for c in cases}
+    assert by_label["at=1000, at the deadline"].code == "illegal_action"
+    assert by_label["bad at=None"].code == by_label["advance(at=nan)"].code == "malformed_action"
+    assert by_label["slap: not legal now"].at == 400  # stamped at the clock
+    assert not any("not to act" in c.label or "nothing to do" in c.label for c in cases)  # both seats may act
+    assert fuzz_malformed(game) == len(cases)
+
+
+def test_fuzz_in_real_time_expects_not_your_turn_from_a_seat_with_nothing_to_do():
+    game = started(pokes=1)
+    game.act(0, POKE, at=10)
+    cases = malformed_cases(game)
+    idle = [c for c in cases if c.seat == 0 and c.code == "not_your_turn"]
+    assert idle and all(c.at == 10 for c in idle)
+    assert fuzz_malformed(game) == len(cases)
+    over = started()
+    over.advance(MAX_AT)
+    cases = malformed_cases(over)
+    assert {c.code for c in cases} == {"game_over"} and any(c.advance for c in cases)
+    assert fuzz_malformed(over) == len(cases)
+
+
+class LateStamps(Tick):
+    """Accepts actions stamped at or after the next deadline."""
+
+    def _check_time(self, at, seat, action):
+        due = self._next_deadline
+        self._next_deadline = lambda: None
+        try:
+            return super()._check_time(at, seat, action)
+        finally:
+            self._next_deadline = due
+
+
+class AdvanceLeavesATrace(Tick):
+    """Records a refused advance in the history anyway."""
+
+    def advance(self, at):
+        self.history.append({"seat": "clock", "at": at})
+        try:
+            return super().advance(at)
+        except IllegalAction:
+            raise
+
+
+class NaNClock(Tick):
+    """Lets advance take NaN (the kernel's time check, forgotten for the clock)."""
+
+    def advance(self, at):
+        if at != at:
+            return []
+        return super().advance(at)
+
+
+@pytest.mark.parametrize(
+    "broken,match",
+    [(LateStamps, "at the deadline: .*was accepted"), (AdvanceLeavesATrace, "changed to_json"), (NaNClock, r"advance\(at=nan\).*was accepted")],
+)
+def test_the_kit_catches_a_kernel_that_mishandles_time(broken, match):
+    game = broken(2, 0)
+    for seat in (0, 1):
+        game.act(seat, READY, at=0)
+    with pytest.raises(ConformanceError, match=match):
+        fuzz_malformed(game)
+    fuzz_malformed(started())  # the honest game passes
+
+
+class SlapAnyTime(Tick):
+    """Accepts a slap from seat 1 when no window is open (act and legal_actions disagree)."""
+
+    def _is_legal(self, seat, action):
+        return (seat == 1 and action["type"] == "slap") or super()._is_legal(seat, action)
+
+
+def test_legal_is_the_truth_in_real_time_for_seats_outside_to_act():
+    pools = ValuePools()
+    game = started()
+    assert game.to_act == [] and game.legal_actions(0)  # nobody waited on, everybody may act
+    pools.see(game)
+    assert check_legal_is_the_truth(game, pools, rng=0) > 0
+    idle = started(pokes=1)
+    idle.act(0, POKE, at=5)
+    assert check_legal_is_the_truth(idle, pools, rng=0) > 0  # seat 0 gets not_your_turn
+    broken = SlapAnyTime(2, 0)
+    for seat in (0, 1):
+        broken.act(seat, READY, at=0)
+    with pytest.raises(ConformanceError, match="accepted it"):
+        check_legal_is_the_truth(broken, pools, rng=0)
+
+
+class PeekInWindow(Tick):
+    """Shows every seat the others' secrets while a window is open (a leak only then)."""
+
+    def _view(self, seat, reveal=False):
+        view = super()._view(seat, reveal)
+        if self.window_end is not None:
+            view["secrets"] = list(self.secrets)
+        return view
+
+
+def test_the_leak_test_runs_inside_open_windows():
+    # no sampled leak steps at all: the window steps alone find the leak
+    with pytest.raises(ConformanceError, match="LEAK"):
+        check_game(PeekInWindow, 2, 0, bots={}, leak_every=0)
+    game = in_window()
+    assert window_open(game) and not window_open(started())
+    with pytest.raises(ConformanceError, match="LEAK"):
+        check_leaks(PeekInWindow.from_json(game.to_json()), rng=0)
+    check_leaks(game, rng=0)
+
+
+class ForgetsTheClock(Tick):
+    """Its JSON copies drop the clock steps."""
+
+    @classmethod
+    def from_json(cls, text):
+        data = json.loads(text)
+        data["history"] = [h for h in data["history"] if h["seat"] != "clock"]
+        return super().from_json(json.dumps(data))
+
+
+def test_the_kit_catches_a_json_copy_without_the_clock_steps():
+    game = ForgetsTheClock(2, 0)
+    for seat in (0, 1):
+        game.act(seat, READY, at=0)
+    check_round_trip(game)  # nothing lost yet
+    game.advance(500)
+    with pytest.raises(ConformanceError, match="differs"):
+        check_round_trip(game)
+
+
+class SecretSlapper(Jittery):
+    """Slaps faster when its neighbour's secret, from a leaky view, is high."""
+
+    def plan(self, view, legal):
+        if SLAP in legal and view.get("secrets"):
+            return Later(10 * view["secrets"][1], SLAP)
+        return None
+
+
+class Scribbler(Jittery):
+    def plan(self, view, legal):
+        legal.append(SLAP)
+        return None
+
+
+class IllegalPlanner(Jittery):
+    def plan(self, view, legal):
+        return Later(5, SLAP) if SLAP not in legal else None
+
+
+def test_check_bots_in_real_time_compares_plans_between_worlds():
+    game = in_window()
+    assert check_bots(game, rng=0, bots=TICK_BOTS) == 2 * 2  # both seats may act: every bot, every seat
+    answer = bot_answer(Jittery(0, 0), game, 0)
+    assert answer is None or isinstance(answer, Later)
+    assert bot_answer(Chooser(0, 0), game, 0) is None  # not waited on: a chooser waits
+    leaky = PeekInWindow.from_json(game.to_json())
+    differs = 0
+    for seed in range(10):
+        try:
+            check_bots(leaky, rng=seed, bots={"secret": SecretSlapper})
+        except ConformanceError as exc:
+            assert "resampled" in str(exc)
+            differs += 1
+    assert differs > 0
+    with pytest.raises(ConformanceError, match="mutated the legal"):
+        bot_answer(Scribbler(0, 0), game, 0)
+    with pytest.raises(ConformanceError, match="not legal"):
+        bot_answer(IllegalPlanner(0, 0), started(), 0)
+
+
+class ReadyBot(Jittery):
+    """Says ready, then plays as Jittery."""
+
+    def plan(self, view, legal):
+        return READY if READY in legal else super().plan(view, legal)
+
+
+class NeverReady(Jittery):
+    def plan(self, view, legal):
+        return None
+
+
+def test_bot_playouts_of_a_real_time_game_run_on_the_scheduler():
+    a = bot_playout(Tick(3, 1), ReadyBot, rng=0, bot_seed=4, check_every=3)
+    b = bot_playout(Tick(3, 1), ReadyBot, rng=0, bot_seed=4, check_every=3)
+    assert a.over and a.history == b.history
+    assert any(h["seat"] == "clock" for h in a.history) and stamps(a, kind="poke")
+    assert bot_playout(Tick(2, 1), Chooser, rng=0).over  # choose-only bots: asked while waited on
+    with pytest.raises(ConformanceError, match="stopped before the end"):
+        bot_playout(Tick(2, 1), NeverReady, rng=0)
+    with pytest.raises(ConformanceError, match="not legal"):
+        bot_playout(started(), IllegalPlanner, rng=0)
+    with pytest.raises(TypeError, match="real-time"):
+        bot_playout(Tick(2, 1), ReadyBot, clock=lambda rng, step: 5)
+
+
+def test_the_kit_refuses_a_clock_for_a_real_time_game_and_keeps_it_for_turn_based_ones():
+    from brady_widgets.testing import Ticker
+
+    with pytest.raises(TypeError, match="real-time"):
+        check_game(Tick, 2, 0, clock=Ticker())
+    with pytest.raises(TypeError, match="real-time"):
+        random_playout(Tick(2, 0), clock=Ticker())
+    game = random_playout(CostumeParty(3, 2), rng=2, clock=Ticker(), invariants=False)
+    assert game.over and all("at" in h for h in game.history if h["seat"] != "chance")
+    assert not any(h["seat"] == "clock" for h in game.history)

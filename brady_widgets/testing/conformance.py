@@ -2,35 +2,61 @@
 
 Every check works through the engine contract of ``engine/game.py`` only
 (``to_act``, ``legal_actions``, ``act``, ``view``, ``to_json``/``from_json``,
-``replay``, ``resample``, ``history``, ``events``), so the same kit runs on
-turn-based games, on simultaneous phases (several seats in ``to_act``) and on
-real-time games whose actions carry ``at`` time stamps (pass a ``clock``).
+``replay``, ``resample``, ``history``, ``events``; in real time also ``clock``,
+``next_deadline``, ``advance`` and ``apply_step``), so the same kit runs on
+turn-based games, on simultaneous phases (several seats in ``to_act``), on
+turn-based games whose actions carry ``at`` time stamps (pass a ``clock``, e.g.
+a :class:`Ticker`) and on real-time games (``realtime = True``), with no other
+argument: the kit picks their times itself.
 
 The checks, each usable on its own from any test:
 
 * :func:`random_playout` plays seeded random legal actions; the game must end
   within ``max_actions``, and the registered invariants hold after every step.
+  In real time each step (:func:`random_time_step`) either acts (a random seat
+  with legal actions, at a random time from the clock up to, not including,
+  the next deadline) or advances the clock (to the next deadline, to a random
+  time before it, or past it); both kinds of step are counted.
 * :func:`check_invariants` runs the generic invariants and those registered
-  for the game's name with :func:`register_invariants`.
+  for the game's name with :func:`register_invariants`. In real time the
+  generic ones are: ``to_act`` holds only seats with legal actions (others may
+  have some too), a game not over waits on someone, on a deadline or lets
+  someone act, the clock is never before a time stamp of the history, the next
+  deadline is never before the clock, and every view holds both.
 * :func:`check_round_trip` ``from_json(to_json())`` gives the same JSON, the same
-  events and the same view for every seat and for ``None``.
+  events and the same view for every seat and for ``None`` (and, in real time,
+  the same clock and next deadline: mid-window included).
 * :func:`check_game` plays one seeded random game and, along the way, checks the
   invariants, the JSON round trip at every step, that copies taken mid-game play
   the same future (the RNG state travels in the JSON), determinism (replaying the
-  history, and re-acting the same actions from the same seed, give the same
-  views), the leak test at sampled steps, the bots at sampled steps and the
-  malformed-action fuzz and "``act`` accepts exactly ``legal_actions``" at
-  sampled steps and after the game is over.
+  history, and re-applying the same steps from the same seed, clock steps
+  included, give the same views), the leak test at sampled steps, the bots at
+  sampled steps and the malformed-action fuzz and "``act`` accepts exactly
+  ``legal_actions``" at sampled steps and after the game is over. In real time
+  the leak test, the bots and the fuzz also run at the first two steps of every
+  open window (:func:`in_window`).
 * :func:`check_leaks` the leak test: ``game.resample(seat, rng)`` redraws what
   ``seat`` cannot know; the seat's view, legal actions and (with a
   ``widget_factory``) the widget's synced state must be identical, and the
   resamples must actually change hidden information sometimes.
 * :func:`check_bots` every bot in the game's ``BOTS`` registry picks the same
   action in the real and in a resampled world, from deep copies of the view and
-  the legal actions, which it must not mutate, and keeps no engine object.
+  the legal actions, which it must not mutate, and keeps no engine object. In
+  real time every seat with legal actions is asked as the scheduler asks it
+  (:func:`bot_answer`: ``plan``, or ``choose`` while the game waits on the seat),
+  and the answers (an action, ``Later(ms, action)`` or ``None``) must match.
+  :func:`bot_playout` plays whole games of one bot; a real-time game is played
+  by the :class:`~brady_widgets.scheduler.Scheduler` on virtual time.
 * :func:`fuzz_malformed` wrong seats, unknown types, missing and extra keys,
   wrong value types, out-of-range values, non-dict actions and bad time stamps
-  each raise :class:`IllegalAction` with the right code and change nothing.
+  each raise :class:`IllegalAction` with the right code and change nothing. In
+  real time every case is stamped at the clock, and the times are fuzzed for
+  ``act`` and for ``advance``: None, not a number, NaN, infinities, negative,
+  past ``2**53`` and before the clock (``malformed_action``), at or after the
+  next deadline (``illegal_action``).
+* :func:`check_legal_is_the_truth` every well-formed action that is not legal is
+  refused (``not_your_turn`` from a seat not to act; in real time, from a seat
+  with no legal action at all), and legal ones are accepted.
 
 Failures raise :class:`ConformanceError` (an ``AssertionError``) with a message
 that names the game, the step and the seat.
@@ -40,14 +66,16 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
 from ..engine.errors import ERROR_CODES, IllegalAction
-from ..engine.game import FrozenAction, Game
+from ..engine.game import CLOCK, MAX_AT, FrozenAction, Game
 from ..engine.registry import load_bots, load_invariants
+from ..scheduler import DEFAULT_LAG, BotError, Later, Scheduler, ask_bot
 
 
 class ConformanceError(AssertionError):
@@ -109,9 +137,15 @@ def _json_safe(value: Any) -> bool:
 def generic_invariants(game: Game, views: dict | None = None) -> None:
     """What every game must satisfy at every step, whatever its rules.
 
+    Real time (``game.realtime``): the seats in ``to_act`` have legal actions (other
+    seats may have some too), a game not over waits on someone, on a deadline or
+    lets someone act, the clock is never before any time stamp of the history, and
+    the next deadline is never before the clock.
+
     ``views``: :func:`all_views` of this step, if already computed."""
     seats = range(game.players)
     to_act = game.to_act
+    realtime = game.realtime
     if not isinstance(to_act, list) or len(set(to_act)) != len(to_act) or any(s not in seats for s in to_act):
         raise _fail(game, f"to_act must be a list of distinct seats, got {to_act!r}")
     if game.over:
@@ -119,11 +153,16 @@ def generic_invariants(game: Game, views: dict | None = None) -> None:
             raise _fail(game, f"the game is over but to_act is {to_act}")
         if not set(game.winners) <= set(seats):
             raise _fail(game, f"winners {game.winners} are not seats")
-    elif not to_act:
+    elif not to_act and not realtime:
         raise _fail(game, "the game is not over but nobody may act")
+    anyone = False  # real time: some seat has a legal action
     for seat in seats:
         legal = game.legal_actions(seat)
-        if (seat in to_act) != bool(legal):
+        if realtime:
+            if seat in to_act and not legal:
+                raise _fail(game, f"seat {seat}: the game waits on it (to_act) but it has no legal action")
+            anyone = anyone or bool(legal)
+        elif (seat in to_act) != bool(legal):
             raise _fail(game, f"seat {seat}: in to_act={seat in to_act} but has {len(legal)} legal action(s)")
         if not _json_safe(legal):
             raise _fail(game, f"seat {seat}: legal actions are not JSON-safe: {legal!r}")
@@ -131,6 +170,8 @@ def generic_invariants(game: Game, views: dict | None = None) -> None:
             if not isinstance(action, dict) or action.get("type") not in game.action_schema:
                 raise _fail(game, f"seat {seat}: legal action {action!r} does not follow action_schema")
     views = all_views(game) if views is None else views
+    if realtime:
+        _time_invariants(game, views, anyone)
     for seat, view in views.items():
         if not _json_safe(view):
             raise _fail(game, f"view({seat}) is not JSON-safe")
@@ -146,6 +187,28 @@ def generic_invariants(game: Game, views: dict | None = None) -> None:
             raise _fail(game, f"chance_outcomes lists an outcome twice: {values!r}")
     if len(game.scores) != game.players:
         raise _fail(game, f"scores must have one entry per seat, got {game.scores!r}")
+
+
+def _is_time(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value) and 0 <= value <= MAX_AT
+
+
+def _time_invariants(game: Game, views: dict, anyone: bool) -> None:
+    """generic_invariants of a real-time game (``anyone``: some seat has a legal action)."""
+    clock = game.clock
+    if not _is_time(clock):
+        raise _fail(game, f"the clock must be a time in ms from 0 to 2**53, got {clock!r}")
+    latest = max((h["at"] for h in game.history if "at" in h), default=None)
+    if latest is not None and clock < latest:
+        raise _fail(game, f"the clock {clock} is before a time stamp of the history ({latest})")
+    due = game.next_deadline()
+    if due is not None and not (type(due) in (int, float) and due >= clock):
+        raise _fail(game, f"next_deadline() {due!r} is not a time at or after the clock {clock}")
+    if not game.over and due is None and not game.to_act and not anyone:
+        raise _fail(game, "the game is not over but waits on nobody and on no deadline, and nobody may act")
+    for seat, view in views.items():
+        if view.get("clock") != clock or view.get("deadline") != due:
+            raise _fail(game, f"view({seat}) must hold clock={clock} and deadline={due}")
 
 
 def check_invariants(game: Game, views: dict | None = None, *, with_views: bool = True) -> None:
@@ -190,12 +253,79 @@ class Ticker:
 
 
 def random_step(game: Game, rng: random.Random, clock: Clock = no_clock) -> tuple[int, dict, Any]:
-    """Play one random legal action for a random seat among ``to_act``."""
+    """Play one random legal action for a random seat among ``to_act``.
+
+    A real-time game takes :func:`random_time_step` instead (``clock`` must not be given:
+    the kit picks the times); it returns ``("clock", None, at)`` for a clock step."""
+    if game.realtime:
+        _no_clock_in_real_time(game, clock)
+        return random_time_step(game, rng)
     seat = rng.choice(game.to_act)
     action = rng.choice(game.legal_actions(seat))
     at = clock(rng, len(game.history))
     game.act(seat, action, at=at)
     return seat, action, at
+
+
+def _no_clock_in_real_time(game: Game | type, clock: Clock | None) -> None:
+    if clock is not None and clock is not no_clock:
+        name = game.__name__ if isinstance(game, type) else type(game).__name__
+        raise TypeError(f"{name} is a real-time game: the kit picks its times, do not pass a clock")
+
+
+#: random_time_step: the odds of acting (when some seat may) rather than advancing the clock
+ACT_ODDS = 0.6
+#: random_time_step: the largest gap (ms) of a random time when no deadline bounds it
+MAX_GAP = 900
+
+
+def random_time(rng: random.Random, clock: int | float, deadline: int | float | None) -> int | float:
+    """A random time at which an action may be stamped: from ``clock`` up to, not
+    including, ``deadline`` (``None``: up to ``MAX_GAP`` ms after the clock). Often the
+    clock itself (a tie) or the last ms before the deadline; whole ms unless the clock
+    or the deadline is a float."""
+    whole = type(clock) is int and (deadline is None or type(deadline) is int)
+    end = clock + MAX_GAP + 1 if deadline is None else deadline
+    r = rng.random()
+    if r < 0.15 or end - clock <= 1:
+        return clock
+    if r < 0.3 and deadline is not None:
+        last = end - 1 if whole else clock + (end - clock) * 0.999
+        return last if clock <= last < end else clock
+    if whole:
+        return rng.randrange(clock, end)
+    at = clock + (end - clock) * rng.random()
+    return at if clock <= at < end else clock
+
+
+def random_time_step(game: Game, rng: random.Random) -> tuple[Any, dict | None, int | float]:
+    """One random step of a real-time game, seeded by ``rng``: act (a random seat with
+    legal actions, a random legal action, at :func:`random_time` between the clock and
+    the next deadline) or advance the clock (to the next deadline, to a random time
+    before it, or past it, which may pass several deadlines at once). Every step is
+    recorded (an advance always moves the clock or passes a deadline). Returns
+    ``(seat, action, at)``, or ``("clock", None, at)`` for an advance."""
+    clock, due = game.clock, game.next_deadline()
+    seats = [s for s in range(game.players) if game.legal_actions(s)]
+    if seats and (due is None or due > clock) and (due is None or rng.random() < ACT_ODDS):
+        seat = rng.choice(seats)
+        action = rng.choice(game.legal_actions(seat))
+        at = random_time(rng, clock, due)
+        game.act(seat, action, at=at)
+        return seat, action, at
+    r = rng.random()
+    if due is None:
+        at = clock + rng.randint(1, MAX_GAP)
+    elif r < 0.6 or due - clock <= 1:
+        at = due
+    elif r < 0.8:  # only time passes
+        at = random_time(rng, clock, due)
+        at = at if at > clock else due
+    else:  # past the deadline: every deadline due by then, in order
+        at = due + (rng.randint(1, 2 * MAX_GAP) if type(due) is int else rng.random() * 2 * MAX_GAP)
+    at = min(at, MAX_AT)
+    game.advance(at)
+    return CLOCK, None, at
 
 
 def random_playout(
@@ -245,16 +375,20 @@ def check_round_trip(game: Game, views: dict | None = None) -> Game:
         raise _fail(game, "the JSON copy's events differ")
     if (copy_.over, copy_.winners, copy_.to_act) != (game.over, game.winners, game.to_act):
         raise _fail(game, "the JSON copy's over/winners/to_act differ")
+    if game.realtime and (copy_.clock, copy_.next_deadline()) != (game.clock, game.next_deadline()):
+        raise _fail(game, "the JSON copy's clock or next deadline differs")
     return copy_
 
 
 def _player_actions(history: list[dict]) -> list[dict]:
+    """The steps of a history: player actions and clock steps (not chance outcomes)."""
     return [h for h in history if h.get("seat") != "chance"]
 
 
 def replay_steps(cls: type[Game], game: Game):
-    """Yield a fresh game (same players, seed, options, deal) after each player
-    action of ``game.history``, its chance outcomes taken from the record."""
+    """Yield a fresh game (same players, seed, options, deal) after each step of
+    ``game.history`` (a player action, or a clock step of a real-time game), its
+    chance outcomes taken from the record."""
     fresh = cls(game.players, game.seed, deal=copy.deepcopy(game.deal), **copy.deepcopy(game.options))
     yield fresh
     history = game.history
@@ -272,10 +406,11 @@ def replay_steps(cls: type[Game], game: Game):
 def check_determinism(game: Game, recorded: list[dict]) -> None:
     """Same seed + same actions = same views at every step.
 
-    ``recorded[k]`` holds :func:`all_views` after the k-th player action (index 0:
-    the set-up). Checked twice: replaying the history with its chance outcomes
-    (from the recorded deal), and re-acting the same actions on a new game built
-    from the seed alone (so the dice come from the seeded RNG).
+    ``recorded[k]`` holds :func:`all_views` after the k-th step (a player action or,
+    in real time, a clock step; index 0: the set-up). Checked twice: replaying the
+    history with its chance outcomes (from the recorded deal), and re-acting the
+    same actions at the same times (``game.apply_step``) on a new game built from
+    the seed alone (so the dice come from the seeded RNG).
     """
     cls = type(game)
     n = 0
@@ -290,7 +425,7 @@ def check_determinism(game: Game, recorded: list[dict]) -> None:
         raise _fail(game, "a new game from the same seed has a different set-up")
     for k, h in enumerate(_player_actions(game.history), start=1):
         try:
-            fresh.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+            fresh.apply_step(copy.deepcopy(h))
         except IllegalAction as exc:
             raise _fail(game, f"same seed + same actions: action {k} was refused in the second game ({exc})") from exc
         if all_views(fresh) != recorded[k]:
@@ -462,6 +597,31 @@ def bot_choose(bot, game: Game, seat: int) -> dict:
     return action
 
 
+def bot_answer(bot, game: Game, seat: int) -> Any:
+    """A real-time bot's answer for ``seat``, as the scheduler asks it
+    (:func:`brady_widgets.scheduler.ask_bot`: ``plan(view, legal)``, or ``choose``
+    for a seat the game waits on), from deep copies of the view and the legal actions
+    only; fail if it mutates them, answers anything but an action from ``legal``,
+    :class:`~brady_widgets.scheduler.Later` (with such an action, or none) or
+    ``None``, or ends up holding an engine object."""
+    view = game.view(seat)
+    legal = game.legal_actions(seat)
+    view_in, legal_in = copy.deepcopy(view), copy.deepcopy(legal)
+    answer = ask_bot(bot, view_in, legal_in, True, seat in game.to_act)
+    if view_in != view:
+        raise _fail(game, f"{type(bot).__name__} mutated the view it was given")
+    if legal_in != legal:
+        raise _fail(game, f"{type(bot).__name__} mutated the legal actions it was given")
+    action = answer.action if isinstance(answer, Later) else answer
+    if not (answer is None or isinstance(answer, (Later, dict))):
+        raise _fail(game, f"{type(bot).__name__} answered {answer!r}: an action, Later(ms, action) or None")
+    if action is not None and action not in legal:
+        raise _fail(game, f"{type(bot).__name__} answered {answer!r}, whose action is not legal")
+    if _holds_engine(bot):
+        raise _fail(game, f"{type(bot).__name__} holds an engine object")
+    return answer
+
+
 def check_bots(
     game: Game,
     rng: random.Random | int = 0,
@@ -473,16 +633,22 @@ def check_bots(
 
     For each bot class and each seat to act, two bots with the same seed choose
     from the real view and from the view of ``game.resample(seat, rng)``; the
-    actions must be identical. Returns the number of comparisons made.
+    actions must be identical. In real time every seat with legal actions is asked
+    as the scheduler asks it (:func:`bot_answer`), and the answers (an action, a
+    :class:`~brady_widgets.scheduler.Later` or ``None``) must be identical.
+    Returns the number of comparisons made.
     """
     rng = random.Random(rng) if isinstance(rng, int) else rng
     bots = bots_for(game) if bots is None else bots
+    realtime = game.realtime
+    ask = bot_answer if realtime else bot_choose
+    seats = [s for s in range(game.players) if game.legal_actions(s)] if realtime else None
     n = 0
     for name, cls in sorted(bots.items()):
-        for seat in game.to_act:
+        for seat in seats if realtime else game.to_act:
             twin = game.resample(seat, rng)
-            a = bot_choose(cls(seat, bot_seed), game, seat)
-            b = bot_choose(cls(seat, bot_seed), twin, seat)
+            a = ask(cls(seat, bot_seed), game, seat)
+            b = ask(cls(seat, bot_seed), twin, seat)
             if a != b:
                 raise _fail(game, f"bot {name!r} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one")
             n += 1
@@ -498,11 +664,20 @@ def bot_playout(
     max_actions: int = 2000,
     clock: Clock | None = None,
     check_every: int = 10,
+    lag: float = DEFAULT_LAG,
 ) -> Game:
     """Every seat played by ``bot_cls``; every ``check_every`` actions, a deep copy
     of the acting bot (its state included) must choose the same action from a
-    resampled world. The game must end within ``max_actions``."""
+    resampled world. The game must end within ``max_actions``.
+
+    A real-time game is played by the :class:`~brady_widgets.scheduler.Scheduler` on
+    virtual time, with a settle window of ``lag`` ms (what a widget uses by default):
+    every answer is checked as :func:`bot_answer` checks it, and every
+    ``check_every``-th one is compared with a deep copy's answer in a resampled world."""
     rng = random.Random(rng) if isinstance(rng, int) else rng
+    if game.realtime:
+        _no_clock_in_real_time(game, clock)
+        return _bot_playout_on_time(game, bot_cls, rng, bot_seed, max_actions, check_every, lag)
     clock = clock or no_clock
     players = {seat: bot_cls(seat, bot_seed) for seat in range(game.players)}
     for k in range(max_actions):
@@ -522,6 +697,57 @@ def bot_playout(
         game.act(seat, a, at=clock(rng, len(game.history)))
     if not game.over:
         raise _fail(game, f"a game of {bot_cls.__name__} bots did not end within {max_actions} actions")
+    return game
+
+
+class _Watched:
+    """A bot as the scheduler sees it, answering through :func:`bot_answer` (and, every
+    ``every``-th question, compared with a deep copy of itself in a resampled world)."""
+
+    def __init__(self, bot, game: Game, seat: int, rng: random.Random, every: int, asked: list):
+        self._bot, self._game, self._seat, self._rng, self._every, self._asked = bot, game, seat, rng, every, asked
+
+    def _answer(self) -> Any:
+        game, seat, bot = self._game, self._seat, self._bot
+        self._asked[0] += 1
+        if self._every > 0 and self._asked[0] % self._every == 0:
+            twin_bot, twin = copy.deepcopy(bot), game.resample(seat, self._rng)
+            b = bot_answer(twin_bot, twin, seat)
+            a = bot_answer(bot, game, seat)
+            if a != b:
+                raise _fail(game, f"{type(bot).__name__} at seat {seat} answered {a!r} in the real world and {b!r} in a resampled one")
+            return a
+        return bot_answer(bot, game, seat)
+
+
+class _WatchedPlanner(_Watched):
+    def plan(self, view, legal):
+        return self._answer()
+
+
+class _WatchedChooser(_Watched):
+    def choose(self, view, legal):
+        return self._answer()
+
+
+def _bot_playout_on_time(game: Game, bot_cls, rng: random.Random, bot_seed: int, max_actions: int, every: int, lag: float) -> Game:
+    asked = [0]
+    bots = {}
+    for seat in range(game.players):
+        bot = bot_cls(seat, bot_seed)
+        watched = _WatchedPlanner if getattr(bot, "plan", None) is not None else _WatchedChooser
+        bots[seat] = watched(bot, game, seat, rng, every, asked)
+    sched = Scheduler(game, bots, lag=lag, copy_views=False)  # bot_answer gives the bots copies
+    try:
+        sched.run(max_steps=max_actions)
+    except BotError as exc:
+        if isinstance(exc.cause, ConformanceError):
+            raise exc.cause from None
+        raise _fail(game, f"{bot_cls.__name__} at seat {exc.seat} failed: {exc.cause}") from exc
+    except RuntimeError as exc:
+        raise _fail(game, f"a game of {bot_cls.__name__} bots did not end within {max_actions} steps: {exc}") from exc
+    if not game.over:
+        raise _fail(game, f"a game of {bot_cls.__name__} bots stopped before the end: no bot acts and no deadline is pending")
     return game
 
 
@@ -576,10 +802,21 @@ class FuzzCase:
     action: Any
     code: str
     at: Any = None
+    #: ``advance(at)`` rather than ``act(seat, action, at)`` (real time)
+    advance: bool = False
+
+
+#: bad times, each refused as ``malformed_action`` (by ``act`` and by ``advance``)
+_BAD_TIMES = ["soon", True, False, [5], {"ms": 5}, None, "1500", float("nan"), float("inf"), -float("inf"), -1, -0.5, MAX_AT + 1, 2.0**60]
+_NOW = object()  # _realtime_cases: "a time at which an action may be stamped now"
 
 
 def malformed_cases(game: Game) -> list[FuzzCase]:
-    """Bad inputs for the current step, each with the error code it must raise."""
+    """Bad inputs for the current step, each with the error code it must raise.
+
+    Real time adds bad times (see :func:`_realtime_cases`)."""
+    if game.realtime:
+        return _realtime_cases(game)
     cases: list[FuzzCase] = []
     over = game.over
     to_act = game.to_act
@@ -630,6 +867,81 @@ def malformed_cases(game: Game) -> list[FuzzCase]:
     return cases
 
 
+def _realtime_cases(game: Game) -> list[FuzzCase]:
+    """:func:`malformed_cases` of a real-time game: every action case is stamped at the
+    clock (a time the game accepts now), the actor is a seat with legal actions (the
+    first in ``to_act``, if any), a seat with none gets ``not_your_turn`` and seats
+    that may act are never "not to act". Then the times themselves, for ``act`` and
+    for ``advance``: not a number, NaN, infinities, negative, past ``2**53``, before
+    the clock (``malformed_action``), and at or after the next deadline
+    (``illegal_action``: ``advance`` must apply it first)."""
+    cases: list[FuzzCase] = []
+    over = game.over
+    to_act = game.to_act
+    seats = range(game.players)
+    legal_of = {s: [] if over else game.legal_actions(s) for s in seats}
+    able = [s for s in seats if legal_of[s]]
+    idle = [s for s in seats if not legal_of[s]]
+    actor = to_act[0] if to_act else (able[0] if able else 0)
+    legal = legal_of[actor]
+    good = copy.deepcopy(legal[0]) if legal else _template(game, sorted(game.action_schema)[0], None)
+    not_legal = "illegal_action" if legal else "not_your_turn"  # a well-formed action the actor may not take
+    clock = game.clock
+    due = None if over else game.next_deadline()
+    now = None if over else _time_now(game)
+
+    def add(label, seat, action, code, at=_NOW, advance=False):
+        cases.append(FuzzCase(label, seat, action, "game_over" if over else code, now if at is _NOW else at, advance))
+
+    # seats
+    for seat in idle:
+        add(f"seat {seat} with nothing to do", seat, good, "not_your_turn")
+    for seat in [game.players, game.players + 5, -1, "0", 0.0, 1.5, True, False, None, [0]]:
+        add(f"no seat {seat!r}", seat, good, "malformed_action")
+    # time stamps
+    for at in _BAD_TIMES:
+        add(f"bad at={at!r}", actor, good, "malformed_action", at)
+        add(f"advance(at={at!r})", CLOCK, None, "malformed_action", at, advance=True)
+    if clock >= 1:
+        add(f"at={clock - 1!r}, before the clock", actor, good, "malformed_action", clock - 1)
+        add(f"advance({clock - 1!r}), before the clock", CLOCK, None, "malformed_action", clock - 1, advance=True)
+    if clock > 0:
+        add(f"at={clock - 0.5!r}, before the clock", actor, good, "malformed_action", clock - 0.5)
+    if due is not None and due <= MAX_AT:
+        add(f"at={due!r}, at the deadline", actor, good, "illegal_action", due)
+        if due + 1 <= MAX_AT:
+            add(f"at={due + 1!r}, after the deadline", actor, good, "illegal_action", due + 1)
+    if over:
+        add("advance after the game is over", CLOCK, None, "game_over", min(clock + 1, MAX_AT), advance=True)
+    if now is None:  # the game is over, or only advance may come next: nothing more to stamp
+        return cases
+    # the action itself
+    for bad in [None, "roll", good.get("type"), ["type", good.get("type")], 3, (("type", good.get("type")),), set()]:
+        add(f"non-dict action {bad!r}", actor, bad, "malformed_action")
+    for bad in [{}, {"type": "dance"}, {"type": None}, {"type": 1}, {"type": good.get("type", "").upper() or "X"}, {"kind": good.get("type")}]:
+        if bad.get("type") not in game.action_schema:
+            add(f"unknown type {bad!r}", actor, bad, "malformed_action")
+    # every action type: missing key, extra key, wrong value types, out of range
+    for kind, schema in sorted(game.action_schema.items()):
+        base = _template(game, kind, actor)
+        add(f"{kind}: extra key", actor, {**base, "bogus": 1}, "malformed_action")
+        add(f"{kind}: extra key 'seat'", actor, {**base, "seat": actor}, "malformed_action")
+        for key, spec in schema.items():
+            missing = {k: v for k, v in base.items() if k != key}
+            add(f"{kind}: missing {key!r}", actor, missing, "malformed_action")
+            for v in _wrong_values(spec):
+                add(f"{kind}: {key}={v!r}", actor, {**base, key: v}, "malformed_action")
+            for v in _OUT_OF_RANGE.get(_types_of(spec)[0], []):
+                action = {**base, key: v}
+                if action not in legal:
+                    add(f"{kind}: {key}={v!r}", actor, action, not_legal)
+        if base not in legal:
+            add(f"{kind}: not legal now", actor, base, not_legal)
+        if idle:  # well-formed, from a seat with nothing to do
+            add(f"{kind} from seat {idle[0]} (nothing to do)", idle[0], base, "not_your_turn")
+    return cases
+
+
 def fuzz_malformed(game: Game) -> int:
     """Every case of :func:`malformed_cases` raises ``IllegalAction`` with the
     expected code, a message naming the seat and the reason, and leaves the game
@@ -643,7 +955,10 @@ def fuzz_malformed(game: Game) -> int:
         action_arg = copy.deepcopy(case.action)
         n_events = len(game.events)
         try:
-            game.act(case.seat, action_arg, at=case.at)
+            if case.advance:
+                game.advance(case.at)
+            else:
+                game.act(case.seat, action_arg, at=case.at)
         except IllegalAction as exc:
             if exc.code not in ERROR_CODES:
                 raise _fail(game, f"{case.label}: unknown error code {exc.code!r}")
@@ -656,7 +971,8 @@ def fuzz_malformed(game: Game) -> int:
         except Exception as exc:  # noqa: BLE001 - anything else is a contract break
             raise _fail(game, f"{case.label}: raised {type(exc).__name__}: {exc} instead of IllegalAction") from exc
         else:
-            raise _fail(game, f"{case.label}: seat {case.seat!r} action {case.action!r} at={case.at!r} was accepted")
+            what = f"advance({case.at!r})" if case.advance else f"seat {case.seat!r} action {case.action!r} at={case.at!r}"
+            raise _fail(game, f"{case.label}: {what} was accepted")
         if game.to_json() != before:
             raise _fail(game, f"{case.label}: the refused action changed to_json()")
         if len(game.events) != n_events:
@@ -681,7 +997,7 @@ class ValuePools:
         self.pools.setdefault(key, set()).update(json.dumps(v) for v in values)
 
     def see(self, game: Game) -> None:
-        for seat in game.to_act:
+        for seat in range(game.players) if game.realtime else game.to_act:
             for action in game.legal_actions(seat):
                 for key, value in action.items():
                     if key != "type":
@@ -694,6 +1010,13 @@ class ValuePools:
         if ints:
             extra = extra + [min(ints) - 1, max(ints) + 1]
         return seen + [v for v in extra if v not in seen]
+
+
+def _time_now(game: Game) -> int | float | None:
+    """A time at which a real-time game accepts an action now (its clock), or None if
+    there is none (the next deadline is at the clock: only advance may come next)."""
+    due = game.next_deadline()
+    return game.clock if due is None or game.clock < due else None
 
 
 def check_legal_is_the_truth(
@@ -709,12 +1032,23 @@ def check_legal_is_the_truth(
     (plus out-of-range ones) that is not legal must be refused with
     ``illegal_action`` (``not_your_turn`` for a seat not to act), changing nothing;
     ``accept_samples`` legal actions of each seat to act are accepted on a clone
-    (stamped by ``clock``, for real-time games). Returns the number of candidates tried."""
+    (stamped by ``clock``, for turn-based games that take time stamps).
+
+    Real time: every seat with legal actions is tried (not only ``to_act``), at the
+    clock; a seat with none gets ``not_your_turn``; the legal actions accepted on a
+    clone are stamped at random times before the next deadline (``clock`` must not
+    be given). Returns the number of candidates tried."""
     import itertools
 
     rng = random.Random(rng) if isinstance(rng, int) else rng
+    realtime = game.realtime
+    if realtime:
+        _no_clock_in_real_time(game, clock)
     clock = clock or no_clock
     if game.over:
+        return 0
+    at_now = _time_now(game) if realtime else None
+    if realtime and at_now is None:
         return 0
     before = game.to_json()
     marks = (len(game.history), len(game.events))
@@ -722,7 +1056,7 @@ def check_legal_is_the_truth(
 
     def refused(seat, action, code):
         try:
-            game.act(seat, copy.deepcopy(action))
+            game.act(seat, copy.deepcopy(action), at=at_now)
         except IllegalAction as exc:
             if exc.code != code:
                 raise _fail(game, f"seat {seat} {action!r}: expected {code!r}, got {exc.code!r} ({exc})") from exc
@@ -733,7 +1067,11 @@ def check_legal_is_the_truth(
         if (len(game.history), len(game.events)) != marks:
             raise _fail(game, f"seat {seat} {action!r}: the refused action changed the game")
 
-    actors = game.to_act
+    if realtime:
+        actors = [s for s in range(game.players) if game.legal_actions(s)]
+        due = game.next_deadline()
+    else:
+        actors = game.to_act
     for seat in actors:
         legal = game.legal_actions(seat)
         for kind, schema in sorted(game.action_schema.items()):
@@ -745,16 +1083,25 @@ def check_legal_is_the_truth(
                     n += 1
         for action in rng.sample(legal, min(accept_samples, len(legal))):
             twin = game.clone()
+            at = random_time(rng, game.clock, due) if realtime else clock(rng, len(game.history))
             try:
-                twin.act(seat, copy.deepcopy(action), at=clock(rng, len(game.history)))
+                twin.act(seat, copy.deepcopy(action), at=at)
             except IllegalAction as exc:
                 raise _fail(game, f"seat {seat}: legal action {action!r} was refused: {exc}") from exc
             n += 1
-        # the same legal actions from every seat that is not to act
+        # the same legal actions from every seat that is not to act (real time: that has none)
         for other in range(game.players):
             if other not in actors:
                 for action in legal[:accept_samples]:
                     refused(other, action, "not_your_turn")
+                    n += 1
+    if realtime and not actors:  # nobody may act now: well-formed candidates from every seat
+        for kind, schema in sorted(game.action_schema.items()):
+            keys = sorted(schema)
+            combos = itertools.islice(itertools.product(*(pools.values(k, schema[k]) for k in keys)), accept_samples)
+            for combo in combos:
+                for seat in range(game.players):
+                    refused(seat, {"type": kind, **dict(zip(keys, combo))}, "not_your_turn")
                     n += 1
     if game.to_json() != before:
         raise _fail(game, "a refused action changed the game")
@@ -826,6 +1173,21 @@ class Report:
     fuzz_cases: int = 0
     truth_cases: int = 0
     over: bool = False
+    #: real time: steps inside an open window (see :func:`in_window`), and the leak
+    #: tests, bot checks and fuzz run at them
+    window_steps: int = 0
+    window_leaks: int = 0
+    clock_steps: int = 0
+
+
+def in_window(game: Game) -> bool:
+    """Whether a real-time game is inside an open window: a deadline is pending while
+    someone may act, and, for a game with ``races``, a race action is legal (a snap
+    window). Always False for a turn-based game."""
+    if not game.realtime or game.over or game.next_deadline() is None:
+        return False
+    types = {a.get("type") for s in range(game.players) for a in game.legal_actions(s)}
+    return bool(types & game.races) if game.races else bool(types)
 
 
 def _sample_steps(rng: random.Random, every: int) -> Callable[[int], bool]:
@@ -862,11 +1224,22 @@ def check_game(
     ``widget_factory(game, seat)``, the widget's synced state is compared too, at
     the set-up, at the end and at every ``widget_every``-th leak step.
     ``bots`` defaults to the game's ``BOTS`` registry.
+
+    A real-time game needs no other argument: its steps are :func:`random_time_step`
+    (acting at random times before the next deadline, or advancing the clock), the
+    steps counted are actions and clock steps, and on top of the sampled steps the
+    leak test, the bots and the fuzz also run at the first two steps of every open
+    window (:func:`in_window`), where the clock and the races matter most
+    (``clock`` must not be given).
     """
     options = copy.deepcopy(options or {})
     rng = random.Random(f"conformance:{cls.name}:{players}:{seed}")
+    if cls.realtime:
+        _no_clock_in_real_time(cls, clock)
+        clock = None
     clock = clock or no_clock
     game = cls(players, seed, **options)
+    realtime = game.realtime
     report = Report()
     bots = bots_for(cls) if bots is None else bots
     leak_at = _sample_steps(rng, leak_every)
@@ -880,34 +1253,44 @@ def check_game(
     futures: list[tuple[int, Game, random.Random]] = []
     pools = ValuePools()
 
+    window = [0]  # real time: steps inside the open window so far (0: none open)
+
     def checks(k: int, final: bool = False) -> None:
         views = recorded[k]
         pools.see(game)
         check_invariants(game, views)
+        # real time: the first two steps of every open window are checked too
+        early = False
+        if realtime:
+            window[0] = window[0] + 1 if in_window(game) else 0
+            early = 0 < window[0] <= 2
+            report.window_steps += window[0] > 0
         if rt_at(k) or final or k == 0:
             futures_copy = check_round_trip(game, views)
             report.round_trips += 1
             if future_at(k) and not final:
                 futures.append((k, futures_copy, random.Random(side.random())))
-        if leak_at(k) or final or k == 0:
+        if leak_at(k) or final or k == 0 or early:
             leak_count[0] += 1
             with_widget = final or k == 0 or (widget_every > 0 and leak_count[0] % widget_every == 0)
             wf = widget_factory if with_widget else None
             report.leak.merge(check_leaks(game, side, samples=leak_samples, widget_factory=wf))
+            report.window_leaks += window[0] > 0
             check_view_snapshot(game)
-        if bots and (bots_at(k) or k == 0) and not game.over:
+        if bots and (bots_at(k) or k == 0 or early) and not game.over:
             report.bot_checks += check_bots(game, side, bots=bots, bot_seed=seed)
-        if fuzz_at(k) or final or k == 0:
+        if fuzz_at(k) or final or k == 0 or early:
             report.fuzz_cases += fuzz_malformed(game)
-            report.truth_cases += check_legal_is_the_truth(game, pools, side, clock=clock)
+            report.truth_cases += check_legal_is_the_truth(game, pools, side, clock=None if realtime else clock)
 
     checks(0)
     play_rng = random.Random(rng.random())
     for k in range(1, max_actions + 1):
         if game.over:
             break
-        random_step(game, play_rng, clock)
+        step = random_step(game, play_rng, clock)
         report.actions = k
+        report.clock_steps += step[0] == CLOCK
         recorded.append(all_views(game))
         checks(k, final=game.over)
     if require_end and not game.over:
@@ -919,7 +1302,7 @@ def check_game(
     for k, twin, _ in futures:
         for h in actions[k : k + future_length]:
             try:
-                twin.act(h["seat"], copy.deepcopy(h["action"]), h.get("at"))
+                twin.apply_step(copy.deepcopy(h))
             except IllegalAction as exc:
                 raise _fail(game, f"a JSON copy taken after action {k} played a different future: {exc}") from exc
         stop = min(len(actions), k + future_length)
