@@ -667,16 +667,18 @@ def test_a_4_player_virtual_time_game_is_fast():
 
 
 # ================================================================ conformance kit
-@pytest.mark.xfail(
-    raises=ConformanceError,
-    strict=True,
-    reason="the conformance kit does not handle real time yet (to_act is always [] here); "
-    "another helper is adding it to brady_widgets/testing/conformance.py: drop this marker when it passes",
-)
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_conformance_kit(players):
-    report = check_game(load_game(NAME), players, players)
-    assert report.over and report.leak.changed
+    """The whole kit, with no argument about time: random actions and clock steps at
+    random times, invariants, JSON round trips mid-window, determinism, the leak test
+    (the widget's synced state included), bots, fuzzed actions and times."""
+    widget = load_widget(NAME)
+    report = check_game(
+        load_game(NAME), players, players, widget_factory=lambda game, seat: widget(game=game, humans=[seat], pace=0)
+    )
+    assert report.over and report.actions > 20
+    assert report.leak.changed and report.leak.widget_compares
+    assert report.round_trips and report.futures and report.bot_checks and report.fuzz_cases and report.truth_cases
 
 
 # ===================================================================== registry
