@@ -20,7 +20,7 @@ import brady_widgets
 from brady_widgets.engine import IllegalAction
 from brady_widgets.engine.registry import load_bots, load_fields, load_game, load_widget, register, unregister
 from brady_widgets.scheduler import Later, Scheduler
-from brady_widgets.testing import ConformanceError, all_views, check_game, check_leaks, invariants_for
+from brady_widgets.testing import all_views, check_game, check_leaks, invariants_for
 
 NAME = "toy_snap"
 
