@@ -740,3 +740,110 @@ def widget_root(page, model_id: str, selector: str = ".bw-costume", timeout: flo
     loc = page.locator(f'[data-e2e-model="{model_id}"] {selector}').first
     loc.wait_for(timeout=timeout * 1000)
     return loc
+
+
+# ------------------------------------------------------------- a slow link
+#: An init script (``page.add_init_script``) that puts ``{ms}`` of delay in each
+#: direction between the page and every kernel: ``WebSocket`` is wrapped for
+#: ``/api/kernels/<id>/channels`` sockets so that ``send`` and every received
+#: ``message`` event are passed on ``{ms}`` ms late, in order. Other sockets are
+#: untouched. ``window.__slowLink`` counts the delayed messages and keeps the
+#: shortest delay actually applied each way (the proof that the delay is real).
+#: (Playwright's ``framereceived`` still sees frames when they reach the browser,
+#: before the delay.)
+SLOW_LINK_JS = """(() => {
+  const DELAY = %(ms)s;
+  const Native = window.WebSocket;
+  const stats = window.__slowLink = {delay: DELAY, sent: 0, received: 0, minSent: Infinity, minReceived: Infinity};
+  const isKernel = (url) => /\\/api\\/kernels\\/[^/?#]+\\/channels/.test(String(url));
+  // one FIFO per socket and direction: items leave in order, each DELAY ms after it came
+  const fifo = (run, kind) => {
+    const q = [];
+    const pump = () => {
+      const now = performance.now();
+      while (q.length && q[0].due <= now) {
+        const item = q.shift();
+        const late = now - item.t;
+        if (kind === 'sent') { stats.sent++; stats.minSent = Math.min(stats.minSent, late); }
+        else { stats.received++; stats.minReceived = Math.min(stats.minReceived, late); }
+        try { run(item.v); } catch (e) { /* the socket closed meanwhile */ }
+      }
+      if (q.length) setTimeout(pump, Math.max(0, q[0].due - performance.now()));
+    };
+    return (v) => {
+      const t = performance.now();
+      q.push({v, t, due: t + DELAY});
+      if (q.length === 1) setTimeout(pump, DELAY);
+    };
+  };
+  class SlowSocket extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      if (!isKernel(url)) return;
+      const send = fifo((data) => super.send(data), 'sent');
+      this.send = (data) => send(data);
+      const mine = new WeakSet();
+      const deliver = fifo((ev) => {
+        const copy = new MessageEvent('message', {data: ev.data, origin: ev.origin, lastEventId: ev.lastEventId});
+        mine.add(copy);
+        this.dispatchEvent(copy);
+      }, 'received');
+      // registered before any listener of the page: hold every message, pass it on later
+      this.addEventListener('message', (ev) => {
+        if (mine.has(ev)) return;
+        ev.stopImmediatePropagation();
+        deliver(ev);
+      });
+    }
+  }
+  window.WebSocket = SlowSocket;
+})();"""
+
+
+def slow_link(page, ms: float) -> None:
+    """Delay every kernel message by ``ms`` each way in ``page`` (call before it loads)."""
+    page.add_init_script(SLOW_LINK_JS % {"ms": float(ms)})
+
+
+# ------------------------------------------------------ key press to redraw
+#: Arm a measurement of the next key press under ``root``: from the keydown (its
+#: ``performance.now()``, in the capture phase, before the view's handler) to the
+#: first DOM change under ``root`` outside ``ignore`` (a selector: e.g. a ticking
+#: clock). Press the key (Playwright's keyboard), then ``KEY_TO_REDRAW_RESULT_JS``.
+KEY_TO_REDRAW_ARM_JS = """([root, ignore]) => {
+  const doc = root.ownerDocument;
+  const M = window.__keyRedraw = {t0: null, ms: null, key: null};
+  const skip = (n) => ignore && n && (n.nodeType === 1 ? n : n.parentElement)?.closest(ignore);
+  const obs = new MutationObserver((records) => {
+    if (M.t0 === null || M.ms !== null) return;
+    if (records.every((r) => skip(r.target))) return;
+    M.ms = performance.now() - M.t0;
+    obs.disconnect();
+  });
+  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  const onKey = (ev) => {
+    if (!root.contains(ev.target)) return;
+    M.t0 = performance.now();
+    M.key = ev.key;
+    obs.takeRecords();
+    doc.removeEventListener('keydown', onKey, true);
+  };
+  doc.addEventListener('keydown', onKey, true);
+  M.cancel = () => { obs.disconnect(); doc.removeEventListener('keydown', onKey, true); };
+  return true;
+}"""
+
+KEY_TO_REDRAW_RESULT_JS = "() => window.__keyRedraw && window.__keyRedraw.ms"
+
+
+def key_to_redraw(page, root, key: str, ignore: str | None = None, timeout: float = 10) -> float:
+    """Press ``key`` (the focus must be under ``root``, a locator) and return the ms, in
+    the page, from the keydown to the first DOM change under ``root`` (outside ``ignore``)."""
+    page.evaluate(KEY_TO_REDRAW_ARM_JS, [root.element_handle(), ignore])
+    page.keyboard.press(key)
+    try:
+        page.wait_for_function(KEY_TO_REDRAW_RESULT_JS, timeout=timeout * 1000, polling=20)
+    except Exception:
+        page.evaluate("() => window.__keyRedraw && window.__keyRedraw.cancel()")
+        raise TimeoutError(f"no redraw within {timeout} s after pressing {key!r}") from None
+    return page.evaluate(KEY_TO_REDRAW_RESULT_JS)
