@@ -473,8 +473,10 @@ class GameWidget(anywidget.AnyWidget):
         return None
 
     def display_content(self) -> dict:
-        """Static display data for the view (names, colors, labels): the ``content`` trait."""
-        return {}
+        """Static display data for the view (names, colors, labels): the ``content`` trait.
+        By default the game's title, which the generic view shows."""
+        title = self.game_class.title
+        return {"title": title} if title else {}
 
     @classmethod
     def default_names(cls, game: Game, humans: list[int]) -> list[str]:
