@@ -254,7 +254,10 @@ class Scheduler:
             elif seat not in self._plans or len(self._plans) > 1:
                 self._plans = {seat: (self.now + self.delay, None)}
             return
+        waiting = {item[2] for item in self._queue}  # seats whose stamped action waits to be applied
         for seat in sorted(self.bots):
+            if seat in waiting:
+                continue  # it has pressed the button: it is asked again once that is decided
             if not game.legal_actions(seat):
                 self._plans.pop(seat, None)
                 continue

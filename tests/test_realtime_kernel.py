@@ -583,6 +583,24 @@ def test_two_bots_slapping_within_the_lag_are_applied_in_stamp_order():
         assert sched.pending(0) == 0  # the late slap was refused and dropped
 
 
+def test_a_bot_whose_race_intent_waits_is_not_asked_again_until_it_is_decided():
+    # seat 1 slaps 100 ms into the window; while its slap waits out the lag, an
+    # earlier-stamped poke of the person's is applied: the bot, whose button is already
+    # pressed, is not asked again (it would press it a second time: a second intent)
+    game = in_window(window_ms=400)
+    eager = Scripted(lambda view, legal, n: Later(100, SLAP) if SLAP in legal else None)
+    sched = scheduler(game, {1: eager}, lag=250)
+    sched.run_until(1200)
+    assert sched.pending(1) == 1 and game.points == [0, 0]
+    asked = len(eager.asks)
+    sched.submit(0, POKE, 1050)  # before the slap's stamp (1100): applied first, at once
+    sched.run_until(1210)
+    assert stamps(game, 0, "poke") == [(0, "poke", 1050)]
+    assert sched.pending(1) == 1 and len(eager.asks) == asked
+    sched.run_until(2000)
+    assert game.points == [0, 1] and stamps(game, 1, "slap") == [(1, "slap", 1100)]
+
+
 def delayed_link(lag):
     """A bot that slaps 300 ms after the window opens, against a person who slapped
     after 150 ms, whose intent arrives 200 ms late."""
@@ -624,6 +642,20 @@ def test_a_deadline_waits_for_the_lag_so_an_earlier_stamped_intent_comes_first()
     i = game.history.index({"seat": 1, "action": SLAP, "at": end - 50})
     assert {"seat": "clock", "at": end} not in game.history[i:]  # slapped: the window did not close on its own
     assert not any(e["type"] == "window_closed" for e in game.events)
+
+
+def test_times_may_be_any_real_number_type_and_are_kept_as_plain_numbers():
+    game = started()
+    game.act(0, POKE, at=np.int64(10))
+    game.advance(np.float64(20.5))
+    assert game.history[-2:] == [{"seat": 0, "action": POKE, "at": 10}, {"seat": "clock", "at": 20.5}]
+    assert type(game.history[-2]["at"]) is int and type(game.clock) is float
+    before = game.to_json()
+    for bad in (np.bool_(True), np.float64("nan"), np.int64(-1), "20"):
+        with pytest.raises(IllegalAction) as info:
+            game.advance(bad)
+        assert info.value.code == "malformed_action"
+    assert game.to_json() == before
 
 
 def test_without_a_lag_the_deadline_passes_first():

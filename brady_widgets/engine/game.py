@@ -30,6 +30,7 @@ from __future__ import annotations
 import copy
 import json
 import math
+import numbers
 import operator
 import random
 from bisect import bisect_right
@@ -60,6 +61,19 @@ def _seat_int(seat: Any) -> Any:
         return operator.index(seat)
     except Exception:  # noqa: BLE001 - not integral (or a broken __index__): refused as malformed
         return seat
+
+
+def _time_number(at: Any) -> int | float | None:
+    """A time given as any real number type (``numpy.int64``, ``numpy.float64``, a
+    ``Fraction``) as a plain int or float; None for anything else (a bool, a string,
+    NaN, an infinity, a number that no float holds)."""
+    if isinstance(at, bool) or not isinstance(at, numbers.Real):
+        return None
+    try:
+        value = int(at) if isinstance(at, numbers.Integral) else float(at)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return value if type(value) is int or math.isfinite(value) else None
 
 
 class FrozenAction(dict):
@@ -248,7 +262,7 @@ class Game:
             seat = _seat_int(seat)
         self._validate(seat, action, at)
         if at is not None and type(at) is not int and type(at) is not float:
-            at = int(at) if isinstance(at, int) else float(at)  # e.g. numpy.float64: kept as a plain number
+            at = _time_number(at)  # e.g. numpy.int64 or numpy.float64: kept as a plain number
         mark = len(self.events)
         entry = {"seat": seat, "action": dict(action)}
         if at is not None:
@@ -543,11 +557,12 @@ class Game:
                 raise IllegalAction("malformed_action", "a real-time game needs 'at', the time of the action in ms", seat, action)
             return None
         if not ((type(at) is int or type(at) is float) and 0 <= at <= MAX_AT):
-            if isinstance(at, bool) or not isinstance(at, (int, float)) or (type(at) is not int and not math.isfinite(at)):
+            number = _time_number(at)
+            if number is None:
                 raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {brief(at)}", seat, action)
+            at = number
             if not 0 <= at <= MAX_AT:
                 raise IllegalAction("malformed_action", f"'at' must be a time in ms from 0 to 2**53, got {brief(at)}", seat, action)
-            at = int(at) if isinstance(at, int) else float(at)
         if self.realtime:
             if at < self.clock:
                 raise IllegalAction("malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action)
