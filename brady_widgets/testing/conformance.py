@@ -811,6 +811,33 @@ _BAD_TIMES = ["soon", True, False, [5], {"ms": 5}, None, "1500", float("nan"), f
 _NOW = object()  # _realtime_cases: "a time at which an action may be stamped now"
 
 
+def _action_cases(game: Game, add: Callable, actor: Any, good: dict, legal: list, *, template_seat: Any, not_legal: str) -> None:
+    """The action cases :func:`malformed_cases` makes for turn-based and real-time games
+    alike: non-dict actions, unknown types, and for every action type a missing key, an
+    extra key, wrong value types and out-of-range values; a well-formed action that is
+    not legal now gets ``not_legal``."""
+    for bad in [None, "roll", good.get("type"), ["type", good.get("type")], 3, (("type", good.get("type")),), set()]:
+        add(f"non-dict action {bad!r}", actor, bad, "malformed_action")
+    for bad in [{}, {"type": "dance"}, {"type": None}, {"type": 1}, {"type": good.get("type", "").upper() or "X"}, {"kind": good.get("type")}]:
+        if bad.get("type") not in game.action_schema:
+            add(f"unknown type {bad!r}", actor, bad, "malformed_action")
+    for kind, schema in sorted(game.action_schema.items()):
+        base = _template(game, kind, template_seat)
+        add(f"{kind}: extra key", actor, {**base, "bogus": 1}, "malformed_action")
+        add(f"{kind}: extra key 'seat'", actor, {**base, "seat": actor}, "malformed_action")
+        for key, spec in schema.items():
+            missing = {k: v for k, v in base.items() if k != key}
+            add(f"{kind}: missing {key!r}", actor, missing, "malformed_action")
+            for v in _wrong_values(spec):
+                add(f"{kind}: {key}={v!r}", actor, {**base, key: v}, "malformed_action")
+            for v in _OUT_OF_RANGE.get(_types_of(spec)[0], []):
+                action = {**base, key: v}
+                if action not in legal:
+                    add(f"{kind}: {key}={v!r}", actor, action, not_legal)
+        if base not in legal:
+            add(f"{kind}: not legal now", actor, base, not_legal)
+
+
 def malformed_cases(game: Game) -> list[FuzzCase]:
     """Bad inputs for the current step, each with the error code it must raise.
 
@@ -833,33 +860,13 @@ def malformed_cases(game: Game) -> list[FuzzCase]:
             add(f"seat {seat} not to act", seat, good, "not_your_turn")
     for seat in [game.players, game.players + 5, -1, "0", 0.0, 1.5, True, False, None, [0]]:
         add(f"no seat {seat!r}", seat, good, "malformed_action")
-    # the action itself
-    for bad in [None, "roll", good.get("type"), ["type", good.get("type")], 3, (("type", good.get("type")),), set()]:
-        add(f"non-dict action {bad!r}", actor, bad, "malformed_action")
-    for bad in [{}, {"type": "dance"}, {"type": None}, {"type": 1}, {"type": good.get("type", "").upper() or "X"}, {"kind": good.get("type")}]:
-        if bad.get("type") not in game.action_schema:
-            add(f"unknown type {bad!r}", actor, bad, "malformed_action")
     # time stamps
     for at in ["soon", True, False, [5], {"ms": 5}]:
         add(f"bad at={at!r}", actor, good, "malformed_action", at)
-    # every action type: missing key, extra key, wrong value types, out of range
-    for kind, schema in sorted(game.action_schema.items()):
+    _action_cases(game, add, actor, good, legal, template_seat=actor if not over else None, not_legal="illegal_action")
+    # well-formed, legal for the actor, but from a seat that is not to act
+    for kind in sorted(game.action_schema):
         base = _template(game, kind, actor if not over else None)
-        add(f"{kind}: extra key", actor, {**base, "bogus": 1}, "malformed_action")
-        add(f"{kind}: extra key 'seat'", actor, {**base, "seat": actor}, "malformed_action")
-        for key, spec in schema.items():
-            missing = {k: v for k, v in base.items() if k != key}
-            add(f"{kind}: missing {key!r}", actor, missing, "malformed_action")
-            for v in _wrong_values(spec):
-                add(f"{kind}: {key}={v!r}", actor, {**base, key: v}, "malformed_action")
-            for v in _OUT_OF_RANGE.get(_types_of(spec)[0], []):
-                action = {**base, key: v}
-                if action not in legal:
-                    add(f"{kind}: {key}={v!r}", actor, action, "illegal_action")
-        # a well-formed action of this type that is not legal now
-        if base not in legal:
-            add(f"{kind}: not legal now", actor, base, "illegal_action")
-        # well-formed, legal for the actor, but from a seat that is not to act
         for seat in range(game.players):
             if seat not in to_act:
                 add(f"{kind} from seat {seat} (not to act)", seat, base, "not_your_turn")
@@ -915,30 +922,10 @@ def _realtime_cases(game: Game) -> list[FuzzCase]:
         add("advance after the game is over", CLOCK, None, "game_over", min(clock + 1, MAX_AT), advance=True)
     if now is None:  # the game is over, or only advance may come next: nothing more to stamp
         return cases
-    # the action itself
-    for bad in [None, "roll", good.get("type"), ["type", good.get("type")], 3, (("type", good.get("type")),), set()]:
-        add(f"non-dict action {bad!r}", actor, bad, "malformed_action")
-    for bad in [{}, {"type": "dance"}, {"type": None}, {"type": 1}, {"type": good.get("type", "").upper() or "X"}, {"kind": good.get("type")}]:
-        if bad.get("type") not in game.action_schema:
-            add(f"unknown type {bad!r}", actor, bad, "malformed_action")
-    # every action type: missing key, extra key, wrong value types, out of range
-    for kind, schema in sorted(game.action_schema.items()):
-        base = _template(game, kind, actor)
-        add(f"{kind}: extra key", actor, {**base, "bogus": 1}, "malformed_action")
-        add(f"{kind}: extra key 'seat'", actor, {**base, "seat": actor}, "malformed_action")
-        for key, spec in schema.items():
-            missing = {k: v for k, v in base.items() if k != key}
-            add(f"{kind}: missing {key!r}", actor, missing, "malformed_action")
-            for v in _wrong_values(spec):
-                add(f"{kind}: {key}={v!r}", actor, {**base, key: v}, "malformed_action")
-            for v in _OUT_OF_RANGE.get(_types_of(spec)[0], []):
-                action = {**base, key: v}
-                if action not in legal:
-                    add(f"{kind}: {key}={v!r}", actor, action, not_legal)
-        if base not in legal:
-            add(f"{kind}: not legal now", actor, base, not_legal)
-        if idle:  # well-formed, from a seat with nothing to do
-            add(f"{kind} from seat {idle[0]} (nothing to do)", idle[0], base, "not_your_turn")
+    _action_cases(game, add, actor, good, legal, template_seat=actor, not_legal=not_legal)
+    if idle:  # well-formed, from a seat with nothing to do
+        for kind in sorted(game.action_schema):
+            add(f"{kind} from seat {idle[0]} (nothing to do)", idle[0], _template(game, kind, actor), "not_your_turn")
     return cases
 
 
