@@ -344,6 +344,9 @@ class Scheduler:
                 except IllegalAction as exc:
                     self._dirty = True  # the next run asks again
                     raise BotError(seat, exc) from exc
+                # paced by the time it really acted: a late timer does not make the next
+                # bot catch up (each paced step is its own update on screen)
+                self.now = max(self.now, t)
             self._dirty = True
             self.steps += 1
             applied += 1

@@ -1230,3 +1230,16 @@ def test_the_kit_refuses_a_clock_for_a_real_time_game_and_keeps_it_for_turn_base
     game = random_playout(CostumeParty(3, 2), rng=2, clock=Ticker(), invariants=False)
     assert game.over and all("at" in h for h in game.history if h["seat"] != "chance")
     assert not any(h["seat"] == "clock" for h in game.history)
+
+
+def test_a_turn_based_bot_waits_its_delay_from_when_it_really_acted():
+    # a widget's paced bots: a timer that fires late must not let the next bots catch
+    # up in the same call (each bot's step is its own update on screen)
+    game = CostumeParty(3, 4)
+    from brady_widgets.costume_party.bots import BOTS as COSTUME_BOTS
+
+    sched = Scheduler(game, {s: COSTUME_BOTS["random"](s, 4) for s in range(3)}, delay=100, lag=0)
+    assert sched.next_wakeup() == 100
+    assert sched.run_until(1000) == 1  # 900 ms late: one step, not nine
+    assert sched.next_wakeup() == 1100
+    assert sched.run_until(1100) == 1 and sched.next_wakeup() == 1200
