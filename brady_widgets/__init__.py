@@ -13,6 +13,7 @@ __version__ = "0.1.0"
 _SHARED = {
     "GameWidget": "brady_widgets.widget:GameWidget",
     "simulate": "brady_widgets.simulation:simulate",
+    "check": "brady_widgets.exercises:check",
 }
 
 __all__ = [

@@ -14,5 +14,6 @@ GAME = GameEntry(
     bots=".bots:BOTS",
     invariants=".invariants",
     positions=".positions",
+    exercises=".exercises:EXERCISES",
     view="brady_bunch",
 )

@@ -18,6 +18,7 @@ its ``__init__.py``, as strings only (so importing the package stays cheap)::
                                           # naming a function or a list of them
         fields=".fields:simulation_fields",  # fn(game, names) -> extra simulate() row fields
         positions=".positions",           # position builders for tests and lessons
+        exercises=".exercises:EXERCISES", # {key: Exercise} for brady_widgets.check
         view="<game>",                    # static/<view>.js and .css
     )
 
@@ -50,6 +51,7 @@ __all__ = [
     "load_game",
     "load_invariants",
     "load_positions",
+    "load_exercises",
     "load_target",
     "load_widget",
     "names",
@@ -93,12 +95,13 @@ class GameEntry:
     view: str | None = None
     exports: Mapping[str, str] = field(default_factory=dict)
     package: str | None = None
+    exercises: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
             raise ValueError(f"a game name must be an identifier such as 'my_game', got {self.name!r}")
         _check_target("engine", self.engine, module_ok=False)
-        for what in ("widget", "bots", "fields"):
+        for what in ("widget", "bots", "fields", "exercises"):
             if getattr(self, what) is not None:
                 _check_target(what, getattr(self, what), module_ok=False)
         for what in ("invariants", "positions"):
@@ -122,7 +125,7 @@ class GameEntry:
         return (_make_entry, (kwargs,))
 
     def _targets(self) -> dict[str, str]:
-        out = {k: getattr(self, k) for k in ("engine", "widget", "bots", "invariants", "fields", "positions")}
+        out = {k: getattr(self, k) for k in ("engine", "widget", "bots", "invariants", "fields", "positions", "exercises")}
         out.update(self.exports)
         return {k: v for k, v in out.items() if v is not None}
 
@@ -281,6 +284,11 @@ def load_invariants(name: str) -> list[Callable]:
 def load_positions(name: str):
     """The game's positions module (position builders for tests and lessons), or ``None``."""
     return _load(game_entry(name), "positions")
+
+
+def load_exercises(name: str) -> dict:
+    """The game's checked exercises ``{key: Exercise}`` (``brady_widgets.check``), or ``{}``."""
+    return _load(game_entry(name), "exercises") or {}
 
 
 def exports() -> dict[str, str]:
