@@ -15,5 +15,6 @@ GAME = GameEntry(
     invariants=".invariants",
     fields=".fields:simulation_fields",
     positions=".positions",
+    exercises=".exercises:EXERCISES",
     view="costume_party",
 )
