@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
-__all__ = ["CheckResult", "Exercise", "check", "exercises"]
+__all__ = ["CheckResult", "Exercise", "answer_key", "check", "exercises"]
 
 
 @dataclass(frozen=True)
@@ -140,3 +140,35 @@ def check(key: str, answer: Any) -> CheckResult:
     if right:
         return CheckResult(True, "✅ Right." + (f" {ex.why}" if ex.why else ""))
     return CheckResult(False, f"❌ Not yet. Hint: {wrong_hint or ex.hint}")
+
+
+def _shown(answer: Any) -> str:
+    if isinstance(answer, Fraction):
+        return f"{answer} ≈ {float(answer):.4f}" if answer.denominator != 1 else str(answer.numerator)
+    if isinstance(answer, float):
+        return f"{answer:.4f}"
+    if isinstance(answer, (set, frozenset)):
+        return ", ".join(sorted(map(str, answer)))
+    return str(answer)
+
+
+def answer_key() -> str:
+    """The answers of every registered game's exercises, as Markdown (the teacher
+    guide's answer key is this text; a test keeps the two the same)."""
+    from .engine.registry import names
+
+    lines = []
+    for game in names():
+        table = exercises(game)
+        if not table:
+            continue
+        lines.append(f"### `{game}`")
+        lines.append("")
+        lines.append("| key | question | answer | why |")
+        lines.append("|---|---|---|---|")
+        for key in sorted(table):
+            ex = table[key]
+            cells = [f"`{game}.{key}`", ex.question, _shown(ex.answer), ex.why or ""]
+            lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
