@@ -73,6 +73,7 @@ import json
 import math
 import pathlib
 import reprlib
+import textwrap
 from typing import Any, Callable, ClassVar
 
 import anywidget
@@ -225,6 +226,31 @@ def _fit(entries: list[dict], limit: int, budget: int) -> list[dict]:
     out.reverse()
     return out
 
+#: view keys the default text body leaves out (the header says them, or they are not facts)
+_TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"})
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, separators=(", ", ": "), ensure_ascii=False, sort_keys=False, default=str)
+    except (TypeError, ValueError):  # pragma: no cover - views are JSON-safe
+        return short(value)
+
+
+def _cut(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _wrap(line: str, width: int, first: str = "", rest: str = "  ") -> list[str]:
+    """``line`` wrapped to ``width`` columns (at most three lines, the last cut)."""
+    out = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=rest or first) or [first.rstrip()]
+    if len(out) > 3:
+        out = out[:2] + [_cut(out[2] + " " + " ".join(x.strip() for x in out[3:]), width)]
+    return out
+
+
 MODES = ("bots", "hotseat")
 
 #: the committed view bundles (``js/build.mjs`` writes them)
@@ -256,7 +282,8 @@ class GameWidget(anywidget.AnyWidget):
     Subclasses set :attr:`game_class`, ``_esm``/``_css`` and override
     :meth:`bot_registry`, :meth:`describe` (event -> text), :meth:`odds` (seat view
     -> JSON-safe odds or None), :meth:`display_content` (display data for the
-    view) and, for :attr:`windowed` lists, :meth:`entry_text`.
+    view), for :attr:`windowed` lists, :meth:`entry_text`, and :meth:`text_body`
+    (the game's part of the text view :meth:`text`, also the ``repr``).
     """
 
     seat = traitlets.Int(-1).tag(sync=True)
@@ -301,6 +328,12 @@ class GameWidget(anywidget.AnyWidget):
     #: odds panel's trust; keyword arguments of the constructor too, validated by
     #: :meth:`check_option`, synced as ``settings["options"]``
     view_options: ClassVar[dict[str, Any]] = {}
+    #: the text view (:meth:`text`): columns per line, lines at most, the body's
+    #: default lines at most, and the newest log lines shown
+    text_width: ClassVar[int] = 100
+    text_lines: ClassVar[int] = 25
+    text_body_lines: ClassVar[int] = 14
+    text_log_lines: ClassVar[int] = 5
     #: keyboard shortcuts: ``KeyboardEvent.key`` -> action type (e.g. ``{" ": "slap"}``): the
     #: key acts with the first legal action of that type (synced as ``settings["keys"]``)
     action_keys: ClassVar[dict[str, str]] = {}
@@ -477,6 +510,21 @@ class GameWidget(anywidget.AnyWidget):
         By default the game's title, which the generic view shows."""
         title = self.game_class.title
         return {"title": title} if title else {}
+
+    def text_body(self, view: dict) -> list[str]:
+        """The game's part of :meth:`text`: lines (at most ``text_width`` columns, about
+        15 of them) drawn from ``view``, the synced ``view`` trait only (the shown seat's
+        view, the public view under the curtain, or the teacher's reveal). By default
+        the view's facts one per line (``key: value`` as compact JSON, cut to fit),
+        without the log, the odds and what the header already says."""
+        lines = []
+        for key, value in view.items():
+            if key in _TEXT_SKIP or key.startswith("_"):
+                continue
+            lines.append(_cut(f"{key}: {_compact(value)}", self.text_width))
+        if len(lines) > self.text_body_lines:
+            lines = lines[: self.text_body_lines - 1] + ["…"]
+        return lines
 
     @classmethod
     def default_names(cls, game: Game, humans: list[int]) -> list[str]:
@@ -661,13 +709,100 @@ class GameWidget(anywidget.AnyWidget):
         self._cancel_pending()
         super().close()
 
+    # ---------------------------------------------------------------- text view
+    def text(self) -> str:
+        """What the shown seat sees, as plain text: a header (the game, whose screen it
+        is, whose turn, the phase), the game's :meth:`text_body` (the board, the seat's
+        own cards) and the newest log lines. Built from the synced traits only (``view``,
+        ``log_lines``, ``settings``, ``content``, ``seat``, ``curtain``, ``replay``,
+        ``error``), so it never says more than the screen: under the curtain the public
+        view, with the teacher's reveal the reveal. Deterministic, at most about
+        :attr:`text_lines` lines of :attr:`text_width` columns. ``repr(w)`` and the
+        ``text/plain`` of the widget's output are this text (nbviewer, GitHub, a
+        terminal, a screen reader and saved notebook outputs show it)."""
+        width = self.text_width
+        view = dict(self.view or {})
+        header = [_cut(line, width) for line in self._text_header(view)]
+        try:
+            body = [x for line in self.text_body(view) for x in _wrap(line, width)]
+        except Exception as exc:  # noqa: BLE001 -- a text view must not break the notebook's output
+            body = [f"(no text view: {type(exc).__name__})"]
+        log = []
+        for entry in (self.log_lines or [])[-self.text_log_lines :]:
+            log.extend(_wrap(entry.get("text", ""), width, first="  ", rest="    "))
+        log = (["Log:"] + log[-self.text_log_lines * 2 :]) if log else []
+        room = max(1, self.text_lines - len(header) - len(log))
+        if len(body) > room:  # the body is cut; the newest log lines stay
+            body = body[: room - 1] + ["…"]
+        return "\n".join(header + body + log)
+
+    def _text_header(self, view: dict) -> list[str]:
+        """The header lines of :meth:`text`, from the synced traits."""
+        settings = self.settings or {}
+        names = list(settings.get("names") or [])
+
+        def who(seat: Any) -> str:
+            return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+        title = (self.content or {}).get("title") or (self.game_class.title if self.game_class else "") or settings.get("game", "")
+        curtain = self.curtain or {}
+        if settings.get("reveal"):
+            shown = "teacher's reveal: every secret shown"
+        elif curtain.get("up"):
+            shown = f"curtain: pass the screen to {who(curtain.get('seat'))} (public view)"
+        elif self.seat >= 0:
+            shown = f"{who(self.seat)}'s screen (seat {self.seat})"
+        else:
+            shown = "public view"
+        lines = [f"{title} · {shown}"]
+        facts = []
+        if view.get("over"):
+            winners = [who(s) for s in view.get("winners") or []]
+            facts.append(f"game over, won by {', '.join(winners) or 'nobody'}")
+        else:
+            to_act = view.get("to_act")
+            if isinstance(to_act, list):
+                facts.append(f"to act: {', '.join(who(s) for s in to_act) or 'nobody'}")
+            if view.get("phase") is not None:
+                facts.append(f"phase: {view['phase']}")
+        replay = self.replay or {}
+        if replay.get("active") and replay.get("step") != replay.get("length"):
+            facts.append(f"replay: after action {replay.get('step')} of {replay.get('length')}")
+        if settings.get("paused"):
+            facts.append("bots paused")
+        if facts:
+            line = "; ".join(facts)
+            lines.append(line[:1].upper() + line[1:])
+        error = self.error or {}
+        if error.get("message"):
+            lines.append(f"Error ({error.get('code')}): {error['message']}")
+        return lines
+
     def __repr__(self) -> str:
-        g = self.game
+        """:meth:`text` (deterministic: saved notebook outputs compare it)."""
+        try:
+            return self.text()
+        except Exception:  # noqa: BLE001 -- e.g. while the widget is being built
+            return self._summary()
+
+    def _summary(self) -> str:
+        g = getattr(self, "game", None)
+        if g is None:
+            return f"{type(self).__name__}()"
         status = f"over, winners {list(g.winners)}" if g.over else f"to act {g.to_act}"
         return (
             f"{type(self).__name__}(players={g.players}, mode={self.mode!r}, humans={list(self.humans)}, "
             f"actions={self._n_actions()}, {status})"
         )
+
+    def _repr_mimebundle_(self, **kwargs: Any):
+        """The widget view (JupyterLab renders the live widget) and :meth:`text` as
+        ``text/plain`` (where a widget cannot run)."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/plain": repr(self)}, meta
 
     # ------------------------------------------------------------ message handler
     def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:

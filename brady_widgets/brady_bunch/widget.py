@@ -71,6 +71,7 @@ import json
 from typing import Any
 
 from ..widget import GameWidget, WidgetError
+from . import text as _text
 from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
 from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
 
@@ -167,6 +168,10 @@ class BradyBunchWidget(GameWidget):
             "phases": dict(PHASE_TEXT),
             "seat_kid": {str(s): k for s, k in g.seat_kid.items()},
         }
+
+    def text_body(self, view: dict) -> list[str]:
+        """The table as text (``brady_bunch/text.py``), from the synced view only."""
+        return _text.body(view, list((self.settings or {}).get("names") or self.names))
 
     def entry_text(self, key: str, entry: dict) -> str:
         """A talk entry in the speaker's words (spelled here only; the view shows it)."""

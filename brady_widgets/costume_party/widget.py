@@ -54,6 +54,7 @@ from __future__ import annotations
 
 from ..widget import GameWidget
 from . import odds as _odds
+from . import text as _text
 from .content import CHARACTERS, ROOM_COLORS, ROOM_NAMES, ROOMS, figure_label
 from .rules import CostumeParty
 
@@ -92,6 +93,10 @@ class CostumePartyWidget(GameWidget):
             "rooms": [{"id": r, "name": ROOM_NAMES[r], "color": ROOM_COLORS[r]} for r in ROOMS],
             "figures": [{"name": n, "costume": c, "emoji": e} for n, c, e in CHARACTERS],
         }
+
+    def text_body(self, view: dict) -> list[str]:
+        """The board as text (``costume_party/text.py``), from the synced view only."""
+        return _text.body(view, list((self.settings or {}).get("names") or self.names))
 
     def describe(self, ev: dict) -> str:
         kind = ev["type"]
