@@ -54,6 +54,22 @@ def _dice_at_least(limit: int, seen: int = 6) -> Fraction:
     return Fraction(hits, len(faces) ** 3)
 
 
+def _snoop_chance(players: int, cousin_oliver: bool = False, replace: bool = False, one_card: bool = False) -> Fraction:
+    """P(a given kid is a Snoop in round 1): two Snoop cards a kid (none for Cousin
+    Oliver), the round's cards drawn without replacement. ``replace``: the same with
+    replacement (the misconception); ``one_card``: as if only one card were drawn."""
+    kids = players - 1 - (1 if cousin_oliver else 0)
+    reveals = 1 if one_card else (content.OLIVER_REVEALS if cousin_oliver else content.SNOOP_REVEALS)[players][0]
+    cards = 2 * kids  # two Snoop cards a kid (rules.BradyBunch.snoop_deck)
+    if replace:
+        return 1 - (1 - Fraction(2, cards)) ** reveals
+    return 1 - Fraction(comb(cards - 2, reveals), comb(cards, reveals))
+
+
+def _seen(*values: int) -> Counter:
+    return DECK - Counter(values)
+
+
 EXERCISES = {
     "two_claims": Exercise(
         question="Marcia says Bobby played a 1 (trust 0.8), Cindy says a 5 (trust 0.4): what is P(Bobby played 1)?",
@@ -91,6 +107,75 @@ EXERCISES = {
             "from the 47 left, one 6 fewer.",
             sum((p for t, p in total_distribution(4, DECK).items() if t >= 20), Fraction(0)):
             "that is the chance before the peek: Alice saw a 6, so three cards are left to draw.",
+        },
+    ),
+    # ---- the tutorial (brady_bunch.ipynb)
+    "snoop_round_1": Exercise(
+        question="In a 4-player game (Snoop deck: two cards for each of the 3 kids), Alice reveals 2 Snoop cards "
+        "in round 1: what is the chance that Greg is a Snoop?",
+        answer=_snoop_chance(4),
+        hint="count the other way round: Greg is NOT a Snoop when both cards come from the 4 cards of the other kids. "
+        "How many ways to pick 2 of those 4, out of all the ways to pick 2 of the 6?",
+        why="The chance he is missed is (4/6) x (3/5): the second card comes from the 5 left.",
+        hints={
+            _snoop_chance(4, one_card=True): "that is the chance for ONE card: Alice reveals two.",
+            Fraction(2, 3): "2 kids out of 3 would be right if the two cards always showed two different kids, "
+            "but both can be Greg's (or both Peter's).",
+            _snoop_chance(4, replace=True): "that is with replacement: a drawn Snoop card is not put back, so after "
+            "one of the others' cards the second comes from 5 cards, 2 of them Greg's.",
+        },
+    ),
+    "talk_peter_six": Exercise(
+        question="Step 4: Greg (trust 3/5) says Peter played a 6; Peter (trust 1/5) says he played a 1. "
+        "With a fresh deck, what is P(Peter played 6)?",
+        answer=claim_posterior([(6, Fraction(3, 5)), (1, Fraction(1, 5))])[6],
+        hint="for each value v multiply 1/6 by the likelihood of Greg's claim (3/5 if v = 6, else (2/5)/5) and of "
+        "Peter's claim (1/5 if v = 1, else (4/5)/5); then divide the 6's product by the sum of all six.",
+        why="Peter's own claim is weak evidence (trust 1/5 is near the neutral 1/6), so Greg's claim decides, "
+        "and Peter's claim of 1 even makes every value but 1 a little likelier.",
+        hints={
+            Fraction(3, 5): "that is Greg's trust alone: Peter's claim moves the odds too (a little).",
+            Fraction(3, 4): "3/5 / (3/5 + 1/5) weighs the two trusts, not the likelihoods of the claims.",
+        },
+    ),
+    "base_rate_six": Exercise(
+        question="Alice has seen three 6s played by other kids. Greg (trust 4/5) says Peter played a 6. "
+        "What is P(Peter played 6)?",
+        answer=claim_posterior([(6, Fraction(4, 5))], _seen(6, 6, 6))[6],
+        hint="the prior is not 1/6 any more: 5 of the 45 unseen cards are sixes. Multiply each value's prior by "
+        "the likelihood of the claim and renormalise.",
+        why="Fewer sixes are left (a lower base rate), so the same claim convinces Alice less.",
+        hints={
+            Fraction(4, 5): "that mixes up P(Greg says 6 | it is a 6), the trust, with P(it is a 6 | Greg says 6), "
+            "what we want; with a flat prior they agree, but here the base rate of sixes has dropped.",
+            Fraction(5, 45): "that is the base rate alone: Greg's claim is evidence too.",
+        },
+    ),
+    "next_card_six": Exercise(
+        question="Step 6: at the end of round 1 Greg draws a new card. Alice has seen one card all game, Peter's 6. "
+        "For her, what is the chance that Greg's new card is a 6?",
+        answer=Fraction(_seen(6)[6], sum(_seen(6).values())),
+        tolerance=0.001,
+        hint="for Alice every card she has not seen is equally likely to be the one Greg drew: how many unseen "
+        "cards are there, and how many of them are sixes?",
+        why="Cards are drawn without replacement: the 6 she saw is not in the pool any more.",
+        hints={
+            Fraction(1, 6): "that treats the deck as a die (with replacement): the 6 Alice saw cannot be drawn again.",
+            Fraction(8, 47): "8 sixes is the whole deck's count: one of them is Peter's, which Alice saw.",
+        },
+    ),
+    "oliver_snoop": Exercise(
+        question="A 6-player game with Cousin Oliver: Oliver has no Snoop cards and Alice reveals 2 in round 1. "
+        "What is the chance that Peter is a Snoop?",
+        answer=_snoop_chance(6, cousin_oliver=True),
+        hint="the Snoop deck holds two cards for each kid except Oliver. Peter is missed when both revealed cards "
+        "come from the other kids' cards.",
+        why="Oliver's cards are out of the deck, and only 2 are revealed (3 without him).",
+        hints={
+            _snoop_chance(6): "that is the game without Cousin Oliver (3 cards from 10): with him, 2 cards from 8.",
+            _snoop_chance(6, cousin_oliver=True, one_card=True): "that is the chance for ONE card: Alice reveals two.",
+            _snoop_chance(6, cousin_oliver=True, replace=True): "that is with replacement: the second card comes from "
+            "the 7 cards left.",
         },
     ),
 }

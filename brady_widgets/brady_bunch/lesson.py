@@ -1,0 +1,307 @@
+"""The helpers the Brady Bunch notebooks use, so that a cell a student reads stays short.
+
+Two groups:
+
+* the tutorial (``brady_bunch.ipynb``): :func:`act`, :func:`reveal_snoops`,
+  :func:`show`, :func:`log`, :func:`quick_round` walk one seeded game step by step;
+* the lesson (``alices_bayes.ipynb``): exact distributions of sums of cards
+  (:func:`sum_distribution`, :func:`with_replacement`, :func:`after_seeing`),
+  Bayes' rule with a trust (:func:`card_prior`, :func:`likelihood`,
+  :func:`posterior`), the lesson's end-of-game position (:func:`end_position`)
+  and the live controls (:func:`posterior_explorer`, :func:`speaker_trust_explorer`).
+
+Everything is exact (``Fraction``) or seeded: a notebook cell gives the same output
+on every computer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+from . import content, odds
+from .positions import brady_position
+
+#: the Mischief deck: eight cards of each value 1..6
+DECK = Counter({v: content.COPIES for v in content.VALUES})
+
+
+# ---------------------------------------------------------------- the tutorial
+def seat_of(game, who: str) -> int:
+    """The seat of ``"Alice"`` (0) or a kid."""
+    return 0 if who == "Alice" else game.kid_seat[who]
+
+
+def act(game, who: str, type: str, **fields: Any) -> None:
+    """One action by Alice or a kid, e.g. ``act(game, "Greg", "play", value=2)``."""
+    game.act(seat_of(game, who), {"type": type, **fields})
+
+
+def reveal_snoops(game, *kids: str) -> None:
+    """Alice reveals the Snoop cards, and they show ``kids`` (forced; in a real game
+    they are shuffled)."""
+    game.apply_history(
+        [{"seat": 0, "action": {"type": "reveal_snoops"}}]
+        + [{"seat": "chance", "kind": "snoop", "outcome": k} for k in kids]
+    )
+
+
+def show(game, who: str = "Alice", **options: Any):
+    """A live widget at this position (a copy of the game), seen from ``who``'s seat
+    (``who=None``: nobody's seat, for a teacher's widget with ``teacher=True``)."""
+    from .widget import BradyBunchWidget
+
+    humans = [] if who is None else [seat_of(game, who)]
+    return BradyBunchWidget(game=game.clone(), humans=humans, **options)
+
+
+def log(game, who: str, last: int = 3) -> None:
+    """Print the last lines of ``who``'s log, as the widget words them."""
+    for entry in show(game, who).log_lines[-last:]:
+        print(f"  {who} reads: {entry['text']}")
+
+
+def quick_round(game, plays: dict, cookie: str) -> list[str]:
+    """Play the current round quickly: the Snoop cards come from the seed, the kids
+    play ``plays`` ({kid: value}), every Snoop and the Cookie kid look at the first
+    card they may, nobody talks, Alice gives the Cookie to ``cookie`` and spends no
+    token. Returns the round's Snoops."""
+    act(game, "Alice", "reveal_snoops")
+    snoops = game.view(0)["snoops"]
+    act(game, "Alice", "lights_out")
+    for kid, value in plays.items():
+        act(game, kid, "play", value=value)
+    while game.phase in ("snoop", "claims"):
+        seat = game.to_act[0]
+        game.act(seat, game.legal_actions(seat)[0] if game.phase == "snoop" else {"type": "pass"})
+    act(game, "Alice", "cookie", kid=cookie)
+    seat = game.to_act[0]
+    game.act(seat, game.legal_actions(seat)[0])  # the Cookie kid looks
+    if game.phase == "help":
+        act(game, "Alice", "pass")
+    act(game, "Alice", "end_round")
+    return snoops
+
+
+def snoop_chance(players: int, kid_cards: int = 2, cousin_oliver: bool = False) -> Fraction:
+    """P(a given kid is a Snoop in round 1): the round's Snoop cards are drawn without
+    replacement from a deck of two cards per kid (none for Cousin Oliver)."""
+    kids = players - 1 - (1 if cousin_oliver else 0)
+    reveals = (content.OLIVER_REVEALS if cousin_oliver else content.SNOOP_REVEALS)[players][0]
+    cards = 2 * kids
+    return 1 - Fraction(comb(cards - kid_cards, reveals), comb(cards, reveals))
+
+
+def snoop_frequency(players: int, kid: str, games: int = 2000, seed: int = 0, **options: Any) -> float:
+    """How often ``kid`` is a Snoop in round 1 over ``games`` seeded games (the engine's
+    own Snoop draws): the simulation beside :func:`snoop_chance`."""
+    from .rules import BradyBunch
+
+    hits = 0
+    for i in range(games):
+        g = BradyBunch(players, seed + i, **options)
+        g.act(0, {"type": "reveal_snoops"})
+        hits += kid in g.view(0)["snoops"]
+    return hits / games
+
+
+# ---------------------------------------------------------------- the lesson
+def sum_distribution(n: int, deck: Counter = DECK) -> dict[int, Fraction]:
+    """Exact P(total = s) for the sum of ``n`` cards drawn without replacement from
+    ``deck`` (``Counter({value: copies})``), sorted by total."""
+    ways = {(0, 0): 1}  # (cards taken, total) -> number of ways, built one value at a time
+    for value, copies in deck.items():
+        new: Counter = Counter()
+        for (taken, total), w in ways.items():
+            for k in range(min(copies, n - taken) + 1):
+                new[(taken + k, total + k * value)] += w * comb(copies, k)
+        ways = new
+    sets = comb(sum(deck.values()), n)
+    return {total: Fraction(w, sets) for (taken, total), w in sorted(ways.items(), key=lambda x: x[0][1]) if taken == n}
+
+
+def with_replacement(n: int, faces=content.VALUES) -> dict[int, Fraction]:
+    """Exact P(total = s) for ``n`` independent draws, each face equally likely (a die)."""
+    dist = {0: Fraction(1)}
+    for _ in range(n):
+        new: Counter = Counter()
+        for total, p in dist.items():
+            for v in faces:
+                new[total + v] += p / len(faces)
+        dist = dict(sorted(new.items()))
+    return dist
+
+
+def mean(dist: dict) -> Fraction:
+    return sum(s * p for s, p in dist.items())
+
+
+def variance(dist: dict) -> Fraction:
+    m = mean(dist)
+    return sum((s - m) ** 2 * p for s, p in dist.items())
+
+
+def after_seeing(deck: Counter, *seen: int) -> Counter:
+    """The deck, minus the cards already seen."""
+    return deck - Counter(seen)
+
+
+def card_prior(deck: Counter = DECK) -> dict[int, Fraction]:
+    """P(one unseen card = v) when it is drawn from ``deck``."""
+    n = sum(deck.values())
+    return {v: Fraction(deck[v], n) for v in content.VALUES}
+
+
+def likelihood(said: int, v: int, t) -> Any:
+    """P(a speaker with trust ``t`` says ``said`` | the card is ``v``): a liar names
+    one of the five wrong values."""
+    return t if v == said else (1 - t) / 5
+
+
+def posterior(prior: dict, claims: list) -> dict:
+    """Bayes' rule: ``claims`` is a list of (value said, trust in the speaker); the
+    speakers lie independently."""
+    unnormalised = dict(prior)
+    for said, t in claims:
+        unnormalised = {v: p * likelihood(said, v, t) for v, p in unnormalised.items()}
+    total = sum(unnormalised.values())
+    return {v: p / total for v, p in unnormalised.items()}
+
+
+#: the lesson's four-player game, round by round: Snoop cards, plays, peeks, the kids'
+#: claims, the Cookie, Alice's Help Token
+ROUNDS = [
+    ["snoops:Greg,Jan", "lights_out", "plays:Greg=2,Peter=6,Jan=4", "peek:Peter", "peek:Greg",
+     "Greg:claim:Peter:6", "Peter:claim:Greg:5", "Jan:pass", "cookie:Greg", "peek:Jan", "pass", "end_round"],
+    ["snoops:Peter", "lights_out", "plays:Greg=3,Peter=5,Jan=5", "peek:Jan",
+     "Greg:pass", "Peter:pass", "Jan:claim:Jan:2", "cookie:Jan", "peek:Peter", "use_token:woman", "peek:Greg", "end_round"],
+    ["snoops:Jan", "lights_out", "plays:Greg=3,Peter=4,Jan=4", "peek:Peter",
+     "Greg:claim:Greg:1", "Peter:pass", "Jan:claim:Peter:4", "cookie:Greg", "peek:Peter", "use_token:man", "peek:Jan", "end_round"],
+    ["snoops:Greg,Peter", "lights_out", "plays:Greg=4,Peter=6,Jan=3", "peek:Jan", "peek:Greg",
+     "Greg:claim:Jan:3", "Peter:claim:Peter:2", "Jan:pass", "cookie:Greg", "peek:Jan", "end_round"],
+]
+LESSON_KIDS = ["Greg", "Peter", "Jan"]
+
+
+def end_position():
+    """The lesson's game at its end: four rounds played, the Cookie signs to choose."""
+    return brady_position(4, kids=LESSON_KIDS, seed=0,
+                          hands={"Greg": [2, 3, 6], "Peter": [1, 5, 6], "Jan": [2, 4, 5]},
+                          deck=[3, 4, 4, 4, 6, 3, 1, 1, 1],
+                          steps=[step for steps in ROUNDS for step in steps])
+
+
+def plot_posterior(ax, prior: dict, claims: list, title: str = "") -> dict:
+    """Bars of the prior (grey) and the posterior (blue) after ``claims`` on ``ax``."""
+    post = posterior(prior, claims)
+    xs = list(content.VALUES)
+    ax.bar([x - 0.2 for x in xs], [float(prior[v]) for v in xs], width=0.4, color="#BBBBBB", label="before the claims")
+    ax.bar([x + 0.2 for x in xs], [float(post[v]) for v in xs], width=0.4, color="#0072B2", label="after the claims")
+    ax.set_xticks(xs)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("the card's value")
+    ax.set_ylabel("probability")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    return post
+
+
+_BOX = None
+
+
+def _show_in(out, fig) -> None:
+    """Replace what the ``Output`` widget ``out`` shows with the figure ``fig`` (set on
+    the widget from the kernel: no front end needs to route the output, so it works
+    the same in JupyterLab, Voila, nbconvert and a test)."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight")
+    plt.close(fig)
+    png = base64.b64encode(buf.getvalue()).decode("ascii")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"image/png": png, "text/plain": "the chart"}},)
+
+
+def _box(children: list, text: str):
+    """A ``VBox`` of ``children`` whose text form is ``text`` (a saved notebook shows that
+    short, deterministic line, not the slider's and chart's internals)."""
+    global _BOX
+    if _BOX is None:
+        import ipywidgets as W
+
+        class LessonBox(W.VBox):
+            def __repr__(self):
+                return self._text
+
+        _BOX = LessonBox
+    box = _BOX(children)
+    box._text = text
+    box.result = None  #: the last redraw's numbers (the posterior, or the odds)
+    return box
+
+
+def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = None):
+    """A trust slider (an ipywidgets ``FloatSlider``) and an ``Output`` that redraws the
+    posterior chart of "X played ``said``" whenever the slider moves. Returns the box
+    (its ``.children`` are the slider and the output)."""
+    import ipywidgets as W
+    import matplotlib.pyplot as plt
+
+    prior = prior or card_prior(DECK)
+    slider = W.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05, description="trust t", continuous_update=False)
+    out = W.Output()
+
+    def redraw(*_):
+        fig, ax = plt.subplots(figsize=(7, 3.2))
+        t = Fraction(slider.value).limit_denominator(100)
+        box.result = plot_posterior(ax, prior, [(said, t)], f"\"it was a {said}\", trust {float(t):.2f}: P({said}) = {float(post_of(prior, said, t)):.3f}")
+        _show_in(out, fig)
+
+    box = _box([slider, out], f"A trust slider (start {trust}) and the chart of P(value | \"it was a {said}\")")
+    slider.observe(redraw, names="value")
+    redraw()
+    return box
+
+
+def post_of(prior: dict, said: int, t) -> Fraction:
+    """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
+    return posterior(prior, [(said, t)])[said]
+
+
+def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int = 20_000, seed: int = 1):
+    """One trust slider per speaker and an ``Output`` with the odds panel's question
+    (who ends highest?) as a bar chart, redrawn from ``odds.highest_odds(view,
+    trust={speaker: t})`` whenever a slider moves."""
+    import ipywidgets as W
+    import matplotlib.pyplot as plt
+
+    kids = [k["kid"] for k in view["kids"]]
+    speakers = sorted({st["speaker"] for st in view["talk"]}, key=kids.index)
+    trust = dict(trust or {s: 0.7 for s in speakers})
+    sliders = {s: W.FloatSlider(value=trust.get(s, 0.7), min=0.0, max=1.0, step=0.05, description=s, continuous_update=False)
+               for s in speakers}
+    out = W.Output()
+
+    def redraw(*_):
+        t = {s: round(sl.value, 2) for s, sl in sliders.items()}
+        p = box.result = odds.highest_odds(view, trust=t, samples=samples, seed=seed)
+        fig, ax = plt.subplots(figsize=(7, 3))
+        ax.bar(kids, [p[k] for k in kids], color=[content.KID_COLORS[k] for k in kids])
+        for x, k in enumerate(kids):
+            ax.text(x, p[k] + 0.02, f"{p[k]:.2f}", ha="center")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("P(highest total)")
+        ax.set_title("trust " + ", ".join(f"{s} {v:.2f}" for s, v in t.items()))
+        _show_in(out, fig)
+
+    box = _box([*sliders.values(), out], "Trust sliders for " + ", ".join(speakers) + " and the chart of who ends highest")
+    for sl in sliders.values():
+        sl.observe(redraw, names="value")
+    redraw()
+    return box
