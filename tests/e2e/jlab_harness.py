@@ -847,3 +847,84 @@ def key_to_redraw(page, root, key: str, ignore: str | None = None, timeout: floa
         page.evaluate("() => window.__keyRedraw && window.__keyRedraw.cancel()")
         raise TimeoutError(f"no redraw within {timeout} s after pressing {key!r}") from None
     return page.evaluate(KEY_TO_REDRAW_RESULT_JS)
+
+
+# ----------------------------------------------------------------------- Voila
+class Voila:
+    """A standalone Voila server for the app-page tests: ``start()``, ``page_url()``, ``stop()``.
+
+    It serves ``root`` (a folder of notebooks) on 127.0.0.1 with a free port, with its own
+    config/runtime dirs and ``workdir`` as its working directory (Voila reads a ``voila.json``
+    from there). Standalone Voila has no ``/api/status``: ``start()`` waits for the TCP port.
+    Its kernels live until the server stops."""
+
+    def __init__(self, workdir: Path, root: Path, options: list[str] = ()):
+        self.workdir = Path(workdir)
+        self.root = Path(root)
+        self.options = list(options)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.log_path = self.workdir / "voila.log"
+        self.workdir.mkdir(parents=True, exist_ok=True)
+
+    def env(self) -> dict:
+        env = dict(os.environ)
+        for key, sub in {
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTER_CONFIG_DIR": "config",
+            "IPYTHONDIR": "ipython",
+            "XDG_CONFIG_HOME": "xdg-config",
+            "XDG_CACHE_HOME": "xdg-cache",
+        }.items():
+            (self.workdir / sub).mkdir(parents=True, exist_ok=True)
+            env[key] = str(self.workdir / sub)
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
+        env.pop("ANYWIDGET_HMR", None)
+        env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+        return env
+
+    def start(self, timeout: float = 90) -> "Voila":
+        cmd = [
+            sys.executable, "-m", "voila", str(self.root), *self.options,
+            "--Voila.ip=127.0.0.1", f"--port={self.port}", "--Voila.port_retries=0",
+        ]  # fmt: skip
+        self._log = open(self.log_path, "wb")
+        self.proc = subprocess.Popen(
+            cmd, cwd=self.workdir, env=self.env(), stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
+        )
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"Voila exited with {self.proc.returncode}:\n{self.log_tail()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1):
+                    return self
+            except OSError:
+                time.sleep(0.3)
+        raise RuntimeError(f"Voila did not open port {self.port} within {timeout} s:\n{self.log_tail()}")
+
+    def page_url(self, notebook: str, query: str = "") -> str:
+        return f"{self.url}/voila/render/{notebook}" + (f"?{query}" if query else "")
+
+    def log_tail(self, n: int = 60) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-n:])
+        except OSError:
+            return "(no log)"
+
+    def stop(self) -> None:
+        if self.proc is None:
+            return
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(10)
+        self._log.close()
+        self.proc = None
