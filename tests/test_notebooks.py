@@ -132,3 +132,44 @@ def test_nbval_catches_a_changed_printed_result(tmp_path):
     mutated = _nbval(_mini_notebook(tmp_path, mutate=True))
     assert mutated.returncode != 0, "nbval accepted a notebook whose saved result was changed"
     assert "black: 1/2" in mutated.stdout and "black: 1/3" in mutated.stdout, mutated.stdout[-3000:]
+
+
+LESSON_NOTEBOOKS = ["costume_party.ipynb", "00_start_here.ipynb"]
+
+
+@pytest.mark.parametrize("name", LESSON_NOTEBOOKS)
+def test_a_lesson_says_what_it_is_for_and_how_long_it_takes(name):
+    """lessons.md 1 and 8: objectives, prerequisites and minutes (core and extension) in the first cell;
+    sections marked core or extension."""
+    nb = load(NOTEBOOKS / name)
+    first = "".join(nb["cells"][0]["source"])
+    for word in ["After this", "Prerequisites", "minutes", "core", "extension"]:
+        assert word.lower() in first.lower(), f"{name}: the first cell does not say {word!r}"
+    headings = [line for c in nb["cells"] if c["cell_type"] == "markdown" for line in "".join(c["source"]).splitlines()
+                if line.startswith(("# Part", "## ")) and not line.startswith("## Step")]  # a rule step is in its part
+    unmarked = [h for h in headings if not re.search(r"\b(core|extension|Extension)\b", h)]
+    assert headings and not unmarked, unmarked
+    assert "Try this" in "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def test_the_tutorial_checks_its_exercises_and_saves_no_answer():
+    """lessons.md 3 and 4: predict first (collapsed answers), checked exercises whose saved output is
+    check's "Not answered yet", short cells."""
+    from brady_widgets import check
+
+    nb = load(NOTEBOOKS / "costume_party.ipynb")
+    md_text = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert md_text.count("Predict first") >= 4 and md_text.count("<details>") >= 2
+    assert "gambler's fallacy" in md_text and "P(E | A)" in md_text and "base rate" in md_text
+    keys = []
+    for cell in code_cells(nb):
+        source = "".join(cell["source"])
+        assert sum(1 for line in source.splitlines() if line.strip()) <= 12, f"a long cell: move its plumbing into the lesson module:\n{source}"
+        found = re.findall(r'check\("(costume_party\.[a-z_0-9]+)", answer\)', source)
+        if found:
+            keys += found
+            assert "answer = None" in source
+            outs = ["".join(o.get("data", {}).get("text/plain", [])) for o in cell["outputs"]]
+            assert len(outs) == 1 and "Not answered yet" in outs[0], outs
+            assert not check(found[0], None).ok and "There is no exercise" not in check(found[0], None).message
+    assert len(keys) >= 4 and len(set(keys)) == len(keys), keys
