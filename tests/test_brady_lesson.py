@@ -91,3 +91,9 @@ def test_the_new_exercises_have_named_misconceptions():
     assert "with replacement" in check("brady_bunch.snoop_round_1", Fraction(5, 9)).message
     assert "base rate" in check("brady_bunch.base_rate_six", Fraction(4, 5)).message
     assert "Not answered yet" in check("brady_bunch.oliver_snoop", None).message
+
+
+def test_the_odds_chart_has_a_line_per_kid():
+    table = {0.2: {"Greg": 0.3, "Peter": 0.4, "Jan": 0.4}, 1.0: {"Greg": 0.27, "Peter": 0.72, "Jan": 0.14}}
+    fig = L.plot_odds_by_trust(table, {"Greg": 0.34, "Peter": 0.36, "Jan": 0.42})
+    assert [line.get_label() for line in fig.axes[0].lines if not line.get_label().startswith("_")] == L.LESSON_KIDS

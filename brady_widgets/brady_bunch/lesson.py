@@ -305,3 +305,25 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
         sl.observe(redraw, names="value")
     redraw()
     return box
+
+
+def plot_odds_by_trust(table: dict, ignore: dict, kids: list[str] = LESSON_KIDS):
+    """The lesson's chart: each kid's P(highest) against one trust for every kid
+    (``table``: {trust: {kid: p}}), dotted at the odds that ignore the talk."""
+    import matplotlib.pyplot as plt
+
+    trusts = list(table)
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for kid in kids:
+        color = content.KID_COLORS[kid]
+        ax.plot(trusts, [table[t][kid] for t in trusts], "o-", color=color, label=kid)
+        ax.axhline(ignore[kid], color=color, ls=":", lw=1)
+    ax.axvline(1 / 6, color="gray", lw=0.8)
+    ax.text(1 / 6 + 0.01, 0.02, "t = 1/6: claims carry no information", color="gray")
+    ax.set_xlim(0.1, 1.02)
+    ax.set_ylim(0, 1)
+    ax.set_xlabel("trust t in every kid's claims")
+    ax.set_ylabel("P(kid ends with the highest total)")
+    ax.set_title("Alice's odds at the end of the game (dotted: ignoring the talk)")
+    ax.legend()
+    return fig
