@@ -96,12 +96,23 @@ function me(t, g) {
   return "Public view: nobody's secrets are shown.";
 }
 
-/** A seat's role beside its name: Alice, or the kid's chip. */
+/**
+ * A seat's role beside its name: Alice, or the kid's chip; a seat named after its role
+ * ("Alice", "Greg") gets only the kid's color swatch, so no name shows twice.
+ */
+export function seatRole(name, s, kid, L) {
+  if (s === 0) return name === "Alice" ? null : h("span", { class: "bw-seat-extra", "data-testid": `seat-role-${s}` }, "as Alice");
+  if (!kid) return null;
+  if (name === kid) return h("span", { class: "bw-seat-extra bw-swatch-only", style: { "--kid-color": L.color(kid) } }, h("span", { class: "bw-swatch", "aria-hidden": "true" }));
+  return h("span", { class: "bw-seat-extra", "data-testid": `seat-role-${s}` }, "as ", kidChip(kid, L));
+}
+
 function seat(t, g, s) {
   const L = prepare(t, g);
   const kid = (t.content.seat_kid || {})[s] ?? null;
-  const key = JSON.stringify([s === 0, kid, kid ? L.color(kid) : null]);
-  return [key, () => (s === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : kid ? h("div", { class: "bw-seat-extra" }, kidChip(kid, L)) : null)];
+  const name = t.nameOf(s);
+  const key = JSON.stringify([s === 0, kid, kid ? L.color(kid) : null, name]);
+  return [key, () => seatRole(name, s, kid, L)];
 }
 
 /**
@@ -117,16 +128,16 @@ function panels(t, g) {
   const role = view.role || "public";
 
   // ---------------------------------------------------------- round track
-  const trackKey = JSON.stringify([view.round, view.rounds, phase, view.snoops, view.requests, view.reveals, view.tokens, view.token_used, view.cookie, view.snooper, view.oliver_cards, view.deck_count, view.snoop_deck, view.over]);
-  const track = g.track(trackKey, () => roundTrack(view, L));
+  const trackKey = JSON.stringify([view.round, view.rounds, phase, view.snoops, view.requests, view.reveals, view.tokens, view.token_used, view.cookie, view.snooper, view.oliver_cards, view.deck_count, view.snoop_deck, view.over, t.content.tokens]);
+  const track = g.track(trackKey, () => roundTrack(view, L, t.content));
 
   // ------------------------------------------------------------- controls
   const controlsKey = () =>
-    JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, names, view.to_act]);
+    JSON.stringify([legal, view.pending, view.hand, view.my_cards, view.peeks, phase, view.round, view.snooper, view.cookie, view.token, view.requests, view.me, local, view.over, replaying, view.questions, view.max_questions, (view.talk || []).length, (view.talk || []).slice(-1).map((st) => st.i), names, view.to_act]);
   let built = false;
   const controls = g.controls(controlsKey(), () => {
     built = true;
-    return controlsPanel({ view, legal, local, L, frame, replaying, names });
+    return controlsPanel({ view, legal, local, L, frame, replaying, names, content: t.content });
   });
   // building may settle the panels' default choices in `local`: key the node by the settled state
   if (built) g.controls(controlsKey(), () => controls);
@@ -143,8 +154,17 @@ function panels(t, g) {
   return { main: [g.left], side: [odds, talk] };
 }
 
+/** What a Help Token does, in one line, from the content's tokens ({id, name, peeks}). */
+export function tokenHelp(content) {
+  const tokens = content.tokens || [];
+  const by = {};
+  for (const t of tokens) (by[t.peeks] ||= []).push(t.name);
+  const parts = Object.entries(by).map(([n, names]) => `${names.join(" and ")}: ${n} card${Number(n) === 1 ? "" : "s"}`);
+  return `A Help Token lets Alice secretly look at face-down cards after the talk${parts.length ? ` (${parts.join("; ")})` : ""}, once a game.`;
+}
+
 /** Round track, Snoop cards, requests, tokens: the public table. */
-function roundTrack(view, L) {
+function roundTrack(view, L, content) {
   const rounds = [];
   for (let r = 1; r <= (view.rounds || 4); r++) {
     const current = r === view.round && !view.over;
@@ -154,7 +174,7 @@ function roundTrack(view, L) {
         "li",
         { class: `bw-round${current ? " bw-current" : ""}${done ? " bw-done" : ""}`, "data-testid": `round-${r}`, "aria-current": current ? "step" : null },
         `Round ${r}`,
-        h("span", { class: "bw-round-snoops" }, `${(view.reveals || [])[r - 1] ?? "?"} Snoop card${(view.reveals || [])[r - 1] === 1 ? "" : "s"}`),
+        h("span", { class: "bw-round-snoops" }, `${(view.reveals || [])[r - 1] ?? "?"} Snoop${(view.reveals || [])[r - 1] === 1 ? "" : "s"}`),
       ),
     );
   }
@@ -182,6 +202,7 @@ function roundTrack(view, L) {
       view.cousin_oliver ? ` · Cousin Oliver's cards: ${view.oliver_cards}` : "",
       ` · Mischief deck: ${view.deck_count ?? 0} · Snoop deck: ${view.snoop_deck ?? 0}`,
     ),
+    (view.tokens || []).length && !view.over ? h("p", { class: "bw-why", "data-testid": "token-help" }, tokenHelp(content)) : null,
   );
 }
 
@@ -295,6 +316,9 @@ function talkPanel(talk, more, L) {
 
 const pct = (p) => `${Math.round(Number(p) * 1000) / 10}%`;
 
+/** Why the column can add up to more than 100%. */
+export const ODDS_SUM_NOTE = "Kids tied for the highest total are each counted as the Troublemaker, so these chances can add up to more than 100%.";
+
 /**
  * Alice's notebook, from `odds.panel(view)`: per kid the chance of the highest total
  * ignoring what the kids said, and trusting them (the panel's fixed trust).
@@ -329,6 +353,7 @@ function oddsPanel(odds, role, L, send) {
     ),
     trust !== null ? trustSlider(trust, send) : null,
     rows,
+    h("p", { class: "bw-why", "data-testid": "odds-sum" }, ODDS_SUM_NOTE),
     h("p", { class: "bw-odds-note" }, how, odds.warning ? ` ${odds.warning}` : ""),
   );
 }
@@ -406,11 +431,13 @@ function truthFor(view, L) {
 }
 
 /** The controls of the shown seat, by phase, built from `legal` only. */
-function controlsPanel({ view, legal, local, L, frame, replaying, names }) {
+function controlsPanel({ view, legal, local, L, frame, replaying, names, content }) {
   const redraw = frame.redraw;
   const act = (action) => {
     if (!frame.act(action)) return; // an act is already on its way: keep the choices
-    for (const k of Object.keys(local)) delete local[k];
+    // the question form keeps its choices (Alice asks the next kid the same question, or the
+    // same kid about another round); the other panels start afresh
+    for (const k of Object.keys(local)) if (!k.startsWith("ask")) delete local[k];
   };
   const of = (type) => legal.filter((a) => a.type === type);
   const has = (type) => legal.some((a) => a.type === type);
@@ -514,6 +541,7 @@ function controlsPanel({ view, legal, local, L, frame, replaying, names }) {
     }
     if (has("use_token")) {
       text = "Spend a Help Token to look at cards?";
+      body.push(h("p", { class: "bw-why" }, tokenHelp(content)));
       body.push(
         group(
           "Help Tokens",
@@ -590,15 +618,32 @@ function questionPanel(asks, view, local, L, act, redraw) {
     h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Ask: "), kids.map((k) => choice({ testid: `ask-kid-${k}`, label: `Ask ${k}`, text: kidChip(k, L), pressed: local.askKid === k, onclick: pick("askKid", k) }))),
     abouts.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "About: "), abouts.map((k) => choice({ testid: `ask-about-${k}`, label: `About ${k}`, text: k, pressed: local.askAbout === k, onclick: pick("askAbout", k) }))) : null,
     rounds.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Round: "), rounds.map((r) => choice({ testid: `ask-round-${r}`, label: `Round ${r}`, text: String(r), pressed: local.askRound === r, onclick: pick("askRound", r) }))) : null,
-    button({
-      testid: "ask",
-      label: action ? `Ask ${action.kid}: ${questionText(action, L)}` : "Ask",
-      text: action ? `Ask ${action.kid}: “${questionText(action, L)}”` : "Ask",
-      cls: "bw-btn-primary",
-      disabled: !action,
-      onclick: () => act(action),
-    }),
+    h(
+      "div",
+      { class: "bw-ask-row" },
+      button({
+        testid: "ask",
+        label: action ? `Ask ${action.kid}: ${questionText(action, L)}` : "Ask",
+        text: action ? `Ask ${action.kid}: “${questionText(action, L)}”` : "Ask",
+        cls: "bw-btn-primary",
+        disabled: !action,
+        onclick: () => act(action),
+      }),
+      lastAnswer(view, L),
+    ),
   );
+}
+
+/**
+ * Beside Alice's question form: the answer to her newest question (from the synced talk:
+ * statements that answer a question carry `question`), or who is still answering.
+ */
+export function lastAnswer(view, L) {
+  const attrs = { class: "bw-last-answer", "data-testid": "last-answer", "aria-live": "polite" };
+  if (view.pending) return h("div", attrs, h("span", { class: "bw-muted" }, `Waiting for ${view.pending.kid}'s answer…`));
+  const answer = [...(view.talk || [])].reverse().find((st) => st.question);
+  if (!answer) return h("div", attrs, h("span", { class: "bw-muted" }, "The answer shows here."));
+  return h("div", attrs, h("span", { class: "bw-label" }, `Answer (round ${answer.round}): `), kidChip(answer.speaker, L), `: “${answer.text}”`);
 }
 
 /** A kid's answer panel, with their true information beside it. */

@@ -24,6 +24,39 @@ function labels(content) {
   return { rooms, fig, emoji, room, order: (content.rooms || []).map((r) => r.id) };
 }
 
+/**
+ * The seat whose roll `view.last_roll` is: while the roll is being played (move or black),
+ * the seat to act; after it, the newest "roll" entry of the synced log window (null when a
+ * long turn pushed it out of the window).
+ * @returns {number|null}
+ */
+export function lastRoller(view, log) {
+  if ((view.phase === "move" || view.phase === "black") && (view.to_act || []).length) return view.to_act[0];
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].type === "roll" && typeof log[i].seat === "number") return log[i].seat;
+  return null;
+}
+
+/**
+ * Why Draw is greyed out, and why a kill is forced, in words (null when nothing is unavailable).
+ * The view decides nothing: `canDraw` and `kills` come from the legal actions; this only names
+ * which of the rule's two reasons applies (rules.py: an empty deck, or three face-up cards).
+ */
+export function blackReasons({ canDraw, kills, mine, deckCount, faceUp, fig }) {
+  const out = { draw: null, kill: null };
+  if (!canDraw) {
+    out.draw = deckCount === 0
+      ? "You cannot draw: the deck is empty, so you must kill."
+      : `You cannot draw: you already hold ${faceUp} face-up cards (the most allowed), so you must kill.`;
+  }
+  if (mine !== null && mine !== undefined) {
+    if (kills.length === 1 && kills[0] === mine)
+      out.kill = `Your ${fig(mine)} is alone in its room, so the only figure you can kill is yourself.`;
+    else if (kills.length && !kills.includes(mine))
+      out.kill = "You may kill any other figure in your character's room (not yourself: you are not alone).";
+  }
+  return out;
+}
+
 function faceText(face, L) {
   if (!face) return "none yet";
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
@@ -38,6 +71,7 @@ function setup(frame) {
     frame,
     local: { selected: null }, // view-only state: the selected figure
     board: h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" }),
+    left: h("div", { class: "bw-left" }), // the controls above the board: the main action stays in view
     keys: {}, // section -> the JSON of the inputs it was last drawn from
     cache: null, // per-content caches (rooms, figures, controls, odds): see `caches`
     table: keyed(),
@@ -109,7 +143,7 @@ function changed(g, section, key) {
  * @param {ReturnType<typeof setup>} g
  */
 function panels(t, g) {
-  const { board, local, frame } = g;
+  const { board, local, frame, left } = g;
   const { view, legal, replay, nameOf } = t;
   const L = prepare(t, g);
   const C = g.cache;
@@ -166,6 +200,8 @@ function panels(t, g) {
     k.die = h("div", { class: "bw-die" });
     k.draw = liveButton({ testid: "draw", label: "Draw", text: "", onclick: () => act({ type: "draw" }) });
     k.black = h("div", { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" });
+    k.whyDraw = h("p", { class: "bw-why", "data-testid": "why-draw" });
+    k.whyKill = h("p", { class: "bw-why", "data-testid": "why-kill" });
     k.section = h("section", { class: "bw-controls", "aria-label": "Your move" }, k.prompt, k.die);
     C.controls = k;
   }
@@ -176,7 +212,8 @@ function panels(t, g) {
   setClass(K.last, `bw-last-roll bw-face-${face || "none"}`);
   setAttr(K.last, "data-face", face || "");
   if (face) setText(K.chip, FACE_SYMBOL[face] || "?");
-  const lastText = `Last roll: ${faceText(face, L)}`;
+  const roller = face ? lastRoller(view, t.log) : null;
+  const lastText = `Last roll: ${faceText(face, L)}${roller === null ? "" : ` (${roller === t.seat ? "you" : nameOf(roller)})`}`;
   if (K.lastText.data !== lastText) K.lastText.data = lastText;
   setChildren(K.last, [face ? K.chip : null, K.lastText]);
   setChildren(K.die, [K.roll, K.last]);
@@ -197,12 +234,24 @@ function panels(t, g) {
       }
       return b;
     });
-    setAttr(K.draw, "aria-label", canDraw ? "Draw the top character card" : "Draw (not allowed: you must kill)");
+    const why = blackReasons({
+      canDraw,
+      kills,
+      mine,
+      deckCount: view.deck_count ?? 0,
+      faceUp: ((view.face_up || [])[t.seat] || []).length,
+      fig: L.fig,
+    });
+    setAttr(K.draw, "aria-label", canDraw ? "Draw the top character card" : `Draw (not allowed). ${why.draw}`);
     setText(K.draw, `🃏 Draw a card (${view.deck_count ?? 0} left)`);
     setDisabled(K.draw, !canDraw);
+    setText(K.whyDraw, why.draw || "");
+    setText(K.whyKill, why.kill || "");
     setChildren(K.black, [killButtons, K.draw]);
+    setChildren(K.section, [K.prompt, K.die, K.black, why.kill ? K.whyKill : null, why.draw ? K.whyDraw : null]);
+  } else {
+    setChildren(K.section, [K.prompt, K.die]);
   }
-  setChildren(K.section, [K.prompt, K.die, showBlack ? K.black : null]);
 
   // ----------------------------------------------------------------- board
   const rooms = view.rooms || {};
@@ -274,7 +323,8 @@ function panels(t, g) {
   });
 
   if (changed(g, "odds", JSON.stringify(view.odds ?? null)) || !C.odds) drawOdds(C, L, view.odds, nameOf);
-  return { top: [K.section], main: [board], side: [table, C.odds.section] };
+  setChildren(left, [K.section, board]);
+  return { main: [left], side: [table, C.odds.section] };
 }
 
 /** The figure token for `f`: built once per figure, then patched (and moved between rooms). */

@@ -240,9 +240,15 @@ function logPanel(title = "Log") {
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
   return { panel, list, head };
 }
-var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
+var keyOf = (e) => `${e.i}\0${e.type}\0${e.action ?? ""}\0${e.text}`;
 function item(e) {
-  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+  const n = typeof e.action === "number" && e.action > 0 ? e.action : null;
+  return h(
+    "li",
+    { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), "data-action": n === null ? null : String(n) },
+    n === null ? null : h("span", { class: "bw-log-n", title: `after action ${n}`, "aria-hidden": "true" }, `${n}.`),
+    e.text
+  );
 }
 function updateLog(list, entries) {
   const want = entries.map(keyOf);
@@ -314,7 +320,7 @@ function replayControl(replay, send) {
     { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
     button({
       testid: "replay-back",
-      label: "Replay: step back",
+      label: "Replay: back one action",
       text: "\u25C0 Back",
       disabled: step <= 0,
       onclick: () => go(step - 1)
@@ -326,18 +332,18 @@ function replayControl(replay, send) {
       step: "1",
       value: String(step),
       "data-testid": "replay-slider",
-      "aria-label": "Replay step",
-      "aria-valuetext": `step ${step} of ${length}`,
+      "aria-label": "Replay: after action",
+      "aria-valuetext": `action ${step} of ${length}`,
       onchange: (ev) => go(Number(ev.target.value))
     }),
     button({
       testid: "replay-forward",
-      label: "Replay: step forward",
+      label: "Replay: forward one action",
       text: "Forward \u25B6",
       disabled: step >= length,
       onclick: () => go(step + 1)
     }),
-    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Action ${step} of ${length}`)
   );
 }
 function revealToggle(reveal, send) {
@@ -768,11 +774,18 @@ function me(t, g) {
   if (role === "kid") return `You are ${view2.me}${names[seat2] && names[seat2] !== view2.me ? ` (${names[seat2]})` : ""}, a Brady kid.`;
   return "Public view: nobody's secrets are shown.";
 }
+function seatRole(name, s, kid, L) {
+  if (s === 0) return name === "Alice" ? null : h("span", { class: "bw-seat-extra", "data-testid": `seat-role-${s}` }, "as Alice");
+  if (!kid) return null;
+  if (name === kid) return h("span", { class: "bw-seat-extra bw-swatch-only", style: { "--kid-color": L.color(kid) } }, h("span", { class: "bw-swatch", "aria-hidden": "true" }));
+  return h("span", { class: "bw-seat-extra", "data-testid": `seat-role-${s}` }, "as ", kidChip(kid, L));
+}
 function seat(t, g, s) {
   const L = prepare(t, g);
   const kid = (t.content.seat_kid || {})[s] ?? null;
-  const key = JSON.stringify([s === 0, kid, kid ? L.color(kid) : null]);
-  return [key, () => s === 0 ? h("div", { class: "bw-seat-extra" }, "Alice") : kid ? h("div", { class: "bw-seat-extra" }, kidChip(kid, L)) : null];
+  const name = t.nameOf(s);
+  const key = JSON.stringify([s === 0, kid, kid ? L.color(kid) : null, name]);
+  return [key, () => seatRole(name, s, kid, L)];
 }
 function panels(t, g) {
   const { view: view2, legal, names, replaying } = t;
@@ -780,13 +793,13 @@ function panels(t, g) {
   const L = prepare(t, g);
   const phase = view2.phase || "reveal";
   const role = view2.role || "public";
-  const trackKey = JSON.stringify([view2.round, view2.rounds, phase, view2.snoops, view2.requests, view2.reveals, view2.tokens, view2.token_used, view2.cookie, view2.snooper, view2.oliver_cards, view2.deck_count, view2.snoop_deck, view2.over]);
-  const track = g.track(trackKey, () => roundTrack(view2, L));
-  const controlsKey = () => JSON.stringify([legal, view2.pending, view2.hand, view2.my_cards, view2.peeks, phase, view2.round, view2.snooper, view2.cookie, view2.token, view2.requests, view2.me, local, view2.over, replaying, view2.questions, view2.max_questions, (view2.talk || []).length, names, view2.to_act]);
+  const trackKey = JSON.stringify([view2.round, view2.rounds, phase, view2.snoops, view2.requests, view2.reveals, view2.tokens, view2.token_used, view2.cookie, view2.snooper, view2.oliver_cards, view2.deck_count, view2.snoop_deck, view2.over, t.content.tokens]);
+  const track = g.track(trackKey, () => roundTrack(view2, L, t.content));
+  const controlsKey = () => JSON.stringify([legal, view2.pending, view2.hand, view2.my_cards, view2.peeks, phase, view2.round, view2.snooper, view2.cookie, view2.token, view2.requests, view2.me, local, view2.over, replaying, view2.questions, view2.max_questions, (view2.talk || []).length, (view2.talk || []).slice(-1).map((st) => st.i), names, view2.to_act]);
   let built = false;
   const controls = g.controls(controlsKey(), () => {
     built = true;
-    return controlsPanel({ view: view2, legal, local, L, frame, replaying, names });
+    return controlsPanel({ view: view2, legal, local, L, frame, replaying, names, content: t.content });
   });
   if (built) g.controls(controlsKey(), () => controls);
   const board = g.board(JSON.stringify([view2.kids, view2.board ?? null, view2.hands ?? null, view2.peeks, view2.my_cards, view2.me, view2.round, view2.exposed, view2.cookie, view2.snooper, phase, view2.pending, t.content]), () => boardPanel(view2, L));
@@ -798,7 +811,15 @@ function panels(t, g) {
   const odds = g.odds(JSON.stringify([role, view2.odds ?? null]), () => oddsPanel(view2.odds, role, L, frame.send));
   return { main: [g.left], side: [odds, talk] };
 }
-function roundTrack(view2, L) {
+function tokenHelp(content) {
+  var _a;
+  const tokens = content.tokens || [];
+  const by = {};
+  for (const t of tokens) (by[_a = t.peeks] || (by[_a] = [])).push(t.name);
+  const parts = Object.entries(by).map(([n, names]) => `${names.join(" and ")}: ${n} card${Number(n) === 1 ? "" : "s"}`);
+  return `A Help Token lets Alice secretly look at face-down cards after the talk${parts.length ? ` (${parts.join("; ")})` : ""}, once a game.`;
+}
+function roundTrack(view2, L, content) {
   const rounds = [];
   for (let r = 1; r <= (view2.rounds || 4); r++) {
     const current = r === view2.round && !view2.over;
@@ -808,7 +829,7 @@ function roundTrack(view2, L) {
         "li",
         { class: `bw-round${current ? " bw-current" : ""}${done ? " bw-done" : ""}`, "data-testid": `round-${r}`, "aria-current": current ? "step" : null },
         `Round ${r}`,
-        h("span", { class: "bw-round-snoops" }, `${(view2.reveals || [])[r - 1] ?? "?"} Snoop card${(view2.reveals || [])[r - 1] === 1 ? "" : "s"}`)
+        h("span", { class: "bw-round-snoops" }, `${(view2.reveals || [])[r - 1] ?? "?"} Snoop${(view2.reveals || [])[r - 1] === 1 ? "" : "s"}`)
       )
     );
   }
@@ -833,7 +854,8 @@ function roundTrack(view2, L) {
       view2.cookie ? ` \xB7 Cookie this round: ${view2.cookie}` : "",
       view2.cousin_oliver ? ` \xB7 Cousin Oliver's cards: ${view2.oliver_cards}` : "",
       ` \xB7 Mischief deck: ${view2.deck_count ?? 0} \xB7 Snoop deck: ${view2.snoop_deck ?? 0}`
-    )
+    ),
+    (view2.tokens || []).length && !view2.over ? h("p", { class: "bw-why", "data-testid": "token-help" }, tokenHelp(content)) : null
   );
 }
 function knownValue(view2, kid) {
@@ -936,6 +958,7 @@ function talkPanel(talk, more, L) {
   );
 }
 var pct = (p) => `${Math.round(Number(p) * 1e3) / 10}%`;
+var ODDS_SUM_NOTE = "Kids tied for the highest total are each counted as the Troublemaker, so these chances can add up to more than 100%.";
 function oddsPanel(odds, role, L, send) {
   if (role === "kid") return null;
   const attrs = { class: "bw-odds", "aria-label": "Alice's notebook", "data-testid": "odds" };
@@ -966,6 +989,7 @@ function oddsPanel(odds, role, L, send) {
     ),
     trust !== null ? trustSlider(trust, send) : null,
     rows,
+    h("p", { class: "bw-why", "data-testid": "odds-sum" }, ODDS_SUM_NOTE),
     h("p", { class: "bw-odds-note" }, how, odds.warning ? ` ${odds.warning}` : "")
   );
 }
@@ -1030,11 +1054,11 @@ function truthFor(view2, L) {
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }
-function controlsPanel({ view: view2, legal, local, L, frame, replaying, names }) {
+function controlsPanel({ view: view2, legal, local, L, frame, replaying, names, content }) {
   const redraw = frame.redraw;
   const act = (action) => {
     if (!frame.act(action)) return;
-    for (const k of Object.keys(local)) delete local[k];
+    for (const k of Object.keys(local)) if (!k.startsWith("ask")) delete local[k];
   };
   const of = (type) => legal.filter((a) => a.type === type);
   const has = (type) => legal.some((a) => a.type === type);
@@ -1138,6 +1162,7 @@ function controlsPanel({ view: view2, legal, local, L, frame, replaying, names }
     }
     if (has("use_token")) {
       text = "Spend a Help Token to look at cards?";
+      body.push(h("p", { class: "bw-why" }, tokenHelp(content)));
       body.push(
         group(
           "Help Tokens",
@@ -1211,15 +1236,27 @@ function questionPanel(asks, view2, local, L, act, redraw) {
     h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Ask: "), kids.map((k) => choice({ testid: `ask-kid-${k}`, label: `Ask ${k}`, text: kidChip(k, L), pressed: local.askKid === k, onclick: pick("askKid", k) }))),
     abouts.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "About: "), abouts.map((k) => choice({ testid: `ask-about-${k}`, label: `About ${k}`, text: k, pressed: local.askAbout === k, onclick: pick("askAbout", k) }))) : null,
     rounds.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Round: "), rounds.map((r) => choice({ testid: `ask-round-${r}`, label: `Round ${r}`, text: String(r), pressed: local.askRound === r, onclick: pick("askRound", r) }))) : null,
-    button({
-      testid: "ask",
-      label: action ? `Ask ${action.kid}: ${questionText(action, L)}` : "Ask",
-      text: action ? `Ask ${action.kid}: \u201C${questionText(action, L)}\u201D` : "Ask",
-      cls: "bw-btn-primary",
-      disabled: !action,
-      onclick: () => act(action)
-    })
+    h(
+      "div",
+      { class: "bw-ask-row" },
+      button({
+        testid: "ask",
+        label: action ? `Ask ${action.kid}: ${questionText(action, L)}` : "Ask",
+        text: action ? `Ask ${action.kid}: \u201C${questionText(action, L)}\u201D` : "Ask",
+        cls: "bw-btn-primary",
+        disabled: !action,
+        onclick: () => act(action)
+      }),
+      lastAnswer(view2, L)
+    )
   );
+}
+function lastAnswer(view2, L) {
+  const attrs = { class: "bw-last-answer", "data-testid": "last-answer", "aria-live": "polite" };
+  if (view2.pending) return h("div", attrs, h("span", { class: "bw-muted" }, `Waiting for ${view2.pending.kid}'s answer\u2026`));
+  const answer = [...view2.talk || []].reverse().find((st) => st.question);
+  if (!answer) return h("div", attrs, h("span", { class: "bw-muted" }, "The answer shows here."));
+  return h("div", attrs, h("span", { class: "bw-label" }, `Answer (round ${answer.round}): `), kidChip(answer.speaker, L), `: \u201C${answer.text}\u201D`);
 }
 function answerPanel(actions, view2, local, L, act, redraw) {
   const parts = [];
@@ -1266,6 +1303,10 @@ var view_default = view({
   focusOrder: FOCUS_ORDER
 });
 export {
+  ODDS_SUM_NOTE,
   view_default as default,
-  questionText
+  lastAnswer,
+  questionText,
+  seatRole,
+  tokenHelp
 };

@@ -261,9 +261,15 @@ function logPanel(title = "Log") {
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
   return { panel, list, head };
 }
-var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
+var keyOf = (e) => `${e.i}\0${e.type}\0${e.action ?? ""}\0${e.text}`;
 function item(e) {
-  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+  const n = typeof e.action === "number" && e.action > 0 ? e.action : null;
+  return h(
+    "li",
+    { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), "data-action": n === null ? null : String(n) },
+    n === null ? null : h("span", { class: "bw-log-n", title: `after action ${n}`, "aria-hidden": "true" }, `${n}.`),
+    e.text
+  );
 }
 function updateLog(list, entries) {
   const want = entries.map(keyOf);
@@ -335,7 +341,7 @@ function replayControl(replay, send) {
     { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
     button({
       testid: "replay-back",
-      label: "Replay: step back",
+      label: "Replay: back one action",
       text: "\u25C0 Back",
       disabled: step <= 0,
       onclick: () => go(step - 1)
@@ -347,18 +353,18 @@ function replayControl(replay, send) {
       step: "1",
       value: String(step),
       "data-testid": "replay-slider",
-      "aria-label": "Replay step",
-      "aria-valuetext": `step ${step} of ${length}`,
+      "aria-label": "Replay: after action",
+      "aria-valuetext": `action ${step} of ${length}`,
       onchange: (ev) => go(Number(ev.target.value))
     }),
     button({
       testid: "replay-forward",
-      label: "Replay: step forward",
+      label: "Replay: forward one action",
       text: "Forward \u25B6",
       disabled: step >= length,
       onclick: () => go(step + 1)
     }),
-    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Action ${step} of ${length}`)
   );
 }
 function revealToggle(reveal, send) {
@@ -731,6 +737,24 @@ function labels(content) {
   const room = (id) => rooms[id] ? rooms[id].name : id;
   return { rooms, fig, emoji, room, order: (content.rooms || []).map((r) => r.id) };
 }
+function lastRoller(view2, log) {
+  if ((view2.phase === "move" || view2.phase === "black") && (view2.to_act || []).length) return view2.to_act[0];
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].type === "roll" && typeof log[i].seat === "number") return log[i].seat;
+  return null;
+}
+function blackReasons({ canDraw, kills, mine, deckCount, faceUp, fig }) {
+  const out = { draw: null, kill: null };
+  if (!canDraw) {
+    out.draw = deckCount === 0 ? "You cannot draw: the deck is empty, so you must kill." : `You cannot draw: you already hold ${faceUp} face-up cards (the most allowed), so you must kill.`;
+  }
+  if (mine !== null && mine !== void 0) {
+    if (kills.length === 1 && kills[0] === mine)
+      out.kill = `Your ${fig(mine)} is alone in its room, so the only figure you can kill is yourself.`;
+    else if (kills.length && !kills.includes(mine))
+      out.kill = "You may kill any other figure in your character's room (not yourself: you are not alone).";
+  }
+  return out;
+}
 function faceText(face, L) {
   if (!face) return "none yet";
   return face === "black" ? "black" : `${face} (${L.room(face)})`;
@@ -741,6 +765,8 @@ function setup(frame) {
     local: { selected: null },
     // view-only state: the selected figure
     board: h("div", { class: "bw-board", role: "group", "aria-label": "The party: five rooms" }),
+    left: h("div", { class: "bw-left" }),
+    // the controls above the board: the main action stays in view
     keys: {},
     // section -> the JSON of the inputs it was last drawn from
     cache: null,
@@ -791,7 +817,7 @@ function changed(g, section, key) {
   return true;
 }
 function panels(t, g) {
-  const { board, local, frame } = g;
+  const { board, local, frame, left } = g;
   const { view: view2, legal, replay, nameOf } = t;
   const L = prepare(t, g);
   const C = g.cache;
@@ -838,6 +864,8 @@ function panels(t, g) {
     k.die = h("div", { class: "bw-die" });
     k.draw = liveButton({ testid: "draw", label: "Draw", text: "", onclick: () => act({ type: "draw" }) });
     k.black = h("div", { class: "bw-black", role: "group", "aria-label": "Black: kill or draw" });
+    k.whyDraw = h("p", { class: "bw-why", "data-testid": "why-draw" });
+    k.whyKill = h("p", { class: "bw-why", "data-testid": "why-kill" });
     k.section = h("section", { class: "bw-controls", "aria-label": "Your move" }, k.prompt, k.die);
     C.controls = k;
   }
@@ -848,7 +876,8 @@ function panels(t, g) {
   setClass(K.last, `bw-last-roll bw-face-${face || "none"}`);
   setAttr(K.last, "data-face", face || "");
   if (face) setText(K.chip, FACE_SYMBOL[face] || "?");
-  const lastText = `Last roll: ${faceText(face, L)}`;
+  const roller = face ? lastRoller(view2, t.log) : null;
+  const lastText = `Last roll: ${faceText(face, L)}${roller === null ? "" : ` (${roller === t.seat ? "you" : nameOf(roller)})`}`;
   if (K.lastText.data !== lastText) K.lastText.data = lastText;
   setChildren(K.last, [face ? K.chip : null, K.lastText]);
   setChildren(K.die, [K.roll, K.last]);
@@ -869,12 +898,24 @@ function panels(t, g) {
       }
       return b;
     });
-    setAttr(K.draw, "aria-label", canDraw ? "Draw the top character card" : "Draw (not allowed: you must kill)");
+    const why = blackReasons({
+      canDraw,
+      kills,
+      mine,
+      deckCount: view2.deck_count ?? 0,
+      faceUp: ((view2.face_up || [])[t.seat] || []).length,
+      fig: L.fig
+    });
+    setAttr(K.draw, "aria-label", canDraw ? "Draw the top character card" : `Draw (not allowed). ${why.draw}`);
     setText(K.draw, `\u{1F0CF} Draw a card (${view2.deck_count ?? 0} left)`);
     setDisabled(K.draw, !canDraw);
+    setText(K.whyDraw, why.draw || "");
+    setText(K.whyKill, why.kill || "");
     setChildren(K.black, [killButtons, K.draw]);
+    setChildren(K.section, [K.prompt, K.die, K.black, why.kill ? K.whyKill : null, why.draw ? K.whyDraw : null]);
+  } else {
+    setChildren(K.section, [K.prompt, K.die]);
   }
-  setChildren(K.section, [K.prompt, K.die, showBlack ? K.black : null]);
   const rooms = view2.rooms || {};
   const adjacency = view2.adjacency || {};
   const order = L.order.length ? L.order : Object.keys(rooms);
@@ -938,7 +979,8 @@ function panels(t, g) {
     );
   });
   if (changed(g, "odds", JSON.stringify(view2.odds ?? null)) || !C.odds) drawOdds(C, L, view2.odds, nameOf);
-  return { top: [K.section], main: [board], side: [table, C.odds.section] };
+  setChildren(left, [K.section, board]);
+  return { main: [left], side: [table, C.odds.section] };
 }
 function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nameOf, redraw }) {
   let F = C.figures.get(f);
@@ -1057,5 +1099,7 @@ var view_default = view({
   }
 });
 export {
-  view_default as default
+  blackReasons,
+  view_default as default,
+  lastRoller
 };

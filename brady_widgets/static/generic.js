@@ -208,9 +208,15 @@ function logPanel(title = "Log") {
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
   return { panel, list, head };
 }
-var keyOf = (e) => `${e.i}\0${e.type}\0${e.text}`;
+var keyOf = (e) => `${e.i}\0${e.type}\0${e.action ?? ""}\0${e.text}`;
 function item(e) {
-  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+  const n = typeof e.action === "number" && e.action > 0 ? e.action : null;
+  return h(
+    "li",
+    { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), "data-action": n === null ? null : String(n) },
+    n === null ? null : h("span", { class: "bw-log-n", title: `after action ${n}`, "aria-hidden": "true" }, `${n}.`),
+    e.text
+  );
 }
 function updateLog(list, entries) {
   const want = entries.map(keyOf);
@@ -282,7 +288,7 @@ function replayControl(replay, send) {
     { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
     button({
       testid: "replay-back",
-      label: "Replay: step back",
+      label: "Replay: back one action",
       text: "\u25C0 Back",
       disabled: step <= 0,
       onclick: () => go(step - 1)
@@ -294,18 +300,18 @@ function replayControl(replay, send) {
       step: "1",
       value: String(step),
       "data-testid": "replay-slider",
-      "aria-label": "Replay step",
-      "aria-valuetext": `step ${step} of ${length}`,
+      "aria-label": "Replay: after action",
+      "aria-valuetext": `action ${step} of ${length}`,
       onchange: (ev) => go(Number(ev.target.value))
     }),
     button({
       testid: "replay-forward",
-      label: "Replay: step forward",
+      label: "Replay: forward one action",
       text: "Forward \u25B6",
       disabled: step >= length,
       onclick: () => go(step + 1)
     }),
-    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`)
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Action ${step} of ${length}`)
   );
 }
 function revealToggle(reveal, send) {

@@ -1,7 +1,11 @@
 import { h } from "./dom.js";
 
 /**
- * The game log, newest last, in an aria-live region. The panel is created once;
+ * The game log, newest last, in an aria-live region. Entries are events, not actions: the
+ * list is not numbered by position (which counted events while the replay counts actions,
+ * "Step 23 of 28" beside a log at 33). An entry that carries `action` (the number of player
+ * actions up to it, the replay's count) shows that number, so the log and the replay agree.
+ * The panel is created once;
  * `updateLog` only removes entries that left, prepends earlier pages and appends
  * new ones, so a screen reader announces just what happened (a rebuilt region says nothing).
  * @param {string} [title]
@@ -19,10 +23,16 @@ export function logPanel(title = "Log") {
   return { panel, list, head };
 }
 
-const keyOf = (e) => `${e.i}\u0000${e.type}\u0000${e.text}`;
+const keyOf = (e) => `${e.i}\u0000${e.type}\u0000${e.action ?? ""}\u0000${e.text}`;
 
 function item(e) {
-  return h("li", { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), value: String(e.i + 1) }, e.text);
+  const n = typeof e.action === "number" && e.action > 0 ? e.action : null;
+  return h(
+    "li",
+    { class: `bw-log-${e.type}`, "data-i": String(e.i), "data-key": keyOf(e), "data-action": n === null ? null : String(n) },
+    n === null ? null : h("span", { class: "bw-log-n", title: `after action ${n}`, "aria-hidden": "true" }, `${n}.`),
+    e.text,
+  );
 }
 
 /**

@@ -3,7 +3,9 @@ import { MSG } from "./messages.js";
 
 /**
  * The replay control (after the game): step back/forward and a slider; null when
- * no replay is open.
+ * no replay is open. It counts players' actions ("Action k of n", as the banner's "after
+ * action k of n"); the log lists events (a roll is one action and one event, a kill may be
+ * several events), so the log does not number its entries by position (log.js).
  * @param {{step: number, length: number, active: boolean}} replay
  * @param {(msg: object) => void} send
  */
@@ -16,7 +18,7 @@ export function replayControl(replay, send) {
     { class: "bw-replay", role: "group", "aria-label": "Replay", "data-testid": "replay" },
     button({
       testid: "replay-back",
-      label: "Replay: step back",
+      label: "Replay: back one action",
       text: "◀ Back",
       disabled: step <= 0,
       onclick: () => go(step - 1),
@@ -28,18 +30,18 @@ export function replayControl(replay, send) {
       step: "1",
       value: String(step),
       "data-testid": "replay-slider",
-      "aria-label": "Replay step",
-      "aria-valuetext": `step ${step} of ${length}`,
+      "aria-label": "Replay: after action",
+      "aria-valuetext": `action ${step} of ${length}`,
       onchange: (ev) => go(Number(ev.target.value)),
     }),
     button({
       testid: "replay-forward",
-      label: "Replay: step forward",
+      label: "Replay: forward one action",
       text: "Forward ▶",
       disabled: step >= length,
       onclick: () => go(step + 1),
     }),
-    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Step ${step} of ${length}`),
+    h("span", { class: "bw-replay-step", "data-testid": "replay-step" }, `Action ${step} of ${length}`),
   );
 }
 

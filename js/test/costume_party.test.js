@@ -193,7 +193,7 @@ describe("costume party view", () => {
     const { $, model, root } = mount("replay_reveal");
     expect(root.dataset.reveal).toBe("true");
     expect($("me").textContent).toContain("Teacher view");
-    expect($("replay-step").textContent).toBe(`Step 3 of ${model.get("replay").length}`);
+    expect($("replay-step").textContent).toBe(`Action 3 of ${model.get("replay").length}`);
     expect($("winner")).toBeNull(); // the shown position is not the end
     expect($("replay-banner").textContent).toBe(`Replay: after action 3 of ${model.get("replay").length}`);
     expect($("reveal-toggle").getAttribute("aria-pressed")).toBe("true");
