@@ -32,7 +32,8 @@ EVENT_TYPES = (
 #: tests that compute the real odds panel (a Monte Carlo run of ~0.15 s per Alice
 #: refresh); elsewhere the panel is left out so whole games stay fast.
 REAL_ODDS = {"test_odds_panel_for_alice", "test_trust_option_moves_the_trusted_odds_and_nothing_else", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
-             "test_odds_are_cached_per_view", "test_a_question_alone_does_not_recompute_the_odds"}
+             "test_odds_are_cached_per_view", "test_a_question_alone_does_not_recompute_the_odds",
+             "test_the_trust_option_takes_a_trust_per_speaker"}
 
 
 @pytest.fixture(autouse=True)
@@ -539,3 +540,22 @@ def test_an_asked_kid_sees_the_statement_asked_about_even_beyond_the_talk_window
             continue
         send(w, {"type": MSG.ACT, "action": pick(rng, legal)})
     assert seen > 0, "no question about a statement older than the window: the test proved nothing"
+
+
+def test_the_trust_option_takes_a_trust_per_speaker():
+    from brady_widgets.brady_bunch import odds
+
+    per = {"Greg": 0.9, "Peter": 0.3, "Jan": 0.5}
+    w = BradyBunchWidget(players=4, seed=3, pace=0, trust=per)
+    assert w.option("trust") == per and w.view["odds"]["trust"] == per
+    # the panel is the one odds.panel gives for that view and that trust
+    view = w.game.view(0)
+    assert w.view["odds"]["kids"] == odds.panel(view, trust=per)["kids"]
+    before = w.get_state()
+    for bad in ({"Bob": 0.5}, {}, {"Greg": 2}, {"Greg": True}):
+        send(w, {"type": MSG.OPTION, "name": "trust", "value": bad})
+        assert w.error["code"] == "malformed_message"
+        assert w.option("trust") == per
+    send(w, {"type": MSG.OPTION, "name": "trust", "value": 0.5})
+    assert w.option("trust") == 0.5 and w.view["odds"]["trust"] == 0.5
+    assert before["settings"]["options"]["trust"] == per

@@ -112,8 +112,9 @@ class BradyBunchWidget(GameWidget):
         reveal: start in the teacher's reveal mode.
         names: a name per seat (default: the characters, "Alice", "Greg", ...).
         game: wrap an existing engine (its position is shown as it stands).
-        trust: Alice's notebook's trust in the kids' statements, 0..1 (default 0.7);
-            the view's slider changes it (``w.set_option("trust", 0.5)`` from Python).
+        trust: Alice's notebook's trust in the kids' statements, 0..1 (default 0.7),
+            or a trust per speaker ``{"Greg": 0.9, "Peter": 0.3, "Jan": 0.5}``; the
+            view's slider changes it (``w.set_option("trust", 0.5)`` from Python).
         **game_options: engine options (``kids``, ``silent``, ``cousin_oliver``,
             ``volunteer``, ``max_questions``, ``deal``).
     """
@@ -135,9 +136,23 @@ class BradyBunchWidget(GameWidget):
         return ["Alice"] + [game.seat_kid[s] for s in range(1, game.players)]
 
     def check_option(self, name: str, value: Any) -> Any:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 1:
-            raise WidgetError("malformed_message", f"trust must be a number from 0 to 1, got {value!r}")
-        return round(float(value), 4)
+        """``trust``: one number from 0 to 1 for every speaker, or ``{kid: number}``, a
+        trust per speaker (a speaker left out is not believed at all: its claims are
+        ignored)."""
+
+        def one(t: Any, who: str = "") -> float:
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1:
+                raise WidgetError("malformed_message", f"trust{who} must be a number from 0 to 1, got {t!r}")
+            return round(float(t), 4)
+
+        if isinstance(value, dict):
+            unknown = sorted(str(k) for k in value if k not in KIDS)
+            if unknown or not value:
+                raise WidgetError(
+                    "malformed_message", f"a trust per speaker takes kids' names {list(KIDS)}, got {sorted(map(str, value))!r}"
+                )
+            return {k: one(value[k], f" in {k}") for k in sorted(value)}
+        return one(value)
 
     def odds(self, seat_view: dict) -> dict | None:
         """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
