@@ -1063,13 +1063,31 @@ class GameWidget(anywidget.AnyWidget):
             budget = self.log_budget if budget is None else budget
             return _fit(self._log_entries(events, start, stop), self.log_limit, budget)
         out = []
+        actions = self._actions_before()
+        last = len(actions) - 1
         for i in range(start, stop):
             ev = events[i]
-            entry = {"i": i, "type": ev["type"], "step": ev.get("step", 0), "text": self.describe(ev)}
+            step = ev.get("step", 0)
+            entry = {"i": i, "type": ev["type"], "step": step, "text": self.describe(ev)}
+            if isinstance(step, int) and 0 <= step <= last:
+                entry["action"] = actions[step]  # the replay's "Action n": player actions and clock steps
             if isinstance(ev.get("seat"), int):
                 entry["seat"] = ev["seat"]
             out.append(entry)
         return out
+
+    def _actions_before(self) -> list[int]:
+        """``[k]``: how many steps of the history before entry ``k`` are not chance
+        outcomes (the replay's numbering), for ``k`` up to the history's length."""
+        history = self.game.history
+        cached = getattr(self, "_actions_cache", None)
+        if cached is not None and cached[0] == len(history):
+            return cached[1]
+        counts = [0]
+        for h in history:
+            counts.append(counts[-1] + (h.get("seat") != "chance"))
+        self._actions_cache = (len(history), counts)
+        return counts
 
     def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
         """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""

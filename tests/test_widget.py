@@ -446,7 +446,11 @@ def test_log_is_trimmed_and_not_duplicated_in_view():
     # the newest entries, in order, within the byte budget
     assert [e["i"] for e in w.log_lines] == list(range(len(full) - n, len(full)))
     assert len(json.dumps(w.log_lines, separators=(",", ":")).encode()) <= GameWidget.log_budget
-    assert all(set(e) <= {"i", "type", "step", "seat", "text"} and e["text"] for e in w.log_lines)
+    assert all(set(e) <= {"i", "type", "step", "action", "seat", "text"} and e["text"] for e in w.log_lines)
+    # numbered as the replay counts: the replay's "Action n" is the log's n
+    replay_steps = [h for h in w.game.history if h.get("seat") != "chance"]
+    assert all(e["action"] == sum(1 for h in w.game.history[: e["step"]] if h.get("seat") != "chance") for e in w.log_lines)
+    assert w.log_lines[-1]["action"] == len(replay_steps) == w.replay["length"]
 
 
 # ------------------------------------------------------------------- pacing
