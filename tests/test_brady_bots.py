@@ -65,7 +65,7 @@ def dealt(players: int, hands: dict, seed: int = 0, **options) -> BradyBunch:
 
 # ------------------------------------------------------------------ contract
 def test_registry():
-    assert BOTS == {"random": RandomBot, "smart": BradyBot}
+    assert BOTS["random"] is RandomBot and BOTS["smart"] is BradyBot  # and the levels (tests/test_bot_levels.py)
     for cls in BOTS.values():
         bot = cls(3, 7)
         assert isinstance(bot, Bot) and bot.seat == 3 and bot.seed == 7

@@ -58,6 +58,36 @@ Help Token on the card whose claims are least checked (keeping tokens that
 would otherwise last to the end), and accuses the kid with the highest chance
 of the top total under :func:`brady_widgets.brady_bunch.odds.highest_odds`, given
 her trust in each speaker.
+
+Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``): like the
+smart bot, one class plays Alice or a kid; a level is how hard the kids make
+Alice's job, and how well Alice plays. Seeded from ``(seat, seed)``, they see
+only ``(view, legal)``; the smart bot's code does the work (:class:`LevelBot`):
+
+* ``easy`` (:class:`EasyBot`). Kids lie clumsily: a Troublemaker or Sidekick
+  bluffing about its own card forgets what it said before (a fresh lie, 1 to 3
+  or 4 to 6, every time it speaks, so it contradicts itself) and lies even
+  about a card Alice checked with a Help Token or asked a Snoop to see, where
+  a Snoop's report or her own peek shows the lie. Alice trusts everyone: every
+  claim counts as if from a kid she trusts at 0.9, even after she caught the
+  speaker lying, and she asks one question a round.
+* ``medium`` (:class:`MediumBot`). Kids bluff as the smart kids do
+  (consistently, never where they could be checked), and a kid whose goal is
+  Tattletale bluffs like a Sidekick at 6 statements in 10, so Alice cannot
+  lean on one honest kid. Alice checks claims as the smart Alice does, but
+  believes a kid she has not checked more readily (trust 0.8, not 0.55) and
+  asks one question a round. The smart Alice wins about half her games against
+  medium kids at 5 players.
+* ``hard`` (:class:`HardBot`). Every kid bluffs consistently, the Tattletale
+  included; Alice is the smart Alice (the same rules; her random stream, used
+  only for phases she has no rule for, is seeded ``"hard"``).
+
+``"smart"`` stays as it was. Its kids tell the truth as Tattletales, which the
+smart Alice exploits: at 5 players she wins 0.75 of her games against them,
+more than against easy kids (0.68: their clumsy lies are easy to spot but are
+also noise), 0.54 against medium kids and 0.41 against hard kids.
+Measured win rates: ``benchmarks/bot_levels.py`` and ``benchmarks/README.md``
+("Results: bot levels").
 """
 
 from __future__ import annotations
@@ -69,7 +99,7 @@ from ..engine.bots import Bot as _Bot
 from .content import ROUNDS
 from .knowledge import known_cards
 
-__all__ = ["BOTS", "Bot", "RandomBot", "BradyBot", "kid_goal", "alice_trust"]
+__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "BradyBot", "LevelBot", "EasyBot", "MediumBot", "HardBot", "kid_goal", "alice_trust"]
 
 MEAN_CARD = 3.5
 CARD_VAR = 35 / 12
@@ -613,4 +643,106 @@ class BradyBot(Bot):
         return {"type": "accuse", "kid": best}
 
 
-BOTS = {"random": RandomBot, "smart": BradyBot}
+# ------------------------------------------------------------------- levels
+class LevelBot(BradyBot):
+    """A :class:`BradyBot` with the knobs of the difficulty levels (see the
+    module docstring, "Bot levels"). The smart bot's own code does the work; a
+    level only changes what goal a kid talks for, how carefully it lies, and
+    how far Alice trusts.
+
+    * ``tattle_bluff``: the chance that a kid whose goal is Tattletale talks
+      like a Sidekick at a statement (bluffs consistently) instead of telling
+      the truth; 0 for the smart bot;
+    * ``clumsy``: a bluffing kid forgets what it said before (a fresh random
+      lie at every statement, so it contradicts itself) and lies even about a
+      card Alice checked or asked a Snoop to see;
+    * ``trusting``: Alice believes every kid (trust 0.9 each) whatever her Help
+      Tokens and exposures show;
+    * ``questions``, ``prior_trust``, ``caught_trust``, ``samples``: as
+      :class:`BradyBot`.
+    """
+
+    name = "level"
+    tattle_bluff = 0.0
+    clumsy = False
+    trusting = False
+
+    # ------------------------------------------------------------- the kid
+    def _talk_goal(self, goal: str) -> str:
+        if goal == TATTLETALE and self.tattle_bluff and self.rng.random() < self.tattle_bluff:
+            return SIDEKICK
+        return goal
+
+    def _kid_claim(self, view: dict, legal: list[dict], t: _Table, goal: str) -> dict:
+        return super()._kid_claim(view, legal, t, self._talk_goal(goal))
+
+    def _kid_answer(self, view: dict, legal: list[dict], t: _Table, goal: str) -> dict | None:
+        return super()._kid_answer(view, legal, t, self._talk_goal(goal))
+
+    def _said_value(self, me: str, t: _Table, subject: str, rnd: int):
+        if self.clumsy:
+            return None  # forgets its own story
+        return super()._said_value(me, t, subject, rnd)
+
+    def _claim_value(self, view: dict, t: _Table, goal: str, subject: str, rnd: int) -> int:
+        if not self.clumsy or goal == TATTLETALE:
+            return super()._claim_value(view, t, goal, subject, rnd)
+        truth = t.known[(subject, rnd)]
+        me = view["me"]
+        if subject == me:  # lies about its own card even when Alice checked it
+            if goal == TROUBLEMAKER and truth >= 4:
+                return self.rng.choice([1, 2, 3])
+            if goal == SIDEKICK and truth <= 4:
+                return self.rng.choice([4, 5, 6])
+            return truth
+        return truth  # about another kid it tells the truth
+
+    # --------------------------------------------------------------- Alice
+    def _alice_state(self, view: dict, t: _Table):
+        trust, known, est = super()._alice_state(view, t)
+        if self.trusting:
+            trust = {k: 0.9 for k in trust}
+            est = t.estimates(known, lambda s: 9.0 if s in trust else 0.0)
+        return trust, known, est
+
+
+class EasyBot(LevelBot):
+    """``easy``: kids lie clumsily (contradict themselves, lie about checked
+    cards); Alice trusts everyone and asks one question a round."""
+
+    name = "easy"
+    clumsy = True
+    trusting = True
+
+    def __init__(self, seat: int, seed: int = 0, **kw):
+        kw.setdefault("questions", 1)
+        super().__init__(seat, seed, **kw)
+
+
+class MediumBot(LevelBot):
+    """``medium``: kids bluff consistently and a Tattletale often bluffs too;
+    Alice checks claims as the smart bot does, but believes a kid she has not
+    checked more readily (trust 0.8 before any check, not 0.55) and asks one
+    question a round."""
+
+    name = "medium"
+    tattle_bluff = 0.6
+
+    def __init__(self, seat: int, seed: int = 0, **kw):
+        kw.setdefault("questions", 1)
+        kw.setdefault("prior_trust", 0.8)
+        super().__init__(seat, seed, **kw)
+
+
+class HardBot(LevelBot):
+    """``hard``: Alice is the smart Alice; every kid bluffs consistently, the
+    Tattletale included, so Alice cannot lean on one honest kid."""
+
+    name = "hard"
+    tattle_bluff = 1.0
+
+
+#: the difficulty levels, easiest first
+LEVELS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+BOTS = {"random": RandomBot, "smart": BradyBot, **LEVELS}

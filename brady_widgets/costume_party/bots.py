@@ -64,6 +64,26 @@ On a color (move):
     ``noise`` a small seeded random term so that its moves do not form a
     readable pattern. Bringing likely opponents into its room sets up kills;
     moving other figures around scatters suspicion.
+
+Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``), for a
+class to pick how strong the other seats play. Each is seeded from
+``(seat, seed)`` like every bot and sees only ``(view, legal)``:
+
+* ``easy`` (:class:`EasyBot`): the detective's rules, but at half of its
+  decisions it *blunders*: it moves a random figure to a random room the die
+  allows (its own figure into a crowd, a suspect out of its room), or on black
+  tosses a coin between drawing and killing a random other figure in its room,
+  even one nobody could suspect (never itself while it has another choice). It
+  also reads nothing into how the others move (``move_evidence=0``): only
+  kills, reveals and eliminations. Mistakes a student can spot: a kill with
+  nothing pointing at the victim, a figure walked next to a known killer.
+* ``medium`` (:class:`MediumBot`): the detective, blundering at one decision in
+  ten.
+* ``hard``: the detective itself (``BOTS["hard"] is DetectiveBot``, the same
+  choices and random stream as ``"detective"``).
+
+Measured win rates against random bots: ``benchmarks/bot_levels.py`` and
+``benchmarks/README.md`` ("Results: bot levels").
 """
 
 from __future__ import annotations
@@ -315,4 +335,54 @@ class DetectiveBot(Bot):
         return best_moves[0] if len(best_moves) == 1 else self.rng.choice(best_moves)
 
 
-BOTS = {"random": RandomBot, "detective": DetectiveBot}
+# ------------------------------------------------------------------- levels
+class LevelBot(DetectiveBot):
+    """A :class:`DetectiveBot` that sometimes blunders (see "Bot levels" in
+    the module docstring).
+
+    * ``blunder``: the chance that, at a decision with a choice, the bot
+      forgets its belief and acts at random: a uniformly random move of any
+      figure to any room the die allows, or on black a coin toss between
+      drawing and killing a random other figure in its room (never itself
+      while it has another choice);
+    * the other parameters as :class:`DetectiveBot`.
+    """
+
+    name = "level"
+    blunder = 0.0
+
+    def choose(self, view: dict, legal: list[dict]) -> dict:
+        if len(legal) > 1 and self.blunder and self.rng.random() < self.blunder:
+            me = view["my_character"]
+            sane = [a for a in legal if not (a["type"] == "kill" and a["figure"] == me)] or legal
+            draws = [a for a in sane if a["type"] == "draw"]
+            kills = [a for a in sane if a["type"] == "kill"]
+            if draws and kills:
+                return draws[0] if self.rng.random() < 0.5 else self.rng.choice(kills)
+            return self.rng.choice(sane)
+        return super().choose(view, legal)
+
+
+class EasyBot(LevelBot):
+    """``easy``: blunders at half of its decisions, and reads nothing into
+    how the others move (only kills, reveals and eliminations)."""
+
+    name = "easy"
+    blunder = 0.5
+
+    def __init__(self, seat: int, seed: int = 0, **kw):
+        kw.setdefault("move_evidence", 0.0)
+        super().__init__(seat, seed, **kw)
+
+
+class MediumBot(LevelBot):
+    """``medium``: the detective, but blunders at one decision in ten."""
+
+    name = "medium"
+    blunder = 0.1
+
+
+#: the difficulty levels, easiest first; ``hard`` is the detective itself
+LEVELS = {"easy": EasyBot, "medium": MediumBot, "hard": DetectiveBot}
+
+BOTS = {"random": RandomBot, "detective": DetectiveBot, **LEVELS}
