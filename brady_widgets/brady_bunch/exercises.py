@@ -47,6 +47,12 @@ def _peter_at_least(limit: int, seen: int = 6) -> Fraction:
     return sum((p for s, p in rest.items() if seen + s >= limit), Fraction(0))
 
 
+def _half_sure(prior: Fraction) -> Fraction:
+    """The trust t at which one claim of v lifts a prior ``prior`` for v to exactly 1/2:
+    t * prior = (1 - t) / 5 * (1 - prior)."""
+    return (1 - prior) / (5 * prior + 1 - prior)
+
+
 def _dice_at_least(limit: int, seen: int = 6) -> Fraction:
     """The same chance with replacement (the misconception: three dice)."""
     faces = sorted(DECK)
@@ -94,6 +100,21 @@ EXERCISES = {
             Fraction(1, 2): "at 1/2 a claim is still evidence: a lie names a given wrong value only (1/2) / 5 of the time.",
             Fraction(1, 5): "1/5 is how often a liar names a given wrong value, not the trust that makes a claim neutral.",
             0: "at trust 0 a claim is evidence AGAINST the value it names.",
+        },
+    ),
+    "half_sure_trust": Exercise(
+        question="Alice's prior that Bobby played a 6 is 1/4. Greg says \"Bobby played a 6\". For which trust t in "
+        "Greg is Alice then exactly 50% sure of the 6?",
+        answer=_half_sure(Fraction(1, 4)),
+        exact=True,
+        hint="write Alice's posterior of the 6: t x 1/4 against (1 - t) / 5 x 3/4 for the other values; set it equal "
+        "to 1/2 and solve for t.",
+        why="With a prior below 1/2, Greg must be trusted more than the neutral 1/6, but less than 1/2: the claim "
+        "and the prior pull together.",
+        hints={
+            Fraction(1, 2): "trust is the posterior only when the prior is flat (1/6 each); here it is 1/4.",
+            Fraction(1, 4): "that is the prior, before Greg speaks.",
+            Fraction(1, 6): "at 1/6 the claim changes nothing: Alice stays at 1/4.",
         },
     ),
     "peter_at_least_20": Exercise(
