@@ -11,6 +11,7 @@ from math import comb
 
 from ..exercises import Exercise
 from . import content
+from .lesson import sum_distribution as total_distribution  # P(total = s), n cards without replacement
 
 DECK = Counter({v: content.COPIES for v in content.VALUES})
 
@@ -27,19 +28,6 @@ def claim_posterior(claims: list[tuple[int, Fraction]], deck: Counter = DECK) ->
         weights[v] = w
     norm = sum(weights.values())
     return {v: w / norm for v, w in weights.items()}
-
-
-def total_distribution(n: int, deck: Counter) -> dict[int, Fraction]:
-    """P(total = s) for n cards drawn without replacement from ``deck``."""
-    ways = {(0, 0): 1}
-    for value, copies in deck.items():
-        new: Counter = Counter()
-        for (taken, total), w in ways.items():
-            for k in range(min(copies, n - taken) + 1):
-                new[(taken + k, total + k * value)] += w * comb(copies, k)
-        ways = new
-    sets = comb(sum(deck.values()), n)
-    return {total: Fraction(w, sets) for (taken, total), w in ways.items() if taken == n}
 
 
 def _peter_at_least(limit: int, seen: int = 6) -> Fraction:
