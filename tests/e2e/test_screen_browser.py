@@ -157,3 +157,30 @@ def test_brady_fits_and_primary_reads_on_hover(screen_page):
     others = root.locator(".bw-controls .bw-btn:not(.bw-btn-primary):not([disabled])")
     check_states(lp.page, main, "Brady primary", other=others.first if others.count() else None)
     assert H.notebook_errors(lp.page) == []
+
+
+def test_brady_question_phase_keeps_the_ask_button_in_view(screen_page):
+    """Alice's question form is Brady's tallest screen: after the cell ran and Alice played up
+    to her questions (no scrolling), the Ask button is still inside the 720 px viewport."""
+    lp = screen_page
+    kernel = lp.notebook("e2e_screen_brady_talk.ipynb", BRADY_CELLS)
+    model_id = kernel.eval("alice.model_id")
+    root = H.widget_root(lp.page, model_id, selector=".bw-brady")
+    lp.page.evaluate("() => { const m = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer'); if (m) m.scrollTop = 0; }")
+    for _ in range(6):  # Reveal the Snoop cards, Lights out: then the kids play and talk (bots, pace 0)
+        if root.get_attribute("data-phase") == "talk":
+            break
+        button = root.locator(".bw-controls .bw-btn-primary:not([disabled])").first
+        button.click()
+        lp.page.wait_for_timeout(400)
+    assert root.get_attribute("data-phase") == "talk", root.get_attribute("data-phase")
+    root.locator('[data-testid^="ask-kid-"]').first.click()
+    ask = root.locator('[data-testid="ask"]')
+    ask.wait_for()
+    lp.page.wait_for_timeout(300)
+    box, widget = ask.bounding_box(), root.bounding_box()
+    print(f"Brady, Alice's questions: widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
+          f"Ask {box['y']:.0f}..{box['y'] + box['height']:.0f} px")
+    lp.screenshot("questions.png")
+    assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"], f"Ask is out of view: {box}"
+    assert H.notebook_errors(lp.page) == []
