@@ -47,7 +47,7 @@ from typing import Any, Callable
 from .engine.errors import IllegalAction
 from .engine.game import Game
 
-__all__ = ["DEFAULT_LAG", "BotError", "Later", "Scheduler", "ask_bot"]
+__all__ = ["DEFAULT_LAG", "BotError", "BotsDoNotStop", "Later", "Scheduler", "ask_bot"]
 
 #: how long (ms) a race or a deadline waits for stamped intents that are still on their way
 DEFAULT_LAG = 250
@@ -97,7 +97,12 @@ _DEADLINE, _INTENT, _PLAN = 0, 1, 2
 _STALLED = 10_000
 
 
-class _StepLimit(RuntimeError):
+class BotsDoNotStop(RuntimeError):
+    """The bots went on past ``max_steps`` steps, or were asked (or refused) over and
+    over at one time without a step: a run that would never end."""
+
+
+class _StepLimit(BotsDoNotStop):
     """run_until: a step is due beyond ``max_steps`` (run() reports its own total)."""
 
 
@@ -288,7 +293,7 @@ class Scheduler:
         """Apply everything ready by time ``t`` in order; ``now`` becomes ``t``.
 
         Returns the number of steps applied (at most ``max_steps``: a step due beyond
-        that raises ``RuntimeError``, the bots do not stop; so does a bot that is asked
+        that raises :class:`BotsDoNotStop`; so does a bot that is asked
         again at one time, or whose intents are refused, over and over without a step).
         A person's intent the engine refuses goes to ``on_refused``; a bot's is dropped
         (the bot is asked again)."""
@@ -308,7 +313,7 @@ class Scheduler:
             else:  # counted across calls: run() calls again at the same time
                 self._stalled += 1
                 if self._stalled > _STALLED:
-                    raise RuntimeError(
+                    raise BotsDoNotStop(
                         f"the bots do not stop: {self._stalled} questions or refused intents at {self.now} ms without a step"
                     )
             if kind == _PLAN and game.realtime:
@@ -356,8 +361,8 @@ class Scheduler:
 
     def run(self, max_steps: int = 100_000) -> int:
         """Virtual time: jump from one event to the next until the game ends or waits on
-        people (nothing is scheduled). Returns the steps applied; raises ``RuntimeError``
-        (the bots do not stop) for more than ``max_steps`` steps, or for more than 10,000
+        people (nothing is scheduled). Returns the steps applied; raises
+        :class:`BotsDoNotStop` for more than ``max_steps`` steps, or for more than 10,000
         wake-ups in a row without a step."""
         applied = idle = 0
         while not self.game.over:
@@ -367,9 +372,9 @@ class Scheduler:
             try:
                 done = self.run_until(wake, max_steps - applied)
             except _StepLimit:
-                raise RuntimeError(f"the bots do not stop: more than {max_steps} steps") from None
+                raise BotsDoNotStop(f"the bots do not stop: more than {max_steps} steps") from None
             applied += done
             idle = 0 if done else idle + 1
             if idle > 10_000:
-                raise RuntimeError(f"the bots do not stop ({applied} steps, {idle} wake-ups without one)")
+                raise BotsDoNotStop(f"the bots do not stop ({applied} steps, {idle} wake-ups without one)")
         return applied

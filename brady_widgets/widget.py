@@ -81,7 +81,7 @@ import traitlets
 
 from .engine.errors import IllegalAction
 from .engine.game import Game
-from .scheduler import DEFAULT_LAG, BotError, Scheduler
+from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 
 __all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
@@ -686,9 +686,10 @@ class GameWidget(anywidget.AnyWidget):
                 self._sched.run_until(self._sched.now + ms, self.max_bot_actions)
                 self._sync_seat()
             except Exception as exc:
-                self.error = _error_dict(self._bot_failure(exc))
+                failure = self._bot_failure(exc)
+                self.error = _error_dict(failure)
                 self._refresh()
-                raise self._bot_failure(exc) from exc
+                raise failure from exc
             self._refresh()
 
     @property
@@ -923,7 +924,7 @@ class GameWidget(anywidget.AnyWidget):
             cause = exc.cause
             text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
             return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
-        if isinstance(exc, RuntimeError) and "do not stop" in str(exc):
+        if isinstance(exc, BotsDoNotStop):
             return WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
         return exc
 
@@ -1030,7 +1031,8 @@ class GameWidget(anywidget.AnyWidget):
             pending.cancel()
 
     def _n_actions(self) -> int:
-        return sum(1 for h in self.game.history if h.get("seat") != "chance")
+        """Steps of the live game that are not chance outcomes (the replay's length)."""
+        return self._actions_before()[-1]
 
     def _prefix(self, step: int) -> list[dict]:
         """History up to (not including) player action number ``step``, chance outcomes kept."""
