@@ -578,23 +578,34 @@ def _holds_engine(obj: Any, depth: int = 3, seen: set | None = None) -> bool:
     return any(_holds_engine(c, depth - 1, seen) for c in children)
 
 
-def bot_choose(bot, game: Game, seat: int) -> dict:
-    """Ask ``bot`` for ``seat``'s action, giving it deep copies of the view and the
-    legal actions only; fail if it mutates them, returns a non-legal action, or
-    ends up holding an engine object."""
+def _ask_on_copies(bot, game: Game, seat: int, ask: Callable[[dict, list], Any], judge: Callable[[Any, list], None]) -> Any:
+    """``ask(view, legal)`` on deep copies of ``seat``'s view and legal actions; fail if the
+    bot mutates them, if ``judge(answer, legal)`` fails, or if the bot ends up holding an
+    engine object."""
     view = game.view(seat)
     legal = game.legal_actions(seat)
     view_in, legal_in = copy.deepcopy(view), copy.deepcopy(legal)
-    action = bot.choose(view_in, legal_in)
+    answer = ask(view_in, legal_in)
     if view_in != view:
         raise _fail(game, f"{type(bot).__name__} mutated the view it was given")
     if legal_in != legal:
         raise _fail(game, f"{type(bot).__name__} mutated the legal actions it was given")
-    if action not in legal:
-        raise _fail(game, f"{type(bot).__name__} chose {action!r}, which is not legal")
+    judge(answer, legal)
     if _holds_engine(bot):
         raise _fail(game, f"{type(bot).__name__} holds an engine object")
-    return action
+    return answer
+
+
+def bot_choose(bot, game: Game, seat: int) -> dict:
+    """Ask ``bot`` for ``seat``'s action, giving it deep copies of the view and the
+    legal actions only; fail if it mutates them, returns a non-legal action, or
+    ends up holding an engine object."""
+
+    def judge(action: Any, legal: list) -> None:
+        if action not in legal:
+            raise _fail(game, f"{type(bot).__name__} chose {action!r}, which is not legal")
+
+    return _ask_on_copies(bot, game, seat, bot.choose, judge)
 
 
 def bot_answer(bot, game: Game, seat: int) -> Any:
@@ -604,22 +615,16 @@ def bot_answer(bot, game: Game, seat: int) -> Any:
     only; fail if it mutates them, answers anything but an action from ``legal``,
     :class:`~brady_widgets.scheduler.Later` (with such an action, or none) or
     ``None``, or ends up holding an engine object."""
-    view = game.view(seat)
-    legal = game.legal_actions(seat)
-    view_in, legal_in = copy.deepcopy(view), copy.deepcopy(legal)
-    answer = ask_bot(bot, view_in, legal_in, True, seat in game.to_act)
-    if view_in != view:
-        raise _fail(game, f"{type(bot).__name__} mutated the view it was given")
-    if legal_in != legal:
-        raise _fail(game, f"{type(bot).__name__} mutated the legal actions it was given")
-    action = answer.action if isinstance(answer, Later) else answer
-    if not (answer is None or isinstance(answer, (Later, dict))):
-        raise _fail(game, f"{type(bot).__name__} answered {answer!r}: an action, Later(ms, action) or None")
-    if action is not None and action not in legal:
-        raise _fail(game, f"{type(bot).__name__} answered {answer!r}, whose action is not legal")
-    if _holds_engine(bot):
-        raise _fail(game, f"{type(bot).__name__} holds an engine object")
-    return answer
+
+    def judge(answer: Any, legal: list) -> None:
+        if not (answer is None or isinstance(answer, (Later, dict))):
+            raise _fail(game, f"{type(bot).__name__} answered {answer!r}: an action, Later(ms, action) or None")
+        action = answer.action if isinstance(answer, Later) else answer
+        if action is not None and action not in legal:
+            raise _fail(game, f"{type(bot).__name__} answered {answer!r}, whose action is not legal")
+
+    waited_on = seat in game.to_act
+    return _ask_on_copies(bot, game, seat, lambda view, legal: ask_bot(bot, view, legal, True, waited_on), judge)
 
 
 def check_bots(
