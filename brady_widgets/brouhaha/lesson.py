@@ -1,0 +1,449 @@
+"""The helpers the Brouhaha lessons use, so that a cell a student reads stays short.
+
+Two lessons:
+
+* ``brouhaha_birthday.ipynb``: how likely is it that two of k face-down cards show
+  the same animal? The exact chance lives in :mod:`.odds`
+  (``shared_animal_chance``, ``birthday``); here are the deck left after the
+  removals (:func:`deck_counts`), a seeded numpy simulation of it
+  (:func:`simulate_shared`, :func:`simulate_birthday`), a table and a chart of
+  exact beside simulated with ± 2 standard errors (:func:`shared_table`,
+  :func:`plot_shared`).
+* ``total_black.ipynb``: N players with one card each find their partners in the
+  dark. :func:`simulate_rounds` is a vectorized numpy simulator (each bump round is
+  a random perfect matching of the players not yet found; partners are found
+  when they meet); :func:`engine_rounds` plays the same thing with the engine's
+  :class:`~.total_black.TotalBlack` and its bots on virtual time (a test checks the
+  two agree); :func:`meet_distribution`, :func:`expected_rounds` and
+  :func:`rounds_distribution` are exact, from a Markov chain on the number of
+  pairs left; :func:`simple_model` is the back-of-the-envelope answer.
+
+Everything is exact (``Fraction``) or seeded: a notebook cell gives the same output
+on every computer.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Any, Iterable
+
+import numpy as np
+
+__all__ = [
+    "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
+    "plot_shared", "print_table", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
+    "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
+    "se_of_mean", "progress_bar",
+]
+
+#: how many chunks a long simulation is cut into for its progress bar
+_CHUNKS = 20
+
+
+def progress_bar(total: int, desc: str, unit: str, show: bool):
+    """A tqdm bar (as ``calibration.ipynb`` shows it) when ``show``, else a silent stand-in."""
+    if show:
+        from tqdm.auto import tqdm
+
+        return tqdm(total=total, desc=desc, unit=unit)
+
+    class _Quiet:
+        def update(self, n=1):
+            pass
+
+        def close(self):
+            pass
+
+    return _Quiet()
+
+
+def se_of_mean(values) -> float:
+    """The standard error of the mean of ``values`` (sample sd / sqrt(n))."""
+    v = np.asarray(values, dtype=float)
+    return float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
+
+
+# ============================================================ the birthday lesson
+def _odds():
+    from . import odds
+
+    return odds
+
+
+def shared_animal_chance(k: int, counts) -> Fraction:
+    """Exact P(some two of ``k`` cards drawn without replacement from ``counts`` show the
+    same animal): :func:`.odds.shared_animal_chance` (the formula lives there)."""
+    return _odds().shared_animal_chance(k, counts)
+
+
+def birthday(k: int, days: int = 365) -> Fraction:
+    """Exact P(some two of ``k`` people share a birthday among ``days`` equally likely
+    days): :func:`.odds.birthday`."""
+    return _odds().birthday(k, days)
+
+
+def deck_counts(players: int | None = None, species: int | None = None, copies: int = 2) -> Counter:
+    """The animal cards left after the removals for ``players`` (the rulebook's table in
+    :mod:`.content`), as ``Counter({animal: copies})``. Which pairs are removed does not
+    change any chance here (every animal has the same number of copies), so the
+    first ones in the content's order are left out. ``species``/``copies`` instead:
+    a made-up deck of ``species`` animals with ``copies`` cards each (to see what
+    more copies do)."""
+    from . import content
+
+    ids = [a["id"] for a in content.ANIMALS]
+    if species is None:
+        species = len(ids) - (_removed_pairs(players) if players is not None else 0)
+    if not 1 <= species <= len(ids):
+        raise ValueError(f"species must be 1..{len(ids)}, got {species!r}")
+    if not isinstance(copies, int) or copies < 1:
+        raise ValueError(f"copies must be a positive whole number, got {copies!r}")
+    return Counter({a: copies for a in ids[len(ids) - species:]})
+
+
+def _removed_pairs(players: int) -> int:
+    """Animal pairs the rulebook removes for ``players`` (content's table)."""
+    from . import content
+
+    table = getattr(content, "REMOVED", None) or getattr(content, "REMOVALS", None)
+    if table is None:
+        raise RuntimeError("content has no removal table")
+    row = table[players]
+    if isinstance(row, dict):
+        return int(row.get("pairs", 0))
+    if isinstance(row, (tuple, list)):
+        return int(row[0])
+    return int(row)
+
+
+def _labels(counts) -> np.ndarray:
+    """One integer label per card: animal i repeated counts[i] times."""
+    sizes = list(Counter(counts).values())
+    return np.repeat(np.arange(len(sizes)), sizes)
+
+
+def _any_repeat(labels: np.ndarray) -> np.ndarray:
+    """Row by row: does some label appear twice?"""
+    s = np.sort(labels, axis=1)
+    return (s[:, 1:] == s[:, :-1]).any(axis=1)
+
+
+def _chunks(trials: int):
+    step = max(1, -(-trials // _CHUNKS))
+    return [min(step, trials - i) for i in range(0, trials, step)]
+
+
+def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progress: bool = False) -> dict:
+    """Deal ``k`` cards from a shuffled deck ``counts`` (without replacement), ``trials``
+    times, seeded: ``{"hits", "trials", "freq", "se"}`` where ``hits`` counts the deals in
+    which two cards show the same animal and ``se`` is the frequency's standard error."""
+    labels = _labels(counts)
+    if not 0 <= k <= len(labels):
+        raise ValueError(f"k must be 0..{len(labels)} (the cards in the deck), got {k!r}")
+    rng = np.random.default_rng(seed)
+    bar = progress_bar(trials, "deals", "deal", progress)
+    hits = 0
+    for n in _chunks(trials):
+        # each row of random keys, sorted, is one shuffle; its first k cards are the deal
+        order = np.argpartition(rng.random((n, len(labels))), k - 1, axis=1)[:, :k] if k else np.zeros((n, 0), int)
+        hits += int(_any_repeat(labels[order]).sum()) if k > 1 else 0
+        bar.update(n)
+    bar.close()
+    return _freq(hits, trials)
+
+
+def simulate_birthday(k: int, days: int = 365, trials: int = 100_000, seed: int = 0) -> dict:
+    """``k`` people, each birthday one of ``days`` equally likely days (with
+    replacement), ``trials`` times, seeded: as :func:`simulate_shared`."""
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for n in _chunks(trials):
+        hits += int(_any_repeat(rng.integers(0, days, size=(n, k))).sum()) if k > 1 else 0
+    return _freq(hits, trials)
+
+
+def _freq(hits: int, trials: int) -> dict:
+    f = hits / trials
+    return {"hits": hits, "trials": trials, "freq": f, "se": (f * (1 - f) / trials) ** 0.5}
+
+
+def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0, progress: bool = False) -> list[dict]:
+    """For each k: the exact chance without replacement (:func:`shared_animal_chance`),
+    the simulated frequency with its ± 2 SE, whether they agree within it, and the
+    chance *with* replacement (:func:`birthday` with one "day" per animal: the
+    misconception). Each k gets its own seed (``seed + k``)."""
+    ks = list(ks)
+    species = len(Counter(counts))
+    bar = progress_bar(len(ks), "k", "k", progress)
+    rows = []
+    for k in ks:
+        exact = shared_animal_chance(k, counts)
+        sim = simulate_shared(k, counts, trials, seed + k)
+        rows.append({"k": k, "exact": exact, "sim": sim["freq"], "two_se": 2 * sim["se"],
+                     "agree": abs(sim["freq"] - float(exact)) <= max(2 * sim["se"], 0.5 / trials),
+                     "with_replacement": birthday(k, species)})
+        bar.update()
+    bar.close()
+    return rows
+
+
+def print_table(rows: list[dict], columns: dict[str, str]) -> None:
+    """Print ``rows`` as a fixed-width table; ``columns`` maps a row key to its header.
+    Fractions are printed as decimals with 4 places."""
+    def cell(v):
+        if isinstance(v, bool):
+            return "yes" if v else "NO"
+        if isinstance(v, (Fraction, float, np.floating)):
+            return f"{float(v):.4f}"
+        return str(v)
+
+    table = [[cell(r[key]) for key in columns] for r in rows]
+    widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(columns.values())]
+    print("  ".join(h.rjust(w) for h, w in zip(columns.values(), widths)))
+    for row in table:
+        print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
+
+
+def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bool = True):
+    """The chance of a shared animal against k: the exact curve (without replacement),
+    the simulation's dots with ± 2 SE bars, and (dashed) the same with replacement."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    ks = [r["k"] for r in rows]
+    ax.plot(ks, [float(r["exact"]) for r in rows], "-", color="#0072B2", label="exact, without replacement")
+    ax.errorbar(ks, [r["sim"] for r in rows], yerr=[r["two_se"] for r in rows], fmt="o", color="#56B4E9",
+                ms=4, capsize=2, label="simulated (± 2 SE)")
+    if with_replacement:
+        ax.plot(ks, [float(r["with_replacement"]) for r in rows], "--", color="#D55E00",
+                label="with replacement (the misconception)")
+    ax.axhline(0.5, color="gray", lw=0.8, ls=":")
+    ax.set_xlabel("k: face-down cards")
+    ax.set_ylabel("P(two show the same animal)")
+    ax.set_ylim(0, 1.02)
+    ax.set_title(title)
+    ax.legend(loc="lower right")
+    return ax
+
+
+# ============================================================ Total Black
+def _matchings(m: int) -> int:
+    """Perfect matchings of 2m people: (2m-1)!! = 1 x 3 x 5 x ... x (2m-1)."""
+    out = 1
+    for i in range(1, 2 * m, 2):
+        out *= i
+    return out
+
+
+@lru_cache(maxsize=None)
+def _no_pair_meets(m: int) -> int:
+    """Perfect matchings of m partner pairs (2m people) in which no partners meet:
+    inclusion-exclusion over the pairs forced to meet."""
+    return sum((-1) ** i * comb(m, i) * _matchings(m - i) for i in range(m + 1))
+
+
+@lru_cache(maxsize=None)
+def meet_distribution(pairs: int) -> dict[int, Fraction]:
+    """Exact P(j partner pairs meet) in one bump round with ``pairs`` pairs left: the
+    bump is a random perfect matching of the 2 x ``pairs`` players; choose which j pairs
+    meet, and match the rest so that none of them does."""
+    if not isinstance(pairs, int) or pairs < 0:
+        raise ValueError(f"pairs must be a whole number >= 0, got {pairs!r}")
+    total = _matchings(pairs)
+    return {j: Fraction(comb(pairs, j) * _no_pair_meets(pairs - j), total) for j in range(pairs + 1)}
+
+
+@lru_cache(maxsize=None)
+def expected_rounds(pairs: int) -> Fraction:
+    """Exact expected number of bump rounds until every pair is found, starting from
+    ``pairs`` pairs: E[T_k] = (1 + sum_{j>=1} P(j meet) E[T_{k-j}]) / (1 - P(0 meet))."""
+    if pairs == 0:
+        return Fraction(0)
+    p = meet_distribution(pairs)
+    for k in range(1, pairs):  # fill the cache bottom-up (no deep recursion)
+        expected_rounds(k)
+    return (1 + sum(p[j] * expected_rounds(pairs - j) for j in range(1, pairs + 1))) / (1 - p[0])
+
+
+def rounds_distribution(pairs: int, rounds: int = 400) -> np.ndarray:
+    """Exact P(all found after exactly t rounds), t = 0..``rounds`` (floats), from the
+    Markov chain on the number of pairs left (its transition matrix is
+    :func:`meet_distribution`)."""
+    P = np.zeros((pairs + 1, pairs + 1))
+    for k in range(pairs + 1):
+        for j, p in meet_distribution(k).items():
+            P[k, k - j] = float(p)
+    state = np.zeros(pairs + 1)
+    state[pairs] = 1.0
+    done = [state[0]]
+    for _ in range(rounds):
+        state = state @ P
+        done.append(state[0])
+    return np.diff(np.asarray(done), prepend=0.0)
+
+
+def half_pair_model(players: int) -> float:
+    """The simplest model: each round about half a pair is found (k pairs, each meets
+    with chance 1/(2k-1): k/(2k-1), about 1/2), so N/2 pairs take about N rounds."""
+    return float(players)
+
+
+def simple_model(players: int) -> Fraction:
+    """The model one step up: the pairs are found one at a time, and with k pairs left a
+    round finds k/(2k-1) pairs on average, so the k-th takes (2k-1)/k rounds:
+    sum of (2k-1)/k for k = 1..N/2 (= N - H(N/2), H the harmonic number)."""
+    return sum((Fraction(2 * k - 1, k) for k in range(1, players // 2 + 1)), Fraction(0))
+
+
+def simulate_rounds(players: int, games: int = 10_000, seed: int = 0, progress: bool = False,
+                    max_rounds: int = 10_000) -> np.ndarray:
+    """Vectorized Total Black: ``games`` seeded games of ``players`` players (even), one
+    card each (player i's partner is i ^ 1). Each bump round pairs up the players not
+    yet found by a uniformly random perfect matching (sort random keys, the found ones
+    last, and pair neighbours); partners who meet are found. Returns the rounds each
+    game took (an int array)."""
+    if not isinstance(players, int) or players < 2 or players % 2:
+        raise ValueError(f"players must be an even number >= 2, got {players!r}")
+    rng = np.random.default_rng(seed)
+    out = np.empty(games, dtype=np.int64)
+    bar = progress_bar(games, f"{players} players", "game", progress)
+    start = 0
+    for n in _chunks(games):
+        out[start:start + n] = _rounds_batch(players, n, rng, max_rounds)
+        start += n
+        bar.update(n)
+    bar.close()
+    return out
+
+
+def _rounds_batch(players: int, games: int, rng: np.random.Generator, max_rounds: int) -> np.ndarray:
+    partner_of = np.arange(players) ^ 1
+    found = np.zeros((games, players), dtype=bool)
+    rounds = np.zeros(games, dtype=np.int64)
+    live = np.arange(games)  # the games still going
+    for r in range(1, max_rounds + 1):
+        keys = rng.random((len(live), players))
+        keys[found[live]] = 2.0  # found players sort last: the others form the matching
+        order = np.argsort(keys, axis=1)
+        a, b = order[:, 0::2], order[:, 1::2]  # neighbours meet
+        met = (partner_of[a] == b) & ~np.take_along_axis(found[live], a, axis=1)
+        rows = np.repeat(np.arange(len(live)), met.sum(axis=1))
+        f = found[live]
+        f[rows, a[met]] = True
+        f[rows, b[met]] = True
+        found[live] = f
+        finished = f.all(axis=1)
+        rounds[live[finished]] = r
+        live = live[~finished]
+        if not len(live):
+            return rounds
+    raise RuntimeError(f"{len(live)} games did not finish in {max_rounds} rounds")
+
+
+def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np.ndarray:
+    """How many pairs are found in the first bump round of each of ``games`` seeded games
+    of ``players`` players (one random perfect matching each): an int array."""
+    if not isinstance(players, int) or players < 2 or players % 2:
+        raise ValueError(f"players must be an even number >= 2, got {players!r}")
+    rng = np.random.default_rng(seed)
+    partner_of = np.arange(players) ^ 1
+    order = np.argsort(rng.random((games, players)), axis=1)
+    return (partner_of[order[:, 0::2]] == order[:, 1::2]).sum(axis=1)
+
+
+def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, progress: bool = False) -> list[dict]:
+    """For each N: the simulated mean rounds ± 2 SE (seed ``seed + N``), the exact
+    expectation, and the two simple models."""
+    rows = []
+    players_list = list(players_list)
+    bar = progress_bar(len(players_list), "N", "N", progress)
+    for n in players_list:
+        sim = simulate_rounds(n, games, seed + n)
+        exact = expected_rounds(n // 2)
+        rows.append({"players": n, "sim": float(sim.mean()), "two_se": 2 * se_of_mean(sim), "exact": exact,
+                     "agree": abs(sim.mean() - float(exact)) <= 2 * se_of_mean(sim) if n > 2 else sim.mean() == 1,
+                     "simple": simple_model(n), "half_pair": half_pair_model(n)})
+        bar.update()
+    bar.close()
+    return rows
+
+
+def engine_rounds(players: int, games: int = 20, seed: int = 0, progress: bool = False, bots=None,
+                  **options: Any) -> np.ndarray:
+    """The rounds each of ``games`` Total Black games took when played by the engine
+    (:class:`.total_black.TotalBlack`, seeded with ``seed + i``) with its bots
+    (``bots``: a factory ``(seat, seed) -> bot``, default ``bots.TB_BOTS``) on virtual time,
+    through the package's :class:`~brady_widgets.scheduler.Scheduler`."""
+    from ..scheduler import Scheduler
+    from .total_black import TotalBlack
+
+    if bots is None:
+        from .bots import TB_BOTS
+
+        bots = TB_BOTS
+    factory = bots if callable(bots) else bots[next(iter(bots))]
+    out = np.empty(games, dtype=np.int64)
+    bar = progress_bar(games, f"engine, {players} players", "game", progress)
+    for i in range(games):
+        g = TotalBlack(players, seed + i, **options)
+        Scheduler(g, {s: factory(s, seed + i) for s in range(players)}, lag=0).run(max_steps=10**7)
+        out[i] = game_rounds(g)
+        bar.update()
+    bar.close()
+    return out
+
+
+def game_rounds(game) -> int:
+    """How many bump rounds a finished Total Black game took (asked of the engine)."""
+    for attr in ("rounds", "round", "bumps"):
+        v = getattr(game, attr, None)
+        if isinstance(v, int):
+            return v
+    raise RuntimeError("the Total Black engine does not say how many rounds it played")
+
+
+def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, ax=None, title: str = ""):
+    """The distribution of the rounds to finish: the simulation's bars, the exact
+    chain's dots, the engine's games (if given) as a step line."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    top = int(max(sim.max(), engine.max() if engine is not None and len(engine) else 0))
+    t = np.arange(top + 1)
+    freq = np.bincount(sim, minlength=top + 1) / len(sim)
+    ax.bar(t, freq, color="#56B4E9", label=f"vectorized simulation ({len(sim):,} games)")
+    exact = rounds_distribution(pairs, top)
+    ax.plot(t, exact, ".", color="#0072B2", label="exact (Markov chain)")
+    if engine is not None and len(engine):
+        eng = np.bincount(engine, minlength=top + 1) / len(engine)
+        ax.step(t, eng, where="mid", color="#D55E00", label=f"the engine's games ({len(engine)})")
+    ax.axvline(float(expected_rounds(pairs)), color="black", lw=1, ls="--", label="exact mean")
+    ax.set_xlabel("bump rounds until every pair is found")
+    ax.set_ylabel("share of games")
+    ax.set_title(title)
+    ax.legend()
+    return ax
+
+
+def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
+    """Mean rounds against N: the simulation (± 2 SE), the exact chain, the two models."""
+    import matplotlib.pyplot as plt
+
+    if ax is None:
+        _, ax = plt.subplots(figsize=(8, 4))
+    n = [r["players"] for r in rows]
+    ax.errorbar(n, [r["sim"] for r in rows], yerr=[r["two_se"] for r in rows], fmt="o", color="#56B4E9",
+                capsize=2, label="simulated mean (± 2 SE)")
+    ax.plot(n, [float(r["exact"]) for r in rows], "-", color="#0072B2", label="exact (Markov chain)")
+    ax.plot(n, [float(r["simple"]) for r in rows], "--", color="#009E73", label="model: one pair at a time")
+    ax.plot(n, [r["half_pair"] for r in rows], ":", color="#D55E00", label="model: N rounds")
+    ax.set_xlabel("N: players")
+    ax.set_ylabel("mean bump rounds until all are found")
+    ax.set_title(title)
+    ax.legend()
+    return ax

