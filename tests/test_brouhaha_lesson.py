@@ -164,3 +164,118 @@ def test_rounds_table_rows():
     assert rows[0]["sim"] == 1.0 and rows[0]["exact"] == 1
     assert all(r["agree"] for r in rows)
     assert rows[1]["exact"] == 3 and rows[1]["simple"] == Fraction(5, 2)
+
+
+# ---------------------------------------------------------------- the birthday lesson
+from brady_widgets.brouhaha import content, odds  # noqa: E402
+
+
+def test_deck_counts_follow_the_rulebooks_table():
+    for players, (pairs, hunters) in content.REMOVED.items():
+        deck = L.deck_counts(players)
+        assert len(deck) == 21 - pairs and set(deck.values()) == {2}
+        assert sum(deck.values()) + 4 - hunters == content.HAND_SIZE[players] * players
+    assert sum(L.deck_counts(species=5, copies=10).values()) == 50
+    for bad in [{"players": 11}, {"species": 0}, {"species": 22}, {"species": 3, "copies": 0}]:
+        with pytest.raises(ValueError):
+            L.deck_counts(**bad)
+
+
+def test_the_lesson_asks_odds_for_the_exact_chances():
+    deck = L.deck_counts(4)
+    assert L.shared_animal_chance(2, deck) == odds.shared_animal_chance(2, deck) == Fraction(1, 39)
+    # all different, card by card: 40/40 x 38/39 x 36/38 x 34/37
+    assert L.shared_animal_chance(4, deck) == 1 - Fraction(38 * 36 * 34, 39 * 38 * 37)
+    assert L.birthday(23) == odds.birthday(23) and 0.507 < float(L.birthday(23)) < 0.508
+    # more copies of each animal: the draws forget less, and the chance tends to the birthday problem's
+    gaps = [abs(float(L.shared_animal_chance(6, L.deck_counts(species=21, copies=c)) - L.birthday(6, 21)))
+            for c in (2, 10, 100, 1000)]
+    assert gaps == sorted(gaps, reverse=True) and gaps[-1] < 1e-3
+
+
+def test_simulate_shared_agrees_with_the_exact_chance_and_can_disagree():
+    deck = L.deck_counts(4)
+    for k in [2, 4, 7]:
+        sim = L.simulate_shared(k, deck, 40_000, seed=k)
+        assert abs(sim["freq"] - float(odds.shared_animal_chance(k, deck))) <= 3 * sim["se"]
+    # the same check tells the draw with replacement (the misconception) apart
+    wrong = L.simulate_birthday(4, 20, 40_000, seed=1)
+    assert abs(wrong["freq"] - float(odds.shared_animal_chance(4, deck))) > 3 * wrong["se"]
+    assert abs(wrong["freq"] - float(odds.birthday(4, 20))) <= 3 * wrong["se"]
+    assert L.simulate_shared(1, deck, 100, seed=0)["hits"] == 0
+    assert L.simulate_shared(21, deck, 100, seed=0)["hits"] == 100  # 21 cards of 20 animals: pigeonholes
+    with pytest.raises(ValueError):
+        L.simulate_shared(41, deck, 10)
+
+
+def test_simulate_shared_is_seeded_and_the_table_is_honest():
+    deck = L.deck_counts(10)
+    assert L.simulate_shared(5, deck, 5000, seed=9) == L.simulate_shared(5, deck, 5000, seed=9)
+    rows = L.shared_table(range(2, 8), deck, trials=5000, seed=3)
+    assert [r["k"] for r in rows] == list(range(2, 8))
+    for r in rows:
+        assert r["exact"] == odds.shared_animal_chance(r["k"], deck)
+        assert r["with_replacement"] == odds.birthday(r["k"], 18) > r["exact"]
+        assert r["agree"] == (abs(r["sim"] - float(r["exact"])) <= max(r["two_se"], 0.5 / 5000))
+
+
+# ---------------------------------------------------------------- the exercises
+from brady_widgets.brouhaha.exercises import EXERCISES  # noqa: E402
+from brady_widgets.engine import registry  # noqa: E402
+from brady_widgets.engine.registry import GameEntry  # noqa: E402
+from brady_widgets.exercises import check  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def game():
+    """The name check() knows these exercises by: "brouhaha" once the game is registered,
+    else a stand-in registered for this module."""
+    if "brouhaha" in registry.names():
+        yield "brouhaha"
+        return
+    registry.register(GameEntry("brouhaha_lesson_test", engine="brady_widgets.brouhaha.lesson:deck_counts",
+                                exercises="brady_widgets.brouhaha.exercises:EXERCISES"))
+    yield "brouhaha_lesson_test"
+    registry.unregister("brouhaha_lesson_test")
+
+
+def test_the_exercises_answers_are_what_the_lessons_compute():
+    ex = EXERCISES
+    assert ex["two_cards_same_6p"].answer == Fraction(1, 37)
+    assert ex["five_cards_share_5p"].answer == 1 - Fraction(40 * 38 * 36 * 34, 41 * 40 * 39 * 38)
+    assert ex["half_k_10p"].answer == 7
+    assert L.shared_animal_chance(6, L.deck_counts(10)) < Fraction(1, 2) <= L.shared_animal_chance(7, L.deck_counts(10))
+    assert ex["birthday_90"].answer == 41 and odds.birthday(40) < Fraction(9, 10) <= odds.birthday(41)
+    assert ex["tb_meet_partner_10"].answer == Fraction(1, 9)
+    assert ex["tb_pairs_found_10"].answer == Fraction(5, 9)
+    assert ex["tb_all_at_once_6"].answer == Fraction(1, 15)
+    assert ex["tb_expected_6"].answer == Fraction(33, 7)
+    found = L.simulate_first_round(10, 50_000, seed=8)
+    assert abs(found.mean() - 5 / 9) <= 3 * L.se_of_mean(found)
+    sims = L.simulate_rounds(6, 20_000, seed=6)
+    assert abs(sims.mean() - 33 / 7) <= 3 * L.se_of_mean(sims)
+
+
+def test_moo_is_cow_is_what_the_odds_panel_says():
+    """The same number from odds.share_parts' formula: m = 1 other Moo, n_mine = 1 cow, n_other = 4."""
+    n_mine, n_other, m = 1, 4, 1
+    assert EXERCISES["moo_is_cow"].answer == 1 - Fraction(math.comb(n_other, m), math.comb(n_mine + n_other, m))
+
+
+@pytest.mark.parametrize("key", sorted(EXERCISES))
+def test_check_says_right_for_the_answer_and_never_shows_it(game, key):
+    ex = EXERCISES[key]
+    right = check(f"{game}.{key}", ex.answer)
+    assert right.ok and right.message.startswith("✅")
+    assert not check(f"{game}.{key}", None).ok
+    for wrong, hint in ex.hints.items():
+        said = check(f"{game}.{key}", wrong)
+        assert not said.ok and hint in said.message, (key, wrong, said.message)
+    for text in [check(f"{game}.{key}", None).message] + [check(f"{game}.{key}", w).message for w in ex.hints]:
+        shown = str(ex.answer)
+        assert f" {shown} " not in f" {text} " and f" {shown}." not in text, (key, text)
+
+
+def test_exact_exercises_refuse_a_rounded_decimal(game):
+    assert not check(f"{game}.tb_expected_6", 4.71).ok
+    assert check(f"{game}.five_cards_share_5p", 0.2345).ok and not check(f"{game}.five_cards_share_5p", 0.25).ok

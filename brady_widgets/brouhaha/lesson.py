@@ -105,18 +105,12 @@ def deck_counts(players: int | None = None, species: int | None = None, copies: 
 
 
 def _removed_pairs(players: int) -> int:
-    """Animal pairs the rulebook removes for ``players`` (content's table)."""
+    """Animal pairs the rulebook removes for ``players`` (:data:`.content.REMOVED`)."""
     from . import content
 
-    table = getattr(content, "REMOVED", None) or getattr(content, "REMOVALS", None)
-    if table is None:
-        raise RuntimeError("content has no removal table")
-    row = table[players]
-    if isinstance(row, dict):
-        return int(row.get("pairs", 0))
-    if isinstance(row, (tuple, list)):
-        return int(row[0])
-    return int(row)
+    if players not in content.REMOVED:
+        raise ValueError(f"players must be one of {sorted(content.REMOVED)}, got {players!r}")
+    return content.REMOVED[players][0]
 
 
 def _labels(counts) -> np.ndarray:

@@ -1,0 +1,169 @@
+"""The Brouhaha lessons' checked exercises (``brady_widgets.check("brouhaha.<key>", ...)``).
+
+The answers are computed here from the rules (the deck in :mod:`.content`, the exact
+chances in :mod:`.odds`, the Total Black chain in :mod:`.lesson`), never typed in,
+and never printed by ``check``; the teacher guide gives them. The notebooks never
+show these numbers before the exercise asks for them: they work other cases."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import comb
+
+from ..exercises import Exercise
+from . import content
+from .lesson import deck_counts, expected_rounds, meet_distribution, simple_model
+from .odds import birthday, shared_animal_chance
+
+
+def _pairs_found(pairs: int) -> Fraction:
+    """Expected pairs found in one bump with ``pairs`` pairs searching (the exact chain)."""
+    return sum((j * p for j, p in meet_distribution(pairs).items()), Fraction(0))
+
+
+def _species(players: int) -> int:
+    return len(deck_counts(players))
+
+
+def _smallest_k(chance, at_least: Fraction, top: int) -> int:
+    """The smallest k with chance(k) >= at_least."""
+    return next(k for k in range(top + 1) if chance(k) >= at_least)
+
+
+def _union_bound(k: int, players: int) -> Fraction:
+    """The wrong "add the pairs" answer: C(k, 2) pairs, each matching with chance 1/(N - 1)."""
+    cards = sum(deck_counts(players).values())
+    return Fraction(comb(k, 2), cards - 1)
+
+
+def _same_cry_same_animal(copies_in_group: int = 6) -> Fraction:
+    """My face-down card is a cow; another face-down card cries "Moo!" and nothing else is
+    known: it is one of the 5 other Moo cards (2 yaks, 2 bisons, 1 cow)."""
+    return Fraction(1, copies_in_group - 1)
+
+
+_MOO = len(content.CRY_GROUPS["Moo!"]) * content.COPIES["cow"]  # cards that cry "Moo!": 6
+
+EXERCISES = {
+    # ---- the birthday lesson (brouhaha_birthday.ipynb)
+    "two_cards_same_6p": Exercise(
+        question="A 6-player game (2 pairs removed). Two face-down cards: what is the chance that they show the same animal?",
+        answer=shared_animal_chance(2, deck_counts(6)),
+        exact=True,
+        tolerance=1e-4,  # 1/37 and the named 1/38 are close
+        hint="the first card is any animal; how many cards are left, and how many of them are its partner?",
+        why="After the first card, 1 of the 37 cards left is its partner: drawn without replacement.",
+        hints={
+            Fraction(1, _species(6)): "that is with replacement (as if the first card went back into the deck): its "
+            "partner is only 1 card of the 37 left, not 2 of 38.",
+            Fraction(1, 38): "38 is the whole deck: the first card is not there any more.",
+        },
+    ),
+    "five_cards_share_5p": Exercise(
+        question="A 5-player game (a Hunter removed, so all 42 animal cards are in). All five players have an animal "
+        "face down: what is the chance that some two of the five show the same animal?",
+        answer=shared_animal_chance(5, deck_counts(5)),
+        tolerance=0.0005,
+        hint="work out the chance that all five are different animals (card by card: 42/42, then 40/41, ...), "
+        "and take it from 1.",
+        why="The complement, all different, is a product of five fractions: each card must avoid the partners of "
+        "the cards before it.",
+        hints={
+            birthday(5, _species(5)): "that is with replacement (21 equally likely animals each time, like birthdays): "
+            "a card drawn is not put back, so its partner is 1 card among those left.",
+            _union_bound(5, 5): "adding the chances of the 10 pairs (10/41) counts twice the deals where two pairs match: "
+            "close, but it is only a bound. Use the complement.",
+        },
+    ),
+    "half_k_10p": Exercise(
+        question="A 10-player game (3 pairs removed: 18 animals, 36 cards). What is the smallest number of face-down "
+        "cards for which a shared animal is more likely than not (a chance of at least 1/2)?",
+        answer=_smallest_k(lambda k: shared_animal_chance(k, deck_counts(10)), Fraction(1, 2), 10),
+        exact=True,
+        hint="compute shared_animal_chance(k, deck_counts(10)) for k = 2, 3, ... and stop at the first at least 1/2.",
+        why="With 18 animals, 7 cards are enough: the number of pairs of cards (21 for 7 cards) grows much faster than k.",
+        hints={
+            _smallest_k(lambda k: birthday(k, _species(10)), Fraction(1, 2), 10): "that is with replacement "
+            "(birthday(k, 18)): without replacement the partners run out, so the chance grows more slowly.",
+            9: "half of the 18 animals is a guess by proportion; the chance grows with the number of PAIRS of cards.",
+        },
+    ),
+    "birthday_90": Exercise(
+        question="The classic birthday problem (365 equally likely days): how many people does it take for the "
+        "chance of a shared birthday to reach 90%?",
+        answer=_smallest_k(lambda k: birthday(k, 365), Fraction(9, 10), 365),
+        exact=True,
+        hint="compute birthday(k) for growing k (a loop) and stop at the first that is at least 0.9.",
+        why="Far fewer than half of 365: with k people there are k(k-1)/2 pairs that could match.",
+        hints={
+            329: "0.9 x 365 is a proportion of the days; what counts is the number of pairs of people.",
+            183: "half of 365 is the guess by proportion; the chance grows with the number of pairs.",
+            23: "23 people give about 1/2, not 90%.",
+        },
+    ),
+    "moo_is_cow": Exercise(
+        question="Shared cries: \"Moo!\" is the cry of cows, yaks and bisons (2 cards each). Your face-down card is a "
+        "cow; one other face-down card cries \"Moo!\", and you have seen no other Moo card. What is the chance that it "
+        "is the other cow?",
+        answer=_same_cry_same_animal(_MOO),
+        exact=True,
+        hint="which cards could the other Moo be? Count the Moo cards that are not yours.",
+        why="It is one of the 5 Moo cards you do not hold, and 1 of them is the other cow: the odds panel computes "
+        "exactly this (odds.share_chance).",
+        hints={
+            Fraction(1, 3): "three species share the cry, but not equally: your cow is out of the pool, so only one "
+            "cow is left among the 5 cards.",
+            Fraction(1, 6): "there are 6 Moo cards, but yours is one of them: the other card is one of the 5 left.",
+        },
+    ),
+    # ---- Total Black (total_black.ipynb)
+    "tb_meet_partner_10": Exercise(
+        question="Total Black with 10 players: in the first bump, what is the chance that you bump into your partner?",
+        answer=_pairs_found(5) / 5,  # by symmetry every pair meets with the same chance
+        exact=True,
+        hint="you bump into one of the other players, each equally likely. How many others are there?",
+        why="You meet one of the 9 others at random, and one of them is your partner.",
+        hints={
+            Fraction(1, 10): "you cannot bump into yourself: there are 9 others.",
+            Fraction(1, 5): "1 pair in 5 counts pairs, but you meet a person, one of 9.",
+        },
+    ),
+    "tb_pairs_found_10": Exercise(
+        question="Total Black with 10 players: on average, how many pairs find each other in the first bump?",
+        answer=_pairs_found(5),
+        exact=True,
+        hint="each of the 5 pairs meets with the chance of the exercise before; the average of a sum is the sum of "
+        "the averages, even when the pairs are not independent.",
+        why="Linearity of expectation: 5 pairs x 1/9 each = 5/9, about half a pair, as with 42 players.",
+        hints={
+            Fraction(1, 9): "that is for one pair: there are 5 pairs.",
+            Fraction(1, 2): "about half a pair, yes, but not exactly: how many pairs, and what chance for each?",
+        },
+    ),
+    "tb_all_at_once_6": Exercise(
+        question="Total Black with 6 players (3 pairs): what is the chance that all three pairs find each other in "
+        "the very first bump?",
+        answer=meet_distribution(3)[3],
+        exact=True,
+        hint="count the ways to pair up 6 people (the first has 5 choices, then the next free one 3, then 1); only "
+        "one of these pairings puts every pair together.",
+        why="There are 5 x 3 x 1 = 15 pairings of 6 people, and exactly one is all partners.",
+        hints={
+            Fraction(1, 125): "(1/5)^3 treats the three pairs as independent: once two pairs meet, the third must too.",
+            Fraction(1, 6): "there are more than 6 ways to pair up 6 people: count them as the hint says.",
+        },
+    ),
+    "tb_expected_6": Exercise(
+        question="Extension: Total Black with 6 players. Using meet_distribution(3) and E(2 pairs) = 3, what is the "
+        "exact expected number of bumps until every pair is found?",
+        answer=expected_rounds(3),
+        exact=True,
+        hint="E3 = 1 + P(0 meet) E3 + P(1 meets) E2 + P(3 meet) x 0; move the E3 terms to the left and solve.",
+        why="33/7, about 4.71 bumps: more than the model one pair at a time says (25/6), because pairs come in lumps.",
+        hints={
+            simple_model(6): "that is the model one pair at a time: use the chain's real chances.",
+            6: "N bumps is the rough model, not the exact answer.",
+            5: "1 / (1/5) is the wait for one given pair; several pairs are searching at once.",
+        },
+    ),
+}
