@@ -54,9 +54,9 @@ EXERCISES = {
         hint="the first card is any animal; how many cards are left, and how many of them are its partner?",
         why="After the first card, 1 of the 37 cards left is its partner: drawn without replacement.",
         hints={
-            Fraction(1, _species(6)): "that is with replacement (as if the first card went back into the deck): its "
-            "partner is only 1 card of the 37 left, not 2 of 38.",
-            Fraction(1, 38): "38 is the whole deck: the first card is not there any more.",
+            Fraction(1, _species(6)): "that is with replacement (as if the first card went back into the deck, "
+            "with its 2 copies): once it is drawn, how many copies of its animal are left, among how many cards?",
+            Fraction(1, 38): "that counts the whole deck: the first card is not there any more.",
         },
     ),
     "five_cards_share_5p": Exercise(
