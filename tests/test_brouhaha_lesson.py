@@ -242,7 +242,7 @@ def game():
 def test_the_exercises_answers_are_what_the_lessons_compute():
     ex = EXERCISES
     assert ex["two_cards_same_6p"].answer == Fraction(1, 37)
-    assert ex["five_cards_share_5p"].answer == 1 - Fraction(40 * 38 * 36 * 34, 41 * 40 * 39 * 38)
+    assert ex["six_cards_share_9p"].answer == 1 - Fraction(40 * 38 * 36 * 34 * 32, 41 * 40 * 39 * 38 * 37)
     assert ex["half_k_10p"].answer == 7
     assert L.shared_animal_chance(6, L.deck_counts(10)) < Fraction(1, 2) <= L.shared_animal_chance(7, L.deck_counts(10))
     assert ex["birthday_90"].answer == 41 and odds.birthday(40) < Fraction(9, 10) <= odds.birthday(41)
@@ -278,4 +278,22 @@ def test_check_says_right_for_the_answer_and_never_shows_it(game, key):
 
 def test_exact_exercises_refuse_a_rounded_decimal(game):
     assert not check(f"{game}.tb_expected_6", 4.71).ok
-    assert check(f"{game}.five_cards_share_5p", 0.2345).ok and not check(f"{game}.five_cards_share_5p", 0.25).ok
+    assert check(f"{game}.six_cards_share_9p", 0.338).ok and not check(f"{game}.six_cards_share_9p", 0.35).ok
+
+
+def test_players_table_uses_each_counts_deck():
+    rows = L.players_table([3, 5, 10], trials=4000, seed=1)
+    assert [(r["players"], r["cards"], r["k"]) for r in rows] == [(3, 38, 3), (5, 42, 5), (10, 36, 10)]
+    assert [r["exact"] for r in rows] == [odds.shared_animal_chance(n, L.deck_counts(n)) for n in (3, 5, 10)]
+
+
+def test_simulate_hit_is_the_odds_panels_draw():
+    from collections import Counter
+
+    pool = Counter({"cow": 1, "yak": 2, "bison": 2})  # the Moo cards I have not seen; mine is the other cow
+    for m in (1, 2, 3):
+        exact = 1 - Fraction(math.comb(4, m), math.comb(5, m))
+        sim = L.simulate_hit(pool, m, "cow", 40_000, seed=m)
+        assert abs(sim["freq"] - float(exact)) <= 3 * sim["se"]
+    assert L.simulate_hit(pool, 2, "lion", 100, seed=0)["hits"] == 0
+    assert L.simulate_hit(pool, 5, "cow", 100, seed=0)["hits"] == 100

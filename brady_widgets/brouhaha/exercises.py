@@ -59,20 +59,20 @@ EXERCISES = {
             Fraction(1, 38): "that counts the whole deck: the first card is not there any more.",
         },
     ),
-    "five_cards_share_5p": Exercise(
-        question="A 5-player game (a Hunter removed, so all 42 animal cards are in). All five players have an animal "
-        "face down: what is the chance that some two of the five show the same animal?",
-        answer=shared_animal_chance(5, deck_counts(5)),
+    "six_cards_share_9p": Exercise(
+        question="A 9-player game (a Hunter removed, so all 42 animal cards are in). Six of the nine players have an "
+        "animal face down: what is the chance that some two of those six show the same animal?",
+        answer=shared_animal_chance(6, deck_counts(9)),
         tolerance=0.0005,
-        hint="work out the chance that all five are different animals (card by card: 42/42, then 40/41, ...), "
+        hint="work out the chance that all six are different animals (card by card: 42/42, then 40/41, ...), "
         "and take it from 1.",
-        why="The complement, all different, is a product of five fractions: each card must avoid the partners of "
+        why="The complement, all different, is a product of six fractions: each card must avoid the partners of "
         "the cards before it.",
         hints={
-            birthday(5, _species(5)): "that is with replacement (21 equally likely animals each time, like birthdays): "
+            birthday(6, _species(9)): "that is with replacement (21 equally likely animals each time, like birthdays): "
             "a card drawn is not put back, so its partner is 1 card among those left.",
-            _union_bound(5, 5): "adding the chances of the 10 pairs (10/41) counts twice the deals where two pairs match: "
-            "close, but it is only a bound. Use the complement.",
+            _union_bound(6, 9): "adding the chances of the 15 pairs (15/41) counts twice the deals where two pairs "
+            "match: close, but it is only a bound. Use the complement.",
         },
     ),
     "half_k_10p": Exercise(

@@ -34,7 +34,7 @@ import numpy as np
 
 __all__ = [
     "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
-    "plot_shared", "print_table", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
+    "plot_shared", "print_table", "players_table", "simulate_hit", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
     "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
     "se_of_mean", "progress_bar",
 ]
@@ -182,6 +182,43 @@ def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0,
         bar.update()
     bar.close()
     return rows
+
+
+def players_table(players_list: Iterable[int] = range(3, 11), trials: int = 20_000, seed: int = 0,
+                  progress: bool = False) -> list[dict]:
+    """Every player has an animal face down: for each player count, the deck left after
+    its removals (:func:`deck_counts`), the exact chance that two of the face-down
+    cards show the same animal, the simulation ± 2 SE, and the chance with
+    replacement (one "day" per animal). Rows as :func:`shared_table`, plus
+    ``players`` and ``cards``."""
+    rows = []
+    players_list = list(players_list)
+    bar = progress_bar(len(players_list), "players", "count", progress)
+    for n in players_list:
+        deck = deck_counts(n)
+        row = shared_table([n], deck, trials, seed)[0]
+        rows.append({"players": n, "cards": sum(deck.values()), **row})
+        bar.update()
+    bar.close()
+    return rows
+
+
+def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0) -> dict:
+    """Draw ``m`` cards without replacement from ``pool`` (``Counter({animal: copies})``),
+    ``trials`` times, seeded: how often is ``target`` among them? (The odds panel's
+    question: does one of the m other cards crying my cry show my animal?)"""
+    pool = Counter(pool)
+    names = list(pool)
+    labels = _labels(pool)
+    if target not in pool:
+        return _freq(0, trials)
+    t = names.index(target)
+    rng = np.random.default_rng(seed)
+    hits = 0
+    for n in _chunks(trials):
+        order = np.argpartition(rng.random((n, len(labels))), m - 1, axis=1)[:, :m]
+        hits += int((labels[order] == t).any(axis=1).sum())
+    return _freq(hits, trials)
 
 
 def print_table(rows: list[dict], columns: dict[str, str]) -> None:
