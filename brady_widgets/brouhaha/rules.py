@@ -1,0 +1,733 @@
+"""Brouhaha: a real-time card game of shouting animals, on the engine's game clock.
+
+3 to 10 players. 46 cards (:mod:`.content`): 21 animal species x 2 and 4 Hunters.
+The rulebook's table removes some cards by player count (drawn with the game's
+seeded RNG; the removed cards are **public**, set aside face up) and the rest is
+dealt evenly (14, 11, 9, 7, 6, 5, 5, 4 cards each for 3..10 players).
+
+Time runs in ms from 0; every action carries ``at`` (``realtime = True``), and
+``races = {"slap", "hunt"}`` (the scheduler orders those by their stamps).
+
+Phases (``phase`` in every view): ``play | slap | reveal | hunt | pass | over``.
+
+* ``play``: everybody may act at any time. ``{"type": "play", "card": a}`` puts an
+  animal of the hand face down (a card already down goes back to the hand first:
+  a switch); its **cry** is public, the card secret. ``{"type": "take_back"}``
+  takes the face-down animal back. ``{"type": "slap"}`` (a seat with an animal
+  down) opens a slap window until ``at + slap_ms``. ``{"type": "hunt", "target":
+  t}`` (a seat holding a Hunter; ``t`` another seat with an animal down): the
+  hunter's own animal goes back to its hand, its Hunter goes down crying ``t``'s
+  cry; the hunt is announced (public ``hunt`` event, the game freezes for
+  ``hunt_ms``) but the **target is secret** (only the hunter's view has it; the
+  target's view says ``pinned: true``).
+* ``slap`` (frozen): only a second slap, by another seat with an animal down.
+  A second slap reveals both cards (public ``reveal``) for ``reveal_ms``; a window
+  that closes with one slapper is void (``slap_void``), back to ``play``.
+* ``reveal`` (frozen, no action): at its deadline a match puts both cards in their
+  owners' Reserves (``match``), the end is checked, then everyone passes
+  (``pass``); a mismatch returns both cards to their owners' hands (``mismatch``;
+  with ``bang=True`` each of the two loses its latest Reserve card, if any, to
+  ``lost``: ``bang``), back to ``play``.
+* ``hunt`` (frozen): only a second Hunter, by another seat holding one. Both
+  Hunters then leave the game (``hunters_cancel``): nothing else happens (the
+  second hunter's own animal, if any, goes back to its hand first; the target's
+  card stays down). At the deadline with no second Hunter the target's card goes
+  to the hunter's Reserve and the Hunter leaves the game (``hunted``, public).
+  No pass after a hunt.
+* ``pass`` (a simultaneous secret choice): every seat with a card in hand chooses
+  one (``{"type": "pass", "card": c}``, Hunters included; only ``pass_chosen`` is
+  public). When all have chosen, or at ``pass_ms`` (the undecided pass the first
+  card of their sorted hand), every chosen card moves at once to the left
+  neighbour ``(s + 1) % players`` (``passed``, private to giver and receiver).
+  Face-down cards stay down.
+* The end: after a match, a hunt, a pass or a Bang, when a player has no card in
+  hand and none down (``no_cards``), or when no pair can be made any more (no
+  species with both copies in hands or down, and no Hunter in play:
+  ``no_pairs``); or at ``time_limit_ms`` (``time``; ``None``: no limit). The
+  largest Reserve wins, ties share; ``scores`` are the Reserve sizes.
+
+``to_act`` is ``[]`` except in ``pass`` (the undecided seats). ``next_deadline()``
+is the phase's deadline (slap window, reveal, hunt, pass) or the time limit,
+whichever comes first; a time limit due with another deadline ends the game.
+
+View keys (spec, unchanged): ``game, players, viewer, phase, to_act, cries,
+hunter_down, my_hand, my_down, pinned, hand_sizes, reserves, removed, lost,
+hunters_out, slap, reveal, hunt, passing, scores, over, winners, options, log``
+(+ ``clock``, ``deadline`` from the base) and one extra key, ``reason`` (the end
+reason or None). ``lost`` is one flat public list of the cards lost to Bangs, in
+order. ``full_view()`` adds ``hands``, ``down``, ``hunt.target`` and ``passes``
+(the chosen card of each seat, or None).
+
+Events: ``deal`` (private), ``start``, ``play`` (public: seat, cry, at, switch)
+with ``play_card`` (private to the player: the card), ``take_back``, ``slap``,
+``reveal``, ``slap_void``, ``match``, ``mismatch``, ``bang``, ``hunt`` with
+``hunt_target`` (private to the hunter) and ``pinned`` (private to the target),
+``hunted``, ``hunters_cancel``, ``pass_open``, ``pass_chosen``, ``passed``
+(private to giver and receiver), ``passes_done``, ``game_over``.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections import Counter
+
+from brady_widgets.engine import Game
+
+from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
+
+MAX_MS = 3_600_000  # an option's largest value: one hour
+_RANK = RANK.__getitem__
+TAKE_BACK = {"type": "take_back"}
+SLAP = {"type": "slap"}
+PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
+END_REASONS = ("no_cards", "no_pairs", "time")
+
+
+def _insert(hand: list, card) -> None:
+    insort(hand, card, key=_RANK)
+
+
+def _take(hand: list, card) -> object:
+    """Remove and return the hand's object equal to ``card`` (the first one)."""
+    return hand.pop(hand.index(card))
+
+
+def _take_object(hand: list, obj) -> None:
+    """Remove exactly ``obj`` (by identity) from ``hand``."""
+    for i, c in enumerate(hand):
+        if c is obj:
+            del hand[i]
+            return
+    hand.remove(obj)  # pragma: no cover - same value, another object
+
+
+class Brouhaha(Game):
+    name = "brouhaha"
+    title = "Brouhaha"
+    player_counts = range(3, 11)
+    default_options = {
+        "bang": False,
+        "cries": "shared",
+        "slap_ms": 1000,
+        "reveal_ms": 1500,
+        "hunt_ms": 1500,
+        "pass_ms": 15000,
+        "time_limit_ms": 300000,
+    }
+    action_schema = {
+        "play": {"card": str},
+        "take_back": {},
+        "slap": {},
+        "hunt": {"target": int},
+        "pass": {"card": str},
+    }
+    realtime = True
+    races = frozenset({"slap", "hunt"})
+
+    # --------------------------------------------------------------- options
+    def _check_options(self) -> None:
+        o = self.options
+        if type(o["bang"]) is not bool:
+            raise ValueError(f"bang must be True or False, got {o['bang']!r}")
+        if o["cries"] not in ("shared", "solo") or type(o["cries"]) is not str:
+            raise ValueError(f"cries must be 'shared' or 'solo', got {o['cries']!r}")
+        for key in ("slap_ms", "reveal_ms", "hunt_ms", "pass_ms"):
+            ms = o[key]
+            if type(ms) is not int or not 1 <= ms <= MAX_MS:
+                raise ValueError(f"{key} must be a whole number of ms from 1 to {MAX_MS}, got {ms!r}")
+        tl = o["time_limit_ms"]
+        if tl is not None and (type(tl) is not int or not 1 <= tl <= 100 * MAX_MS):
+            raise ValueError(f"time_limit_ms must be None or a whole number of ms from 1 to {100 * MAX_MS}, got {tl!r}")
+
+    # ---------------------------------------------------------------- set-up
+    def _setup(self, deal):
+        n = self.players
+        pairs, hunters = REMOVED[n]
+        size = HAND_SIZE[n]
+        if deal is None:
+            species = self.rng.sample(ANIMAL_IDS, pairs)
+            removed = sort_cards([a for a in species for _ in range(2)] + [HUNTER] * hunters)
+            rest = list(ALL_CARDS)
+            for c in removed:
+                rest.remove(c)
+            self.rng.shuffle(rest)
+            hands = [rest[i * size : (i + 1) * size] for i in range(n)]
+        else:
+            self._check_deal(deal, n)
+            removed, hands = deal["removed"], deal["hands"]
+        self._cry = CRIES[self.options["cries"]]
+        self.removed = sort_cards(removed)  # public, face up
+        self.hands = [sort_cards(h) for h in hands]  # secret, sorted
+        self.down: list = [None] * n  # face-down cards (secret); their cries are public
+        self.cries: list = [None] * n  # the public cry of each down card
+        self.reserves: list[list] = [[] for _ in range(n)]  # public, in order won
+        self.lost: list = []  # public: Reserve cards lost to Bangs, in order
+        self.out: list = []  # Hunters that left the game (public)
+        self.phase = "play"
+        self.slap: dict | None = None  # {"first", "second", "at", "closes_at"}
+        self.reveal: dict | None = None  # {"seats", "cards", "match", "until"}
+        self.hunt: dict | None = None  # {"hunter", "cry", "closes_at", "target", "at"}
+        self.passes: dict = {}  # seat -> the card object chosen (secret)
+        self.pass_seats: list[int] = []  # seats that must pass
+        self.pass_closes = None
+        self.end_reason: str | None = None
+        for seat, hand in enumerate(self.hands):
+            self._emit("deal", audience=[seat], seat=seat, hand=list(hand))
+        self._emit("start", removed=list(self.removed), hand_size=size, players=n)
+        return {"removed": list(self.removed), "hands": [list(h) for h in self.hands]}
+
+    @staticmethod
+    def _check_deal(deal, players) -> None:
+        if type(deal) is not dict or set(deal) != {"removed", "hands"}:
+            raise ValueError(f"a Brouhaha deal is {{'removed': [...], 'hands': [[...], ...]}}, got {deal!r}")
+        removed, hands = deal["removed"], deal["hands"]
+        size = HAND_SIZE[players]
+        if type(hands) is not list or len(hands) != players or any(type(h) is not list or len(h) != size for h in hands):
+            raise ValueError(f"a {players}-player deal needs {players} hands of {size} cards, got {hands!r}")
+        if type(removed) is not list:
+            raise ValueError(f"a deal's 'removed' must be a list, got {removed!r}")
+        cards = [c for h in hands for c in h] + removed
+        if any(not isinstance(c, str) or c not in RANK for c in cards) or sorted(cards, key=_RANK) != list(ALL_CARDS):
+            raise ValueError(f"a deal's removed cards and hands must be the 46 cards, each once, got {deal!r}")
+        pairs, hunters = REMOVED[players]
+        count = Counter(removed)
+        if count[HUNTER] != hunters or any(count[a] not in (0, 2) for a in ANIMAL_IDS) or len(removed) != 2 * pairs + hunters:
+            raise ValueError(
+                f"a {players}-player deal removes {pairs} pair(s) of animals and {hunters} Hunter(s), got removed={removed!r}"
+            )
+
+    # -------------------------------------------------------------- contract
+    def _to_act(self):
+        if self.phase == "pass":
+            passes = self.passes
+            return [s for s in self.pass_seats if s not in passes]
+        return []
+
+    def _legal(self, seat):
+        phase = self.phase
+        n = self.players
+        down = self.down
+        hand = self.hands[seat]
+        if phase == "play":
+            out = []
+            prev = None
+            for c in hand:
+                if c != prev and c != HUNTER:
+                    out.append({"type": "play", "card": c})
+                    prev = c
+            if down[seat] is not None:
+                out.append({"type": "take_back"})
+                out.append({"type": "slap"})
+            if hand and hand[-1] == HUNTER:
+                out.extend({"type": "hunt", "target": t} for t in range(n) if t != seat and down[t] is not None)
+            return out
+        if phase == "slap":
+            if seat != self.slap["first"] and down[seat] is not None:
+                return [{"type": "slap"}]
+            return []
+        if phase == "hunt":
+            if seat != self.hunt["hunter"] and hand and hand[-1] == HUNTER:
+                return [
+                    {"type": "hunt", "target": t}
+                    for t in range(n)
+                    if t != seat and down[t] is not None and down[t] != HUNTER
+                ]
+            return []
+        if phase == "pass":
+            if seat in self.pass_seats and seat not in self.passes:
+                out = []
+                prev = None
+                for c in hand:
+                    if c != prev:
+                        out.append({"type": "pass", "card": c})
+                        prev = c
+                return out
+        return []
+
+    def _is_legal(self, seat, action):
+        kind = action["type"]
+        phase = self.phase
+        down = self.down
+        if phase == "play":
+            if kind == "play":
+                card = action["card"]
+                return card != HUNTER and card in self.hands[seat]
+            if kind == "take_back" or kind == "slap":
+                return down[seat] is not None
+            if kind == "hunt":
+                t = action["target"]
+                hand = self.hands[seat]
+                return bool(hand) and hand[-1] == HUNTER and 0 <= t < self.players and t != seat and down[t] is not None
+            return False
+        if phase == "slap":
+            return kind == "slap" and seat != self.slap["first"] and down[seat] is not None
+        if phase == "hunt":
+            if kind != "hunt":
+                return False
+            t = action["target"]
+            hand = self.hands[seat]
+            return (
+                seat != self.hunt["hunter"]
+                and bool(hand)
+                and hand[-1] == HUNTER
+                and 0 <= t < self.players
+                and t != seat
+                and down[t] is not None
+                and down[t] != HUNTER
+            )
+        if phase == "pass":
+            return kind == "pass" and seat in self.pass_seats and seat not in self.passes and action["card"] in self.hands[seat]
+        return False
+
+    def _why_illegal(self, seat, action):
+        kind, phase = action["type"], self.phase
+        if phase in ("slap", "reveal", "hunt", "pass") and kind not in {"slap": ("slap",), "hunt": ("hunt",), "pass": ("pass",)}.get(phase, ()):
+            return f"the game is frozen in the {phase!r} phase: no {kind!r} now"
+        if kind == "play":
+            return f"seat {seat} holds no animal {action['card']!r} to play"
+        if kind in ("take_back", "slap"):
+            if phase == "slap" and seat == self.slap["first"]:
+                return f"seat {seat} already slapped"
+            return f"seat {seat} has no animal face down"
+        if kind == "hunt":
+            if phase == "hunt" and seat == self.hunt["hunter"]:
+                return f"seat {seat} is the hunter already"
+            if HUNTER not in self.hands[seat]:
+                return f"seat {seat} holds no Hunter"
+            return f"the target {action['target']!r} is not another seat with an animal face down"
+        if kind == "pass":
+            if phase != "pass":
+                return "passing happens only after a match"
+            if seat in self.passes:
+                return f"seat {seat} has already chosen its card to pass"
+            return f"seat {seat} holds no {action['card']!r} to pass"
+        return "that action is not legal now"
+
+    # ------------------------------------------------------------------ time
+    def _phase_deadline(self):
+        phase = self.phase
+        if phase == "slap":
+            return self.slap["closes_at"]
+        if phase == "reveal":
+            return self.reveal["until"]
+        if phase == "hunt":
+            return self.hunt["closes_at"]
+        if phase == "pass":
+            return self.pass_closes
+        return None
+
+    def _next_deadline(self):
+        due = self._phase_deadline()
+        limit = self.options["time_limit_ms"]
+        if limit is not None and (due is None or limit <= due):
+            return limit
+        return due
+
+    def _on_deadline(self, at):
+        limit = self.options["time_limit_ms"]
+        if limit is not None and at >= limit:
+            self._finish("time", at)
+            return
+        phase = self.phase
+        if phase == "slap":
+            first = self.slap["first"]
+            self.slap = None
+            self.phase = "play"
+            self._emit("slap_void", seat=first, at=at)
+        elif phase == "reveal":
+            self._resolve_reveal(at)
+        elif phase == "hunt":
+            self._resolve_hunt(at)
+        elif phase == "pass":
+            self._resolve_pass(at)
+        else:  # pragma: no cover - no deadline in play
+            raise RuntimeError(f"no deadline in phase {phase!r}")
+
+    # --------------------------------------------------------------- actions
+    def _apply(self, seat, action, at):
+        kind = action["type"]
+        if kind == "play":
+            self._play(seat, action["card"], at)
+        elif kind == "take_back":
+            card = self.down[seat]
+            self.down[seat] = None
+            self.cries[seat] = None
+            _insert(self.hands[seat], card)
+            self._emit("take_back", seat=seat, at=at)
+        elif kind == "slap":
+            self._slap(seat, at)
+        elif kind == "hunt":
+            self._hunt(seat, action["target"], at)
+        else:
+            self._choose_pass(seat, action["card"], at)
+
+    def _play(self, seat, card, at):
+        hand = self.hands[seat]
+        old = self.down[seat]
+        new = _take(hand, card)
+        if old is not None:
+            _insert(hand, old)
+        self.down[seat] = new
+        cry = self._cry[new]
+        self.cries[seat] = cry
+        self._emit("play", seat=seat, cry=cry, at=at, switch=old is not None)
+        self._emit("play_card", audience=[seat], seat=seat, card=new, at=at)
+
+    def _slap(self, seat, at):
+        if self.phase == "play":
+            closes = at + self.options["slap_ms"]
+            self.slap = {"first": seat, "second": None, "at": at, "closes_at": closes}
+            self.phase = "slap"
+            self._emit("slap", seat=seat, at=at, closes_at=closes)
+            return
+        first = self.slap["first"]
+        self.slap["second"] = seat
+        cards = [self.down[first], self.down[seat]]
+        match = cards[0] == cards[1]
+        until = at + self.options["reveal_ms"]
+        self.reveal = {"seats": [first, seat], "cards": cards, "match": match, "until": until}
+        self.phase = "reveal"
+        self._emit("slap", seat=seat, at=at)
+        self._emit("reveal", seats=[first, seat], cards=list(cards), match=match, at=at, until=until)
+
+    def _hunt(self, seat, target, at):
+        hand = self.hands[seat]
+        own = self.down[seat]
+        if own is not None:
+            _insert(hand, own)
+        hunter_card = hand.pop()  # sorted: the Hunter is last
+        cry = self.cries[target]
+        if self.phase == "play":
+            closes = at + self.options["hunt_ms"]
+            self.down[seat] = hunter_card
+            self.cries[seat] = cry
+            self.hunt = {"hunter": seat, "cry": cry, "closes_at": closes, "target": target, "at": at}
+            self.phase = "hunt"
+            self._emit("hunt", seat=seat, cry=cry, at=at, closes_at=closes)
+            self._emit("hunt_target", audience=[seat], seat=seat, target=target, at=at)
+            self._emit("pinned", audience=[target], seat=target, hunter=seat, at=at)
+            return
+        # a second Hunter inside the window: both leave the game, nothing else happens
+        first = self.hunt["hunter"]
+        self.out.append(self.down[first])
+        self.out.append(hunter_card)
+        self.down[first] = self.cries[first] = None
+        self.down[seat] = self.cries[seat] = None
+        self.hunt = None
+        self.phase = "play"
+        self._emit("hunt_target", audience=[seat], seat=seat, target=target, at=at)
+        self._emit("hunters_cancel", hunters=[first, seat], cry=cry, at=at)
+
+    def _choose_pass(self, seat, card, at):
+        hand = self.hands[seat]
+        self.passes[seat] = hand[hand.index(card)]
+        self._emit("pass_chosen", seat=seat, at=at)
+        if len(self.passes) == len(self.pass_seats):
+            self._resolve_pass(at)
+
+    # ---------------------------------------------------------- resolutions
+    def _resolve_reveal(self, at):
+        reveal = self.reveal
+        a, b = reveal["seats"]
+        ca, cb = self.down[a], self.down[b]
+        self.down[a] = self.down[b] = None
+        self.cries[a] = self.cries[b] = None
+        self.reveal = None
+        self.slap = None
+        if reveal["match"]:
+            self.reserves[a].append(ca)
+            self.reserves[b].append(cb)
+            self._emit("match", seats=[a, b], card=ca, at=at)
+            if self._end_check(at):
+                return
+            self._open_pass(at)
+            return
+        _insert(self.hands[a], ca)
+        _insert(self.hands[b], cb)
+        self._emit("mismatch", seats=[a, b], cards=[ca, cb], at=at)
+        self.phase = "play"
+        if self.options["bang"]:
+            for s in (a, b):
+                if self.reserves[s]:
+                    card = self.reserves[s].pop()
+                    self.lost.append(card)
+                    self._emit("bang", seat=s, card=card, at=at)
+            self._end_check(at)
+
+    def _open_pass(self, at):
+        seats = [s for s in range(self.players) if self.hands[s]]
+        self.passes = {}
+        if not seats:
+            self.phase = "play"
+            return
+        self.pass_seats = seats
+        self.pass_closes = at + self.options["pass_ms"]
+        self.phase = "pass"
+        self._emit("pass_open", seats=list(seats), at=at, closes_at=self.pass_closes)
+
+    def _resolve_hunt(self, at):
+        hunt = self.hunt
+        s, t = hunt["hunter"], hunt["target"]
+        card = self.down[t]
+        self.down[t] = self.cries[t] = None
+        self.reserves[s].append(card)
+        self.out.append(self.down[s])
+        self.down[s] = self.cries[s] = None
+        self.hunt = None
+        self.phase = "play"
+        self._emit("hunted", hunter=s, target=t, card=card, at=at)
+        self._end_check(at)
+
+    def _default_pass(self, seat):
+        """The card an undecided seat passes at the deadline: its sorted hand's first."""
+        return self.hands[seat][0]
+
+    def _resolve_pass(self, at):
+        n = self.players
+        moves = []
+        defaults = []
+        for s in self.pass_seats:
+            card = self.passes.get(s)
+            if card is None:
+                card = self._default_pass(s)
+                defaults.append(s)
+            moves.append((s, card))
+        for s, card in moves:
+            _take_object(self.hands[s], card)
+        for s, card in moves:
+            _insert(self.hands[(s + 1) % n], card)
+        for s, card in moves:
+            to = (s + 1) % n
+            self._emit("passed", audience=[s, to], seat=s, to=to, card=card, default=s in defaults, at=at)
+        self.passes = {}
+        self.pass_seats = []
+        self.pass_closes = None
+        self.phase = "play"
+        self._emit("passes_done", defaults=defaults, at=at)
+        self._end_check(at)
+
+    # -------------------------------------------------------------- the end
+    def pair_possible(self) -> bool:
+        """Whether a pair can still be made: some species has both copies in hands or
+        down, or a Hunter is still in play."""
+        seen = set()
+        for cards in (*self.hands, self.down):
+            for c in cards:
+                if c is None:
+                    continue
+                if c == HUNTER or c in seen:
+                    return True
+                seen.add(c)
+        return False
+
+    def _end_check(self, at) -> bool:
+        for s in range(self.players):
+            if not self.hands[s] and self.down[s] is None:
+                self._finish("no_cards", at)
+                return True
+        if not self.pair_possible():
+            self._finish("no_pairs", at)
+            return True
+        return False
+
+    def _finish(self, reason, at):
+        sizes = [len(r) for r in self.reserves]
+        best = max(sizes)
+        self.winners = [s for s in range(self.players) if sizes[s] == best]
+        self.over = True
+        self.phase = "over"
+        self.end_reason = reason
+        self.slap = self.reveal = self.hunt = None
+        self.passes = {}
+        self.pass_seats = []
+        self.pass_closes = None
+        self._emit("game_over", winners=list(self.winners), scores=sizes, reason=reason, at=at)
+
+    def _scores(self):
+        return [len(r) for r in self.reserves]
+
+    # ----------------------------------------------------------------- views
+    def _view(self, seat, reveal=False):
+        hunt = self.hunt
+        passing = None
+        if self.phase == "pass":
+            passing = {
+                "chosen": sorted(self.passes),
+                "closes_at": self.pass_closes,
+                "mine": self.passes.get(seat) if seat is not None else None,
+            }
+        hunt_view = None
+        if hunt is not None:
+            hunt_view = {"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]}
+            if reveal or (seat is not None and seat == hunt["hunter"]):
+                hunt_view["target"] = hunt["target"]
+        r = self.reveal
+        view = {
+            "game": self.name,
+            "players": self.players,
+            "viewer": seat,
+            "phase": self.phase,
+            "to_act": self.to_act,
+            "cries": list(self.cries),
+            "hunter_down": hunt["hunter"] if hunt is not None else None,
+            "my_hand": list(self.hands[seat]) if seat is not None else None,
+            "my_down": self.down[seat] if seat is not None else None,
+            "pinned": seat is not None and hunt is not None and hunt["target"] == seat,
+            "hand_sizes": [len(h) for h in self.hands],
+            "reserves": [list(x) for x in self.reserves],
+            "removed": list(self.removed),
+            "lost": list(self.lost),
+            "hunters_out": len(self.out),
+            "slap": dict(self.slap) if self.slap is not None else None,
+            "reveal": {"seats": list(r["seats"]), "cards": list(r["cards"]), "match": r["match"], "until": r["until"]}
+            if r is not None
+            else None,
+            "hunt": hunt_view,
+            "passing": passing,
+            "scores": self._scores(),
+            "over": self.over,
+            "winners": list(self.winners),
+            "reason": self.end_reason,
+            "options": {"bang": self.options["bang"], "cries": self.options["cries"]},
+            "log": self.log_for(seat, reveal=reveal),
+        }
+        if reveal:
+            view["hands"] = [list(h) for h in self.hands]
+            view["down"] = list(self.down)
+            view["passes"] = [self.passes.get(s) for s in range(self.players)]
+        return view
+
+    # ------------------------------------------------------------- leak test
+    def resample(self, seat, rng):
+        """A game with the same public history (and, for ``seat``, the same private
+        history) in which every card ``seat`` cannot know is redrawn: the other
+        hands, the other face-down animals (within their public cry), the cards
+        passed between other seats, and the secret targets of Hunters (among the
+        seats whose face-down card cries the imitated cry). ``seat`` None: the
+        public view's unknowns.
+
+        How: the history is replayed with every card as a distinct token (a
+        ``str`` subclass the rules move by identity), which tells which token each
+        action moved, which tokens ``seat`` has seen (any event it received), which
+        tokens cried in public (they keep their cry word) and which hands were
+        defaulted from in a pass (kept whole: the default is the sorted hand's
+        first card). The other tokens' labels are shuffled among themselves; the
+        actions are rewritten with the new labels, the secret hunt targets are
+        redrawn, and the result is replayed from the new deal.
+        """
+        removed = [_Tok(c) for c in self.deal["removed"]]
+        hands = [[_Tok(c) for c in h] for h in self.deal["hands"]]
+        tokens = removed + [t for h in hands for t in h]
+        tracker = _Tracker(self.players, self.seed, deal={"removed": removed, "hands": hands}, **self.options)
+        tracker._viewer = seat
+        for h in self.history:
+            tracker.apply_step(h)
+        known = set(tracker._fixed)
+        for ev in tracker.events:
+            aud = ev.get("audience")
+            if aud is None or (seat is not None and seat in aud):
+                for v in ev.values():
+                    if type(v) is _Tok:
+                        known.add(id(v))
+                    elif type(v) is list:
+                        known.update(id(x) for x in v if type(x) is _Tok)
+        for place in (tracker.removed, tracker.lost, tracker.out, *tracker.reserves):
+            known.update(id(x) for x in place)
+        known.update(id(x) for x in tracker.down if x is not None and x == HUNTER)
+        if seat is not None:
+            known.update(id(x) for x in tracker.hands[seat])
+            if tracker.down[seat] is not None:
+                known.add(id(tracker.down[seat]))
+        unknown = [t for t in tokens if id(t) not in known]
+        pool = [str(t) for t in unknown]
+        rng.shuffle(pool)
+        groups: dict[str, list] = {}
+        free = []
+        for t in unknown:
+            cry = tracker._cried.get(id(t))
+            if cry is None:
+                free.append(t)
+            else:
+                groups.setdefault(cry, []).append(t)
+        label: dict[int, str] = {}
+        table = tracker._cry
+        for cry in sorted(groups):
+            toks = groups[cry]
+            fits = [i for i, c in enumerate(pool) if c != HUNTER and table[c] == cry]
+            picked = rng.sample(fits, len(toks))
+            for t, i in zip(toks, picked):
+                label[id(t)] = pool[i]
+            taken = set(picked)
+            pool = [c for i, c in enumerate(pool) if i not in taken]
+        rng.shuffle(pool)
+        for t, c in zip(free, pool):
+            label[id(t)] = c
+
+        def name(t) -> str:
+            return label.get(id(t), str(t))
+
+        deal = {"removed": [name(t) for t in removed], "hands": [[name(t) for t in h] for h in hands]}
+        history = []
+        for i, h in enumerate(self.history):
+            if i in tracker._moved:
+                h = {**h, "action": {**h["action"], "card": name(tracker._moved[i])}}
+            elif i in tracker._hunts:
+                h = {**h, "action": {**h["action"], "target": rng.choice(tracker._hunts[i])}}
+            history.append(h)
+        return type(self).replay(self.players, self.seed, history, deal=deal, **self.options)
+
+
+class _Tok(str):
+    """A card as a distinct object (for :meth:`Brouhaha.resample`'s replay)."""
+
+    __slots__ = ()
+
+
+class _Tracker(Brouhaha):
+    """Brouhaha replayed on tokens, noting what :meth:`Brouhaha.resample` needs."""
+
+    _viewer = None
+
+    def _setup(self, deal):
+        self._cried: dict[int, str] = {}  # token id -> the cry it made in public
+        self._fixed: set[int] = set()  # token ids whose card must not change
+        self._moved: dict[int, object] = {}  # history index -> the token a play/pass moved
+        self._hunts: dict[int, list] = {}  # history index -> the seats a secret target may be
+        self._first_hunt = None
+        return super()._setup(deal)
+
+    def _apply(self, seat, action, at):
+        i = len(self.history) - 1
+        kind = action["type"]
+        if kind == "hunt":
+            target = action["target"]
+            viewer = self._viewer
+            if seat == viewer or target == viewer:
+                self._hunts[i] = [target]
+            else:
+                cry = self.cries[target]
+                self._hunts[i] = [
+                    u
+                    for u in range(self.players)
+                    if u != seat and u != viewer and self.down[u] is not None and self.down[u] != HUNTER and self.cries[u] == cry
+                ]
+            if self.phase == "play":
+                self._first_hunt = i
+        elif kind == "pass":
+            hand = self.hands[seat]
+            self._moved[i] = hand[hand.index(action["card"])]  # the object _choose_pass keeps
+        super()._apply(seat, action, at)
+        if kind == "play":
+            self._moved[i] = self.down[seat]
+        for u, d in enumerate(self.down):
+            if d is not None and d != HUNTER:
+                self._cried[id(d)] = self.cries[u]
+
+    def _resolve_hunt(self, at):
+        self._hunts.pop(self._first_hunt, None)  # the target becomes public
+        super()._resolve_hunt(at)
+
+    def _default_pass(self, seat):
+        if seat != self._viewer:
+            self._fixed.update(id(c) for c in self.hands[seat])
+        return super()._default_pass(seat)
