@@ -1,0 +1,654 @@
+"""Brouhaha bots: real-time planners with reaction times, a fading memory and odds.
+
+Every bot is built as ``Cls(seat, seed)`` and sees only ``(view, legal)``. It
+answers :meth:`plan` as :class:`brady_widgets.scheduler.Scheduler` asks it after
+every step of the game: ``Later(ms, action)`` (act in ``ms``: its reaction
+time), an action (now) or ``None`` (nothing to do); ``choose`` gives one legal
+action at once for code that only calls ``choose``.
+
+The model (``easy``, ``medium``, ``hard`` differ only in the numbers of
+:data:`LEVELS`):
+
+Reaction times
+    Each time a bot wants something new (a slap, a card to play, a Hunter, a card
+    to pass) it draws a reaction time, lognormal around its level's median, from a
+    generator seeded by ``(seed, seat, the situation)``; asking again about the
+    same situation gives the same due time, so the Scheduler's plan stands.
+Memory
+    From the log in its view it remembers who showed which card in a mismatch
+    (that seat took it back into its hand), which card it passed to whom, and
+    who took back a card with which cry (that seat holds a card of that cry).
+    A memory of age ``a`` ms is still there iff a seeded uniform draw for it is
+    below ``exp(-a / tau)``: memories fade, faster at lower levels, and a
+    forgotten one stays forgotten. A pass makes every memory of a seat's hand
+    less sure (it may have passed that card).
+Belief
+    For another seat's face-down card crying ``w``: each species of ``w`` weighs
+    its number of unseen copies (:func:`.odds.unseen_pool`, less the cards the bot
+    remembers in other seats' hands), times ``1 + boost`` when the bot remembers
+    that seat holding it, times ``answer`` for the bot's own species when that
+    card was put down *after* the bot's card of the same cry (a seat answering a
+    cry is likely trying to match it). P(some face-down card shares mine) is
+    ``1 - prod(1 - p_seat)``.
+Slaps
+    First slap when that belief reaches ``slap_first``; second slap (in the slap
+    window) when the first slapper cries the bot's cry and the belief that its card
+    is the bot's animal, with the slap itself as evidence (odds times
+    ``slap_evidence``), reaches ``slap_second``. ``easy`` slaps wrongly now and
+    then (``blunder``: at a cry that is not its own, or with nothing to back it).
+Cards
+    It puts down the card most likely to be matched by a card already down; with
+    none likely, it keeps its card down for a patience time, then shows the next
+    card it has shown least recently (searching by cry). A card whose partner is
+    gone (a Reserve, lost, removed, or its own hand) is never played.
+Hunters
+    With a Hunter in hand, it hunts the face-down card it can best place: a card
+    whose cry is also cried elsewhere (a match about to happen), of a seat with a
+    large Reserve, and not the partner of a card in its own hand (that would kill
+    its own pair); after ``hunt_patience`` it hunts the best target anyway. A
+    seat pinned by a hunt (``pinned`` in its view) with a Hunter of its own plays
+    it to cancel (``counter`` chance, by level) within the hunt window.
+Passing
+    It passes a second copy of an animal it holds twice, else a dead card, else
+    the card least likely to match (partner believed in the hand it would go to
+    last); a Hunter only when it has nothing else.
+
+``random`` plans a random legal action at a random delay (or waits). ``TB_BOTS``
+play :mod:`.total_black`: hold iff the bumped cry equals its own.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+
+from ..scheduler import Later
+from . import odds
+
+HUNTER = "hunter"
+SLAP = {"type": "slap"}
+
+#: the numbers behind each level (times in ms; ``(median, sigma)`` for lognormal draws)
+LEVELS = {
+    "easy": {
+        "react": (900, 0.35),  # slaps and hunts (a race)
+        "think": (1300, 0.4),  # choosing a card to show or to pass
+        "patience": (5000, 0.3),  # how long a card stays down with no hope before the next is shown
+        "hunt_patience": (9000, 0.5),
+        "tau": 6_000,  # memory fades: a memory of age a stays with chance exp(-a / tau)
+        "boost": 3.0,  # a remembered card weighs 1 + boost
+        "answer": 1.0,  # reads nothing into a cry answered after its own
+        "slap_first": 0.55,
+        "slap_second": 0.4,
+        "risk": 0.0,  # with Bang and a Reserve to lose, the thresholds rise by this much
+        "slap_evidence": 1.0,
+        "switch_margin": 0.15,
+        "blunder": 0.3,  # chance, per situation, of a slap with nothing behind it
+        "counter": 0.35,  # chance to cancel a hunt on its card with a Hunter of its own
+        "attention": 0.35,  # chance, per table of cries, that it answers a cry with its likeliest card
+        "care": 0.3,  # chance that it chooses its pass (else any card, a Hunter too)
+    },
+    "medium": {
+        "react": (600, 0.3),
+        "think": (850, 0.35),
+        "patience": (2800, 0.3),
+        "hunt_patience": (6000, 0.4),
+        "tau": 25_000,
+        "boost": 8.0,
+        "answer": 2.0,
+        "slap_first": 0.45,
+        "slap_second": 0.3,
+        "risk": 0.1,
+        "slap_evidence": 2.0,
+        "switch_margin": 0.08,
+        "blunder": 0.0,
+        "counter": 0.75,
+        "attention": 0.7,
+        "care": 0.8,
+    },
+    "hard": {
+        "react": (380, 0.25),
+        "think": (550, 0.3),
+        "patience": (2200, 0.25),
+        "hunt_patience": (3500, 0.3),
+        "tau": 240_000,
+        "boost": 20.0,
+        "answer": 3.0,
+        "slap_first": 0.4,
+        "slap_second": 0.25,
+        "risk": 0.25,
+        "slap_evidence": 3.0,
+        "switch_margin": 0.05,
+        "blunder": 0.0,
+        "counter": 1.0,
+        "attention": 1.0,
+        "care": 1.0,
+    },
+}
+#: every memory of a seat's hand keeps this weight through each pass (it may have passed it)
+PASS_KEEP = 0.5
+#: the weight of the bot's own animal for a seat that let its slap go unanswered
+DECLINE = 0.35
+#: shortest and longest reaction, ms
+REACT_MIN, REACT_MAX = 120, 20_000
+
+
+def _key(action: dict) -> tuple:
+    return tuple(sorted(action.items()))
+
+
+class Memory:
+    """What a bot remembers from the log of its view, built incrementally.
+
+    ``holds[seat][animal] = (at, weight)``: ``seat`` showed (or was given) that
+    card at ``at`` and may still hold it (weight 1, less after each pass).
+    ``cried[seat][cry] = at``: ``seat`` took back a card with that cry.
+    ``down_at[seat] = at`` when its current face-down card went down, and
+    ``answered[seat]`` = True when that card went down while the bot's own card of
+    the same cry was already down. ``shown[animal] = at``: when the bot last put
+    that card down."""
+
+    def __init__(self, me: int):
+        self.me = me
+        self.reset()
+
+    def reset(self) -> None:
+        self.seen = 0
+        self.last = None
+        self.holds: dict[int, dict[str, tuple]] = {}
+        self.cried: dict[int, dict[str, float]] = {}
+        self.cry_now: dict[int, str | None] = {}
+        self.down_at: dict[int, float] = {}
+        self.answered: dict[int, bool] = {}
+        self.shown: dict[str, float] = {}
+        self.slapped: tuple | None = None  # (first slapper, {seat: down_at}) of the open slap window
+        self.declined: dict[int, tuple] = {}  # seat -> (its down_at, the bot's down_at): it let the bot's slap go
+
+    # ----------------------------------------------------------------- log
+    def update(self, log: list) -> None:
+        n = self.seen
+        if n > len(log) or (n and log[n - 1] != self.last):
+            self.reset()  # not the log it was following: start again
+            n = 0
+        for ev in log[n:]:
+            self._event(ev)
+        self.seen = len(log)
+        self.last = log[-1] if log else None
+
+    def _forget_down(self, seat: int) -> None:
+        self.cry_now[seat] = None
+        self.down_at.pop(seat, None)
+        self.answered.pop(seat, None)
+
+    def _took_back(self, seat: int, at: float) -> None:
+        cry = self.cry_now.get(seat)
+        if cry is not None:
+            self.cried.setdefault(seat, {})[cry] = at
+        self._forget_down(seat)
+
+    def _event(self, ev: dict) -> None:
+        kind = ev.get("type")
+        at = ev.get("at", 0) or 0
+        me = self.me
+        if kind == "play":
+            seat = ev["seat"]
+            if self.cry_now.get(seat) is not None:
+                self._took_back(seat, at)  # a switch: the old card went back to the hand
+            cry = ev.get("cry")
+            self.answered[seat] = seat != me and self.cry_now.get(me) == cry and self.down_at.get(me, at) < at
+            self.cry_now[seat] = cry
+            self.down_at[seat] = at
+        elif kind == "play_card":
+            if ev.get("seat") == me:
+                self.shown[ev["card"]] = at
+        elif kind == "take_back":
+            self._took_back(ev["seat"], at)
+        elif kind == "slap" and "closes_at" in ev:
+            self.slapped = (ev["seat"], dict(self.down_at))
+        elif kind == "slap_void":
+            # nobody answered the bot's slap: the seats crying its cry likely do not hold its animal
+            first, downs = self.slapped or (None, {})
+            if first == me and me in downs:
+                cry = self.cry_now.get(me)
+                for seat, t in downs.items():
+                    if seat != me and self.cry_now.get(seat) == cry and t == self.down_at.get(seat):
+                        self.declined[seat] = (t, downs[me])
+            self.slapped = None
+        elif kind == "hunt":
+            seat = ev["seat"]
+            if self.cry_now.get(seat) is not None:
+                self._took_back(seat, at)  # the hunter's own animal went back to its hand
+            self.cry_now[seat] = ev.get("cry")
+            self.down_at[seat] = at
+            self.answered[seat] = False
+        elif kind == "mismatch":
+            for seat, card in zip(ev.get("seats", ()), ev.get("cards", ())):
+                self._forget_down(seat)
+                if seat != me:
+                    self.holds.setdefault(seat, {})[card] = (at, 1.0)  # shown, then taken back
+        elif kind == "match":
+            for seat in ev.get("seats", ()):
+                self._forget_down(seat)
+                self.holds.get(seat, {}).pop(ev.get("card"), None)
+        elif kind == "hunted":
+            target = ev.get("target")
+            self.holds.get(target, {}).pop(ev.get("card"), None)
+            self._forget_down(target)
+            self._forget_down(ev.get("hunter"))
+        elif kind == "hunters_cancel":
+            for seat in ev.get("hunters", ()):
+                self._forget_down(seat)
+        elif kind == "pass_open":
+            # everyone is about to give a card away: every memory of a hand grows less sure
+            for cards in self.holds.values():
+                for card, (t, w) in list(cards.items()):
+                    cards[card] = (t, w * PASS_KEEP)
+        elif kind == "passed":
+            giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
+            if giver == me and to != me:
+                self.holds.setdefault(to, {})[card] = (at, 1.0)
+            elif to == me:
+                self.holds.get(giver, {}).pop(card, None)
+
+
+def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
+    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * rng.gauss(0.0, 1.0)))))
+
+
+class RandomBot:
+    """Plans a random legal action at a random delay (0-2 s), or sometimes waits."""
+
+    name = "random"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+        self.rng = random.Random(f"brouhaha:random:{seed}:{seat}")
+
+    def choose(self, view: dict, legal: list) -> dict:
+        return self.rng.choice(legal)
+
+    def plan(self, view: dict, legal: list):
+        if not legal or self.rng.random() < 0.3:
+            return None
+        return Later(self.rng.randint(0, 2000), self.rng.choice(legal))
+
+
+class PlannerBot:
+    """The Brouhaha player of the module docstring, at one of :data:`LEVELS`."""
+
+    name = "planner"
+    level = "medium"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+        self.p = LEVELS[self.level]
+        self.memory = Memory(seat)
+        self._want: tuple | None = None  # (action key, due ms)
+        self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
+        self._hunter_since: float | None = None  # when it first saw a Hunter in its hand
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
+
+    # ------------------------------------------------------------ randomness
+    def _rng(self, *key) -> random.Random:
+        return random.Random(f"brouhaha:{self.level}:{self.seed}:{self.seat}:{key!r}")
+
+    def _uniform(self, *key) -> float:
+        u = self._draws.get(key)
+        if u is None:
+            u = self._draws[key] = self._rng("u", *key).random()
+        return u
+
+    def _remembered(self, at: float, now: float, *key) -> bool:
+        return self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"])
+
+    # ---------------------------------------------------------------- plans
+    def _later(self, action: dict, kind: str, now: float, tag: tuple, not_before: float = 0.0):
+        """``Later`` for ``action``: its reaction time (``kind``: a ``"react"`` race or a
+        ``"think"`` choice) is drawn when the bot first wants it for the reason ``tag``,
+        and the due time stands while it goes on wanting it. A due time already
+        passed means that plan was carried out: wanting it again is a new reaction."""
+        key = (_key(action), tag)
+        if self._want is None or self._want[0] != key or self._want[1] <= now:
+            median, sigma = self.p["react" if kind == "react" else "think"]
+            delay = _lognormal(self._rng("react", kind, tag, key, now), median, sigma)
+            self._want = (key, int(max(now + delay, not_before)))
+        return Later(max(0, int(self._want[1] - now)), action)
+
+    def choose(self, view: dict, legal: list) -> dict:
+        answer = self.plan(view, legal)
+        action = answer.action if isinstance(answer, Later) else answer
+        if action is None:
+            action = next((a for a in legal if a["type"] == "pass"), None) or legal[0]
+        return action
+
+    def plan(self, view: dict, legal: list):
+        self.memory.update(view.get("log") or [])
+        if not legal or view.get("over"):
+            self._want = None
+            return None
+        ctx = _Context(self, view)
+        phase = view.get("phase")
+        if phase == "slap":
+            return self._plan_second_slap(ctx, legal)
+        if phase == "hunt":
+            return self._plan_counter(ctx, legal)
+        if phase == "pass":
+            return self._plan_pass(ctx, legal)
+        if phase == "play":
+            return self._plan_play(ctx, legal)
+        self._want = None
+        return None
+
+    # slap window: join as the second slapper?
+    def _plan_second_slap(self, ctx: "_Context", legal: list):
+        slap = ctx.view.get("slap") or {}
+        first = slap.get("first")
+        if SLAP not in legal or first is None or ctx.mine is None:
+            self._want = None
+            return None
+        situation = ("second", slap.get("at"))
+        same_cry = ctx.cries[first] == ctx.my_cry
+        p = ctx.belief(first).get(ctx.mine, 0.0) if same_cry else 0.0
+        e = self.p["slap_evidence"]
+        if 0 < p < 1:
+            p = p * e / (p * e + (1 - p))
+        if p >= self.p["slap_second"] + ctx.risk() or self._uniform("blunder", situation) < self.p["blunder"]:
+            return self._later(SLAP, "react", ctx.now, situation)
+        self._want = None
+        return None
+
+    # a hunt announced: cancel it with a Hunter of its own when it is the target
+    def _plan_counter(self, ctx: "_Context", legal: list):
+        hunts = [a for a in legal if a["type"] == "hunt"]
+        hunt = ctx.view.get("hunt") or {}
+        if not hunts or not ctx.view.get("pinned"):
+            self._want = None
+            return None
+        situation = ("counter", hunt.get("closes_at"))
+        if self._uniform(*situation) >= self.p["counter"]:
+            self._want = None
+            return None
+        return self._later(hunts[0], "react", ctx.now, situation)
+
+    def _plan_pass(self, ctx: "_Context", legal: list):
+        passes = [a for a in legal if a["type"] == "pass"]
+        if not passes:
+            self._want = None
+            return None
+        closes = (ctx.view.get("passing") or {}).get("closes_at")
+        cards = [a["card"] for a in passes]
+        if self._uniform("care", closes) < self.p["care"]:
+            card = ctx.pass_choice(cards)
+        else:
+            card = cards[int(self._uniform("careless", closes) * len(cards))]
+        action = next(a for a in passes if a["card"] == card)
+        return self._later(action, "think", ctx.now, ("pass", (ctx.view.get("passing") or {}).get("closes_at")))
+
+    def _plan_play(self, ctx: "_Context", legal: list):
+        now, mine = ctx.now, ctx.mine
+        stamp = len(ctx.view.get("log") or ())
+        # 1. slap when it believes someone shares its animal (easy: now and then, with nothing behind it)
+        if SLAP in legal and mine is not None:
+            p = ctx.share()
+            since = ctx.memory.down_at.get(self.seat)
+            table = tuple(ctx.cries)
+            wrong = self._uniform("blunder", since, table) < self.p["blunder"] and any(
+                c is not None for s, c in enumerate(ctx.cries) if s != self.seat
+            )
+            if p >= self.p["slap_first"] + ctx.risk() or wrong:
+                return self._later(SLAP, "react", now, ("first", since))
+        # 2. a Hunter at the card it can best place
+        hunts = [a for a in legal if a["type"] == "hunt"]
+        if HUNTER in ctx.hand:
+            if self._hunter_since is None:
+                self._hunter_since = now
+        else:
+            self._hunter_since = None
+        if hunts:
+            target, score = ctx.hunt_target([a["target"] for a in hunts])
+            since = self._hunter_since if self._hunter_since is not None else now
+            patience = _lognormal(self._rng("hunt_patience", since), *self.p["hunt_patience"])
+            if score >= 1.5 or now >= since + patience:
+                action = next(a for a in hunts if a["target"] == target)
+                return self._later(action, "react", now, ("hunt", target))
+        # 3. a card to show: the likeliest to be matched by a card already down
+        plays = {a["card"]: a for a in legal if a["type"] == "play"}
+        if not plays:
+            self._want = None
+            return None
+        table = tuple(ctx.cries)
+        p_now = ctx.share() if mine is not None else 0.0
+        scores = {c: ctx.play_score(c) for c in plays if c != mine}
+        best = max(scores, key=lambda c: (round(scores[c], 3), self._uniform("pick", table, c)), default=None)
+        heard = self._uniform("attention", table) < self.p["attention"]
+        if heard and best is not None and scores[best] > 0.05 and scores[best] > p_now + self.p["switch_margin"]:
+            return self._later(plays[best], "think", now, ("best",))
+        # 4. else search: show the next card, at once with none down, after a patience with one
+        alive = [c for c in plays if c != mine and not ctx.dead(c)]
+        if not alive:
+            self._want = None
+            return None
+        since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
+        if self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
+            nxt = min(alive, key=lambda c: self._uniform("order", since, c))
+        else:
+            nxt = min(alive, key=lambda c: (ctx.shown_at(c) - 1000 * ctx.cry_hope(c), self._uniform("order", c)))
+        if mine is None:
+            return self._later(plays[nxt], "think", now, ("show",))
+        patience = 0 if ctx.dead(mine) else _lognormal(self._rng("patience", since), *self.p["patience"]) * (1 + 2 * p_now)
+        return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
+
+
+class _Context:
+    """One question's view, with the bot's beliefs computed lazily."""
+
+    def __init__(self, bot: PlannerBot, view: dict):
+        self.bot = bot
+        self.view = view
+        self.memory = bot.memory
+        self.me = bot.seat
+        self.now = view.get("clock", 0) or 0
+        self.mode = odds._mode(view)
+        self.cries = list(view.get("cries") or [])
+        self.hand = list(view.get("my_hand") or [])
+        down = view.get("my_down")
+        self.mine = down if down not in (None, HUNTER) else None
+        self.my_cry = odds.cry_of(self.mine, self.mode) if self.mine else None
+        self.hunter = view.get("hunter_down")
+        self._pool = None
+        self._beliefs: dict = {}
+        self._holds = None
+        self._known = odds._known_down(view)
+
+    # memories still there now: {seat: {animal: weight}}
+    def holds(self) -> dict:
+        if self._holds is None:
+            out: dict = {}
+            for seat, cards in self.memory.holds.items():
+                for card, (at, w) in cards.items():
+                    if w > 0.05 and self.bot._remembered(at, self.now, "holds", seat, card, at):
+                        out.setdefault(seat, {})[card] = w
+            self._holds = out
+        return self._holds
+
+    def pool(self) -> Counter:
+        """Unseen cards less the ones it surely remembers in other seats' hands."""
+        if self._pool is None:
+            pool = odds.unseen_pool(self.view)
+            self._pool = pool
+        return self._pool
+
+    def belief(self, seat: int) -> dict:
+        """``{animal: p}`` for ``seat``'s face-down card (by its cry)."""
+        if seat in self._beliefs:
+            return self._beliefs[seat]
+        if seat in self._known:
+            out = {self._known[seat]: 1.0}
+        else:
+            cry = self.cries[seat] if seat < len(self.cries) else None
+            out = {}
+            if cry is not None and seat != self.hunter:
+                pool, holds = self.pool(), self.holds()
+                mine_here = holds.get(seat, {})
+                boost = self.bot.p["boost"]
+                for animal in odds.species_of_cry(cry, self.mode):
+                    elsewhere = sum(h.get(animal, 0) for s, h in holds.items() if s != seat and h.get(animal, 0) >= 0.5)
+                    base = max(0.0, pool[animal] - elsewhere)
+                    if base <= 0 and not mine_here.get(animal):
+                        continue
+                    weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
+                    if animal == self.mine:
+                        if self.memory.answered.get(seat):
+                            weight *= self.bot.p["answer"]
+                        declined = self.memory.declined.get(seat)
+                        if declined and declined == (self.memory.down_at.get(seat), self.memory.down_at.get(self.me)):
+                            weight *= DECLINE
+                    out[animal] = weight
+                total = sum(out.values())
+                out = {a: w / total for a, w in out.items()} if total else {}
+        self._beliefs[seat] = out
+        return out
+
+    def _others_crying(self, cry: str) -> list:
+        return [s for s, c in enumerate(self.cries) if s != self.me and c == cry and s != self.hunter]
+
+    def share(self, animal: str | None = None) -> float:
+        """P(some other face-down card is ``animal``) (default: its own down card's)."""
+        animal = animal or self.mine
+        if animal is None:
+            return 0.0
+        miss = 1.0
+        for seat in self._others_crying(odds.cry_of(animal, self.mode)):
+            miss *= 1 - self.belief(seat).get(animal, 0.0)
+        return 1 - miss
+
+    def dead(self, animal: str) -> bool:
+        """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
+        if animal == HUNTER:
+            return False
+        if self.hand.count(animal) + (self.mine == animal) >= 2:
+            return True
+        return self.pool()[animal] == 0
+
+    def play_score(self, animal: str) -> float:
+        if animal == HUNTER or self.dead(animal):
+            return 0.0
+        return self.share(animal)
+
+    def risk(self) -> float:
+        """How much higher its slap thresholds are: with Bang, a mismatch costs a Reserve card."""
+        reserves = self.view.get("reserves") or []
+        bang = (self.view.get("options") or {}).get("bang")
+        return self.bot.p["risk"] if bang and self.me < len(reserves) and reserves[self.me] else 0.0
+
+    def cry_hope(self, animal: str) -> float:
+        """1 when it remembers another seat taking back a card with this animal's cry
+        (that seat holds one of its look-alikes, maybe its partner), else 0."""
+        cry = odds.cry_of(animal, self.mode)
+        for seat, cries in self.memory.cried.items():
+            at = cries.get(cry)
+            if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
+                return 1.0
+        return 0.0
+
+    def shown_at(self, animal: str) -> float:
+        return self.memory.shown.get(animal, -1.0)
+
+    def hunt_target(self, targets: list) -> tuple:
+        """The best target and its score: 1 for a card, + the chance its cry is
+        matched elsewhere, + a little for a large Reserve, - the chance it is the
+        partner of a card in its own hand."""
+        reserves = self.view.get("reserves") or []
+        sizes = [len(r) for r in reserves] or [0]
+        top = max(sizes)
+        best, best_score = None, -1.0
+        mine = set(self.hand)
+        for t in targets:
+            belief = self.belief(t)
+            cry = self.cries[t] if t < len(self.cries) else None
+            others = [s for s in self._others_crying(cry) if s != t] if cry else []
+            score = 1.0
+            if others:
+                score += 0.5
+            if self.mine and self.my_cry == cry:
+                score -= 0.3  # it might match that card itself
+            score -= sum(p for a, p in belief.items() if a in mine)
+            if sizes and t < len(sizes) and sizes[t] == top and top > 0:
+                score += 0.25
+            if belief and max(belief.values()) >= 0.6:
+                score += 0.25  # a cry it can place
+            if score > best_score:
+                best, best_score = t, score
+        return best, best_score
+
+    def pass_choice(self, cards: list) -> str:
+        """The card to give: a second copy, a dead card, else the least promising; a
+        Hunter last."""
+        counts = Counter(self.hand)
+        left = (self.me + 1) % (self.view.get("players") or 1)
+        left_holds = self.holds().get(left, {})
+
+        def rank(card):
+            if card == HUNTER:
+                return (3, 0.0, card)
+            if counts[card] >= 2:
+                return (0, 0.0, card)
+            if self.dead(card):
+                return (1, 0.0, card)
+            # keep cards that can match: likely matched now, or with more unseen look-alikes
+            hope = self.share(card) + 0.01 * self.pool()[card] + 0.1 * self.cry_hope(card)
+            # giving the left neighbour the partner of a card it holds stalls its pair
+            hope += 0.5 * left_holds.get(card, 0)
+            return (2, hope, card)
+
+        return min(cards, key=rank)
+
+
+class EasyBot(PlannerBot):
+    name = level = "easy"
+
+
+class MediumBot(PlannerBot):
+    name = level = "medium"
+
+
+class HardBot(PlannerBot):
+    name = level = "hard"
+
+
+BOTS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+
+
+# ------------------------------------------------------------------ Total Black
+class TBHoldBot:
+    """Total Black: holds hands iff the cry it heard in this bump equals its own,
+    after a seeded reaction time (a fraction of the round)."""
+
+    name = "hold"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+
+    def choose(self, view: dict, legal: list) -> dict:
+        return legal[0]
+
+    def plan(self, view: dict, legal: list):
+        hold = {"type": "hold"}
+        if hold not in legal or not _same_cry(view):
+            return None
+        return hold
+
+
+def _same_cry(view: dict) -> bool:
+    heard = view.get("heard")
+    own = view.get("my_cry")
+    return heard is not None and heard == own
+
+
+TB_BOTS = {"hold": TBHoldBot}
