@@ -71,14 +71,18 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 
-from brady_widgets.engine import Game
+from brady_widgets.engine import FrozenAction, Game
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
 MAX_MS = 3_600_000  # an option's largest value: one hour
 _RANK = RANK.__getitem__
-TAKE_BACK = {"type": "take_back"}
-SLAP = {"type": "slap"}
+# legal actions are handed out as shared read-only dicts (FrozenAction): no copies in the hot path
+TAKE_BACK = FrozenAction(type="take_back")
+SLAP = FrozenAction(type="slap")
+_PLAY = {c: FrozenAction(type="play", card=c) for c in RANK}
+_PASS = {c: FrozenAction(type="pass", card=c) for c in RANK}
+_HUNT = tuple(FrozenAction(type="hunt", target=t) for t in range(10))
 PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
 END_REASONS = ("no_cards", "no_pairs", "time")
 
@@ -205,41 +209,38 @@ class Brouhaha(Game):
 
     def _legal(self, seat):
         phase = self.phase
-        n = self.players
         down = self.down
-        hand = self.hands[seat]
         if phase == "play":
+            hand = self.hands[seat]
             out = []
             prev = None
             for c in hand:
-                if c != prev and c != HUNTER:
-                    out.append({"type": "play", "card": c})
+                if c != prev:
+                    out.append(_PLAY[c])
                     prev = c
+            if prev == HUNTER:
+                out.pop()
+                out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
             if down[seat] is not None:
-                out.append({"type": "take_back"})
-                out.append({"type": "slap"})
-            if hand and hand[-1] == HUNTER:
-                out.extend({"type": "hunt", "target": t} for t in range(n) if t != seat and down[t] is not None)
+                out.append(TAKE_BACK)
+                out.append(SLAP)
             return out
         if phase == "slap":
             if seat != self.slap["first"] and down[seat] is not None:
-                return [{"type": "slap"}]
+                return [SLAP]
             return []
         if phase == "hunt":
+            hand = self.hands[seat]
             if seat != self.hunt["hunter"] and hand and hand[-1] == HUNTER:
-                return [
-                    {"type": "hunt", "target": t}
-                    for t in range(n)
-                    if t != seat and down[t] is not None and down[t] != HUNTER
-                ]
+                return [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER]
             return []
         if phase == "pass":
             if seat in self.pass_seats and seat not in self.passes:
                 out = []
                 prev = None
-                for c in hand:
+                for c in self.hands[seat]:
                     if c != prev:
-                        out.append({"type": "pass", "card": c})
+                        out.append(_PASS[c])
                         prev = c
                 return out
         return []
