@@ -1,0 +1,1254 @@
+"""Big Brother: The Game: the pure rules engine.
+
+Four to six housemates roll two dice around the house, land on confrontation, gossip,
+camera and room spaces, vote in secret into the ballot box with a limited supply of vote
+cards, face nominations and evictions, and the last two bring one evicted housemate back
+for the final vote among three.
+
+What it teaches: where two dice take a pawn (an absorbing Markov chain on the track, see
+``odds.py``) and how a few votes, and small voting blocs, decide who is nominated and
+evicted.
+
+Seats ``0..n-1`` wear the neck tags ``1..n``. Every choice the rulebook leaves open is
+written down in ``docs/big_brother.md``; the main ones:
+
+* Rounds: 6 players 4 rounds, 5 players 3, 4 players 2 rounds of two turns each. Every
+  round starts with ``first_seat`` ("the youngest"), or with the next housemate still in
+  the house clockwise if that seat was evicted, and goes clockwise.
+* A turn is ``roll`` after ``roll`` until a confrontation card has been resolved.
+* Vote cards: 4 for each other seat. A vote is legal with any card you hold whose number
+  is eligible (never yourself, never an evicted housemate, never the housemate on the
+  Toilet/Shower during their turn, only nominees in an eviction, only candidates in the
+  final). That list *is* the substitution rule. A voter with no eligible card is skipped.
+* Cards that *reward* a named housemate (Garden, Diary Room, gossip match, camera catch)
+  cannot be swapped: if the giver has no card with that number, nothing goes in the box.
+  The Living Room vote is the mover's own vote: with no card for the highest roller, the
+  mover picks another eligible card (the substitution rule).
+* The Toilet/Shower shield is literal: no card with the mover's number goes into the box
+  for the rest of their turn, rewards included.
+* Gossip: the lander picks a partner and a side; both dice are rolled at once; both pick a
+  card before ``gossip_ms``; when both have picked, the cards are shown at once (the
+  countdown does not need to run out). A missed deadline is no match.
+* Camera: a behaviour the engine detected (public events only: rolls, moves, landings,
+  open votes, gossip) may be claimed by the card's holder until the end of the round in
+  which it happened, once per card; claims are legal in every phase of a round
+  (``roll``, ``gossip_pick``, ``gossip``, ``vote``, ``choose``), never in nominations,
+  evictions, the return or the final vote, never by an evicted holder, and not while
+  the holder is shielded on the Toilet/Shower (the catch could not give them a card).
+* Nominations: the fewest-voted housemates, at least two, all ties at the boundary.
+* Eviction and final: three cards, then an extra card per tie at the top (votes
+  accumulate) up to 10, then a die roll-off among the tied (lowest roll is evicted;
+  highest roll wins the final), ties re-rolled.
+* The return: both finalists rank the evicted housemates (1 = best); the lowest sum
+  returns, ties by a die roll-off (highest roll returns).
+* The confrontation pile is shuffled at set-up; if it runs out, the used cards are turned
+  over and read again in the same order.
+"""
+
+from __future__ import annotations
+
+import random as _random
+from fractions import Fraction
+from typing import Any, Callable, NamedTuple
+
+from ..engine.errors import IllegalAction
+from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
+from . import odds as _odds
+from .content import (
+    BEHAVIOURS,
+    CAMERA_CARDS,
+    CONFRONTATION_CARDS,
+    DEFAULT_TRACK,
+    GOSSIP_WORDS,
+    ROOMS,
+    SPACE_KINDS,
+)
+
+#: rounds by player count (rulebook, "Sequence of Play")
+ROUNDS = {4: 2, 5: 3, 6: 4}
+#: turns per housemate in a round (rulebook, "Big Brother for 4 Players")
+TURNS_PER_ROUND = {4: 2, 5: 1, 6: 1}
+#: vote cards each player holds for each other seat (rules decision)
+CARDS_PER_TARGET = 4
+#: questions in an eviction and in the final vote, and the most extra cards on a tie
+QUESTIONS = 3
+MAX_EXTRA = 10
+SIDES = ("+", "-")
+TAGS = ("man", "woman")
+MIN_TRACK, MAX_TRACK = 32, 200
+MAX_GOSSIP_MS = 600_000
+LIVING_ROOM = "Living Room"
+#: rooms whose landing asks the mover to choose, and what for
+BEDROOM_TAG = {"Men's Bedroom": "man", "Women's Bedroom": "woman"}
+
+#: phases in which camera claims are legal (the rounds)
+ROUND_PHASES = frozenset(("roll", "gossip_pick", "gossip", "vote", "choose"))
+#: phases of a secret vote on a question
+VOTE_PHASES = frozenset(("vote", "evict_vote", "final_vote"))
+
+# the two dice of a movement roll (and the gossipers' two dice): 36 ordered pairs
+_PAIRS = tuple([a, b] for a in range(1, 7) for b in range(1, 7))
+_PAIR_DRAW = tuple((p, 1 / 36) for p in _PAIRS)
+_PAIR_ODDS = tuple((p, Fraction(1, 36)) for p in _PAIRS)
+_DIE_DRAW = tuple((k, 1 / 6) for k in range(1, 7))
+
+_ROLL = FrozenAction(type="roll")
+
+
+def label(seat: int) -> str:
+    """A seat as people see it: its neck-tag number."""
+    return f"Player {seat + 1}"
+
+
+def _space_name(space: dict) -> str:
+    return space["room"] if space["kind"] == "room" else space["kind"]
+
+
+class Phase(NamedTuple):
+    """One phase as data: who acts, what they may do, what a person reads."""
+
+    who: Callable[["BigBrother"], list[int]]
+    legal: Callable[["BigBrother", int], list]
+    prompt: Callable[["BigBrother"], str]
+
+
+# ------------------------------------------------------------- phase table
+def _who_mover(g: "BigBrother") -> list[int]:
+    return [g.mover]
+
+
+def _who_nobody(g: "BigBrother") -> list[int]:
+    return []
+
+
+def _who_gossipers(g: "BigBrother") -> list[int]:
+    gos = g.gossip
+    hand = g.hand
+    out = []
+    for s in (gos["lander"], gos["partner"]):
+        if s not in gos["chosen"] and any(hand[s]):
+            out.append(s)
+    return out
+
+
+def _who_voters(g: "BigBrother") -> list[int]:
+    return g.waiting  # kept up to date by _ask, _do_vote and _do_claim
+
+
+def _able_voters(g: "BigBrother", seats) -> list[int]:
+    """The seats among ``seats`` that hold a card for an eligible target of this question."""
+    targets, hand = g.targets, g.hand
+    out = []
+    for s in seats:
+        h = hand[s]
+        for t in targets:
+            if t != s and h[t]:
+                out.append(s)
+                break
+    return out
+
+
+def _who_rankers(g: "BigBrother") -> list[int]:
+    return [s for s in g.finalists if len(g.ranks[s]) < len(g.evicted_now())]
+
+
+def _legal_roll(g: "BigBrother", seat: int) -> list:
+    return [_ROLL] if seat == g.mover else []
+
+
+def _legal_gossip_pick(g: "BigBrother", seat: int) -> list:
+    if seat != g.mover:
+        return []
+    acts = g._acts
+    return [acts.gossip[p, side] for p in g.in_house if p != seat for side in SIDES]
+
+
+def _legal_gossip_card(g: "BigBrother", seat: int) -> list:
+    gos = g.gossip
+    if seat not in (gos["lander"], gos["partner"]) or seat in gos["chosen"]:
+        return []
+    h = g.hand[seat]
+    card = g._acts.gossip_card
+    return [card[t] for t in range(g.players) if t != seat and h[t]]
+
+
+def _legal_vote(g: "BigBrother", seat: int) -> list:
+    if seat not in g.waiting:  # voted already, or holds no card for an eligible target
+        return []
+    h = g.hand[seat]
+    vote = g._acts.vote
+    return [vote[t] for t in g.targets if t != seat and h[t]]
+
+
+def _legal_choose(g: "BigBrother", seat: int) -> list:
+    if seat != g.mover:
+        return []
+    choose = g._acts.choose
+    return [choose[t] for t in g._choices()]
+
+
+def _legal_rank(g: "BigBrother", seat: int) -> list:
+    if seat not in g.finalists:
+        return []
+    mine = g.ranks[seat]
+    rank = g._acts.rank
+    return [rank[s] for s in g.evicted_now() if s not in mine]
+
+
+def _legal_none(g: "BigBrother", seat: int) -> list:
+    return []
+
+
+def _prompt_roll(g):
+    return f"{label(g.mover)} rolls the dice."
+
+
+def _prompt_gossip_pick(g):
+    return f"{label(g.mover)} landed on a gossip space: pick a housemate to gossip with and a side of the gossip table."
+
+
+def _prompt_gossip(g):
+    gos = g.gossip
+    return (
+        f"{label(gos['lander'])} and {label(gos['partner'])}: who is '{gos['word']}'? "
+        "Each of you secretly picks a vote card before the countdown ends."
+    )
+
+
+def _prompt_vote(g):
+    return f"Everybody votes in secret: {g._question_text()}"
+
+
+def _prompt_choose(g):
+    room = g.choosing["room"]
+    if room == "Diary Room":
+        return f"{label(g.mover)} is in the Diary Room: name the housemate who must give you a vote."
+    if room in BEDROOM_TAG:
+        return f"{label(g.mover)} is in the {room}: openly vote for your favourite {BEDROOM_TAG[room]} (any card if none)."
+    if room == LIVING_ROOM:
+        return f"{label(g.mover)} has no card for the highest roller: openly vote with another card."
+    return f"{label(g.mover)} is in the {room}: openly vote for the housemate who needs a treat most."
+
+
+def _prompt_evict(g):
+    return f"Eviction vote (nominees: {', '.join(label(s) for s in g.nominees)}): {g._question_text()}"
+
+
+def _prompt_return(g):
+    return "The two finalists each rank the evicted housemates in secret: the best ranked comes back."
+
+
+def _prompt_final(g):
+    return f"Final vote (candidates: {', '.join(label(s) for s in g.candidates)}): {g._question_text()}"
+
+
+def _prompt_over(g):
+    return f"{label(g.winners[0])} wins Big Brother!" if g.winners else "The game is over."
+
+
+#: phase -> (who acts, legal-action builder, prompt). ``nominate`` never waits on anyone:
+#: the count, the nominations and the first eviction card follow the round's last turn in
+#: the same step, so the game is never left in it.
+PHASES: dict[str, Phase] = {
+    "roll": Phase(_who_mover, _legal_roll, _prompt_roll),
+    "gossip_pick": Phase(_who_mover, _legal_gossip_pick, _prompt_gossip_pick),
+    "gossip": Phase(_who_gossipers, _legal_gossip_card, _prompt_gossip),
+    "vote": Phase(_who_voters, _legal_vote, _prompt_vote),
+    "choose": Phase(_who_mover, _legal_choose, _prompt_choose),
+    "nominate": Phase(_who_nobody, _legal_none, lambda g: "The ballot box is counted: the fewest-voted are nominated."),
+    "evict_vote": Phase(_who_voters, _legal_vote, _prompt_evict),
+    "return": Phase(_who_rankers, _legal_rank, _prompt_return),
+    "final_vote": Phase(_who_voters, _legal_vote, _prompt_final),
+    "over": Phase(_who_nobody, _legal_none, _prompt_over),
+}
+
+
+#: the same table by column, for the hot paths
+_WHO = {name: ph.who for name, ph in PHASES.items()}
+_LEGAL = {name: ph.legal for name, ph in PHASES.items()}
+#: the facts of a movement roll's dice: (a, b) -> keys
+_ROLL_FACTS = {
+    (a, b): (("roll_total", a + b), ("roll_face", a)) + ((("roll_double", None),) if a == b else (("roll_face", b),))
+    for a in range(1, 7)
+    for b in range(1, 7)
+}
+
+
+class _Acts:
+    """The read-only actions of a table of ``n`` seats, shared by every game."""
+
+    def __init__(self, n: int):
+        self.vote = [FrozenAction(type="vote", target=t) for t in range(n)]
+        self.choose = [FrozenAction(type="choose", target=t) for t in range(n)]
+        self.gossip_card = [FrozenAction(type="gossip_card", target=t) for t in range(n)]
+        self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
+        self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
+        self.claim = {(c, t): FrozenAction(type="claim", card=c, culprit=t) for c in range(len(CAMERA_CARDS)) for t in range(n)}
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+_ACTS = {n: _Acts(n) for n in range(4, 7)}
+
+
+def _line_key(card: int, holder: int) -> tuple:
+    """The fact a camera line looks for: the key :meth:`BigBrother._fact` files it under."""
+    line = CAMERA_CARDS[card][holder]
+    code, params = line["code"], line["params"]
+    if code == "open_vote":
+        return ("open_vote", holder) if params["for"] == "holder" else ("open_vote", None)
+    if not params:
+        return (code, None)
+    (value,) = params.values()
+    return (code, value)
+
+
+class BigBrother(Game):
+    """Big Brother: The Game for 4 to 6 housemates.
+
+    Options:
+        first_seat: the seat that starts every round ("the youngest"; default 0).
+        track: the board, a list of at least 32 spaces ``{"kind", "room"}`` (kinds
+            ``room``/``confrontation``/``gossip``/``camera``; a room space names one of
+            ``content.ROOMS``; space 0 is the Living Room where the pawns start);
+            ``None``: ``content.DEFAULT_TRACK``.
+        tags: ``None``, or one of ``"man"``/``"woman"``/``None`` per seat, for the bedrooms.
+        gossip_ms: the gossip countdown in ms (default 10 000).
+    Test-only keyword ``deal``: ``{"deck": [card ids, top first], "camera": [camera card
+    ids, top first]}`` instead of shuffling.
+    """
+
+    name = "big_brother"
+    title = "Big Brother: The Game"
+    player_counts = range(4, 7)
+    default_options = {"first_seat": 0, "track": None, "tags": None, "gossip_ms": 10_000}
+    action_schema = {
+        "roll": {},
+        "gossip": {"partner": int, "side": str},
+        "gossip_card": {"target": int},
+        "vote": {"target": int},
+        "choose": {"target": int},
+        "claim": {"card": int, "culprit": int},
+        "rank": {"target": int},
+    }
+    realtime = True
+    races = frozenset()
+
+    # ------------------------------------------------------------------ set-up
+    def _check_options(self) -> None:
+        o, n = self.options, self.players
+        fs = o["first_seat"]
+        if isinstance(fs, bool) or not isinstance(fs, int) or not 0 <= fs < n:
+            raise ValueError(f"first_seat must be a seat 0..{n - 1}, got {fs!r}")
+        ms = o["gossip_ms"]
+        if isinstance(ms, bool) or not isinstance(ms, int) or not 1 <= ms <= MAX_GOSSIP_MS:
+            raise ValueError(f"gossip_ms must be a whole number of ms from 1 to {MAX_GOSSIP_MS}, got {ms!r}")
+        tags = o["tags"]
+        if tags is not None:
+            if not isinstance(tags, (list, tuple)) or len(tags) != n or any(t is not None and t not in TAGS for t in tags):
+                raise ValueError(f"tags must be None or a list of {n} entries, each 'man', 'woman' or None, got {tags!r}")
+            o["tags"] = list(tags)
+        track = o["track"]
+        if track is not None:
+            o["track"] = self._check_track(track)
+
+    @staticmethod
+    def _check_track(track: Any) -> list[dict]:
+        if not isinstance(track, (list, tuple)) or not MIN_TRACK <= len(track) <= MAX_TRACK:
+            raise ValueError(f"track must be a list of {MIN_TRACK} to {MAX_TRACK} spaces, got {type(track).__name__} of {len(track) if isinstance(track, (list, tuple)) else '?'}")
+        out = []
+        for i, space in enumerate(track):
+            if not isinstance(space, dict) or set(space) != {"kind", "room"}:
+                raise ValueError(f"track space {i} must be {{'kind': ..., 'room': ...}}, got {space!r}")
+            kind, room = space["kind"], space["room"]
+            if kind not in SPACE_KINDS:
+                raise ValueError(f"track space {i}: kind must be one of {SPACE_KINDS}, got {kind!r}")
+            if kind == "room" and room not in ROOMS:
+                raise ValueError(f"track space {i}: a room space names one of {list(ROOMS)}, got {room!r}")
+            if kind != "room" and room is not None:
+                raise ValueError(f"track space {i}: only a room space names a room (room must be None), got {room!r}")
+            out.append({"kind": kind, "room": room})
+        if out[0] != {"kind": "room", "room": LIVING_ROOM}:
+            raise ValueError("track space 0 must be the Living Room, where every pawn starts")
+        if not any(s["kind"] == "confrontation" for s in out):
+            raise ValueError("the track needs at least one confrontation space, or a turn never ends")
+        return out
+
+    def _setup(self, deal: dict | None) -> dict:
+        n = self.players
+        self._cache_reset()
+        self.track = self.options["track"] or DEFAULT_TRACK
+        self.kinds = [s["kind"] for s in self.track]
+        self.rooms = [s["room"] for s in self.track]
+        self.length = len(self.track)
+        self._absorbing = tuple(k == "confrontation" for k in self.kinds)
+        self._moves: dict[tuple, tuple] = {}  # _move_facts by (start, steps)
+        self._acts = _ACTS[n]
+        if deal is None:
+            deck = list(range(len(CONFRONTATION_CARDS)))
+            self.rng.shuffle(deck)
+            camera = list(range(len(CAMERA_CARDS)))
+            self.rng.shuffle(camera)
+            deal = {"deck": deck, "camera": camera}
+        else:
+            deal = self._check_deal(deal)
+        self.deck: list[int] = list(deal["deck"])  # top first; secret beyond `drawn`
+        self.drawn = 0  # confrontation cards read so far (the pile cycles when empty)
+        self.cam_deck: list[int] = list(deal["camera"])  # top first; secret
+        self.cam_drawn = 0
+        self.cam_held: list[list[int]] = [[] for _ in range(n)]  # camera cards in front of each seat
+        self.cam_seq: dict[int, int] = {}  # card -> fact counter when drawn
+        self.cam_shown: list[dict] = []  # claims made: public
+        self.seq = 0  # fact counter
+        self.facts: dict[tuple, list] = {}  # this round's behaviour facts: key -> [(seq, seat)]
+        self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
+        self.hand = [[0 if t == s else CARDS_PER_TARGET for t in range(n)] for s in range(n)]
+        self.box = [[0] * n for _ in range(n)]
+        self.box_total = 0
+        self.open_votes: list[dict] = []  # public votes since the last count
+        self.pos: list[int | None] = [0] * n
+        self.evicted: list[int] = []  # in eviction order
+        self.out: set[int] = set()  # not in the house now (evicted and not returned)
+        self.in_house: list[int] = list(range(n))
+        self.returned: int | None = None
+        self.rounds = ROUNDS[n]
+        self.round = 0
+        self.order: list[int] = []
+        self.turn = 0
+        self.mover = self.options["first_seat"]
+        self.rolls = 0  # movement rolls in this turn
+        self.shield: int | None = None
+        self.last_roll: dict | None = None
+        self.card: int | None = None
+        self.sign = "+"
+        self.purpose = None  # "confrontation" / "eviction" / "final"
+        self.questions = 0  # questions asked in this eviction or final vote
+        self.extra = 0  # extra cards in it
+        self.targets: list[int] = []
+        self.voted: list[int] = []
+        self.waiting: list[int] = []  # voters of this question still to vote (holding an eligible card)
+        self.ballot: dict[int, int] = {}  # this question's secret votes
+        self.gossip: dict | None = None
+        self.deadline: int | float | None = None
+        self.choosing: dict | None = None
+        self.nominees: list[int] = []
+        self.finalists: list[int] = []
+        self.candidates: list[int] = []
+        self.ranks: dict[int, list[int]] = {}
+        self.ranks_shown = False
+        self.count: dict | None = None  # the last count, public
+        self.last_count_step = 0  # history length at the last count (votes before it are public)
+        self.phase = "roll"
+        self._emit("setup", players=n, rounds=self.rounds, track=[_space_name(s) for s in self.track],
+                   first_seat=self.mover, tags=list(self.options["tags"] or []) or None)  # fmt: skip
+        self._start_round()
+        return {"deck": list(self.deck), "camera": list(self.cam_deck)}
+
+    def _check_deal(self, deal: Any) -> dict:
+        if not isinstance(deal, dict) or set(deal) != {"deck", "camera"}:
+            raise ValueError("deal must be {'deck': [card ids], 'camera': [camera card ids]}")
+        deck, camera = deal["deck"], deal["camera"]
+        if not isinstance(deck, list) or sorted(deck) != list(range(len(CONFRONTATION_CARDS))) or any(type(c) is not int for c in deck):
+            raise ValueError(f"deal['deck'] must order the {len(CONFRONTATION_CARDS)} confrontation card ids")
+        if not isinstance(camera, list) or sorted(camera) != list(range(len(CAMERA_CARDS))) or any(type(c) is not int for c in camera):
+            raise ValueError(f"deal['camera'] must order the {len(CAMERA_CARDS)} camera card ids")
+        return {"deck": list(deck), "camera": list(camera)}
+
+    # ------------------------------------------------------------ caches
+    def _cache_reset(self) -> None:
+        self._seats: list[int] | None = None
+        self._legal_of: dict[int, list] = {}
+
+    def __getstate__(self):
+        state = self.__dict__.copy()
+        state["_seats"], state["_legal_of"] = None, {}
+        state.pop("_trace_cache", None)  # a copy may play another history of the same length
+        return state
+
+    # ---------------------------------------------------------- contract
+    def _to_act(self) -> list[int]:
+        seats = self._seats
+        if seats is None:
+            seats = self._seats = _WHO[self.phase](self)
+        return seats
+
+    def _legal(self, seat: int) -> list:
+        got = self._legal_of.get(seat)
+        if got is None:
+            phase = self.phase
+            got = _LEGAL[phase](self, seat)
+            if self.cam_held[seat] and phase in ROUND_PHASES:
+                got = got + self._claims(seat)
+            self._legal_of[seat] = got
+        return list(got)
+
+    def _is_legal(self, seat: int, action: dict) -> bool:
+        got = self._legal_of.get(seat)
+        if got is None:
+            self._legal(seat)
+            got = self._legal_of[seat]
+        return action in got
+
+    def _next_deadline(self):
+        return self.deadline
+
+    def next_deadline(self):
+        # the base's answer (None once the game is over), in one call: act() asks it every time
+        return None if self.over else self.deadline
+
+    def _chance_outcomes(self) -> list:
+        if self.over:
+            return []
+        if self.phase == "roll" or self.phase == "gossip_pick":
+            return list(_PAIR_ODDS)
+        return []
+
+    def _scores(self) -> list:
+        return [1 if s in self.winners else 0 for s in range(self.players)]
+
+    def _why_illegal(self, seat: int, action: dict) -> str:
+        kind, p = action["type"], self.phase
+        who = next((action[k] for k in ("target", "partner", "culprit") if k in action), None)
+        if who is not None and not 0 <= who < self.players:
+            return f"there is no seat {who!r} in a {self.players}-player game"
+        if kind == "claim":
+            if p not in ROUND_PHASES:
+                return "camera catches can only be claimed during a round (not at a count, an eviction, the return or the final)"
+            if action["card"] not in self.cam_held[seat]:
+                return f"{label(seat)} holds no camera card {action['card']!r}"
+            return f"{label(who)} has not been seen doing what camera card {action['card']} asks of {label(seat)} this round (or {label(seat)} is shielded now)"
+        if kind in ("vote", "choose", "gossip_card") and who == seat:
+            return "you can never vote for yourself"
+        if kind in ("vote", "choose") and who in self.out:
+            return f"{label(who)} has been evicted: nobody may vote for them"
+        if kind == "vote" and p in VOTE_PHASES and who == self.shield:
+            return f"{label(who)} is on the Toilet/Shower: nobody may vote for them during their turn"
+        if kind == "vote" and p in VOTE_PHASES and who not in self.targets:
+            return f"you may vote only for {[label(t) for t in self.targets]} now"
+        if kind in ("vote", "choose", "gossip_card") and who is not None and not self.hand[seat][who]:
+            return f"{label(seat)} has no vote card left with number {who + 1}"
+        if kind == "rank" and p == "return":
+            return f"rank each evicted housemate once, best first: {label(who)} is not evicted or already ranked"
+        return f"now is the time for: {PHASES[p].prompt(self)} (not {kind!r})"
+
+    # -------------------------------------------------------------- rounds
+    def evicted_now(self) -> list[int]:
+        """The evicted housemates not back in the house, in eviction order."""
+        return [s for s in self.evicted if s in self.out]
+
+    def _start_round(self) -> None:
+        self.round += 1
+        n = self.players
+        start = self.options["first_seat"]
+        while start in self.out:
+            start = (start + 1) % n
+        one = [(start + k) % n for k in range(n) if (start + k) % n not in self.out]
+        self.order = one * TURNS_PER_ROUND[n]
+        self.turn = 0
+        self.facts = {}
+        self._emit("round", round=self.round, order=list(self.order))
+        self._start_turn()
+
+    def _start_turn(self) -> None:
+        self.mover = self.order[self.turn]
+        self.rolls = 0
+        self.shield = None
+        self.phase = "roll"
+        self._emit("turn", seat=self.mover, round=self.round, turn=self.turn + 1)
+
+    def _end_turn(self) -> None:
+        self.shield = None
+        self.card = None
+        self.turn += 1
+        if self.turn < len(self.order):
+            self._start_turn()
+        else:
+            self._nominate()
+
+    # ---------------------------------------------------------- questions
+    def _question_text(self) -> str:
+        if self.card is None:
+            return ""
+        c = CONFRONTATION_CARDS[self.card]
+        return f"{c['situation']} ({self.sign}) {c['plus'] if self.sign == '+' else c['minus']}"
+
+    def _ask(self, phase: str, sign: str, targets: list[int]) -> None:
+        self.card = self.deck[self.drawn % len(self.deck)]
+        self.drawn += 1
+        self.sign = sign
+        self.phase = phase
+        self.targets = targets
+        self.voted = []
+        self.ballot = {}
+        self.waiting = _able_voters(self, range(self.players))
+        self._emit("card", card=self.card, sign=sign, purpose=self.purpose, targets=list(targets))
+
+    def _house_targets(self) -> list[int]:
+        """Who may receive a vote during a round: housemates in the house, not shielded."""
+        shield = self.shield
+        return [s for s in self.in_house if s != shield]
+
+    def _do_vote(self, seat: int, action: dict) -> None:
+        t = action["target"]
+        self.hand[seat][t] -= 1
+        self.box[seat][t] += 1
+        self.box_total += 1
+        self.voted.append(seat)
+        self.waiting.remove(seat)
+        self.ballot[seat] = t
+        # what _emit("my_vote", audience=[seat], ...) gives, written out (a secret vote is most
+        # of a game's actions); who has voted is public in the view ("card"/"voted") and in
+        # the "votes_in" event that closes the question
+        self.events.append({"type": "my_vote", "step": len(self.history), "seat": seat, "target": t, "audience": [seat]})
+
+    def _question_done(self) -> None:
+        p = self.phase
+        self._emit("votes_in", purpose=self.purpose, card=self.card, voters=list(self.voted))
+        if p == "vote":
+            self._end_turn()
+        elif p == "evict_vote":
+            self.questions += 1
+            if self.questions < QUESTIONS:
+                self._ask("evict_vote", "-", self.targets)
+                return
+            self._decide("eviction", self.nominees)
+        else:  # final_vote
+            self.questions += 1
+            if self.questions < QUESTIONS:
+                self._ask("final_vote", "+", self.targets)
+                return
+            self._decide("final", self.candidates)
+
+    def _count(self, purpose: str, among: list[int]) -> list[int]:
+        """Open the box: every card is shown (owner and number); the totals of ``among``."""
+        n = self.players
+        box = self.box
+        totals = [sum(box[o][t] for o in range(n)) for t in range(n)]
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
+                      "among": list(among), "extra": self.extra}  # fmt: skip
+        self.last_count_step = len(self.history)
+        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=[row[:] for row in box],
+                   among=list(among), extra=self.extra)  # fmt: skip
+        return totals
+
+    def _cards_back(self) -> None:
+        hand, box = self.hand, self.box
+        n = self.players
+        for o in range(n):
+            ho, bo = hand[o], box[o]
+            for t in range(n):
+                if bo[t]:
+                    ho[t] += bo[t]
+                    bo[t] = 0
+        self.box_total = 0
+        self.open_votes = []
+        self._emit("cards_back")
+
+    def _roll_off(self, seats: list[int], why: str, low: bool) -> int:
+        """Each of ``seats`` rolls a die; the lowest (``low``) or highest loses/wins;
+        ties roll again among the tied. Returns the seat picked."""
+        tied = list(seats)
+        while len(tied) > 1:
+            rolls = {s: self._chance("die", _DIE_DRAW) for s in tied}
+            self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
+            best = min(rolls.values()) if low else max(rolls.values())
+            tied = [s for s in tied if rolls[s] == best]
+        return tied[0]
+
+    def _decide(self, purpose: str, among: list[int]) -> None:
+        totals = self._count(purpose, among)
+        top = max(totals[s] for s in among)
+        tied = [s for s in among if totals[s] == top]
+        if len(tied) > 1 and self.extra < MAX_EXTRA:
+            self.extra += 1
+            self._emit("tie", purpose=purpose, tied=tied, extra=self.extra)
+            self._ask(self.phase, self.sign, self.targets)
+            return
+        if len(tied) > 1:
+            pick = self._roll_off(tied, purpose, low=(purpose == "eviction"))
+        else:
+            pick = tied[0]
+        self._cards_back()
+        self.card = None
+        if purpose == "eviction":
+            self._evict(pick)
+        else:
+            self.winners = [pick]
+            self.over = True
+            self.phase = "over"
+            self._emit("winner", seat=pick, totals=totals)
+
+    # -------------------------------------------------- nominations, eviction
+    def _nominate(self) -> None:
+        self.phase = "nominate"
+        self.purpose = "nominations"
+        self.extra = 0
+        house = self.in_house
+        totals = self._count("nominations", house)
+        ranked = sorted(totals[s] for s in house)
+        boundary = ranked[1]
+        self.nominees = [s for s in house if totals[s] <= boundary]
+        self._emit("nominated", seats=list(self.nominees), votes=[totals[s] for s in self.nominees])
+        self._cards_back()
+        self.facts = {}
+        self.purpose = "eviction"
+        self.questions = 0
+        self.extra = 0
+        self._ask("evict_vote", "-", list(self.nominees))
+
+    def _evict(self, seat: int) -> None:
+        self.pos[seat] = None
+        self.evicted.append(seat)
+        self.out.add(seat)
+        self.in_house = [s for s in range(self.players) if s not in self.out]
+        self.nominees = []
+        self._emit("evicted", seat=seat, round=self.round)
+        if len(self.in_house) == 2:
+            self.finalists = list(self.in_house)
+            self.ranks = {s: [] for s in self.finalists}
+            self.phase = "return"
+            self.purpose = None
+            self._emit("return_vote", finalists=list(self.finalists), evicted=self.evicted_now())
+        else:
+            self._start_round()
+
+    def _do_rank(self, seat: int, action: dict) -> None:
+        mine = self.ranks[seat]
+        mine.append(action["target"])
+        left = [s for s in self.evicted_now() if s not in mine]
+        if len(left) == 1:
+            mine.append(left[0])  # the last place needs no choice
+        self._emit("ranked", seat=seat, done=not left or len(left) == 1)
+        self._emit("my_rank", audience=[seat], seat=seat, order=list(mine))
+        k = len(self.evicted_now())
+        if all(len(self.ranks[f]) == k for f in self.finalists):
+            self._return()
+
+    def _return(self) -> None:
+        self.ranks_shown = True
+        sums = {s: 0 for s in self.evicted_now()}
+        for order in self.ranks.values():
+            for place, s in enumerate(order, start=1):
+                sums[s] += place
+        best = min(sums.values())
+        tied = [s for s in sums if sums[s] == best]
+        self._emit("ranks", ranks={str(k): list(v) for k, v in self.ranks.items()}, sums={str(k): v for k, v in sums.items()})
+        back = tied[0] if len(tied) == 1 else self._roll_off(tied, "return", low=False)
+        self.returned = back
+        self.out.discard(back)
+        self.in_house = [s for s in range(self.players) if s not in self.out]
+        self.candidates = sorted(self.finalists + [back])
+        for s in self.candidates:
+            self.pos[s] = 0  # the candidates stand in the Living Room
+        self._emit("returned", seat=back, candidates=list(self.candidates))
+        self.purpose = "final"
+        self.questions = 0
+        self.extra = 0
+        self._ask("final_vote", "+", list(self.candidates))
+
+    # ------------------------------------------------------------ a turn
+    def _fact(self, seat: int, key: tuple) -> None:
+        """File a behaviour the engine saw (only the kinds a held camera card looks for:
+        a fact before a card was drawn never counts for it)."""
+        if key in self.watch:
+            self.seq += 1
+            self.facts.setdefault(key, []).append((self.seq, seat))
+
+    def _rewatch(self) -> None:
+        self.watch = {_line_key(card, s) for s, held in enumerate(self.cam_held) for card in held}
+
+    def _do_roll(self, seat: int, action: dict) -> None:
+        a, b = dice = self._chance("dice", _PAIR_DRAW)
+        self.rolls += 1
+        start = self.pos[seat]
+        steps = a + b
+        length = self.length
+        to = (start + steps) % length
+        self.last_roll = {"seat": seat, "dice": [a, b], "from": start, "to": to}
+        self._emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls)
+        watch = self.watch
+        if watch:  # facts matter only for the lines of the camera cards held now
+            keys = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
+            if ("share_space", None) in watch and any(p == to for s, p in enumerate(self.pos) if s != seat and p is not None):
+                keys += (("share_space", None),)
+            keys += (("long_turn", self.rolls),)
+            for key in keys:
+                if key in watch:
+                    self._fact(seat, key)
+        self.pos[seat] = to
+        kind = self.kinds[to]
+        if kind == "confrontation":
+            self.purpose = "confrontation"
+            self._ask("vote", "+", self._house_targets())
+        elif kind == "gossip":
+            self.phase = "gossip_pick"
+        elif kind == "camera":
+            self._draw_camera(seat)
+        else:
+            self._room(seat, self.rooms[to])
+
+    def _move_facts(self, start: int, steps: int) -> tuple:
+        """The facts of a move of ``steps`` from ``start``: the rooms passed (strictly
+        between), then the landing (a room, or the kind of space)."""
+        cache = self._moves
+        got = cache.get((start, steps))
+        if got is None:
+            rooms, length = self.rooms, self.length
+            keys = []
+            for k in range(1, steps):
+                room = rooms[(start + k) % length]
+                if room is not None:
+                    keys.append(("pass_room", room))
+            to = (start + steps) % length
+            keys.append(("land_room", rooms[to]) if rooms[to] is not None else ("land_kind", self.kinds[to]))
+            got = cache[start, steps] = tuple(keys)
+        return got
+
+    def _draw_camera(self, seat: int) -> None:
+        if self.cam_drawn >= len(self.cam_deck):
+            self._emit("camera_empty", seat=seat)
+            return
+        card = self.cam_deck[self.cam_drawn]
+        self.cam_drawn += 1
+        self.seq += 1
+        self.cam_seq[card] = self.seq
+        self.cam_held[seat].append(card)
+        self._rewatch()
+        self._emit("camera_drawn", seat=seat, left=len(self.cam_deck) - self.cam_drawn)
+        line = CAMERA_CARDS[card][seat]
+        self._emit("camera_card", audience=[seat], seat=seat, card=card, text=line["text"], code=line["code"])
+
+    def _give(self, giver: int, target: int, why: str) -> bool:
+        """An open vote card from ``giver`` with ``target``'s number, if ``giver`` holds
+        one and ``target`` may receive votes now; True if it went in."""
+        if target == giver or target in self.out or target == self.shield or not self.hand[giver][target]:
+            self._emit("no_card", seat=giver, target=target, why=why)
+            return False
+        self.hand[giver][target] -= 1
+        self.box[giver][target] += 1
+        self.box_total += 1
+        self.open_votes.append({"owner": giver, "target": target, "why": why})
+        self._emit("open_vote", seat=giver, target=target, why=why)
+        if self.watch:
+            self._fact(giver, ("open_vote", None))
+            self._fact(giver, ("open_vote", target))
+        return True
+
+    def _room(self, seat: int, room: str) -> None:
+        self._emit("room", seat=seat, room=room)
+        if room == "Toilet/Shower":
+            self.shield = seat
+            self._emit("shielded", seat=seat)
+        elif room == "Garden":
+            others = [s for s in self.in_house if s != seat]
+            loser = self._roll_off(others, "garden", low=True)
+            self._give(loser, seat, "garden")
+        elif room == LIVING_ROOM:
+            others = [s for s in self.in_house if s != seat]
+            top = self._roll_off(others, "living_room", low=False)
+            self._emit("highest", seat=top)
+            if self.hand[seat][top]:
+                self._give(seat, top, "living_room")
+            else:
+                self._open_choice(seat, room, "vote")
+        elif room in BEDROOM_TAG or room == "Storeroom":
+            self._open_choice(seat, room, "vote")
+        elif room == "Diary Room":
+            self._open_choice(seat, room, "diary")
+        # the Kitchen: a drink or a snack, nothing else
+
+    def _open_choice(self, seat: int, room: str, mode: str) -> None:
+        self.choosing = {"room": room, "mode": mode}
+        self.phase = "choose"
+
+    def _choices(self) -> list[int]:
+        """The seats the mover may name in the ``choose`` phase now."""
+        c, seat = self.choosing, self.mover
+        others = [s for s in self.in_house if s != seat]
+        if c["mode"] == "diary":
+            return others
+        h = self.hand[seat]
+        held = [s for s in others if h[s]]
+        tag = BEDROOM_TAG.get(c["room"])
+        tags = self.options["tags"]
+        if tag and tags:
+            tagged = [s for s in held if tags[s] == tag]
+            if tagged:
+                return tagged
+        return held
+
+    def _do_choose(self, seat: int, action: dict) -> None:
+        t = action["target"]
+        room = self.choosing["room"]
+        self.choosing = None
+        self.phase = "roll"
+        if room == "Diary Room":
+            self._emit("diary", seat=seat, named=t)
+            self._give(t, seat, "diary_room")
+        else:
+            self._give(seat, t, {"Storeroom": "storeroom", LIVING_ROOM: "living_room"}.get(room, "bedroom"))
+
+    # ------------------------------------------------------------- gossip
+    def _do_gossip(self, seat: int, action: dict, at) -> None:
+        partner, side = action["partner"], action["side"]
+        a, b = self._chance("gossip_dice", _PAIR_DRAW)
+        word = GOSSIP_WORDS[side][a - 1][b - 1]
+        self.deadline = at + self.options["gossip_ms"]
+        self.gossip = {"lander": seat, "partner": partner, "side": side, "dice": [a, b], "word": word,
+                       "deadline": self.deadline, "chosen": {}, "step": len(self.history)}  # fmt: skip
+        self.phase = "gossip"
+        self._emit("gossip", seat=seat, partner=partner, side=side, dice=[a, b], word=word, deadline=self.deadline)
+        if self.watch:
+            self._fact(seat, ("gossips", None))
+            self._fact(partner, ("gossips", None))
+
+    def _do_gossip_card(self, seat: int, action: dict) -> None:
+        t = action["target"]
+        self.hand[seat][t] -= 1  # held out of the hand until the reveal
+        self.gossip["chosen"][seat] = t
+        self._emit("gossip_picked", seat=seat)
+        self._emit("my_gossip_card", audience=[seat], seat=seat, target=t)
+
+    def _gossip_reveal(self, why: str) -> None:
+        gos = self.gossip
+        lander, partner, chosen = gos["lander"], gos["partner"], gos["chosen"]
+        for s, t in chosen.items():
+            self.hand[s][t] += 1  # back to the hand
+        match = len(chosen) == 2 and chosen[lander] == chosen[partner]
+        self._emit("gossip_reveal", lander=lander, partner=partner, shown={str(s): t for s, t in chosen.items()},
+                   match=match, why=why)  # fmt: skip
+        self.gossip = None
+        self.deadline = None
+        self.phase = "roll"
+        if match:
+            if self.watch:
+                self._fact(lander, ("gossip_match", None))
+                self._fact(partner, ("gossip_match", None))
+            self._give(lander, partner, "gossip")
+            self._give(partner, lander, "gossip")
+
+    def _on_deadline(self, at) -> None:
+        self._cache_reset()
+        self._gossip_reveal("time")
+        self._settle()
+        self._cache_reset()
+
+    # ------------------------------------------------------------- camera
+    def _claims(self, seat: int) -> list:
+        if seat in self.out or seat == self.shield:
+            return []
+        facts = self.facts
+        if not facts:
+            return []
+        out = []
+        claim = self._acts.claim
+        for card in self.cam_held[seat]:
+            got = facts.get(_line_key(card, seat))
+            if got:
+                since = self.cam_seq[card]
+                seen = sorted({s for q, s in got if q > since and s != seat})
+                out += [claim[card, s] for s in seen]
+        return out
+
+    def _do_claim(self, seat: int, action: dict) -> None:
+        card, culprit = action["card"], action["culprit"]
+        self.cam_held[seat].remove(card)
+        self._rewatch()
+        line = CAMERA_CARDS[card][seat]
+        shown = {"card": card, "holder": seat, "culprit": culprit, "text": line["text"], "round": self.round}
+        self.cam_shown.append(shown)
+        self._emit("claim", **shown)
+        if self._give(culprit, seat, "camera") and self.phase in VOTE_PHASES:
+            self.waiting = _able_voters(self, self.waiting)  # the culprit may have given their last card
+
+    # -------------------------------------------------------------- apply
+    def _apply(self, seat: int, action: dict, at) -> None:
+        self._seats = None
+        kind = action["type"]
+        if kind == "vote":
+            # a secret vote changes only the voter's own lists (the others' do not depend on it)
+            self._legal_of.pop(seat, None)
+        else:
+            self._legal_of = {}
+        if kind == "vote":
+            self._do_vote(seat, action)
+            if self.waiting:  # the question goes on: nothing to settle
+                self._seats = None
+                return
+        elif kind == "roll":
+            self._do_roll(seat, action)
+        elif kind == "gossip":
+            self._do_gossip(seat, action, at)
+        elif kind == "gossip_card":
+            self._do_gossip_card(seat, action)
+        elif kind == "choose":
+            self._do_choose(seat, action)
+        elif kind == "claim":
+            self._do_claim(seat, action)
+        else:
+            self._do_rank(seat, action)
+        self._settle()
+        self._seats = None
+        self._legal_of = {}
+
+    def _settle(self) -> None:
+        """Move on from every phase that waits on nobody any more (a question everyone
+        has answered or cannot answer, a gossip with both cards in or a gossiper without
+        cards, a choice with nothing to choose)."""
+        for _ in range(10_000):
+            p = self.phase
+            self._seats = None
+            if p in VOTE_PHASES:
+                if self.waiting:
+                    return
+                self._question_done()
+            elif p == "gossip":
+                gos = self.gossip
+                if len(gos["chosen"]) == 2:
+                    self._gossip_reveal("shown")
+                elif _who_gossipers(self) != [s for s in (gos["lander"], gos["partner"]) if s not in gos["chosen"]]:
+                    self._gossip_reveal("no_card")
+                else:
+                    return
+            elif p == "choose":
+                if self._choices():
+                    return
+                self._emit("no_card", seat=self.mover, target=None, why=self.choosing["room"])
+                self.choosing = None
+                self.phase = "roll"
+            else:
+                return
+        raise RuntimeError("Big Brother: the game does not settle")
+
+    # --------------------------------------------------------------- view
+    def _question_view(self) -> dict | None:
+        if self.card is None or self.phase not in VOTE_PHASES:
+            return None
+        c = CONFRONTATION_CARDS[self.card]
+        return {
+            "id": self.card,
+            "situation": c["situation"],
+            "sign": self.sign,
+            "question": c["plus"] if self.sign == "+" else c["minus"],
+            "purpose": self.purpose,
+            "number": self.questions + 1 if self.purpose in ("eviction", "final") else 1,
+            "extra": self.extra,
+            "targets": list(self.targets),
+            "voted": list(self.voted),
+        }
+
+    def _gossip_view(self, seat: int | None, reveal: bool) -> dict | None:
+        gos = self.gossip
+        if gos is None:
+            return None
+        out = {k: gos[k] for k in ("lander", "partner", "side", "word", "deadline")}
+        out["dice"] = list(gos["dice"])
+        out["picked"] = sorted(gos["chosen"])
+        if reveal:
+            out["chosen"] = {str(s): t for s, t in gos["chosen"].items()}
+        return out
+
+    def _view(self, seat: int | None, reveal: bool = False) -> dict:
+        n = self.players
+        mine = seat is not None
+        phase = self.phase
+        view = {
+            "game": self.name,
+            "players": n,
+            "viewer": seat,
+            "me": label(seat) if mine else None,
+            "round": self.round,
+            "rounds": self.rounds,
+            "turn": self.turn + 1 if phase in ROUND_PHASES else None,
+            "turns": len(self.order),
+            "order": list(self.order),
+            "mover": self.mover if phase in ROUND_PHASES else None,
+            "phase": phase,
+            "prompt": PHASES[phase].prompt(self),
+            "to_act": self.to_act,
+            "track": [_space_name(s) for s in self.track],
+            "positions": list(self.pos),
+            "evicted": list(self.evicted),
+            "returned": self.returned,
+            "tags": list(self.options["tags"]) if self.options["tags"] else None,
+            "shielded": self.shield,
+            "last_roll": dict(self.last_roll, dice=list(self.last_roll["dice"])) if self.last_roll else None,
+            "card": self._question_view(),
+            "cards_read": self.drawn,
+            "cards_left": max(len(self.deck) - self.drawn, 0),
+            "box_count": self.box_total,
+            "open_votes": [dict(v) for v in self.open_votes],
+            "gossip": self._gossip_view(seat, reveal),
+            "choosing": dict(self.choosing) if self.choosing else None,
+            "camera": {
+                "left": len(self.cam_deck) - self.cam_drawn,
+                "held": [len(h) for h in self.cam_held],
+                "shown": [dict(c) for c in self.cam_shown],
+            },
+            "nominees": list(self.nominees),
+            "finalists": list(self.finalists),
+            "candidates": list(self.candidates),
+            "count": self._count_view(),
+            "ranks": {str(k): list(v) for k, v in self.ranks.items()} if self.ranks_shown else None,
+            "land_odds": self._odds_view(),
+            "my_cards": list(self.hand[seat]) if mine else None,
+            "my_camera": self._camera_view(seat) if mine else None,
+            "my_choice": self._choice_view(seat) if mine else None,
+            "over": self.over,
+            "winners": list(self.winners),
+            "log": self.log_for(seat, reveal=reveal),
+        }
+        if reveal:
+            view["hands"] = [list(h) for h in self.hand]
+            view["box"] = [list(b) for b in self.box]
+            view["ballot"] = {str(k): v for k, v in self.ballot.items()} if phase in VOTE_PHASES else {}
+            view["deck"] = [self.deck[(self.drawn + k) % len(self.deck)] for k in range(len(self.deck))]
+            view["camera_deck"] = self.cam_deck[self.cam_drawn:]
+            view["camera_held"] = [list(h) for h in self.cam_held]
+            view["pending_ranks"] = {str(k): list(v) for k, v in self.ranks.items()}
+        return view
+
+    def _count_view(self) -> dict | None:
+        c = self.count
+        if c is None:
+            return None
+        return {k: ([list(r) for r in v] if k == "box" else list(v) if type(v) is list else v) for k, v in c.items()}
+
+    def _odds_view(self) -> list[float] | None:
+        if self.phase != "roll" or self.over:
+            return None
+        land = _odds._landing(self._absorbing, self.pos[self.mover])
+        return [round(float(p), 4) for p in land]
+
+    def _camera_view(self, seat: int) -> list[dict]:
+        claims = {}
+        if self.phase in ROUND_PHASES:
+            for a in self._claims(seat):
+                claims.setdefault(a["card"], []).append(a["culprit"])
+        out = []
+        for card in self.cam_held[seat]:
+            line = CAMERA_CARDS[card][seat]
+            out.append({"card": card, "code": line["code"], "text": line["text"], "claimable": claims.get(card, [])})
+        return out
+
+    def _choice_view(self, seat: int) -> dict | None:
+        if self.phase in VOTE_PHASES and seat in self.ballot:
+            return {"vote": self.ballot[seat]}
+        if self.phase == "gossip" and seat in self.gossip["chosen"]:
+            return {"gossip_card": self.gossip["chosen"][seat]}
+        if self.phase == "return" and self.ranks.get(seat):
+            return {"rank": list(self.ranks[seat])}
+        return None
+
+    # ------------------------------------------------------- hidden information
+    def _secret_steps(self, seat: int | None) -> set[int]:
+        """History indices of the other seats' choices ``seat`` has not seen yet: secret
+        votes since the last count, the cards picked in the gossip not yet shown, the
+        ranks not yet shown."""
+        out = set()
+        gossip_from = self.gossip["step"] if self.gossip is not None else None
+        for i, h in enumerate(self.history):
+            s = h.get("seat")
+            if type(s) is not int or s == seat:
+                continue
+            kind = h["action"]["type"]
+            if kind == "vote" and i >= self.last_count_step:
+                out.add(i)
+            elif kind == "gossip_card" and gossip_from is not None and i >= gossip_from:
+                out.add(i)
+            elif kind == "rank" and not self.ranks_shown:
+                out.add(i)
+        return out
+
+    def _fingerprint(self) -> tuple:
+        """What the rules make public after a step, hidden votes aside: who the game waits
+        on, how many cards are in the box, the phase."""
+        return (tuple(self._to_act()), self.box_total, self.phase, self.over)
+
+    def _trace(self) -> list[tuple]:
+        """:meth:`_fingerprint` after each step of this game's history (cached)."""
+        cached = getattr(self, "_trace_cache", None)
+        if cached is not None and cached[0] == len(self.history):
+            return cached[1]
+        trace = self._replay_trace(self.deal, set(), None)[1]
+        self._trace_cache = (len(self.history), trace)
+        return trace
+
+    def _replay_trace(self, deal: dict, secret: set[int], rng, expect: list | None = None):
+        """Replay the history on ``deal``, each step of ``secret`` replaced by a random
+        legal choice of the same type; ``(game, fingerprints)``, or ``(None, None)`` as
+        soon as a fingerprint differs from ``expect`` or a step is refused."""
+        twin = type(self)(self.players, self.seed, deal=deal, **self.options)
+        twin._forced = [h["outcome"] for h in self.history if h.get("seat") == CHANCE]
+        trace = []
+        k = 0
+        try:
+            for i, h in enumerate(self.history):
+                s = h.get("seat")
+                if s == CHANCE:
+                    continue
+                if s == CLOCK:
+                    twin.advance(h["at"])
+                else:
+                    action = h["action"]
+                    if i in secret:
+                        kind = action["type"]
+                        options = [a for a in twin.legal_actions(s) if a["type"] == kind]
+                        if not options:
+                            return None, None
+                        action = dict(rng.choice(options))
+                    twin.act(s, action, h.get("at"))
+                fp = twin._fingerprint()
+                if expect is not None and fp != expect[k]:
+                    return None, None
+                trace.append(fp)
+                k += 1
+        except (IllegalAction, ValueError):
+            return None, None
+        twin._forced = None
+        return twin, trace
+
+    def resample(self, seat: int | None, rng: _random.Random) -> "BigBrother":
+        """A game with the same public history whose hidden information is redrawn
+        consistently with everything ``seat`` knows: the order of the unread
+        confrontation cards, the camera cards ``seat`` has not seen (other holders'
+        unshown cards and the pile), the other seats' secret votes since the last count,
+        the cards picked in a gossip not yet shown and the finalists' ranks not yet shown.
+        A redrawn world must give the same public facts (who the game waits on, the
+        number of cards in the box, after every step); if random votes do not, a few
+        more are tried, then the real votes are kept (the card orders are still redrawn).
+        Used by the leak test."""
+        deck = list(self.deck)
+        read = min(self.drawn, len(deck))
+        rest = deck[read:]
+        rng.shuffle(rest)
+        deck = deck[:read] + rest
+        known = set()
+        for c in self.cam_shown:
+            known.add(c["card"])
+        if seat is not None:
+            known.update(c for c, s in self._camera_owner().items() if s == seat)
+        cam = list(self.cam_deck)
+        free = [i for i, c in enumerate(cam) if c not in known]
+        cards = [cam[i] for i in free]
+        rng.shuffle(cards)
+        for i, c in zip(free, cards):
+            cam[i] = c
+        deal = {"deck": deck, "camera": cam}
+        secret = self._secret_steps(seat)
+        expect = self._trace()
+        for attempt in range(6):
+            twin, _ = self._replay_trace(deal, secret if attempt < 5 else set(), rng, expect)
+            if twin is not None:
+                twin.rng.setstate(self.rng.getstate())
+                return twin
+        raise RuntimeError("resample: the real history does not replay")
+
+    def _camera_owner(self) -> dict[int, int]:
+        """camera card -> the seat that drew it (every drawn card)."""
+        out = {}
+        drawers = [e["seat"] for e in self.events if e["type"] == "camera_drawn"]
+        for card, s in zip(self.cam_deck, drawers):
+            out[card] = s
+        return out
