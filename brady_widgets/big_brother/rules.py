@@ -95,6 +95,26 @@ _DIE_DRAW = tuple((k, 1 / 6) for k in range(1, 7))
 _ROLL = FrozenAction(type="roll")
 
 
+def nominate(totals: dict[int, int]) -> list[int]:
+    """The nominations rule (rules decision): the fewest-voted housemates, taking more
+    until at least two are nominated, and everybody tied at the boundary.
+    ``totals``: housemate -> votes received this round; returns the nominees, sorted."""
+    if len(totals) < 2:
+        raise ValueError("nominations need at least two housemates")
+    boundary = sorted(totals.values())[1]
+    return sorted(s for s, v in totals.items() if v <= boundary)
+
+
+def rank_sums(ranks: dict[int, list[int]]) -> dict[int, int]:
+    """The return rule: each finalist ranks the evicted (1 = best); a housemate's sum of
+    places over both rankings (lowest returns)."""
+    sums: dict[int, int] = {}
+    for order in ranks.values():
+        for place, s in enumerate(order, start=1):
+            sums[s] = sums.get(s, 0) + place
+    return sums
+
+
 def label(seat: int) -> str:
     """A seat as people see it: its neck-tag number."""
     return f"Player {seat + 1}"
@@ -518,10 +538,19 @@ class BigBrother(Game):
             if action["card"] not in self.cam_held[seat]:
                 return f"{label(seat)} holds no camera card {action['card']!r}"
             return f"{label(who)} has not been seen doing what camera card {action['card']} asks of {label(seat)} this round (or {label(seat)} is shielded now)"
+        if kind == "gossip" and p == "gossip_pick" and seat == self.mover:
+            if action["side"] not in SIDES:
+                return f"the gossip table has the sides {list(SIDES)}, not {action['side']!r}"
+            return f"gossip with another housemate still in the house: {[label(s) for s in self.in_house if s != seat]}"
+        if kind == "gossip_card" and p == "gossip" and seat in (self.gossip["lander"], self.gossip["partner"]):
+            if seat in self.gossip["chosen"]:
+                return "you have already picked your gossip card"
         if kind in ("vote", "choose", "gossip_card") and who == seat:
             return "you can never vote for yourself"
         if kind in ("vote", "choose") and who in self.out:
             return f"{label(who)} has been evicted: nobody may vote for them"
+        if kind == "vote" and p in VOTE_PHASES and seat in self.voted:
+            return "you have already voted on this question"
         if kind == "vote" and p in VOTE_PHASES and who == self.shield:
             return f"{label(who)} is on the Toilet/Shower: nobody may vote for them during their turn"
         if kind == "vote" and p in VOTE_PHASES and who not in self.targets:
@@ -686,9 +715,7 @@ class BigBrother(Game):
         self.extra = 0
         house = self.in_house
         totals = self._count("nominations", house)
-        ranked = sorted(totals[s] for s in house)
-        boundary = ranked[1]
-        self.nominees = [s for s in house if totals[s] <= boundary]
+        self.nominees = nominate({s: totals[s] for s in house})
         self._emit("nominated", seats=list(self.nominees), votes=[totals[s] for s in self.nominees])
         self._cards_back()
         self.facts = {}
@@ -727,10 +754,7 @@ class BigBrother(Game):
 
     def _return(self) -> None:
         self.ranks_shown = True
-        sums = {s: 0 for s in self.evicted_now()}
-        for order in self.ranks.values():
-            for place, s in enumerate(order, start=1):
-                sums[s] += place
+        sums = rank_sums(self.ranks)
         best = min(sums.values())
         tied = [s for s in sums if sums[s] == best]
         self._emit("ranks", ranks={str(k): list(v) for k, v in self.ranks.items()}, sums={str(k): v for k, v in sums.items()})
