@@ -460,8 +460,8 @@ class BigBrother(Game):
         self.count: dict | None = None  # the last count, public
         self.last_count_step = 0  # history length at the last count (votes before it are public)
         self.phase = "roll"
-        self._emit("setup", players=n, rounds=self.rounds, track=[_space_name(s) for s in self.track],
-                   first_seat=self.mover, tags=list(self.options["tags"] or []) or None)  # fmt: skip
+        # (the board is in every view: "track")
+        self._emit("setup", players=n, rounds=self.rounds, spaces=self.length, first_seat=self.mover)
         self._start_round()
         return {"deck": list(self.deck), "camera": list(self.cam_deck)}
 
@@ -611,7 +611,7 @@ class BigBrother(Game):
         self.voted = []
         self.ballot = {}
         self.waiting = _able_voters(self, range(self.players))
-        self._emit("card", card=self.card, sign=sign, purpose=self.purpose, targets=list(targets))
+        self._emit("card", card=self.card, sign=sign, purpose=self.purpose)  # the targets: in the view
 
     def _house_targets(self) -> list[int]:
         """Who may receive a vote during a round: housemates in the house, not shielded."""
