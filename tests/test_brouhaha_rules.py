@@ -561,3 +561,112 @@ def test_invariants_catch_a_lost_card_and_a_bad_phase():
     g.phase = "play"
     with pytest.raises(AssertionError):
         fns["phase_consistent"](g)
+
+
+# ================================================================ Total Black
+from brady_widgets.brouhaha.total_black import TotalBlack, rounds_until_all_found  # noqa: E402
+
+HOLD = {"type": "hold"}
+
+
+def test_total_black_set_up_and_first_bumps():
+    assert TotalBlack.player_counts == range(2, 43, 2)
+    for bad in (3, 44, 0):
+        with pytest.raises(ValueError):
+            TotalBlack(bad)
+    g = TotalBlack(42, 5)
+    assert sorted(Counter(g.cards).values()) == [2] * 21  # 21 pairs: every species
+    g = TotalBlack(10, 5)
+    assert len(set(g.cards)) == 5 and all(v == 2 for v in Counter(g.cards).values())
+    assert g.round == 1 and g.next_deadline() == 1000 and g.to_act == []
+    assert sorted(s for s in range(10) if g.partner[s] is not None) == list(range(10))
+    assert all(g.partner[g.partner[s]] == s for s in range(10))
+    v = g.view(3)
+    assert v["my_card"] == g.cards[3] and v["heard"] == g._cry[g.cards[g.partner[3]]] and v["held"] is False
+    assert v["found"] == [False] * 10 and v["pairs"] == 5 and v["phase"] == "dark"
+    public = g.view(None)
+    assert public["my_card"] is None and public["heard"] is None
+    assert not any(e["type"] in ("bump", "deal") for e in public["log"])
+    bumps = [e for e in g.view(3)["log"] if e["type"] == "bump"]
+    assert [set(e) for e in bumps] == [{"type", "step", "seat", "round", "cry", "at"}]  # a cry, never a seat or an animal
+    with pytest.raises(ValueError, match="deal"):
+        TotalBlack(4, 0, deal={"cards": ["cow", "cow", "cow", "yak"]})
+
+
+def _tb(cards, seed=0, **options):
+    return TotalBlack(len(cards), seed, deal={"cards": list(cards)}, **options)
+
+
+def test_total_black_found_let_go_and_nothing():
+    # cow/yak share "Moo!": seats 0,1 cows, 2,3 yaks
+    for seed in range(30):
+        g = _tb(["cow", "cow", "yak", "yak"], seed)
+        if g.partner[0] == 2:  # a cow meets a yak: same cry, different animals
+            break
+    g.act(0, HOLD, at=100)
+    g.act(2, HOLD, at=200)
+    assert g.legal_actions(0) == [] and g.legal_actions(1) == [HOLD]
+    g.act(1, HOLD, at=300)  # seat 1 holds, its partner (3) does not
+    g.advance(1000)
+    assert not any(g.found) and g.round == 2
+    let_go = [e for e in g.events if e["type"] == "let_go"]
+    assert [(e["seats"], e["audience"]) for e in let_go] == [([0, 2], [0, 2])]
+    # then play on until partners meet and both hold
+    while not g.over:
+        for s in range(4):
+            if g.partner[s] is not None and g.cards[g.partner[s]] == g.cards[s]:
+                g.act(s, HOLD, at=g.clock)
+        g.advance(g.next_deadline())
+    assert g.end_reason == "all_found" and g.winners == [0, 1, 2, 3] and g.scores == [1, 1, 1, 1]
+    found = [e for e in g.events if e["type"] == "found"]
+    assert sorted(tuple(e["seats"]) for e in found) == [(0, 1), (2, 3)] and all("audience" not in e for e in found)
+    assert g.clock == 1000 * g.round and g.found_at.count(g.clock) >= 2
+
+
+def test_total_black_found_players_leave_and_time_limit():
+    g = TotalBlack(6, 2, time_limit_ms=3500)
+    a = 0
+    b = g.partner[a]
+    if g.cards[a] == g.cards[b]:
+        g.act(a, HOLD, at=10)
+        g.act(b, HOLD, at=20)
+    g.advance(3500)
+    assert g.over and g.end_reason == "time"
+    assert g.winners == [s for s in range(6) if g.found[s]]
+    with pytest.raises(IllegalAction) as exc:
+        g.act(0, HOLD, at=3600)
+    assert exc.value.code == "game_over"
+    g = TotalBlack(6, 2)
+    found = None
+    for _ in range(50):
+        for s in range(6):
+            p = g.partner[s]
+            if found is None and p is not None and g.cards[p] == g.cards[s]:
+                g.act(s, HOLD, at=g.clock)
+                g.act(p, HOLD, at=g.clock)
+                found = (s, p)
+                break
+        g.advance(g.next_deadline())
+        if found:
+            break
+    assert g.found[found[0]] and g.found[found[1]]
+    assert g.partner[found[0]] is None and g.legal_actions(found[0]) == []
+    with pytest.raises(IllegalAction) as exc:
+        g.act(found[0], HOLD, at=g.clock)
+    assert exc.value.code == "not_your_turn"
+
+
+def test_total_black_resample_keeps_heard_cries():
+    g = TotalBlack(10, 3)
+    g.advance(2500)
+    for seat in (None, 0, 4):
+        twins = [g.resample(seat, random.Random(k)) for k in range(10)]
+        assert all(t.view(seat) == g.view(seat) for t in twins)
+        assert len({tuple(t.cards) for t in twins}) > 1
+    check_leaks(g, random.Random(0), samples=3)
+
+
+def test_rounds_until_all_found_is_seeded_and_positive():
+    assert rounds_until_all_found(42, 7) == rounds_until_all_found(42, 7)
+    assert rounds_until_all_found(2, 0) == 1  # two players always bump into each other
+    assert all(rounds_until_all_found(10, s) >= 1 for s in range(20))

@@ -157,10 +157,10 @@ class TotalBlack(Game):
                 if self.cards[a] == self.cards[b]:
                     self.found[a] = self.found[b] = True
                     self.found_at[a] = self.found_at[b] = at
-                    self._emit("found", seats=[a, b], card=self.cards[a], round=self.round, at=at)
+                    self._emit("found", seats=sorted((a, b)), card=self.cards[a], round=self.round, at=at)
                 else:
                     self.held_pairs.append((a, b))
-                    self._emit("let_go", audience=[a, b], seats=[a, b], round=self.round, at=at)
+                    self._emit("let_go", audience=[a, b], seats=sorted((a, b)), round=self.round, at=at)
         if all(self.found):
             self._finish("all_found", at)
             return
