@@ -297,3 +297,70 @@ def test_simulate_hit_is_the_odds_panels_draw():
         assert abs(sim["freq"] - float(exact)) <= 3 * sim["se"]
     assert L.simulate_hit(pool, 2, "lion", 100, seed=0)["hits"] == 0
     assert L.simulate_hit(pool, 5, "cow", 100, seed=0)["hits"] == 100
+
+
+# ---------------------------------------------------------------- the engine's Total Black
+import random  # noqa: E402
+
+from brady_widgets.brouhaha.bots import TB_BOTS  # noqa: E402
+from brady_widgets.brouhaha.total_black import TotalBlack  # noqa: E402
+
+
+class SameCry:
+    """The trivial policy, written here from the view alone: hold iff the cry heard is your own."""
+
+    def __init__(self, seat, seed=0):
+        self.seat = seat
+
+    def plan(self, view, legal):
+        return {"type": "hold"} if {"type": "hold"} in legal and view["heard"] == view["my_cry"] else None
+
+
+class Dawdler(SameCry):
+    """A wrong policy: holds on its own cry only every other time (a seeded coin per round)."""
+
+    def __init__(self, seat, seed=0):
+        self.seat, self.rng, self.asked = seat, random.Random(seed * 1000 + seat), {}
+
+    def plan(self, view, legal):
+        r = view["round"]
+        if r not in self.asked:
+            self.asked[r] = self.rng.random() < 0.5
+        return super().plan(view, legal) if self.asked[r] else None
+
+
+def test_total_black_game_stops_at_a_bump_and_plays_to_the_end():
+    g = L.total_black_game(10, seed=3, bumps=2)
+    v = g.view(0)
+    assert v["round"] == 2 and v["clock"] == 1000 and not v["over"] and v["heard"] is not None
+    g = L.total_black_game(10, seed=3)
+    v = g.view(None)
+    assert v["over"] and v["reason"] == "all_found" and all(v["found"])
+    assert L.game_rounds(g) * 1000 == max(v["found_at"]) == v["clock"]
+    with pytest.raises(ValueError):
+        L.total_black_game(10, seed=3, bumps=0)
+    cut = TotalBlack(10, 3, time_limit_ms=1000)
+    cut.advance(1000)
+    with pytest.raises(RuntimeError):
+        L.game_rounds(cut)
+
+
+@pytest.mark.parametrize("players, games", [(4, 800), (10, 600)])
+def test_the_engine_with_its_bots_agrees_with_the_exact_chain_and_the_simulator(players, games):
+    engine = L.engine_rounds(players, games, seed=players * 1000)
+    assert agrees_with_chain(engine, players // 2)
+    sim = L.simulate_rounds(players, 20_000, seed=players)
+    assert abs(engine.mean() - sim.mean()) <= 3 * math.hypot(L.se_of_mean(engine), L.se_of_mean(sim))
+
+
+def test_the_in_test_policy_plays_the_same_games_as_tb_bots():
+    a = L.engine_rounds(10, 40, seed=5)
+    b = L.engine_rounds(10, 40, seed=5, bots=SameCry)
+    assert (a == b).all() and TB_BOTS  # the bots draw nothing at random: the same seeds, the same games
+
+
+def test_the_engine_check_can_fail():
+    """The same check rejects engine games played by a policy that misses half its chances."""
+    slow = L.engine_rounds(10, 150, seed=77, bots=Dawdler)
+    assert not agrees_with_chain(slow, 5)
+    assert slow.mean() > float(L.expected_rounds(5)) + 3

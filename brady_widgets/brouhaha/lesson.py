@@ -36,7 +36,7 @@ __all__ = [
     "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
     "plot_shared", "print_table", "players_table", "simulate_hit", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
     "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
-    "se_of_mean", "progress_bar",
+    "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
 ]
 
 #: how many chunks a long simulation is cut into for its progress bar
@@ -408,33 +408,57 @@ def engine_rounds(players: int, games: int = 20, seed: int = 0, progress: bool =
     """The rounds each of ``games`` Total Black games took when played by the engine
     (:class:`.total_black.TotalBlack`, seeded with ``seed + i``) with its bots
     (``bots``: a factory ``(seat, seed) -> bot``, default ``bots.TB_BOTS``) on virtual time,
-    through the package's :class:`~brady_widgets.scheduler.Scheduler`."""
-    from ..scheduler import Scheduler
-    from .total_black import TotalBlack
-
-    if bots is None:
-        from .bots import TB_BOTS
-
-        bots = TB_BOTS
-    factory = bots if callable(bots) else bots[next(iter(bots))]
+    through the package's :class:`~brady_widgets.scheduler.Scheduler` (see
+    :func:`total_black_game`)."""
     out = np.empty(games, dtype=np.int64)
     bar = progress_bar(games, f"engine, {players} players", "game", progress)
     for i in range(games):
-        g = TotalBlack(players, seed + i, **options)
-        Scheduler(g, {s: factory(s, seed + i) for s in range(players)}, lag=0).run(max_steps=10**7)
-        out[i] = game_rounds(g)
+        out[i] = game_rounds(total_black_game(players, seed + i, bots=bots, **options))
         bar.update()
     bar.close()
     return out
 
 
 def game_rounds(game) -> int:
-    """How many bump rounds a finished Total Black game took (asked of the engine)."""
-    for attr in ("rounds", "round", "bumps"):
-        v = getattr(game, attr, None)
-        if isinstance(v, int):
-            return v
-    raise RuntimeError("the Total Black engine does not say how many rounds it played")
+    """How many bump rounds a finished Total Black game took: the last pair is found
+    at the deadline ``rounds x bump_ms`` (the first bumps happen at time 0)."""
+    view = game.view(None)
+    if view["reason"] != "all_found":
+        raise RuntimeError(f"the game did not end with everybody found (reason: {view['reason']!r})")
+    last = max(view["found_at"])
+    bump = view["options"]["bump_ms"]
+    if last % bump:
+        raise RuntimeError(f"the last pair was found at {last} ms, not at a bump deadline")
+    return last // bump
+
+
+def total_black_game(players: int = 42, seed: int = 0, bumps: int | None = None, bots=None, **options: Any):
+    """A seeded Total Black game (:class:`.total_black.TotalBlack`) played by bots
+    (default ``bots.TB_BOTS``: hold iff the cry heard is your own) on virtual time,
+    through the package's scheduler: up to the moment of its ``bumps``-th bump (the
+    players have heard the cries of that bump and the bots have reacted at once:
+    holding or not), or to the end (``bumps=None``)."""
+    from ..scheduler import Scheduler
+    from .total_black import TotalBlack
+
+    factory = _tb_factory(bots)
+    g = TotalBlack(players, seed, **options)
+    sched = Scheduler(g, {s: factory(s, seed) for s in range(players)}, lag=0, copy_views=False)
+    if bumps is None:
+        sched.run(max_steps=10**7)
+    else:
+        if not isinstance(bumps, int) or bumps < 1:
+            raise ValueError(f"bumps must be a whole number >= 1, got {bumps!r}")
+        sched.run_until((bumps - 1) * g.options["bump_ms"])  # the first bumps are at time 0
+    return g
+
+
+def _tb_factory(bots):
+    if bots is None:
+        from .bots import TB_BOTS
+
+        bots = TB_BOTS
+    return bots if callable(bots) else bots[next(iter(bots))]
 
 
 def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, ax=None, title: str = ""):
