@@ -435,21 +435,39 @@ def test_the_largest_reserve_wins_alone():
     assert g.over and g.end_reason == "time" and g.winners == [0] and g.scores == [1, 0, 0, 0]
 
 
+def _strip_to(game, keep):
+    """Move every card not in ``keep[seat]`` out of the hands (animals to the seat's
+    Reserve, Hunters out of the game): a constructed position, the 46 cards conserved."""
+    for s in range(game.players):
+        extra = Counter(game.hands[s]) - Counter(keep[s])
+        for card in extra.elements():
+            game.hands[s].remove(card)
+            (game.out if card == HUNTER else game.reserves[s]).append(card)
+    check_invariants(game)
+
+
+def test_two_hunters_cancelling_can_end_the_game():
+    """A constructed position: seat 2's last card is a Hunter; it cancels seat 0's hunt
+    and has nothing left, so the game ends."""
+    keep = {0: ["cow", HUNTER], 1: ["cow", "dog"], 2: [HUNTER]}
+    g = Brouhaha(3, 0, deal=deal_with(3, keep))
+    _strip_to(g, keep)
+    run(g, [(1, PLAY("dog"), 100), (0, HUNT(1), 200)])
+    events = g.act(2, HUNT(1), at=300)
+    assert [e["type"] for e in events] == ["hunt_target", "hunters_cancel", "game_over"]
+    assert g.over and g.end_reason == "no_cards"
+    sizes = [len(r) for r in g.reserves]
+    assert g.winners == [s for s in range(3) if sizes[s] == max(sizes)]
+    check_invariants(g)
+
+
 def test_no_pair_left_ends_the_game():
     """A constructed position (cards moved by hand, the 46 still conserved): the last
     Hunter in play takes a single animal, after which no species has both copies in
     play and no Hunter is left: the game ends."""
-    g = Brouhaha(3, 0, deal=deal_with(3, {0: ["cow", HUNTER], 1: ["dog", "yak"], 2: ["wolf"]}))
     keep = {0: ["cow", HUNTER], 1: ["dog", "yak"], 2: ["wolf"]}
-    for s in range(3):
-        extra = Counter(g.hands[s]) - Counter(keep[s])
-        for card in extra.elements():
-            g.hands[s].remove(card)
-            if card == HUNTER:
-                g.out.append(card)
-            else:
-                g.reserves[s].append(card)
-    check_invariants(g)
+    g = Brouhaha(3, 0, deal=deal_with(3, keep))
+    _strip_to(g, keep)
     assert g.pair_possible()  # a Hunter is still in play
     run(g, [(1, PLAY("dog"), 100), (0, HUNT(1), 200)])
     g.advance(1700)

@@ -40,7 +40,7 @@ Phases (``phase`` in every view): ``play | slap | reveal | hunt | pass | over``.
   card of their sorted hand), every chosen card moves at once to the left
   neighbour ``(s + 1) % players`` (``passed``, private to giver and receiver).
   Face-down cards stay down.
-* The end: after a match, a hunt, a pass or a Bang, when a player has no card in
+* The end: after a match, a hunt (taken or cancelled), a pass or a Bang, when a player has no card in
   hand and none down (``no_cards``), or when no pair can be made any more (no
   species with both copies in hands or down, and no Hunter in play:
   ``no_pairs``); or at ``time_limit_ms`` (``time``; ``None``: no limit). The
@@ -418,6 +418,7 @@ class Brouhaha(Game):
         self.phase = "play"
         self._emit("hunt_target", audience=[seat], seat=seat, target=target, at=at)
         self._emit("hunters_cancel", hunters=[first, seat], cry=cry, at=at)
+        self._end_check(at)  # a Hunter may have been its player's last card
 
     def _choose_pass(self, seat, card, at):
         hand = self.hands[seat]
