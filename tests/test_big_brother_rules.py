@@ -848,3 +848,86 @@ def test_resample_redraws_the_partners_gossip_card_and_other_holders_camera_card
     held = {g.resample(1, rng).full_view()["camera_held"][0][0] for _ in range(20)}
     assert len(held) > 1
     assert {g.resample(0, rng).full_view()["camera_held"][0][0] for _ in range(5)} == {0}
+
+
+# ------------------------------------------------- every camera behaviour is detected
+def _holder_draws(g):
+    roll(g, 1, 1)  # the holder lands on the camera space at 2 and draws the top card
+    roll(g, 1, 2)  # 5: a confrontation ends the holder's turn
+    vote_all(g)
+
+
+def _gossip_with(partner, match):
+    def script(g):
+        roll(g, 4, 5)  # 9: gossip
+        forced(g, g.mover, {"type": "gossip", "partner": partner(g), "side": "+"}, ("gossip_dice", [1, 1]))
+        lander, other = g.mover, partner(g)
+        third = next(s for s in range(g.players) if s not in (lander, other))
+        act(g, lander, {"type": "gossip_card", "target": third})
+        if match:
+            act(g, other, {"type": "gossip_card", "target": third})
+    return script
+
+
+BEHAVIOURS = [
+    # (line, camera card, holder seat, the culprit's turn)
+    ("roll_double", 0, 0, lambda g: roll(g, 2, 2)),
+    ("land_room Kitchen", 0, 1, lambda g: roll(g, 3, 3)),
+    ("pass_room Living Room", 0, 2, lambda g: [roll(g, 6, 6, 1, 2, 3, 4, 5), roll(g, 6, 6), roll(g, 5, 5)]),
+    ("land_kind gossip", 0, 3, lambda g: roll(g, 4, 5)),
+    ("roll_total 7", 0, 4, lambda g: roll(g, 3, 4)),
+    ("open_vote for the holder", 0, 5, lambda g: [roll(g, 4, 6), act(g, g.mover, {"type": "choose", "target": 5})]),
+    ("roll_face 6", 1, 0, lambda g: roll(g, 6, 1)),
+    ("land_room Garden", 1, 1, lambda g: roll(g, 6, 6, 1, 2, 3, 4, 5)),
+    ("long_turn 3", 1, 3, lambda g: [roll(g, 3, 3), roll(g, 3, 3, 1, 2, 3, 4, 5), roll(g, 1, 2)]),
+    ("share_space", 1, 4, lambda g: roll(g, 2, 3)),
+    ("gossips", 2, 4, _gossip_with(lambda g: (g.mover + 2) % 6, False)),
+    ("gossip_match", 3, 3, _gossip_with(lambda g: (g.mover + 2) % 6, True)),
+    ("open_vote for anyone", 4, 4, lambda g: [roll(g, 4, 6), act(g, g.mover, {"type": "choose", "target": 2})]),
+    ("pass_room Storeroom", 4, 2, lambda g: roll(g, 6, 6, 1, 2, 3, 4, 5)),
+    ("land_room Toilet/Shower", 5, 1, lambda g: roll(g, 6, 5)),
+]
+SPACES = {2: CAMERA, 6: room("Kitchen"), 9: GOSSIP, 10: room("Storeroom"), 12: room("Garden"),
+          11: room("Toilet/Shower"), 24: room("Kitchen")}  # fmt: skip
+
+
+@pytest.mark.parametrize("line,card,holder,culprit_turn", BEHAVIOURS, ids=[b[0] for b in BEHAVIOURS])
+def test_every_camera_behaviour_is_detected_and_can_be_claimed(line, card, holder, culprit_turn):
+    camera = [card] + [c for c in range(6) if c != card]
+    g = BigBrother(6, 0, track=track(SPACES), deal={"deck": DEAL["deck"], "camera": camera}, first_seat=holder)
+    _holder_draws(g)
+    assert g.cam_held[holder] == [card]
+    culprit = g.mover
+    assert culprit == (holder + 1) % 6
+    claim = {"type": "claim", "card": card, "culprit": culprit}
+    assert claim not in g.legal_actions(holder)
+    culprit_turn(g)
+    assert claim in g.legal_actions(holder), f"{line}: not detected"
+    caught = [a["culprit"] for a in g.legal_actions(holder) if a["type"] == "claim"]
+    # a gossip has two gossipers: both are seen
+    assert caught == ([culprit] if not line.startswith("gossip") else sorted({culprit, (culprit + 2) % 6}))
+    act(g, holder, claim)
+    assert g.cam_shown[-1]["culprit"] == culprit
+    check_invariants(g)
+
+
+def test_no_catch_while_the_holder_is_shielded_then_again_later_in_the_round():
+    g = BigBrother(4, 0, track=track({2: CAMERA, 8: room("Toilet/Shower")}), deal=DEAL)
+    claim = {"type": "claim", "card": 0, "culprit": 1}  # card 0, seat 0's line: "rolls a double"
+    roll(g, 1, 1)
+    roll(g, 1, 2)  # 5: confrontation
+    vote_all(g)
+    roll(g, 2, 2)  # seat 1 doubles
+    vote_all(g)
+    for _ in range(2):  # seats 2 and 3
+        roll(g, 3, 4)
+        vote_all(g)
+    assert claim in g.legal_actions(0) and g.mover == 0
+    roll(g, 1, 2)  # seat 0's second turn of the round: the Toilet/Shower
+    assert g.shield == 0 and claim not in g.legal_actions(0)
+    roll(g, 1, 1)  # 10: confrontation, still shielded
+    assert claim not in g.legal_actions(0)
+    vote_all(g)
+    assert g.shield is None and g.round == 1 and claim in g.legal_actions(0)
+    act(g, 0, claim)
+    assert g.box[1][0] >= 1 and g.cam_shown[0]["culprit"] == 1
