@@ -177,7 +177,7 @@ def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0,
         exact = shared_animal_chance(k, counts)
         sim = simulate_shared(k, counts, trials, seed + k)
         rows.append({"k": k, "exact": exact, "sim": sim["freq"], "two_se": 2 * sim["se"],
-                     "agree": abs(sim["freq"] - float(exact)) <= max(2 * sim["se"], 0.5 / trials),
+                     "agree": bool(abs(sim["freq"] - float(exact)) <= max(2 * sim["se"], 0.5 / trials)),
                      "with_replacement": birthday(k, species)})
         bar.update()
     bar.close()
@@ -225,8 +225,8 @@ def print_table(rows: list[dict], columns: dict[str, str]) -> None:
     """Print ``rows`` as a fixed-width table; ``columns`` maps a row key to its header.
     Fractions are printed as decimals with 4 places."""
     def cell(v):
-        if isinstance(v, bool):
-            return "yes" if v else "NO"
+        if isinstance(v, (bool, np.bool_)):
+            return "yes" if v else "no"
         if isinstance(v, (Fraction, float, np.floating)):
             return f"{float(v):.4f}"
         return str(v)
@@ -396,7 +396,7 @@ def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, 
         sim = simulate_rounds(n, games, seed + n)
         exact = expected_rounds(n // 2)
         rows.append({"players": n, "sim": float(sim.mean()), "two_se": 2 * se_of_mean(sim), "exact": exact,
-                     "agree": abs(sim.mean() - float(exact)) <= 2 * se_of_mean(sim) if n > 2 else sim.mean() == 1,
+                     "agree": bool(abs(sim.mean() - float(exact)) <= 2 * se_of_mean(sim) if n > 2 else sim.mean() == 1),
                      "simple": simple_model(n), "half_pair": half_pair_model(n)})
         bar.update()
     bar.close()
@@ -478,10 +478,11 @@ def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, a
         eng = np.bincount(engine, minlength=top + 1) / len(engine)
         ax.step(t, eng, where="mid", color="#D55E00", label=f"the engine's games ({len(engine)})")
     ax.axvline(float(expected_rounds(pairs)), color="black", lw=1, ls="--", label="exact mean")
-    ax.set_xlabel("bump rounds until every pair is found")
+    ax.set_xlabel("bumps until every pair is found")
     ax.set_ylabel("share of games")
+    ax.set_xlim(max(-0.5, int(sim.min()) - 3), top + 1)
     ax.set_title(title)
-    ax.legend()
+    ax.legend(loc="upper right", fontsize="small")
     return ax
 
 
@@ -496,9 +497,9 @@ def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
                 capsize=2, label="simulated mean (± 2 SE)")
     ax.plot(n, [float(r["exact"]) for r in rows], "-", color="#0072B2", label="exact (Markov chain)")
     ax.plot(n, [float(r["simple"]) for r in rows], "--", color="#009E73", label="model: one pair at a time")
-    ax.plot(n, [r["half_pair"] for r in rows], ":", color="#D55E00", label="model: N rounds")
+    ax.plot(n, [r["half_pair"] for r in rows], ":", color="#D55E00", label="model: N bumps")
     ax.set_xlabel("N: players")
-    ax.set_ylabel("mean bump rounds until all are found")
+    ax.set_ylabel("mean bumps until all are found")
     ax.set_title(title)
     ax.legend()
     return ax
