@@ -931,3 +931,16 @@ def test_no_catch_while_the_holder_is_shielded_then_again_later_in_the_round():
     assert g.shield is None and g.round == 1 and claim in g.legal_actions(0)
     act(g, 0, claim)
     assert g.box[1][0] >= 1 and g.cam_shown[0]["culprit"] == 1
+
+
+def test_resample_redraws_a_finalists_ranking_until_both_are_in():
+    g = BigBrother(5, 2)
+    auto(g, lambda g: g.phase == "return")
+    f1, f2 = g.finalists
+    act(g, f1, g.legal_actions(f1)[-1])
+    rng = random.Random(2)
+    seen = {json.dumps(g.resample(f2, rng).full_view()["pending_ranks"][str(f1)]) for _ in range(20)}
+    assert len(seen) > 1
+    assert {json.dumps(g.resample(f1, rng).full_view()["pending_ranks"][str(f1)]) for _ in range(5)} == {
+        json.dumps(g.ranks[f1])
+    }

@@ -469,9 +469,9 @@ class BigBrother(Game):
         if not isinstance(deal, dict) or set(deal) != {"deck", "camera"}:
             raise ValueError("deal must be {'deck': [card ids], 'camera': [camera card ids]}")
         deck, camera = deal["deck"], deal["camera"]
-        if not isinstance(deck, list) or sorted(deck) != list(range(len(CONFRONTATION_CARDS))) or any(type(c) is not int for c in deck):
+        if not isinstance(deck, list) or any(type(c) is not int for c in deck) or sorted(deck) != list(range(len(CONFRONTATION_CARDS))):
             raise ValueError(f"deal['deck'] must order the {len(CONFRONTATION_CARDS)} confrontation card ids")
-        if not isinstance(camera, list) or sorted(camera) != list(range(len(CAMERA_CARDS))) or any(type(c) is not int for c in camera):
+        if not isinstance(camera, list) or any(type(c) is not int for c in camera) or sorted(camera) != list(range(len(CAMERA_CARDS))):
             raise ValueError(f"deal['camera'] must order the {len(CAMERA_CARDS)} camera card ids")
         return {"deck": list(deck), "camera": list(camera)}
 
