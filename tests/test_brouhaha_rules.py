@@ -688,3 +688,27 @@ def test_rounds_until_all_found_is_seeded_and_positive():
     assert rounds_until_all_found(42, 7) == rounds_until_all_found(42, 7)
     assert rounds_until_all_found(2, 0) == 1  # two players always bump into each other
     assert all(rounds_until_all_found(10, s) >= 1 for s in range(20))
+
+
+# ================================================================= positions
+# name: (phase, clock, next deadline, a check of what its docstring promises)
+POSITION_FACTS = {
+    "played_card": ("play", 2000, 300000, lambda g: g.cries == ["Moo!", "Woof!", "Moo!", None] and g.down[0] == "cow"),
+    "slap_race": ("slap", 2100, 3000, lambda g: g.slap["first"] == 1 and g.legal_actions(0) == [SLAP]),
+    "mismatch_reveal": ("reveal", 2500, 3800, lambda g: g.reveal["cards"] == ["bison", "cow"] and not g.reveal["match"]),
+    "pass_phase": ("pass", 4000, 18700, lambda g: g.reserves[:2] == [["cow"], ["cow"]] and g.to_act == [0, 1, 2]),
+    "hunt_window": ("hunt", 1600, 3000, lambda g: g.hunt["target"] == 1 and g.view(1)["pinned"]),
+    "two_hunters": ("play", 2100, 300000, lambda g: len(g.out) == 2 and g.down[1] == "wolf" and "bison" in g.hands[2]),
+    "near_end": ("play", 7000, 300000, lambda g: g.hands[0] == [] and g.down[0] == g.down[5] == "cow"),
+}
+
+
+@pytest.mark.parametrize("name", list(POSITION_FACTS))
+def test_positions_show_what_they_say(name):
+    phase, clock, deadline, check = POSITION_FACTS[name]
+    g = P.POSITIONS[name][0]()
+    assert (g.phase, g.clock, g.next_deadline()) == (phase, clock, deadline)
+    assert check(g) and not g.over
+    assert Brouhaha.from_json(g.to_json()).to_json() == g.to_json()
+    assert P.POSITIONS[name][0]().to_json() == g.to_json()  # the same every time
+    assert P.two_hunters(cancelled=False).phase == "hunt"
