@@ -364,3 +364,30 @@ def test_the_engine_check_can_fail():
     slow = L.engine_rounds(10, 150, seed=77, bots=Dawdler)
     assert not agrees_with_chain(slow, 5)
     assert slow.mean() > float(L.expected_rounds(5)) + 3
+
+
+# ---------------------------------------------------------------- the tutorial's helpers
+from brady_widgets.brouhaha import positions as P  # noqa: E402
+
+
+def test_show_is_a_copy_seen_from_one_seat_with_the_others_waiting():
+    game = P.slap_race(slap_ms=6000)
+    w = L.show(game, 0)
+    assert w.game is not game and w.game.history == game.history
+    assert w.view["viewer"] == 0 and w.view["my_down"] == "cow" and "Seat 1" in repr(w) and "0x" not in repr(w)
+    w.advance_time(3000)  # the others wait: nothing but the student and the clock moves the game
+    assert w.view["phase"] == "slap" and w.game.slap["second"] is None
+    w.act({"type": "slap"})
+    w.advance_time(2000)  # the settle window, then the reveal
+    assert w.view["reserves"][0] == ["cow"] and w.view["reserves"][1] == ["cow"] and w.view["phase"] == "pass"
+    assert game.phase == "slap"  # the position itself is untouched
+    seat1 = L.show(P.hunt_window(), 1)
+    assert seat1.view["viewer"] == 1 and seat1.view["pinned"] is True
+
+
+def test_log_prints_a_seats_own_lines(capsys):
+    L.log(P.hunt_window(), 0, last=1)
+    L.log(P.hunt_window(), 1, last=1)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("  seat 0 reads:") and "Seat 1" in out[0]  # the hunter knows its target
+    assert "pinned" in out[1]

@@ -18,6 +18,10 @@ Two lessons:
   :func:`rounds_distribution` are exact, from a Markov chain on the number of
   pairs left; :func:`simple_model` is the back-of-the-envelope answer.
 
+The tutorial (``brouhaha.ipynb``) uses :func:`show` (a live widget at a position of
+:mod:`.positions`, the other seats waiting or played by bots) and :func:`log` (a seat's
+log as the widget words it).
+
 Everything is exact (``Fraction``) or seeded: a notebook cell gives the same output
 on every computer.
 """
@@ -33,7 +37,7 @@ from typing import Any, Iterable
 import numpy as np
 
 __all__ = [
-    "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
+    "Waiter", "show", "log", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
     "plot_shared", "print_table", "players_table", "simulate_hit", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
     "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
     "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
@@ -64,6 +68,42 @@ def se_of_mean(values) -> float:
     """The standard error of the mean of ``values`` (sample sd / sqrt(n))."""
     v = np.asarray(values, dtype=float)
     return float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
+
+
+# ============================================================ the tutorial
+class Waiter:
+    """A seat that does nothing (a tutorial's other players): it never acts, so a
+    position stays as it is until the student acts or a deadline passes."""
+
+    name = "wait"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+
+    def plan(self, view: dict, legal: list):
+        return None
+
+    def choose(self, view: dict, legal: list) -> dict:  # pragma: no cover - plan() is always asked
+        return legal[0]
+
+
+def show(game, seat: int = 0, others: Any = "wait", **options: Any):
+    """A live :class:`~.widget.BrouhahaWidget` at this position (a copy of ``game``),
+    seen from ``seat``. ``others="wait"``: the other seats never act (only the student
+    and the clock move the game); or a bot name (``"easy"``, ``"medium"``, ...) to let
+    bots play them. The seats are named "Seat 0", "Seat 1", ... as the code counts them
+    (``names=`` to change). The clock starts when the widget shows."""
+    from .widget import BrouhahaWidget
+
+    bot = Waiter if others == "wait" else others
+    options.setdefault("names", [f"Seat {s}" for s in range(game.players)])  # as the code counts them
+    return BrouhahaWidget(game=game.clone(), humans=[seat], bot=bot, **options)
+
+
+def log(game, seat: int, last: int = 3) -> None:
+    """Print the last lines of ``seat``'s log, as the widget words them."""
+    for entry in show(game, seat).log_lines[-last:]:
+        print(f"  seat {seat} reads: {entry['text']}")
 
 
 # ============================================================ the birthday lesson
