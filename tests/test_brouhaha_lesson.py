@@ -250,6 +250,8 @@ def test_the_exercises_answers_are_what_the_lessons_compute():
     assert ex["tb_pairs_found_10"].answer == Fraction(5, 9)
     assert ex["tb_all_at_once_6"].answer == Fraction(1, 15)
     assert ex["tb_expected_6"].answer == Fraction(33, 7)
+    assert ex["hand_size_8p"].answer == 5 and ex["pass_receiver_5p"].answer == 0 and ex["hunters_left_5p"].answer == 0
+    assert ex["two_moos"].answer == Fraction(1, 2)  # 1 - C(3, 2) / C(4, 2): 1 cow among the 4 unseen Moo cards
     found = L.simulate_first_round(10, 50_000, seed=8)
     assert abs(found.mean() - 5 / 9) <= 3 * L.se_of_mean(found)
     sims = L.simulate_rounds(6, 20_000, seed=6)
@@ -272,7 +274,7 @@ def test_check_says_right_for_the_answer_and_never_shows_it(game, key):
         said = check(f"{game}.{key}", wrong)
         assert not said.ok and hint in said.message, (key, wrong, said.message)
     for text in [check(f"{game}.{key}", None).message] + [check(f"{game}.{key}", w).message for w in ex.hints]:
-        shown = str(ex.answer)
+        text, shown = text.replace(ex.question, ""), str(ex.answer)  # beyond what the question itself says
         assert f" {shown} " not in f" {text} " and f" {shown}." not in text, (key, text)
 
 
@@ -391,3 +393,10 @@ def test_log_prints_a_seats_own_lines(capsys):
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("  seat 0 reads:") and "Seat 1" in out[0]  # the hunter knows its target
     assert "pinned" in out[1]
+
+
+def test_the_pass_goes_to_the_left_as_the_pass_exercise_says():
+    g = P.pass_phase()
+    for seat in list(g.to_act):
+        g.act(seat, {"type": "pass", "card": g.legal_actions(seat)[0]["card"]}, at=5000)
+    assert "dog" in g.view(0)["my_hand"]  # seat 3 passed its dog to seat (3 + 1) % 4 = 0

@@ -13,7 +13,7 @@ from math import comb
 from ..exercises import Exercise
 from . import content
 from .lesson import deck_counts, expected_rounds, meet_distribution, simple_model
-from .odds import birthday, shared_animal_chance
+from .odds import birthday, share_chance, shared_animal_chance
 
 
 def _pairs_found(pairs: int) -> Fraction:
@@ -43,6 +43,14 @@ def _same_cry_same_animal(copies_in_group: int = 6) -> Fraction:
 
 
 _MOO = len(content.CRY_GROUPS["Moo!"]) * content.COPIES["cow"]  # cards that cry "Moo!": 6
+
+#: the tutorial's "two Moos" moment, as a seat's view: my cow is down, a bison in my hand,
+#: nothing else seen (no removals, empty Reserves), seats 2 and 3 cry "Moo!"
+TWO_MOOS_VIEW = {
+    "viewer": 0, "my_down": "cow", "my_hand": ["bison"], "cries": ["Moo!", None, "Moo!", "Moo!"],
+    "hunter_down": None, "reveal": None, "removed": [], "reserves": [[], [], [], []], "lost": [],
+    "options": {"cries": "shared"},
+}
 
 EXERCISES = {
     # ---- the birthday lesson (brouhaha_birthday.ipynb)
@@ -164,6 +172,54 @@ EXERCISES = {
             simple_model(6): "that is the model one pair at a time: use the chain's real chances.",
             6: "N bumps is the rough model, not the exact answer.",
             5: "1 / (1/5) is the wait for one given pair; several pairs are searching at once.",
+        },
+    ),
+    # ---- the tutorial (brouhaha.ipynb)
+    "hand_size_8p": Exercise(
+        question="How many cards does each player get in an 8-player game?",
+        answer=content.HAND_SIZE[8],
+        exact=True,
+        hint="start from the 46 cards, take away what the rulebook's table removes for 8 players, and deal the rest "
+        "evenly.",
+        why="The table removes exactly what makes the rest deal evenly.",
+        hints={
+            Fraction(content.TOTAL_CARDS, 8): "that deals all 46 cards: the table removes some first.",
+            Fraction(2 * len(content.ANIMAL_IDS), 8): "the Hunters are dealt too, and the table removes some animals first.",
+        },
+    ),
+    "pass_receiver_5p": Exercise(
+        question="A 5-player game (seats 0 to 4): after a match, which seat receives the card that seat 4 passes?",
+        answer=0,
+        exact=True,
+        hint="every seat s gives to its left neighbour, seat s + 1, and the table is a circle.",
+        why="Seat 4's left neighbour is seat 0: (4 + 1) mod 5 = 0.",
+        hints={3: "seat 3 is on the other side: cards go to the left, seat s + 1.", 5: "there is no seat 5: count round the circle."},
+    ),
+    "hunters_left_5p": Exercise(
+        question="A 5-player game. Two Hunters have cancelled each other, and one Hunter has hunted. How many Hunters "
+        "are still in the players' hands?",
+        answer=content.COPIES[content.HUNTER] - content.REMOVED[5][1] - 2 - 1,
+        exact=True,
+        hint="how many Hunters does a 5-player game start with (look at the table)? Which Hunters leave the game?",
+        why="A 5-player game sets one Hunter aside, two left in the cancel, and the one that hunted left too.",
+        hints={
+            1: "the 5-player game removes a Hunter before the deal.",
+            2: "two Hunters that cancel BOTH leave the game, and so does a Hunter that hunted.",
+        },
+    ),
+    "two_moos": Exercise(
+        question="Your cow is face down and you hold a bison. Nothing else has been seen (no cards removed, no Reserves). "
+        "Two other players cry \"Moo!\". What is the chance that one of them has the other cow?",
+        answer=share_chance(TWO_MOOS_VIEW),
+        exact=True,
+        hint="list the Moo cards you have not seen (cows, yaks, bisons, minus yours); the two cards are two of them, "
+        "drawn without replacement. Work out the chance that neither is the cow, and take it from 1.",
+        why="4 unseen Moo cards, 1 of them the cow: the two cards are 2 of those 4, and the cow is among them half the "
+        "time. The odds panel computes exactly this.",
+        hints={
+            Fraction(1, 4): "that is for one other Moo: there are two.",
+            1 - Fraction(3, 4) ** 2: "that is with replacement (as if both could be the same card): there is only one "
+            "other cow, so the two cards cannot both be it.",
         },
     ),
 }
