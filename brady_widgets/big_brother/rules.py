@@ -993,16 +993,23 @@ class BigBrother(Game):
         if kind == "vote":
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             self._legal_of.pop(seat, None)
-        else:
-            self._legal_of = {}
-        if kind == "vote":
             self._do_vote(seat, action)
             if self.waiting:  # the question goes on: nothing to settle
-                self._seats = None
                 return
+            self._legal_of = {}
         elif kind == "roll":
+            self._legal_of = {}
             self._do_roll(seat, action)
-        elif kind == "gossip":
+        else:
+            self._legal_of = {}
+            self._do_other(seat, action, at)
+        self._settle()
+        self._seats = None
+        self._legal_of = {}
+
+    def _do_other(self, seat: int, action: dict, at) -> None:
+        kind = action["type"]
+        if kind == "gossip":
             self._do_gossip(seat, action, at)
         elif kind == "gossip_card":
             self._do_gossip_card(seat, action)
@@ -1012,9 +1019,6 @@ class BigBrother(Game):
             self._do_claim(seat, action)
         else:
             self._do_rank(seat, action)
-        self._settle()
-        self._seats = None
-        self._legal_of = {}
 
     def _settle(self) -> None:
         """Move on from every phase that waits on nobody any more (a question everyone
