@@ -59,6 +59,7 @@ play :mod:`.total_black`: hold iff the bumped cry equals its own.
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from collections import Counter
@@ -294,13 +295,22 @@ class PlannerBot:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
 
     # ------------------------------------------------------------ randomness
+    def _hash(self, key: tuple) -> int:
+        text = f"brouhaha:{self.level}:{self.seed}:{self.seat}:{key!r}".encode()
+        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+
     def _rng(self, *key) -> random.Random:
-        return random.Random(f"brouhaha:{self.level}:{self.seed}:{self.seat}:{key!r}")
+        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run)."""
+        return random.Random(self._hash(key))
 
     def _uniform(self, *key) -> float:
+        """A seeded uniform number in [0, 1) for ``key``."""
         u = self._draws.get(key)
         if u is None:
-            u = self._draws[key] = self._rng("u", *key).random()
+            u = self._hash(key) / 2.0**64
+            if len(self._draws) > 50_000:
+                self._draws.clear()
+            self._draws[key] = u
         return u
 
     def _remembered(self, at: float, now: float, *key) -> bool:
@@ -626,8 +636,8 @@ BOTS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardB
 
 # ------------------------------------------------------------------ Total Black
 class TBHoldBot:
-    """Total Black: holds hands iff the cry it heard in this bump equals its own,
-    after a seeded reaction time (a fraction of the round)."""
+    """Total Black: holds hands, at once, iff the cry it heard in this bump equals its
+    own (with shared cries a look-alike may hold back: then nothing happens)."""
 
     name = "hold"
 

@@ -117,12 +117,14 @@ def _known_down(view: Mapping) -> dict:
 def unseen_pool(view: Mapping) -> Counter:
     """The animal cards the seat has not seen: the box minus the removed cards, every
     Reserve, the lost cards, its own hand and face-down card, and a reveal's cards."""
-    pool = box_counts()
+    pool = dict.fromkeys(_tables()[0], 2)
     seen = _flat(view.get("removed")) + _flat(view.get("reserves")) + _flat(view.get("lost"))
-    seen += list(view.get("my_hand") or [])
-    seen += list(_known_down(view).values())
-    pool.subtract(Counter(c for c in seen if c != HUNTER))
-    return +pool  # drop zeros (a negative would be a broken view: dropped too)
+    seen += view.get("my_hand") or ()
+    seen += _known_down(view).values()
+    for c in seen:
+        if c in pool:
+            pool[c] -= 1
+    return Counter({a: n for a, n in pool.items() if n > 0})  # a negative would be a broken view: dropped
 
 
 def share_parts(view: Mapping) -> dict:

@@ -1,0 +1,174 @@
+"""Brouhaha speed: random playouts, bot-vs-bot games and Total Black, beside OpenSpiel.
+
+Four figures, all in CPU seconds of this process (``time.process_time``: "on one
+core", even on a busy machine), each the best of ``--repeats`` runs:
+
+* **random playouts** at 4 and 10 players: whole ``Brouhaha`` games (default
+  options: a 300 s time limit) of random legal actions, each 0-400 ms after the
+  last step, by a random seat among those with legal actions; the clock advances
+  to a deadline when the next action would pass it (:func:`random_playout`).
+  Games/s and steps/s (actions and clock steps, every one validated and logged).
+* **bot-vs-bot games** at 4 and 10 players on virtual time: every seat a
+  ``medium`` (and, a second row, ``hard``) bot, driven by the one
+  :class:`~brady_widgets.scheduler.Scheduler` with no settle lag and the
+  engine's views as they are (``copy_views=False``, as ``simulate()`` does).
+* **Total Black** at 42 players: ``TotalBlack`` games with ``TB_BOTS`` on the
+  Scheduler's virtual time until every pair is found; simulations/s.
+* **OpenSpiel**: every Python-implemented OpenSpiel game measured in the same
+  process by ``engine_speed.openspiel_runs`` (the same function, imported), and the
+  random playouts' steps/s divided by their median actions/s.
+
+    python benchmarks/brouhaha_speed.py [--seconds 2] [--repeats 3] [--json] [--no-openspiel]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _timed(fn, seconds: float) -> tuple[int, int, float]:
+    """Call ``fn(i)`` (returns steps) for i = 0, 1, ... until ``seconds`` of CPU time
+    have passed (at least once); ``(calls, steps, cpu)``."""
+    games = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        steps += fn(games)
+        games += 1
+    return games, steps, time.process_time() - start
+
+
+def random_playout(game, rng: random.Random, gap_ms: int = 400) -> int:
+    """Play ``game`` to its end with random legal actions at random times: a random
+    seat among those with legal actions plays a random one of them, ``0..gap_ms`` ms
+    after the clock, unless that is at or past the next deadline: then the clock
+    advances to it. Returns the steps (actions and clock steps)."""
+    steps = 0
+    players = range(game.players)
+    while not game.over:
+        due = game.next_deadline()
+        at = game.clock + rng.randint(0, gap_ms)
+        seats = [s for s in players if game.legal_actions(s)]
+        if seats and (due is None or at < due):
+            seat = rng.choice(seats)
+            game.act(seat, rng.choice(game.legal_actions(seat)), at=at)
+        else:
+            game.advance(due)
+        steps += 1
+    return steps
+
+
+def random_playouts(players: int, seconds: float) -> dict:
+    from brady_widgets.brouhaha.rules import Brouhaha
+
+    rng = random.Random(players)
+    games, steps, cpu = _timed(lambda i: random_playout(Brouhaha(players, seed=i), rng), seconds)
+    return {"players": players, "games_per_s": games / cpu, "steps_per_s": steps / cpu, "steps_per_game": steps / games}
+
+
+def bot_games(players: int, level: str, seconds: float) -> dict:
+    from brady_widgets.brouhaha.bots import BOTS
+    from brady_widgets.brouhaha.rules import Brouhaha
+    from brady_widgets.scheduler import Scheduler
+
+    def one(i: int) -> int:
+        g = Brouhaha(players, seed=i)
+        Scheduler(g, {s: BOTS[level](s, i) for s in range(players)}, lag=0, copy_views=False).run()
+        assert g.over
+        return len(g.history)
+
+    games, steps, cpu = _timed(one, seconds)
+    return {"players": players, "bots": level, "games_per_s": games / cpu, "steps_per_game": steps / games, "ms_per_game": 1000 * cpu / games}
+
+
+def total_black(players: int, seconds: float) -> dict:
+    from brady_widgets.brouhaha.bots import TB_BOTS
+    from brady_widgets.brouhaha.total_black import TotalBlack
+    from brady_widgets.scheduler import Scheduler
+
+    bot = next(iter(TB_BOTS.values()))
+
+    def one(i: int) -> int:
+        g = TotalBlack(players, seed=i)
+        Scheduler(g, {s: bot(s, i) for s in range(players)}, lag=0, copy_views=False).run()
+        assert g.over
+        return len(g.history)
+
+    games, steps, cpu = _timed(one, seconds)
+    return {"players": players, "sims_per_s": games / cpu, "steps_per_sim": steps / games, "ms_per_sim": 1000 * cpu / games}
+
+
+def openspiel_median(seconds: float, repeats: int) -> dict:
+    """OpenSpiel's Python games measured exactly as ``engine_speed.py`` measures them."""
+    sys.path.insert(0, str(HERE))  # also when imported from elsewhere
+    from engine_speed import openspiel_runs  # the same measurement, not a copy
+
+    runs, skipped = openspiel_runs(seconds, repeats)
+    rates = {name: r["actions_per_s"] for name, r in runs.items()}
+    median = statistics.median(rates.values()) if rates else float("nan")
+    return {"games": rates, "skipped": skipped, "median_actions_per_s": median}
+
+
+def best(repeats: int, fn, *args, key: str) -> dict:
+    return max((fn(*args) for _ in range(repeats)), key=lambda r: r[key])
+
+
+def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True) -> dict:
+    res: dict = {
+        "random": [best(repeats, random_playouts, p, seconds, key="steps_per_s") for p in (4, 10)],
+        "bots": [best(repeats, bot_games, p, lvl, seconds, key="games_per_s") for lvl in ("medium", "hard") for p in (4, 10)],
+        "total_black": best(repeats, total_black, 42, seconds, key="sims_per_s"),
+    }
+    if openspiel:
+        theirs = openspiel_median(max(seconds / 3, 0.3), repeats)
+        med = theirs["median_actions_per_s"]
+        res["openspiel"] = theirs
+        res["openspiel_median_actions_per_s"] = med
+        for r in res["random"]:
+            r["ratio_vs_openspiel_median"] = r["steps_per_s"] / med
+    return res
+
+
+def report(res: dict) -> None:
+    print("Brouhaha speed (CPU time, one core; virtual time for bots)")
+    med = res.get("openspiel_median_actions_per_s")
+    print(f"{'random playouts':24s} {'players':>7s} {'games/s':>9s} {'steps/s':>10s} {'steps/game':>11s}" + ("  / OpenSpiel median" if med else ""))
+    for r in res["random"]:
+        ratio = f"  x{r['ratio_vs_openspiel_median']:.2f}" if med else ""
+        print(f"{'':24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['steps_per_s']:10,.0f} {r['steps_per_game']:11.1f}{ratio}")
+    print(f"{'bot-vs-bot games':24s} {'players':>7s} {'games/s':>9s} {'ms/game':>10s} {'steps/game':>11s}")
+    for r in res["bots"]:
+        print(f"{'  all ' + r['bots']:24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['ms_per_game']:10.1f} {r['steps_per_game']:11.1f}")
+    tb = res["total_black"]
+    print(f"Total Black, {tb['players']} players, TB_BOTS: {tb['sims_per_s']:.1f} simulations/s ({tb['ms_per_sim']:.1f} ms each, {tb['steps_per_sim']:.0f} steps)")
+    if med:
+        for name, rate in res["openspiel"]["games"].items():
+            print(f"  {name + ' (OpenSpiel)':38s} {rate:10,.0f} actions/s")
+        for name, why in res["openspiel"]["skipped"].items():
+            print(f"  skipped {name}: {why}")
+        print(f"OpenSpiel Python games, median of {len(res['openspiel']['games'])}: {med:,.0f} actions/s")
+
+
+def main(argv=None) -> dict:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=2.0, help="CPU seconds per measurement")
+    ap.add_argument("--repeats", type=int, default=3, help="best of this many measurements")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
+    args = ap.parse_args(argv)
+    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel)
+    report(res)
+    if args.json:
+        print(json.dumps(res))
+    return res
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
