@@ -400,3 +400,14 @@ def test_the_pass_goes_to_the_left_as_the_pass_exercise_says():
     for seat in list(g.to_act):
         g.act(seat, {"type": "pass", "card": g.legal_actions(seat)[0]["card"]}, at=5000)
     assert "dog" in g.view(0)["my_hand"]  # seat 3 passed its dog to seat (3 + 1) % 4 = 0
+
+
+def test_a_race_is_settled_by_stamps_within_the_settle_window_and_by_arrival_without_it():
+    g = L.three_moos()
+    assert g.view(None)["slap"]["first"] == 0 and g.view(None)["cries"][:3] == ["Moo!"] * 3
+    slaps = [(2, 2310, 2330), (1, 2300, 2500)]  # seat 1 pressed first, but its slap arrives later
+    fair = L.race(g, slaps)
+    assert fair.view(None)["reveal"]["seats"] == [0, 1] and fair.view(None)["reveal"]["match"] is True
+    by_arrival = L.race(g, slaps, lag=0)
+    assert by_arrival.view(None)["reveal"]["seats"] == [0, 2] and by_arrival.view(None)["reveal"]["match"] is False
+    assert g.phase == "slap"  # the position is untouched

@@ -37,7 +37,7 @@ from typing import Any, Iterable
 import numpy as np
 
 __all__ = [
-    "Waiter", "show", "log", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
+    "Waiter", "show", "log", "three_moos", "race", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
     "plot_shared", "print_table", "players_table", "simulate_hit", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
     "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
     "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
@@ -104,6 +104,35 @@ def log(game, seat: int, last: int = 3) -> None:
     """Print the last lines of ``seat``'s log, as the widget words them."""
     for entry in show(game, seat).log_lines[-last:]:
         print(f"  seat {seat} reads: {entry['text']}")
+
+
+def three_moos(**options: Any):
+    """A position for a race settled by stamps: seats 0 and 1 have a cow down, seat 2 a
+    bison (all three cry "Moo!"); seat 0 slapped at 2.0 s, so one more slap, before
+    3.0 s, decides what is revealed: seat 1's cow (a match) or seat 2's bison (a
+    mismatch). The clock is at 2.1 s."""
+    from .positions import BASE_FIXED, PLAY, SLAP, deal_with, run
+    from .rules import Brouhaha
+
+    game = Brouhaha(4, 0, deal=deal_with(4, BASE_FIXED), **options)
+    return run(game, [(0, PLAY("cow"), 1000), (1, PLAY("cow"), 1300), (2, PLAY("bison"), 1500), (0, SLAP, 2000),
+                      ("adv", 2100)])
+
+
+def race(game, slaps: list[tuple[int, float, float]], lag: float = 250):
+    """Slaps ``(seat, stamp, arrival)``: each stamped with the game time at which its
+    screen saw the key press, and reaching the kernel at ``arrival`` (later, over a
+    slow link). The package's scheduler settles them with a settle window of ``lag``
+    ms (``lag=0``: as they arrive). Returns a copy of ``game`` after them."""
+    from ..scheduler import Scheduler
+
+    game = game.clone()
+    sched = Scheduler(game, {}, lag=lag)
+    for seat, stamp, arrival in sorted(slaps, key=lambda x: x[2]):
+        sched.run_until(arrival)
+        sched.submit(seat, {"type": "slap"}, stamp=stamp)
+    sched.run_until(max(a for _, _, a in slaps) + lag + 1)
+    return game
 
 
 # ============================================================ the birthday lesson
