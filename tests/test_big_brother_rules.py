@@ -944,3 +944,25 @@ def test_resample_redraws_a_finalists_ranking_until_both_are_in():
     assert {json.dumps(g.resample(f1, rng).full_view()["pending_ranks"][str(f1)]) for _ in range(5)} == {
         json.dumps(g.ranks[f1])
     }
+
+
+VIEW_KEYS = {
+    "game", "players", "viewer", "me", "round", "rounds", "turn", "turns", "order", "mover", "phase", "prompt",
+    "to_act", "track", "positions", "evicted", "returned", "tags", "shielded", "last_roll", "card", "cards_read",
+    "cards_left", "box_count", "open_votes", "gossip", "choosing", "camera", "nominees", "finalists", "candidates",
+    "count", "ranks", "land_odds", "my_cards", "my_camera", "my_choice", "over", "winners", "log", "clock", "deadline",
+}  # fmt: skip
+TEACHER_KEYS = {"hands", "box", "ballot", "deck", "camera_deck", "camera_held", "pending_ranks"}
+
+
+def test_view_keys_and_the_teachers_reveal():
+    g = BigBrother(5, 1)
+    auto(g, lambda g: g.phase == "vote")
+    for seat in (None, 0, 4):
+        assert set(g.view(seat)) == VIEW_KEYS
+    full = g.full_view()
+    assert set(full) == VIEW_KEYS | TEACHER_KEYS
+    assert full["hands"] == g.hand and full["box"] == g.box
+    assert g.view(2)["me"] == "Player 3" and g.view(None)["me"] is None
+    assert g.view(None)["track"] == [s["room"] or s["kind"] for s in g.track]
+    assert g.view(None)["prompt"].startswith("Everybody votes in secret")
