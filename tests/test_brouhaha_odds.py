@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import statistics
 from collections import Counter
 from fractions import Fraction
 
@@ -204,3 +205,70 @@ def test_birthday_brute_force_and_classic():
         birthday(3, 0)
     with pytest.raises(ValueError):
         birthday(-1)
+
+
+# ------------------------------------------------------ share_chance on the engine
+def first_cards(players, seed, cries="shared"):
+    """A seeded deal where every seat puts down a uniformly random card of its hand
+    (seeded): the other face-down cards are then a uniform draw without replacement
+    from the cards seat 0 has not seen (exchangeability), the spec's model."""
+    from brady_widgets.brouhaha.rules import Brouhaha
+
+    g = Brouhaha(players, seed, cries=cries)
+    rng = random.Random(seed)
+    for s in range(players):
+        plays = [a for a in g.legal_actions(s) if a["type"] == "play"]
+        g.act(s, rng.choice(plays), at=10 * s)
+    return g
+
+
+def test_share_chance_reads_only_the_view():
+    """Resampled worlds (everything seat s cannot know redrawn, same public history)
+    give the same chance: it depends on the view alone; and the view's own numbers
+    explain it (no hidden hand or card is read)."""
+    from brady_widgets.brouhaha.rules import Brouhaha
+
+    rng = random.Random(3)
+    compared = 0
+    for players in (3, 5, 8, 10):
+        g = first_cards(players, players)
+        for s in range(players):
+            view = g.view(s)
+            p = share_chance(view)
+            for _ in range(3):
+                assert share_chance(g.resample(s, rng).view(s)) == p
+                compared += 1
+            stripped = {k: v for k, v in view.items() if k not in ("log", "hand_sizes", "scores", "clock", "deadline")}
+            assert share_chance(stripped) == p
+            truth = g.full_view()
+            assert "hands" not in view and "down" not in view and truth["down"][s] == view["my_down"]
+    assert compared == 3 * (3 + 5 + 8 + 10)
+    assert isinstance(Brouhaha, type)
+
+
+@pytest.mark.parametrize("players,cries", [(4, "shared"), (8, "shared"), (10, "shared")])
+def test_share_chance_against_seeded_games(players, cries):
+    """Many seeded deals, every seat puts a random card down: for each value the odds
+    panel shows seat 0, the frequency with which some other face-down card really is
+    its animal agrees within 3 standard errors, and so does the overall mean."""
+    by_value: dict = {}
+    games = 4000
+    for seed in range(games):
+        g = first_cards(players, 10_000 + seed, cries)
+        truth = g.full_view()["down"]
+        p = share_chance(g.view(0))
+        hit = any(truth[t] == truth[0] for t in range(1, players))
+        by_value.setdefault(p, []).append(hit)
+    total_p = sum(float(p) * len(h) for p, h in by_value.items()) / games
+    total_hit = sum(sum(h) for h in by_value.values()) / games
+    var = sum(float(p) * (1 - float(p)) * len(h) for p, h in by_value.items()) / games**2
+    assert abs(total_hit - total_p) <= 3 * math.sqrt(var) + 1e-12
+    checked = 0
+    for p, hits in by_value.items():
+        if p in (0, 1):
+            assert all(h == bool(p) for h in hits), p  # certain values are certain
+        elif len(hits) >= 30:
+            se = math.sqrt(float(p) * (1 - float(p)) / len(hits))
+            assert abs(statistics.fmean(hits) - float(p)) <= 3 * se, (p, statistics.fmean(hits), len(hits))
+            checked += 1
+    assert checked >= 1 and len(by_value) >= 3
