@@ -312,7 +312,7 @@ def test_every_event_of_a_game_is_worded_for_the_log():
     # the log the screen shows is the seat's own: its first entry, paged in, is its own deal
     first = w.page_of("log", 1)["items"]
     assert [x["type"] for x in first] == ["deal"] and first[0]["seat"] == 0
-    assert first[0]["text"].startswith("You hold ")
+    assert first[0]["text"].startswith("Player 1 is dealt ")
 
 
 # -------------------------------------------------------------- no secrets
@@ -400,3 +400,29 @@ def test_the_python_api_mirrors_the_keys():
     assert info.value.code == "illegal_action" and w.error["code"] == "illegal_action"
     w.act({"type": "take_back"})
     assert w.view["my_down"] is None and not w.error
+
+
+def test_the_text_view_says_what_the_screen_shows():
+    """Own hand and face-down card; no other seat's hand, also against a redrawn game."""
+    from brady_widgets.brouhaha.content import ANIMALS
+    from brady_widgets.brouhaha.text import hand_text
+
+    names = {a["id"]: a["name"] for a in ANIMALS} | {"hunter": "Hunter"}
+    w = W(players=4, seed=3, bot="medium")
+    send(w, {"type": MSG.CLOCK, "id": "v"})
+    card = next(c for c in w.view["my_hand"] if c != "hunter")
+    w.act({"type": "play", "card": card})
+    w.advance_time(4000)
+    text = w.text()
+    g = w.game
+    assert f"Your hand: {hand_text(g.hands[0], names.get)}." in text
+    assert "Your face-down card: " in text and "Table (cry of the face-down card; Reserve):" in text
+    for s in range(1, 4):
+        assert f"holds {hand_text(g.hands[s], names.get)}" not in text
+    twin = g.resample(0, random.Random(1))
+    assert twin.full_view() != g.full_view()
+    tw = W(game=twin, humans=[0], bot=Idle)
+    real = W(game=Brouhaha.from_json(g.to_json()), humans=[0], bot=Idle)
+    assert tw.text() == real.text()
+    real.set_reveal(True)
+    assert all(f"holds {hand_text(g.hands[s], names.get)}" in real.text() for s in range(4))

@@ -10,6 +10,15 @@ happening (a slap, a reveal, a Hunter, the pass) and the odds.
 from __future__ import annotations
 
 
+def hand_text(hand: list, name) -> str:
+    """A hand in words, copies grouped: ``Cow, Guinea pig ×2, Hunter`` (``name``: card -> name)."""
+    out: list[str] = []
+    for card in dict.fromkeys(hand):
+        n = hand.count(card)
+        out.append(name(card) + (f" ×{n}" if n > 1 else ""))
+    return ", ".join(out) or "none"
+
+
 def body(view: dict, names: list[str], content: dict | None = None) -> list[str]:
     """The lines of the table for ``view`` (``names``: a name per seat)."""
     content = content or {}
@@ -22,7 +31,7 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
         return a["name"] if a else str(c)
 
     def cards(cs) -> str:
-        return ", ".join(card(c) for c in cs) or "none"
+        return hand_text(list(cs), card)
 
     def who(seat) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"Seat {seat}"
@@ -54,14 +63,14 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
             parts.append("a Hunter")
         if downs is not None and seat < len(downs) and downs[seat] is not None:
             parts.append(f"is {card(downs[seat])}")
-        if hands is not None and seat < len(hands):
-            parts.append(f"holds {cards(hands[seat])}")
-        elif seat < len(sizes):
+        if seat < len(sizes):
             parts.append(f"{sizes[seat]} in hand")
         res = reserves[seat] if seat < len(reserves) else []
         parts.append(f"Reserve {len(res)}" + (f": {cards(res)}" if res else ""))
         you = " (you)" if seat == me else ""
         lines.append(f"  {seat + 1}. {who(seat)}{you}: " + "; ".join(parts))
+        if hands is not None and seat < len(hands):  # the teacher's reveal: the hand on a line of its own
+            lines.append(f"     holds {cards(hands[seat])}")
     slap = view.get("slap")
     if slap:
         second = f", then {who(slap['second'])}" if slap.get("second") is not None else ""

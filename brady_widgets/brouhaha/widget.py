@@ -306,7 +306,7 @@ class BrouhahaWidget(GameWidget):
         card = ev.get("card")
         if kind == "deal":
             hand = ev.get("hand") or []
-            return f"You hold {', '.join(self._card(c) for c in hand)}" if hand else "You hold no cards"
+            return f"{name} is dealt {', '.join(self._card(c) for c in hand)}" if hand else f"{name} is dealt no cards"
         if kind == "start":
             removed = ev.get("removed") or []
             aside = f"; set aside face up: {', '.join(self._card(c) for c in removed)}" if removed else ""
@@ -315,7 +315,7 @@ class BrouhahaWidget(GameWidget):
             verb = "switched to a card" if ev.get("switch") else "played a card"
             return f"{name} {verb}: “{ev.get('cry')}”"
         if kind == "play_card":
-            return f"(your card: {self._card(card)})"
+            return f"({name}'s card: {self._card(card)})"
         if kind == "take_back":
             return f"{name} took their card back"
         if kind == "slap":
@@ -335,9 +335,9 @@ class BrouhahaWidget(GameWidget):
         if kind == "hunt":
             return f"{name} plays a Hunter, crying “{ev.get('cry')}”: everyone freezes"
         if kind == "hunt_target":
-            return f"(your Hunter aims at {self._name(ev.get('target'))}'s card)"
+            return f"({name}'s Hunter aims at {self._name(ev.get('target'))}'s card)"
         if kind == "pinned":
-            return f"(the Hunter of {self._name(ev.get('hunter'))} aims at your card: it is pinned)"
+            return f"({self._name(ev.get('hunter'))}'s Hunter aims at {name}'s card: it is pinned)"
         if kind == "hunters_cancel":
             return f"Two Hunters! {self._who(ev.get('hunters') or [])} cancel each other out"
         if kind == "hunted":
