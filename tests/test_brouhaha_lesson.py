@@ -411,3 +411,13 @@ def test_a_race_is_settled_by_stamps_within_the_settle_window_and_by_arrival_wit
     by_arrival = L.race(g, slaps, lag=0)
     assert by_arrival.view(None)["reveal"]["seats"] == [0, 2] and by_arrival.view(None)["reveal"]["match"] is False
     assert g.phase == "slap"  # the position is untouched
+
+
+def test_moment_finds_the_step_before_an_event():
+    g = P.mismatch_reveal()
+    g.advance(3800)
+    step = L.moment(g, "mismatch")
+    before = type(g).replay(g.players, g.seed, g.history[:step], deal=g.deal, **g.options)
+    assert before.phase == "reveal" and g.phase == "play"
+    with pytest.raises(ValueError):
+        L.moment(g, "match")

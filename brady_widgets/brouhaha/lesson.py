@@ -37,7 +37,7 @@ from typing import Any, Iterable
 import numpy as np
 
 __all__ = [
-    "Waiter", "show", "log", "three_moos", "race", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
+    "Waiter", "show", "log", "three_moos", "race", "moment", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
     "plot_shared", "print_table", "players_table", "simulate_hit", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
     "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
     "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
@@ -133,6 +133,17 @@ def race(game, slaps: list[tuple[int, float, float]], lag: float = 250):
         sched.submit(seat, {"type": "slap"}, stamp=stamp)
     sched.run_until(max(a for _, _, a in slaps) + lag + 1)
     return game
+
+
+def moment(game, kind: str, nth: int = 0) -> int:
+    """The replay step (steps of the game's history before it) of the ``nth`` event of
+    type ``kind`` (``"mismatch"``, ``"match"``, ``"hunted"``, ...): ``replay_to`` that
+    step shows the position just before it happened (for the teacher's debrief)."""
+    # an event's "step" counts the history entries up to and including the one that caused it
+    steps = [e["step"] for e in game.log_for(None, reveal=True) if e["type"] == kind]
+    if len(steps) <= nth:
+        raise ValueError(f"the game has {len(steps)} {kind!r} event(s), not {nth + 1}")
+    return steps[nth] - 1
 
 
 # ============================================================ the birthday lesson
