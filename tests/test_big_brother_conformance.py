@@ -26,6 +26,8 @@ CASES = [
     pytest.param(4, {"gossip_ms": 40}, id="4p-short-countdown"),
     pytest.param(5, {"first_seat": 2, "tags": ["man", "woman", None, "woman", "man"]}, id="5p-tags-first-seat-2"),
     pytest.param(6, {}, id="6p"),
+    pytest.param(4, {"tags": ["woman", "man", "man", None]}, id="4p-tags"),
+    pytest.param(6, {"gossip_ms": 40, "first_seat": 5}, id="6p-short-countdown-first-seat-5"),
 ]
 
 
