@@ -389,3 +389,65 @@ def test_one_keyboard_two_people_each_slap_with_their_key_and_see_no_cards(lab_p
                 assert value is None, (path, value)
     assert H.notebook_errors(page) == []
     lab_page.screenshot(locator=root)
+
+
+SCREEN_CELLS = [
+    """from brady_widgets.brouhaha.widget import BrouhahaWidget
+table = BrouhahaWidget(players=10, seed=4, bot="medium", time_limit_ms=None)
+table""",
+]
+MAX_HEIGHT = 640  # the widget's height budget at 1280x720 (tests/e2e/test_screen_browser.py)
+
+
+def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, output_dir, request):
+    """At 1280x720, right after the cell ran and the bots put cards down: the widget is at most
+    640 px tall, the Slap button is inside the viewport, and the speech bubbles' text and the
+    Slap button read at a contrast of at least 4.5:1. Reduced motion leaves nothing moving."""
+    from conftest import LabPage
+    from test_screen_browser import contrast
+
+    jupyterlab.delete_all_sessions()
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce")
+    context.set_default_timeout(30_000)
+    lp = LabPage(jupyterlab, context.new_page(), output_dir, request.node)
+    try:
+        kernel = lp.notebook("e2e_brouhaha_screen.ipynb", SCREEN_CELLS)
+        model_id = kernel.eval("table.model_id")
+        root = H.widget_root(lp.page, model_id, selector=".bw-brouhaha")
+        H.wait_until(lambda: kernel.eval("sum(c is not None for c in table.game.cries)") >= 5, timeout=30,
+                     what="five bots to put cards down")
+        lp.page.wait_for_timeout(500)
+        slap = root.locator('[data-testid="slap"]')
+        box, widget = slap.bounding_box(), root.bounding_box()
+        print(f"Brouhaha (10 players): widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
+              f"Slap {box['y']:.0f}..{box['y'] + box['height']:.0f} px")
+        lp.screenshot("screen.png")
+        assert widget["height"] <= MAX_HEIGHT, widget
+        assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
+        bubbles = root.locator('[data-testid^="bubble-"]:not(.bw-bh-quiet)')
+        assert bubbles.count() >= 5
+        ratios = [contrast(bubbles.nth(i))["ratio"] for i in range(bubbles.count())]
+        quiet = root.locator(".bw-bh-bubble.bw-bh-quiet")
+        ratios += [contrast(quiet.nth(i))["ratio"] for i in range(quiet.count())]
+        # seat 0 puts a card down (the table may be frozen by a bots' slap: try again then)
+        play = ("next((a for a in __import__('brady_widgets.widget', fromlist=['x']).expand_legal(table.legal) "
+                "if a['type'] == 'play'), None)")
+        for _ in range(40):
+            if kernel.eval(f"table.view['my_down'] is None and {play} is not None and "
+                           f"(table.act({play}) or True)"):
+                break
+            lp.page.wait_for_timeout(250)
+        lp.page.wait_for_function("(b) => !b.disabled", arg=slap.element_handle())
+        ratios.append(contrast(slap)["ratio"])
+        print(f"contrast: bubbles and Slap {min(ratios):.2f}..{max(ratios):.2f}")
+        assert min(ratios) >= 4.5, ratios
+        moving = root.evaluate(
+            "(r) => [...r.querySelectorAll('*')].filter((e) => { const s = getComputedStyle(e); "
+            "return s.transitionDuration.split(',').some((d) => parseFloat(d) > 0) || s.animationName !== 'none'; }).length"
+        )
+        assert moving == 0, f"{moving} elements still animate under reduced motion"
+        assert H.notebook_errors(lp.page) == []
+    finally:
+        lp.close()
+        context.close()
+        jupyterlab.delete_all_sessions()
