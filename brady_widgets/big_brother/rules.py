@@ -83,6 +83,8 @@ BEDROOM_TAG = {"Men's Bedroom": "man", "Women's Bedroom": "woman"}
 
 #: phases in which camera claims are legal (the rounds)
 ROUND_PHASES = frozenset(("roll", "gossip_pick", "gossip", "vote", "choose"))
+#: phases in which the mover will roll again from where the pawn stands (the odds panel)
+_ODDS_PHASES = frozenset(("roll", "gossip_pick", "gossip", "choose"))
 #: phases of a secret vote on a question
 VOTE_PHASES = frozenset(("vote", "evict_vote", "final_vote"))
 
@@ -1144,7 +1146,9 @@ class BigBrother(Game):
         return {k: ([list(r) for r in v] if k == "box" else list(v) if type(v) is list else v) for k, v in c.items()}
 
     def _odds_view(self) -> list[float] | None:
-        if self.phase != "roll" or self.over:
+        """The mover's chances of landing on each space during the rest of the turn (from a
+        room, gossip or camera space the mover rolls again from where the pawn stands)."""
+        if self.phase not in _ODDS_PHASES:
             return None
         land = _odds._landing(self._absorbing, self.pos[self.mover])
         return [round(float(p), 4) for p in land]
