@@ -14,11 +14,13 @@ core", even on a busy machine), each the best of ``--repeats`` runs:
   engine's views as they are (``copy_views=False``, as ``simulate()`` does).
 * **Total Black** at 42 players: ``TotalBlack`` games with ``TB_BOTS`` on the
   Scheduler's virtual time until every pair is found; simulations/s.
+* **levels**: seeded 4-player tournaments hard vs easy, medium vs easy, hard vs
+  medium, seats alternating; a level's share of the win with a 95% interval.
 * **OpenSpiel**: every Python-implemented OpenSpiel game measured in the same
   process by ``engine_speed.openspiel_runs`` (the same function, imported), and the
   random playouts' steps/s divided by their median actions/s.
 
-    python benchmarks/brouhaha_speed.py [--seconds 2] [--repeats 3] [--json] [--no-openspiel]
+    python benchmarks/brouhaha_speed.py [--seconds 2] [--repeats 3] [--level-games 100] [--json] [--no-openspiel]
 """
 
 from __future__ import annotations
@@ -105,6 +107,28 @@ def total_black(players: int, seconds: float) -> dict:
     return {"players": players, "sims_per_s": games / cpu, "steps_per_sim": steps / games, "ms_per_sim": 1000 * cpu / games}
 
 
+def levels(pairs=(("hard", "easy"), ("medium", "easy"), ("hard", "medium")), players: int = 4, games: int = 100) -> list[dict]:
+    """Seeded tournaments between two levels: seats alternate between them (swapped
+    every other game); a level's share of the win in each game (ties shared), its
+    mean and a normal 95% interval. Figures for the docs (the test plays fewer games)."""
+    from brady_widgets.brouhaha.bots import BOTS
+    from brady_widgets.brouhaha.rules import Brouhaha
+    from brady_widgets.scheduler import Scheduler
+
+    rows = []
+    for a, b in pairs:
+        shares = []
+        for i in range(games):
+            mine = {s for s in range(players) if (s + i) % 2 == 0}
+            g = Brouhaha(players, seed=500 + i)
+            Scheduler(g, {s: BOTS[a if s in mine else b](s, i) for s in range(players)}, lag=0, copy_views=False).run()
+            shares.append(sum(s in mine for s in g.winners) / len(g.winners))
+        mean = statistics.fmean(shares)
+        half = 1.96 * statistics.stdev(shares) / len(shares) ** 0.5 if len(shares) > 1 else float("nan")
+        rows.append({"a": a, "b": b, "players": players, "games": games, "share": mean, "ci95": [mean - half, mean + half]})
+    return rows
+
+
 def openspiel_median(seconds: float, repeats: int) -> dict:
     """OpenSpiel's Python games measured exactly as ``engine_speed.py`` measures them."""
     sys.path.insert(0, str(HERE))  # also when imported from elsewhere
@@ -120,8 +144,9 @@ def best(repeats: int, fn, *args, key: str) -> dict:
     return max((fn(*args) for _ in range(repeats)), key=lambda r: r[key])
 
 
-def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True) -> dict:
+def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100) -> dict:
     res: dict = {
+        "levels": levels(games=level_games) if level_games else [],
         "random": [best(repeats, random_playouts, p, seconds, key="steps_per_s") for p in (4, 10)],
         "bots": [best(repeats, bot_games, p, lvl, seconds, key="games_per_s") for lvl in ("medium", "hard") for p in (4, 10)],
         "total_black": best(repeats, total_black, 42, seconds, key="sims_per_s"),
@@ -146,6 +171,9 @@ def report(res: dict) -> None:
     print(f"{'bot-vs-bot games':24s} {'players':>7s} {'games/s':>9s} {'ms/game':>10s} {'steps/game':>11s}")
     for r in res["bots"]:
         print(f"{'  all ' + r['bots']:24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['ms_per_game']:10.1f} {r['steps_per_game']:11.1f}")
+    for r in res["levels"]:
+        lo, hi = r["ci95"]
+        print(f"{r['a']} vs {r['b']}, {r['players']} players, seats alternating ({r['games']} games): {r['a']}'s share of the win {r['share']:.3f} [{lo:.3f}, {hi:.3f}] (even: 0.5)")
     tb = res["total_black"]
     print(f"Total Black, {tb['players']} players, TB_BOTS: {tb['sims_per_s']:.1f} simulations/s ({tb['ms_per_sim']:.1f} ms each, {tb['steps_per_sim']:.0f} steps)")
     if med:
@@ -162,8 +190,9 @@ def main(argv=None) -> dict:
     ap.add_argument("--repeats", type=int, default=3, help="best of this many measurements")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
+    ap.add_argument("--level-games", type=int, default=100, help="games per level tournament (0: none)")
     args = ap.parse_args(argv)
-    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel)
+    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games)
     report(res)
     if args.json:
         print(json.dumps(res))

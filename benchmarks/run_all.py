@@ -48,6 +48,7 @@ def main(argv=None) -> None:
     brady = run_script("brady_speed.py", ["--seconds", "0.3", "--repeats", "1"] if q else [])
     brady_bots = run_script("bots_brady_bunch.py", ["--games", "40", "--speed-games", "10"] if q else [])
     brady_odds = run_script("brady_odds_speed.py", ["--repeats", "5"] if q else [])
+    brouhaha = run_script("brouhaha_speed.py", ["--seconds", "0.3", "--repeats", "1", "--level-games", "10"] if q else [])
 
     rows = []
     rows.append(("engine: ours, actions/s (median of 2/4/8 players)", f"{engine['our_actions_per_s']:,.0f}", ""))
@@ -74,6 +75,16 @@ def main(argv=None) -> None:
         rows.append((f"Brady smart Alice win rate, {table} ({r['games']} games)", f"{r['rate']:.3f} [{lo:.3f}, {hi:.3f}]", f"random accusation {r['random_accusation']:.3f}"))
     for row in brady_odds["rows"]:
         rows.append((f"Brady odds panel, {row['players']} players, {row['when']}: CPU ms (median)", f"{row['panel']['cpu_ms_median']:.1f}", "< 30 ms"))
+
+    for r in brouhaha["random"]:
+        rows.append((f"Brouhaha random playouts, {r['players']} players: steps/s", f"{r['steps_per_s']:,.0f}", f"x{r['ratio_vs_openspiel_median']:.2f} OpenSpiel median" if "ratio_vs_openspiel_median" in r else ""))
+    for r in brouhaha["bots"]:
+        rows.append((f"Brouhaha bot-vs-bot games/s, {r['players']} x {r['bots']} (virtual time)", f"{r['games_per_s']:.1f}", f"{r['ms_per_game']:.0f} ms a game"))
+    tb = brouhaha["total_black"]
+    rows.append((f"Total Black simulations/s, {tb['players']} players (TB_BOTS)", f"{tb['sims_per_s']:.1f}", ""))
+    for r in brouhaha["levels"]:
+        lo, hi = r["ci95"]
+        rows.append((f"Brouhaha {r['a']} vs {r['b']}, {r['players']}p, share of wins ({r['games']} games)", f"{r['share']:.3f} [{lo:.3f}, {hi:.3f}]", "> 0.5"))
 
     width = max(len(r[0]) for r in rows)
     print("=" * (width + 40))
