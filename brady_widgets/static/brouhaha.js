@@ -736,7 +736,8 @@ function seat(t, g, s) {
   const partyKey = t.content.party ? (t.content.party.keys || {})[String(s)] || null : null;
   const passed = v.passing ? (v.passing.chosen || []).includes(s) : false;
   const handSize = (v.hand_sizes || [])[s] ?? null;
-  const key = JSON.stringify([g.keyContent, cry, reserve, hunter, rv, slapped, target, myTarget, partyKey, passed, handSize, s === t.seat && v.pinned, (v.lost || [])[s] || null, v.phase]);
+  const secret = Array.isArray(v.down) ? v.down[s] ?? null : null;
+  const key = JSON.stringify([g.keyContent, cry, reserve, hunter, rv, slapped, target, myTarget, partyKey, passed, handSize, s === t.seat && v.pinned, secret, v.phase]);
   const build = () => {
     const who = t.nameOf(s);
     const bubbleLabel = cry ? `${who}'s face-down card cries ${cry}${hunter ? " (a Hunter)" : ""}` : `${who} has no card face down`;
@@ -758,6 +759,7 @@ function seat(t, g, s) {
       h("span", { class: "bw-bh-seatno", "aria-hidden": "true" }, `#${seatKey(s)}`),
       bubble,
       rv ? h("div", { class: "bw-bh-flip", "data-testid": `revealed-${s}` }, h("span", { class: "bw-bh-card" }, L.card(rv))) : null,
+      secret && !rv ? h("div", { class: "bw-bh-secret", "data-testid": `secret-${s}` }, `is ${L.card(secret)}`) : null,
       slapped ? h("div", { class: "bw-bh-mark", "data-testid": `slapped-${s}` }, slapped === 1 ? "\u270B slapped first" : "\u270B slapped second") : null,
       hunter ? h("div", { class: "bw-bh-mark", "data-testid": `hunter-${s}` }, "\u{1F3F9} Hunter") : null,
       myTarget ? h("div", { class: "bw-bh-mark", "data-testid": `my-target-${s}` }, "\u{1F3AF} your target") : null,

@@ -348,6 +348,15 @@ describe("brouhaha view", () => {
     ]);
   });
 
+  it("shows the face-down animals only in the teacher's reveal (the full view's down)", () => {
+    const student = mount();
+    expect(student.$("secret-2")).toBeNull();
+    const teacher = mount(state({ view: { down: ["cow", null, "yak", "mouse"] }, traits: { settings: { ...state().settings, reveal: true, teacher: true } } }));
+    expect(teacher.$("secret-2").textContent).toBe("is 🐂 Yak");
+    expect(teacher.$("secret-1")).toBeNull();
+    expect(teacher.$("me").textContent).toContain("Teacher view");
+  });
+
   it("is keyboard usable: the root takes the focus and buttons have labels", () => {
     const { root, el } = mount();
     expect(root.getAttribute("tabindex")).toBe("0");
