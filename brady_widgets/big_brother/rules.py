@@ -43,6 +43,19 @@ written down in ``docs/big_brother.md``; the main ones:
   returns, ties by a die roll-off (highest roll returns).
 * The confrontation pile is shuffled at set-up; if it runs out, the used cards are turned
   over and read again in the same order.
+
+Actions (each with ``at``, the game time in ms: the gossip countdown is a kernel deadline):
+``{"type": "roll"}``, ``{"type": "gossip", "partner": p, "side": "+"|"-"}``,
+``{"type": "gossip_card", "target": t}``, ``{"type": "vote", "target": t}``,
+``{"type": "choose", "target": t}``, ``{"type": "claim", "card": c, "culprit": t}`` and
+``{"type": "rank", "target": t}`` (a finalist's next-best evicted housemate; the last place
+fills itself). No action names a ``"seat"`` key and none holds a list: the conformance kit
+fuzzes an extra ``"seat"`` key as malformed and builds actions from scalar values only.
+
+Secrets, and how :meth:`BigBrother.resample` redraws them for the leak test: the secret
+votes since the last count (the count shows every card, owner and number), the cards the
+gossipers hold until they are shown, the finalists' rankings until both are in, the camera
+cards until they are claimed, and the order of both piles.
 """
 
 from __future__ import annotations
