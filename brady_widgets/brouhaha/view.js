@@ -437,4 +437,17 @@ const game = {
   onKey,
 };
 
-export default view(game);
+const mounted = view(game);
+
+/** anywidget's module: the shared frame's render, and speech stopped when the view goes away. */
+export default {
+  render(ctx) {
+    const stop = mounted.render(ctx);
+    return () => {
+      const speaking = ctx.el.querySelector('[data-testid="speech"][aria-pressed="true"]');
+      stop();
+      const sp = synth();
+      if (speaking && sp) sp.s.cancel();
+    };
+  },
+};

@@ -1054,7 +1054,18 @@ var game = {
   focusOrder: ['[data-testid="slap"]', '[data-testid^="play-"]:not([disabled])', '[data-testid^="pass-"]:not([disabled])'],
   onKey
 };
-var view_default = view(game);
+var mounted = view(game);
+var view_default = {
+  render(ctx) {
+    const stop = mounted.render(ctx);
+    return () => {
+      const speaking = ctx.el.querySelector('[data-testid="speech"][aria-pressed="true"]');
+      stop();
+      const sp = synth();
+      if (speaking && sp) sp.s.cancel();
+    };
+  }
+};
 export {
   FROZEN,
   view_default as default,

@@ -327,6 +327,15 @@ describe("brouhaha view", () => {
     m.model.update({ view: { ...m.model.get("view"), cries: ["Moo!", "Hoot!", "Moo!", "Squeak!"] } });
     await tick();
     expect(speak).not.toHaveBeenCalled();
+    // closing a view that speaks stops its speech; closing a silent one leaves others' alone
+    cancel.mockClear();
+    cleanups.pop()();
+    expect(cancel).not.toHaveBeenCalled();
+    const loud = mount();
+    loud.$("speech").click();
+    await tick();
+    cleanups.pop()();
+    expect(cancel).toHaveBeenCalledTimes(1);
   });
 
   it("one keyboard: public facts only, each person's slap key acts for their seat", () => {
