@@ -401,7 +401,7 @@ class GameWidget(anywidget.AnyWidget):
             raise TypeError(f"teacher must be True or False, got {teacher!r}")
         if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
             raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
-        if mode == "hotseat" and cls.game_class.realtime:
+        if mode == "hotseat" and cls.game_class.realtime and cls.game_class.races:
             raise ValueError(
                 f"{cls.game_class.title or cls.game_class.name} is played in real time: everyone acts at once, so it "
                 "cannot pass one screen behind a curtain; play against bots (mode='bots')"

@@ -96,9 +96,26 @@ def test_a_turn_based_widget_has_a_still_clock():
     assert not w.error and len(w.game.history) > 0 and all("at" not in h for h in w.game.history)
 
 
-def test_real_time_games_refuse_hot_seat():
+def test_real_time_games_with_races_refuse_hot_seat():
     with pytest.raises(ValueError, match="real time"):
         Snap(players=3, mode="hotseat")
+
+
+def test_a_real_time_game_without_races_may_pass_one_screen():
+    """A game on a clock whose actions never race (a countdown, like Big Brother's
+    gossip) is still taken in turns: hot-seat works, behind the curtain."""
+    from toy_realtime.rules import SnapGame as G
+    from toy_realtime.widget import SnapWidget
+
+    class Calm(G):
+        races = frozenset()
+
+    class CalmWidget(SnapWidget):
+        game_class = Calm
+
+    w = CalmWidget(players=3, mode="hotseat", pace=0)
+    assert w.mode == "hotseat" and list(w.humans) == [0, 1, 2]
+    assert w.clock["realtime"] is True and w.seat == -1 and w.legal == []
 
 
 # --------------------------------------------------------------- fair races
