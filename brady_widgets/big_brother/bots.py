@@ -1,0 +1,494 @@
+"""Bots for Big Brother: The Game: housemates who vote from a small social model.
+
+A bot is built as ``BOTS[name](seat, seed)`` and sees only its seat's ``view`` and
+``legal`` actions, never the engine. Big Brother is a real-time game (the gossip
+countdown), so a bot answers ``plan(view, legal)`` with ``Later(ms, action)``: its
+"thinking time" (a seeded log-normal delay; a gossip card always comes well before the
+countdown ends). ``choose(view, legal)`` gives the same action at once.
+
+The social model (:class:`SocialModel`)
+---------------------------------------
+Each bot keeps ``affinity``: ``{other seat: liking}``, a number in ``[-5, 5]`` that starts
+near 0 (a small seeded "first impression", at most ``+-0.5``) and is moved by the events
+of the game's log the bot saw, as the table :data:`EFFECTS` says:
+
+=====================  =============================================  ======  ===========
+event                  what happened                                   change  toward
+=====================  =============================================  ======  ===========
+``chose_me``           someone openly voted for me by choice            +1.0    the giver
+                       (Storeroom, a bedroom, the Living Room card
+                       picked when the highest roller had none)
+``forced_to_me``       the dice made someone give me a card (Garden,    +0.25   the giver
+                       Living Room's highest roller)
+``diary_named_me``     a mover in the Diary Room named me: I had to      -0.75   the mover
+                       give them a card
+``gossip_match``       my gossip partner picked the same card as me     +1.0    the partner
+``gossip_miss``        both picked, and differently                     -0.25   the partner
+``caught_me``          a camera card holder caught me                   -1.0    the holder
+``seen_caught``        someone else was caught on camera                 -0.2    the culprit
+``count_plus``         at a nominations or final count: each secret     +0.5    the voter
+                       card a voter put in for me
+``count_minus``        at an eviction count: each card a voter put in   -1.0    the voter
+                       against me
+=====================  =============================================  ======  ===========
+
+(At a count the open votes are left out: they moved the model when they were made. A
+count after a tie shows the box again: only the new cards count.)
+
+How it votes (``+`` questions: nominations are the *fewest*-voted, the final the *most*):
+
+* a ``+`` question: the eligible housemate it likes most; a ``-`` question (eviction):
+  the one it likes least;
+* strategy (``hard``, half of it at ``medium``): in an eviction a nominee votes for the
+  rival nominee who leads the last count it saw (to push the top away from itself), and a
+  voter who is not nominated weighs in each nominee's *threat* (their share of the votes
+  at the counts: who would win a final); a candidate in the final votes for the weakest
+  other candidate, never the strongest; the return ranking puts the weakest first;
+* gossip: it picks the partner it likes most and the ``+`` side; its card is, at
+  ``hard``, a *focal point* both partners can work out from public facts (the most-voted
+  housemate at the counts other than the two of them, lowest seat on a tie), so two hard
+  bots match; ``easy`` picks from its own likings (a match by luck);
+* Storeroom / bedrooms: an open vote for the one it likes most; the Diary Room: it names
+  the one it likes least (they must give it a card);
+* camera: it claims a sighting by itself, but may miss it (``notice``: 50% / 80% / 97%
+  by level, drawn once per card, culprit and round), a culprit it likes least first.
+
+Every choice adds a seeded noise (``noise``: the level's spread over the scores), drawn
+from the bot's seed, its seat and the moment of the game, so the same view always gives
+the same answer (a bot can be handed any view; a resampled world gives the same one).
+
+Blocs (the voting-blocs lesson): :func:`make_bloc` ``(seats, level)`` returns
+``{seat: factory}`` for bots that vote together: they like each other from the start,
+vote for each other on ``+`` questions (taking turns), agree on the eviction target (the
+non-member nominee with the most threat, lowest seat on a tie), gossip with each other
+and always match (the lowest other seat).
+
+For plots: ``bot.affinity`` (the dict now), ``bot.history`` (a row per change:
+``{"step", "event", "affinity"}``), and without a bot :func:`affinity_history` (a seat's
+view or log replayed) and :func:`affinity_matrix` (every seat's liking of every other).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import random
+from typing import Callable, Iterable
+
+from ..scheduler import Later
+
+#: event -> change of affinity (see the module docstring's table)
+EFFECTS: dict[str, float] = {
+    "chose_me": 1.0,
+    "forced_to_me": 0.25,
+    "diary_named_me": -0.75,
+    "gossip_match": 1.0,
+    "gossip_miss": -0.25,
+    "caught_me": -1.0,
+    "seen_caught": -0.2,
+    "count_plus": 0.5,
+    "count_minus": -1.0,
+}
+#: the affinity stays in [-LIMIT, LIMIT]
+LIMIT = 5.0
+#: the first impression: uniform in [-FIRST, FIRST]
+FIRST = 0.5
+#: a bloc's members start this fond of each other
+BLOC_START = 3.0
+
+#: level -> parameters: ``noise`` (spread added to every score), ``notice`` (chance to
+#: see a camera sighting), ``strategy`` (0: purely social .. 1: self-protecting),
+#: ``focal`` (chance its gossip card is the focal point), ``think`` / ``react`` (median
+#: delays in ms)
+LEVELS: dict[str, dict] = {
+    "easy": {"noise": 1.5, "notice": 0.5, "strategy": 0.0, "focal": 0.0, "think": 2200, "react": 2500},
+    "medium": {"noise": 0.5, "notice": 0.8, "strategy": 0.5, "focal": 0.5, "think": 1600, "react": 1500},
+    "hard": {"noise": 0.1, "notice": 0.97, "strategy": 1.0, "focal": 1.0, "think": 1200, "react": 900},
+}
+DEFAULT = "medium"
+
+#: the reasons of an open vote that the giver chose (the others were forced by the dice
+#: or by a rule, and are handled by their own events)
+_CHOSEN = frozenset(("storeroom", "bedroom"))
+
+
+def _hash(text: str) -> int:
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+class SocialModel:
+    """One seat's likings of the others, moved by the events of its log (:data:`EFFECTS`).
+
+    ``update(log)`` reads the events it has not read yet (a log that is not the
+    continuation of the one it read is read again from the start). ``affinity`` is
+    ``{seat: liking}``, ``threat`` ``{seat: share of the votes at the counts}``,
+    ``history`` a row ``{"step", "event", "affinity"}`` per change."""
+
+    def __init__(self, seat: int, players: int, seed: int = 0, effects: dict | None = None,
+                 bloc: Iterable[int] = ()):  # fmt: skip
+        self.seat, self.players, self.seed = seat, players, seed
+        self.effects = dict(EFFECTS if effects is None else effects)
+        self.bloc = frozenset(bloc)
+        self._reset()
+
+    def _reset(self) -> None:
+        me, n = self.seat, self.players
+        self.affinity: dict[int, float] = {}
+        for s in range(n):
+            if s != me:
+                u = _hash(f"big_brother:first:{self.seed}:{me}:{s}") / 2.0**64
+                base = BLOC_START if (me in self.bloc and s in self.bloc) else 0.0
+                self.affinity[s] = round(base + FIRST * (2 * u - 1), 6)
+        self.votes = [0] * n  # votes received at the counts (nominations and final)
+        self.history: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
+        self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
+        self._read = 0
+        self._last = None
+        self._accounted = [0] * n  # cards of each owner for me in the box, already counted
+        self._highest: int | None = None
+
+    @property
+    def threat(self) -> dict[int, float]:
+        total = sum(self.votes)
+        return {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)}
+
+    def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
+        if toward == self.seat or toward not in self.affinity:
+            return
+        v = self.affinity[toward] + times * self.effects.get(event, 0.0)
+        self.affinity[toward] = round(max(-LIMIT, min(LIMIT, v)), 6)
+        self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
+
+    def update(self, log: list[dict]) -> None:
+        if self._read and (len(log) < self._read or log[self._read - 1] != self._last):
+            self._reset()  # another game, or another history: read it again
+        for ev in log[self._read:]:
+            self._event(ev)
+        self._read = len(log)
+        self._last = log[-1] if log else None
+
+    def _event(self, ev: dict) -> None:
+        t, me = ev["type"], self.seat
+        step = ev.get("step", 0)
+        if t == "open_vote":
+            giver, target, why = ev["seat"], ev["target"], ev["why"]
+            if target == me:
+                self._accounted[giver] += 1
+                if why in _CHOSEN or (why == "living_room" and self._highest != me):
+                    self._move(giver, "chose_me", step)
+                elif why in ("garden", "living_room"):
+                    self._move(giver, "forced_to_me", step)
+        elif t == "highest":
+            self._highest = ev["seat"]
+        elif t == "turn":
+            self._highest = None
+        elif t == "diary":
+            if ev["named"] == me:
+                self._move(ev["seat"], "diary_named_me", step)
+        elif t == "gossip_reveal":
+            lander, partner, shown = ev["lander"], ev["partner"], ev["shown"]
+            if me in (lander, partner):
+                other = partner if me == lander else lander
+                if ev["match"]:
+                    self._move(other, "gossip_match", step)
+                elif len(shown) == 2:
+                    self._move(other, "gossip_miss", step)
+        elif t == "claim":
+            holder, culprit = ev["holder"], ev["culprit"]
+            if culprit == me:
+                self._move(holder, "caught_me", step)
+            else:
+                self._move(culprit, "seen_caught", step)
+        elif t == "count":
+            box, purpose = ev["box"], ev["purpose"]
+            for o in range(self.players):
+                new = box[o][me] - self._accounted[o]
+                if new > 0 and o != me:
+                    self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
+                self._accounted[o] = max(self._accounted[o], box[o][me])
+            totals = ev["totals"]
+            if purpose == "eviction":
+                self.last_eviction = {s: totals[s] for s in ev["among"]}
+            else:
+                self.votes = [v + t_ for v, t_ in zip(self.votes, totals)]
+        elif t == "cards_back":
+            self._accounted = [0] * self.players
+        elif t == "evicted":
+            self.last_eviction = None
+
+
+# ---------------------------------------------------------------- helpers
+def affinity_history(view_or_log, seat: int | None = None, players: int | None = None, seed: int = 0,
+                     bloc: Iterable[int] = ()) -> list[dict]:  # fmt: skip
+    """The social model of ``seat`` replayed on its view (or its log): one row per
+    change, ``{"step", "event", "toward", "affinity": {seat: liking}}`` (the first row is
+    the start). ``seed`` is the bot's seed (its first impressions)."""
+    return _model(view_or_log, seat, players, seed, bloc).history
+
+
+def _model(view_or_log, seat, players, seed, bloc) -> SocialModel:
+    if isinstance(view_or_log, dict):
+        log = view_or_log["log"]
+        seat = view_or_log["viewer"] if seat is None else seat
+        players = view_or_log["players"] if players is None else players
+    else:
+        log = view_or_log
+        if players is None:
+            players = next(ev["players"] for ev in log if ev["type"] == "setup")
+    if seat is None:
+        raise ValueError("affinity_history needs the seat (a view names its viewer)")
+    model = SocialModel(seat, players, seed, bloc=bloc)
+    model.update(log)
+    return model
+
+
+def affinity_matrix(views: list[dict], seed: int = 0) -> list[list[float]]:
+    """Every seat's liking of every other (``[row seat][column seat]``, 0 on the
+    diagonal), from each seat's own view (``views[seat]``)."""
+    out = []
+    for s, view in enumerate(views):
+        aff = _model(view, s, None, seed, ()).affinity
+        out.append([0.0 if t == s else aff[t] for t in range(len(views))])
+    return out
+
+
+def _lognormal(u: float, median: float, sigma: float = 0.4) -> int:
+    # the inverse normal CDF of u by a logistic approximation (enough for a delay)
+    z = math.log(u / (1 - u)) / 1.7 if 0 < u < 1 else 0.0
+    return int(max(150, min(20_000, median * math.exp(sigma * z))))
+
+
+# ------------------------------------------------------------------- bots
+class RandomBot:
+    """A random legal action, after a random 0.3-2 s (a gossip card in time)."""
+
+    name = "random"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat, self.seed = seat, seed
+        self.rng = random.Random(f"big_brother:random:{seed}:{seat}")
+
+    def choose(self, view: dict, legal: list) -> dict:
+        return self.rng.choice(legal)
+
+    def plan(self, view: dict, legal: list):
+        if not legal:
+            return None
+        action = self.rng.choice(legal)
+        ms = self.rng.randint(300, 2000)
+        return Later(_in_time(view, ms), action)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
+
+
+def _in_time(view: dict, ms: int) -> int:
+    """``ms``, shortened to half of what is left of a running countdown."""
+    due, now = view.get("deadline"), view.get("clock")
+    if due is not None and now is not None:
+        return int(max(0, min(ms, (due - now) // 2)))
+    return ms
+
+
+class HousemateBot:
+    """The social housemate of the module docstring, at one of :data:`LEVELS`."""
+
+    name = "housemate"
+    level = DEFAULT
+    bloc: frozenset = frozenset()
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat, self.seed = seat, seed
+        self.p = LEVELS[self.level]
+        self.model: SocialModel | None = None
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
+
+    # ----------------------------------------------------------- the model
+    @property
+    def affinity(self) -> dict[int, float]:
+        """``{other seat: liking}`` now (empty before the bot has seen a view)."""
+        return dict(self.model.affinity) if self.model else {}
+
+    @property
+    def history(self) -> list[dict]:
+        """One row per change of the affinity: ``{"step", "event", "toward", "affinity"}``."""
+        return list(self.model.history) if self.model else []
+
+    def observe(self, view: dict) -> SocialModel:
+        if self.model is None or self.model.players != view["players"]:
+            self.model = SocialModel(self.seat, view["players"], self.seed, bloc=self.bloc)
+        self.model.update(view["log"])
+        return self.model
+
+    # ---------------------------------------------------------- randomness
+    def _u(self, *key) -> float:
+        return _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}") / 2.0**64
+
+    @staticmethod
+    def _moment(view: dict) -> tuple:
+        r = view["last_roll"] or {}
+        card = view["card"] or {}
+        return (view["round"], view["turn"], view["phase"], view["cards_read"], card.get("number"), card.get("extra"),
+                tuple(r.get("dice", ())), r.get("to"), len(view["camera"]["shown"]), len(view["evicted"]))  # fmt: skip
+
+    def _best(self, scores: dict[int, float], moment: tuple, why: str) -> int:
+        noise = self.p["noise"]
+        return max(scores, key=lambda s: (scores[s] + noise * (2 * self._u(moment, why, s) - 1), -s))
+
+    # --------------------------------------------------------------- answers
+    def choose(self, view: dict, legal: list) -> dict:
+        answer = self.plan(view, legal)
+        if answer is None:
+            return legal[0]
+        return answer.action if isinstance(answer, Later) else answer
+
+    def plan(self, view: dict, legal: list):
+        if not legal:
+            return None
+        model = self.observe(view)
+        moment = self._moment(view)
+        claim = self._claim(view, legal, model)
+        if claim is not None:
+            return claim
+        kind = next((a["type"] for a in legal if a["type"] != "claim"), None)
+        if kind is None:
+            return None  # only claims it did not notice (or chose to miss)
+        action = self._act(kind, view, [a for a in legal if a["type"] == kind], model, moment)
+        ms = _lognormal(self._u(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
+        return Later(_in_time(view, ms), action)
+
+    def _claim(self, view, legal, model):
+        claims = [a for a in legal if a["type"] == "claim"]
+        if not claims:
+            return None
+        r = view["round"]
+        seen = [a for a in claims if self._u("notice", a["card"], a["culprit"], r) < self.p["notice"]]
+        if not seen:
+            return None
+        aff = model.affinity
+        best = min(seen, key=lambda a: (aff.get(a["culprit"], 0.0), a["card"], a["culprit"]))
+        ms = _lognormal(self._u("react", best["card"], best["culprit"], r), self.p["react"])
+        return Later(ms, best)
+
+    def _act(self, kind: str, view: dict, legal: list, model: SocialModel, moment: tuple) -> dict:
+        if kind == "roll" or len(legal) == 1:
+            return legal[0]
+        if kind == "gossip":
+            return self._gossip_pick(view, legal, model, moment)
+        key = "target"
+        targets = [a[key] for a in legal]
+        pick = getattr(self, "_" + kind)(view, targets, model, moment)
+        return next(a for a in legal if a[key] == pick)
+
+    # each returns a target among ``targets``
+    def _vote(self, view, targets, model, moment) -> int:
+        card = view["card"] or {}
+        aff = model.affinity
+        purpose, sign = card.get("purpose"), card.get("sign", "+")
+        bloc = self.bloc
+        if bloc and self.seat in bloc:
+            got = self._bloc_vote(view, targets, model, purpose, sign)
+            if got is not None:
+                return got
+        k = self.p["strategy"]
+        threat = model.threat
+        me = self.seat
+        if purpose == "eviction":
+            if me in targets or me in (view["nominees"] or []):
+                # a nominee: push the top away from itself, onto the leading rival
+                lead = model.last_eviction or {}
+                scores = {t: -aff[t] + k * 3.0 * lead.get(t, 0) for t in targets}
+            else:
+                scores = {t: -aff[t] + k * 6.0 * threat[t] for t in targets}
+        elif purpose == "final" and me in (view["candidates"] or []):
+            # a candidate: never boost the strongest rival
+            scores = {t: aff[t] - k * 6.0 * threat[t] for t in targets}
+        else:
+            scores = {t: aff[t] if sign == "+" else -aff[t] for t in targets}
+        return self._best(scores, moment, "vote")
+
+    def _bloc_vote(self, view, targets, model, purpose, sign):
+        members = sorted(s for s in self.bloc if s != self.seat)
+        if purpose == "eviction" or sign == "-":
+            others = [t for t in targets if t not in self.bloc]
+            if others:
+                threat = model.threat
+                return max(others, key=lambda t: (round(threat[t], 9), -t))
+            return None
+        friends = [t for t in targets if t in members]
+        if friends:
+            return friends[view["cards_read"] % len(friends)]
+        return None
+
+    def _choose(self, view, targets, model, moment) -> int:
+        aff = model.affinity
+        if (view["choosing"] or {}).get("mode") == "diary":
+            return self._best({t: -aff[t] for t in targets}, moment, "diary")
+        scores = {t: aff[t] + (BLOC_START if t in self.bloc else 0.0) for t in targets}
+        return self._best(scores, moment, "choose")
+
+    def _gossip_pick(self, view, legal, model, moment) -> dict:
+        aff = model.affinity
+        partners = sorted({a["partner"] for a in legal})
+        bloc_mates = [p for p in partners if p in self.bloc and self.seat in self.bloc]
+        if bloc_mates:
+            partner = bloc_mates[0]
+        else:
+            partner = self._best({p: aff[p] for p in partners}, moment, "partner")
+        side = "+" if any(a["side"] == "+" and a["partner"] == partner for a in legal) else "-"
+        return next(a for a in legal if a["partner"] == partner and a["side"] == side)
+
+    def _gossip_card(self, view, targets, model, moment) -> int:
+        gos = view["gossip"] or {}
+        pair = {gos.get("lander"), gos.get("partner")}
+        thirds = [t for t in targets if t not in pair]
+        if self.bloc and pair <= self.bloc and thirds:
+            return min(thirds)  # a bloc's agreed card
+        if thirds and self._u(moment, "focal") < self.p["focal"]:
+            votes = model.votes
+            return max(thirds, key=lambda t: (votes[t], -t))  # the focal point
+        aff = model.affinity
+        sign = 1.0 if gos.get("side", "+") == "+" else -1.0
+        return self._best({t: sign * aff[t] for t in targets}, moment, "gossip_card")
+
+    def _rank(self, view, targets, model, moment) -> int:
+        aff, threat = model.affinity, model.threat
+        k = self.p["strategy"]
+        return self._best({t: aff[t] - k * 6.0 * threat[t] for t in targets}, moment, "rank")
+
+
+class EasyBot(HousemateBot):
+    name = level = "easy"
+
+
+class MediumBot(HousemateBot):
+    name = level = "medium"
+
+
+class HardBot(HousemateBot):
+    name = level = "hard"
+
+
+#: level -> class
+LEVEL_BOTS = {"easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+#: the game's bot table: name -> factory(seat, seed) -> bot (the default is :data:`DEFAULT`)
+BOTS: dict[str, Callable] = {"random": RandomBot, **LEVEL_BOTS}
+
+
+def make_bloc(seats: Iterable[int], level: str = DEFAULT) -> dict[int, Callable]:
+    """``{seat: factory(seat, seed) -> bot}`` for a bloc of ``seats`` (two or three)
+    playing at ``level``: they vote together (see the module docstring). Use them for
+    those seats and any other bots for the rest::
+
+        bots = {s: BOTS["medium"](s, seed) for s in range(6)}
+        bots.update({s: f(s, seed) for s, f in make_bloc([1, 4]).items()})
+    """
+    members = frozenset(seats)
+    if not 2 <= len(members) <= 3 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in members):
+        raise ValueError(f"a bloc is two or three seats, got {sorted(members, key=repr)!r}")
+    if level not in LEVEL_BOTS:
+        raise ValueError(f"level must be one of {sorted(LEVEL_BOTS)}, got {level!r}")
+    cls = type(f"Bloc{LEVEL_BOTS[level].__name__}", (LEVEL_BOTS[level],), {"bloc": members, "name": f"bloc_{level}"})
+    return {s: cls for s in sorted(members)}
