@@ -1,5 +1,19 @@
-"""Big Brother: The Game: engine (``rules``), content, odds and invariants.
+"""Big Brother: The Game: engine (``rules``), content, odds and invariants, and its
+widget (``widget``, the house board in a notebook).
 
-Docstring only for now: the game is declared to the registry (a ``GAME = GameEntry(...)``
-here and one line in ``engine/registry.py``) once its widget exists.
+The game is declared here (``GAME``); the lead lists it in ``engine/registry.py``'s
+``GAME_PACKAGES``. The bots (``bots.BOTS``) and the lessons' exercises are separate
+modules of this folder.
 """
+
+from ..engine.registry import GameEntry
+
+GAME = GameEntry(
+    "big_brother",
+    package=__name__,
+    engine=".rules:BigBrother",
+    widget=".widget:BigBrotherWidget",
+    bots=".bots:BOTS",
+    invariants=".invariants",
+    view="big_brother",
+)

@@ -1,0 +1,457 @@
+// Big Brother: the view, inside the shared frame (js/src/frame.js: header, seat bar,
+// error, curtain, banners, replay, reveal, run-bots, log, the real-time clock). It
+// implements no rules: what is clickable comes only from the synced `legal` actions,
+// everything drawn comes from the synced traits (the board from `content.track`, sent
+// once). See brady_widgets/big_brother/widget.py for the test ids.
+//
+// The house is drawn as a loop of spaces round a rectangle; inside it sit the dice,
+// the card being read, the gossip with its countdown (the shared clock's deadline) and
+// the last count. Each space says its kind in words and a sign, never by color alone,
+// and shows the odds of the mover landing there during the rest of the turn. Pawns
+// carry their player's number. Keys: R rolls; 1..6 pick Player n (your vote card with
+// that number, the housemate you name or rank, your gossip card).
+import { view, h, button, liveButton, setAttr, setChildren, setDisabled, setText, keyed, inkFor } from "@bw/frame.js";
+import "./view.css";
+
+/** Okabe-Ito colors, one per seat (the number is always written on the pawn too). */
+export const SEAT_COLORS = ["#e69f00", "#56b4e9", "#009e73", "#f0e442", "#0072b2", "#d55e00"];
+const ICON = { confrontation: "❓", gossip: "💬", camera: "📷" };
+const ROOM_ICON = {
+  "Living Room": "🛋",
+  Kitchen: "🍳",
+  "Men's Bedroom": "🛏",
+  Garden: "🌻",
+  "Diary Room": "📔",
+  "Toilet/Shower": "🚿",
+  "Women's Bedroom": "🛏",
+  Storeroom: "📦",
+};
+const KIND_WORD = { confrontation: "Card", gossip: "Gossip", camera: "Camera" };
+/** The action types whose one key is a target seat (the number keys pick them). */
+export const TARGET_TYPES = ["vote", "choose", "gossip_card", "rank"];
+const PURPOSE = { nominations: "Nominations", eviction: "Eviction vote", final: "Final vote", confrontation: "Confrontation" };
+
+/**
+ * Grid cells (1-based [row, col]) of a loop of `n` spaces round a rectangle, clockwise
+ * from the top left corner, and the grid's size.
+ */
+export function loopCells(n) {
+  const W = Math.max(3, Math.ceil((n + 4) / 4));
+  const H = Math.max(3, Math.ceil((n - 2 * W) / 2) + 2);
+  const cells = [];
+  for (let c = 1; c <= W; c++) cells.push([1, c]);
+  for (let r = 2; r < H; r++) cells.push([r, W]);
+  for (let c = W; c >= 1; c--) cells.push([H, c]);
+  for (let r = H - 1; r > 1; r--) cells.push([r, 1]);
+  return { W, H, cells: cells.slice(0, n) };
+}
+
+/** A space in words: "Garden", "Confrontation card", ... */
+export function spaceWords(space) {
+  const [kind, room] = space || [];
+  if (kind === "room") return room;
+  return kind === "confrontation" ? "Confrontation card" : kind === "gossip" ? "Gossip" : kind === "camera" ? "Camera" : String(kind);
+}
+
+function pct(p) {
+  const x = Math.round((Number(p) || 0) * 1000) / 10;
+  return `${x}%`;
+}
+
+function setup(frame) {
+  return {
+    frame,
+    board: keyed(),
+    centre: keyed(),
+    odds: keyed(),
+    teacher: keyed(),
+    prompt: h("p", { class: "bw-prompt", "data-testid": "prompt", "aria-live": "polite" }),
+    roll: null,
+    countdown: null,
+    timer: null,
+  };
+}
+
+function title(t) {
+  return (t.content && t.content.title) || "Big Brother";
+}
+
+function me(t) {
+  if (t.seat < 0) return "Public view: nobody's vote cards are shown.";
+  const v = t.view;
+  const held = (v.my_cards || []).reduce((a, b) => a + b, 0);
+  const evicted = (v.evicted || []).includes(t.seat) && v.returned !== t.seat;
+  return `You are ${t.nameOf(t.seat)} (tag ${t.seat + 1})${evicted ? ", evicted: you still vote" : ""}: ${held} vote card${held === 1 ? "" : "s"} in hand.`;
+}
+
+function out(v, s) {
+  return (v.evicted || []).includes(s) && v.returned !== s;
+}
+
+/** Per seat: where the pawn stands and the marks (shielded, nominee, voted...). */
+function seat(t, g, s) {
+  const v = t.view;
+  const track = t.content.track || [];
+  const pos = (v.positions || [])[s];
+  const card = v.card;
+  const voted = card ? (card.voted || []).includes(s) : false;
+  const picked = v.gossip ? (v.gossip.picked || []).includes(s) : false;
+  const cams = ((v.camera || {}).held || [])[s] || 0;
+  const marks = [
+    out(v, s) ? "evicted" : null,
+    v.returned === s ? "returned" : null,
+    v.shielded === s ? "🚿 no votes this turn" : null,
+    (v.nominees || []).includes(s) ? "nominated" : null,
+    (v.candidates || []).includes(s) ? "in the final" : null,
+    voted ? "✔ voted" : null,
+    picked ? "✔ gossip card picked" : null,
+    cams ? `📷 ${cams} camera card${cams === 1 ? "" : "s"}` : null,
+  ].filter(Boolean);
+  const where = out(v, s) ? "out of the house" : typeof pos === "number" ? `on ${pos}: ${spaceWords(track[pos])}` : "";
+  const tag = t.content.tags ? t.content.tags[s] : null;
+  const key = JSON.stringify([where, marks, tag]);
+  const build = () => {
+    const color = SEAT_COLORS[s % SEAT_COLORS.length];
+    return h(
+      "div",
+      { class: "bw-seat-extra bw-bb-seat" },
+      h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)),
+      h("span", { class: "bw-bb-where" }, where),
+      tag ? h("span", { class: "bw-bb-tag" }, tag) : null,
+      marks.length ? h("div", { class: "bw-bb-marks" }, marks.join(" · ")) : null,
+    );
+  };
+  return [key, build];
+}
+
+function board(t, g) {
+  const v = t.view;
+  const track = t.content.track || [];
+  const odds = v.odds || {};
+  const land = odds.land || null;
+  const roll = v.last_roll;
+  const key = JSON.stringify([track.length, v.positions, land, v.mover, roll, v.evicted, v.returned, v.shielded]);
+  return g.board(key, () => {
+    const { W, H, cells } = loopCells(track.length);
+    const pawns = {};
+    (v.positions || []).forEach((p, s) => {
+      if (typeof p === "number" && !out(v, s)) (pawns[p] = pawns[p] || []).push(s);
+    });
+    const spaces = track.map((space, i) => {
+      const [kind, room] = space;
+      const [r, c] = cells[i];
+      const here = pawns[i] || [];
+      const p = land ? land[i] : null;
+      const words = spaceWords(space);
+      const who = here.map((s) => t.nameOf(s)).join(", ");
+      const label = `Space ${i}: ${words}${who ? `; here: ${who}` : ""}${p !== null ? `; chance to land here this turn ${pct(p)}` : ""}`;
+      const desc = kind === "room" ? (t.content.rooms || {})[room] || "" : "";
+      return h(
+        "li",
+        {
+          class: `bw-bb-space bw-bb-${kind}${roll && roll.to === i ? " bw-bb-landed" : ""}${p ? " bw-bb-reach" : ""}`,
+          style: { "grid-row": String(r), "grid-column": String(c), "--p": String(p || 0) },
+          "data-testid": `space-${i}`,
+          "data-kind": kind,
+          "data-odds": p === null ? null : String(p),
+          "aria-label": label,
+          title: desc || words,
+        },
+        h("span", { class: "bw-bb-sp-head", "aria-hidden": "true" }, h("span", { class: "bw-bb-sp-no" }, String(i)), " ", kind === "room" ? ROOM_ICON[room] || "🏠" : ICON[kind] || ""),
+        h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
+        p ? h("span", { class: "bw-bb-sp-odds", "aria-hidden": "true" }, pct(p)) : null,
+        here.length
+          ? h(
+              "span",
+              { class: "bw-bb-pawns", "aria-hidden": "true" },
+              here.map((s) => {
+                const color = SEAT_COLORS[s % SEAT_COLORS.length];
+                return h("span", { class: `bw-bb-pawn${s === v.mover ? " bw-bb-moving" : ""}`, "data-testid": `pawn-${s}`, style: { background: color, color: inkFor(color) } }, String(s + 1));
+              }),
+            )
+          : null,
+      );
+    });
+    return h(
+      "ol",
+      { class: "bw-bb-board", "data-testid": "board", "aria-label": "The house: spaces clockwise from the Living Room", style: { "grid-template-columns": `repeat(${W}, 1fr)`, "grid-template-rows": `repeat(${H}, auto)` } },
+      spaces,
+    );
+  });
+}
+
+function diceNode(t) {
+  const roll = t.view.last_roll;
+  if (!roll) return h("p", { class: "bw-bb-dice", "data-testid": "dice" }, "No roll yet.");
+  const [a, b] = roll.dice;
+  const faces = ["", "⚀", "⚁", "⚂", "⚃", "⚄", "⚅"];
+  return h(
+    "p",
+    { class: "bw-bb-dice", "data-testid": "dice", "aria-label": `${t.nameOf(roll.seat)} rolled ${a} and ${b}: ${a + b}` },
+    h("span", { class: "bw-bb-faces", "aria-hidden": "true" }, `${faces[a]}${faces[b]}`),
+    ` ${t.nameOf(roll.seat)}: ${a} + ${b} = ${a + b}`,
+  );
+}
+
+function cardNode(t) {
+  const c = t.view.card;
+  if (!c) return null;
+  const purpose = PURPOSE[c.purpose] || "Question";
+  const n = c.purpose === "eviction" || c.purpose === "final" ? ` (question ${c.number} of 3${c.extra ? `, extra card ${c.extra}` : ""})` : "";
+  return h(
+    "section",
+    { class: `bw-bb-card bw-bb-sign${c.sign === "+" ? "plus" : "minus"}`, "data-testid": "card", "data-sign": c.sign, "aria-label": `${purpose}${n}` },
+    h("h4", {}, `${purpose}${n}`),
+    h("p", { class: "bw-bb-situation" }, c.situation),
+    h("p", { class: "bw-bb-question" }, h("strong", {}, c.sign === "+" ? "(+) " : "(−) "), c.question),
+    h("p", { class: "bw-why" }, `${(c.voted || []).length} voted · may receive votes: ${(c.targets || []).map((s) => t.nameOf(s)).join(", ")}`),
+  );
+}
+
+function gossipNode(t, g) {
+  const gos = t.view.gossip;
+  if (!gos) return null;
+  const [a, b] = gos.dice;
+  const mine = t.view.my_choice && t.view.my_choice.gossip_card !== undefined ? t.view.my_choice.gossip_card : null;
+  g.countdown = h("span", { class: "bw-bb-count", "data-testid": "gossip-countdown", role: "timer", "aria-live": "off" }, "");
+  return h(
+    "section",
+    { class: "bw-bb-gossip", "data-testid": "gossip", "aria-label": "Gossip" },
+    h("h4", {}, `💬 Gossip: ${t.nameOf(gos.lander)} and ${t.nameOf(gos.partner)}`),
+    h("p", {}, `Dice ${a} and ${b}, ${gos.side === "+" ? "nice" : "not so nice"} side: who is `, h("strong", {}, `“${gos.word}”`), "?"),
+    h("p", {}, `Picked: ${(gos.picked || []).length} of 2 · time left: `, g.countdown),
+    mine !== null ? h("p", { "data-testid": "my-gossip-card" }, `Your card: ${mine + 1} (${t.nameOf(mine)})`) : null,
+  );
+}
+
+/** The countdown of the gossip, from the shared clock (`frame.clock`: game time now). */
+function tick(g) {
+  const t = g.last;
+  const node = g.countdown;
+  const gos = t && t.view.gossip;
+  if (!node || !gos || !node.isConnected) {
+    if (g.timer !== null) clearInterval(g.timer);
+    g.timer = null;
+    return;
+  }
+  const now = g.frame.clock.stamp();
+  const left = now === null ? null : Math.max(0, gos.deadline - now);
+  setText(node, left === null ? "…" : `${(left / 1000).toFixed(1)} s`);
+  setAttr(node, "data-left", left === null ? null : String(Math.round(left)));
+}
+
+function countNode(t) {
+  const c = t.view.count;
+  if (!c) return null;
+  const totals = c.totals || [];
+  const among = c.among || [];
+  const top = Math.max(...among.map((s) => totals[s] || 0));
+  const low = Math.min(...among.map((s) => totals[s] || 0));
+  return h(
+    "section",
+    { class: "bw-bb-countbox", "data-testid": "count", "aria-label": `Last count: ${PURPOSE[c.purpose] || c.purpose}` },
+    h("h4", {}, `🗳 Count: ${PURPOSE[c.purpose] || c.purpose}, round ${c.round}${c.extra ? ` (${c.extra} extra)` : ""}`),
+    h(
+      "ul",
+      { class: "bw-bb-totals" },
+      among.map((s) => {
+        const n = totals[s] || 0;
+        const mark = c.purpose === "nominations" ? (n === low ? " ◀ fewest" : "") : n === top ? (c.purpose === "final" ? " ★ most" : " ◀ most") : "";
+        return h("li", { "data-testid": `total-${s}` }, `${t.nameOf(s)}: ${n} vote${n === 1 ? "" : "s"}${mark}`);
+      }),
+    ),
+  );
+}
+
+function centre(t, g) {
+  const v = t.view;
+  return h(
+    "div",
+    { class: "bw-bb-centre" },
+    diceNode(t),
+    cardNode(t),
+    gossipNode(t, g),
+    v.nominees && v.nominees.length ? h("p", { "data-testid": "nominees" }, `Nominated: ${v.nominees.map((s) => t.nameOf(s)).join(", ")}`) : null,
+    v.candidates && v.candidates.length ? h("p", { "data-testid": "candidates" }, `Final: ${v.candidates.map((s) => t.nameOf(s)).join(", ")}`) : null,
+    countNode(t),
+    h("p", { class: "bw-why", "data-testid": "box" }, `Ballot box: ${v.box_count || 0} card${v.box_count === 1 ? "" : "s"} · questions read: ${v.cards_read || 0}`),
+  );
+}
+
+function targetVerb(type) {
+  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : "Rank next";
+}
+
+function controls(t, g) {
+  const v = t.view;
+  const legal = t.legal;
+  const act = (a) => g.frame.act(a);
+  const can = (type) => legal.some((a) => a.type === type);
+  if (!g.roll) g.roll = liveButton({ testid: "roll", label: "Roll the dice (R)", text: "🎲 Roll (R)", cls: "bw-btn-primary", onclick: () => act({ type: "roll" }) });
+  setDisabled(g.roll, !can("roll"));
+  setText(g.prompt, promptText(t));
+  const mine = v.my_cards || [];
+  // one button per seat whose number you hold or may be named: the vote cards, a name, a rank
+  const targets = legal.filter((a) => TARGET_TYPES.includes(a.type));
+  const type = targets.length ? targets[0].type : "vote";
+  const cardButtons = [];
+  for (let s = 0; s < (v.players || 0); s++) {
+    const a = targets.find((x) => x.target === s);
+    const n = mine[s] || 0;
+    if (s === t.seat) continue;
+    if (!a && !n && type === "vote") continue;
+    const color = SEAT_COLORS[s % SEAT_COLORS.length];
+    cardButtons.push(
+      button({
+        testid: a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`,
+        label: `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`,
+        text: [h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)), ` ${t.nameOf(s)}`, h("span", { class: "bw-bb-left" }, ` ×${n}`)],
+        cls: "bw-bb-votecard",
+        disabled: !a,
+        onclick: () => act(a),
+      }),
+    );
+  }
+  const gossipButtons = legal
+    .filter((a) => a.type === "gossip")
+    .map((a) =>
+      button({
+        testid: `gossip-${a.partner}-${a.side === "+" ? "plus" : "minus"}`,
+        label: `Gossip with ${t.nameOf(a.partner)}, ${a.side === "+" ? "nice" : "not so nice"} side`,
+        text: `💬 ${t.nameOf(a.partner)} ${a.side === "+" ? "(+)" : "(−)"}`,
+        onclick: () => act(a),
+      }),
+    );
+  const cams = (v.my_camera || []).map((c) =>
+    h(
+      "li",
+      { "data-testid": `camera-${c.card}` },
+      `📷 ${c.text} `,
+      (c.claimable || []).map((s) => {
+        const a = legal.find((x) => x.type === "claim" && x.card === c.card && x.culprit === s);
+        return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => act(a) });
+      }),
+    ),
+  );
+  const choice = v.my_choice;
+  const secret = choice && choice.vote !== undefined ? h("p", { "data-testid": "my-vote" }, `Your secret vote: card ${choice.vote + 1} (${t.nameOf(choice.vote)})`) : choice && choice.rank ? h("p", { "data-testid": "my-rank" }, `Your ranking: ${choice.rank.map((s) => t.nameOf(s)).join(", ")}`) : null;
+  return h(
+    "section",
+    { class: "bw-bb-controls", "aria-label": "Your move" },
+    g.prompt,
+    h("div", { class: "bw-bb-row", role: "group", "aria-label": "Dice" }, g.roll),
+    gossipButtons.length ? h("div", { class: "bw-bb-row", role: "group", "aria-label": "Gossip with", "data-testid": "gossip-pick" }, gossipButtons) : null,
+    t.seat >= 0 ? h("div", { class: "bw-bb-row bw-bb-cards", role: "group", "aria-label": targets.length ? targetVerb(type) : "Your vote cards", "data-testid": "vote-cards" }, cardButtons) : null,
+    secret,
+    cams.length ? h("ul", { class: "bw-bb-cams", "aria-label": "Your camera cards" }, cams) : null,
+  );
+}
+
+function promptText(t) {
+  const v = t.view;
+  if (v.over) return v.prompt || "The game is over.";
+  if (t.replaying) return "Replaying the game.";
+  const legal = t.legal;
+  const types = new Set(legal.map((a) => a.type));
+  if (types.has("roll")) return "Your turn: roll the dice (R).";
+  if (types.has("gossip")) return "Gossip: pick a housemate and a side of the gossip table.";
+  if (types.has("gossip_card")) return "Pick your secret gossip card before the time runs out (keys 1-6).";
+  if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
+  if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
+  if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
+  return v.prompt || "Waiting…";
+}
+
+function oddsPanel(t) {
+  const o = t.view.odds;
+  if (!o) return h("section", { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" }, h("h3", {}, "Odds"), h("p", { class: "bw-why" }, "No odds on this screen."));
+  const sums = o.sums || [];
+  const max = Math.max(...sums, 1);
+  const bars = sums.map((n, i) =>
+    h(
+      "li",
+      { class: "bw-bb-sum", "aria-label": `sum ${i + 2}: ${n} of 36` },
+      h("span", { class: "bw-bb-sumbar", style: { height: `${Math.round((n / max) * 40)}px` }, "aria-hidden": "true" }),
+      h("span", { class: "bw-bb-sumlabel", "aria-hidden": "true" }, String(i + 2)),
+    ),
+  );
+  const land = o.land;
+  let top = null;
+  if (land) {
+    const track = t.content.track || [];
+    const best = land.map((p, i) => [p, i]).filter(([p]) => p > 0).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 4);
+    top = h(
+      "div",
+      { "data-testid": "odds-land" },
+      h("p", {}, `${t.nameOf(o.mover)} moves on from space ${o.start}; about `, h("strong", { "data-testid": "odds-rolls" }, String(o.rolls)), " rolls left this turn. Most likely:"),
+      h("ol", { class: "bw-bb-best" }, best.map(([p, i]) => h("li", {}, `${i} ${spaceWords(track[i])}: ${pct(p)}`))),
+    );
+  }
+  return h(
+    "section",
+    { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" },
+    h("h3", {}, "Odds"),
+    h("p", { class: "bw-why" }, "Sum of two dice (ways out of 36): 7 is six times as likely as 2."),
+    h("ol", { class: "bw-bb-sums", "data-testid": "odds-sums" }, bars),
+    top || h("p", { class: "bw-why" }, "The board shows where the mover may land while a turn is on."),
+  );
+}
+
+function teacherPanel(t) {
+  const v = t.view;
+  if (!t.settings.reveal || !v.hands) return null;
+  const ballot = v.ballot || {};
+  const rows = Object.entries(ballot).map(([s, target]) => h("li", {}, `${t.nameOf(Number(s))} → ${t.nameOf(target)}`));
+  return h(
+    "section",
+    { class: "bw-bb-teacher", "data-testid": "teacher-ballot", "aria-label": "Secret votes (teacher)" },
+    h("h3", {}, "Secret votes of this question"),
+    rows.length ? h("ul", {}, rows) : h("p", { class: "bw-why" }, "None yet."),
+  );
+}
+
+function panels(t, g) {
+  g.last = t;
+  const v = t.view;
+  const keyContent = JSON.stringify(t.content.track || []);
+  const centreKey = JSON.stringify([v.last_roll, v.card, v.gossip, v.nominees, v.candidates, v.count, v.box_count, v.cards_read, v.my_choice, t.names]);
+  const c = g.centre(centreKey, () => centre(t, g));
+  if (v.gossip && g.timer === null) g.timer = setInterval(() => tick(g), 100);
+  tick(g);
+  const b = board(t, g);
+  const house = h("div", { class: "bw-bb-house" }, b, c);
+  const odds = g.odds(JSON.stringify([v.odds ?? null, keyContent, t.names]), () => oddsPanel(t));
+  const teach = g.teacher(JSON.stringify([t.settings.reveal, v.ballot ?? null, t.names]), () => teacherPanel(t));
+  return {
+    main: [h("div", { class: "bw-bb-left" }, house, controls(t, g))],
+    side: [odds, teach],
+  };
+}
+
+/** The number keys: Player n as the target of the first legal vote / name / gossip card / rank. */
+function onKey(ev, g, frame) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+  const t = g.last;
+  if (!t || t.view.over || t.replaying || t.curtain.up) return;
+  if (!/^[1-9]$/.test(ev.key)) return;
+  const target = Number(ev.key) - 1;
+  const a = t.legal.find((x) => TARGET_TYPES.includes(x.type) && x.target === target);
+  if (a) {
+    ev.preventDefault();
+    frame.act(a, ev.timeStamp);
+  }
+}
+
+const game = {
+  rootClass: "bw-big-brother",
+  title,
+  setup,
+  me,
+  seat,
+  panels,
+  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
+  onKey,
+};
+
+export default view(game);
