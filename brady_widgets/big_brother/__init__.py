@@ -15,5 +15,6 @@ GAME = GameEntry(
     widget=".widget:BigBrotherWidget",
     bots=".bots:BOTS",
     invariants=".invariants",
+    positions=".positions",
     view="big_brother",
 )
