@@ -11,49 +11,69 @@ The model (``easy``, ``medium``, ``hard`` differ only in the numbers of
 
 Reaction times
     Each time a bot wants something new (a slap, a card to play, a Hunter, a card
-    to pass) it draws a reaction time, lognormal around its level's median, from a
-    generator seeded by ``(seed, seat, the situation)``; asking again about the
-    same situation gives the same due time, so the Scheduler's plan stands.
+    to pass) it draws a delay, lognormal around its level's median (``react`` for
+    races: slaps and Hunters; ``think`` for choosing a card), from a generator
+    seeded by ``(level, seed, seat, the situation)``. Asking again while it wants
+    the same thing gives the same due time, so the Scheduler's plan stands; once
+    that time has passed the plan was carried out, and wanting it again is a new
+    reaction. Medians: easy 900/1300 ms, medium 600/850, hard 380/550.
 Memory
-    From the log in its view it remembers who showed which card in a mismatch
-    (that seat took it back into its hand), which card it passed to whom, and
-    who took back a card with which cry (that seat holds a card of that cry).
-    A memory of age ``a`` ms is still there iff a seeded uniform draw for it is
-    below ``exp(-a / tau)``: memories fade, faster at lower levels, and a
-    forgotten one stays forgotten. A pass makes every memory of a seat's hand
-    less sure (it may have passed that card).
+    Read from the log in its view (a fresh bot handed a view mid-game remembers
+    what one that watched the whole game remembers: :class:`Memory`): who showed
+    which card in a mismatch (that seat took it back into its hand), which card it
+    passed to whom, who took back a card with which cry (that seat holds a card of
+    that cry), and which seats let its slap go unanswered. A memory of age ``a`` ms
+    is still there iff a seeded uniform draw for it is below ``exp(-a / tau)``
+    (``tau``: easy 6 s, medium 25 s, hard 240 s), so memories fade, and a forgotten
+    one stays forgotten. Each pass halves how sure it is of every hand (that seat
+    may have passed the card on).
 Belief
-    For another seat's face-down card crying ``w``: each species of ``w`` weighs
-    its number of unseen copies (:func:`.odds.unseen_pool`, less the cards the bot
-    remembers in other seats' hands), times ``1 + boost`` when the bot remembers
-    that seat holding it, times ``answer`` for the bot's own species when that
-    card was put down *after* the bot's card of the same cry (a seat answering a
-    cry is likely trying to match it). P(some face-down card shares mine) is
-    ``1 - prod(1 - p_seat)``.
+    For another seat's face-down card crying ``w``, each species of ``w`` weighs
+    its number of unseen copies (:func:`.odds.unseen_pool`: the box less the
+    removed cards, Reserves, lost cards, its own cards; less the cards it
+    remembers in other seats' hands), times ``1 + boost`` when it remembers that
+    seat holding that species; its own species times ``answer`` when that card
+    went down *after* its own card of the same cry (a seat answering a cry is
+    likely trying to match it) and times :data:`DECLINE` when that seat let its
+    slap go unanswered. P(some face-down card shares mine) is ``1 - prod(1 - p)``
+    over the seats crying its cry (not the announced Hunter). With no memory this
+    is close to :func:`.odds.share_chance` (which draws without replacement).
 Slaps
     First slap when that belief reaches ``slap_first``; second slap (in the slap
-    window) when the first slapper cries the bot's cry and the belief that its card
-    is the bot's animal, with the slap itself as evidence (odds times
-    ``slap_evidence``), reaches ``slap_second``. ``easy`` slaps wrongly now and
-    then (``blunder``: at a cry that is not its own, or with nothing to back it).
+    window) when the first slapper cries its cry and the chance that the slapper's
+    card is its animal, with the slap itself as evidence (odds times
+    ``slap_evidence``), reaches ``slap_second``. With Bang and a Reserve to lose
+    both thresholds rise by ``risk``. ``easy`` slaps wrongly now and then
+    (``blunder``, per situation: with nothing behind it, or as second slapper at
+    a cry that is not its own).
 Cards
-    It puts down the card most likely to be matched by a card already down; with
-    none likely, it keeps its card down for a patience time, then shows the next
-    card it has shown least recently (searching by cry). A card whose partner is
-    gone (a Reserve, lost, removed, or its own hand) is never played.
+    It answers the cries on the table with the card most likely to be matched by a
+    card already down (``attention``: the chance, per table of cries, that it
+    notices); else it keeps its card down for a ``patience`` time (longer while
+    its card may be matched), then shows another card: the one shown least
+    recently, cards whose cry someone else took back first, or now and then a
+    random one (two bots holding the same two look-alikes would otherwise keep
+    missing each other). A card whose partner is gone (a Reserve, lost, removed or
+    its own hand) is never played.
 Hunters
-    With a Hunter in hand, it hunts the face-down card it can best place: a card
-    whose cry is also cried elsewhere (a match about to happen), of a seat with a
-    large Reserve, and not the partner of a card in its own hand (that would kill
-    its own pair); after ``hunt_patience`` it hunts the best target anyway. A
-    seat pinned by a hunt (``pinned`` in its view) with a Hunter of its own plays
-    it to cancel (``counter`` chance, by level) within the hunt window.
+    With a Hunter in hand it hunts the face-down card it can best place: a card
+    whose cry is also cried elsewhere (a match about to happen), of a seat with the
+    largest Reserve, whose species it can pin down, and not the partner of a card
+    in its own hand (that would kill its own pair); after ``hunt_patience`` it
+    hunts the best target anyway. A seat pinned by a hunt (``pinned`` in its view)
+    with a Hunter of its own plays it to cancel (chance ``counter``) within the
+    hunt window, if its reaction is fast enough.
 Passing
-    It passes a second copy of an animal it holds twice, else a dead card, else
-    the card least likely to match (partner believed in the hand it would go to
-    last); a Hunter only when it has nothing else.
+    With chance ``care`` it chooses: a second copy of an animal it holds twice,
+    else a dead card, else the card least likely to match (now, by its unseen
+    look-alikes and by cries others took back); a Hunter last. Otherwise
+    (careless: easy mostly) any card, a Hunter too.
 
-``random`` plans a random legal action at a random delay (or waits). ``TB_BOTS``
+Levels, measured (``benchmarks/brouhaha_speed.py``, 4 players, seats
+alternating): hard wins far more than its half of the games against easy, and
+medium against easy; see ``benchmarks/README.md`` for the figures.
+
+``random`` plans a random legal action at a random delay (or waits a while). ``TB_BOTS``
 play :mod:`.total_black`: hold iff the bumped cry equals its own.
 """
 
@@ -258,7 +278,8 @@ def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
 
 
 class RandomBot:
-    """Plans a random legal action at a random delay (0-2 s), or sometimes waits."""
+    """Plans a random legal action at a random delay (0-2 s), or sometimes waits a
+    random time (0.2-2 s) and is asked again."""
 
     name = "random"
 
@@ -271,8 +292,10 @@ class RandomBot:
         return self.rng.choice(legal)
 
     def plan(self, view: dict, legal: list):
-        if not legal or self.rng.random() < 0.3:
+        if not legal:
             return None
+        if self.rng.random() < 0.3:
+            return Later(self.rng.randint(200, 2000))
         return Later(self.rng.randint(0, 2000), self.rng.choice(legal))
 
 
