@@ -25,6 +25,7 @@ import brady_widgets
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine import ERROR_CODES, Game, IllegalAction, games, load_game
 from brady_widgets.testing import Ticker, check_game, check_invariants, random_playout, register_invariants
+from brady_widgets.testing.conformance import random_step
 
 
 # =============================================================== the toy game
@@ -793,8 +794,7 @@ def _saved(cls, steps=12, seed=3):
     for _ in range(steps):
         if g.over:
             break
-        s = rng.choice(g.to_act)
-        g.act(s, rng.choice(g.legal_actions(s)))
+        random_step(g, rng)  # a real-time game: actions at random times, and clock steps
     return g
 
 
@@ -829,7 +829,13 @@ def _first_action(data):
 
 
 def _first_chance(data):
-    return next(h for h in data["history"] if h["seat"] == "chance")
+    """The first chance outcome of the history; a game that draws none during play
+    (Brouhaha deals at set-up) gets one put first, which no replay can accept."""
+    found = next((h for h in data["history"] if h["seat"] == "chance"), None)
+    if found is None:
+        found = {"seat": "chance", "kind": "die", "outcome": 1}
+        data["history"].insert(0, found)
+    return found
 
 
 def _words(fn):

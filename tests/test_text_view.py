@@ -64,12 +64,22 @@ def _snap(full, seat):
     return {"own": f"my_hand: {json.dumps(hand)}", "reveal": f"hands: {json.dumps(full['hands'])}"}
 
 
+def _brouhaha(full, seat):
+    from brady_widgets.brouhaha.content import ANIMALS
+    from brady_widgets.brouhaha.text import hand_text
+
+    names = {a["id"]: a["name"] for a in ANIMALS} | {"hunter": "Hunter"}
+    hand = hand_text(full["hands"][seat], names.get)
+    return {"own": f"Your hand: {hand}.", "reveal": f"holds {hand}"}
+
+
 #: game -> (secret strings of ``seat`` from the engine's full view, the seats that hold a secret)
 SECRETS = {
     "costume_party": (_costume, lambda g: range(g.players)),
     "brady_bunch": (_brady, lambda g: range(1, g.players)),  # the kids hold cards; Alice none
     "toy_swap": (_swap, lambda g: range(g.players)),
     "toy_snap": (_snap, lambda g: range(g.players)),
+    "brouhaha": (_brouhaha, lambda g: range(g.players)),
 }
 
 

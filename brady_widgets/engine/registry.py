@@ -64,6 +64,7 @@ __all__ = [
 GAME_PACKAGES: tuple[str, ...] = (
     "brady_widgets.costume_party",
     "brady_widgets.brady_bunch",
+    "brady_widgets.brouhaha",
 )
 
 
