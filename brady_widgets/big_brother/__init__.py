@@ -16,5 +16,6 @@ GAME = GameEntry(
     bots=".bots:BOTS",
     invariants=".invariants",
     positions=".positions",
+    exercises=".exercises:EXERCISES",
     view="big_brother",
 )

@@ -1,0 +1,206 @@
+"""The Big Brother lessons' checked exercises (``brady_widgets.check("big_brother.<key>", ...)``).
+
+The answers are computed here from the rules and the board (:mod:`.content`,
+:mod:`.rules`, :mod:`.odds`), never typed in, and never printed by ``check``; the teacher
+guide gives them. Three groups: the tutorial (``big_brother.ipynb``), the Markov lesson
+(``two_dice_markov.ipynb``) and the voting-bloc lesson (``voting_blocs.ipynb``)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..exercises import Exercise
+from . import odds
+from .content import DEFAULT_TRACK
+from .rules import CARDS_PER_TARGET, QUESTIONS, nominate
+
+_KINDS = [s["kind"] for s in DEFAULT_TRACK]
+_CONF = [i for i, k in enumerate(_KINDS) if k == "confrontation"]
+_LIVING = 0
+
+
+def _first_roll_ends(start: int = _LIVING) -> Fraction:
+    """P(the first roll from ``start`` lands on a confrontation space)."""
+    n = len(_KINDS)
+    return sum((p for s, p in odds.SUM_ODDS.items() if _KINDS[(start + s) % n] == "confrontation"), Fraction(0))
+
+
+def _match_chance(players: int) -> Fraction:
+    """Two gossipers each pick one card at random among the other housemates (never
+    themselves): P(the same player). They can only meet on the ``players - 2`` others."""
+    k = players - 1
+    return Fraction(players - 2, k * k)
+
+
+def _smallest_sure_bloc(players: int) -> int:
+    """The smallest bloc (neither nominee in it) that evicts the nominee it picks however
+    the others vote: two nominees, every housemate votes on each of the three questions;
+    the nominees never vote for themselves, so each votes for the other."""
+    for k in range(1, players - 1):
+        others = players - 2 - k
+        picked_least = QUESTIONS * (k + 1)  # the bloc and the other nominee
+        other_most = QUESTIONS * (1 + others)  # the picked nominee and everyone else
+        if picked_least > other_most:
+            return k
+    raise ValueError("no bloc is sure")
+
+
+def _totals_nominated(totals: list[int]) -> int:
+    return len(nominate(dict(enumerate(totals))))
+
+
+_TOTALS = [4, 2, 2, 2, 6]
+_SHARE, _GAMES = Fraction(2, 5), 400
+
+
+EXERCISES = {
+    # ---- the tutorial (big_brother.ipynb)
+    "cards_in_hand": Exercise(
+        question="In a 5-player game, how many vote cards does each housemate hold at the start?",
+        answer=CARDS_PER_TARGET * (5 - 1),
+        exact=True,
+        hint="4 cards for each OTHER housemate: nobody has a card with their own number.",
+        why="4 cards for each of the 4 others: you can never vote for yourself.",
+        hints={
+            CARDS_PER_TARGET * 5: "that counts a card with your own number: you never have one.",
+            CARDS_PER_TARGET: "that is the cards for ONE other housemate.",
+        },
+    ),
+    "how_many_nominated": Exercise(
+        question="At the count, Players 1 to 5 have 4, 2, 2, 2 and 6 votes. How many housemates are nominated?",
+        answer=_totals_nominated(_TOTALS),
+        exact=True,
+        hint="the fewest-voted are nominated, at least two, and everybody tied at the boundary too.",
+        why="Two is only the minimum: the three players with 2 votes are tied at the boundary, so all three are "
+        "nominated.",
+        hints={2: "at least two, yes, but nobody tied at the boundary is left out."},
+    ),
+    "gossip_match": Exercise(
+        question="5 players. Two gossipers each pick one vote card at random for any housemate but themselves "
+        "(4 choices each). What is the chance that they pick the same housemate (a match)?",
+        answer=_match_chance(5),
+        hint="they can only meet on a housemate who is neither of them: how many are there? For each, the "
+        "chance both pick them is (1/4) x (1/4).",
+        why="Neither can pick themselves, so a pick of the partner never matches: 3 x 1/16.",
+        hints={
+            Fraction(1, 4): "that is the chance the partner picks one GIVEN housemate, but the lander's pick may "
+            "be the partner, whom the partner can never pick.",
+            Fraction(1, 5): "each picks among 4 housemates, not 5: nobody may pick themselves.",
+            Fraction(4, 16): "a match on the partner is impossible: the partner never picks themselves.",
+        },
+    ),
+    "double_on_camera": Exercise(
+        question="Your camera line says \"rolls a double\". What is the chance that one movement roll of two dice "
+        "is a double?",
+        answer=Fraction(6, 36),
+        hint="list the 36 equally likely pairs of dice: how many show the same number twice?",
+        why="Six doubles (1-1 to 6-6) among 36 pairs.",
+        hints={Fraction(1, 36): "that is ONE particular double (say 6-6); any of the six doubles counts."},
+    ),
+    # ---- where two dice take a pawn (two_dice_markov.ipynb)
+    "sum_seven": Exercise(
+        question="What is the chance that two dice add up to 7?",
+        answer=odds.SUM_ODDS[7],
+        hint="count the ordered pairs (first die, second die) that add up to 7, out of 36.",
+        why="6 of the 36 pairs: (1,6), (2,5), (3,4), (4,3), (5,2), (6,1).",
+        hints={
+            Fraction(1, 11): "the 11 sums 2..12 are not equally likely: 7 can be made in 6 ways, 2 in only one.",
+            Fraction(3, 36): "(3,4) and (4,3) are different rolls: count ordered pairs.",
+            Fraction(1, 12): "count ordered pairs: 6 of the 36, not 3.",
+        },
+    ),
+    "first_roll_ends": Exercise(
+        question="A pawn starts a turn in the Living Room (space 0). What is the chance that the turn ends with the "
+        "FIRST roll (it lands on a confrontation space: 2, 5, 7 or 10 are the ones within reach)?",
+        answer=_first_roll_ends(),
+        hint="add P(sum = 2) + P(sum = 5) + P(sum = 7) + P(sum = 10).",
+        why="1/36 + 4/36 + 6/36 + 3/36: the sums 5 and 7 are likely ones.",
+        hints={
+            Fraction(len(_CONF), len(_KINDS)): "that is the share of yellow spaces on the board, as if the pawn "
+            "landed on every space equally often; one roll reaches only spaces 2 to 12, and not equally.",
+            Fraction(4, 11): "the 11 sums are not equally likely.",
+        },
+    ),
+    "end_seven_ahead": Exercise(
+        question="Your pawn starts its turn on space 7 (your last turn ended there). 7 is the likeliest sum of two "
+        "dice. What is the chance that THIS turn ends on space 14, seven spaces ahead?",
+        answer=odds.end_odds(DEFAULT_TRACK, 7)[14],
+        exact=True,
+        hint="a turn ends only on a confrontation space. What kind of space is 14?",
+        why="Space 14 is a camera space: landing there means rolling again, so the turn can never END there. "
+        "The likeliest roll is not the likeliest end.",
+        hints={
+            Fraction(1, 6): "1/6 is the chance to LAND on 14 with the first roll; but a turn never ends on a "
+            "camera space.",
+        },
+    ),
+    "expected_rolls": Exercise(
+        question="How many rolls does a turn from the Living Room take on average? (Use the chain: "
+        "lesson.expected_rolls or the fundamental matrix.)",
+        answer=odds.expected_rolls(DEFAULT_TRACK, _LIVING),
+        tolerance=0.005,
+        hint="one roll, plus the expected number of later rolls: the sum of row y of N = (I - Q)^-1 for the space y "
+        "the first roll lands on, weighted by P(first roll lands on y).",
+        why="About 2.6 rolls. The first roll ends the turn 7 times in 18, but the later rolls start from rooms, "
+        "gossip and camera spaces, from where a yellow space is a little harder to hit: a little more than 18/7.",
+        hints={
+            Fraction(len(_KINDS), len(_CONF)): "that is 1 / (share of yellow spaces): the pawn does not land on "
+            "every space equally often.",
+            1 / _first_roll_ends(): "that treats every roll like the first one (a geometric number of rolls); "
+            "later rolls start from other spaces, with other chances.",
+        },
+    ),
+    "landing_sum": Exercise(
+        question="The odds panel shows, for each space, the chance to land on it at least once this turn. From the "
+        "Living Room, do these 32 numbers add up to 1, to less than 1, or to more than 1?",
+        answer="more than 1",
+        choices=("1", "less than 1", "more than 1"),
+        hint="in one turn the pawn may land on several spaces (a room, then a gossip space, then a yellow one).",
+        why="They add up to the expected number of different spaces landed on in the turn, about 2.57: the panel's "
+        "numbers are not one distribution (where the turn ENDS is one, and sums to 1).",
+        hints={"1": "that is true of where the turn ENDS (one space per turn), not of every space it lands on."},
+    ),
+    # ---- voting blocs (voting_blocs.ipynb)
+    "bloc_of_five": Exercise(
+        question="5 housemates, 2 nominees, 3 eviction questions, everybody votes each time (nominees too, never for "
+        "themselves). What is the smallest bloc, with neither nominee in it, that evicts the nominee it picks "
+        "however everyone else votes?",
+        answer=_smallest_sure_bloc(5),
+        exact=True,
+        hint="each nominee must vote for the other one, 3 times: those votes cancel. Count the bloc's votes plus "
+        "the other nominee's, against everybody else's.",
+        why="2 voters give 6 votes, and the other nominee's 3 make 9; the picked nominee and the one voter left give "
+        "at most 6. A bloc of 2 out of 5 is enough.",
+        hints={
+            3: "3 of 5 is a majority, but fewer is enough: the two nominees vote for each other, so their votes "
+            "cancel.",
+        },
+    ),
+    "bloc_of_six": Exercise(
+        question="The same with 6 housemates (2 nominees, 3 questions): the smallest bloc that is sure to evict the "
+        "nominee it picks?",
+        answer=_smallest_sure_bloc(6),
+        exact=True,
+        hint="with a bloc of k, the picked nominee gets at least 3k + 3 votes and the other at most 3 + 3 x (the "
+        "voters left). Sure means MORE, not equal: a tie goes to extra cards.",
+        why="A bloc of 2 gives 9 against at most 9: a tie, then extra cards. 3 gives 12 against at most 6.",
+        hints={
+            _smallest_sure_bloc(5): "with 6 players two more voters are free to vote the other way: 9 against "
+            "9 is a tie, not an eviction.",
+            4: "4 is more than needed: count the nominee who votes with the bloc.",
+        },
+    ),
+    "two_se": Exercise(
+        question=f"In {_GAMES} seeded games, the bloc's target was evicted in {float(_SHARE):.0%} of them. How far "
+        "may that share be from the true chance by luck alone (2 standard errors)?",
+        answer=2 * (float(_SHARE) * (1 - float(_SHARE)) / _GAMES) ** 0.5,
+        tolerance=0.003,
+        hint="one standard error of a share p over n games is the square root of p (1 - p) / n.",
+        why="2 x sqrt(0.4 x 0.6 / 400) = 0.049: about 5 points either way.",
+        hints={
+            (float(_SHARE) * (1 - float(_SHARE)) / _GAMES) ** 0.5: "that is ONE standard error; the question asks "
+            "for two.",
+            2 * float(_SHARE) * (1 - float(_SHARE)) / _GAMES: "take the square root of p (1 - p) / n.",
+        },
+    ),
+}

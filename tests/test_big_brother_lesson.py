@@ -1,0 +1,177 @@
+"""The Big Brother lessons' helpers: the chain over the track against brute force and a
+seeded simulation, the exercises' answers against independent counts, and the
+voting-bloc experiment on the real bots."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from brady_widgets.big_brother import lesson as L
+from brady_widgets.big_brother import odds
+from brady_widgets.big_brother.content import DEFAULT_TRACK
+from brady_widgets.big_brother.exercises import EXERCISES
+from brady_widgets.exercises import check
+
+CONF = [i for i, s in enumerate(DEFAULT_TRACK) if s["kind"] == "confrontation"]
+
+
+# ------------------------------------------------------------------ the chain
+def test_the_chain_matrix_is_stochastic_and_confrontations_absorb():
+    p = L.chain_matrix()
+    assert len(p) == 32
+    for x, row in enumerate(p):
+        assert sum(row) == 1
+        if x in CONF:
+            assert row[x] == 1
+        else:
+            assert row[(x + 7) % 32] == Fraction(1, 6) and row[(x + 2) % 32] == Fraction(1, 36)
+    assert np.allclose(L.chain_array().sum(axis=1), 1)
+
+
+def test_after_rolls_is_the_matrix_power_and_converges_to_where_the_turn_ends():
+    arr = L.chain_array()
+    for start in (0, 4, 7):
+        for k in (1, 2, 3):
+            got = np.array([float(q) for q in L.after_rolls(start, k)])
+            row = np.zeros(32)
+            row[start] = 1
+            if start in CONF:  # the turn's first roll leaves the confrontation it starts on
+                row = np.zeros(32)
+                for s, q in odds.SUM_ODDS.items():
+                    row[(start + s) % 32] += float(q)
+                want = row @ np.linalg.matrix_power(arr, k - 1)
+            else:
+                want = row @ np.linalg.matrix_power(arr, k)
+            assert np.allclose(got, want)
+    far = L.after_rolls(7, 60)
+    assert max(abs(float(a - b)) for a, b in zip(far, L.end_exact(7))) < 1e-12
+    assert L.turn_over_by(0, 1) == Fraction(7, 18)
+    assert L.turn_over_by(0, 0) == 0
+    with pytest.raises(ValueError):
+        L.after_rolls(32, 1)
+
+
+def test_the_simulation_agrees_with_the_exact_chain_within_its_error_bars():
+    n = 40_000
+    sim = L.simulate_turns(7, n, seed=3)
+    assert sim["end"].shape == (n,) and sim["landed"].shape == (n, 32)
+    assert set(np.unique(sim["end"])) <= set(CONF)
+    freq = np.bincount(sim["end"], minlength=32) / n
+    exact = L.end_exact(7)
+    band = 4 * np.sqrt(np.array([float(p) * (1 - float(p)) for p in exact]) / n)  # 4 SE: a test must not flake
+    assert np.all(np.abs(freq - np.array([float(p) for p in exact])) <= band + 1e-12)
+    assert abs(sim["rolls"].mean() - float(L.expected_rolls(7))) < 4 * sim["rolls"].std() / np.sqrt(n)
+    land = sim["landed"].mean(axis=0)
+    assert np.all(np.abs(land - np.array([float(p) for p in L.landing_exact(7)])) < 0.015)
+    again = L.simulate_turns(7, n, seed=3)
+    assert np.array_equal(again["end"], sim["end"]) and not np.array_equal(L.simulate_turns(7, n, seed=4)["end"], sim["end"])
+
+
+def test_a_wrong_chain_would_be_caught():
+    """The simulation test above can fail: a board with one confrontation space moved
+    gives another distribution, far outside the bars."""
+    other = [dict(s) for s in DEFAULT_TRACK]
+    other[14], other[15] = dict(other[15]), dict(other[14])
+    n = 20_000
+    freq = np.bincount(L.simulate_turns(7, n, seed=3, track=other)["end"], minlength=32) / n
+    exact = np.array([float(p) for p in L.end_exact(7)])
+    assert np.abs(freq - exact).max() > 0.1
+
+
+def test_two_dice_and_the_helpers_for_shares():
+    sums = L.roll_sums(36_000, seed=1)
+    assert sums.min() == 2 and sums.max() == 12
+    freq = L.frequencies(sums, range(2, 13))
+    exact = np.array([float(p) for p in L.two_dice().values()])
+    assert np.all(np.abs(freq - exact) <= L.two_se(list(L.two_dice().values()), 36_000) * 2)
+    assert L.two_se([0.5], 100)[0] == pytest.approx(0.1)
+    table = L.compare([Fraction(1, 2)], [0.52], 100, ["heads"])
+    assert "yes" in table and "0.5000" in table
+    assert "NO" in L.compare([Fraction(1, 2)], [0.8], 100, ["heads"])
+
+
+def test_the_plots_draw():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, 4)
+    L.plot_two_dice(axes[0], L.roll_sums(1000))
+    L.plot_board(axes[1], L.end_exact(7), simulated=[0.0] * 32, n=1000, mark=7)
+    L.plot_chain(axes[2])
+    L.plot_after_rolls(axes[3], 7, rolls=4)
+    assert len(axes[1].patches) >= 32 and len(axes[3].lines) == 1
+    plt.close(fig)
+    box = L.end_explorer(7)
+    assert box.result == L.end_exact(7)
+    box.children[0].value = 0
+    assert box.result == L.end_exact(0)
+    assert "start-space slider" in repr(box)
+
+
+# ------------------------------------------------------------------ the exercises
+def _ex(key):
+    return EXERCISES[key]
+
+
+def test_exercise_answers_against_brute_force():
+    pairs = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    assert _ex("sum_seven").answer == Fraction(sum(a + b == 7 for a, b in pairs), 36)
+    assert _ex("double_on_camera").answer == Fraction(sum(a == b for a, b in pairs), 36)
+    assert _ex("first_roll_ends").answer == Fraction(sum((a + b) in CONF for a, b in pairs), 36)
+    assert _ex("end_seven_ahead").answer == 0 and DEFAULT_TRACK[14]["kind"] == "camera"
+    # two gossipers (seats 0 and 1 of 5) pick anyone but themselves
+    picks = list(itertools.product([1, 2, 3, 4], [0, 2, 3, 4]))
+    assert _ex("gossip_match").answer == Fraction(sum(a == b for a, b in picks), len(picks))
+    assert _ex("cards_in_hand").answer == 16
+    assert _ex("how_many_nominated").answer == 3
+    assert abs(float(_ex("expected_rolls").answer) - L.simulate_turns(0, 20_000, seed=5)["rolls"].mean()) < 0.05
+
+
+def _sure(players: int, k: int) -> bool:
+    """Brute force: nominees 0 (picked) and 1; the bloc (k seats) votes 0 on all three
+    questions; 0 votes 1; every other voter (1 included) votes any nominee but itself.
+    Sure if 0 has more votes than 1 in every way the others can vote."""
+    free = [1] + list(range(2 + k, players))  # seat 1 (the other nominee) must vote 0
+    choices = [[0] if s == 1 else [0, 1] for s in free]
+    for votes in itertools.product(*(choices * 3)):
+        got0 = 3 * k + sum(v == 0 for v in votes)
+        got1 = 3 + sum(v == 1 for v in votes)
+        if got0 <= got1:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("players,key", [(5, "bloc_of_five"), (6, "bloc_of_six")])
+def test_the_smallest_sure_bloc_by_brute_force(players, key):
+    sure = [k for k in range(1, players - 1) if _sure(players, k)]
+    assert _ex(key).answer == min(sure)
+
+
+def test_named_wrong_answers_get_their_own_hint_and_the_answer_is_never_printed():
+    from brady_widgets.big_brother import GAME
+    from brady_widgets.engine import registry
+
+    added = "big_brother" not in registry.names()
+    if added:  # until the lead lists the package in GAME_PACKAGES
+        registry.register(GAME)
+    try:
+        _check_every_exercise(registry.load_exercises("big_brother"))
+    finally:
+        if added:
+            registry.unregister("big_brother")
+
+
+def _check_every_exercise(table):
+    assert set(table) == set(EXERCISES)
+    for key, ex in EXERCISES.items():
+        right = check(f"big_brother.{key}", ex.answer)
+        assert right.ok, key
+        for wrong, hint in ex.hints.items():
+            said = check(f"big_brother.{key}", wrong)
+            assert not said.ok and hint in said.message, (key, wrong)
