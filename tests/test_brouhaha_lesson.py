@@ -421,3 +421,45 @@ def test_moment_finds_the_step_before_an_event():
     assert before.phase == "reveal" and g.phase == "play"
     with pytest.raises(ValueError):
         L.moment(g, "match")
+
+
+# ---------------------------------------------------------------- the notebooks follow lessons.md
+import json  # noqa: E402
+import re  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
+BROUHAHA_NOTEBOOKS = {
+    "brouhaha.ipynb": ["same cry is not the same animal", "without replacement"],
+    "brouhaha_birthday.ipynb": ["with vs without replacement"],
+    "total_black.ipynb": ["independence", "N²"],
+}
+
+
+@pytest.mark.parametrize("name", sorted(BROUHAHA_NOTEBOOKS))
+def test_the_brouhaha_notebooks_follow_the_lessons_standard(name):
+    nb = json.loads((NOTEBOOKS / name).read_text(encoding="utf-8"))
+    first = "".join(nb["cells"][0]["source"])
+    for word in ["After this", "Before it", "minutes", "core", "extension"]:
+        assert word.lower() in first.lower(), (name, word)
+    md = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    assert md.count("Predict first") >= 3 and md.count("<details>") >= 3, name
+    for phrase in BROUHAHA_NOTEBOOKS[name]:
+        assert phrase.lower() in md.lower(), (name, phrase)  # the misconception is named
+    keys = []
+    for cell in (c for c in nb["cells"] if c["cell_type"] == "code"):
+        source = "".join(cell["source"])
+        assert sum(1 for line in source.splitlines() if line.strip()) <= 12, f"{name}: a long cell:\n{source}"
+        found = re.findall(r'check\("brouhaha\.([a-z_0-9]+)", answer\)', source)
+        if found:
+            keys += found
+            assert "answer = None" in source
+            outs = ["".join(o.get("data", {}).get("text/plain", [])) for o in cell["outputs"]]
+            assert len(outs) == 1 and "Not answered yet" in outs[0], outs  # a saved output never shows an answer
+    assert len(keys) >= 4 and len(set(keys)) == len(keys) and set(keys) <= set(EXERCISES), keys
+    saved = "\n".join("".join(o.get("text", [])) + "".join(o.get("data", {}).get("text/plain", []))
+                      for c in nb["cells"] for o in c.get("outputs", []))  # what a student reads (not the images)
+    for key in keys:  # no exercise's answer is printed anywhere before it is asked
+        ans = EXERCISES[key].answer
+        if isinstance(ans, Fraction) and ans.denominator > 1:
+            assert str(ans) not in saved and f"{float(ans):.4f}" not in saved, (name, key)
