@@ -98,15 +98,15 @@ EXERCISES = {
         hints={Fraction(1, 36): "that is ONE particular double (say 6-6); any of the six doubles counts."},
     ),
     # ---- where two dice take a pawn (two_dice_markov.ipynb)
-    "sum_seven": Exercise(
-        question="What is the chance that two dice add up to 7?",
-        answer=odds.SUM_ODDS[7],
-        hint="count the ordered pairs (first die, second die) that add up to 7, out of 36.",
-        why="6 of the 36 pairs: (1,6), (2,5), (3,4), (4,3), (5,2), (6,1).",
+    "sum_at_least_10": Exercise(
+        question="What is the chance that two dice add up to 10 or more?",
+        answer=sum((p for t, p in odds.SUM_ODDS.items() if t >= 10), Fraction(0)),
+        hint="count the ordered pairs (first die, second die) that add up to 10, 11 or 12, out of 36.",
+        why="3 + 2 + 1 = 6 of the 36 pairs: exactly as likely as a 7 alone.",
         hints={
-            Fraction(1, 11): "the 11 sums 2..12 are not equally likely: 7 can be made in 6 ways, 2 in only one.",
-            Fraction(3, 36): "(3,4) and (4,3) are different rolls: count ordered pairs.",
-            Fraction(1, 12): "count ordered pairs: 6 of the 36, not 3.",
+            Fraction(3, 11): "the 11 sums 2..12 are not equally likely: 10 can be made in 3 ways, 12 in only one.",
+            Fraction(3, 36): "that is 10 alone: 11 and 12 count too.",
+            Fraction(4, 36): "(4,6) and (6,4) are different rolls: count ordered pairs.",
         },
     ),
     "first_roll_ends": Exercise(
@@ -121,17 +121,16 @@ EXERCISES = {
             Fraction(4, 11): "the 11 sums are not equally likely.",
         },
     ),
-    "end_seven_ahead": Exercise(
-        question="Your pawn starts its turn on space 7 (your last turn ended there). 7 is the likeliest sum of two "
-        "dice. What is the chance that THIS turn ends on space 14, seven spaces ahead?",
-        answer=odds.end_odds(DEFAULT_TRACK, 7)[14],
+    "likeliest_end_from_10": Exercise(
+        question="Your pawn starts its turn on space 10 (your last turn ended there). On which space does this turn "
+        "most likely END? (Use lesson.end_exact.)",
+        answer=max(range(len(_KINDS)), key=lambda j: odds.end_odds(DEFAULT_TRACK, 10)[j]),
         exact=True,
-        hint="a turn ends only on a confrontation space. What kind of space is 14?",
-        why="Space 14 is a camera space: landing there means rolling again, so the turn can never END there. "
-        "The likeliest roll is not the likeliest end.",
+        hint="a turn ends only on a confrontation space: compute end_exact(10) and find its largest entry.",
+        why="Space 18, eight spaces ahead: seven ahead (space 17) is a gossip space, where the turn goes on.",
         hints={
-            Fraction(1, 6): "1/6 is the chance to LAND on 14 with the first roll; but a turn never ends on a "
-            "camera space.",
+            17: "17 is seven spaces ahead, the likeliest single roll; but it is a gossip space, so the turn never "
+            "ENDS there.",
         },
     ),
     "expected_rolls": Exercise(
@@ -149,16 +148,6 @@ EXERCISES = {
             1 / _first_roll_ends(): "that treats every roll like the first one (a geometric number of rolls); "
             "later rolls start from other spaces, with other chances.",
         },
-    ),
-    "landing_sum": Exercise(
-        question="The odds panel shows, for each space, the chance to land on it at least once this turn. From the "
-        "Living Room, do these 32 numbers add up to 1, to less than 1, or to more than 1?",
-        answer="more than 1",
-        choices=("1", "less than 1", "more than 1"),
-        hint="in one turn the pawn may land on several spaces (a room, then a gossip space, then a yellow one).",
-        why="They add up to the expected number of different spaces landed on in the turn, about 2.57: the panel's "
-        "numbers are not one distribution (where the turn ENDS is one, and sums to 1).",
-        hints={"1": "that is true of where the turn ENDS (one space per turn), not of every space it lands on."},
     ),
     # ---- voting blocs (voting_blocs.ipynb)
     "bloc_of_five": Exercise(

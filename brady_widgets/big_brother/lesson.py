@@ -322,3 +322,170 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
     slider.observe(redraw, names="value")
     redraw()
     return box
+
+
+# ================================================================ voting blocs
+class _SharedLog:
+    """A game's ``log_for`` that keeps one growing log per seat and hands out that same
+    list (the engine's own ``log_for`` copies every event on every view, which is most of
+    a bot game's time). Only for the experiment below, whose bots read their views and
+    never change them; the games it plays are the same, step for step (a test checks)."""
+
+    def __init__(self, game):
+        self.game = game
+        self.logs: dict = {}
+        self.read: dict = {}
+
+    def __call__(self, seat, reveal: bool = False):
+        key = (seat, reveal)
+        log = self.logs.setdefault(key, [])
+        events = self.game.events
+        for ev in events[self.read.get(key, 0):]:
+            if "audience" in ev:
+                if not (reveal or (seat is not None and seat in ev["audience"])):
+                    continue
+                ev = {k: v for k, v in ev.items() if k != "audience"}
+            log.append(ev)
+        self.read[key] = len(events)
+        return log
+
+
+def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: str = "medium",
+              fast: bool = True):
+    """One bot game on virtual time (every bot acts as soon as it wants): ``players``
+    bots of ``level``, the seats of ``bloc`` (two or three, or none) voting together
+    (:func:`.bots.make_bloc`). Returns ``(game, bots)``: the finished game and the bots
+    (``bots[seat].affinity``, ``.history``: the social model)."""
+    from ..scheduler import Scheduler
+    from .bots import BOTS, make_bloc
+    from .rules import BigBrother
+
+    game = BigBrother(players, seed)
+    if fast:
+        game.log_for = _SharedLog(game)
+    bots = {s: BOTS[level](s, seed) for s in range(players)}
+    if bloc:
+        bots.update({s: factory(s, seed) for s, factory in make_bloc(list(bloc), level).items()})
+    Scheduler(game, bots, delay=0, lag=0, copy_views=False).run(max_steps=1_000_000)
+    if not game.over:
+        raise RuntimeError("the bot game did not finish")
+    if fast:
+        del game.log_for  # back to the engine's own (copying) log
+    return game, bots
+
+
+def bloc_experiment(players: int = 6, games: int = 40, bloc: Sequence[int] = (), seed: int = 2026,
+                    level: str = "medium", progress: bool = False) -> list[dict]:
+    """``games`` seeded bot games (game ``i`` seeded with ``simulation.game_seed(seed, i)``,
+    the same seeds with and without a bloc, so the two runs differ only by the bloc).
+    One row per game: ``{"game", "seed", "bloc", "evicted" (in order), "first_out",
+    "returned", "winner"}``."""
+    from ..simulation import game_seed
+
+    bar = progress_bar(games, f"bloc {tuple(bloc) or 'none'}", "game", progress)
+    rows = []
+    for i in range(games):
+        gseed = game_seed(seed, i)
+        game, _ = play_game(players, gseed, bloc, level)
+        rows.append({"game": i, "seed": gseed, "bloc": tuple(bloc), "evicted": list(game.evicted),
+                     "first_out": game.evicted[0], "returned": game.returned, "winner": game.winners[0]})
+        bar.update()
+    bar.close()
+    return rows
+
+
+def share(rows: list[dict], test) -> dict:
+    """The share of ``rows`` for which ``test(row)`` is true, with 2 standard errors
+    (``{"share", "two_se", "hits", "games"}``)."""
+    hits = sum(1 for r in rows if test(r))
+    n = len(rows)
+    p = hits / n
+    return {"share": p, "two_se": 2 * math.sqrt(p * (1 - p) / n) if n else float("nan"), "hits": hits, "games": n}
+
+
+def bloc_summary(rows: list[dict], members: Sequence[int]) -> dict:
+    """For the seats ``members``: the share of games in which one of them was evicted
+    first, and in which one of them won, each with ± 2 SE."""
+    m = set(members)
+    return {"first_out": share(rows, lambda r: r["first_out"] in m), "winner": share(rows, lambda r: r["winner"] in m)}
+
+
+def fair_share(members: Sequence[int], players: int) -> Fraction:
+    """If no seat had an edge (every seat alike, by symmetry), the exact chance that one of
+    ``members`` is the first evicted, or the winner: ``len(members) / players``."""
+    return Fraction(len(members), players)
+
+
+def seat_shares(rows: list[dict], players: int, key: str = "first_out") -> np.ndarray:
+    """The share of games in which each seat was ``key`` (``"first_out"`` or ``"winner"``)."""
+    counts = np.bincount([r[key] for r in rows], minlength=players)
+    return counts / len(rows)
+
+
+def plot_seat_shares(ax, runs: dict, players: int, key: str = "first_out", blocs: dict | None = None):
+    """Grouped bars: for each run (``{label: rows}``), the share of games in which each
+    seat was ``key``, with ± 2 SE bars; the dotted line is the fair share 1/players;
+    ``blocs``: ``{label: bloc seats}`` to hatch the members' bars."""
+    width = 0.8 / len(runs)
+    xs = np.arange(players)
+    colors = ["#999999", "#0072B2", "#D55E00", "#009E73"]
+    for k, (label, rows) in enumerate(runs.items()):
+        p = seat_shares(rows, players, key)
+        se = 2 * np.sqrt(p * (1 - p) / len(rows))
+        bars = ax.bar(xs + (k - (len(runs) - 1) / 2) * width, p, width, yerr=se, capsize=2, color=colors[k % 4],
+                      label=label)
+        for s in (blocs or {}).get(label, ()):
+            bars[s].set_hatch("//")
+    ax.axhline(1 / players, ls=":", color="black", lw=1)
+    ax.set_xticks(xs)
+    ax.set_xticklabels([f"Player {s + 1}" for s in xs])
+    ax.set_ylabel("share of games")
+    ax.set_ylim(0, 1)
+    ax.set_title({"first_out": "who is evicted first", "winner": "who wins"}.get(key, key))
+    ax.legend(fontsize=8)
+    return ax
+
+
+def plot_affinities(ax, bots: dict, bloc: Sequence[int] = (), title: str = ""):
+    """The social model as a picture: row = the bot, column = the housemate it likes
+    (green) or dislikes (purple), from each bot's own ``affinity`` (the bots' API); the
+    bloc's members are outlined."""
+    n = len(bots)
+    m = np.zeros((n, n))
+    for s, bot in bots.items():
+        for t, v in bot.affinity.items():
+            m[s, t] = v
+    img = ax.imshow(m, cmap="PRGn", vmin=-5, vmax=5)
+    for s in range(n):
+        for t in range(n):
+            if s != t:
+                ax.text(t, s, f"{m[s, t]:.1f}", ha="center", va="center", fontsize=7)
+    for s in bloc:
+        for t in bloc:
+            if s != t:
+                ax.add_patch(__import__("matplotlib.patches", fromlist=["Rectangle"]).Rectangle(
+                    (t - 0.5, s - 0.5), 1, 1, fill=False, lw=2, color="#D55E00"))
+    labels = [f"P{s + 1}" for s in range(n)]
+    ax.set_xticks(range(n))
+    ax.set_xticklabels(labels)
+    ax.set_yticks(range(n))
+    ax.set_yticklabels(labels)
+    ax.set_xlabel("liking of ...")
+    ax.set_ylabel("bot")
+    ax.set_title(title)
+    return img
+
+
+def plot_affinity_history(ax, bot, players: int | None = None):
+    """One bot's liking of each other housemate as the game goes on (its ``history``:
+    one row per event that moved it)."""
+    rows = bot.history
+    others = sorted(rows[0]["affinity"])
+    steps = [r["step"] for r in rows]
+    for t in others:
+        ax.step(steps, [r["affinity"][t] for r in rows], where="post", label=f"Player {t + 1}")
+    ax.axhline(0, color="black", lw=0.5)
+    ax.set_xlabel("game step")
+    ax.set_ylabel(f"Player {bot.seat + 1}'s liking")
+    ax.legend(fontsize=8, ncol=2)
+    return ax
