@@ -58,6 +58,12 @@ function pct(p) {
   return `${x}%`;
 }
 
+/** A short percentage for a small space: whole numbers from 10% up, one decimal below. */
+export function shortPct(p) {
+  const x = (Number(p) || 0) * 100;
+  return x >= 9.95 ? `${Math.round(x)}%` : `${Math.round(x * 10) / 10}%`;
+}
+
 function setup(frame) {
   return {
     frame,
@@ -107,7 +113,7 @@ function seat(t, g, s) {
     picked ? "✔ gossip card picked" : null,
     cams ? `📷 ${cams} camera card${cams === 1 ? "" : "s"}` : null,
   ].filter(Boolean);
-  const where = out(v, s) ? "out of the house" : typeof pos === "number" ? `on ${pos}: ${spaceWords(track[pos])}` : "";
+  const where = out(v, s) ? "out of the house" : typeof pos === "number" ? `${pos} ${spaceWords(track[pos])}` : "";
   const tag = t.content.tags ? t.content.tags[s] : null;
   const key = JSON.stringify([where, marks, tag]);
   const build = () => {
@@ -157,9 +163,13 @@ function board(t, g) {
           "aria-label": label,
           title: desc || words,
         },
-        h("span", { class: "bw-bb-sp-head", "aria-hidden": "true" }, h("span", { class: "bw-bb-sp-no" }, String(i)), " ", kind === "room" ? ROOM_ICON[room] || "🏠" : ICON[kind] || ""),
+        h(
+          "span",
+          { class: "bw-bb-sp-head", "aria-hidden": "true" },
+          h("span", { class: "bw-bb-sp-no" }, `${i}${kind === "room" ? ROOM_ICON[room] || "🏠" : ICON[kind] || ""}`),
+          p ? h("span", { class: "bw-bb-sp-odds" }, shortPct(p)) : null,
+        ),
         h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
-        p ? h("span", { class: "bw-bb-sp-odds", "aria-hidden": "true" }, pct(p)) : null,
         here.length
           ? h(
               "span",

@@ -718,6 +718,10 @@ function pct(p) {
   const x = Math.round((Number(p) || 0) * 1e3) / 10;
   return `${x}%`;
 }
+function shortPct(p) {
+  const x = (Number(p) || 0) * 100;
+  return x >= 9.95 ? `${Math.round(x)}%` : `${Math.round(x * 10) / 10}%`;
+}
 function setup(frame) {
   return {
     frame,
@@ -762,7 +766,7 @@ function seat(t, g, s) {
     picked ? "\u2714 gossip card picked" : null,
     cams ? `\u{1F4F7} ${cams} camera card${cams === 1 ? "" : "s"}` : null
   ].filter(Boolean);
-  const where = out(v, s) ? "out of the house" : typeof pos === "number" ? `on ${pos}: ${spaceWords(track[pos])}` : "";
+  const where = out(v, s) ? "out of the house" : typeof pos === "number" ? `${pos} ${spaceWords(track[pos])}` : "";
   const tag = t.content.tags ? t.content.tags[s] : null;
   const key = JSON.stringify([where, marks, tag]);
   const build = () => {
@@ -811,9 +815,13 @@ function board(t, g) {
           "aria-label": label,
           title: desc || words
         },
-        h("span", { class: "bw-bb-sp-head", "aria-hidden": "true" }, h("span", { class: "bw-bb-sp-no" }, String(i)), " ", kind === "room" ? ROOM_ICON[room] || "\u{1F3E0}" : ICON[kind] || ""),
+        h(
+          "span",
+          { class: "bw-bb-sp-head", "aria-hidden": "true" },
+          h("span", { class: "bw-bb-sp-no" }, `${i}${kind === "room" ? ROOM_ICON[room] || "\u{1F3E0}" : ICON[kind] || ""}`),
+          p ? h("span", { class: "bw-bb-sp-odds" }, shortPct(p)) : null
+        ),
         h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
-        p ? h("span", { class: "bw-bb-sp-odds", "aria-hidden": "true" }, pct(p)) : null,
         here.length ? h(
           "span",
           { class: "bw-bb-pawns", "aria-hidden": "true" },
@@ -1092,5 +1100,6 @@ export {
   TARGET_TYPES,
   view_default as default,
   loopCells,
+  shortPct,
   spaceWords
 };
