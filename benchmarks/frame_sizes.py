@@ -14,6 +14,9 @@ A real-time game is played on virtual time (random actions at random moments,
 Brouhaha (real time) is measured at 10 players, the whole game on virtual time, with
 the default bots; its rows say the largest update and the total bytes of the game. It
 is added here even before its package is listed in the registry's ``GAME_PACKAGES``.
+Big Brother (real time, taken in turns: a gossip countdown, no races) likewise, at 6
+players, in both modes: against the default bots and hot-seat (the curtain lifted for
+each person, random actions at random moments on virtual time).
 ``--only NAME`` measures one game.
 
     python benchmarks/frame_sizes.py [--games 3] [--toy] [--only brouhaha] [--json out.json]
@@ -53,7 +56,9 @@ def measure(name: str, mode: str, seed: int) -> dict:
     try:
         kw = {"humans": (0,)} if mode == "bots" else {}
         w = load_widget(name)(players=players, seed=seed, mode=mode, pace=0, **kw)
-        if cls.realtime:
+        if cls.realtime and mode == "hotseat":
+            _hotseat_realtime(w, rng)
+        elif cls.realtime:
             from brady_widgets.testing.widgets import play_randomly
 
             play_randomly(w, rng, max_steps=50_000)
@@ -81,6 +86,23 @@ def measure(name: str, mode: str, seed: int) -> dict:
     }
 
 
+def _hotseat_realtime(w, rng, max_steps: int = 50_000) -> None:
+    """A real-time game taken in turns, hot-seat, on virtual time: each person lifts the
+    curtain and acts at random after a random pause (the countdown runs meanwhile)."""
+    from brady_widgets.testing.widgets import legal_of, send
+
+    send(w, {"type": "clock", "id": "frame-sizes"})
+    for _ in range(max_steps):
+        if w.game.over:
+            break
+        if w.curtain.get("up"):
+            send(w, {"type": "lift_curtain"})
+        legal = legal_of(w)
+        if legal and w.seat in w.game.to_act:
+            send(w, {"type": "act", "action": rng.choice(legal), "at": w.now})
+        w.advance_time(rng.randint(20, 400))
+
+
 def _legal_reader(w):
     try:  # the compact form (issue 7); older widgets synced the plain list
         from brady_widgets.widget import expand_legal
@@ -103,6 +125,10 @@ def main(argv=None) -> int:
         from brady_widgets.brouhaha import GAME as BROUHAHA
 
         register(BROUHAHA)
+    if "big_brother" not in names():  # likewise Big Brother's
+        from brady_widgets.big_brother import GAME as BIG_BROTHER
+
+        register(BIG_BROTHER)
 
     if args.toy:
         from pathlib import Path
@@ -115,7 +141,8 @@ def main(argv=None) -> int:
     rows = []
     print(f"{'game':14} {'mode':8} {'players':>7} {'updates':>8} {'median B':>9} {'max B':>8} {'total KB':>9}")
     for name in [n for n in names() if args.only in (None, n)]:
-        for mode in ("bots",) if load_game(name).realtime else ("bots", "hotseat"):
+        game_cls = load_game(name)
+        for mode in ("bots",) if game_cls.realtime and game_cls.races else ("bots", "hotseat"):
             for seed in range(1, args.games + 1):
                 r = measure(name, mode, seed)
                 rows.append(r)

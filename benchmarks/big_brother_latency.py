@@ -1,0 +1,134 @@
+"""Click-to-redraw latency of the Big Brother widget (issue 10), beside the bare anywidget
+counter's click round trip, in one JupyterLab session driven by Debian's chromium.
+
+    python benchmarks/big_brother_latency.py [--moves 30] [--check] [--json]
+
+Seat 0 (the page) plays a 6-player game by clicks: Roll when it is enabled, else the first
+enabled vote card, name, rank, gossip partner or gossip card. Every click goes through the
+kernel: the latency is measured IN THE PAGE (``performance.now()`` just before the click,
+to the first DOM change under the widget after it: the view -> kernel -> synced traits ->
+redraw round trip; ``jlab_harness.CLICK_TO_REDRAW_JS``). The bots answer at once inside
+the click's round trip (they act only when the game waits on them, with ``pace=0``):
+the worst case for the redraw, as several bot steps are synced with the person's. Clicks
+alternate with the counter's, ~250 ms apart (paired samples under the same load; 3
+warm-up pairs not counted). The counter, the gap and the summaries come from
+``widget_latency.py``.
+
+Targets (issue 10): the median within 1.5x the counter's; every update under 8 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "benchmarks"))
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+import jlab_harness as H  # noqa: E402
+import widget_latency as WL  # noqa: E402  (the counter, the summaries, the gap and warm-up)
+
+BB_CELL = """from brady_widgets.big_brother.widget import BigBrotherWidget
+
+
+class Quick:
+    # answers at once when the game waits on it (never claims a camera catch)
+    def __init__(self, seat, seed):
+        self.seat = seat
+
+    def choose(self, view, legal):
+        return next((a for a in legal if a["type"] != "claim"), legal[0])
+
+
+houses = [BigBrotherWidget(players=6, seed={seed} + i, humans=[0], bot=Quick, pace=0) for i in range(3)]
+display(*houses)"""
+
+#: The first enabled button the person would click, in this order.
+NEXT_JS = """(root) => {
+  const first = (sel) => [...root.querySelectorAll(sel)].find((b) => !b.disabled) || null;
+  for (const sel of ['button[data-testid="roll"]', 'button[data-testid^="vote-"]', 'button[data-testid^="choose-"]',
+                     'button[data-testid^="rank-"]', 'button[data-testid^="gossip-"]', 'button[data-testid^="gcard-"]']) {
+    const b = first(sel);
+    if (b) return b.dataset.testid;
+  }
+  return root.querySelector('[data-testid="winner"]') ? 'over' : null;
+}"""
+
+
+def measure(page, lab, frames, moves: int):
+    ids = H.kernel_eval(lab, page, "[w.model_id for w in houses]")
+    roots = [H.widget_root(page, m, selector=".bw-big-brother") for m in ids]
+    counter_ms, bb_ms, per_frame, per_click = [], [], [], []
+    root = roots.pop(0)
+    root.scroll_into_view_if_needed()
+    while len(bb_ms) < WL.WARMUP + moves:
+        deadline = time.monotonic() + 30
+        while (testid := root.evaluate(NEXT_JS)) is None:
+            if time.monotonic() > deadline:
+                raise RuntimeError("nothing to click for 30 s")
+            time.sleep(0.05)
+        if testid == "over":
+            if not roots:
+                raise RuntimeError(f"all benchmark games ended after {len(bb_ms)} timed clicks")
+            root = roots.pop(0)
+            root.scroll_into_view_if_needed()
+            continue
+        counter_ms += WL.measure_counter(page, 1)
+        root.scroll_into_view_if_needed()
+        button = root.locator(f'[data-testid="{testid}"]')
+        mark = frames.mark()
+        ms = page.evaluate(H.CLICK_TO_REDRAW_JS, [button.element_handle(), root.element_handle(), 10_000])
+        if ms is None:
+            raise RuntimeError(f"no redraw within 10 s of clicking {testid}")
+        bb_ms.append(ms)
+        time.sleep(WL.GAP_S)
+        sizes = [s for k, _, s, _ in frames.widget_states(start=mark, sizes=True) if k != "open"]
+        per_frame += sizes
+        per_click.append(sum(sizes))
+    w = WL.WARMUP
+    return counter_ms[w:], bb_ms[w:], per_frame, per_click[w:]
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--moves", type=int, default=30, help="timed clicks (and counter clicks)")
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    args = ap.parse_args(argv)
+    cells = [WL.BENCH_CELLS[0], BB_CELL.replace("{seed}", str(args.seed))]
+    with H.bench_notebook(cells) as (lab, page, frames):
+        counter_ms, bb_ms, per_frame, per_click = measure(page, lab, frames, args.moves)
+        errors = H.notebook_errors(page)
+        if errors:
+            raise RuntimeError(f"a cell raised: {errors}")
+    c, b = WL.summary(counter_ms), WL.summary(bb_ms)
+    ratio = b["median"] / c["median"]
+    ok = ratio <= 1.5 and max(per_frame) < 8 * 1024
+    print(f"click-to-redraw latency in the page, {args.moves} timed click pairs ~{WL.GAP_S * 1000:.0f} ms apart "
+          f"(+{WL.WARMUP} warm-up pairs)")
+    print(f"  bare anywidget counter               : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
+    print(f"  Big Brother (6 players, bots at once) : median {b['median']:6.1f} ms   p95 {b['p95']:6.1f} ms   "
+          f"ratio of medians {ratio:.2f}x (target <= 1.5x)")
+    print(f"      bytes per update frame: median {statistics.median(per_frame) / 1024:.2f} KB   "
+          f"max {max(per_frame) / 1024:.2f} KB over {len(per_frame)} frames (target < 8 KB)")
+    print(f"      bytes per click (all frames): median {statistics.median(per_click) / 1024:.2f} KB   "
+          f"max {max(per_click) / 1024:.2f} KB")
+    print("targets:", "MET" if ok else "MISSED")
+    if args.json:
+        print(json.dumps({
+            "counter_ms": c, "big_brother_ms": b, "ratio": ratio,
+            "frame_bytes": {"median": statistics.median(per_frame), "max": max(per_frame), "n": len(per_frame)},
+            "click_bytes": {"median": statistics.median(per_click), "max": max(per_click)},
+            "targets_met": ok,
+        }))
+    return 0 if ok or not args.check else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
