@@ -121,31 +121,34 @@ EXERCISES = {
             Fraction(4, 11): "the 11 sums are not equally likely.",
         },
     ),
-    "likeliest_end_from_10": Exercise(
-        question="Your pawn starts its turn on space 10 (your last turn ended there). On which space does this turn "
-        "most likely END? (Use lesson.end_exact.)",
-        answer=max(range(len(_KINDS)), key=lambda j: odds.end_odds(DEFAULT_TRACK, 10)[j]),
+    "likeliest_end_from_garden": Exercise(
+        question="Your pawn has just landed in the Garden (space 12) and will roll again. On which space does this "
+        "turn most likely END? (Use lesson.end_exact.)",
+        answer=max(range(len(_KINDS)), key=lambda j: odds.end_odds(DEFAULT_TRACK, 12)[j]),
         exact=True,
-        hint="a turn ends only on a confrontation space: compute end_exact(10) and find its largest entry.",
-        why="Space 18, eight spaces ahead: seven ahead (space 17) is a gossip space, where the turn goes on.",
+        hint="a turn ends only on a confrontation space: compute end_exact(12) and find its largest entry.",
+        why="Space 18, six spaces ahead: seven ahead (space 19) is a camera space and eight ahead (space 20) the "
+        "Toilet/Shower, where the turn goes on.",
         hints={
-            17: "17 is seven spaces ahead, the likeliest single roll; but it is a gossip space, so the turn never "
+            19: "19 is seven spaces ahead, the likeliest single roll; but it is a camera space, so the turn never "
             "ENDS there.",
+            20: "from a yellow space the likeliest end is 8 ahead; from the Garden, 8 ahead is the Toilet/Shower, "
+            "a room: the turn goes on from there.",
         },
     ),
-    "expected_rolls": Exercise(
-        question="How many rolls does a turn from the Living Room take on average? (Use the chain: "
-        "lesson.expected_rolls or the fundamental matrix.)",
-        answer=odds.expected_rolls(DEFAULT_TRACK, _LIVING),
+    "expected_rolls_kitchen": Exercise(
+        question="Your pawn has just landed in the Kitchen (space 4) and will roll again. How many more rolls does "
+        "the turn take on average? (Use lesson.expected_rolls: it counts the roll you are about to make.)",
+        answer=odds.expected_rolls(DEFAULT_TRACK, 4),
         tolerance=0.005,
         hint="one roll, plus the expected number of later rolls: the sum of row y of N = (I - Q)^-1 for the space y "
-        "the first roll lands on, weighted by P(first roll lands on y).",
-        why="About 2.6 rolls. The first roll ends the turn 7 times in 18, but the later rolls start from rooms, "
-        "gossip and camera spaces, from where a yellow space is a little harder to hit: a little more than 18/7.",
+        "the roll lands on, weighted by P(the roll lands on y). lesson.expected_rolls(4) does it.",
+        why="About 2.69 rolls: from the Kitchen the likeliest roll (7) lands on space 11, a gossip space, so the "
+        "turn tends to last a little longer than from a yellow space.",
         hints={
-            Fraction(len(_KINDS), len(_CONF)): "that is 1 / (share of yellow spaces): the pawn does not land on "
-            "every space equally often.",
-            1 / _first_roll_ends(): "that treats every roll like the first one (a geometric number of rolls); "
+            odds.expected_rolls(DEFAULT_TRACK, 7): "that is from space 7; from the Kitchen the next spaces are "
+            "other ones, with other kinds.",
+            1 / _first_roll_ends(4): "that treats every roll like the first one (a geometric number of rolls); "
             "later rolls start from other spaces, with other chances.",
         },
     ),
