@@ -268,7 +268,7 @@ def test_memory_of_a_reveal_and_its_fading():
     what is left is its blunder rate)."""
     fresh, old = reveal_then_replay(2_000), reveal_then_replay(20_000)
     for level in LEVELS:
-        assert slap_rate(level, fresh) >= 0.9, level
+        assert slap_rate(level, fresh) >= 0.85, level
     assert slap_rate("hard", old) >= 0.8
     assert slap_rate("easy", old) <= 0.5
     # without the reveal the same cries are a 1-in-5 guess: hard does not slap

@@ -95,19 +95,19 @@ LEVELS = {
     "easy": {
         "react": (900, 0.35),  # slaps and hunts (a race)
         "think": (1300, 0.4),  # choosing a card to show or to pass
-        "patience": (5000, 0.3),  # how long a card stays down with no hope before the next is shown
+        "patience": (3500, 0.3),  # how long a card stays down with no hope before the next is shown
         "hunt_patience": (9000, 0.5),
         "tau": 6_000,  # memory fades: a memory of age a stays with chance exp(-a / tau)
         "boost": 3.0,  # a remembered card weighs 1 + boost
-        "answer": 1.0,  # reads nothing into a cry answered after its own
-        "slap_first": 0.55,
-        "slap_second": 0.4,
+        "answer": 1.5,  # how much it reads into a cry answered after its own
+        "slap_first": 0.3,
+        "slap_second": 0.3,
         "risk": 0.0,  # with Bang and a Reserve to lose, the thresholds rise by this much
         "slap_evidence": 1.0,
         "switch_margin": 0.15,
-        "blunder": 0.3,  # chance, per situation, of a slap with nothing behind it
+        "blunder": 0.12,  # chance, per situation, of a slap with nothing behind it
         "counter": 0.35,  # chance to cancel a hunt on its card with a Hunter of its own
-        "attention": 0.35,  # chance, per table of cries, that it answers a cry with its likeliest card
+        "attention": 0.5,  # chance, per table of cries, that it answers a cry with its likeliest card
         "care": 0.3,  # chance that it chooses its pass (else any card, a Hunter too)
     },
     "medium": {
