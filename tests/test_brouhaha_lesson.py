@@ -463,3 +463,14 @@ def test_the_brouhaha_notebooks_follow_the_lessons_standard(name):
         ans = EXERCISES[key].answer
         if isinstance(ans, Fraction) and ans.denominator > 1:
             assert str(ans) not in saved and f"{float(ans):.4f}" not in saved, (name, key)
+
+
+def test_the_copies_slider_redraws_the_exact_chances():
+    ex = L.copies_explorer(copies=2)
+    assert "slider" in repr(ex) and "0x" not in repr(ex)
+    assert ex.result[4] == odds.shared_animal_chance(4, L.deck_counts(species=21, copies=2))
+    assert [o["data"]["image/png"][:4] for o in ex.output.outputs] == ["iVBO"]
+    ex.slider.value = 1  # one copy of each animal: no two cards can share
+    assert len(ex.output.outputs) == 1 and set(ex.result.values()) == {0}
+    ex.slider.value = 50
+    assert abs(float(ex.result[5]) - float(odds.birthday(5, 21))) < 0.01

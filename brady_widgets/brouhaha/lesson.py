@@ -38,7 +38,7 @@ import numpy as np
 
 __all__ = [
     "Waiter", "show", "log", "three_moos", "race", "moment", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
-    "plot_shared", "print_table", "players_table", "simulate_hit", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
+    "plot_shared", "print_table", "players_table", "simulate_hit", "copies_explorer", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
     "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
     "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
 ]
@@ -339,6 +339,69 @@ def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bo
     ax.set_title(title)
     ax.legend(loc="lower right")
     return ax
+
+
+_BOX = None
+
+
+def _explorer(slider, draw, text: str):
+    """A ``VBox`` of ``slider`` and an ``Output`` whose chart ``draw(ax, value)`` redraws
+    when the slider moves; its text form is ``text`` (a saved notebook shows that short,
+    deterministic line). ``.slider``, ``.output``, ``.result`` (the last redraw's numbers)."""
+    global _BOX
+    import ipywidgets as W
+
+    if _BOX is None:
+        class ExplorerBox(W.VBox):
+            def __repr__(self):
+                return self._text
+
+        _BOX = ExplorerBox
+    output = W.Output()
+    box = _BOX([slider, output])
+    box._text, box.slider, box.output, box.result = text, slider, output, None
+
+    def redraw(*_):
+        import base64
+        import io
+
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=(7, 3.4))
+        box.result = draw(ax, slider.value)
+        buf = io.BytesIO()
+        fig.savefig(buf, format="png", bbox_inches="tight")
+        plt.close(fig)
+        png = base64.b64encode(buf.getvalue()).decode("ascii")
+        output.outputs = ({"output_type": "display_data", "metadata": {},
+                           "data": {"image/png": png, "text/plain": "the chart"}},)
+
+    slider.observe(redraw, names="value")
+    redraw()
+    return box
+
+
+def copies_explorer(species: int = 21, k_max: int = 10, copies: int = 2):
+    """A slider for the number of copies of each animal (1 to 50) and the chart of the
+    chance that k cards share an animal, exact without replacement, beside the same with
+    replacement (one "day" per animal): more copies, and the two curves meet."""
+    import ipywidgets as W
+
+    slider = W.IntSlider(value=copies, min=1, max=50, description="copies", continuous_update=False)
+    ks = list(range(2, k_max + 1))
+
+    def draw(ax, c):
+        deck = deck_counts(species=species, copies=c)
+        exact = [shared_animal_chance(k, deck) for k in ks]
+        ax.plot(ks, [float(p) for p in exact], "o-", color="#0072B2", label=f"{species} animals x {c} copies, without replacement")
+        ax.plot(ks, [float(birthday(k, species)) for k in ks], "--", color="#D55E00", label="with replacement")
+        ax.set_ylim(0, 1.02)
+        ax.set_xlabel("k: face-down cards")
+        ax.set_ylabel("P(some animal twice)")
+        ax.legend(loc="lower right")
+        return dict(zip(ks, exact))
+
+    return _explorer(slider, draw, f"A copies slider (start {copies}) and its chart, with and without replacement")
 
 
 # ============================================================ Total Black
