@@ -390,3 +390,16 @@ def test_total_black_bots_hold_iff_same_cry():
     step_through(g, bots, every=3, check=check)
     assert g.over and g.end_reason == "all_found" and all(g.found)
     assert asked[0] > 0
+
+
+def test_simulate_by_level_names():
+    """The registered game's bot table drives ``simulate()`` by name: seeded rows, the
+    same twice, every game over, hard seats ahead of easy ones on the whole."""
+    from brady_widgets import simulate
+
+    table = ["hard", "easy", "hard", "easy"]
+    rows = simulate("brouhaha", players=4, bots=table, games=6, seed=3, executor=False, progress=False)
+    again = simulate("brouhaha", players=4, bots=table, games=6, seed=3, executor=False, progress=False)
+    assert rows == again and len(rows) == 6
+    wins = Counter(r["winner_bot"] for r in rows)
+    assert wins["hard"] > wins["easy"]
