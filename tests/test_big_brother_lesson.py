@@ -200,6 +200,8 @@ def test_bloc_experiment_rows_are_seeded_and_share_their_seeds_across_runs():
     assert s == {"share": 1.0, "two_se": 0.0, "hits": 4, "games": 4}
     assert L.fair_share((1, 4), 6) == Fraction(1, 3)
     assert L.seat_shares(a, 5).sum() == pytest.approx(1)
+    d = L.difference({"share": 0.5, "two_se": 0.3}, {"share": 0.1, "two_se": 0.4})
+    assert d["difference"] == pytest.approx(-0.4) and d["two_se"] == pytest.approx(0.5)
 
 
 def test_a_bloc_of_three_takes_over_the_game():
@@ -211,6 +213,13 @@ def test_a_bloc_of_three_takes_over_the_game():
     gap = bloc["winner"]["share"] - none["winner"]["share"]
     assert gap > max(bloc["winner"]["two_se"], none["winner"]["two_se"]), (none, bloc)
     assert bloc["first_out"]["share"] <= none["first_out"]["share"]
+
+
+def test_the_bloc_table_prints_each_run(capsys):
+    rows = L.bloc_experiment(5, 2, (), seed=1)
+    L.print_bloc_table({"no bloc": rows}, (1, 4), 5)
+    out = capsys.readouterr().out
+    assert "Player 2, Player 5" in out and "2/5" in out and "no bloc" in out and "(2 games)" in out
 
 
 def test_the_bloc_plots_draw():

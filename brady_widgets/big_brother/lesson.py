@@ -503,3 +503,23 @@ def plot_affinity_history(ax, bot, players: int | None = None):
     ax.set_ylabel(f"Player {bot.seat + 1}'s liking")
     ax.legend(fontsize=8, ncol=2)
     return ax
+
+
+def difference(a: dict, b: dict) -> dict:
+    """The difference of two shares from :func:`share` (``b - a``) with its 2 standard
+    errors, ``2 sqrt(SE_a^2 + SE_b^2)`` (independent runs): a gap larger than that is
+    unlikely to be luck."""
+    d = b["share"] - a["share"]
+    return {"difference": d, "two_se": math.sqrt(a["two_se"] ** 2 + b["two_se"] ** 2)}
+
+
+def print_bloc_table(runs: dict, members: Sequence[int], players: int) -> None:
+    """One line per run (``{label: rows}``): the share of games in which one of
+    ``members`` was evicted first, and won, each with ± 2 SE, beside the fair share."""
+    fair = fair_share(members, players)
+    who = ", ".join(f"Player {s + 1}" for s in members)
+    print(f"one of {who}:   evicted first       wins        (fair share if no seat had an edge: {fair} = {float(fair):.3f})")
+    for label, rows in runs.items():
+        s = bloc_summary(rows, members)
+        f, w = s["first_out"], s["winner"]
+        print(f"{label:>22}: {f['share']:.3f} ± {f['two_se']:.3f}   {w['share']:.3f} ± {w['two_se']:.3f}   ({len(rows)} games)")
