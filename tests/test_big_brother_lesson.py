@@ -236,3 +236,34 @@ def test_the_bloc_plots_draw():
     L.plot_affinity_history(axes[2], bots[1])
     assert len(axes[0].patches) >= 10 and len(axes[2].lines) >= 4
     plt.close(fig)
+
+
+# ------------------------------------------------------------------ the tutorial
+def test_moment_is_the_replay_step_just_before_the_event():
+    from brady_widgets.big_brother.widget import BigBrotherWidget
+
+    w = BigBrotherWidget(players=5, seed=11, humans=[], bot="medium", teacher=True)
+    w.advance_time(3_000_000)
+    assert w.game.over
+    k = L.moment(w.game, "evicted")
+    w.replay_to(k)
+    assert "phase: evict_vote" in repr(w) and "evicted" not in repr(w).split("Log:")[0]
+    w.replay_to(k + 1)
+    assert f"{w.game.evicted[0] + 1}: evicted" in repr(w).replace("Bot ", "")
+    with pytest.raises(ValueError, match="0 'nope' event"):
+        L.moment(w.game, "nope")
+
+
+def test_show_gives_a_live_widget_at_the_position_with_waiting_or_playing_seats():
+    from brady_widgets.big_brother import positions as P
+
+    g = P.confrontation()
+    w = L.show(g)
+    assert w.game is not g and w.game == g  # a copy
+    w.act({"type": "vote", "target": 2})
+    w.advance_time(20_000)
+    assert w.game.phase == "vote" and w.game.voted == [0]  # the others wait
+    b = L.show(g, others="medium")
+    b.act({"type": "vote", "target": 2})
+    b.advance_time(20_000)
+    assert b.game.turn >= 1  # the bots voted, the next turn began

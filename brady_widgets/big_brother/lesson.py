@@ -91,12 +91,16 @@ def log(game, seat: int = 0, last: int = 3) -> None:
 
 
 def moment(game, kind: str, nth: int = 0) -> int:
-    """The replay step just before the ``nth`` event of type ``kind`` (``"evicted"``,
-    ``"nominated"``, ``"gossip_reveal"``, ``"claim"``, ...), for the teacher's debrief."""
+    """The replay step (``widget.replay_to``: a number of player actions and clock steps)
+    just before the action that caused the ``nth`` event of type ``kind`` (``"evicted"``,
+    ``"nominated"``, ``"gossip_reveal"``, ``"claim"``, ...), for the teacher's debrief.
+
+    An event's ``step`` is the history's length when it happened: the causing action and
+    the chance outcomes it drew (dice) are in it, and the replay does not count those."""
     steps = [e["step"] for e in game.log_for(None, reveal=True) if e["type"] == kind]
     if len(steps) <= nth:
         raise ValueError(f"the game has {len(steps)} {kind!r} event(s), not {nth + 1}")
-    return steps[nth] - 1
+    return sum(1 for h in game.history[:steps[nth]] if h.get("seat") != "chance") - 1
 
 
 # ================================================================ two dice and a chain
