@@ -420,7 +420,10 @@ class HousemateBot:
         friends = [t for t in targets if t in members]
         if friends:
             return friends[view["cards_read"] % len(friends)]
-        return None
+        # no card for a member left: the outsider the votes cannot save from nominations
+        # anyway (the most-voted at the counts), so the marginal outsiders stay low
+        votes = model.votes
+        return max(targets, key=lambda t: (votes[t], -t)) if purpose != "final" else None
 
     def _choose(self, view, targets, model, moment) -> int:
         aff = model.affinity
