@@ -56,13 +56,14 @@ _SHARE, _GAMES = Fraction(2, 5), 400
 EXERCISES = {
     # ---- the tutorial (big_brother.ipynb)
     "cards_in_hand": Exercise(
-        question="In a 5-player game, how many vote cards does each housemate hold at the start?",
-        answer=CARDS_PER_TARGET * (5 - 1),
+        question="In a 6-player game, how many vote cards does each housemate hold at the start?",
+        answer=CARDS_PER_TARGET * (6 - 1),
         exact=True,
         hint="4 cards for each OTHER housemate: nobody has a card with their own number.",
-        why="4 cards for each of the 4 others: you can never vote for yourself.",
+        why="4 cards for each of the 5 others: you can never vote for yourself.",
         hints={
-            CARDS_PER_TARGET * 5: "that counts a card with your own number: you never have one.",
+            CARDS_PER_TARGET * 6: "that counts a card with your own number: you never have one.",
+            CARDS_PER_TARGET * 4: "that is a 5-player game (4 others); with 6 players there are 5 others.",
             CARDS_PER_TARGET: "that is the cards for ONE other housemate.",
         },
     ),
