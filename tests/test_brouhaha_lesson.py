@@ -474,3 +474,10 @@ def test_the_copies_slider_redraws_the_exact_chances():
     assert len(ex.output.outputs) == 1 and set(ex.result.values()) == {0}
     ex.slider.value = 50
     assert abs(float(ex.result[5]) - float(odds.birthday(5, 21))) < 0.01
+
+
+def test_the_players_slider_redraws_the_exact_distribution():
+    ex = L.players_explorer(42)
+    assert "players slider" in repr(ex) and ex.result["mean"] == L.expected_rounds(21)
+    ex.slider.value = 4
+    assert ex.result["mean"] == 3 and abs(ex.result["dist"][3] - 4 / 27) < 1e-12  # (2/3)^2 x 1/3

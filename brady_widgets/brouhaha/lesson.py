@@ -39,7 +39,7 @@ import numpy as np
 __all__ = [
     "Waiter", "show", "log", "three_moos", "race", "moment", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
     "plot_shared", "print_table", "players_table", "simulate_hit", "copies_explorer", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
-    "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players",
+    "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players", "players_explorer",
     "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
 ]
 
@@ -381,7 +381,7 @@ def _explorer(slider, draw, text: str):
     return box
 
 
-def copies_explorer(species: int = 21, k_max: int = 10, copies: int = 2):
+def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     """A slider for the number of copies of each animal (1 to 50) and the chart of the
     chance that k cards share an animal, exact without replacement, beside the same with
     replacement (one "day" per animal): more copies, and the two curves meet."""
@@ -627,6 +627,30 @@ def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, a
     ax.set_title(title)
     ax.legend(loc="upper right", fontsize="small")
     return ax
+
+
+def players_explorer(players: int = 42):
+    """A slider for the number of players (2 to 42, even) and the chart of the exact
+    distribution of the bumps until everybody is found (the Markov chain), with its mean
+    and the simple model's line."""
+    import ipywidgets as W
+
+    slider = W.IntSlider(value=players, min=2, max=42, step=2, description="players", continuous_update=False)
+
+    def draw(ax, n):
+        dist = rounds_distribution(n // 2, 120)
+        mean = expected_rounds(n // 2)
+        ax.bar(np.arange(len(dist)), dist, color="#56B4E9", label="exact distribution (Markov chain)")
+        ax.axvline(float(mean), color="black", ls="--", lw=1, label=f"exact mean {float(mean):.2f}")
+        ax.axvline(float(simple_model(n)), color="#009E73", ls=":", lw=1.5, label="model: one pair at a time")
+        ax.set_xlim(-0.5, 100)
+        ax.set_xlabel("bumps until every pair is found")
+        ax.set_ylabel("probability")
+        ax.set_title(f"{n} players")
+        ax.legend(loc="upper right", fontsize="small")
+        return {"mean": mean, "dist": dist}
+
+    return _explorer(slider, draw, f"A players slider (start {players}) and the chart of the bumps until all are found")
 
 
 def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
