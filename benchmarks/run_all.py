@@ -49,6 +49,7 @@ def main(argv=None) -> None:
     brady_bots = run_script("bots_brady_bunch.py", ["--games", "40", "--speed-games", "10"] if q else [])
     brady_odds = run_script("brady_odds_speed.py", ["--repeats", "5"] if q else [])
     brouhaha = run_script("brouhaha_speed.py", ["--seconds", "0.3", "--repeats", "1", "--level-games", "10"] if q else [])
+    big_brother = run_script("big_brother_speed.py", ["--seconds", "0.3", "--repeats", "1", "--level-games", "10", "--bloc-games", "10"] if q else [])
 
     rows = []
     rows.append(("engine: ours, actions/s (median of 2/4/8 players)", f"{engine['our_actions_per_s']:,.0f}", ""))
@@ -85,6 +86,17 @@ def main(argv=None) -> None:
     for r in brouhaha["levels"]:
         lo, hi = r["ci95"]
         rows.append((f"Brouhaha {r['a']} vs {r['b']}, {r['players']}p, share of wins ({r['games']} games)", f"{r['share']:.3f} [{lo:.3f}, {hi:.3f}]", "> 0.5"))
+
+    r = big_brother["random"]
+    rows.append((f"Big Brother random playouts, {r['players']} players: steps/s", f"{r['steps_per_s']:,.0f}", f"x{r['ratio_vs_openspiel_median']:.2f} OpenSpiel median (>= x2)" if "ratio_vs_openspiel_median" in r else ""))
+    for r in big_brother["bots"]:
+        rows.append((f"Big Brother bot-vs-bot games/s, {r['players']} x {r['bots']} (virtual time)", f"{r['games_per_s']:.1f}", f"{r['ms_per_game']:.0f} ms a game"))
+    for r in big_brother["levels"]:
+        lo, hi = r["ci95"]
+        rows.append((f"Big Brother {r['a']} vs {r['b']}, {r['players']}p, share of wins ({r['games']} games)", f"{r['share']:.3f} [{lo:.3f}, {hi:.3f}]", "> 0.5"))
+    for r in big_brother["blocs"]:
+        m0, m1 = r["none"]["evicted_per_game"][0], r["bloc"]["evicted_per_game"][0]
+        rows.append((f"Big Brother bloc {r['seats']}: members evicted a game, without -> with ({r['games']} games)", f"{m0:.2f} -> {m1:.2f}", "fewer with"))
 
     width = max(len(r[0]) for r in rows)
     print("=" * (width + 40))
