@@ -42,7 +42,7 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 ``gcard-<t>``             your secret gossip card for Player t+1
 ``gossip``                the gossip panel (``gossip-countdown``)
 ``claim-<card>-<t>``      claim camera card ``card``: Player t+1 was caught
-``count``                 the last count (nominations, eviction, final)
+``tally``                 the last count (nominations, eviction, final)
 ``odds``                  the odds panel: ``odds-sums``, ``odds-rolls``
 ``prompt``                what you can do now (``aria-live``)
 ``clock``, ``log``, ``error``, ``seat-<n>``, ``winner``, ``replay``  the shared frame's

@@ -903,7 +903,7 @@ function countNode(t) {
   const low = Math.min(...among.map((s) => totals[s] || 0));
   return h(
     "section",
-    { class: "bw-bb-countbox", "data-testid": "count", "aria-label": `Last count: ${PURPOSE[c.purpose] || c.purpose}` },
+    { class: "bw-bb-countbox", "data-testid": "tally", "aria-label": `Last count: ${PURPOSE[c.purpose] || c.purpose}` },
     h("h4", {}, `\u{1F5F3} Count: ${PURPOSE[c.purpose] || c.purpose}, round ${c.round}${c.extra ? ` (${c.extra} extra)` : ""}`),
     h(
       "ul",

@@ -153,6 +153,8 @@ describe("what is shown", () => {
     const { $ } = mount("eviction");
     expect($("nominees").textContent).toMatch(/^Nominated: /);
     expect($("card").textContent).toMatch(/question 3 of 3/);
+    expect($("tally").textContent).toMatch(/^🗳 Count: Nominations, round 1/);
+    expect($("tally").querySelectorAll("li").length).toBeGreaterThan(1);
   });
 
   it("draws nothing of the game under the hot-seat curtain", () => {

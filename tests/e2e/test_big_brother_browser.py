@@ -147,7 +147,7 @@ STATE_JS = """(root) => {
     spaces: root.querySelectorAll('[data-testid^="space-"]').length,
     odds: root.querySelectorAll('[data-testid^="space-"][data-odds]').length,
     countdown: (() => { const c = q('gossip-countdown'); return c ? c.dataset.left || null : null; })(),
-    count: !!q('count'),
+    count: !!q('tally'),
     winner: text('winner'),
     error: text('error'),
   };
