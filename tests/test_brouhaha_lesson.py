@@ -481,3 +481,18 @@ def test_the_players_slider_redraws_the_exact_distribution():
     assert "players slider" in repr(ex) and ex.result["mean"] == L.expected_rounds(21)
     ex.slider.value = 4
     assert ex.result["mean"] == 3 and abs(ex.result["dist"][3] - 4 / 27) < 1e-12  # (2/3)^2 x 1/3
+
+
+def test_the_engines_reference_draw_agrees_with_the_chain_too():
+    from brady_widgets.brouhaha.total_black import rounds_until_all_found
+
+    rng = random.Random(12)
+    sample = np.array([rounds_until_all_found(10, rng) for _ in range(3000)])
+    assert agrees_with_chain(sample, 5)
+
+
+def test_long_runs_show_a_progress_bar_and_give_the_same_numbers(capsys):
+    a = L.simulate_rounds(10, 200, seed=1, progress=True)
+    assert (a == L.simulate_rounds(10, 200, seed=1)).all()
+    assert "10 players" in capsys.readouterr().err  # tqdm writes its bar to stderr outside a notebook
+    assert (L.engine_rounds(4, 5, seed=2, progress=True) == L.engine_rounds(4, 5, seed=2)).all()
