@@ -42,8 +42,9 @@ def run_game(players, bots, seed, lag=0, copy_views=False, **options) -> Brouhah
 
 def deal(players, hands, removed=None):
     """A full deal: each hand starts with the cards given and is filled up from the
-    cards left, those of cries no given card makes first (so the cries a test uses
-    are not crowded by filler); the removed pairs (and Hunter) come from the end."""
+    cards left round the table, those of cries no given card makes first (so the
+    cries a test uses are not crowded by filler); the removed pairs (and Hunter)
+    come from the end."""
     used = {content.cry_of(c) for h in hands for c in h if c != "hunter"}
     left = sorted(content.ALL_CARDS, key=lambda c: (c == "hunter" or content.cry_of(c) in used, content.RANK[c]))
     pairs, hunters = content.REMOVED[players]
@@ -53,12 +54,12 @@ def deal(players, hands, removed=None):
     for c in removed + [c for h in hands for c in h]:
         left.remove(c)
     size = content.HAND_SIZE[players]
-    full = []
-    for h in hands + [[] for _ in range(players - len(hands))]:
-        need = size - len(h)
-        full.append(list(h) + left[:need])
-        del left[:need]
-    assert not left
+    full = [list(h) for h in hands] + [[] for _ in range(players - len(hands))]
+    seat = 0
+    while left:  # dealt round the table, so no hand gets both copies of a filler
+        if len(full[seat]) < size:
+            full[seat].append(left.pop(0))
+        seat = (seat + 1) % players
     return {"removed": removed, "hands": full}
 
 

@@ -34,15 +34,16 @@ Belief
     remembers in other seats' hands), times ``1 + boost`` when it remembers that
     seat holding that species; its own species times ``answer`` when that card
     went down *after* its own card of the same cry (a seat answering a cry is
-    likely trying to match it) and times :data:`DECLINE` when that seat let its
-    slap go unanswered. P(some face-down card shares mine) is ``1 - prod(1 - p)``
+    likely trying to match it) and times :data:`DECLINE` for each time that seat
+    let its slap go unanswered. P(some face-down card shares mine) is ``1 - prod(1 - p)``
     over the seats crying its cry (not the announced Hunter). With no memory this
     is close to :func:`.odds.share_chance` (which draws without replacement).
 Slaps
     First slap when that belief reaches ``slap_first``; second slap (in the slap
     window) when the first slapper cries its cry and the chance that the slapper's
     card is its animal, with the slap itself as evidence (odds times
-    ``slap_evidence``), reaches ``slap_second``. With Bang and a Reserve to lose
+    ``slap_evidence``, times one more for each earlier unanswered slap of that card),
+    reaches ``slap_second``. With Bang and a Reserve to lose
     both thresholds rise by ``risk``. ``easy`` slaps wrongly now and then
     (``blunder``, per situation: with nothing behind it, or as second slapper at
     a cry that is not its own).
@@ -54,7 +55,8 @@ Cards
     recently, cards whose cry someone else took back first, or now and then a
     random one (two bots holding the same two look-alikes would otherwise keep
     missing each other). A card whose partner is gone (a Reserve, lost, removed or
-    its own hand) is never played.
+    its own hand) is never played. With no other card worth showing and some
+    chance left for the one down, it slaps after a patience time anyway.
 Hunters
     With a Hunter in hand it hunts the face-down card it can best place: a card
     whose cry is also cried elsewhere (a match about to happen), of a seat with the
@@ -149,7 +151,7 @@ LEVELS = {
 }
 #: every memory of a seat's hand keeps this weight through each pass (it may have passed it)
 PASS_KEEP = 0.5
-#: the weight of the bot's own animal for a seat that let its slap go unanswered
+#: the weight of the bot's own animal for a seat that let its slap go unanswered (per time)
 DECLINE = 0.35
 #: shortest and longest reaction, ms
 REACT_MIN, REACT_MAX = 120, 20_000
@@ -184,7 +186,8 @@ class Memory:
         self.answered: dict[int, bool] = {}
         self.shown: dict[str, float] = {}
         self.slapped: tuple | None = None  # (first slapper, {seat: down_at}) of the open slap window
-        self.declined: dict[int, tuple] = {}  # seat -> (its down_at, the bot's down_at): it let the bot's slap go
+        self.declined: dict[int, tuple] = {}  # seat -> (its down_at, the bot's down_at, times): it let the bot's slap go
+        self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
 
     # ----------------------------------------------------------------- log
     def update(self, log: list) -> None:
@@ -230,11 +233,17 @@ class Memory:
         elif kind == "slap_void":
             # nobody answered the bot's slap: the seats crying its cry likely do not hold its animal
             first, downs = self.slapped or (None, {})
+            if first is not None and first in downs:
+                old = self.voids.get(first)
+                times = old[1] + 1 if old and old[0] == downs[first] else 1
+                self.voids[first] = (downs[first], times)
             if first == me and me in downs:
                 cry = self.cry_now.get(me)
                 for seat, t in downs.items():
                     if seat != me and self.cry_now.get(seat) == cry and t == self.down_at.get(seat):
-                        self.declined[seat] = (t, downs[me])
+                        old = self.declined.get(seat)
+                        times = old[2] + 1 if old and old[:2] == (t, downs[me]) else 1
+                        self.declined[seat] = (t, downs[me], times)
             self.slapped = None
         elif kind == "hunt":
             seat = ev["seat"]
@@ -387,7 +396,11 @@ class PlannerBot:
         situation = ("second", slap.get("at"))
         same_cry = ctx.cries[first] == ctx.my_cry
         p = ctx.belief(first).get(ctx.mine, 0.0) if same_cry else 0.0
-        e = self.p["slap_evidence"]
+        # the slap says the slapper believes in a match; each earlier unanswered slap of that
+        # card (by this slapper) says it more loudly
+        voids = ctx.memory.voids.get(first)
+        again = voids[1] if voids and voids[0] == ctx.memory.down_at.get(first) else 0
+        e = self.p["slap_evidence"] * (1 + again)
         if 0 < p < 1:
             p = p * e / (p * e + (1 - p))
         if p >= self.p["slap_second"] + ctx.risk() or self._uniform("blunder", situation) < self.p["blunder"]:
@@ -463,10 +476,14 @@ class PlannerBot:
             return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = [c for c in plays if c != mine and not ctx.dead(c)]
+        since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
+            if mine is not None and p_now > 0 and SLAP in legal:
+                # its last hope is down: with nothing else to try, it slaps now and then
+                wait = _lognormal(self._rng("last", since, table), *self.p["patience"])
+                return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
             self._want = None
             return None
-        since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
         if self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
             nxt = min(alive, key=lambda c: self._uniform("order", since, c))
         else:
@@ -539,8 +556,8 @@ class _Context:
                         if self.memory.answered.get(seat):
                             weight *= self.bot.p["answer"]
                         declined = self.memory.declined.get(seat)
-                        if declined and declined == (self.memory.down_at.get(seat), self.memory.down_at.get(self.me)):
-                            weight *= DECLINE
+                        if declined and declined[:2] == (self.memory.down_at.get(seat), self.memory.down_at.get(self.me)):
+                            weight *= DECLINE ** declined[2]
                     out[animal] = weight
                 total = sum(out.values())
                 out = {a: w / total for a, w in out.items()} if total else {}
