@@ -250,7 +250,7 @@ def test_the_exercises_answers_are_what_the_lessons_compute():
     assert ex["tb_pairs_found_10"].answer == Fraction(5, 9)
     assert ex["tb_all_at_once_6"].answer == Fraction(1, 15)
     assert ex["tb_expected_6"].answer == Fraction(33, 7)
-    assert ex["hand_size_8p"].answer == 5 and ex["pass_receiver_5p"].answer == 0 and ex["hunters_left_5p"].answer == 0
+    assert ex["hand_size_6p"].answer == 7 and ex["pass_giver_10p"].answer == 9 and ex["cards_out_9p"].answer == 7
     assert ex["two_moos"].answer == Fraction(1, 2)  # 1 - C(3, 2) / C(4, 2): 1 cow among the 4 unseen Moo cards
     found = L.simulate_first_round(10, 50_000, seed=8)
     assert abs(found.mean() - 5 / 9) <= 3 * L.se_of_mean(found)
@@ -400,6 +400,14 @@ def test_the_pass_goes_to_the_left_as_the_pass_exercise_says():
     for seat in list(g.to_act):
         g.act(seat, {"type": "pass", "card": g.legal_actions(seat)[0]["card"]}, at=5000)
     assert "dog" in g.view(0)["my_hand"]  # seat 3 passed its dog to seat (3 + 1) % 4 = 0
+    # cards_out_9p counts by the engine's rules: a match moves 2 cards, a hunt 2 (Hunter out, prey to a Reserve), a cancel 2
+    assert sum(map(len, P.pass_phase().view(None)["reserves"])) == 2
+    hunted = P.hunt_window()
+    hunted.advance(3000)
+    assert sum(map(len, hunted.view(None)["reserves"])) + hunted.view(None)["hunters_out"] == 2
+    assert P.two_hunters().view(None)["hunters_out"] == 2
+    g = P.near_end()  # 10 players: seat 9 gives to seat 0
+    assert (9 + 1) % g.players == 0 == (EXERCISES["pass_giver_10p"].answer + 1) % 10
 
 
 def test_a_race_is_settled_by_stamps_within_the_settle_window_and_by_arrival_without_it():

@@ -175,36 +175,40 @@ EXERCISES = {
         },
     ),
     # ---- the tutorial (brouhaha.ipynb)
-    "hand_size_8p": Exercise(
-        question="How many cards does each player get in an 8-player game?",
-        answer=content.HAND_SIZE[8],
+    "hand_size_6p": Exercise(
+        question="How many cards does each player get in a 6-player game?",
+        answer=content.HAND_SIZE[6],
         exact=True,
-        hint="start from the 46 cards, take away what the rulebook's table removes for 8 players, and deal the rest "
+        hint="start from the 46 cards, take away what the rulebook's table sets aside for 6 players, and deal the rest "
         "evenly.",
-        why="The table removes exactly what makes the rest deal evenly.",
+        why="The table sets aside exactly what makes the rest deal evenly.",
         hints={
-            Fraction(content.TOTAL_CARDS, 8): "that deals all 46 cards: the table removes some first.",
-            Fraction(2 * len(content.ANIMAL_IDS), 8): "the Hunters are dealt too, and the table removes some animals first.",
+            Fraction(content.TOTAL_CARDS, 6): "that deals all 46 cards: the table sets some aside first.",
+            Fraction(content.TOTAL_CARDS - 2, 6): "for 6 players the table sets aside two pairs of animals, not one.",
         },
     ),
-    "pass_receiver_5p": Exercise(
-        question="A 5-player game (seats 0 to 4): after a match, which seat receives the card that seat 4 passes?",
-        answer=0,
+    "pass_giver_10p": Exercise(
+        question="A 10-player game: after a match, seat 0 receives a card in the pass. Which seat gave it?",
+        answer=10 - 1,
         exact=True,
-        hint="every seat s gives to its left neighbour, seat s + 1, and the table is a circle.",
-        why="Seat 4's left neighbour is seat 0: (4 + 1) mod 5 = 0.",
-        hints={3: "seat 3 is on the other side: cards go to the left, seat s + 1.", 5: "there is no seat 5: count round the circle."},
+        hint="every seat s gives to its left neighbour, seat s + 1, and the table is a circle: whose left neighbour is "
+        "seat 0?",
+        why="The last seat's left neighbour is seat 0: the seats go round a circle.",
+        hints={1: "seat 1 is the one seat 0 GIVES to: cards go to the left, seat s + 1.",
+               10: "the seats are numbered from 0: there is no seat 10."},
     ),
-    "hunters_left_5p": Exercise(
-        question="A 5-player game. Two Hunters have cancelled each other, and one Hunter has hunted. How many Hunters "
-        "are still in the players' hands?",
-        answer=content.COPIES[content.HUNTER] - content.REMOVED[5][1] - 2 - 1,
+    "cards_out_9p": Exercise(
+        question="A 9-player game. So far one pair has matched, two Hunters have cancelled each other, and one Hunter "
+        "has hunted a card. How many of the 46 cards are out of the players' hands and off the table: set aside, gone "
+        "with the Hunters, or in a Reserve?",
+        answer=content.REMOVED[9][1] + 2 + 2 * 1 + 2,  # set aside; the match; the hunt (Hunter + card); the cancel
         exact=True,
-        hint="how many Hunters does a 5-player game start with (look at the table)? Which Hunters leave the game?",
-        why="A 5-player game sets one Hunter aside, two left in the cancel, and the one that hunted left too.",
+        hint="count each event: what the table sets aside for 9 players; a match (how many cards go to Reserves?); a "
+        "successful hunt (the Hunter leaves, and the target's card?); two Hunters cancelling.",
+        why="1 set aside + 2 matched + 2 for the hunt (the Hunter and the hunted card) + 2 cancelled Hunters.",
         hints={
-            1: "the 5-player game removes a Hunter before the deal.",
-            2: "two Hunters that cancel BOTH leave the game, and so does a Hunter that hunted.",
+            6: "one missing: did you count the Hunter set aside before the deal, and BOTH cards of the hunt?",
+            5: "a match puts both cards in Reserves, and a hunt moves two cards: the Hunter and its prey.",
         },
     ),
     "two_moos": Exercise(
