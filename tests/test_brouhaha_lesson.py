@@ -5,7 +5,6 @@ with odds.py; the exercises' answers are what the lessons compute."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from fractions import Fraction
 

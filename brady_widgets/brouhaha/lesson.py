@@ -19,8 +19,10 @@ Two lessons:
   pairs left; :func:`simple_model` is the back-of-the-envelope answer.
 
 The tutorial (``brouhaha.ipynb``) uses :func:`show` (a live widget at a position of
-:mod:`.positions`, the other seats waiting or played by bots) and :func:`log` (a seat's
-log as the widget words it).
+:mod:`.positions`, the other seats waiting or played by bots), :func:`log` (a seat's
+log as the widget words it), :func:`three_moos` and :func:`race` (slaps settled by
+their stamps) and :func:`moment` (where the teacher's replay should stop). The
+sliders :func:`copies_explorer` and :func:`players_explorer` redraw a chart.
 
 Everything is exact (``Fraction``) or seeded: a notebook cell gives the same output
 on every computer.
@@ -37,10 +39,17 @@ from typing import Any, Iterable
 import numpy as np
 
 __all__ = [
-    "Waiter", "show", "log", "three_moos", "race", "moment", "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
-    "plot_shared", "print_table", "players_table", "simulate_hit", "copies_explorer", "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model",
-    "half_pair_model", "simulate_rounds", "simulate_first_round", "engine_rounds", "rounds_table", "plot_rounds", "plot_time_vs_players", "players_explorer",
-    "se_of_mean", "progress_bar", "total_black_game", "game_rounds",
+    # the tutorial
+    "Waiter", "show", "log", "three_moos", "race", "moment",
+    # the birthday lesson
+    "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
+    "players_table", "simulate_hit", "plot_shared", "print_table", "copies_explorer",
+    # Total Black
+    "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model", "half_pair_model",
+    "simulate_rounds", "simulate_first_round", "rounds_table", "total_black_game", "engine_rounds", "game_rounds",
+    "plot_rounds", "plot_time_vs_players", "players_explorer",
+    # shared
+    "se_of_mean", "progress_bar",
 ]
 
 #: how many chunks a long simulation is cut into for its progress bar
@@ -393,7 +402,8 @@ def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     def draw(ax, c):
         deck = deck_counts(species=species, copies=c)
         exact = [shared_animal_chance(k, deck) for k in ks]
-        ax.plot(ks, [float(p) for p in exact], "o-", color="#0072B2", label=f"{species} animals x {c} copies, without replacement")
+        ax.plot(ks, [float(p) for p in exact], "o-", color="#0072B2",
+                label=f"{species} animals x {c} copies, without replacement")
         ax.plot(ks, [float(birthday(k, species)) for k in ks], "--", color="#D55E00", label="with replacement")
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("k: face-down cards")
