@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..exercises import Exercise
+from ..exercises import CheckResult, Exercise
+from ..exercises import check as _check
 from . import odds
 from .content import DEFAULT_TRACK
 from .rules import CARDS_PER_TARGET, QUESTIONS, nominate
@@ -47,6 +48,19 @@ def _smallest_sure_bloc(players: int) -> int:
 
 def _totals_nominated(totals: list[int]) -> int:
     return len(nominate(dict(enumerate(totals))))
+
+
+def check(key: str, answer) -> CheckResult:
+    """:func:`brady_widgets.check` for the Big Brother notebooks. Until
+    ``engine/registry.py``'s ``GAME_PACKAGES`` lists this package, the first call
+    registers the game at run time (only in the process that asks: importing this module
+    changes nothing); once it is listed this is exactly ``brady_widgets.check``."""
+    from ..engine import registry
+    from . import GAME
+
+    if GAME.name not in registry.names():
+        registry.register(GAME)
+    return _check(key, answer)
 
 
 _TOTALS = [4, 2, 2, 2, 6]
@@ -124,7 +138,7 @@ EXERCISES = {
     ),
     "likeliest_end_from_garden": Exercise(
         question="Your pawn has just landed in the Garden (space 12) and will roll again. On which space does this "
-        "turn most likely END? (Use lesson.end_exact.)",
+        "turn most likely END?",
         answer=max(range(len(_KINDS)), key=lambda j: odds.end_odds(DEFAULT_TRACK, 12)[j]),
         exact=True,
         hint="a turn ends only on a confrontation space: compute end_exact(12) and find its largest entry.",
@@ -139,7 +153,7 @@ EXERCISES = {
     ),
     "expected_rolls_kitchen": Exercise(
         question="Your pawn has just landed in the Kitchen (space 4) and will roll again. How many more rolls does "
-        "the turn take on average? (Use lesson.expected_rolls: it counts the roll you are about to make.)",
+        "the turn take on average, the roll you are about to make included?",
         answer=odds.expected_rolls(DEFAULT_TRACK, 4),
         tolerance=0.005,
         hint="one roll, plus the expected number of later rolls: the sum of row y of N = (I - Q)^-1 for the space y "
@@ -154,28 +168,32 @@ EXERCISES = {
         },
     ),
     # ---- voting blocs (voting_blocs.ipynb)
-    "bloc_of_five": Exercise(
-        question="5 housemates, 2 nominees, 3 eviction questions, everybody votes each time (nominees too, never for "
-        "themselves). What is the smallest bloc, with neither nominee in it, that evicts the nominee it picks "
-        "however everyone else votes?",
-        answer=_smallest_sure_bloc(5),
+    "bloc_of_five_votes": Exercise(
+        question="Five housemates, two nominees, three eviction questions, everybody votes each time (nominees too, "
+        "never for themselves): 15 votes in all. The smallest bloc (neither nominee in it) that is sure to evict the "
+        "nominee it picks votes against that nominee on every question. How many votes does the picked nominee get "
+        "at the very least?",
+        answer=QUESTIONS * (_smallest_sure_bloc(5) + 1),
         exact=True,
-        hint="each nominee must vote for the other one, 3 times: those votes cancel. Count the bloc's votes plus "
-        "the other nominee's, against everybody else's.",
-        why="2 voters give 6 votes, and the other nominee's 3 make 9; the picked nominee and the one voter left give "
-        "at most 6. A bloc of 2 out of 5 is enough.",
+        hint="first find the smallest sure bloc: the two nominees' votes for each other cancel, so count the bloc's "
+        "votes plus the other nominee's, against the picked nominee's and the other voters'. Then add up the "
+        "picked nominee's votes.",
+        why="A bloc of two is enough out of five: 6 votes from the bloc and 3 from the other nominee make 9, against "
+        "at most 6.",
         hints={
-            3: "3 of 5 is a majority, but fewer is enough: the two nominees vote for each other, so their votes "
-            "cancel.",
+            QUESTIONS * _smallest_sure_bloc(5): "that counts the bloc's votes only: the other nominee votes for the "
+            "picked one on every question too.",
+            QUESTIONS * 5: "that is every vote of the eviction: the picked nominee never votes for themselves.",
         },
     ),
     "bloc_of_six": Exercise(
-        question="The same with 6 housemates (2 nominees, 3 questions): the smallest bloc that is sure to evict the "
-        "nominee it picks?",
+        question="The same with six housemates (two nominees, three questions): what is the smallest bloc that is "
+        "sure to evict the nominee it picks?",
         answer=_smallest_sure_bloc(6),
         exact=True,
-        hint="with a bloc of k, the picked nominee gets at least 3k + 3 votes and the other at most 3 + 3 x (the "
-        "voters left). Sure means MORE, not equal: a tie goes to extra cards.",
+        hint="the two nominees' votes for each other cancel. With a bloc of k, count the picked nominee's fewest "
+        "possible votes (the bloc's and the other nominee's) against the other nominee's most (the picked nominee's "
+        "and every voter left). Sure means MORE, not equal: a tie goes to extra cards.",
         why="A bloc of 2 gives 9 against at most 9: a tie, then extra cards. 3 gives 12 against at most 6.",
         hints={
             _smallest_sure_bloc(5): "with 6 players two more voters are free to vote the other way: 9 against "

@@ -36,20 +36,6 @@ KIND_COLORS = {"confrontation": "#E69F00", "gossip": "#56B4E9", "camera": "#D55E
 _CHUNKS = 20
 
 
-def _ensure_registered() -> None:
-    """``check("big_brother.<key>", ...)`` needs the game in the registry: until
-    ``engine/registry.py``'s ``GAME_PACKAGES`` lists this package, a notebook that imports
-    this module registers it at run time (nothing happens once it is listed)."""
-    from ..engine import registry
-    from . import GAME
-
-    if GAME.name not in registry.names():
-        registry.register(GAME)
-
-
-_ensure_registered()
-
-
 def progress_bar(total: int, desc: str, unit: str, show: bool):
     """A tqdm bar (as ``calibration.ipynb`` shows it) when ``show``, else a silent stand-in."""
     if show:
