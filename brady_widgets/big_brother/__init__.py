@@ -2,8 +2,8 @@
 widget (``widget``, the house board in a notebook).
 
 The game is declared here (``GAME``); the lead lists it in ``engine/registry.py``'s
-``GAME_PACKAGES``. The bots (``bots.BOTS``) and the lessons' exercises are separate
-modules of this folder.
+``GAME_PACKAGES``. The bots (``bots.BOTS``), the tutorial positions and the lessons'
+exercises are separate modules of this folder.
 """
 
 from ..engine.registry import GameEntry
