@@ -278,3 +278,43 @@ def test_show_gives_a_live_widget_at_the_position_with_waiting_or_playing_seats(
     b.act({"type": "vote", "target": 2})
     b.advance_time(20_000)
     assert b.game.turn >= 1  # the bots voted, the next turn began
+
+
+# ------------------------------------------------------------------ the notebooks
+NOTEBOOKS = ["big_brother.ipynb", "two_dice_markov.ipynb", "voting_blocs.ipynb"]
+
+
+@pytest.mark.parametrize("name", NOTEBOOKS)
+def test_the_notebooks_follow_the_lesson_rules_and_save_no_answer(name):
+    """lessons.md: objectives, prerequisites and minutes first; short cells; checked
+    exercises saved as "Not answered yet"; no saved output shows the answer of an
+    exercise the notebook asks (in any form that is not a small whole number)."""
+    import json
+    import re
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / name).read_text(encoding="utf-8"))
+    first = "".join(nb["cells"][0]["source"]).lower()
+    for word in ("after this", "prerequisites", "minutes", "core", "extension", "predict first"):
+        assert word in first, (name, word)
+    outputs, keys = [], []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        source = "".join(cell["source"])
+        assert sum(1 for line in source.splitlines() if line.strip()) <= 12, source
+        texts = ["".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", "")) for o in cell["outputs"]]
+        found = re.findall(r'check\("big_brother\.([a-z_0-9]+)", answer\)', source)
+        if found:
+            keys += found
+            assert "answer = None" in source and len(texts) == 1 and "Not answered yet" in texts[0], source
+        else:
+            outputs += texts
+    assert len(keys) >= 3 and set(keys) <= set(EXERCISES)
+    saved = "\n".join(outputs)
+    for key in keys:
+        answer = EXERCISES[key].answer
+        if isinstance(answer, int):
+            continue
+        for shown in {str(answer), f"{float(answer):.3f}"} - {"1/6", "0.167"}:  # 1/6: the chance of a 7, on purpose
+            assert shown not in saved, f"{name}: a saved output shows the answer of {key}: {shown}"

@@ -103,6 +103,16 @@ def test_nominations_count_the_round_when_player_1_votes():
     assert g.count["purpose"] == "nominations" and g.count["totals"][3] == g.count["totals"][4] == 0
 
 
+def test_player_1s_last_vote_of_round_1_cannot_change_the_nominees():
+    """The tutorial's step 6 says so: whichever card Player 1 uses, Players 4 and 5 are nominated."""
+    targets = [a["target"] for a in P.nominations().legal_actions(0) if a["type"] == "vote"]
+    assert sorted(targets) == [1, 2, 3, 4]
+    for t in targets:
+        g = P.nominations()
+        P.act(g, 0, {"type": "vote", "target": t})
+        assert g.nominees == [3, 4], t
+
+
 @pytest.mark.parametrize("vote,out", [(3, 3), (4, 4)])
 def test_the_eviction_is_tied_and_player_1_decides(vote, out):
     g = P.eviction()
