@@ -54,6 +54,22 @@ def progress_bar(total: int, desc: str, unit: str, show: bool):
 
 
 # ================================================================ the tutorial
+class Waiter:
+    """A seat that never acts (the tutorial's other housemates): a position stays as it
+    is until the student acts or the gossip countdown runs out."""
+
+    name = "wait"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+
+    def plan(self, view: dict, legal: list):
+        return None
+
+    def choose(self, view: dict, legal: list) -> dict:
+        raise RuntimeError("a waiting seat is never asked to choose")  # the scheduler asks plan()
+
+
 def show(game, seat: int = 0, others: Any = "wait", **options: Any):
     """A live Big Brother widget at this position (a copy of ``game``), seen from
     ``seat``. ``others="wait"``: the other seats never act (only the student and the
@@ -62,8 +78,6 @@ def show(game, seat: int = 0, others: Any = "wait", **options: Any):
 
     kwargs = dict(game=game.clone(), humans=[seat], **options)
     if others == "wait":
-        from ..brouhaha.lesson import Waiter
-
         kwargs["bot"] = Waiter
     elif others is not None:
         kwargs["bot"] = others
