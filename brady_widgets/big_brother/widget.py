@@ -51,6 +51,7 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ..widget import STATIC, GameWidget
@@ -69,6 +70,15 @@ _WHY = {
     "camera": "caught on camera",
 }
 _PURPOSE = {"confrontation": "a confrontation", "eviction": "the eviction", "final": "the final vote", "nominations": "nominations"}
+
+
+@lru_cache(maxsize=512)
+def _rolls_left(track: tuple, start: int) -> float:
+    """The expected rolls left in a turn from ``start`` (exact, then rounded): cached, as
+    every refresh of a turn asks it for the same space."""
+    from .odds import expected_rolls
+
+    return round(float(expected_rolls(track, start)), 3)
 
 
 class BigBrotherWidget(GameWidget):
@@ -116,8 +126,6 @@ class BigBrotherWidget(GameWidget):
         """From ``seat_view`` only: the two-dice sums (ways out of 36, for 2..12) and,
         while the mover will roll again this turn, the chance of landing on each space
         during the rest of the turn (``land``), from the mover's space ``from``."""
-        from .odds import expected_rolls
-
         out: dict[str, Any] = {"sums": [6 - abs(s - 7) for s in range(2, 13)]}
         land = seat_view.get("land_odds")
         mover = seat_view.get("mover")
@@ -125,8 +133,7 @@ class BigBrotherWidget(GameWidget):
         track = seat_view.get("track") or []
         if land and isinstance(mover, int) and mover < len(positions) and positions[mover] is not None and track:
             start = positions[mover]
-            out.update(land=list(land), mover=mover, start=start,
-                       rolls=round(float(expected_rolls(track, start)), 3))  # fmt: skip
+            out.update(land=list(land), mover=mover, start=start, rolls=_rolls_left(tuple(track), start))
         return out
 
     def text_body(self, view: dict) -> list[str]:
