@@ -270,6 +270,32 @@ function countNode(t) {
         return h("li", { "data-testid": `total-${s}` }, `${t.nameOf(s)}: ${n} vote${n === 1 ? "" : "s"}${mark}`);
       }),
     ),
+    boxDetails(t, c.box || []),
+  );
+}
+
+/** Every card the count showed: whose card went to whom (the box is opened in public). */
+function boxDetails(t, box) {
+  const rows = box
+    .map((row, owner) => {
+      const given = row.map((n, to) => (n ? `${t.nameOf(to)}${n > 1 ? ` ×${n}` : ""}` : null)).filter(Boolean);
+      return given.length ? h("li", {}, `${t.nameOf(owner)} → ${given.join(", ")}`) : null;
+    })
+    .filter(Boolean);
+  if (!rows.length) return null;
+  return h("details", { class: "bw-bb-boxcards", "data-testid": "box-cards" }, h("summary", {}, "Every card shown"), h("ul", {}, rows));
+}
+
+/** The finalists' rankings once both are in, and who came back. */
+function ranksNode(t) {
+  const v = t.view;
+  if (!v.ranks) return null;
+  const rows = Object.entries(v.ranks).map(([s, order]) => h("li", {}, `${t.nameOf(Number(s))}: ${order.map((x) => t.nameOf(x)).join(", ")}`));
+  return h(
+    "section",
+    { class: "bw-bb-ranks", "data-testid": "ranks", "aria-label": "The return" },
+    h("h4", {}, v.returned !== null && v.returned !== undefined ? `↩ ${t.nameOf(v.returned)} returns: the rankings` : "The rankings"),
+    h("ul", {}, rows),
   );
 }
 
@@ -284,6 +310,7 @@ function centre(t, g) {
     v.nominees && v.nominees.length ? h("p", { "data-testid": "nominees" }, `Nominated: ${v.nominees.map((s) => t.nameOf(s)).join(", ")}`) : null,
     v.candidates && v.candidates.length ? h("p", { "data-testid": "candidates" }, `Final: ${v.candidates.map((s) => t.nameOf(s)).join(", ")}`) : null,
     countNode(t),
+    v.phase === "final_vote" || v.phase === "over" ? ranksNode(t) : null,
     h("p", { class: "bw-why", "data-testid": "box" }, `Ballot box: ${v.box_count || 0} card${v.box_count === 1 ? "" : "s"} · questions read: ${v.cards_read || 0}`),
   );
 }
@@ -425,7 +452,7 @@ function panels(t, g) {
   g.last = t;
   const v = t.view;
   const keyContent = JSON.stringify(t.content.track || []);
-  const centreKey = JSON.stringify([v.last_roll, v.card, v.gossip, v.nominees, v.candidates, v.count, v.box_count, v.cards_read, v.my_choice, t.names]);
+  const centreKey = JSON.stringify([v.last_roll, v.card, v.gossip, v.nominees, v.candidates, v.count, v.box_count, v.cards_read, v.my_choice, v.ranks, v.returned, v.phase, t.names]);
   const c = g.centre(centreKey, () => centre(t, g));
   if (v.gossip && g.timer === null) g.timer = setInterval(() => tick(g), 100);
   tick(g);

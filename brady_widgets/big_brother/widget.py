@@ -42,7 +42,9 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 ``gcard-<t>``             your secret gossip card for Player t+1
 ``gossip``                the gossip panel (``gossip-countdown``)
 ``claim-<card>-<t>``      claim camera card ``card``: Player t+1 was caught
-``tally``                 the last count (nominations, eviction, final)
+``tally``                 the last count (nominations, eviction, final); ``box-cards``
+                          every card it showed (whose card went to whom)
+``ranks``                 the finalists' rankings and who returned (the final)
 ``odds``                  the odds panel: ``odds-sums``, ``odds-rolls``
 ``prompt``                what you can do now (``aria-live``)
 ``clock``, ``log``, ``error``, ``seat-<n>``, ``winner``, ``replay``  the shared frame's

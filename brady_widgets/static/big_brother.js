@@ -913,7 +913,27 @@ function countNode(t) {
         const mark = c.purpose === "nominations" ? n === low ? " \u25C0 fewest" : "" : n === top ? c.purpose === "final" ? " \u2605 most" : " \u25C0 most" : "";
         return h("li", { "data-testid": `total-${s}` }, `${t.nameOf(s)}: ${n} vote${n === 1 ? "" : "s"}${mark}`);
       })
-    )
+    ),
+    boxDetails(t, c.box || [])
+  );
+}
+function boxDetails(t, box) {
+  const rows = box.map((row, owner) => {
+    const given = row.map((n, to) => n ? `${t.nameOf(to)}${n > 1 ? ` \xD7${n}` : ""}` : null).filter(Boolean);
+    return given.length ? h("li", {}, `${t.nameOf(owner)} \u2192 ${given.join(", ")}`) : null;
+  }).filter(Boolean);
+  if (!rows.length) return null;
+  return h("details", { class: "bw-bb-boxcards", "data-testid": "box-cards" }, h("summary", {}, "Every card shown"), h("ul", {}, rows));
+}
+function ranksNode(t) {
+  const v = t.view;
+  if (!v.ranks) return null;
+  const rows = Object.entries(v.ranks).map(([s, order]) => h("li", {}, `${t.nameOf(Number(s))}: ${order.map((x) => t.nameOf(x)).join(", ")}`));
+  return h(
+    "section",
+    { class: "bw-bb-ranks", "data-testid": "ranks", "aria-label": "The return" },
+    h("h4", {}, v.returned !== null && v.returned !== void 0 ? `\u21A9 ${t.nameOf(v.returned)} returns: the rankings` : "The rankings"),
+    h("ul", {}, rows)
   );
 }
 function centre(t, g) {
@@ -927,6 +947,7 @@ function centre(t, g) {
     v.nominees && v.nominees.length ? h("p", { "data-testid": "nominees" }, `Nominated: ${v.nominees.map((s) => t.nameOf(s)).join(", ")}`) : null,
     v.candidates && v.candidates.length ? h("p", { "data-testid": "candidates" }, `Final: ${v.candidates.map((s) => t.nameOf(s)).join(", ")}`) : null,
     countNode(t),
+    v.phase === "final_vote" || v.phase === "over" ? ranksNode(t) : null,
     h("p", { class: "bw-why", "data-testid": "box" }, `Ballot box: ${v.box_count || 0} card${v.box_count === 1 ? "" : "s"} \xB7 questions read: ${v.cards_read || 0}`)
   );
 }
@@ -1059,7 +1080,7 @@ function panels(t, g) {
   g.last = t;
   const v = t.view;
   const keyContent = JSON.stringify(t.content.track || []);
-  const centreKey = JSON.stringify([v.last_roll, v.card, v.gossip, v.nominees, v.candidates, v.count, v.box_count, v.cards_read, v.my_choice, t.names]);
+  const centreKey = JSON.stringify([v.last_roll, v.card, v.gossip, v.nominees, v.candidates, v.count, v.box_count, v.cards_read, v.my_choice, v.ranks, v.returned, v.phase, t.names]);
   const c = g.centre(centreKey, () => centre(t, g));
   if (v.gossip && g.timer === null) g.timer = setInterval(() => tick(g), 100);
   tick(g);

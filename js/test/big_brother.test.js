@@ -155,6 +155,15 @@ describe("what is shown", () => {
     expect($("card").textContent).toMatch(/question 3 of 3/);
     expect($("tally").textContent).toMatch(/^🗳 Count: Nominations, round 1/);
     expect($("tally").querySelectorAll("li").length).toBeGreaterThan(1);
+    // the count showed every card: whose card went to whom
+    expect($("box-cards").textContent).toMatch(/Every card shown.* → /);
+  });
+
+  it("shows the finalists' rankings and who returned, in the final", () => {
+    const { $, model } = mount("final");
+    const v = model.get("view");
+    expect($("ranks").textContent).toContain("returns: the rankings");
+    expect($("ranks").querySelectorAll("li").length).toBe(Object.keys(v.ranks).length);
   });
 
   it("draws nothing of the game under the hot-seat curtain", () => {
