@@ -31,7 +31,7 @@ from .content import DEFAULT_TRACK
 
 #: colours of the space kinds (the widget's board uses the same idea: yellow confrontation,
 #: blue gossip, red camera, grey rooms)
-KIND_COLORS = {"confrontation": "#E69F00", "gossip": "#56B4E9", "camera": "#D55E00", "room": "#999999"}
+KIND_COLORS = {"confrontation": "#F0E442", "gossip": "#56B4E9", "camera": "#D55E00", "room": "#999999"}
 
 _CHUNKS = 20
 
@@ -277,7 +277,7 @@ def plot_board(ax, probs: Sequence, track: Sequence | None = None, simulated: Se
     as dots with ± 2 SE bars; ``mark``: a space to point at (the start)."""
     k = kinds(track)
     xs = np.arange(len(k))
-    ax.bar(xs, [float(p) for p in probs], color=[KIND_COLORS[x] for x in k])
+    ax.bar(xs, [float(p) for p in probs], color=[KIND_COLORS[x] for x in k], edgecolor="#555555", linewidth=0.5)
     if simulated is not None:
         ax.errorbar(xs, simulated, yerr=two_se(probs, n), fmt="o", ms=3, color="black", capsize=2)
     if mark is not None:
@@ -289,7 +289,8 @@ def plot_board(ax, probs: Sequence, track: Sequence | None = None, simulated: Se
     ax.set_title(title)
     from matplotlib.patches import Patch
 
-    ax.legend(handles=[Patch(color=c, label=name) for name, c in KIND_COLORS.items()], loc="upper right", fontsize=8)
+    ax.legend(handles=[Patch(facecolor=c, edgecolor="#555555", label=name) for name, c in KIND_COLORS.items()],
+              loc="upper right", fontsize=8)
     return ax
 
 
