@@ -437,7 +437,6 @@ class PlannerBot:
 
     def _plan_play(self, ctx: "_Context", legal: list):
         now, mine = ctx.now, ctx.mine
-        stamp = len(ctx.view.get("log") or ())
         # 1. slap when it believes someone shares its animal (easy: now and then, with nothing behind it)
         if SLAP in legal and mine is not None:
             p = ctx.share()
