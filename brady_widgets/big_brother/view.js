@@ -386,7 +386,10 @@ function controls(t, g) {
 
 function promptText(t) {
   const v = t.view;
-  if (v.over) return v.prompt || "The game is over.";
+  if (v.over) {
+    const won = (v.winners || []).map((s) => t.nameOf(s));
+    return won.length ? `${won.join(" and ")} ${won.length === 1 ? "wins" : "win"} Big Brother!` : "The game is over.";
+  }
   if (t.replaying) return "Replaying the game.";
   const legal = t.legal;
   const types = new Set(legal.map((a) => a.type));

@@ -166,6 +166,13 @@ describe("what is shown", () => {
     expect($("ranks").querySelectorAll("li").length).toBe(Object.keys(v.ranks).length);
   });
 
+  it("names the winner as the seat bar does", async () => {
+    const { $, model } = mount("final");
+    model.update({ view: { ...model.get("view"), over: true, winners: [2], phase: "over", prompt: "Player 3 wins Big Brother!" }, legal: [] });
+    await tick();
+    expect($("prompt").textContent).toBe("Cat wins Big Brother!");
+  });
+
   it("draws nothing of the game under the hot-seat curtain", () => {
     const { $, $$, el } = mount("curtain");
     expect($("lift-curtain")).toBeTruthy();
