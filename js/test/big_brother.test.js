@@ -10,7 +10,10 @@ import widget, { loopCells, spaceWords, TARGET_TYPES } from "../../brady_widgets
 import { MSG } from "../src/messages.js";
 import { fakeModel, legalOf, tick } from "./fake_model.js";
 
-const STATES = JSON.parse(readFileSync(resolve(process.cwd(), "test", "fixtures", "big_brother.json"), "utf8"));
+const NAMES = ["roll", "vote", "gossip_pick", "gossip", "choose", "claim", "eviction", "return", "final", "curtain", "reveal"];
+const STATES = Object.fromEntries(
+  NAMES.map((n) => [n, JSON.parse(readFileSync(resolve(process.cwd(), "test", "fixtures", `big_brother_${n}.json`), "utf8"))]),
+);
 const cleanups = [];
 
 function mount(name, tweak = (s) => s) {

@@ -11,7 +11,9 @@ import pathlib
 from brady_widgets.big_brother import positions as P
 from brady_widgets.big_brother.widget import BigBrotherWidget
 
-OUT = pathlib.Path(__file__).parent / "fixtures" / "big_brother.json"
+OUT = pathlib.Path(__file__).parent / "fixtures"
+#: the states, one fixture file each (``big_brother_<name>.json``, like every fixture here)
+NAMES = ("roll", "vote", "gossip_pick", "gossip", "choose", "claim", "eviction", "return", "final", "curtain", "reveal")
 TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"]
 
 
@@ -43,8 +45,11 @@ def main():
         "curtain": state(P.confrontation(), mode="hotseat", humans=[0, 1, 2, 3, 4]),
         "reveal": state(P.confrontation(), reveal=True, teacher=True),
     }
-    OUT.write_text(json.dumps(out, indent=None, sort_keys=True) + "\n")
-    print(f"wrote {OUT} ({OUT.stat().st_size} bytes)")
+    assert tuple(out) == NAMES
+    for name, st in out.items():
+        path = OUT / f"big_brother_{name}.json"
+        path.write_text(json.dumps(st, indent=None, sort_keys=True) + "\n")
+        print(f"wrote {path} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":
