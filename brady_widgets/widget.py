@@ -52,7 +52,8 @@ Intents from the view are custom messages ``{"type": ...}`` named in :class:`MSG
 results come back through the traits. The message handler never raises: every
 failure becomes the ``error`` trait and leaves the game unchanged.
 
-Bots get deep copies of ``view(seat)`` and ``legal_actions(seat)`` only. With
+Bots get ``view(seat)`` (a fresh snapshot: it shares nothing with the engine) and a
+deep copy of ``legal_actions(seat)`` only. With
 ``pace > 0`` and a running asyncio loop (the notebook kernel's), each bot step is
 scheduled ``pace`` seconds after the previous one (``loop.call_later``); with
 ``pace=0`` (tests, simulations) or no running loop, bots play synchronously inside
