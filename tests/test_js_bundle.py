@@ -12,7 +12,7 @@ from brady_widgets.engine.registry import game_entry, load_widget, names
 from brady_widgets.widget import STATIC
 
 #: bundle name -> root class of its view: every registered game's, and the generic view
-ROOTS = {"costume_party": ".bw-costume", "brady_bunch": ".bw-brady", "brouhaha": ".bw-brouhaha", "generic": ".bw-generic"}
+ROOTS = {"costume_party": ".bw-costume", "brady_bunch": ".bw-brady", "brouhaha": ".bw-brouhaha", "big_brother": ".bw-big-brother", "generic": ".bw-generic"}
 BUNDLES = sorted({game_entry(n).view for n in names() if game_entry(n).view} | {"generic"})
 
 

@@ -73,6 +73,11 @@ def _brouhaha(full, seat):
     return {"own": f"Your hand: {hand}.", "reveal": f"holds {hand}"}
 
 
+def _big_brother(full, seat):
+    held = ", ".join(f"{t + 1}×{n}" for t, n in enumerate(full["hands"][seat]) if n) or "none"
+    return {"own": f"Your vote cards (number×copies): {held}.", "reveal": f"holds {held}"}
+
+
 #: game -> (secret strings of ``seat`` from the engine's full view, the seats that hold a secret)
 SECRETS = {
     "costume_party": (_costume, lambda g: range(g.players)),
@@ -80,6 +85,7 @@ SECRETS = {
     "toy_swap": (_swap, lambda g: range(g.players)),
     "toy_snap": (_snap, lambda g: range(g.players)),
     "brouhaha": (_brouhaha, lambda g: range(g.players)),
+    "big_brother": (_big_brother, lambda g: range(g.players)),
 }
 
 

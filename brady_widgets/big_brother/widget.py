@@ -112,7 +112,7 @@ class BigBrotherWidget(GameWidget):
 
         g = self.game
         return {
-            "title": "Big Brother",
+            "title": self.game_class.title,
             "track": [[k, r] for k, r in zip(g.kinds, g.rooms)],
             "rooms": dict(ROOMS),
             "tags": list(g.options["tags"]) if g.options["tags"] else None,

@@ -65,6 +65,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "brady_widgets.costume_party",
     "brady_widgets.brady_bunch",
     "brady_widgets.brouhaha",
+    "brady_widgets.big_brother",
 )
 
 
