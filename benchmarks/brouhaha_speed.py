@@ -57,10 +57,11 @@ def random_playout(game, rng: random.Random, gap_ms: int = 400) -> int:
     while not game.over:
         due = game.next_deadline()
         at = game.clock + rng.randint(0, gap_ms)
-        seats = [s for s in players if game.legal_actions(s)]
+        legal = [game.legal_actions(s) for s in players]  # each seat asked once per step
+        seats = [s for s in players if legal[s]]
         if seats and (due is None or at < due):
             seat = rng.choice(seats)
-            game.act(seat, rng.choice(game.legal_actions(seat)), at=at)
+            game.act(seat, rng.choice(legal[seat]), at=at)
         else:
             game.advance(due)
         steps += 1

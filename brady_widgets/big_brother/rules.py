@@ -508,6 +508,14 @@ class BigBrother(Game):
             seats = self._seats = _WHO[self.phase](self)
         return seats
 
+    def legal_actions(self, seat: int) -> list:
+        # the base's answer in one call for a seat of this game (a random playout asks
+        # every seat at every step; most lists are cached between steps)
+        if type(seat) is int and 0 <= seat < self.players and not self.over:
+            got = self._legal_of.get(seat)
+            return self._legal(seat) if got is None else got[:]
+        return Game.legal_actions(self, seat)
+
     def _legal(self, seat: int) -> list:
         got = self._legal_of.get(seat)
         if got is None:

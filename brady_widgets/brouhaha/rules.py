@@ -87,6 +87,20 @@ PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
 END_REASONS = ("no_cards", "no_pairs", "time")
 
 
+class _LegalCache(dict):
+    """Each seat's legal list, kept until something it depends on changes. A copy of
+    the game (``clone``, the snapshot ``apply_history`` takes, a pickle) starts with
+    an empty cache: a deep copy would turn the shared read-only actions into plain dicts."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo):
+        return _LegalCache()
+
+    def __reduce__(self):
+        return (_LegalCache, ())
+
+
 def _insert(hand: list, card) -> None:
     insort(hand, card, key=_RANK)
 
@@ -175,6 +189,8 @@ class Brouhaha(Game):
         self.pass_seats: list[int] = []  # seats that must pass
         self.pass_closes = None
         self.end_reason: str | None = None
+        self._lc = _LegalCache()  # seat -> its legal list (see legal_actions)
+        self._lc_hunters: list[int] = []  # cached seats whose play-phase list names hunt targets
         for seat, hand in enumerate(self.hands):
             self._emit("deal", audience=[seat], seat=seat, hand=list(hand))
         self._emit("start", removed=list(self.removed), hand_size=size, players=n)
@@ -207,7 +223,28 @@ class Brouhaha(Game):
             return [s for s in self.pass_seats if s not in passes]
         return []
 
+    def legal_actions(self, seat):
+        # the base's answer, from the cache when the seat's list is known (a random
+        # playout asks every seat at every step; one play changes one seat's list)
+        if type(seat) is int and 0 <= seat < self.players and not self.over:
+            got = self._lc.get(seat)
+            if got is None:
+                got = self._lc[seat] = self._compute_legal(seat)
+            return got[:]
+        return Game.legal_actions(self, seat)
+
     def _legal(self, seat):
+        got = self._lc.get(seat)
+        if got is None:
+            got = self._lc[seat] = self._compute_legal(seat)
+        return got[:]
+
+    def _forget(self) -> None:
+        """Every cached legal list is stale (the phase or several seats changed)."""
+        self._lc.clear()
+        self._lc_hunters.clear()
+
+    def _compute_legal(self, seat):
         phase = self.phase
         down = self.down
         if phase == "play":
@@ -221,6 +258,7 @@ class Brouhaha(Game):
             if prev == HUNTER:
                 out.pop()
                 out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
+                self._lc_hunters.append(seat)  # depends on which seats have an animal down
             if down[seat] is not None:
                 out.append(TAKE_BACK)
                 out.append(SLAP)
@@ -317,6 +355,16 @@ class Brouhaha(Game):
             return self.pass_closes
         return None
 
+    def next_deadline(self):
+        # the base's answer in one call (the driver and act() ask it at every step)
+        if self.over:
+            return None
+        due = None if self.phase == "play" else self._phase_deadline()
+        limit = self.options["time_limit_ms"]
+        if limit is not None and (due is None or limit <= due):
+            return limit
+        return due
+
     def _next_deadline(self):
         due = self._phase_deadline()
         limit = self.options["time_limit_ms"]
@@ -325,6 +373,7 @@ class Brouhaha(Game):
         return due
 
     def _on_deadline(self, at):
+        self._forget()
         limit = self.options["time_limit_ms"]
         if limit is not None and at >= limit:
             self._finish("time", at)
@@ -347,20 +396,38 @@ class Brouhaha(Game):
     # --------------------------------------------------------------- actions
     def _apply(self, seat, action, at):
         kind = action["type"]
+        lc = self._lc
         if kind == "play":
+            # the play phase: the player's own list changes; a first card down also
+            # changes the hunt targets of the seats holding a Hunter
+            lc.pop(seat, None)
+            if self.down[seat] is None:
+                for t in self._lc_hunters:
+                    lc.pop(t, None)
+                self._lc_hunters.clear()
             self._play(seat, action["card"], at)
         elif kind == "take_back":
+            lc.pop(seat, None)
+            for t in self._lc_hunters:
+                lc.pop(t, None)
+            self._lc_hunters.clear()
             card = self.down[seat]
             self.down[seat] = None
             self.cries[seat] = None
             _insert(self.hands[seat], card)
-            self._emit("take_back", seat=seat, at=at)
-        elif kind == "slap":
-            self._slap(seat, at)
-        elif kind == "hunt":
-            self._hunt(seat, action["target"], at)
-        else:
+            self.events.append({"type": "take_back", "step": len(self.history), "seat": seat, "at": at})
+        elif kind == "pass":
+            lc.pop(seat, None)  # the others' choices do not depend on it, until all are in
             self._choose_pass(seat, action["card"], at)
+            if self.phase != "pass":
+                self._forget()
+        else:
+            self._forget()
+            if kind == "slap":
+                self._slap(seat, at)
+            else:
+                self._hunt(seat, action["target"], at)
+            self._forget()
 
     def _play(self, seat, card, at):
         hand = self.hands[seat]
@@ -371,8 +438,10 @@ class Brouhaha(Game):
         self.down[seat] = new
         cry = self._cry[new]
         self.cries[seat] = cry
-        self._emit("play", seat=seat, cry=cry, at=at, switch=old is not None)
-        self._emit("play_card", audience=[seat], seat=seat, card=new, at=at)
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
+        events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
 
     def _slap(self, seat, at):
         if self.phase == "play":
