@@ -476,6 +476,42 @@ def test_no_pair_left_ends_the_game():
     check_invariants(g)
 
 
+
+def _pass_after_a_match(cow_or_lion):
+    """Seat 0 holds both cows (no match can ever pair them while they stay together),
+    seats 0 and 1 match their dogs; then everyone passes, seat 0 a ``cow_or_lion``."""
+    keep = {0: ["cow", "cow", "dog", "lion"], 1: ["dog", "yak"], 2: ["wolf", "duck"]}
+    g = Brouhaha(3, 0, deal=deal_with(3, keep))
+    _strip_to(g, keep)
+    run(g, [(0, PLAY("dog"), 100), (1, PLAY("dog"), 200), (0, SLAP, 300), (1, SLAP, 400)])
+    g.advance(1900)
+    # right after the match the two cows with seat 0 still count: the pass may split them
+    assert g.phase == "pass" and not g.over
+    assert g.pair_possible() and not g.pair_possible(pass_next=False)
+    check_invariants(g)
+    run(g, [(0, PASS(cow_or_lion), 2000), (1, PASS("yak"), 2100), (2, PASS("wolf"), 2200)])
+    return g
+
+
+def test_two_copies_in_one_hand_are_no_pair_the_game_ends():
+    """Both copies of a species with one seat can never be matched (a pass follows only
+    a match) and no Hunter is left: nothing can change any more, the game ends at once
+    instead of running to the time limit."""
+    g = _pass_after_a_match("lion")
+    assert [sorted(h) for h in g.hands] == [["cow", "cow", "wolf"], ["lion"], ["duck", "yak"]]
+    assert g.over and g.end_reason == "no_pairs"
+    assert g.events[-1]["type"] == "game_over" and g.events[-1]["reason"] == "no_pairs"
+    assert not g.pair_possible()
+    check_invariants(g)
+
+
+def test_a_pass_that_splits_two_copies_makes_a_pair_again():
+    g = _pass_after_a_match("cow")
+    assert [sorted(h) for h in g.hands] == [["cow", "lion", "wolf"], ["cow"], ["duck", "yak"]]
+    assert not g.over and g.phase == "play" and g.pair_possible()
+    check_invariants(g)
+
+
 # ========================================================== save and replay
 MID = {
     "slap window": lambda: P.slap_race(),

@@ -42,8 +42,9 @@ Phases (``phase`` in every view): ``play | slap | reveal | hunt | pass | over``.
   Face-down cards stay down.
 * The end: after a match, a hunt (taken or cancelled), a pass or a Bang, when a player has no card in
   hand and none down (``no_cards``), or when no pair can be made any more (no
-  species with both copies in hands or down, and no Hunter in play:
-  ``no_pairs``); or at ``time_limit_ms`` (``time``; ``None``: no limit). The
+  species with its two copies with two different seats, in hands or down, and
+  no Hunter in play: ``no_pairs``; right after a match two copies with one seat
+  still count, as the pass may split them); or at ``time_limit_ms`` (``time``; ``None``: no limit). The
   largest Reserve wins, ties share; ``scores`` are the Reserve sizes.
 
 ``to_act`` is ``[]`` except in ``pass`` (the undecided seats). ``next_deadline()``
@@ -509,7 +510,7 @@ class Brouhaha(Game):
             self.reserves[a].append(ca)
             self.reserves[b].append(cb)
             self._emit("match", seats=[a, b], card=ca, at=at)
-            if self._end_check(at):
+            if self._end_check(at, pass_next=True):  # the pass to come may split a seat's two copies
                 return
             self._open_pass(at)
             return
@@ -578,25 +579,35 @@ class Brouhaha(Game):
         self._end_check(at)
 
     # -------------------------------------------------------------- the end
-    def pair_possible(self) -> bool:
-        """Whether a pair can still be made: some species has both copies in hands or
-        down, or a Hunter is still in play."""
-        seen = set()
-        for cards in (*self.hands, self.down):
-            for c in cards:
-                if c is None:
-                    continue
-                if c == HUNTER or c in seen:
+    def pair_possible(self, pass_next: bool | None = None) -> bool:
+        """Whether a pair can still be made: a Hunter is still in play (a hunt still
+        changes the Reserves), or some species has one copy with one seat and the
+        other with another seat (in hand or face down). Both copies with one seat
+        never make a match, and without a match there is no pass to move them apart;
+        they count only when a pass is to come (``pass_next``; ``None``: during the
+        ``pass`` phase), as it may split them."""
+        if pass_next is None:
+            pass_next = self.phase == "pass"
+        down = self.down
+        holder: dict = {}
+        for s, hand in enumerate(self.hands):
+            d = down[s]
+            for c in hand if d is None else (*hand, d):
+                if c == HUNTER:
                     return True
-                seen.add(c)
+                other = holder.get(c)
+                if other is None:
+                    holder[c] = s
+                elif other != s or pass_next:
+                    return True
         return False
 
-    def _end_check(self, at) -> bool:
+    def _end_check(self, at, pass_next: bool = False) -> bool:
         for s in range(self.players):
             if not self.hands[s] and self.down[s] is None:
                 self._finish("no_cards", at)
                 return True
-        if not self.pair_possible():
+        if not self.pair_possible(pass_next):
             self._finish("no_pairs", at)
             return True
         return False
