@@ -477,6 +477,12 @@ def test_no_pair_left_ends_the_game():
 
 
 
+def test_the_slap_events_say_which_slap_opened_the_window():
+    g = run(base(), [(0, PLAY("cow"), 100), (2, PLAY("bison"), 200), (2, SLAP, 1000), (0, SLAP, 1300)])
+    slaps = [{k: v for k, v in e.items() if k != "step"} for e in g.events if e["type"] == "slap"]
+    assert slaps == [{"type": "slap", "seat": 2, "first": True, "at": 1000, "closes_at": 2000},
+                     {"type": "slap", "seat": 0, "first": False, "at": 1300}]
+
 def _pass_after_a_match(cow_or_lion):
     """Seat 0 holds both cows (no match can ever pair them while they stay together),
     seats 0 and 1 match their dogs; then everyone passes, seat 0 a ``cow_or_lion``."""

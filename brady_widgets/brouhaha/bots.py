@@ -228,7 +228,7 @@ class Memory:
                 self.shown[ev["card"]] = at
         elif kind == "take_back":
             self._took_back(ev["seat"], at)
-        elif kind == "slap" and "closes_at" in ev:
+        elif kind == "slap" and ev.get("first"):
             self.slapped = (ev["seat"], dict(self.down_at))
         elif kind == "slap_void":
             # nobody answered the bot's slap: the seats crying its cry likely do not hold its animal

@@ -60,7 +60,9 @@ order. ``full_view()`` adds ``hands``, ``down``, ``hunt.target`` and ``passes``
 (the chosen card of each seat, or None).
 
 Events: ``deal`` (private), ``start``, ``play`` (public: seat, cry, at, switch)
-with ``play_card`` (private to the player: the card), ``take_back``, ``slap``,
+with ``play_card`` (private to the player: the card), ``take_back``, ``slap``
+(seat, ``first``: true for the slap that opens the window, with its ``closes_at``;
+false for the second),
 ``reveal``, ``slap_void``, ``match``, ``mismatch``, ``bang``, ``hunt`` with
 ``hunt_target`` (private to the hunter) and ``pinned`` (private to the target),
 ``hunted``, ``hunters_cancel``, ``pass_open``, ``pass_chosen``, ``passed``
@@ -449,7 +451,7 @@ class Brouhaha(Game):
             closes = at + self.options["slap_ms"]
             self.slap = {"first": seat, "second": None, "at": at, "closes_at": closes}
             self.phase = "slap"
-            self._emit("slap", seat=seat, at=at, closes_at=closes)
+            self._emit("slap", seat=seat, first=True, at=at, closes_at=closes)
             return
         first = self.slap["first"]
         self.slap["second"] = seat
@@ -458,7 +460,7 @@ class Brouhaha(Game):
         until = at + self.options["reveal_ms"]
         self.reveal = {"seats": [first, seat], "cards": cards, "match": match, "until": until}
         self.phase = "reveal"
-        self._emit("slap", seat=seat, at=at)
+        self._emit("slap", seat=seat, first=False, at=at)
         self._emit("reveal", seats=[first, seat], cards=list(cards), match=match, at=at, until=until)
 
     def _hunt(self, seat, target, at):
