@@ -12,6 +12,16 @@
 * The teacher's page has the reveal toggle (the student's has none); pressing it sends the secrets,
   and the same check then flags them (so the leak check can fail).
 * Both Brady Bunch pages render with no code, the toggle only on the teacher's.
+* The real-time Brouhaha page (five seats, ``medium`` bots) starts its clock when it shows (the
+  view asks the kernel for the time; the clock trait then runs and the countdown shows), the bots
+  play on the kernel's clock, and a card is played by a click. Its secrets -- the other seats'
+  hands, computed here from the engine with the same seed (the test first checks that the page
+  shows seat 0's hand of that deal) -- never reach the page: no full-view key (``hands``,
+  ``down``, ``passes``), no other seat's hand or "is dealt" line, no other seat's private log
+  entry, no other Hunter's target. Its teacher page reveals them, and the same check flags them.
+* The Big Brother page (five seats) also starts its clock, and a roll by click gives the dice of
+  the same seed here. The question cards' and camera cards' order, computed here, never reach it,
+  nor a full-view key or another seat's private log entry; its teacher page reveals them.
 
 Voila is started once for the module on 127.0.0.1 with a free port; it has no ``/api/status``, so
 the harness waits for the TCP port. Its kernels live until the server stops (one per page visit).
@@ -21,8 +31,10 @@ from __future__ import annotations
 
 import json
 import re
+import time
 import tomllib
 import urllib.parse
+from collections import Counter
 
 import pytest
 
@@ -31,14 +43,19 @@ import jlab_harness as H
 pytestmark = pytest.mark.browser
 
 APP = H.REPO / "notebooks" / "app"
-PAGES = ["costume_party", "costume_party_teacher", "brady_bunch", "brady_bunch_teacher"]
+PAGES = ["costume_party", "costume_party_teacher", "brady_bunch", "brady_bunch_teacher",
+         "brouhaha", "brouhaha_teacher", "big_brother", "big_brother_teacher"]  # fmt: skip
 #: the options scripts/apps.sh starts Voila with (the port aside); checked against the script below
 VOILA_OPTIONS = ["--no-browser", "--template=lab", "--strip_sources=True", "--show_tracebacks=False"]
 SEED = 11  # seat 0 rolls a color first, and nobody is killed before seat 0's next turn
 PLAYERS = 4  # as in notebooks/app/costume_party.ipynb
 #: what must never show on an app page: the cell's source, or a notebook's instructions
 SOURCE_NEEDLES = ["import os", "from brady_widgets", "QUERY_STRING", "CostumePartyWidget(", "BradyBunchWidget(",
-                  "Shift+Enter", "Run the cells"]  # fmt: skip
+                  "BrouhahaWidget(", "BigBrotherWidget(", "Shift+Enter", "Run the cells"]  # fmt: skip
+BROUHAHA_ID = "brady_widgets.brouhaha.widget.BrouhahaWidget"
+BIG_BROTHER_ID = "brady_widgets.big_brother.widget.BigBrotherWidget"
+RT_SEED = 11  # the real-time pages' deal (in Big Brother seat 0 rolls first)
+RT_PLAYERS = 5  # as in notebooks/app/brouhaha.ipynb and big_brother.ipynb
 
 
 def load(name: str) -> dict:
@@ -199,8 +216,9 @@ def frame_texts(frames: H.FrameLog) -> list[str]:
     return [p if isinstance(p, str) else bytes(p).decode("utf-8", "replace") for p in frames.raw]
 
 
-def comm_states(frames: H.FrameLog) -> list[dict]:
-    """The Costume Party widget's synced state after each state message the page received.
+def comm_states(frames: H.FrameLog, anywidget_id: str = H.ANYWIDGET_ID) -> list[dict]:
+    """A game widget's synced state (Costume Party's unless ``anywidget_id`` names another)
+    after each state message the page received.
 
     In JupyterLab a widget's first state comes in its ``comm_open``; a Voila page gets the
     states of the widgets the notebook made in one ``update_states`` message of the
@@ -214,10 +232,10 @@ def comm_states(frames: H.FrameLog) -> list[dict]:
         data = content.get("data") or {}
         if data.get("method") == "update_states":
             for model_id, model in (data.get("states") or {}).items():
-                if (model.get("state") or {}).get("_anywidget_id") == H.ANYWIDGET_ID:
+                if (model.get("state") or {}).get("_anywidget_id") == anywidget_id:
                     ours.add(model_id)
                     out.append(("open", model["state"]))
-        elif m["msg_type"] == "comm_open" and (data.get("state") or {}).get("_anywidget_id") == H.ANYWIDGET_ID:
+        elif m["msg_type"] == "comm_open" and (data.get("state") or {}).get("_anywidget_id") == anywidget_id:
             ours.add(content["comm_id"])
             out.append(("open", data["state"]))
         elif content.get("comm_id") in ours and data.get("method") in ("update", "echo_update"):
@@ -303,6 +321,233 @@ def test_brady_bunch_pages_render_without_code(app_page):
     root = app_page.open("brady_bunch_teacher", "seed=3", selector=".bw-brady")
     assert no_source_on(page) == [], no_source_on(page)
     assert root.locator('[data-testid="reveal-toggle"]').count() == 1, "the teacher's page has no reveal toggle"
+
+
+# --------------------------------------------------------- the real-time pages
+#: Brouhaha: keys only the full view has, and the log entries only their seat (or giver) sees
+BROUHAHA_FULL_ONLY = ("hands", "down", "passes")
+BROUHAHA_PRIVATE = ("deal", "play_card", "hunt_target", "pinned", "passed")
+#: Big Brother: keys only the full view has (a count's ``box`` outside the view is public), private entries
+BIG_BROTHER_FULL_ONLY = ("hands", "box", "ballot", "deck", "camera_deck", "camera_held", "pending_ranks")
+BIG_BROTHER_PRIVATE = ("my_vote", "my_gossip_card", "camera_card", "my_rank")
+
+
+def brouhaha_deal(seed: int) -> tuple[list[list[str]], list[str], list[str]]:
+    """The deal of the Brouhaha page with ``?seed=``, computed here from the engine and the
+    widget the page uses: (hands by seat, removed cards, each other seat's "is dealt" line)."""
+    from brady_widgets.brouhaha.rules import Brouhaha
+    from brady_widgets.brouhaha.widget import BrouhahaWidget
+
+    game = Brouhaha(RT_PLAYERS, seed)
+    full = BrouhahaWidget(players=RT_PLAYERS, seed=seed, bot="medium", reveal=True)  # the teacher's log
+    dealt = [e["text"] for e in full.log_lines if e.get("type") == "deal" and e.get("seat") != 0]
+    assert len(dealt) == RT_PLAYERS - 1 and all("is dealt" in d for d in dealt), dealt
+    return [list(h) for h in game.hands], list(game.removed), dealt
+
+
+def wait_states(page, frames: H.FrameLog, anywidget_id: str, ok, what: str, timeout: float = 60.0) -> list[dict]:
+    """Poll the page's widget states until ``ok(states)`` holds (the kernel plays meanwhile).
+    The wait is Playwright's: its sync API records the frames only while it runs."""
+    deadline = time.monotonic() + timeout
+    while True:
+        states = comm_states(frames, anywidget_id)
+        if states and ok(states):
+            return states
+        last = {k: states[-1].get(k) for k in ("view", "clock", "rev")} if states else None
+        assert time.monotonic() < deadline, f"{what}: not within {timeout:.0f} s (last: {str(last)[:1500]})"
+        page.wait_for_timeout(250)
+
+
+def clock_runs(page, frames: H.FrameLog, anywidget_id: str) -> list[dict]:
+    """A real-time page starts its clock when it shows: its view asks the kernel for the time
+    (a ``clock`` message) and the clock trait comes back running, synced to that view."""
+    states = wait_states(page, frames, anywidget_id, lambda s: s[-1]["clock"].get("running"), "the clock never started")
+    clock = states[-1]["clock"]
+    # ``sync`` is the id the view sent with its clock message: the kernel answered this view
+    assert clock["realtime"] and str(clock["sync"]).startswith("v"), clock
+    return states
+
+
+def multiset_le(small: list[str], big: list[str]) -> bool:
+    return not (Counter(small) - Counter(big))
+
+
+def brouhaha_leaks(messages: list[dict], texts: list[str], hands: list[list[str]], dealt: list[str]) -> list[str]:
+    """Every trace of another seat's cards in what reached the Brouhaha page (seat 0's)."""
+    bad = []
+    others = [tuple(sorted(h)) for h in hands[1:]]
+    passed = False  # until a pass, seat 0's hand holds only cards of its deal
+    for m in messages:
+        content = m.get("content") or {}
+        for path, key, value in H.walk(content):
+            where = f"{m.get('msg_type')} {'/'.join(map(str, path))}"
+            if key in BROUHAHA_FULL_ONLY:
+                bad.append(f"{where}: only the full view has {key!r}")
+            elif key == "phase" and value == "pass":
+                passed = True
+            elif key == "my_hand" and value is not None and not passed and not multiset_le(value, hands[0]):
+                bad.append(f"{where} = {value!r}: not from seat 0's hand {hands[0]!r}")
+            elif key == "log_lines" and isinstance(value, list):
+                bad += [f"{where}: private entry {e!r}" for e in value if isinstance(e, dict)
+                        and e.get("type") in BROUHAHA_PRIVATE and e.get("seat") not in (0, None)
+                        and not (e.get("type") == "passed" and e.get("to") == 0)]  # fmt: skip
+            elif key == "hunt" and isinstance(value, dict) and "target" in value and value.get("hunter") != 0:
+                bad.append(f"{where}: another seat's Hunter's target {value!r}")
+        for lst in all_lists(content):
+            if len(lst) > 2 and all(isinstance(x, str) for x in lst) and tuple(sorted(lst)) in others:
+                bad.append(f"{m.get('msg_type')}: {lst!r} is another seat's hand")
+    for line in dealt:
+        if any(line in t for t in texts):
+            bad.append(f"a frame or the page says {line[:40]!r}...")
+    return bad
+
+
+def test_brouhaha_page_starts_its_clock_plays_and_leaks_no_secret(app_page):
+    hands, removed, dealt = brouhaha_deal(RT_SEED)
+    root = app_page.open("brouhaha", f"seed={RT_SEED}", selector=".bw-brouhaha")
+    page, frames = app_page.page, app_page.frames
+    assert no_source_on(page) == [], no_source_on(page)
+    assert page.locator("h1", has_text="Brouhaha").count() == 1
+    assert page.locator('[data-testid="reveal-toggle"]').count() == 0, "a student's page has a reveal toggle"
+    box, body = root.bounding_box(), page.viewport_size
+    assert box["width"] >= 0.6 * body["width"], (box, body)
+
+    states = clock_runs(page, frames, BROUHAHA_ID)
+    # the page shows the deal computed here: seat 0's hand and the cards set aside
+    first = next(s for s in states if s.get("view"))["view"]
+    assert first["my_hand"] == hands[0] and first["removed"] == removed, (first["my_hand"], hands[0])
+    assert first["players"] == RT_PLAYERS and states[-1]["settings"]["names"][0] == "Player 1"
+    # the countdown shows on the page (the time limit's)
+    page.wait_for_function("(r) => { const c = r.querySelector('[data-testid=\"clock\"]');"
+                           " return c && !c.hidden && Number(c.dataset.left) > 0; }",
+                           arg=root.element_handle(), timeout=30_000)  # fmt: skip
+
+    # seat 0 plays a card by a click; the kernel takes it on its clock
+    button = root.locator('[data-testid^="play-"]:not([disabled])').first
+    button.wait_for(timeout=30_000)
+    animal = button.get_attribute("data-testid").removeprefix("play-")
+    button.click()
+    wait_states(page, frames, BROUHAHA_ID, lambda s: any(x["view"].get("cries", [None])[0] for x in s),
+                "seat 0's card never went down")  # fmt: skip
+    # the bots play on the kernel's clock: their cries reach the page
+    wait_states(page, frames, BROUHAHA_ID, lambda s: any(any(c for c in x["view"].get("cries", [])[1:]) for x in s),
+                "the bots never played a card")  # fmt: skip
+    states = comm_states(frames, BROUHAHA_ID)
+    assert any(x["view"].get("my_down") == animal for x in states), animal
+    assert all(x["clock"].get("running") or x["view"].get("over") for x in states[-3:]), states[-1]["clock"]
+
+    msgs = frames.messages()
+    texts = frame_texts(frames) + list(app_page.html.values()) + [page.content()]
+    bad = brouhaha_leaks(msgs, texts, hands, dealt)
+    assert bad == [], "secrets reached the Brouhaha page:\n" + "\n".join(bad[:20])
+    assert no_source_on(page) == [], no_source_on(page)
+    page.screenshot(path=str(app_page.out / "brouhaha_app.png"))
+
+
+def test_brouhaha_teacher_page_reveals_and_the_leak_check_sees_it(app_page):
+    hands, removed, dealt = brouhaha_deal(RT_SEED)
+    root = app_page.open("brouhaha_teacher", f"seed={RT_SEED}", selector=".bw-brouhaha")
+    page, frames = app_page.page, app_page.frames
+    assert no_source_on(page) == [], no_source_on(page)
+    toggle = root.locator('[data-testid="reveal-toggle"]')
+    assert toggle.count() == 1, "the teacher's page has no reveal toggle"
+    states = clock_runs(page, frames, BROUHAHA_ID)
+    first = next(s for s in states if s.get("view"))["view"]
+    assert first["my_hand"] == hands[0], "the teacher's page shows another deal"
+    assert brouhaha_leaks(frames.messages(), frame_texts(frames), hands, dealt) == [], "secrets before the reveal"
+    toggle.click()
+    page.wait_for_function("(root) => root.dataset.reveal === 'true'", arg=root.element_handle(), timeout=30_000)
+    states = wait_states(page, frames, BROUHAHA_ID, lambda s: "hands" in s[-1]["view"], "the reveal sent no hands")
+    view = states[-1]["view"]
+    assert len(view["hands"]) == RT_PLAYERS and view["removed"] == removed
+    if not any(x["view"].get("phase") == "pass" for x in states):  # no card changed seats yet: the deal's
+        for s in range(RT_PLAYERS):
+            held = view["hands"][s] + ([view["down"][s]] if view["down"][s] else [])
+            assert multiset_le(held, hands[s]), (s, held, hands[s])
+    bad = brouhaha_leaks(frames.messages(), frame_texts(frames), hands, dealt)
+    assert any("'hands'" in b for b in bad), bad
+    page.screenshot(path=str(app_page.out / "brouhaha_teacher.png"))
+
+
+def big_brother_secrets(seed: int) -> tuple[list[int], list[int], dict]:
+    """The Big Brother page's hidden orders with ``?seed=`` (question cards, camera cards) and
+    seat 0's first roll, computed here from the engine and the widget the page uses."""
+    from brady_widgets.big_brother.rules import BigBrother
+    from brady_widgets.big_brother.widget import BigBrotherWidget
+
+    game = BigBrother(RT_PLAYERS, seed)
+    w = BigBrotherWidget(players=RT_PLAYERS, seed=seed, bot="medium")
+    assert w.view["to_act"] == [0], "seat 0 does not roll first with this seed"
+    w.act({"type": "roll"})
+    return list(game.deck), list(game.cam_deck), w.view["last_roll"]
+
+
+def big_brother_leaks(messages: list[dict], texts: list[str], deck: list[int], cameras: list[int]) -> list[str]:
+    tails = {tuple(deck[k:]) for k in range(len(deck) - 3)} | {tuple(cameras[k:]) for k in range(len(cameras) - 3)}
+    bad = []
+    for m in messages:
+        content = m.get("content") or {}
+        for path, key, value in H.walk(content):
+            where = f"{m.get('msg_type')} {'/'.join(map(str, path))}"
+            if key in BIG_BROTHER_FULL_ONLY and len(path) >= 2 and path[-2] == "view":
+                bad.append(f"{where}: only the full view has {key!r}")
+            elif key == "log_lines" and isinstance(value, list):
+                bad += [f"{where}: private entry {e!r}" for e in value if isinstance(e, dict)
+                        and e.get("type") in BIG_BROTHER_PRIVATE and e.get("seat") not in (0, None)]  # fmt: skip
+            elif key == "gossip" and isinstance(value, dict) and "chosen" in value:
+                bad.append(f"{where}: the gossip cards before they are shown {value!r}")
+        for lst in all_lists(content):
+            if all(isinstance(x, int) and not isinstance(x, bool) for x in lst) and tuple(lst) in tails:
+                bad.append(f"{m.get('msg_type')}: {lst!r} is a hidden card order")
+    return bad
+
+
+def test_big_brother_page_starts_its_clock_rolls_and_leaks_no_secret(app_page):
+    deck, cameras, roll = big_brother_secrets(RT_SEED)
+    root = app_page.open("big_brother", f"seed={RT_SEED}", selector=".bw-big-brother")
+    page, frames = app_page.page, app_page.frames
+    assert no_source_on(page) == [], no_source_on(page)
+    assert page.locator("h1", has_text="Big Brother").count() == 1
+    assert page.locator('[data-testid="reveal-toggle"]').count() == 0, "a student's page has a reveal toggle"
+    box, body = root.bounding_box(), page.viewport_size
+    assert box["width"] >= 0.6 * body["width"], (box, body)
+    clock_runs(page, frames, BIG_BROTHER_ID)
+
+    roll_button = root.locator('[data-testid="roll"]:not([disabled])')
+    roll_button.wait_for(timeout=30_000)
+    roll_button.click()
+    states = wait_states(page, frames, BIG_BROTHER_ID, lambda s: s[-1]["view"].get("last_roll"),
+                         "the roll never came back")  # fmt: skip
+    # the page plays the game dealt here: the same dice for seat 0's first roll
+    assert states[-1]["view"]["last_roll"] == roll, (states[-1]["view"]["last_roll"], roll)
+    assert states[-1]["view"]["players"] == RT_PLAYERS
+    assert any(e.get("type") == "roll" and e.get("seat") == 0 for e in states[-1]["log_lines"]), states[-1]["log_lines"]
+
+    msgs = frames.messages()
+    texts = frame_texts(frames) + list(app_page.html.values()) + [page.content()]
+    bad = big_brother_leaks(msgs, texts, deck, cameras)
+    assert bad == [], "secrets reached the Big Brother page:\n" + "\n".join(bad[:20])
+    assert no_source_on(page) == [], no_source_on(page)
+    page.screenshot(path=str(app_page.out / "big_brother_app.png"))
+
+
+def test_big_brother_teacher_page_reveals_and_the_leak_check_sees_it(app_page):
+    deck, cameras, _ = big_brother_secrets(RT_SEED)
+    root = app_page.open("big_brother_teacher", f"seed={RT_SEED}", selector=".bw-big-brother")
+    page, frames = app_page.page, app_page.frames
+    assert no_source_on(page) == [], no_source_on(page)
+    toggle = root.locator('[data-testid="reveal-toggle"]')
+    assert toggle.count() == 1, "the teacher's page has no reveal toggle"
+    clock_runs(page, frames, BIG_BROTHER_ID)
+    assert big_brother_leaks(frames.messages(), frame_texts(frames), deck, cameras) == [], "secrets before the reveal"
+    toggle.click()
+    page.wait_for_function("(root) => root.dataset.reveal === 'true'", arg=root.element_handle(), timeout=30_000)
+    states = wait_states(page, frames, BIG_BROTHER_ID, lambda s: "deck" in s[-1]["view"], "the reveal sent no deck")
+    view = states[-1]["view"]  # nobody has rolled (seat 0 rolls first): nothing drawn yet
+    assert view["deck"] == deck and view["camera_deck"] == cameras, "the teacher's page shows another deal"
+    bad = big_brother_leaks(frames.messages(), frame_texts(frames), deck, cameras)
+    assert any("'deck'" in b for b in bad) and any("hidden card order" in b for b in bad), bad
+    page.screenshot(path=str(app_page.out / "big_brother_teacher.png"))
 
 
 def test_query_seed_parsing_matches_the_notebooks():
