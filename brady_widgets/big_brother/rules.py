@@ -65,7 +65,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
+from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, Game
 from . import odds as _odds
 from .content import (
     BEHAVIOURS,
@@ -339,6 +339,10 @@ def _line_key(card: int, holder: int) -> tuple:
     return (code, value)
 
 
+_PLAIN_DICTS = (dict, FrozenAction)
+_MISSING = object()
+
+
 class BigBrother(Game):
     """Big Brother: The Game for 4 to 6 housemates.
 
@@ -511,9 +515,14 @@ class BigBrother(Game):
     def legal_actions(self, seat: int) -> list:
         # the base's answer in one call for a seat of this game (a random playout asks
         # every seat at every step; most lists are cached between steps)
-        if type(seat) is int and 0 <= seat < self.players and not self.over:
+        # (the cache holds only this game's seats, and nothing once the game is over:
+        # _apply and _on_deadline empty it after every change)
+        if type(seat) is int:
             got = self._legal_of.get(seat)
-            return self._legal(seat) if got is None else got[:]
+            if got is not None:
+                return got[:]
+            if 0 <= seat < self.players and not self.over:
+                return self._legal(seat)
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat: int) -> list:
@@ -525,6 +534,33 @@ class BigBrother(Game):
                 got = got + self._claims(seat)
             self._legal_of[seat] = got
         return list(got)
+
+    def _validate(self, seat: Any, action: Any, at: Any) -> None:
+        # The common case in one pass: a seat of this game, a plain dict (or a handed-out
+        # action) of exactly its schema's keys and types, a plain time from the clock to
+        # the next deadline, an action of the seat's legal list. Anything else goes to
+        # the base's checks, which raise its errors (the base accepts exactly these too).
+        if (
+            type(seat) is int
+            and type(action) in _PLAIN_DICTS
+            and (type(at) is int or type(at) is float)
+            and not self.over
+            and 0 <= seat < self.players
+            and self.clock <= at <= MAX_AT
+        ):
+            kind = action.get("type")
+            if type(kind) is str:
+                keys = _SCHEMA_ITEMS.get(kind)
+                if keys is not None and len(action) == len(keys) + 1:
+                    due = self.deadline
+                    if due is None or at < due:
+                        for k, t in keys:
+                            if type(action.get(k, _MISSING)) is not t:
+                                break
+                        else:
+                            if self._is_legal(seat, action):
+                                return
+        Game._validate(self, seat, action, at)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         got = self._legal_of.get(seat)
@@ -980,6 +1016,7 @@ class BigBrother(Game):
         self._gossip_reveal("time")
         self._settle()
         self._cache_reset()
+        self._refill()
 
     # ------------------------------------------------------------- camera
     def _claims(self, seat: int) -> list:
@@ -1018,6 +1055,8 @@ class BigBrother(Game):
             self._legal_of.pop(seat, None)
             self._do_vote(seat, action)
             if self.waiting:  # the question goes on: nothing to settle
+                if not self.cam_held[seat] or self.phase not in ROUND_PHASES:
+                    self._legal_of[seat] = []  # what _legal gives: voted, and no claim to add
                 return
             self._legal_of = {}
         elif kind == "roll":
@@ -1028,7 +1067,18 @@ class BigBrother(Game):
             self._do_other(seat, action, at)
         self._settle()
         self._seats = None
-        self._legal_of = {}
+        self._refill()
+
+    def _refill(self) -> None:
+        """A fresh cache of legal lists, with those of the ``roll`` phase filled in at
+        once for the seats that hold no camera card (what ``_legal`` gives them: a
+        roll for the mover, nothing for the others)."""
+        lo = self._legal_of = {}
+        if self.phase == "roll" and not self.over:
+            mover, held = self.mover, self.cam_held
+            for s in range(self.players):
+                if not held[s]:
+                    lo[s] = [_ROLL] if s == mover else []
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
@@ -1305,3 +1355,7 @@ class BigBrother(Game):
         for card, s in zip(self.cam_deck, drawers):
             out[card] = s
         return out
+
+
+#: BigBrother._validate's fast path: each action type's keys and their exact types
+_SCHEMA_ITEMS = {kind: tuple(schema.items()) for kind, schema in BigBrother.action_schema.items()}

@@ -75,6 +75,7 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
+from brady_widgets.engine.game import MAX_AT
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
@@ -120,6 +121,10 @@ def _take_object(hand: list, obj) -> None:
             del hand[i]
             return
     hand.remove(obj)  # pragma: no cover - same value, another object
+
+
+_PLAIN_DICTS = (dict, FrozenAction)
+_MISSING = object()
 
 
 class Brouhaha(Game):
@@ -194,6 +199,7 @@ class Brouhaha(Game):
         self.end_reason: str | None = None
         self._lc = _LegalCache()  # seat -> its legal list (see legal_actions)
         self._lc_hunters: list[int] = []  # cached seats whose play-phase list names hunt targets
+        self._lc_void = None  # (cache, hunters) of the play phase, kept while a slap window is open
         for seat, hand in enumerate(self.hands):
             self._emit("deal", audience=[seat], seat=seat, hand=list(hand))
         self._emit("start", removed=list(self.removed), hand_size=size, players=n)
@@ -229,11 +235,14 @@ class Brouhaha(Game):
     def legal_actions(self, seat):
         # the base's answer, from the cache when the seat's list is known (a random
         # playout asks every seat at every step; one play changes one seat's list)
-        if type(seat) is int and 0 <= seat < self.players and not self.over:
+        # (the cache holds only this game's seats, and nothing once the game is over)
+        if type(seat) is int:
             got = self._lc.get(seat)
-            if got is None:
+            if got is not None:
+                return got[:]
+            if 0 <= seat < self.players and not self.over:
                 got = self._lc[seat] = self._compute_legal(seat)
-            return got[:]
+                return got[:]
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
@@ -285,6 +294,33 @@ class Brouhaha(Game):
                         prev = c
                 return out
         return []
+
+    def _validate(self, seat, action, at):
+        # The common case in one pass: a seat of this game, a plain dict (or a handed-out
+        # action) of exactly its schema's keys and types, a plain time from the clock to
+        # the next deadline, an action of the seat's legal list. Anything else goes to
+        # the base's checks, which raise its errors (the base accepts exactly these too).
+        if (
+            type(seat) is int
+            and type(action) in _PLAIN_DICTS
+            and (type(at) is int or type(at) is float)
+            and not self.over
+            and 0 <= seat < self.players
+            and self.clock <= at <= MAX_AT
+        ):
+            kind = action.get("type")
+            if type(kind) is str:
+                keys = _SCHEMA_ITEMS.get(kind)
+                if keys is not None and len(action) == len(keys) + 1:
+                    due = self.next_deadline()
+                    if due is None or at < due:
+                        for k, t in keys:
+                            if type(action.get(k, _MISSING)) is not t:
+                                break
+                        else:
+                            if self._is_legal(seat, action):
+                                return
+        Game._validate(self, seat, action, at)
 
     def _is_legal(self, seat, action):
         kind = action["type"]
@@ -377,6 +413,7 @@ class Brouhaha(Game):
 
     def _on_deadline(self, at):
         self._forget()
+        void, self._lc_void = self._lc_void, None
         limit = self.options["time_limit_ms"]
         if limit is not None and at >= limit:
             self._finish("time", at)
@@ -387,6 +424,9 @@ class Brouhaha(Game):
             self.slap = None
             self.phase = "play"
             self._emit("slap_void", seat=first, at=at)
+            if void is not None:  # nothing but the phase changed since the slap
+                self._lc.update(void[0])
+                self._lc_hunters.extend(void[1])
         elif phase == "reveal":
             self._resolve_reveal(at)
         elif phase == "hunt":
@@ -425,12 +465,25 @@ class Brouhaha(Game):
             if self.phase != "pass":
                 self._forget()
         else:
+            if kind == "slap" and self.phase == "play":
+                # the play-phase lists come back unchanged if the window closes void
+                self._lc_void = (_LegalCache(lc), self._lc_hunters[:])
+            else:
+                self._lc_void = None
             self._forget()
             if kind == "slap":
                 self._slap(seat, at)
             else:
                 self._hunt(seat, action["target"], at)
             self._forget()
+            # every seat's list in the frozen phases, at once (what _compute_legal gives)
+            if self.phase == "slap":
+                first, down = self.slap["first"], self.down
+                for s in range(self.players):
+                    lc[s] = [SLAP] if s != first and down[s] is not None else []
+            elif self.phase == "reveal":
+                for s in range(self.players):
+                    lc[s] = []
 
     def _play(self, seat, card, at):
         hand = self.hands[seat]
@@ -615,6 +668,7 @@ class Brouhaha(Game):
         return False
 
     def _finish(self, reason, at):
+        self._forget()
         sizes = [len(r) for r in self.reserves]
         best = max(sizes)
         self.winners = [s for s in range(self.players) if sizes[s] == best]
@@ -759,6 +813,10 @@ class Brouhaha(Game):
                 h = {**h, "action": {**h["action"], "target": rng.choice(tracker._hunts[i])}}
             history.append(h)
         return type(self).replay(self.players, self.seed, history, deal=deal, **self.options)
+
+
+#: Brouhaha._validate's fast path: each action type's keys and their exact types
+_SCHEMA_ITEMS = {kind: tuple(schema.items()) for kind, schema in Brouhaha.action_schema.items()}
 
 
 class _Tok(str):
