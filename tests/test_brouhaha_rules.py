@@ -670,7 +670,9 @@ def test_total_black_found_let_go_and_nothing():
     g.advance(1000)
     assert not any(g.found) and g.round == 2
     let_go = [e for e in g.events if e["type"] == "let_go"]
-    assert [(e["seats"], e["audience"]) for e in let_go] == [([0, 2], [0, 2])]
+    # each of the two hears it was let go, and never whose hand it held
+    assert [(e["seat"], e["audience"]) for e in let_go] == [(0, [0]), (2, [2])]
+    assert all("seats" not in e for e in let_go)
     # then play on until partners meet and both hold
     while not g.over:
         for s in range(4):

@@ -18,7 +18,8 @@ Time runs in ms (``realtime = True``). The game is a sequence of rounds of
 3. **The deadline.** At the next bump deadline, for each encounter where both held:
    the same species -> both are found (public event ``found``: the two seats and
    their animal; found players leave the game and score 1); different species ->
-   nothing but a private ``let_go`` to both. Then the next round's bumps.
+   nothing but a private ``let_go`` to each of the two (its own seat only: in the
+   dark nobody learns whose hand it held). Then the next round's bumps.
 4. **The end.** When every player is found (``reason`` "all_found", at a bump
    deadline) or at ``time_limit_ms`` (default 600000; ``None``: no limit;
    ``reason`` "time"). ``winners``: every player found (all share the win);
@@ -160,7 +161,9 @@ class TotalBlack(Game):
                     self._emit("found", seats=sorted((a, b)), card=self.cards[a], round=self.round, at=at)
                 else:
                     self.held_pairs.append((a, b))
-                    self._emit("let_go", audience=[a, b], seats=sorted((a, b)), round=self.round, at=at)
+                    # each hears only that the hand it held let go: in the dark, never whose
+                    self._emit("let_go", audience=[a], seat=a, round=self.round, at=at)
+                    self._emit("let_go", audience=[b], seat=b, round=self.round, at=at)
         if all(self.found):
             self._finish("all_found", at)
             return
