@@ -258,8 +258,9 @@ PRESENTER_SETTINGS = (
     "page_budget", "frame_budget", "max_bot_actions", "view_options", "text_width", "text_lines",
     "text_body_lines", "text_log_lines", "action_keys",
 )
-#: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step, the last page
-_SCREEN = ("_shown", "_curtain_for", "_reveal", "_replay_step", "_page")
+#: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step,
+#: the last page, the view options
+_SCREEN = ("_shown", "_curtain_for", "_reveal", "_replay_step", "_page", "_options")
 
 
 class Table:
@@ -713,26 +714,32 @@ class Table:
     # ----------------------------------------------------------------- screens
     @contextlib.contextmanager
     def viewing(
-        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, page: tuple | None = None
+        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None,
+        page: tuple | None = None, options: dict | None = None,
     ) -> Iterator["Table"]:
         """Inside this block the table's screen is another one: ``seat`` (None: the
-        public view), the reveal, a replay step (None: live) and a page. The
-        table's own screen comes back afterwards, whatever happens."""
+        public view), the reveal, a replay step (None: live), a page and the view
+        options (None: the table's). The table's own screen comes back afterwards,
+        whatever happens."""
         saved = tuple(getattr(self, k) for k in _SCREEN)
         try:
             self._shown, self._curtain_for, self._reveal = seat, None, bool(reveal)
             self._replay_step = replay_step if self.game.over else None
             self._page = page
+            if options is not None:
+                self._options = options
             yield self
         finally:
             for k, v in zip(_SCREEN, saved):
                 setattr(self, k, v)
 
-    def state_for(self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None) -> dict:
+    def state_for(
+        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
+    ) -> dict:
         """The state one screen is sent: ``seat``'s (None: the public view; ``reveal``:
         every secret), the live game or ``replay_step`` of a finished one. Never the
         table's error (a transport keeps each screen's own)."""
-        with self.viewing(seat, reveal=reveal, replay_step=replay_step):
+        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
             state = self._state()
         state.pop("page", None)
         return state
@@ -752,9 +759,12 @@ class Table:
                 self.__dict__["_error_value"] = {}
         return True
 
-    def page_for(self, seat: int | None, name: str, before: int, *, reveal: bool = False, replay_step: int | None = None) -> dict:
+    def page_for(
+        self, seat: int | None, name: str, before: int, *, reveal: bool = False, replay_step: int | None = None,
+        options: dict | None = None,
+    ) -> dict:
         """Older entries of a list, as ``seat``'s screen sees them (see :meth:`page_of`)."""
-        with self.viewing(seat, reveal=reveal, replay_step=replay_step):
+        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
             try:
                 return self.page_of(name, before)
             finally:
@@ -793,26 +803,9 @@ class Table:
 
 
     def _dispatch(self, msg: Any) -> None:
-        if not isinstance(msg, dict):
-            raise WidgetError("malformed_message", f"a message must be a dict with a 'type', got {short(msg)}")
-        kind = msg.get("type")
-        if not isinstance(kind, str) or kind not in MSG.ALL:
-            raise WidgetError("unknown_message", f"unknown message type {short(kind)}; known: {sorted(MSG.ALL)}")
-        keys = set(msg) - {"type"}
-        optional = _MSG_OPTIONAL.get(kind, set())
-        if not (_MSG_KEYS[kind] <= keys <= _MSG_KEYS[kind] | optional):
-            extra = f" (and optionally {sorted(optional)})" if optional else ""
-            raise WidgetError(
-                "malformed_message",
-                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}{extra}, got {short(sorted(map(str, keys)))}",
-            )
+        kind = self.check_message(msg)
         if kind == MSG.ACT:
-            rev = msg["rev"]
-            if isinstance(rev, bool) or not isinstance(rev, int):
-                raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
-            at = msg.get("at")
-            if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
-                raise WidgetError("malformed_message", f"an 'act' message's at must be a time in ms, got {short(at)}")
+            rev, at = msg["rev"], msg.get("at")
             if rev != self._rev():
                 return  # drawn from an older screen (a double click): dropped quietly
             self.act(msg["action"], at if self.game.realtime else None)
@@ -836,6 +829,31 @@ class Table:
             self.page_of(msg["list"], msg["before"])
         elif kind == MSG.CLOCK:
             self._clock_sync(msg["id"])
+
+    def check_message(self, msg: Any) -> str:
+        """The type of a view's message whose shape is right (its keys, an act's ``rev``
+        and ``at``); raises :class:`WidgetError` otherwise. Every transport checks here."""
+        if not isinstance(msg, dict):
+            raise WidgetError("malformed_message", f"a message must be a dict with a 'type', got {short(msg)}")
+        kind = msg.get("type")
+        if not isinstance(kind, str) or kind not in MSG.ALL:
+            raise WidgetError("unknown_message", f"unknown message type {short(kind)}; known: {sorted(MSG.ALL)}")
+        keys = set(msg) - {"type"}
+        optional = _MSG_OPTIONAL.get(kind, set())
+        if not (_MSG_KEYS[kind] <= keys <= _MSG_KEYS[kind] | optional):
+            extra = f" (and optionally {sorted(optional)})" if optional else ""
+            raise WidgetError(
+                "malformed_message",
+                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}{extra}, got {short(sorted(map(str, keys)))}",
+            )
+        if kind == MSG.ACT:
+            rev = msg["rev"]
+            if isinstance(rev, bool) or not isinstance(rev, int):
+                raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
+            at = msg.get("at")
+            if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
+                raise WidgetError("malformed_message", f"an 'act' message's at must be a time in ms, got {short(at)}")
+        return kind
 
     # ---------------------------------------------------------------- internals
     @classmethod
