@@ -1202,11 +1202,12 @@ class Table:
 
 
 
-def table_for(game: str, **kwargs: Any) -> Table:
-    """A plain table for the registered game ``game`` (its widget class presents it)."""
+def table_for(name: str, /, **kwargs: Any) -> Table:
+    """A plain table for the registered game ``name`` (its widget class presents it);
+    ``kwargs`` are the widget's (``game=`` an engine to resume, too)."""
     from .engine.registry import load_widget
 
-    widget = load_widget(game)
+    widget = load_widget(name)
     if widget is None:
-        raise ValueError(f"game {game!r} has no widget")
+        raise ValueError(f"game {name!r} has no widget")
     return Table(presenter=widget, **kwargs)
