@@ -6,7 +6,15 @@ and :class:`brady_widgets.rooms.remote.RemoteSeat` joins a room from a notebook.
 Needs the ``rooms`` extra (``pip install brady_widgets[rooms]``).
 """
 
-__all__ = ["create_app", "main"]
+__all__ = ["RemoteSeat", "create_app", "main"]
+
+
+def __getattr__(name):
+    if name == "RemoteSeat":
+        from .remote import RemoteSeat
+
+        return RemoteSeat
+    raise AttributeError(name)
 
 
 def create_app(*args, **kwargs):
