@@ -37,6 +37,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import os
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -77,6 +78,9 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 5
 #: the most bytes one frame from a device may take
 MAX_FRAME = 4096
+#: benchmarks only (``BRADY_ROOMS_STAMP=1``): state frames carry ``changed``, the server's
+#: ``time.time()`` when the table changed, so a client on the same machine measures latency
+STAMP = os.environ.get("BRADY_ROOMS_STAMP") == "1"
 PAGES = Path(__file__).resolve().parent / "static"
 
 
@@ -131,6 +135,7 @@ class Room:
     devices: set = field(default_factory=set)
     saved_len: int = -1
     dirty: bool = False
+    changed_at: float = 0.0
 
     def meta(self) -> dict:
         t = self.table
@@ -175,6 +180,8 @@ class Rooms:
         self.teachers: set[Device] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.resume_seconds = 0.0
+        self._lobby_pending = False
+        self._games: list[dict] | None = None
 
     # ----------------------------------------------------------- persistence
     def resume(self) -> int:
@@ -288,6 +295,7 @@ class Rooms:
         if room.dirty:
             return
         room.dirty = True
+        room.changed_at = time.time()
         loop = self.loop
         if loop is None or not loop.is_running():
             self._flush(room)
@@ -304,17 +312,39 @@ class Rooms:
 
     async def flush(self, room: Room) -> None:
         self._flush(room)
-        for device in list(room.devices):
-            await self.send_state(device)
-        for teacher in list(self.teachers):
-            await self.send_teacher(teacher)
+        cache: dict = {}  # screens several devices share (the watchers') are computed once
+        stamp = room.changed_at
+        frames = [(d, self.state_frame(d, cache=cache, stamp=stamp)) for d in list(room.devices)]  # computed before any await
+        await asyncio.gather(*(self.send(d, f) for d, f in frames if f is not None))
+        self.lobby_soon()
+
+    def lobby_soon(self, delay: float = 0.25) -> None:
+        """The teachers' lobby (tables, seats, who is online), at most every ``delay`` s."""
+        if self._lobby_pending or not self.teachers:
+            return
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            return
+        self._lobby_pending = True
+
+        def fire() -> None:
+            self._lobby_pending = False
+            for teacher in list(self.teachers):
+                asyncio.ensure_future(self.send_teacher(teacher))
+
+        loop.call_later(delay, fire)
 
     # -------------------------------------------------------------- screens
-    def screen(self, device: Device) -> dict:
+    def screen(self, device: Device, cache: dict | None = None) -> dict:
         room = self.rooms.get(device.code or "")
         if room is None:
             return {}
         t = room.table
+        if cache is not None:
+            key = (device.role, device.seat, device.reveal, device.replay_step, json.dumps(device.options, sort_keys=True))
+            if key not in cache:
+                cache[key] = self.screen(device)
+            return {**cache[key], "error": device.error}
         if device.role == "seat":
             state = t.state_for(device.seat, replay_step=device.replay_step, options=device.options)
         elif device.role == "teacher":
@@ -333,17 +363,26 @@ class Rooms:
             except Exception:  # noqa: BLE001 -- a closed socket: its handler cleans up
                 pass
 
-    async def send_state(self, device: Device, *, full: bool = False) -> None:
-        state = self.screen(device)
+    def state_frame(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> dict | None:
+        """The frame that brings ``device`` up to date (the traits that changed for it), or None."""
+        state = self.screen(device, cache)
         if not state:
-            return
+            return None
         if full:
-            device.sent = {}
+            device.sent = {k: v for k, v in device.sent.items() if k.startswith("__")}
         diff = {k: v for k, v in state.items() if device.sent.get(k) != v}
         if not diff:
-            return
+            return None
         device.sent.update(diff)
-        await self.send(device, {"op": "state", "state": diff, "role": device.role, "code": device.code})
+        frame = {"op": "state", "state": diff, "role": device.role, "code": device.code}
+        if STAMP and stamp:
+            frame["changed"] = stamp
+        return frame
+
+    async def send_state(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> None:
+        frame = self.state_frame(device, full=full, cache=cache, stamp=stamp)
+        if frame is not None:
+            await self.send(device, frame)
 
     def overview(self) -> list[dict]:
         """What the teacher's page lists: each table, its seats and who is connected."""
@@ -369,7 +408,9 @@ class Rooms:
         return out
 
     async def send_teacher(self, device: Device) -> None:
-        lobby = {"tables": self.overview(), "games": self.games()}
+        if self._games is None:
+            self._games = self.games()
+        lobby = {"tables": self.overview(), "games": self._games}
         if device.sent.get("__lobby") != lobby:
             device.sent["__lobby"] = lobby
             await self.send(device, {"op": "lobby", **lobby})
@@ -478,8 +519,7 @@ class Rooms:
         else:
             self._bind(device, room, "watch", h)
         await self.send(device, {"op": "joined", "code": room.code, "role": device.role, "seat": device.seat})
-        for teacher in list(self.teachers):
-            await self.send_teacher(teacher)
+        self.lobby_soon()
         await self.send_state(device, full=True)
 
     async def _op_watch(self, device: Device, frame: dict, addr: str) -> None:
@@ -502,6 +542,7 @@ class Rooms:
             raise RoomError("stale_sequence", f"seq {seq} is not after {device.seq}: an old or replayed frame")
         device.seq = seq
         msg = frame.get("msg")
+        before = len(room.table.game.history)
         try:
             self._intent(room, device, msg)
         except (WidgetError, IllegalAction) as exc:
@@ -509,7 +550,8 @@ class Rooms:
             device.error = {**_error_dict(exc), "n": device.errors}
             await self.send_state(device)
             raise
-        await self.send_state(device)
+        changed = len(room.table.game.history) != before
+        await self.send_state(device, stamp=room.changed_at if changed else None)
 
     def _intent(self, room: Room, device: Device, msg: Any) -> None:
         t = room.table
@@ -673,8 +715,7 @@ class Rooms:
         finally:
             self._unbind(device)
             self.teachers.discard(device)
-            for teacher in list(self.teachers):
-                await self.send_teacher(teacher)
+            self.lobby_soon()
 
 
 def _page(name: str) -> HTMLResponse:
@@ -703,7 +744,8 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         rooms.loop = asyncio.get_running_loop()
-        rooms.resume()
+        n = rooms.resume()
+        print(f"rooms: resumed {n} tables in {rooms.resume_seconds * 1000:.0f} ms", flush=True)
         yield
         for room in rooms.rooms.values():
             room.table.close()
