@@ -340,3 +340,15 @@ def test_cli_prints_the_url_a_qr_code_and_the_teachers_link(tmp_path):
     assert f"students open http://127.0.0.1:{p.port}/" in text
     assert f"/teacher#t={R.TEACHER}" in text
     assert "▀" in text or "█" in text  # the QR code, in text blocks
+
+
+def test_codes_carry_the_servers_prefix_when_rooms_shard(tmp_path):
+    server = R.ThreadServer(tmp_path / "s.sqlite3", pace=0, code_prefix="B").start()
+    try:
+        t = R.teacher(server)
+        codes = [R.create(t, game="costume_party", players=2, seed=s) for s in range(3)]
+        assert all(c.startswith("B") and len(c) == 5 for c in codes)
+    finally:
+        server.stop()
+    with pytest.raises(ValueError):
+        R.ThreadServer(tmp_path / "t.sqlite3", code_prefix="0O")

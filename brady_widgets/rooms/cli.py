@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="the teacher's token (default: $BRADY_ROOMS_TEACHER_TOKEN, else a new random one)")
     rooms.add_argument("--code-ttl", type=float, default=4 * 3600, help="seconds a table code accepts joins")
     rooms.add_argument("--joins-per-minute", type=int, default=20, help="join tries per minute from one address")
+    rooms.add_argument("--code-prefix", default="", help="every table code starts with these letters (one prefix per server when rooms shard by code)")
     args = parser.parse_args(argv)
 
     import uvicorn
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     from .server import create_app
 
     token = args.teacher_token or secrets.token_urlsafe(18)
-    app = create_app(args.db, token, pace=args.pace, code_ttl=args.code_ttl, joins_per_minute=args.joins_per_minute)
+    app = create_app(args.db, token, pace=args.pace, code_ttl=args.code_ttl, joins_per_minute=args.joins_per_minute, code_prefix=args.code_prefix.upper())
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     url = (args.public_url or f"http://{host}:{args.port}").rstrip("/") + "/"
     print(f"Class play: students open {url}", flush=True)

@@ -166,7 +166,11 @@ class Rooms:
         joins_per_minute: int = 20,
         msgs_per_second: float = 20.0,
         burst: float = 40.0,
+        code_prefix: str = "",
     ):
+        if not (isinstance(code_prefix, str) and len(code_prefix) <= 2 and all(c in CODE_ALPHABET for c in code_prefix)):
+            raise ValueError(f"a code prefix is at most 2 of {CODE_ALPHABET!r} (one per server when rooms shard by code)")
+        self.code_prefix = code_prefix
         self.store = store
         self.teacher_hash = _hash(teacher_token)
         self.pace = pace
@@ -235,7 +239,7 @@ class Rooms:
     # ----------------------------------------------------------------- codes
     def new_code(self) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            code = self.code_prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(self.code_prefix)))
             if code not in self.rooms:
                 return code
 
