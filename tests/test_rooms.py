@@ -352,3 +352,38 @@ def test_codes_carry_the_servers_prefix_when_rooms_shard(tmp_path):
         server.stop()
     with pytest.raises(ValueError):
         R.ThreadServer(tmp_path / "t.sqlite3", code_prefix="0O")
+
+
+def test_after_the_game_each_device_replays_its_own_seat_and_only_the_teacher_reveals(server):
+    t = R.teacher(server)
+    code = R.create(t, game="costume_party", players=2, seed=6, bots={"1": "easy"})
+    a = R.join(server, code, "Ann")
+    room = server.rooms.rooms[code]
+    for _ in range(400):
+        if room.table.game.over:
+            break
+        k = room.table._n_actions()
+        a.wait(lambda: a.state["replay"]["length"] == k and (bool(a.legal()) or a.state["view"]["over"]))
+        if a.state["view"]["over"]:
+            break
+        a.act(a.legal()[0])
+        eventually(lambda: room.table._n_actions() > k or room.table.game.over)
+    assert room.table.game.over
+    a.wait(lambda: a.state["replay"]["active"])
+    length = a.state["replay"]["length"]
+    a.intent({"type": "replay", "step": 0})
+    a.wait(lambda: a.state["replay"]["step"] == 0)
+    assert a.state["view"]["over"] is False and a.state["seat"] == 0
+    assert a.state["view"]["my_character"] == room.table.game.view(0)["my_character"]
+    a.intent({"type": "reveal", "on": True})
+    assert _typed(a.until(lambda f: f.get("op") == "error")) == "teacher_only"
+    # the teacher's screen of the table: the view's reveal toggle sends {"type": "reveal"}
+    t.send({"op": "show", "code": code})
+    t.wait(lambda: t.state.get("settings", {}).get("teacher") is True)
+    t.seq = 0
+    t.intent({"type": "reveal", "on": True})
+    t.wait(lambda: t.state["settings"]["reveal"] is True)
+    assert t.state["view"]["secrets"] == room.table.game.full_view()["secrets"]
+    assert not any("secrets" in json.dumps(f.get("state", {}).get("view", {})) for f in a.frames)
+    t.intent({"type": "replay", "step": length - 1})
+    t.wait(lambda: t.state["replay"]["step"] == length - 1)
