@@ -245,3 +245,58 @@ def test_brady_round_across_devices_and_the_teacher_hands_a_seat_to_a_bot(browse
         for d in devices:
             d.close()
         server.stop()
+
+
+def test_swapped_deal_replay_seat_zero_browser_receives_the_same_frames(browser, tmp_path, output_dir):
+    """Two tables, the same scripted game, seats 1 and 2 holding swapped secret characters:
+    the frames seat 0's browser receives are identical up to the first kill (the first
+    public act that depends on a secret). Seat 0 plays by clicks; seats 1-3 are devices
+    speaking the protocol, with a policy that does not read their secret."""
+    from test_rooms import cp_deal, scripted
+
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    pages: list[Device] = []
+    try:
+        t = R.teacher(server)
+        runs = []
+        for secrets in ([0, 6, 12, 18], [0, 12, 6, 18]):
+            code = R.create(t, game="costume_party", players=4, seed=11, options={"deal": cp_deal(secrets)})
+            me = Device(browser, server, "/", "P0")
+            pages.append(me)
+            me.join(code)
+            me.page.locator(".bw-costume").wait_for(timeout=20_000)
+            others = [R.join(server, code, f"P{s}") for s in (1, 2, 3)]
+            room = server.rooms.rooms[code]
+            drv = H.CostumePartyDriver(me.page, me.page.locator(".bw-costume"), timeout=20)
+            marks = []  # how many frames seat 0's browser had after each step
+            for _ in range(300):
+                g = room.table.game
+                if g.over or g.view(0)["killed"]:
+                    break
+                n = len(g.history)
+                actor = g.to_act[0]
+                if actor == 0:
+                    drv.step()
+                else:
+                    c = others[actor - 1]
+                    k = room.table._n_actions()
+                    c.wait(lambda c=c, k=k: c.state["replay"]["length"] == k and bool(c.legal()))
+                    c.act(scripted(c.legal()))
+                    wait(me.page, lambda n=n: len(room.table.game.history) > n, what="the scripted act")
+                k = room.table._n_actions()
+                wait(me.page, lambda k=k: me.page.evaluate("window.bwRooms.model.get('replay').length") == k, what="seat 0 up to date")
+                marks.append(len(me.frames))
+            frames = [re.sub(r'"(code|token)":"[A-Za-z0-9_-]+"', "", f) for f in me.frames]
+            runs.append((frames, marks, room.table.game.view(0)["killed"]))
+            for c in others:
+                c.close()
+        (fa, ma, ka), (fb, mb, kb) = runs
+        # the last step before the first kill (a step that ended in a kill is left out)
+        k = min(len(ma), len(mb)) - (2 if (ka or kb) else 1)
+        assert k >= 10, (len(ma), len(mb))
+        assert fa[: ma[k]] == fb[: mb[k]], "seat 0's browser received different frames: a secret reached it"
+        assert pages[0].page.locator(".bw-costume").count() == 1
+    finally:
+        for d in pages:
+            d.close()
+        server.stop()
