@@ -21,7 +21,7 @@ The per-game presentation hooks (:meth:`Table.describe`, :meth:`Table.odds`,
 :meth:`Table.entry_text`, :meth:`Table.check_option`, ``windowed``, ``action_keys``,
 ``view_options``...) are written once, on the game's widget class. A game's widget
 *is* a table (``GameWidget`` subclasses ``Table``); a plain table borrows them
-from it: ``Table(..., presenter=CostumePartyWidget)`` binds the widget class's
+from it: ``Table(..., presenter=<the game's widget class>)`` binds the widget class's
 hooks and settings to the table, so a room needs no kernel and no widget
 (:func:`table_for` builds one from a registered game's name). The hooks read only
 what a table has (``game``, ``names``, ``option()``, the screen), which is why the

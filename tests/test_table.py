@@ -27,7 +27,8 @@ def _same(state: dict) -> dict:
 @pytest.mark.parametrize("game", GAMES)
 def test_plain_table_state_equals_the_widget_traits(game):
     widget_cls = load_widget(game)
-    players = widget_cls.game_class.min_players if hasattr(widget_cls.game_class, "min_players") else 4
+    counts = widget_cls.game_class.player_counts
+    players = 4 if 4 in counts else counts.start
     w = widget_cls(players=players, seed=3, humans=[0], pace=0)
     t = table_for(game, players=players, seed=3, humans=[0], pace=0)
     assert not isinstance(t, GameWidget)
@@ -103,3 +104,27 @@ def test_a_presenter_must_be_a_games_widget_class():
         Table(presenter=object)
     with pytest.raises(TypeError):
         Table()  # no game
+
+
+# the table and the rooms server are shared: they name no game (as tests/test_registry.py checks
+# for the other shared modules)
+_PKG = __import__("pathlib").Path(__file__).resolve().parents[1] / "brady_widgets"
+_SHARED = [_PKG / "table.py", *sorted((_PKG / "rooms").rglob("*.py")), *sorted((_PKG / "rooms" / "static").glob("*.*"))]
+
+
+@pytest.mark.parametrize("path", _SHARED, ids=lambda p: p.name)
+def test_the_table_and_the_rooms_server_name_no_game(path):
+    import re
+
+    from brady_widgets.engine.registry import load_game
+
+    words = set()
+    for name in names():
+        cls = load_game(name)
+        words |= {name, cls.title, cls.__name__}
+        widget = load_widget(name)
+        if widget is not None:
+            words.add(widget.__name__)
+    text = path.read_text(encoding="utf-8")
+    found = sorted(w for w in words if w and re.search(rf"\b{re.escape(w)}\b", text, re.IGNORECASE))
+    assert not found, f"{path.name} names a game: {found}"
