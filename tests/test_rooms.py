@@ -387,3 +387,38 @@ def test_after_the_game_each_device_replays_its_own_seat_and_only_the_teacher_re
     assert not any("secrets" in json.dumps(f.get("state", {}).get("view", {})) for f in a.frames)
     t.intent({"type": "replay", "step": length - 1})
     t.wait(lambda: t.state["replay"]["step"] == length - 1)
+
+
+@pytest.fixture
+def toy_snap():
+    import toy_realtime
+
+    from brady_widgets.engine.registry import register, unregister
+
+    register(toy_realtime.GAME)
+    try:
+        yield toy_realtime.GAME.name
+    finally:
+        unregister(toy_realtime.GAME.name)
+
+
+def test_a_real_time_table_runs_on_the_servers_clock_and_each_view_gets_its_own_clock_answer(toy_snap, tmp_path):
+    server = R.ThreadServer(tmp_path / "rt.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game=toy_snap, players=2, seed=1, options={"flip_ms": 200, "window_ms": 600})
+        a, b = R.join(server, code, "Ann"), R.join(server, code, "Bob")
+        assert a.state["clock"]["realtime"] is True and a.state["clock"]["running"] is False
+        a.intent({"type": "clock", "id": "view-a"})
+        b.intent({"type": "clock", "id": "view-b"})
+        a.wait(lambda: a.state["clock"].get("sync") == "view-a" and a.state["clock"]["running"])
+        b.wait(lambda: b.state["clock"].get("sync") == "view-b")
+        room = server.rooms.rooms[code]
+        # the server's clock flips cards by itself; a person's stamped play is judged on it
+        eventually(lambda: any(h["action"]["type"] == "flip" for h in room.table.game.history if isinstance(h.get("action"), dict)) or len(room.table.game.history) > 2)
+        a.wait(lambda: bool(a.legal()), timeout=10)
+        n = len(room.table.game.history)
+        a.send({"op": "msg", "seq": 99, "msg": {"type": "act", "action": a.legal()[0], "rev": a.state["rev"], "at": a.state["clock"]["now"]}})
+        eventually(lambda: any(h.get("seat") == 0 for h in room.table.game.history[n - 1:]) or room.table.game.over, timeout=10)
+    finally:
+        server.stop()

@@ -110,6 +110,7 @@ class Device:
     replay_step: int | None = None
     reveal: bool = False
     options: dict | None = None
+    sync_id: str = ""  # real time: the id of this view's clock request (its answer carries it)
     error: dict = field(default_factory=dict)
     errors: int = 0
     bucket: float = 0.0
@@ -348,7 +349,7 @@ class Rooms:
             key = (device.role, device.seat, device.reveal, device.replay_step, json.dumps(device.options, sort_keys=True))
             if key not in cache:
                 cache[key] = self.screen(device)
-            return {**cache[key], "error": device.error}
+            return self._personal({**cache[key]}, device)
         if device.role == "seat":
             state = t.state_for(device.seat, replay_step=device.replay_step, options=device.options)
         elif device.role == "teacher":
@@ -356,7 +357,16 @@ class Rooms:
             state["settings"] = {**state["settings"], "teacher": True}  # the view draws the reveal toggle
         else:
             state = t.state_for(None, replay_step=device.replay_step, options=device.options)
+        return self._personal(state, device)
+
+    @staticmethod
+    def _personal(state: dict, device: Device) -> dict:
+        """What differs between devices that share a screen: the error, and in real time the
+        id of the device's own clock request (its view measures its offset from that answer)."""
         state["error"] = device.error
+        clock = state.get("clock") or {}
+        if clock.get("realtime"):
+            state["clock"] = {**clock, "sync": device.sync_id}
         return state
 
     async def send(self, device: Device, frame: dict) -> None:
@@ -598,7 +608,8 @@ class Rooms:
                 raise WidgetError("teacher_only", "only the teacher starts paused bots")
             t.run_bots()
         elif kind == MSG.CLOCK:
-            t._clock_sync(msg["id"])
+            t._clock_sync(msg["id"])  # validates the id; the first request starts the table's clock
+            device.sync_id = msg["id"]
         # LIFT_CURTAIN, CLEAR_ERROR: a room has no curtain; the error is cleared above
 
     # -------------------------------------------------------------- teacher
