@@ -155,6 +155,23 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
         assert cut_done and restarted and clicks >= 20, clicks
         for d in devices:
             wait(d.page, lambda d=d: d.page.locator('.bw-costume[data-phase="over"]').count() == 1, what=f"{d.name} sees the end")
+        # the end: a student steps back through the replay of their own seat; the teacher
+        # shows the table and reveals every secret (only the teacher's page has the toggle)
+        ana = devices[0].page
+        n_before = len(devices[0].frames)
+        ana.get_by_test_id("replay-back").click()
+        wait(ana, lambda: "Action" in (ana.get_by_test_id("replay-step").text_content() or "")
+             and ana.evaluate("window.bwRooms.model.get('replay').step") < ana.evaluate("window.bwRooms.model.get('replay').length"),
+             what="the replay steps back")
+        assert ana.get_by_test_id("reveal-toggle").count() == 0
+        t.page.get_by_test_id(f"show-{code}").click()
+        shown = t.page.locator("#shown .bw-costume")
+        shown.wait_for(timeout=20_000)
+        t.page.get_by_test_id("reveal-toggle").click()
+        wait(t.page, lambda: shown.get_attribute("data-reveal") == "true", what="the teacher's reveal")
+        t.page.screenshot(path=str(output_dir / "teacher_reveal.png"))
+        assert any('"secrets"' in f for f in t.frames), "the teacher's frames show no secrets: the check proves nothing"
+        assert not any('"secrets"' in f for d in [*devices, projector] for f in d.frames), "the reveal reached a student"
         projector.page.screenshot(path=str(output_dir / "projector.png"))
         devices[0].page.screenshot(path=str(output_dir / "device0.png"))
         # the secrets: each device's frames hold its own character, never another seat's
