@@ -166,6 +166,8 @@ def test_forged_and_malformed_frames_change_nothing_and_get_typed_errors(tmp_pat
         # a frame with another seat's rev and a forged action is still only this seat's
         other.intent({"type": "act", "action": {"type": "move", "figure": 99, "to": "nowhere"}, "rev": 0})
         assert _typed(other.until(lambda f: f.get("op") == "error")) in {"not_your_turn", "illegal_action", "malformed_action"}
+        # a seat's connection cannot take a second seat
+        assert _typed(other.op({"op": "join", "code": code, "name": "Twice"})) == "bad_request"
         # a stranger with bad codes, then a join flood
         s = R.Client(server)
         for bad_code in ["", "ZZZZZ", 7, "A" * 40, None]:

@@ -491,6 +491,8 @@ class Rooms:
     async def _op_join(self, device: Device, frame: dict, addr: str) -> None:
         """``{"op": "join", "code", "name"}``: a free person's seat, else watch (late joiner)."""
         self._rate_join(addr)
+        if device.role in ("seat", "teacher"):
+            raise RoomError("bad_request", "this connection already holds a seat (one device, one seat)")
         room = self._room(frame.get("code"), joining=True)
         name = frame.get("name")
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
