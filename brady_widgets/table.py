@@ -20,12 +20,14 @@ The per-game presentation hooks (:meth:`Table.describe`, :meth:`Table.odds`,
 :meth:`Table.display_content`, :meth:`Table.text_body`, :meth:`Table.window_facts`,
 :meth:`Table.entry_text`, :meth:`Table.check_option`, ``windowed``, ``action_keys``,
 ``view_options``...) are written once, on the game's widget class. A game's widget
-*is* a table (``GameWidget`` subclasses ``Table``); a plain table borrows them
-from it: ``Table(..., presenter=<the game's widget class>)`` binds the widget class's
-hooks and settings to the table, so a room needs no kernel and no widget
-(:func:`table_for` builds one from a registered game's name). The hooks read only
-what a table has (``game``, ``names``, ``option()``, the screen), which is why the
-same functions serve both.
+*is* a table (``GameWidget`` subclasses ``Table``); a plain table of that game is an
+instance of :func:`table_class` ``(WidgetClass)``, a ``Table`` subclass that carries
+the widget class's presentation (its hooks, settings, the helpers they call and its
+``_state``), with their ``super()`` pointing at the table, so a room needs no kernel
+and no widget (:func:`table_for` builds one from a registered game's name;
+``Table(presenter=WidgetClass, ...)`` does the same). What a widget class overrides of
+the table's *behaviour* (``act``, ``_sync_seat``: e.g. several players on one keyboard)
+stays the widget's.
 
 Everything is validated as the widget always validated it: :meth:`Table.handle`
 takes a view's message and raises :class:`WidgetError` or
@@ -52,7 +54,7 @@ from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 
 __all__ = [
     "ERROR_CHARS", "HOOKS", "MSG", "PRESENTER_SETTINGS", "Table", "WIDGET_ERROR_CODES", "WidgetError",
-    "compact_legal", "expand_legal", "table_for",
+    "compact_legal", "expand_legal", "table_class", "table_for",
 ]
 
 
@@ -324,9 +326,9 @@ class Table:
         presenter: type | None = None,
         **game_options: Any,
     ):
-        if presenter is not None:
-            self._borrow(presenter)
-        cls = presenter or type(self)
+        if presenter is not None and getattr(type(self), "presenter", None) is not presenter:
+            raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
+        cls = type(self)
         if cls.game_class is None:
             from .engine.registry import exports
 
@@ -683,33 +685,16 @@ class Table:
         self._cancel_pending()
 
     # -------------------------------------------------------------- presenter
-    def _borrow(self, presenter: type) -> None:
-        """Bind the presenter's hooks and settings to this table (see the module docstring)."""
-        if not (isinstance(presenter, type) and getattr(presenter, "game_class", None) is not None):
-            raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
-        self.__dict__["_presenter"] = presenter
-        for name in PRESENTER_SETTINGS:
-            setattr(self, name, copy.copy(getattr(presenter, name)))
-        for name in HOOKS:
-            raw = inspect.getattr_static(presenter, name)
-            if isinstance(raw, (classmethod, staticmethod)):
-                setattr(self, name, getattr(presenter, name))
-            else:
-                setattr(self, name, types.MethodType(raw, self))
+    #: the game's widget class whose presentation this table borrows (None: a widget itself)
+    presenter: ClassVar[type | None] = None
 
-    def __getattr__(self, name: str) -> Any:
-        """A plain table also borrows the presenter's helpers (e.g. a ``describe`` that
-        calls ``self._who``): methods bound to the table, other attributes as they are."""
-        presenter = self.__dict__.get("_presenter")
-        if presenter is None or name.startswith("__"):
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        try:
-            raw = inspect.getattr_static(presenter, name)
-        except AttributeError:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}") from None
-        if isinstance(raw, types.FunctionType):
-            return types.MethodType(raw, self)
-        return getattr(presenter, name)
+    def __new__(cls, *args: Any, presenter: type | None = None, **kwargs: Any):
+        if presenter is not None and cls is Table:
+            cls = table_class(presenter)  # a plain table of that game: see table_class
+        after = cls.__mro__[cls.__mro__.index(Table) + 1]
+        if after is object:
+            return object.__new__(cls)
+        return super().__new__(cls, *args, **kwargs)  # a widget: traitlets builds it
 
     # ----------------------------------------------------------------- screens
     @contextlib.contextmanager
@@ -1202,6 +1187,73 @@ class Table:
 
 
 
+_TABLE_CLASSES: dict[type, type] = {}
+#: the class attributes of a game's widget class that a plain table never borrows: the
+#: widget's own machinery (its constructor, its view files) and Python's bookkeeping
+_NOT_BORROWED = frozenset({
+    "__init__", "__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__annotations__",
+    "__init_subclass__", "_esm", "_css", "__firstlineno__", "__static_attributes__",
+})
+
+
+def _rebound(fn: Any, cls: type) -> Any:
+    """``fn`` with its zero-argument ``super()`` pointing at ``cls`` (a function's
+    ``__class__`` cell names the class it was written in)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or "__class__" not in code.co_freevars:
+        return fn
+    cells = tuple(
+        types.CellType(cls) if name == "__class__" else cell for name, cell in zip(code.co_freevars, fn.__closure__)
+    )
+    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, cells)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__doc__, new.__qualname__ = fn.__doc__, fn.__qualname__
+    return new
+
+
+def table_class(presenter: type) -> type[Table]:
+    """The plain :class:`Table` of the game whose widget class is ``presenter``.
+
+    It carries the widget class's presentation: every hook (:data:`HOOKS`), setting
+    (:data:`PRESENTER_SETTINGS`), helper the hooks call, and the composition of the
+    synced state (``_state``), defined on the game's classes below ``GameWidget``; a
+    zero-argument ``super()`` in them reaches the table. What the widget class overrides
+    of the table's behaviour (``act``, ``_sync_seat``..., e.g. a one-keyboard party) stays
+    the widget's: a room has one device per seat.
+    """
+    cached = _TABLE_CLASSES.get(presenter)
+    if cached is not None:
+        return cached
+    from .widget import GameWidget
+
+    if not (isinstance(presenter, type) and issubclass(presenter, GameWidget) and presenter.game_class is not None):
+        raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
+    import traitlets
+
+    # one table class per class of the game's chain (its widget class, then any subclass of
+    # it), so that super() in a subclass's hook reaches its parent's, as in the widget
+    cls: type = Table
+    for klass in reversed(presenter.__mro__[: presenter.__mro__.index(GameWidget)]):
+        if not issubclass(klass, GameWidget):
+            continue  # a mixin of the widget's, not the game's chain
+        cls = types.new_class(f"{klass.__name__}Table", (cls,), {}, lambda ns: ns.update({"__module__": __name__}))
+        for name, value in vars(klass).items():
+            if name in _NOT_BORROWED or isinstance(value, traitlets.TraitType):
+                continue
+            if callable(getattr(Table, name, None)) and name not in HOOKS and name != "_state":
+                continue  # the widget's own behaviour
+            if isinstance(value, (classmethod, staticmethod)):
+                value = type(value)(_rebound(value.__func__, cls))
+            elif isinstance(value, property):
+                value = property(*(_rebound(f, cls) if f else None for f in (value.fget, value.fset, value.fdel)), value.__doc__)
+            elif isinstance(value, types.FunctionType):
+                value = _rebound(value, cls)
+            setattr(cls, name, value)
+    cls.presenter = presenter
+    _TABLE_CLASSES[presenter] = cls
+    return cls
+
+
 def table_for(name: str, /, **kwargs: Any) -> Table:
     """A plain table for the registered game ``name`` (its widget class presents it);
     ``kwargs`` are the widget's (``game=`` an engine to resume, too)."""
@@ -1210,4 +1262,4 @@ def table_for(name: str, /, **kwargs: Any) -> Table:
     widget = load_widget(name)
     if widget is None:
         raise ValueError(f"game {name!r} has no widget")
-    return Table(presenter=widget, **kwargs)
+    return table_class(widget)(**kwargs)

@@ -128,3 +128,29 @@ def test_the_table_and_the_rooms_server_name_no_game(path):
     text = path.read_text(encoding="utf-8")
     found = sorted(w for w in words if w and re.search(rf"\b{re.escape(w)}\b", text, re.IGNORECASE))
     assert not found, f"{path.name} names a game: {found}"
+
+
+def test_a_plain_table_carries_the_widget_classs_presentation_with_super_working():
+    from brady_widgets.costume_party.widget import CostumePartyWidget
+    from brady_widgets.table import table_class
+
+    class Trimmed(CostumePartyWidget):
+        """A game that trims its synced state and dresses its log through a helper."""
+
+        def _state(self) -> dict:
+            state = super()._state()
+            state["view"].pop("faces", None)
+            return state
+
+        def describe(self, ev: dict) -> str:
+            return self._shout(super().describe(ev))
+
+        def _shout(self, text: str) -> str:
+            return text.upper()
+
+    w = Trimmed(players=3, seed=2, humans=[0], pace=0)
+    t = Table(presenter=Trimmed, players=3, seed=2, humans=[0], pace=0)
+    assert type(t) is table_class(Trimmed) and not isinstance(t, GameWidget)
+    state = t.state_for(0)
+    assert "faces" not in state["view"] and all(e["text"] == e["text"].upper() for e in state["log_lines"])
+    assert _same(state) == _widget_state(w)
