@@ -1,0 +1,172 @@
+"""RemoteSeat: take a seat at a rooms-server table from any notebook (Binder too).
+
+    from brady_widgets.rooms.remote import RemoteSeat
+    seat = RemoteSeat("http://10.0.0.5:8765", code="K7PQ2", name="Ann")
+    seat
+
+The kernel connects *out* to the rooms server (a WebSocket; nothing listens in the
+kernel, so it works behind Binder's proxy) and joins like a browser would. The server
+sends it only its seat's state, which the widget syncs as the same traits a
+:class:`~brady_widgets.widget.GameWidget` has, so the game's own view bundle draws it.
+The view's intents go back to the server, which validates them; the kernel never holds
+the engine, another seat's state or the seed. A dropped connection reconnects with the
+seat token (kept in :attr:`RemoteSeat.token`, never shown).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..table import STATIC
+
+__all__ = ["RemoteSeat"]
+
+_TRAITS = ("seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock")
+
+
+def _ws_url(url: str) -> str:
+    url = url.rstrip("/")
+    if url.startswith("https://"):
+        return "wss://" + url[len("https://"):] + "/ws"
+    if url.startswith("http://"):
+        return "ws://" + url[len("http://"):] + "/ws"
+    return url if url.endswith("/ws") else url + "/ws"
+
+
+class RemoteSeat(anywidget.AnyWidget):
+    """One seat at a rooms-server table, drawn by the game's own view in a notebook.
+
+    Args:
+        url: the rooms server (``http://host:port``).
+        code: the table's code (to join), or ``token=`` a seat token from an earlier join.
+        name: the player's name at the table.
+        timeout: seconds to wait for the seat.
+    """
+
+    seat = traitlets.Int(-1).tag(sync=True)
+    view = traitlets.Dict().tag(sync=True)
+    legal = traitlets.List().tag(sync=True)
+    log_lines = traitlets.List().tag(sync=True)
+    error = traitlets.Dict().tag(sync=True)
+    curtain = traitlets.Dict({"up": False, "seat": -1}).tag(sync=True)
+    settings = traitlets.Dict().tag(sync=True)
+    content = traitlets.Dict().tag(sync=True)
+    replay = traitlets.Dict({"step": 0, "length": 0, "active": False}).tag(sync=True)
+    rev = traitlets.Int(0).tag(sync=True)
+    page = traitlets.Dict().tag(sync=True)
+    clock = traitlets.Dict({"realtime": False}).tag(sync=True)
+    #: "online", "reconnecting" or "closed"; ``role`` is "seat" or "watch" (a late joiner)
+    status = traitlets.Unicode("connecting").tag(sync=True)
+    role = traitlets.Unicode("").tag(sync=True)
+
+    def __init__(self, url: str, code: str | None = None, name: str = "Player", *, token: str | None = None, timeout: float = 15.0):
+        from websockets.sync.client import connect
+
+        if (code is None) == (token is None):
+            raise TypeError("give the table's code (to join) or a seat token (to come back), not both")
+        self._connect = connect
+        self._url = _ws_url(url)
+        self._lock = threading.Lock()
+        self._seq = 0
+        self._closed = False
+        self.token = token
+        self.errors: list[dict] = []  # the server's refusals (typed), newest last
+        self._ws = self._connect(self._url, open_timeout=timeout)
+        first = {"op": "join", "code": code, "name": name} if token is None else {"op": "resume", "token": token}
+        self._ws.send(json.dumps(first))
+        state: dict = {}
+        deadline = time.monotonic() + timeout
+        while "settings" not in state:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the rooms server gave no seat in time")
+            frame = json.loads(self._ws.recv(timeout=left))
+            if frame.get("op") == "error":
+                self._ws.close()
+                raise ValueError(f"{frame.get('code')}: {frame.get('message')}")
+            if frame.get("op") == "joined":
+                self.token = frame.get("token") or self.token
+                role = frame.get("role", "")
+            if frame.get("op") == "state":
+                state.update(frame["state"])
+        from ..engine.registry import game_entry
+
+        view = game_entry(state["settings"]["game"]).view or "generic"
+        self._esm = (STATIC / f"{view}.js").read_text()
+        self._css = (STATIC / f"{view}.css").read_text()
+        super().__init__(**{k: v for k, v in state.items() if k in _TRAITS}, role=role, status="online")
+        self.on_msg(self._on_view_msg)
+        self._thread = threading.Thread(target=self._listen, name="RemoteSeat", daemon=True)
+        self._thread.start()
+
+    # ------------------------------------------------------------------ view -> server
+    def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
+        """A view's intent goes to the server as it is (the server validates it)."""
+        self.send_intent(content)
+
+    def send_intent(self, msg: Any) -> None:
+        with self._lock:
+            self._seq += 1
+            frame = {"op": "msg", "seq": self._seq, "msg": msg}
+        try:
+            self._ws.send(json.dumps(frame))
+        except Exception:  # noqa: BLE001 -- the listener reconnects; the view unlocks on its timer
+            pass
+
+    def act(self, action: dict) -> None:
+        """Act for this seat from Python, as the view's button would."""
+        self.send_intent({"type": "act", "action": action, "rev": self.rev})
+
+    # ------------------------------------------------------------------ server -> view
+    def _apply(self, frame: dict) -> None:
+        op = frame.get("op")
+        if op == "state":
+            with self.hold_sync():
+                for key, value in frame["state"].items():
+                    if key in _TRAITS:
+                        setattr(self, key, value)
+            if frame.get("role"):
+                self.role = frame["role"]
+        elif op == "joined":
+            self.role = frame.get("role") or self.role
+        elif op == "error":
+            self.errors = [*self.errors[-19:], {"code": frame.get("code"), "message": frame.get("message")}]
+
+    def _listen(self) -> None:
+        delay = 0.25
+        while not self._closed:
+            try:
+                text = self._ws.recv()
+                delay = 0.25
+                self._apply(json.loads(text))
+            except Exception:  # noqa: BLE001 -- the connection dropped: come back to the same seat
+                if self._closed:
+                    return
+                self.status = "reconnecting"
+                time.sleep(delay)
+                delay = min(4.0, delay * 2)
+                try:
+                    self._ws = self._connect(self._url, open_timeout=10)
+                    self._ws.send(json.dumps({"op": "resume", "token": self.token}))
+                    self.status = "online"
+                except Exception:  # noqa: BLE001
+                    continue
+
+    def close(self) -> None:
+        self._closed = True
+        try:
+            self._ws.close()
+        except Exception:  # noqa: BLE001
+            pass
+        self.status = "closed"
+        super().close()
+
+    def __repr__(self) -> str:
+        s = self.settings or {}
+        return f"RemoteSeat(game={s.get('game')!r}, seat={self.seat}, role={self.role!r}, status={self.status!r})"

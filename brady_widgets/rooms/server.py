@@ -1,0 +1,785 @@
+"""The rooms server: one process holds every table; each device receives only its seat.
+
+Why Starlette under uvicorn: both are small, typed, actively maintained ASGI
+projects (Encode), Starlette's WebSocket class is all a room needs (no extra
+protocol such as Socket.IO's to version on both ends), and uvicorn speaks
+WebSockets through the well-kept ``websockets`` package. The page outside
+Jupyter loads the SAME view bundles as the widget (``brady_widgets/static``)
+behind a small model shim (``rooms/static/rooms.js``: ``get``, ``on``, ``off``,
+``send``), so a view is written once.
+
+Who gets what (secrets by construction)
+    * a device that joins with a table's code and a name is bound to a random
+      *seat token* (kept in that browser's storage, never in a URL); it receives
+      :meth:`Table.state_for` of its seat alone;
+    * a watcher (a late joiner, the projector ``/watch/CODE``) receives the
+      public view (``state_for(None)``) and sends nothing that changes the game;
+    * only the teacher's connection, bound to the teacher token (printed once
+      at start; the teacher page moves it from the link's ``#fragment`` into
+      session storage and removes it from the address bar), may create tables,
+      lock them, seat devices, hand a seat to a bot, and reveal.
+
+Every frame a device sends is ``{"op": ..., ...}``; a view's intent travels as
+``{"op": "msg", "seq": n, "msg": {...}}`` and is validated exactly as the widget
+validates it (the same :meth:`Table._dispatch` rules, the same ``rev``); ``seq``
+must grow (a replayed or reordered frame is refused ``stale_sequence``). Every
+refusal is a typed error frame ``{"op": "error", "code", "message"}`` (and, for a
+view intent, the ``error`` trait, so the view unlocks), with nothing changed.
+
+Frames from the server are ``{"op": "state", "state": {trait: value}}``: the
+first after a (re)connect holds every trait (a full snapshot), later ones only
+the traits that changed for that device.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..engine.errors import IllegalAction
+from ..engine.registry import game_entry, load_game, load_widget, names
+from ..table import MSG, STATIC, Table, WidgetError, _error_dict, bounded, short, table_for
+from .store import Store
+
+__all__ = ["ROOM_ERROR_CODES", "Rooms", "create_app"]
+
+#: codes of the error frames the server sends besides the widget's and the engine's
+ROOM_ERROR_CODES = (
+    "malformed_message",
+    "unknown_message",
+    "bad_code",
+    "code_expired",
+    "rate_limited",
+    "not_joined",
+    "bad_token",
+    "teacher_only",
+    "stale_sequence",
+    "table_locked",
+    "bad_request",
+)
+
+#: the letters of a table code: no 0/O, 1/I/L, U/V pairs to misread on a projector
+CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+CODE_LENGTH = 5
+#: the most bytes one frame from a device may take
+MAX_FRAME = 4096
+#: benchmarks only (``BRADY_ROOMS_STAMP=1``): state frames carry ``changed``, the server's
+#: ``time.time()`` when the table changed, so a client on the same machine measures latency
+STAMP = os.environ.get("BRADY_ROOMS_STAMP") == "1"
+PAGES = Path(__file__).resolve().parent / "static"
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class RoomError(Exception):
+    def __init__(self, code: str, message: str):
+        assert code in ROOM_ERROR_CODES, code
+        self.code = code
+        super().__init__(bounded(message))
+
+
+@dataclass(eq=False)
+class Device:
+    """One connection: a seat's device, a watcher (projector, late joiner) or the teacher."""
+
+    ws: WebSocket
+    role: str = "none"  # "seat" | "watch" | "teacher" | "none"
+    code: str | None = None
+    seat: int | None = None
+    token_hash: str | None = None
+    name: str = ""
+    seq: int = -1
+    sent: dict = field(default_factory=dict)
+    replay_step: int | None = None
+    reveal: bool = False
+    options: dict | None = None
+    sync_id: str = ""  # real time: the id of this view's clock request (its answer carries it)
+    error: dict = field(default_factory=dict)
+    errors: int = 0
+    bucket: float = 0.0
+    bucket_at: float = 0.0
+    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+@dataclass(eq=False)
+class Room:
+    """One table served to many devices, with its code and who sits where."""
+
+    code: str
+    game: str
+    table: Table
+    created: float
+    names: list[str]
+    bot_levels: dict[int, str]
+    locked: bool = False
+    #: seat -> token hash of the device bound to it; watcher token hashes -> their name
+    seats: dict[int, str] = field(default_factory=dict)
+    seat_names: dict[int, str] = field(default_factory=dict)
+    watchers: dict[str, str] = field(default_factory=dict)
+    devices: set = field(default_factory=set)
+    saved_len: int = -1
+    dirty: bool = False
+    changed_at: float = 0.0
+
+    def meta(self) -> dict:
+        t = self.table
+        return {
+            "game": self.game,
+            "created": self.created,
+            "names": self.names,
+            "bot_levels": {str(k): v for k, v in self.bot_levels.items()},
+            "locked": self.locked,
+            "seats": {str(k): v for k, v in self.seats.items()},
+            "seat_names": {str(k): v for k, v in self.seat_names.items()},
+            "watchers": self.watchers,
+            "humans": list(t.humans),
+            "pace": t.pace,
+        }
+
+
+class Rooms:
+    """Every room of one server, their persistence, and the protocol (transport-free)."""
+
+    def __init__(
+        self,
+        store: Store,
+        teacher_token: str,
+        *,
+        pace: float = 0.8,
+        code_ttl: float = 4 * 3600,
+        joins_per_minute: int = 20,
+        msgs_per_second: float = 20.0,
+        burst: float = 40.0,
+        code_prefix: str = "",
+    ):
+        if not (isinstance(code_prefix, str) and len(code_prefix) <= 2 and all(c in CODE_ALPHABET for c in code_prefix)):
+            raise ValueError(f"a code prefix is at most 2 of {CODE_ALPHABET!r} (one per server when rooms shard by code)")
+        self.code_prefix = code_prefix
+        self.store = store
+        self.teacher_hash = _hash(teacher_token)
+        self.pace = pace
+        self.code_ttl = code_ttl
+        self.joins_per_minute = joins_per_minute
+        self.msgs_per_second = msgs_per_second
+        self.burst = burst
+        self.rooms: dict[str, Room] = {}
+        self.tokens: dict[str, tuple[str, str]] = {}  # token hash -> (code, "seat" | "watch")
+        self.joins: dict[str, list[float]] = {}  # client address -> recent join attempts
+        self.teachers: set[Device] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.resume_seconds = 0.0
+        self._lobby_pending = False
+        self._games: list[dict] | None = None
+
+    # ----------------------------------------------------------- persistence
+    def resume(self) -> int:
+        """Rebuild every table from the store (a restart); bots play on."""
+        t0 = time.perf_counter()
+        n = 0
+        for code, meta, engine in self.store.rows():
+            try:
+                game = load_game(meta["game"]).from_json(engine)
+                humans = [int(s) for s in meta["humans"]]
+                levels = {int(k): v for k, v in meta["bot_levels"].items()}
+                table = table_for(meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace))
+                for seat, level in levels.items():
+                    if seat not in humans:
+                        table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, game.seed)
+                room = Room(code, meta["game"], table, meta["created"], meta["names"], levels, meta["locked"])
+                room.seats = {int(k): v for k, v in meta["seats"].items()}
+                room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
+                room.watchers = dict(meta.get("watchers", {}))
+                room.saved_len = len(game.history)
+            except Exception as exc:  # noqa: BLE001 -- one broken row must not stop the others
+                print(f"rooms: table {code} not resumed: {type(exc).__name__}: {exc}")
+                continue
+            self._add(room)
+            n += 1
+        for room in self.rooms.values():
+            self._start(room)
+        self.resume_seconds = time.perf_counter() - t0
+        return n
+
+    def _add(self, room: Room) -> None:
+        self.rooms[room.code] = room
+        for h in room.seats.values():
+            self.tokens[h] = (room.code, "seat")
+        for h in room.watchers:
+            self.tokens[h] = (room.code, "watch")
+        room.table.listen(lambda room=room: self._changed(room))
+
+    def _start(self, room: Room) -> None:
+        t = room.table
+        if not t.game.over and not t.game.realtime:
+            try:
+                t.run_bots()
+            except Exception:  # noqa: BLE001 -- a bot failure shows as the table's error
+                pass
+
+    def save(self, room: Room) -> None:
+        self.store.save(room.code, room.meta(), room.table.game.to_json())
+        room.saved_len = len(room.table.game.history)
+
+    # ----------------------------------------------------------------- codes
+    def new_code(self) -> str:
+        while True:
+            code = self.code_prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(self.code_prefix)))
+            if code not in self.rooms:
+                return code
+
+    def _room(self, code: Any, *, joining: bool = False) -> Room:
+        if not isinstance(code, str) or not 1 <= len(code) <= 12:
+            raise RoomError("bad_code", "a table code is 5 letters and digits")
+        room = self.rooms.get(code.strip().upper())
+        if room is None:
+            raise RoomError("bad_code", f"no table has the code {short(code)}")
+        if joining and time.time() - room.created > self.code_ttl:
+            raise RoomError("code_expired", "this table's code has expired: ask the teacher for a new table")
+        return room
+
+    def _rate_join(self, addr: str) -> None:
+        now = time.monotonic()
+        recent = [t for t in self.joins.get(addr, []) if now - t < 60]
+        if len(recent) >= self.joins_per_minute:
+            self.joins[addr] = recent
+            raise RoomError("rate_limited", "too many tries with table codes: wait a minute")
+        recent.append(now)
+        self.joins[addr] = recent
+
+    # ------------------------------------------------------------ the tables
+    def create(self, spec: Any) -> Room:
+        """A teacher's new table: ``{"game", "players", "seed"?, "options"?, "bots"?: {seat: level},
+        "names"?}``; every seat without a bot is a person's."""
+        if not isinstance(spec, dict):
+            raise RoomError("bad_request", "create takes a table description")
+        game = spec.get("game")
+        if not isinstance(game, str) or game not in names() or load_widget(game) is None:
+            raise RoomError("bad_request", f"unknown game {short(game)}; games: {[g for g in names() if load_widget(g)]}")
+        players = spec.get("players")
+        seed = spec.get("seed", secrets.randbelow(10**6))
+        options = spec.get("options") or {}
+        bots = spec.get("bots") or {}
+        if not isinstance(options, dict) or not isinstance(bots, dict):
+            raise RoomError("bad_request", "options and bots must be objects")
+        try:
+            bot_levels = {int(k): v for k, v in bots.items()}
+            humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
+            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, **options)
+            for seat, level in bot_levels.items():
+                table._check_seat(seat)
+                table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, table.game.seed)
+        except (TypeError, ValueError, KeyError, WidgetError) as exc:
+            raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
+        seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
+        table.names = tuple(seat_names)
+        room = Room(self.new_code(), game, table, time.time(), seat_names, bot_levels)
+        self._add(room)
+        self._start(room)
+        self.save(room)
+        return room
+
+    def _changed(self, room: Room) -> None:
+        """The table changed (an action, a bot's step): send it and save it, soon and once."""
+        if room.dirty:
+            return
+        room.dirty = True
+        room.changed_at = time.time()
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            self._flush(room)
+        else:
+            loop.call_soon(self._flush_task, room)
+
+    def _flush_task(self, room: Room) -> None:
+        asyncio.ensure_future(self.flush(room))
+
+    def _flush(self, room: Room) -> None:
+        room.dirty = False
+        if len(room.table.game.history) != room.saved_len:
+            self.save(room)
+
+    async def flush(self, room: Room) -> None:
+        self._flush(room)
+        cache: dict = {}  # screens several devices share (the watchers') are computed once
+        stamp = room.changed_at
+        frames = [(d, self.state_frame(d, cache=cache, stamp=stamp)) for d in list(room.devices)]  # computed before any await
+        await asyncio.gather(*(self.send(d, f) for d, f in frames if f is not None))
+        self.lobby_soon()
+
+    def lobby_soon(self, delay: float = 0.25) -> None:
+        """The teachers' lobby (tables, seats, who is online), at most every ``delay`` s."""
+        if self._lobby_pending or not self.teachers:
+            return
+        loop = self.loop
+        if loop is None or not loop.is_running():
+            return
+        self._lobby_pending = True
+
+        def fire() -> None:
+            self._lobby_pending = False
+            for teacher in list(self.teachers):
+                asyncio.ensure_future(self.send_teacher(teacher))
+
+        loop.call_later(delay, fire)
+
+    # -------------------------------------------------------------- screens
+    def screen(self, device: Device, cache: dict | None = None) -> dict:
+        room = self.rooms.get(device.code or "")
+        if room is None:
+            return {}
+        t = room.table
+        if cache is not None:
+            key = (device.role, device.seat, device.reveal, device.replay_step, json.dumps(device.options, sort_keys=True))
+            if key not in cache:
+                cache[key] = self.screen(device)
+            return self._personal({**cache[key]}, device)
+        if device.role == "seat":
+            state = t.state_for(device.seat, replay_step=device.replay_step, options=device.options)
+        elif device.role == "teacher":
+            state = t.state_for(None, reveal=device.reveal, replay_step=device.replay_step, options=device.options)
+            state["settings"] = {**state["settings"], "teacher": True}  # the view draws the reveal toggle
+        else:
+            state = t.state_for(None, replay_step=device.replay_step, options=device.options)
+        return self._personal(state, device)
+
+    @staticmethod
+    def _personal(state: dict, device: Device) -> dict:
+        """What differs between devices that share a screen: the error, and in real time the
+        id of the device's own clock request (its view measures its offset from that answer)."""
+        state["error"] = device.error
+        clock = state.get("clock") or {}
+        if clock.get("realtime"):
+            state["clock"] = {**clock, "sync": device.sync_id}
+        return state
+
+    async def send(self, device: Device, frame: dict) -> None:
+        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        async with device.send_lock:
+            try:
+                await device.ws.send_text(text)
+            except Exception:  # noqa: BLE001 -- a closed socket: its handler cleans up
+                pass
+
+    def state_frame(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> dict | None:
+        """The frame that brings ``device`` up to date (the traits that changed for it), or None."""
+        state = self.screen(device, cache)
+        if not state:
+            return None
+        if full:
+            device.sent = {k: v for k, v in device.sent.items() if k.startswith("__")}
+        diff = {k: v for k, v in state.items() if device.sent.get(k) != v}
+        if not diff:
+            return None
+        device.sent.update(diff)
+        frame = {"op": "state", "state": diff, "role": device.role, "code": device.code}
+        if STAMP and stamp:
+            frame["changed"] = stamp
+        return frame
+
+    async def send_state(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> None:
+        frame = self.state_frame(device, full=full, cache=cache, stamp=stamp)
+        if frame is not None:
+            await self.send(device, frame)
+
+    def overview(self) -> list[dict]:
+        """What the teacher's page lists: each table, its seats and who is connected."""
+        out = []
+        for room in self.rooms.values():
+            t = room.table
+            online = {d.seat for d in room.devices if d.role == "seat"}
+            seats = []
+            for s in range(t.game.players):
+                kind = "person" if s in t.humans else "bot"
+                seats.append({
+                    "seat": s, "kind": kind, "name": room.seat_names.get(s) or t.names[s],
+                    "taken": s in room.seats, "online": s in online,
+                    "level": room.bot_levels.get(s) if kind == "bot" else None,
+                })
+            watchers = [{"id": h[:10], "name": n, "online": any(d.token_hash == h for d in room.devices)} for h, n in room.watchers.items()]
+            out.append({
+                "code": room.code, "game": room.game, "players": t.game.players, "locked": room.locked,
+                "over": t.game.over, "actions": t._n_actions(), "seats": seats, "watchers": watchers,
+                "to_act": list(t.game.to_act) if not t.game.over else [],
+                "expires_in": max(0, int(self.code_ttl - (time.time() - room.created))),
+            })
+        return out
+
+    async def send_teacher(self, device: Device) -> None:
+        if self._games is None:
+            self._games = self.games()
+        lobby = {"tables": self.overview(), "games": self._games}
+        if device.sent.get("__lobby") != lobby:
+            device.sent["__lobby"] = lobby
+            await self.send(device, {"op": "lobby", **lobby})
+        if device.code in self.rooms:
+            await self.send_state(device)
+
+    @staticmethod
+    def games() -> list[dict]:
+        out = []
+        for g in names():
+            widget = load_widget(g)
+            if widget is None:
+                continue
+            cls = widget.game_class
+            out.append({
+                "name": g, "title": cls.title or g, "players": [cls.player_counts.start, cls.player_counts.stop - 1],
+                "bots": sorted(widget.bot_registry()), "default_bot": widget.default_bot,
+                "view": game_entry(g).view or "generic", "realtime": bool(cls.realtime),
+            })
+        return out
+
+    # ------------------------------------------------------------ protocol
+    def _limit(self, device: Device) -> None:
+        now = time.monotonic()
+        device.bucket = min(self.burst, device.bucket + (now - device.bucket_at) * self.msgs_per_second) if device.bucket_at else self.burst
+        device.bucket_at = now
+        if device.bucket < 1:
+            raise RoomError("rate_limited", "too many messages: slow down")
+        device.bucket -= 1
+
+    async def handle(self, device: Device, text: Any, addr: str) -> None:
+        """One frame from a device. Never raises: refusals become error frames."""
+        try:
+            self._limit(device)
+            if not isinstance(text, str) or len(text) > MAX_FRAME:
+                raise RoomError("malformed_message", f"a frame is JSON text of at most {MAX_FRAME} bytes")
+            try:
+                frame = json.loads(text)
+            except ValueError:
+                raise RoomError("malformed_message", "a frame must be JSON") from None
+            if not isinstance(frame, dict) or not isinstance(frame.get("op"), str):
+                raise RoomError("malformed_message", "a frame is an object with an 'op'")
+            op = frame["op"]
+            handler = getattr(self, f"_op_{op}", None) if op.isidentifier() else None
+            if handler is None:
+                raise RoomError("unknown_message", f"unknown op {short(op)}")
+            await handler(device, frame, addr)
+        except (RoomError, WidgetError, IllegalAction) as exc:
+            await self.send(device, {"op": "error", "code": exc.code, "message": bounded(str(exc))})
+        except Exception as exc:  # noqa: BLE001 -- the connection stays up
+            await self.send(device, {"op": "error", **_error_dict(exc)})
+
+    def _bind(self, device: Device, room: Room, role: str, token_hash: str | None, seat: int | None = None) -> None:
+        self._unbind(device)
+        device.role, device.code, device.seat, device.token_hash = role, room.code, seat, token_hash
+        device.sent, device.replay_step, device.reveal, device.error, device.seq = {}, None, False, {}, -1
+        room.devices.add(device)
+
+    def _unbind(self, device: Device) -> None:
+        room = self.rooms.get(device.code or "")
+        if room is not None:
+            room.devices.discard(device)
+
+    async def _op_join(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "join", "code", "name"}``: a free person's seat, else watch (late joiner)."""
+        self._rate_join(addr)
+        if device.role in ("seat", "teacher"):
+            raise RoomError("bad_request", "this connection already holds a seat (one device, one seat)")
+        room = self._room(frame.get("code"), joining=True)
+        name = frame.get("name")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
+            raise RoomError("malformed_message", "a name is 1 to 40 characters")
+        name = name.strip()
+        token = secrets.token_urlsafe(24)
+        h = _hash(token)
+        t = room.table
+        free = [s for s in t.humans if s not in room.seats]
+        if free and not room.locked:
+            seat = free[0]
+            room.seats[seat] = h
+            room.seat_names[seat] = name
+            self.tokens[h] = (room.code, "seat")
+            t.names = tuple(name if s == seat else n for s, n in enumerate(t.names))
+            self._bind(device, room, "seat", h, seat)
+        else:
+            room.watchers[h] = name
+            self.tokens[h] = (room.code, "watch")
+            self._bind(device, room, "watch", h)
+        self.save(room)
+        await self.send(device, {"op": "joined", "token": token, "code": room.code, "role": device.role, "seat": device.seat})
+        self._changed(room)
+        await self.send_state(device, full=True)
+
+    async def _op_resume(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "resume", "token"}``: a reload or a dropped connection takes its seat back."""
+        token = frame.get("token")
+        if not isinstance(token, str) or not 10 <= len(token) <= 100:
+            raise RoomError("bad_token", "a token is the string the server gave at join")
+        h = _hash(token)
+        where = self.tokens.get(h)
+        if where is None or where[0] not in self.rooms:
+            self._rate_join(addr)
+            raise RoomError("bad_token", "this token holds no seat here (join again with the code)")
+        room = self.rooms[where[0]]
+        seat = next((s for s, x in room.seats.items() if x == h), None)
+        if seat is not None:
+            self._bind(device, room, "seat", h, seat)
+        else:
+            self._bind(device, room, "watch", h)
+        await self.send(device, {"op": "joined", "code": room.code, "role": device.role, "seat": device.seat})
+        self.lobby_soon()
+        await self.send_state(device, full=True)
+
+    async def _op_watch(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "watch", "code"}``: the projector (the public view; no token)."""
+        self._rate_join(addr)
+        room = self._room(frame.get("code"))
+        self._bind(device, room, "watch", None)
+        await self.send(device, {"op": "joined", "code": room.code, "role": "watch", "seat": None})
+        await self.send_state(device, full=True)
+
+    async def _op_msg(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "msg", "seq", "msg"}``: a view's intent, for this device's screen."""
+        room = self.rooms.get(device.code or "")
+        if room is None or device.role == "none":
+            raise RoomError("not_joined", "join a table first")
+        seq = frame.get("seq")
+        if isinstance(seq, bool) or not isinstance(seq, int):
+            raise RoomError("malformed_message", "a 'msg' frame carries an int 'seq'")
+        if seq <= device.seq:
+            raise RoomError("stale_sequence", f"seq {seq} is not after {device.seq}: an old or replayed frame")
+        device.seq = seq
+        msg = frame.get("msg")
+        before = len(room.table.game.history)
+        try:
+            self._intent(room, device, msg)
+        except (WidgetError, IllegalAction) as exc:
+            device.errors += 1
+            device.error = {**_error_dict(exc), "n": device.errors}
+            await self.send_state(device)
+            raise
+        changed = len(room.table.game.history) != before
+        await self.send_state(device, stamp=room.changed_at if changed else None)
+
+    def _intent(self, room: Room, device: Device, msg: Any) -> None:
+        t = room.table
+        with t.viewing(device.seat if device.role == "seat" else None, reveal=device.reveal, options=device.options):
+            t.check_message(msg)  # the widget's own validation of the message's shape
+        kind = msg["type"]
+        device.error = {}
+        if kind == MSG.ACT:
+            if device.role != "seat":
+                raise IllegalAction("not_your_turn", "a watcher's screen has no seat to play", None, msg.get("action"))
+            if room.locked:
+                raise RoomError("table_locked", "the teacher has paused this table")
+            t.act_for(device.seat, msg["action"], rev=msg["rev"], at=msg.get("at"))
+        elif kind == MSG.REPLAY:
+            step = msg["step"]
+            length = t._n_actions()
+            if not t.game.over:
+                raise WidgetError("replay_unavailable", "the replay opens when the game is over")
+            if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
+                raise WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
+            device.replay_step = None if step == length else step
+        elif kind == MSG.REVEAL:
+            if device.role != "teacher":
+                raise WidgetError("teacher_only", "only the teacher reveals secrets")
+            if not isinstance(msg["on"], bool):
+                raise WidgetError("malformed_message", "reveal takes true or false")
+            device.reveal = msg["on"]
+        elif kind == MSG.OPTION:
+            name, value = msg["name"], msg["value"]
+            if not isinstance(name, str) or name not in t.view_options:
+                raise WidgetError("malformed_message", f"unknown option {short(name)}")
+            device.options = {**(device.options or dict(t._options)), name: t.check_option(name, value)}
+        elif kind == MSG.PAGE:
+            seat = device.seat if device.role == "seat" else None
+            answer = t.page_for(seat, msg["list"], msg["before"], reveal=device.reveal, replay_step=device.replay_step, options=device.options)
+            device.sent.pop("page", None)
+            asyncio.ensure_future(self.send(device, {"op": "state", "state": {"page": answer}}))
+        elif kind == MSG.RUN_BOTS:
+            if device.role != "teacher":
+                raise WidgetError("teacher_only", "only the teacher starts paused bots")
+            t.run_bots()
+        elif kind == MSG.CLOCK:
+            t._clock_sync(msg["id"])  # validates the id; the first request starts the table's clock
+            device.sync_id = msg["id"]
+        # LIFT_CURTAIN, CLEAR_ERROR: a room has no curtain; the error is cleared above
+
+    # -------------------------------------------------------------- teacher
+    async def _op_teacher(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "teacher", "token"}``: this connection is the teacher's."""
+        token = frame.get("token")
+        if not isinstance(token, str) or not secrets.compare_digest(_hash(token), self.teacher_hash):
+            self._rate_join(addr)
+            raise RoomError("teacher_only", "that is not the teacher's token")
+        self._unbind(device)
+        device.role, device.code, device.seat, device.sent = "teacher", None, None, {}
+        self.teachers.add(device)
+        await self.send(device, {"op": "joined", "role": "teacher"})
+        await self.send_teacher(device)
+
+    def _teacher_room(self, device: Device, frame: dict) -> Room:
+        if device.role != "teacher" or device not in self.teachers:
+            raise RoomError("teacher_only", "only the teacher's page may do that")
+        return self._room(frame.get("code"))
+
+    async def _op_create(self, device: Device, frame: dict, addr: str) -> None:
+        if device.role != "teacher":
+            raise RoomError("teacher_only", "only the teacher's page creates tables")
+        room = self.create(frame.get("table"))
+        await self.send(device, {"op": "created", "code": room.code})
+        for teacher in list(self.teachers):
+            await self.send_teacher(teacher)
+
+    async def _op_show(self, device: Device, frame: dict, addr: str) -> None:
+        """The teacher looks at one table (public view; reveal and replay on request)."""
+        room = self._teacher_room(device, frame)
+        self._unbind(device)
+        room.devices.add(device)
+        device.code, device.sent, device.reveal, device.replay_step = room.code, {"__lobby": device.sent.get("__lobby")}, False, None
+        await self.send_state(device, full=False)
+
+    async def _op_lock(self, device: Device, frame: dict, addr: str) -> None:
+        room = self._teacher_room(device, frame)
+        if not isinstance(frame.get("on"), bool):
+            raise RoomError("malformed_message", "lock takes on: true or false")
+        room.locked = frame["on"]
+        self.save(room)
+        await self.flush(room)
+
+    async def _op_bot(self, device: Device, frame: dict, addr: str) -> None:
+        """Hand a seat to a bot (a dropped device): ``{"code", "seat", "level"?}``."""
+        room = self._teacher_room(device, frame)
+        seat, level = frame.get("seat"), frame.get("level")
+        t = room.table
+        t._check_seat(seat)
+        level = level or t.default_bot
+        if not isinstance(level, str) or level not in t.bot_registry():
+            raise RoomError("bad_request", f"unknown bot level {short(level)}")
+        room.bot_levels[seat] = level
+        h = room.seats.pop(seat, None)
+        if h is not None:  # that device now watches
+            room.watchers[h] = room.seat_names.get(seat, "")
+            self.tokens[h] = (room.code, "watch")
+            for d in list(room.devices):
+                if d.token_hash == h:
+                    d.role, d.seat, d.sent = "watch", None, {}
+        room.seat_names.pop(seat, None)
+        t.names = tuple(f"Bot {seat + 1} ({level})" if s == seat else n for s, n in enumerate(t.names))
+        t.seat_bot(seat, level)
+        self.save(room)
+        await self.flush(room)
+
+    async def _op_seat(self, device: Device, frame: dict, addr: str) -> None:
+        """Seat a watcher (a late joiner) in a seat: ``{"code", "watcher": id, "seat"}``."""
+        room = self._teacher_room(device, frame)
+        t = room.table
+        seat, wid = frame.get("seat"), frame.get("watcher")
+        t._check_seat(seat)
+        match = [h for h in room.watchers if isinstance(wid, str) and len(wid) >= 8 and h.startswith(wid)]
+        if len(match) != 1:
+            raise RoomError("bad_request", "no such watcher at this table")
+        h = match[0]
+        name = room.watchers.pop(h)
+        old = room.seats.get(seat)
+        if old is not None:  # the seat's old device watches from now on
+            room.watchers[old] = room.seat_names.get(seat, "")
+            self.tokens[old] = (room.code, "watch")
+            for d in list(room.devices):
+                if d.token_hash == old:
+                    d.role, d.seat, d.sent = "watch", None, {}
+        room.seats[seat] = h
+        room.seat_names[seat] = name
+        self.tokens[h] = (room.code, "seat")
+        room.bot_levels.pop(seat, None)
+        t.names = tuple(name if s == seat else n for s, n in enumerate(t.names))
+        t.seat_human(seat)
+        for d in list(room.devices):
+            if d.token_hash == h:
+                d.role, d.seat, d.sent, d.seq = "seat", seat, {}, d.seq
+        self.save(room)
+        await self.flush(room)
+
+    async def _op_teacher_view(self, device: Device, frame: dict, addr: str) -> None:
+        """The teacher's screen of one table: ``{"code", "reveal"?: bool, "replay"?: step}``."""
+        room = self._teacher_room(device, frame)
+        reveal = frame.get("reveal", device.reveal)
+        if not isinstance(reveal, bool):
+            raise RoomError("malformed_message", "reveal takes true or false")
+        device.reveal = reveal
+        await self.send_state(device)
+
+    # ----------------------------------------------------------- connection
+    async def serve(self, ws: WebSocket) -> None:
+        await ws.accept()
+        device = Device(ws)
+        addr = ws.client.host if ws.client else "?"
+        try:
+            while True:
+                text = await ws.receive_text()
+                await self.handle(device, text, addr)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            self._unbind(device)
+            self.teachers.discard(device)
+            self.lobby_soon()
+
+
+def _page(name: str) -> HTMLResponse:
+    return HTMLResponse((PAGES / name).read_text(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+
+def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = None, **kwargs: Any) -> Starlette:
+    """The ASGI app: pages, the view bundles, ``/ws``; ``app.state.rooms`` is the :class:`Rooms`."""
+    rooms = Rooms(Store(db), teacher_token or secrets.token_urlsafe(18), **kwargs)
+
+    async def student(request: Request) -> Response:
+        return _page("student.html")
+
+    async def watch(request: Request) -> Response:
+        return _page("watch.html")
+
+    async def teacher(request: Request) -> Response:
+        return _page("teacher.html")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(rooms.games())
+
+    async def ws(websocket: WebSocket) -> None:
+        await rooms.serve(websocket)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        rooms.loop = asyncio.get_running_loop()
+        n = rooms.resume()
+        print(f"rooms: resumed {n} tables in {rooms.resume_seconds * 1000:.0f} ms", flush=True)
+        yield
+        for room in rooms.rooms.values():
+            room.table.close()
+            rooms.save(room)
+        rooms.store.close()
+
+    app = Starlette(
+        routes=[
+            Route("/", student),
+            Route("/watch/{code}", watch),
+            Route("/teacher", teacher),
+            Route("/games.json", games),
+            WebSocketRoute("/ws", ws),
+            Mount("/views", StaticFiles(directory=STATIC)),
+            Mount("/assets", StaticFiles(directory=PAGES)),
+        ],
+        lifespan=lifespan,
+    )
+    app.state.rooms = rooms
+    return app

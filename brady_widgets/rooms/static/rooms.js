@@ -1,0 +1,103 @@
+// The rooms page's side: a model shim that the game views (the same bundles as the
+// notebook widget, /views/<game>.js) cannot tell from anywidget's (get, on, off, send),
+// and one WebSocket to the rooms server that reconnects by itself.
+
+/** anywidget's model, as the views use it: get, on("change:x"), off, send. */
+export class Model {
+  constructor(sendIntent) {
+    this.state = {};
+    this.handlers = new Map();
+    this.sendIntent = sendIntent;
+  }
+  get(key) { return this.state[key]; }
+  on(event, fn) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event).add(fn);
+  }
+  off(event, fn) {
+    if (!event) { this.handlers.clear(); return; }
+    const set = this.handlers.get(event);
+    if (set) { if (fn) set.delete(fn); else set.clear(); }
+  }
+  send(msg) { this.sendIntent(msg); }
+  /** The server's traits for this screen (all of them after a connect, else the changed ones). */
+  update(partial) {
+    const changed = Object.keys(partial);
+    for (const key of changed) this.state[key] = partial[key];
+    for (const key of changed) for (const fn of [...(this.handlers.get(`change:${key}`) || [])]) fn();
+  }
+}
+
+/**
+ * One socket to /ws that reconnects (0.25 s, doubling to 4 s) and calls `hello()` on
+ * every (re)connect, so the page can resume its seat with its token.
+ */
+export function connect({ onFrame, hello, onStatus = () => {} }) {
+  let ws = null;
+  let delay = 250;
+  let closed = false;
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  const open = () => {
+    ws = new WebSocket(url);
+    ws.onopen = () => { delay = 250; onStatus("online"); hello(); };
+    ws.onmessage = (ev) => { let f; try { f = JSON.parse(ev.data); } catch { return; } onFrame(f); };
+    ws.onclose = () => {
+      onStatus("offline");
+      if (closed) return;
+      setTimeout(open, delay);
+      delay = Math.min(4000, delay * 2);
+    };
+  };
+  open();
+  return {
+    send(frame) { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(frame)); return true; } return false; },
+    close() { closed = true; if (ws) ws.close(); },
+  };
+}
+
+const views = new Map();
+
+/** Mount the game's view (its bundle and stylesheet) in `el` for `model`; the view name from /games.json. */
+export async function mountGame(el, model, game) {
+  if (!views.size) {
+    const games = await (await fetch("/games.json")).json();
+    for (const g of games) views.set(g.name, g.view);
+  }
+  const view = views.get(game) || "generic";
+  if (!document.querySelector(`link[data-view="${view}"]`)) {
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = `/views/${view}.css`;
+    link.dataset.view = view;
+    document.head.appendChild(link);
+  }
+  const mod = await import(`/views/${view}.js`);
+  return mod.default.render({ model, el });
+}
+
+/**
+ * A screen on a table: the model, the intents numbered by `seq`, the view mounted on
+ * the first state. `onFrame` gets the other frames (joined, error, lobby...).
+ */
+export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
+  let seq = 0;
+  let mounted = null;
+  let game = null;
+  let conn = null;
+  const model = new Model((msg) => conn && conn.send({ op: "msg", seq: ++seq, msg }));
+  const frames = (f) => {
+    if (f.op === "state") {
+      const g = f.state.settings && f.state.settings.game;
+      if (g && g !== game && mounted) { mounted(); mounted = null; model.state = {}; }
+      model.update(f.state);
+      if (g) game = g;
+      if (!mounted && game) {
+        mounted = () => {};
+        mountGame(el, model, game).then((cleanup) => { mounted = cleanup || (() => {}); });
+      }
+    }
+    onFrame(f, model);
+  };
+  conn = connect({ onFrame: frames, hello: () => hello(conn), onStatus });
+  return { model, conn, unmount() { if (mounted) mounted(); mounted = null; game = null; model.state = {}; el.textContent = ""; } };
+}

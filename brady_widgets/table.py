@@ -1,0 +1,1265 @@
+"""Table: one game's engine, its bots and clock, and each screen's synced state.
+
+A :class:`Table` is everything a game needs apart from Jupyter: the engine (held
+privately), the bots, one :class:`~brady_widgets.scheduler.Scheduler` for bots and
+the clock, and the state a screen is sent (the same dict in every transport)::
+
+    seat, view, legal, log_lines, error, curtain, settings, content, replay, rev, page, clock
+
+Two transports sit on a table (``architecture.md``, "One table, two transports"):
+
+* :class:`~brady_widgets.widget.GameWidget` is a table seen through one notebook
+  widget: its *screen* (the shown seat, the hot-seat curtain, the teacher's reveal,
+  the replay step, the last page asked for) is the table's own, and every change
+  is synced as traits.
+* a room (:mod:`brady_widgets.rooms`) serves one table to many devices: each device
+  has its own screen (its seat, or the public view, or the teacher's reveal), and
+  :meth:`Table.state_for` computes that screen's state alone.
+
+The per-game presentation hooks (:meth:`Table.describe`, :meth:`Table.odds`,
+:meth:`Table.display_content`, :meth:`Table.text_body`, :meth:`Table.window_facts`,
+:meth:`Table.entry_text`, :meth:`Table.check_option`, ``windowed``, ``action_keys``,
+``view_options``...) are written once, on the game's widget class. A game's widget
+*is* a table (``GameWidget`` subclasses ``Table``); a plain table of that game is an
+instance of :func:`table_class` ``(WidgetClass)``, a ``Table`` subclass that carries
+the widget class's presentation (its hooks, settings, the helpers they call and its
+``_state``), with their ``super()`` pointing at the table, so a room needs no kernel
+and no widget (:func:`table_for` builds one from a registered game's name;
+``Table(presenter=WidgetClass, ...)`` does the same). What a widget class overrides of
+the table's *behaviour* (``act``, ``_sync_seat``: e.g. several players on one keyboard)
+stays the widget's.
+
+Everything is validated as the widget always validated it: :meth:`Table.handle`
+takes a view's message and raises :class:`WidgetError` or
+:class:`~brady_widgets.engine.errors.IllegalAction` with the game unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import copy
+import inspect
+import json
+import math
+import pathlib
+import reprlib
+import textwrap
+import types
+from typing import Any, Callable, ClassVar, Iterator
+
+from .engine.errors import IllegalAction
+from .engine.game import Game
+from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
+
+__all__ = [
+    "ERROR_CHARS", "HOOKS", "MSG", "PRESENTER_SETTINGS", "Table", "WIDGET_ERROR_CODES", "WidgetError",
+    "compact_legal", "expand_legal", "table_class", "table_for",
+]
+
+
+class MSG:
+    """The view -> Python message types (``{"type": MSG.ACT, "action": {...}}``)."""
+
+    ACT = "act"  #: {"type": "act", "action": {...}, "rev": n}: act for the shown seat (stale rev: dropped)
+    LIFT_CURTAIN = "lift_curtain"  #: {"type": "lift_curtain"}: "I am <name>, show my screen"
+    REPLAY = "replay"  #: {"type": "replay", "step": n}: show step n of the finished game
+    REVEAL = "reveal"  #: {"type": "reveal", "on": bool}: the teacher's reveal (teacher widgets only)
+    CLEAR_ERROR = "clear_error"  #: {"type": "clear_error"}: dismiss the error banner
+    RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
+    OPTION = "option"  #: {"type": "option", "name": str, "value": ...}: a view option (e.g. trust)
+    PAGE = "page"  #: {"type": "page", "list": "log" or a windowed key, "before": i}: older entries
+    CLOCK = "clock"  #: {"type": "clock", "id": str}: a view asks for the game time (real time; starts the clock)
+
+    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK})
+
+
+#: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
+WIDGET_ERROR_CODES = (
+    "malformed_message",
+    "unknown_message",
+    "replay_unavailable",
+    "teacher_only",
+    "bot_error",
+    "internal_error",
+)
+
+#: the longest error message a view shows (longer ones are cut with an ellipsis)
+ERROR_CHARS = 500
+
+#: Keys each message type takes besides ``type``.
+_MSG_KEYS = {
+    MSG.ACT: {"action", "rev"},
+    MSG.LIFT_CURTAIN: set(),
+    MSG.REPLAY: {"step"},
+    MSG.REVEAL: {"on"},
+    MSG.CLEAR_ERROR: set(),
+    MSG.RUN_BOTS: set(),
+    MSG.OPTION: {"name", "value"},
+    MSG.PAGE: {"list", "before"},
+    MSG.CLOCK: {"id"},
+}
+#: Keys a message type may add (an act's browser time stamp, in game ms: real time)
+_MSG_OPTIONAL = {MSG.ACT: {"at"}}
+
+_REPR = reprlib.Repr()
+_REPR.maxstring = 60
+_REPR.maxother = 60
+_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 6
+_REPR.maxlevel = 3
+
+
+def short(value: Any) -> str:
+    """A repr of ``value`` for a message, abbreviated whatever its size."""
+    try:
+        return _REPR.repr(value)
+    except Exception:  # noqa: BLE001 -- a broken __repr__ must not break an error message
+        return f"<{type(value).__name__}>"
+
+
+def bounded(text: str, limit: int = ERROR_CHARS) -> str:
+    """``text`` cut to ``limit`` characters, with an ellipsis where it was cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# ------------------------------------------------------------- compact legal
+def compact_legal(actions: list[dict]) -> list[dict]:
+    """The compact form of a list of actions (the ``legal`` trait).
+
+    Consecutive actions of one type with the same keys form a group
+    ``{"type", "keys": [k1..kn], "rows": R}``: for no keys ``R`` counts the
+    actions; for one key it is the list of values; for more, a list of pairs
+    ``[v1, R']`` whose ``R'`` covers the keys after ``k1`` for the consecutive
+    actions with ``k1 == v1``. :func:`expand_legal` gives the same list back,
+    in the same order. (A Brady Alice's 266 questions: 14 KB as a list, 1.5 KB here.)
+    """
+    groups: list[dict] = []
+    for action in actions:
+        kind = action["type"]
+        keys = [k for k in action if k != "type"]
+        last = groups[-1] if groups else None
+        if last is None or last["type"] != kind or last["keys"] != keys:
+            last = {"type": kind, "keys": keys, "rows": [] if keys else 0}
+            groups.append(last)
+        if not keys:
+            last["rows"] += 1
+            continue
+        rows = last["rows"]
+        for key in keys[:-1]:
+            value = action[key]
+            if not (rows and _same(rows[-1][0], value)):
+                rows.append([value, []])
+            rows = rows[-1][1]
+        rows.append(action[keys[-1]])
+    return groups
+
+
+def _same(a: Any, b: Any) -> bool:
+    return type(a) is type(b) and a == b
+
+
+def expand_legal(groups: list[dict]) -> list[dict]:
+    """The list of actions a :func:`compact_legal` form stands for."""
+    out: list[dict] = []
+    for group in groups:
+        kind, keys, rows = group["type"], group["keys"], group["rows"]
+        if not keys:
+            out.extend({"type": kind} for _ in range(rows))
+            continue
+
+        def walk(rows: list, prefix: dict, depth: int) -> None:
+            if depth == len(keys) - 1:
+                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)
+                return
+            for value, sub in rows:
+                walk(sub, {**prefix, keys[depth]: value}, depth + 1)
+
+        walk(rows, {}, 0)
+    return out
+
+
+def _json_size(value: Any) -> int:
+    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+
+
+def _fit(entries: list[dict], limit: int, budget: int) -> list[dict]:
+    """The newest ``entries`` (at most ``limit``) whose JSON fits ``budget`` bytes
+    (always at least the newest one)."""
+    out: list[dict] = []
+    used = 2
+    for entry in reversed(entries):
+        if len(out) >= limit:
+            break
+        size = _json_size(entry) + 1
+        if out and used + size > budget:
+            break
+        used += size
+        out.append(entry)
+    out.reverse()
+    return out
+
+#: view keys the default text body leaves out (the header says them, or they are not facts)
+_TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"})
+
+
+def _compact(value: Any) -> str:
+    if isinstance(value, str):
+        return value
+    try:
+        return json.dumps(value, separators=(", ", ": "), ensure_ascii=False, sort_keys=False, default=str)
+    except (TypeError, ValueError):  # pragma: no cover - views are JSON-safe
+        return short(value)
+
+
+def _cut(line: str, width: int) -> str:
+    return line if len(line) <= width else line[: width - 1] + "…"
+
+
+def _wrap(line: str, width: int, first: str = "", rest: str = "  ") -> list[str]:
+    """``line`` wrapped to ``width`` columns (at most three lines, the last cut)."""
+    out = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=rest or first) or [first.rstrip()]
+    if len(out) > 3:
+        out = out[:2] + [_cut(out[2] + " " + " ".join(x.strip() for x in out[3:]), width)]
+    return out
+
+
+MODES = ("bots", "hotseat")
+
+#: the committed view bundles (``js/build.mjs`` writes them)
+STATIC = pathlib.Path(__file__).resolve().parent / "static"
+
+
+class WidgetError(ValueError):
+    """A request the widget refused (not an engine rule): ``code`` in WIDGET_ERROR_CODES."""
+
+    def __init__(self, code: str, message: str):
+        if code not in WIDGET_ERROR_CODES:
+            raise ValueError(f"unknown widget error code {code!r}")
+        self.code = code
+        super().__init__(bounded(message))
+
+    def to_dict(self) -> dict:
+        return {"code": self.code, "message": str(self)}
+
+
+def _error_dict(exc: BaseException) -> dict:
+    if isinstance(exc, (IllegalAction, WidgetError)):
+        return {"code": exc.code, "message": bounded(str(exc))}
+    return {"code": "internal_error", "message": bounded(f"{type(exc).__name__}: {exc}")}
+
+
+
+#: the per-game presentation hooks a table borrows from its presenter (a game's widget class)
+HOOKS = (
+    "describe", "entry_text", "window_facts", "odds", "display_content", "text_body", "check_option",
+    "bot_registry", "default_names", "_bot_factory",
+)
+#: the per-game settings (class attributes) a table borrows from its presenter
+PRESENTER_SETTINGS = (
+    "game_class", "default_bot", "log_limit", "log_budget", "windowed", "window_limit", "window_budget",
+    "page_budget", "frame_budget", "max_bot_actions", "view_options", "text_width", "text_lines",
+    "text_body_lines", "text_log_lines", "action_keys",
+)
+#: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step,
+#: the last page, the view options
+_SCREEN = ("_shown", "_curtain_for", "_reveal", "_replay_step", "_page", "_options")
+
+
+class Table:
+    """One engine, its bots and clock, and each screen's state (see the module docstring).
+
+    The constructor takes the widget's arguments (``players, seed, humans, mode, bot,
+    pace, reveal, teacher, names, game, lag`` and the game's options), plus
+    ``presenter``: the game's widget class whose hooks a plain table borrows.
+    """
+
+
+
+    #: the engine class (a :class:`~brady_widgets.engine.game.Game` subclass)
+    game_class: ClassVar[type[Game] | None] = None
+    #: the bot used when ``bot`` is not given
+    default_bot: ClassVar[str] = "random"
+    #: how many log entries are synced at most (the newest), and their JSON bytes at most
+    log_limit: ClassVar[int] = 30
+    log_budget: ClassVar[int] = 1500
+    #: view keys whose lists grow without bound (e.g. the table talk): only the
+    #: newest entries are synced, at most ``window_limit`` and ``window_budget`` bytes
+    windowed: ClassVar[tuple[str, ...]] = ()
+    window_limit: ClassVar[int] = 20
+    window_budget: ClassVar[int] = 1000
+    #: the JSON bytes of one answer to a ``page`` message, at most
+    page_budget: ClassVar[int] = 4000
+    #: the JSON bytes of one update of every trait but the static ``content`` and
+    #: ``page``, an error included: the log window gets what the others leave (the
+    #: Jupyter message around it adds about 0.8 KB; the frame target is 8 KB on the wire)
+    frame_budget: ClassVar[int] = 6800
+    #: how many bot actions one synchronous run may take before it is stopped
+    max_bot_actions: ClassVar[int] = 100_000
+    #: view options a user may change while playing (name -> default), e.g. the
+    #: odds panel's trust; keyword arguments of the constructor too, validated by
+    #: :meth:`check_option`, synced as ``settings["options"]``
+    view_options: ClassVar[dict[str, Any]] = {}
+    #: the text view (:meth:`text`): columns per line, lines at most, the body's
+    #: default lines at most, and the newest log lines shown
+    text_width: ClassVar[int] = 100
+    text_lines: ClassVar[int] = 25
+    text_body_lines: ClassVar[int] = 14
+    text_log_lines: ClassVar[int] = 5
+    #: keyboard shortcuts: ``KeyboardEvent.key`` -> action type (e.g. ``{" ": "slap"}``): the
+    #: key acts with the first legal action of that type (synced as ``settings["keys"]``)
+    action_keys: ClassVar[dict[str, str]] = {}
+
+
+    def __init__(
+        self,
+        players: int = 4,
+        seed: int = 0,
+        humans: Any = None,
+        mode: str = "bots",
+        bot: str | Callable | None = None,
+        pace: float = 0.6,
+        reveal: bool = False,
+        teacher: bool = False,
+        names: list[str] | None = None,
+        game: Game | None = None,
+        lag: float = DEFAULT_LAG,
+        presenter: type | None = None,
+        **game_options: Any,
+    ):
+        if presenter is not None and getattr(type(self), "presenter", None) is not presenter:
+            raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
+        cls = type(self)
+        if cls.game_class is None:
+            from .engine.registry import exports
+
+            widgets = sorted(k for k in exports() if k.endswith("Widget") and k != "GameWidget")
+            raise TypeError(f"{cls.__name__} has no game_class: use a game's widget ({', '.join(widgets)})")
+        # ---- validate everything before building anything
+        options = dict(cls.view_options)
+        for key in [k for k in game_options if k in cls.view_options]:
+            try:
+                options[key] = self.check_option(key, game_options.pop(key))
+            except WidgetError as exc:
+                raise ValueError(str(exc)) from None
+        allowed = set(cls.game_class.default_options) | {"deal"}
+        unknown = sorted(set(game_options) - allowed)
+        if unknown:
+            raise TypeError(
+                f"{cls.__name__}() got unexpected keyword argument(s) {unknown}; "
+                f"game options: {sorted(allowed)}"
+                + (f"; view options: {sorted(cls.view_options)}" if cls.view_options else "")
+            )
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
+        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not math.isfinite(pace) or pace < 0:
+            raise ValueError(f"pace must be a number of seconds >= 0, got {pace!r}")
+        if not isinstance(reveal, bool):
+            raise TypeError(f"reveal must be True or False, got {reveal!r}")
+        if not isinstance(teacher, bool):
+            raise TypeError(f"teacher must be True or False, got {teacher!r}")
+        if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
+            raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
+        if mode == "hotseat" and cls.game_class.realtime and cls.game_class.races:
+            raise ValueError(
+                f"{cls.game_class.title or cls.game_class.name} is played in real time: everyone acts at once, so it "
+                "cannot pass one screen behind a curtain; play against bots (mode='bots')"
+            )
+        if game is not None:
+            if not isinstance(game, cls.game_class):
+                raise TypeError(f"game must be a {cls.game_class.__name__}, got {type(game).__name__}")
+            if game_options:
+                raise TypeError(f"pass game options {sorted(game_options)} to the engine, not with game=")
+            engine = game
+        else:
+            engine = cls.game_class(players, seed, **game_options)
+        n = engine.players
+        if humans is None:
+            humans = range(n) if mode == "hotseat" else (0,)
+        try:
+            humans = list(humans)
+        except TypeError:
+            raise TypeError(f"humans must be a list of seats, got {humans!r}") from None
+        for s in humans:
+            if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
+                raise ValueError(f"humans must be seats 0..{n - 1}, got {s!r}")
+        if len(set(humans)) != len(humans):
+            raise ValueError(f"humans lists a seat twice: {humans!r}")
+        humans = sorted(humans)
+        if names is None:
+            names = cls.default_names(engine, humans)
+        else:
+            names = list(names)
+            if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
+                raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+        factory = cls._bot_factory(bot if bot is not None else cls.default_bot)
+
+        # ---- private state (never synced)
+        self.game = engine
+        self.mode = mode
+        self.humans = tuple(humans)
+        self.names = tuple(names)
+        self.pace = float(pace)
+        self._reveal = reveal
+        self.teacher = teacher
+        self._page: tuple | None = None  # (the position it was computed for, the page)
+        bot_seed = engine.seed if game is not None else seed
+        self._bots = {s: factory(s, bot_seed) for s in range(n) if s not in humans}
+        self._shown: int | None = humans[0] if (humans and mode == "bots") else None
+        self._curtain_for: int | None = None
+        self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
+        self._replay_step: int | None = None  # None: the live game
+        self._replay_cache: tuple[int, Game] | None = None
+        self._options = options
+        self.lag = float(lag)
+        # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
+        self._sched = Scheduler(engine, self._bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
+        self._anchor: tuple | None = None  # (loop, loop.time(), scheduler ms) once time runs on the loop
+        self._running = not engine.realtime  # a real-time clock starts when a view asks for the time
+        self._sync_id = ""
+        self._sync_seat()
+        first_error: dict = {}
+        if game is None:  # a new game starts at once; a given position waits (see the docstring)
+            try:
+                self._start_bots()
+            except Exception as exc:  # noqa: BLE001 -- shown in the view
+                first_error = _error_dict(exc)
+        self._first_error = first_error
+
+    # ------------------------------------------------------------ per-game hooks
+    @classmethod
+    def bot_registry(cls) -> dict:
+        """``{name: BotClass}`` for this game (read when a widget is built): the
+        bots its registry entry names."""
+        from .engine.registry import load_bots
+
+        return load_bots(cls.game_class.name) if cls.game_class is not None else {}
+
+    def describe(self, event: dict) -> str:
+        """One short line of text for a log event."""
+        return event["type"]
+
+    def entry_text(self, key: str, entry: dict) -> str:
+        """The display text of one entry of the windowed view list ``key``."""
+        return ""
+
+    def window_facts(self, view: dict) -> dict:
+        """Extra view keys the screen needs from the whole of a windowed list (its
+        window may no longer hold them), computed from ``view`` (the shown seat's,
+        lists whole) only. Added to the synced view."""
+        return {}
+
+    def odds(self, seat_view: dict) -> dict | None:
+        """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
+        return None
+
+    def display_content(self) -> dict:
+        """Static display data for the view (names, colors, labels): the ``content`` trait.
+        By default the game's title, which the generic view shows."""
+        title = self.game_class.title
+        return {"title": title} if title else {}
+
+    def text_body(self, view: dict) -> list[str]:
+        """The game's part of :meth:`text`: lines (at most ``text_width`` columns, about
+        15 of them) drawn from ``view``, the synced ``view`` trait only (the shown seat's
+        view, the public view under the curtain, or the teacher's reveal). By default
+        the view's facts one per line (``key: value`` as compact JSON, cut to fit),
+        without the log, the odds and what the header already says."""
+        lines = []
+        for key, value in view.items():
+            if key in _TEXT_SKIP or key.startswith("_"):
+                continue
+            lines.append(_cut(f"{key}: {_compact(value)}", self.text_width))
+        if len(lines) > self.text_body_lines:
+            lines = lines[: self.text_body_lines - 1] + ["…"]
+        return lines
+
+    @classmethod
+    def default_names(cls, game: Game, humans: list[int]) -> list[str]:
+        """Seat names when ``names`` is not given: "Player n" for people, "Bot n" for bots."""
+        return [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(game.players)]
+
+    def check_option(self, name: str, value: Any) -> Any:
+        """Validate a view option's value and return it (normalized); raise
+        :class:`WidgetError` (``malformed_message``) when it is not acceptable."""
+        return value
+
+    # ---------------------------------------------------------------- Python API
+    @property
+    def winners(self) -> list[int]:
+        return list(self.game.winners)
+
+    @property
+    def reveal(self) -> bool:
+        return self._reveal
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def act(self, action: dict, at: float | None = None) -> None:
+        """Act for the shown human seat, then let the bots answer.
+
+        Real time: ``at`` is when the person acted, in game ms (the view stamps it in
+        the browser; default: now); a stamp more than ``lag`` ms old counts as ``lag`` ms
+        old. A race action waits ``lag`` ms for earlier stamps before it is decided.
+
+        On bad input sets ``error`` and raises :class:`IllegalAction` (game unchanged).
+        """
+        with self._batch():
+            try:
+                self._human_act(action, at)
+            except IllegalAction as exc:
+                self.error = _error_dict(exc)
+                raise
+            self.error = {}
+            self._sync_seat()
+            self._start_bots_guarded()
+            self._refresh()
+
+    def run_bots(self) -> None:
+        """Bots play until a human must act or the game ends (synchronous when ``pace=0``);
+        in real time, start (or restart) the clock.
+
+        Raises :class:`WidgetError` (``bot_error``) if a bot fails; ``error`` says so too.
+        """
+        with self._batch():
+            try:
+                self._running = True
+                self._start_bots()
+            except Exception as exc:
+                self.error = _error_dict(exc)
+                self._refresh()
+                raise
+            self._refresh()
+
+    def lift_curtain(self) -> None:
+        """Hot-seat: the player the curtain asks for takes the screen."""
+        with self._batch():
+            if self._curtain_for is not None:
+                self._shown, self._curtain_for = self._curtain_for, None
+            self._refresh()
+
+    def set_reveal(self, on: bool) -> None:
+        """Teacher mode: show every secret and the unfiltered log (and replay).
+
+        From Python this works on any widget (whoever runs code in the kernel
+        can read the engine anyway); the view's toggle only on ``teacher=True``."""
+        if not isinstance(on, bool):
+            err = WidgetError("malformed_message", f"reveal takes True or False, got {short(on)}")
+            self.error = err.to_dict()
+            raise err
+        with self._batch():
+            self._reveal = on
+            self._refresh()
+
+    def replay_to(self, step: int) -> None:
+        """After the game: show the position after ``step`` player actions (0..length)."""
+        length = self._n_actions()
+        with self._batch():
+            if not self.game.over:
+                err = WidgetError("replay_unavailable", "the replay opens when the game is over")
+            elif isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
+                err = WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
+            else:
+                err = None
+                self._replay_step = None if step == length else step
+                self.error = {}
+                self._refresh()
+            if err is not None:
+                self.error = err.to_dict()
+                raise err
+
+    def option(self, name: str) -> Any:
+        """The current value of a view option (see :attr:`view_options`)."""
+        return self._options[name]
+
+    def set_option(self, name: str, value: Any) -> None:
+        """Change a view option (the view's controls send ``{"type": "option"}``).
+
+        Raises :class:`WidgetError` (and sets ``error``) for an unknown name or a bad value."""
+        try:
+            if not isinstance(name, str) or name not in self.view_options:
+                raise WidgetError(
+                    "malformed_message", f"unknown option {short(name)}; options: {sorted(self.view_options)}"
+                )
+            value = self.check_option(name, value)
+        except WidgetError as exc:
+            self.error = exc.to_dict()
+            raise
+        with self._batch():
+            self._options[name] = value
+            self.error = {}
+            self._refresh()
+
+    def page_of(self, name: str, before: int) -> dict:
+        """Older entries of the log (``name="log"``) or of a windowed view list,
+        those with ``i < before`` that fit :attr:`page_budget` (the newest of them),
+        as the view sees them now; also synced as the ``page`` trait."""
+        lists = ("log", *self.windowed)
+        if not isinstance(name, str) or name not in lists:
+            raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
+        if isinstance(before, bool) or not isinstance(before, int) or before < 0:
+            raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
+        view, events, _, _ = self._seat_view()
+        if name == "log":
+            entries = self._log_entries(events, 0, before)
+        else:
+            entries = self._window_entries(name, view.get(name) or [], 0, before)
+        items = _fit(entries, len(entries), self.page_budget)
+        answer = {"list": name, "before": before, "items": items}
+        with self._batch():
+            self._page = (self._position_key(), answer)
+            self.error = {}
+            self._refresh()
+        return answer
+
+    def advance_time(self, ms: float) -> None:
+        """Let ``ms`` of game time pass on virtual time (tests, and widgets without a
+        running event loop): bots act and deadlines pass as they would in that time.
+
+        Raises :class:`WidgetError` (``malformed_message``) for a bad ``ms``, or when the
+        widget runs on the kernel's clock; ``bot_error`` if a bot fails."""
+        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not math.isfinite(ms) or not 0 <= ms <= 10**9:
+            err = WidgetError("malformed_message", f"advance_time takes ms from 0 to 10**9, got {short(ms)}")
+        elif self._anchor is not None:
+            err = WidgetError("malformed_message", "this widget runs on the kernel's clock: time passes by itself")
+        else:
+            err = None
+        if err is not None:
+            self.error = err.to_dict()
+            raise err
+        with self._batch():
+            try:
+                self._running = True
+                self._sched.run_until(self._sched.now + ms, self.max_bot_actions)
+                self._sync_seat()
+            except Exception as exc:
+                failure = self._bot_failure(exc)
+                self.error = _error_dict(failure)
+                self._refresh()
+                raise failure from exc
+            self._refresh()
+
+    @property
+    def now(self) -> float:
+        """Game time now, in ms (the scheduler's: virtual, or mapped to the kernel's clock)."""
+        return self._now()
+
+    def refresh(self) -> None:
+        """Re-sync the traits after changing ``w.game`` directly (e.g. ``w.game.act(...)``)."""
+        with self._batch():
+            self._sched.changed()
+            self._replay_cache = None
+            self._sync_seat()
+            self._refresh()
+
+
+    # ------------------------------------------------------------- transport
+    def _batch(self):
+        """A batch of changes sent as one update (the widget: ``hold_sync``)."""
+        return contextlib.nullcontext()
+
+    @property
+    def error(self) -> dict:
+        """The last refusal, ``{}`` or ``{"code", "message", "n"}`` (numbered, as the widget's trait)."""
+        return self.__dict__.get("_error_value", {})
+
+    @error.setter
+    def error(self, value: dict) -> None:
+        if value:
+            self._errors = getattr(self, "_errors", 0) + 1
+            value = {**value, "n": self._errors}
+        self.__dict__["_error_value"] = value or {}
+
+    def _refresh(self) -> None:
+        """The table changed: tell the listeners (a room sends each screen its state)."""
+        for listener in list(self.__dict__.get("_listeners", ())):
+            listener()
+
+    def listen(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every change (an action, a bot's step, the clock)."""
+        self.__dict__.setdefault("_listeners", []).append(callback)
+
+    def close(self) -> None:
+        """Stop the bots' timer (the table plays no more by itself)."""
+        self._closed = True
+        self._cancel_pending()
+
+    # -------------------------------------------------------------- presenter
+    #: the game's widget class whose presentation this table borrows (None: a widget itself)
+    presenter: ClassVar[type | None] = None
+
+    def __new__(cls, *args: Any, presenter: type | None = None, **kwargs: Any):
+        if presenter is not None and cls is Table:
+            cls = table_class(presenter)  # a plain table of that game: see table_class
+        after = cls.__mro__[cls.__mro__.index(Table) + 1]
+        if after is object:
+            return object.__new__(cls)
+        return super().__new__(cls, *args, **kwargs)  # a widget: traitlets builds it
+
+    # ----------------------------------------------------------------- screens
+    @contextlib.contextmanager
+    def viewing(
+        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None,
+        page: tuple | None = None, options: dict | None = None,
+    ) -> Iterator["Table"]:
+        """Inside this block the table's screen is another one: ``seat`` (None: the
+        public view), the reveal, a replay step (None: live), a page and the view
+        options (None: the table's). The table's own screen comes back afterwards,
+        whatever happens."""
+        saved = tuple(getattr(self, k) for k in _SCREEN)
+        try:
+            self._shown, self._curtain_for, self._reveal = seat, None, bool(reveal)
+            self._replay_step = replay_step if self.game.over else None
+            self._page = page
+            if options is not None:
+                self._options = options
+            yield self
+        finally:
+            for k, v in zip(_SCREEN, saved):
+                setattr(self, k, v)
+
+    def state_for(
+        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
+    ) -> dict:
+        """The state one screen is sent: ``seat``'s (None: the public view; ``reveal``:
+        every secret), the live game or ``replay_step`` of a finished one. Never the
+        table's error (a transport keeps each screen's own)."""
+        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
+            state = self._state()
+        state.pop("page", None)
+        return state
+
+    def act_for(self, seat: int, action: Any, rev: int | None = None, at: float | None = None) -> bool:
+        """Act for ``seat`` (a room's device), exactly as its widget's view would:
+        ``rev`` is the rev its buttons were drawn from (stale: dropped, False
+        returned). Raises :class:`IllegalAction` (game unchanged)."""
+        if not (isinstance(seat, int) and 0 <= seat < self.game.players and seat in self.humans):
+            raise IllegalAction("not_your_turn", f"seat {short(seat)} is not a person's seat here", None, action)
+        with self.viewing(seat):
+            if rev is not None and rev != self._rev():
+                return False
+            try:
+                self.act(action, at if self.game.realtime else None)
+            finally:
+                self.__dict__["_error_value"] = {}
+        return True
+
+    def page_for(
+        self, seat: int | None, name: str, before: int, *, reveal: bool = False, replay_step: int | None = None,
+        options: dict | None = None,
+    ) -> dict:
+        """Older entries of a list, as ``seat``'s screen sees them (see :meth:`page_of`)."""
+        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
+            try:
+                return self.page_of(name, before)
+            finally:
+                self.__dict__["_error_value"] = {}
+
+    def seat_bot(self, seat: int, bot: str | Callable | None = None) -> None:
+        """Hand ``seat`` to a bot (a dropped device): it plays from the next turn on."""
+        self._check_seat(seat)
+        factory = self._bot_factory(bot if bot is not None else self.default_bot)
+        player = factory(seat, self.game.seed)
+        self._bots[seat] = player
+        self._sched.bots[seat] = player
+        self.humans = tuple(s for s in self.humans if s != seat)
+        self._sched.changed()
+        with self._batch():
+            self._start_bots_guarded()
+            self._refresh()
+
+    def seat_human(self, seat: int) -> None:
+        """Take ``seat`` back from its bot: a person plays it from now on."""
+        self._check_seat(seat)
+        self._bots.pop(seat, None)
+        self._sched.bots.pop(seat, None)
+        self.humans = tuple(sorted({*self.humans, seat}))
+        self._sched.changed()
+        self._refresh()
+
+    def _check_seat(self, seat: Any) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players:
+            raise WidgetError("malformed_message", f"a seat is an int 0..{self.game.players - 1}, got {short(seat)}")
+
+    def handle(self, msg: Any) -> None:
+        """Handle one view message for the table's own screen (validated as the widget
+        validates it); raises on refusal, the game unchanged."""
+        self._dispatch(msg)
+
+
+    def _dispatch(self, msg: Any) -> None:
+        kind = self.check_message(msg)
+        if kind == MSG.ACT:
+            rev, at = msg["rev"], msg.get("at")
+            if rev != self._rev():
+                return  # drawn from an older screen (a double click): dropped quietly
+            self.act(msg["action"], at if self.game.realtime else None)
+        elif kind == MSG.LIFT_CURTAIN:
+            self.lift_curtain()
+        elif kind == MSG.REPLAY:
+            self.replay_to(msg["step"])
+        elif kind == MSG.REVEAL:
+            if not self.teacher:
+                raise WidgetError(
+                    "teacher_only", "only a teacher's widget reveals secrets (build it with teacher=True)"
+                )
+            self.set_reveal(msg["on"])
+        elif kind == MSG.CLEAR_ERROR:
+            self.error = {}
+        elif kind == MSG.RUN_BOTS:
+            self.run_bots()
+        elif kind == MSG.OPTION:
+            self.set_option(msg["name"], msg["value"])
+        elif kind == MSG.PAGE:
+            self.page_of(msg["list"], msg["before"])
+        elif kind == MSG.CLOCK:
+            self._clock_sync(msg["id"])
+
+    def check_message(self, msg: Any) -> str:
+        """The type of a view's message whose shape is right (its keys, an act's ``rev``
+        and ``at``); raises :class:`WidgetError` otherwise. Every transport checks here."""
+        if not isinstance(msg, dict):
+            raise WidgetError("malformed_message", f"a message must be a dict with a 'type', got {short(msg)}")
+        kind = msg.get("type")
+        if not isinstance(kind, str) or kind not in MSG.ALL:
+            raise WidgetError("unknown_message", f"unknown message type {short(kind)}; known: {sorted(MSG.ALL)}")
+        keys = set(msg) - {"type"}
+        optional = _MSG_OPTIONAL.get(kind, set())
+        if not (_MSG_KEYS[kind] <= keys <= _MSG_KEYS[kind] | optional):
+            extra = f" (and optionally {sorted(optional)})" if optional else ""
+            raise WidgetError(
+                "malformed_message",
+                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}{extra}, got {short(sorted(map(str, keys)))}",
+            )
+        if kind == MSG.ACT:
+            rev = msg["rev"]
+            if isinstance(rev, bool) or not isinstance(rev, int):
+                raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
+            at = msg.get("at")
+            if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
+                raise WidgetError("malformed_message", f"an 'act' message's at must be a time in ms, got {short(at)}")
+        return kind
+
+    # ---------------------------------------------------------------- internals
+    @classmethod
+    def _bot_factory(cls, bot: Any) -> Callable:
+        if callable(bot):
+            return bot
+        registry = cls.bot_registry()
+        if not isinstance(bot, str) or bot not in registry:
+            raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
+        return registry[bot]
+
+    def _human_act(self, action: Any, at: float | None = None) -> None:
+        if self._curtain_for is not None and not self.game.over:
+            raise IllegalAction(
+                "not_your_turn",
+                f"the screen is covered: pass it to {self.names[self._curtain_for]}, who lifts the curtain first",
+                None,
+                action,
+            )
+        if self._replay_step is not None and not self.game.over:  # pragma: no cover - replay needs game over
+            raise IllegalAction("game_over", "a replay is showing", None, action)
+        if self._shown is None:
+            raise IllegalAction("not_your_turn", "no player's seat is shown", None, action)
+        g = self.game
+        if not g.realtime:
+            g.act(self._shown, action)
+            self._sched.changed()
+            return
+        # real time: bring the game up to now, judge the action against it, then queue it at
+        # its stamp (a race waits `lag` ms for earlier stamps; anything else applies at once)
+        self._running = True
+        now = self._now()
+        self._sched.run_until(now, self.max_bot_actions)
+        g.check(self._shown, action, g.clock)
+        stamp = now if at is None else min(now, max(float(at), now - self.lag))
+        self._sched.submit(self._shown, copy.deepcopy(action), stamp)
+        self._sched.run_until(now, self.max_bot_actions)
+
+    def _sync_seat(self) -> None:
+        """Follow the turn to the human who must act (hot-seat: behind the curtain)."""
+        g = self.game
+        if g.over:
+            self._curtain_for = None
+            return
+        actor = next((s for s in g.to_act if s in self.humans), None)
+        if actor is None or actor == self._shown or actor == self._curtain_for:
+            return
+        if self.mode == "hotseat":
+            self._shown, self._curtain_for = None, actor
+        else:
+            self._shown = actor
+
+    def _bot_to_act(self) -> int | None:
+        if self.game.over:
+            return None
+        return next((s for s in self.game.to_act if s in self._bots), None)
+
+    def _bot_failure(self, exc: BaseException) -> BaseException:
+        """A scheduler failure as the widget reports it (``bot_error``)."""
+        if isinstance(exc, BotError):
+            cause = exc.cause
+            text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
+            return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
+        if isinstance(exc, BotsDoNotStop):
+            return WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
+        return exc
+
+    def _refused(self, seat: int, exc: IllegalAction) -> None:
+        """A person's queued real-time action the game refused when its turn came (a race lost)."""
+        self.error = _error_dict(exc)
+
+    def _running_loop(self):
+        try:
+            return asyncio.get_running_loop()
+        except RuntimeError:
+            return None
+
+    def _loop(self):
+        """The kernel's event loop when time runs on it (a real-time game, or paced
+        bots), else None (bots play at once on virtual time)."""
+        if not (self.game.realtime or self.pace > 0):
+            return None
+        return self._running_loop()
+
+    def _now(self) -> float:
+        """Scheduler time now (ms): mapped to the loop's clock once time runs on it."""
+        if self._anchor is None:
+            return self._sched.now
+        loop, wall, at = self._anchor
+        return max(self._sched.now, at + (loop.time() - wall) * 1000.0)
+
+    def _start_bots(self) -> None:
+        """Hand the game to the scheduler: now, on virtual time (pace 0 / no loop), or
+        on the loop with one timer for the next pending event."""
+        g = self.game
+        if g.over or not self._running:
+            return
+        loop = self._loop()
+        if loop is None:
+            try:
+                if g.realtime:
+                    self._sched.run_until(self._sched.now, self.max_bot_actions)
+                else:
+                    self._sched.run(self.max_bot_actions)
+            except Exception as exc:
+                raise self._bot_failure(exc) from exc
+            finally:
+                self._sync_seat()
+            return
+        if self._anchor is None or self._anchor[0] is not loop:
+            self._anchor = (loop, loop.time(), self._sched.now)
+        try:
+            self._sched.run_until(self._now(), self.max_bot_actions)
+        except Exception as exc:
+            raise self._bot_failure(exc) from exc
+        finally:
+            self._sync_seat()
+        self._schedule(loop)
+
+    def _schedule(self, loop) -> None:
+        """One timer, for the next thing due (a bot's action, a deadline, a settled race)."""
+        self._cancel_pending()
+        wake = self._sched.next_wakeup()
+        if wake is None or self.game.over:
+            return
+        _, wall, at = self._anchor
+        self._pending = loop.call_at(wall + (wake - at) / 1000.0, self._paced_step)
+
+    def _clock_sync(self, sync_id: Any) -> None:
+        """A view asks for the game time (it measures its clock offset from the answer);
+        the first one starts a real-time game's clock."""
+        if not isinstance(sync_id, str) or not 0 < len(sync_id) <= 64:
+            raise WidgetError("malformed_message", f"a 'clock' message takes an id string (1-64 characters), got {short(sync_id)}")
+        if not self.game.realtime:
+            return
+        with self._batch():
+            self._sync_id = sync_id
+            if not self._running:
+                self._running = True
+                self._start_bots_guarded()
+            self._refresh()
+
+    def _start_bots_guarded(self) -> None:
+        try:
+            self._start_bots()
+        except Exception as exc:  # noqa: BLE001 -- shown in the view; the human's action stands
+            self.error = _error_dict(exc)
+
+    def _paced_step(self) -> None:
+        """The timer fired: apply what is due by now, then set the next timer."""
+        self._pending = None
+        if getattr(self, "_closed", False):
+            return
+        try:
+            with self._batch():
+                try:
+                    self._start_bots()
+                except Exception as exc:  # noqa: BLE001 -- a callback's exception would vanish
+                    self.error = _error_dict(exc)
+                    self._running = not self.game.realtime  # real time: the clock stops ("let the bots play")
+                self._refresh()
+        except Exception:  # noqa: BLE001
+            pass
+
+    def _cancel_pending(self) -> None:
+        pending, self._pending = getattr(self, "_pending", None), None
+        if pending is not None:
+            pending.cancel()
+
+    def _n_actions(self) -> int:
+        """Steps of the live game that are not chance outcomes (the replay's length)."""
+        return self._actions_before()[-1]
+
+    def _prefix(self, step: int) -> list[dict]:
+        """History up to (not including) player action number ``step``, chance outcomes kept."""
+        count = 0
+        for i, h in enumerate(self.game.history):
+            if h.get("seat") != "chance":
+                if count == step:
+                    return self.game.history[:i]
+                count += 1
+        return list(self.game.history)
+
+    def _shown_game(self) -> Game:
+        step = self._replay_step
+        if step is None or not self.game.over:
+            return self.game
+        if self._replay_cache is None or self._replay_cache[0] != step:
+            g = self.game
+            past = type(g).replay(g.players, g.seed, copy.deepcopy(self._prefix(step)), deal=copy.deepcopy(g.deal), **copy.deepcopy(g.options))
+            self._replay_cache = (step, past)
+        return self._replay_cache[1]
+
+    def _log_entries(
+        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None
+    ) -> list[dict]:
+        """Log lines for ``events[start:stop]`` (default: the newest that fit the window
+        of ``log_limit`` entries and ``budget`` bytes)."""
+        stop = len(events) if stop is None else min(stop, len(events))
+        if start is None:
+            start = max(0, stop - self.log_limit)
+            budget = self.log_budget if budget is None else budget
+            return _fit(self._log_entries(events, start, stop), self.log_limit, budget)
+        out = []
+        actions = self._actions_before()
+        last = len(actions) - 1
+        for i in range(start, stop):
+            ev = events[i]
+            step = ev.get("step", 0)
+            entry = {"i": i, "type": ev["type"], "step": step, "text": self.describe(ev)}
+            if isinstance(step, int) and 0 <= step <= last:
+                entry["action"] = actions[step]  # the replay's "Action n": player actions and clock steps
+            if isinstance(ev.get("seat"), int):
+                entry["seat"] = ev["seat"]
+            out.append(entry)
+        return out
+
+    def _actions_before(self) -> list[int]:
+        """``[k]``: how many steps of the history before entry ``k`` are not chance
+        outcomes (the replay's numbering), for ``k`` up to the history's length."""
+        history = self.game.history
+        cached = getattr(self, "_actions_cache", None)
+        if cached is not None and cached[0] == len(history):
+            return cached[1]
+        counts = [0]
+        for h in history:
+            counts.append(counts[-1] + (h.get("seat") != "chance"))
+        self._actions_cache = (len(history), counts)
+        return counts
+
+    def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
+        """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""
+        stop = len(full) if stop is None else min(stop, len(full))
+        out = []
+        for i in range(start, stop):
+            entry = full[i]
+            entry = {**entry, "i": i} if isinstance(entry, dict) else {"i": i, "value": entry}
+            entry["text"] = self.entry_text(key, entry)
+            out.append(entry)
+        return out
+
+    def _seat_view(self) -> tuple[dict, list[dict], Game, int | None]:
+        """``(view without its log, events, shown game, seat)`` for what the screen shows:
+        the teacher's reveal, the public view (curtain up, or a hot-seat game over) or the shown seat."""
+        g = self._shown_game()
+        seat = None if self._public() else self._shown
+        # views are snapshots that share nothing with the engine (the conformance kit's
+        # check_view_snapshot proves it for every game), so the trait may keep this one
+        view = g.full_view() if self._reveal else g.view(seat)
+        events = view.pop("log")
+        return view, events, g, seat
+
+    def _curtain_up(self) -> bool:
+        return self._curtain_for is not None and not self._reveal
+
+    def _public(self) -> bool:
+        """Whether the screen shows the public view: the curtain is up, or a hot-seat
+        game is over (everyone looks at the screen)."""
+        return self._curtain_up() or (self.mode == "hotseat" and self.game.over)
+
+    def _position_key(self) -> tuple:
+        """What the screen shows: a page answered for another one is not shown."""
+        return (self._shown, self._curtain_for, self._reveal, self._replay_step, self._public())
+
+    def _rev(self) -> int:
+        """How many actions the shown seat has taken in the live game (real time: and queued)."""
+        seat = self._shown
+        if seat is None:
+            return 0
+        done = sum(1 for h in self.game.history if h.get("seat") == seat)
+        return done + self._sched.pending(seat) if self.game.realtime else done
+
+    def _state(self) -> dict:
+        """Every synced trait, computed from the shown seat's view (or the reveal)."""
+        view, events, g, seat = self._seat_view()
+        live = g is self.game
+        curtain_up = self._curtain_up()
+        if curtain_up:
+            odds = None
+        else:
+            odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
+        view.update(self.window_facts(view))  # what the view needs from beyond a window
+        for key in self.windowed:
+            full = view.get(key)
+            if isinstance(full, list):
+                # only the last window_limit entries can be synced: give text to those alone
+                tail = self._window_entries(key, full, max(0, len(full) - self.window_limit))
+                view[key] = _fit(tail, self.window_limit, self.window_budget)
+        view["odds"] = odds
+        legal = g.legal_actions(seat) if (seat is not None and live) else []
+        length = self._n_actions()
+        if self.game.realtime:
+            paused = not self.game.over and not self._running
+        else:
+            paused = self._pending is None and not self.game.over and self._bot_to_act() is not None
+        page = self._page[1] if self._page is not None and self._page[0] == self._position_key() else {}
+        state = {
+            "seat": -1 if seat is None else seat,
+            "view": view,
+            "legal": compact_legal(legal),  # new lists; the values are scalars
+            "curtain": {"up": curtain_up, "seat": -1 if self._curtain_for is None else self._curtain_for},
+            "settings": {
+                "game": self.game.name,
+                "players": self.game.players,
+                "mode": self.mode,
+                "humans": list(self.humans),
+                "names": list(self.names),
+                "pace": self.pace,
+                "reveal": self._reveal,
+                "teacher": self.teacher,
+                "paused": paused,
+                "options": dict(self._options),
+                **({"keys": dict(self.action_keys)} if self.action_keys else {}),
+            },
+            "content": self.display_content(),
+            "replay": {
+                "step": length if self._replay_step is None else self._replay_step,
+                "length": length,
+                "active": bool(self.game.over),
+            },
+            "rev": self._rev(),
+            "page": page,
+            "clock": self._clock_state(),
+        }
+        # the log window takes what the rest of a full update leaves of the frame budget
+        rest = sum(_json_size(v) + len(k) + 4 for k, v in state.items() if k not in ("content", "page"))
+        rest += ERROR_CHARS + 100  # room for an error set with this update
+        budget = max(300, min(self.log_budget, self.frame_budget - rest))
+        state["log_lines"] = self._log_entries(events, budget=budget)
+        return state
+
+    def _clock_state(self) -> dict:
+        """The ``clock`` trait: real time only (a turn-based game's never changes)."""
+        g = self.game
+        if not g.realtime:
+            return {"realtime": False}
+        live = self._replay_step is None
+        return {
+            "realtime": True,
+            "now": round(self._now(), 3) if live else self._shown_game().clock,
+            "deadline": g.next_deadline() if live else None,
+            "running": bool(self._running and not g.over and live),
+            "lag": self.lag,
+            "sync": self._sync_id,
+        }
+
+
+
+_TABLE_CLASSES: dict[type, type] = {}
+#: the class attributes of a game's widget class that a plain table never borrows: the
+#: widget's own machinery (its constructor, its view files) and Python's bookkeeping
+_NOT_BORROWED = frozenset({
+    "__init__", "__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__annotations__",
+    "__init_subclass__", "_esm", "_css", "__firstlineno__", "__static_attributes__",
+})
+
+
+def _rebound(fn: Any, cls: type) -> Any:
+    """``fn`` with its zero-argument ``super()`` pointing at ``cls`` (a function's
+    ``__class__`` cell names the class it was written in)."""
+    code = getattr(fn, "__code__", None)
+    if code is None or "__class__" not in code.co_freevars:
+        return fn
+    cells = tuple(
+        types.CellType(cls) if name == "__class__" else cell for name, cell in zip(code.co_freevars, fn.__closure__)
+    )
+    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, cells)
+    new.__kwdefaults__ = fn.__kwdefaults__
+    new.__doc__, new.__qualname__ = fn.__doc__, fn.__qualname__
+    return new
+
+
+def table_class(presenter: type) -> type[Table]:
+    """The plain :class:`Table` of the game whose widget class is ``presenter``.
+
+    It carries the widget class's presentation: every hook (:data:`HOOKS`), setting
+    (:data:`PRESENTER_SETTINGS`), helper the hooks call, and the composition of the
+    synced state (``_state``), defined on the game's classes below ``GameWidget``; a
+    zero-argument ``super()`` in them reaches the table. What the widget class overrides
+    of the table's behaviour (``act``, ``_sync_seat``..., e.g. a one-keyboard party) stays
+    the widget's: a room has one device per seat.
+    """
+    cached = _TABLE_CLASSES.get(presenter)
+    if cached is not None:
+        return cached
+    from .widget import GameWidget
+
+    if not (isinstance(presenter, type) and issubclass(presenter, GameWidget) and presenter.game_class is not None):
+        raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
+    import traitlets
+
+    # one table class per class of the game's chain (its widget class, then any subclass of
+    # it), so that super() in a subclass's hook reaches its parent's, as in the widget
+    cls: type = Table
+    for klass in reversed(presenter.__mro__[: presenter.__mro__.index(GameWidget)]):
+        if not issubclass(klass, GameWidget):
+            continue  # a mixin of the widget's, not the game's chain
+        cls = types.new_class(f"{klass.__name__}Table", (cls,), {}, lambda ns: ns.update({"__module__": __name__}))
+        for name, value in vars(klass).items():
+            if name in _NOT_BORROWED or isinstance(value, traitlets.TraitType):
+                continue
+            if callable(getattr(Table, name, None)) and name not in HOOKS and name != "_state":
+                continue  # the widget's own behaviour
+            if isinstance(value, (classmethod, staticmethod)):
+                value = type(value)(_rebound(value.__func__, cls))
+            elif isinstance(value, property):
+                value = property(*(_rebound(f, cls) if f else None for f in (value.fget, value.fset, value.fdel)), value.__doc__)
+            elif isinstance(value, types.FunctionType):
+                value = _rebound(value, cls)
+            setattr(cls, name, value)
+    cls.presenter = presenter
+    _TABLE_CLASSES[presenter] = cls
+    return cls
+
+
+def table_for(name: str, /, **kwargs: Any) -> Table:
+    """A plain table for the registered game ``name`` (its widget class presents it);
+    ``kwargs`` are the widget's (``game=`` an engine to resume, too)."""
+    from .engine.registry import load_widget
+
+    widget = load_widget(name)
+    if widget is None:
+        raise ValueError(f"game {name!r} has no widget")
+    return table_class(widget)(**kwargs)

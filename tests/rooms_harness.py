@@ -1,0 +1,183 @@
+"""A rooms server for tests: uvicorn in a thread (or a subprocess) on 127.0.0.1 and a free
+port, and WebSocket clients that read frames with a timeout. Names no game."""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from websockets.sync.client import connect
+
+from brady_widgets.rooms.server import create_app
+from brady_widgets.widget import expand_legal
+
+REPO = Path(__file__).resolve().parents[1]
+TEACHER = "teacher-token-for-tests-0123456789"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ThreadServer:
+    """The rooms app under uvicorn in a thread: ``.rooms`` is the server's :class:`Rooms`."""
+
+    def __init__(self, db: str | Path, port: int | None = None, **kwargs: Any):
+        self.port = port or free_port()
+        self.app = create_app(str(db), TEACHER, **kwargs)
+        self.rooms = self.app.state.rooms
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "ThreadServer":
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the rooms server did not start")
+            time.sleep(0.02)
+        return self
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
+class ProcessServer:
+    """``python -m brady_widgets.rooms`` as a subprocess (a real restart kills it)."""
+
+    def __init__(self, db: str | Path, port: int | None = None, pace: float = 0.05, log: Path | None = None):
+        self.db, self.port, self.pace, self.log = str(db), port or free_port(), pace, log
+        self.proc: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> "ProcessServer":
+        env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port),
+             "--db", self.db, "--pace", str(self.pace), "--teacher-token", TEACHER],
+            cwd=str(REPO), env=env, stdout=out, stderr=subprocess.STDOUT,
+        )
+        deadline = time.time() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5):
+                    return self
+            except OSError:
+                if time.time() > deadline or self.proc.poll() is not None:
+                    raise RuntimeError("the rooms server did not start")
+                time.sleep(0.1)
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+
+
+class Client:
+    """One device's WebSocket: frames sent as JSON, every frame received kept in ``frames``."""
+
+    def __init__(self, server, origin: str | None = None):
+        self.ws = connect(server.url.replace("http", "ws") + "/ws", max_size=2**20)
+        self.frames: list[dict] = []
+        self.raw: list[str] = []
+        self.state: dict = {}
+        self.seq = 0
+        self.token: str | None = None
+
+    def send(self, frame: Any) -> None:
+        self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
+
+    def recv(self, timeout: float = 5.0) -> dict | None:
+        try:
+            text = self.ws.recv(timeout=timeout)
+        except TimeoutError:
+            return None
+        self.raw.append(text)
+        frame = json.loads(text)
+        self.frames.append(frame)
+        if frame.get("op") == "state":
+            self.state.update(frame["state"])
+        if frame.get("token"):
+            self.token = frame["token"]
+        return frame
+
+    def drain(self, quiet: float = 0.15) -> list[dict]:
+        """Every frame until none comes for ``quiet`` seconds."""
+        got = []
+        while (f := self.recv(quiet)) is not None:
+            got.append(f)
+        return got
+
+    def until(self, pred, timeout: float = 10.0) -> dict:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            f = self.recv(max(0.01, deadline - time.time()))
+            if f is not None and pred(f):
+                return f
+        raise AssertionError(f"no frame matched in {timeout}s; last frames: {self.frames[-3:]}")
+
+    def wait(self, cond, timeout: float = 10.0) -> None:
+        """Until ``cond()`` holds (checked now, then after every frame)."""
+        deadline = time.time() + timeout
+        while not cond():
+            if time.time() > deadline:
+                raise AssertionError(f"condition not met in {timeout}s; last frames: {self.frames[-2:]}")
+            self.recv(max(0.01, deadline - time.time()))
+
+    def op(self, frame: dict, want: str = "error", timeout: float = 5.0) -> dict:
+        self.send(frame)
+        return self.until(lambda f: f.get("op") == want, timeout)
+
+    def intent(self, msg: dict) -> None:
+        self.seq += 1
+        self.send({"op": "msg", "seq": self.seq, "msg": msg})
+
+    def act(self, action: dict) -> None:
+        self.intent({"type": "act", "action": action, "rev": self.state["rev"]})
+
+    def legal(self) -> list[dict]:
+        return expand_legal(self.state.get("legal") or [])
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+def teacher(server) -> Client:
+    t = Client(server)
+    t.op({"op": "teacher", "token": TEACHER}, "lobby")
+    return t
+
+
+def create(t: Client, **table: Any) -> str:
+    return t.op({"op": "create", "table": table}, "created")["code"]
+
+
+def join(server, code: str, name: str) -> Client:
+    c = Client(server)
+    c.op({"op": "join", "code": code, "name": name}, "joined")
+    c.until(lambda f: f.get("op") == "state")
+    return c

@@ -1,0 +1,79 @@
+"""RemoteSeat: a notebook's seat at a rooms-server table holds only that seat."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import rooms_harness as R
+from brady_widgets.rooms.remote import RemoteSeat
+from brady_widgets.widget import expand_legal
+
+
+def eventually(cond, timeout: float = 10.0) -> None:
+    deadline = time.time() + timeout
+    while not cond():
+        assert time.time() < deadline, "condition not met in time"
+        time.sleep(0.02)
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    yield s
+    s.stop()
+
+
+def test_remote_seat_plays_its_seat_and_holds_nothing_else(server):
+    t = R.teacher(server)
+    code = R.create(t, game="costume_party", players=2, seed=3, bots={"1": "easy"})
+    w = RemoteSeat(server.url, code=code, name="Nora")
+    try:
+        assert w.seat == 0 and w.role == "seat" and w.settings["game"] == "costume_party"
+        assert "Costume" in w._esm or "bw-costume" in w._esm  # the game's own view bundle
+        room = server.rooms.rooms[code]
+        # it holds no engine, no other seat's character
+        assert not any(hasattr(w, k) for k in ("game", "_table", "_sched"))
+        assert w.view["my_character"] == room.table.game.view(0)["my_character"]
+        assert "secrets" not in w.view and "deck" not in w.view
+        # play through the view's message path until the game ends
+        for _ in range(300):
+            if room.table.game.over:
+                break
+            n = room.table._n_actions()
+            eventually(lambda: w.replay.get("length") == n or room.table.game.over)
+            if room.table.game.over:
+                break
+            legal = expand_legal(w.legal)
+            if not legal:
+                time.sleep(0.02)
+                continue
+            w._on_view_msg(w, {"type": "act", "action": legal[0], "rev": w.rev})
+            eventually(lambda: room.table._n_actions() > n or room.table.game.over)
+        assert room.table.game.over
+        eventually(lambda: w.view.get("over") is True)
+        # a forged intent is refused by the server, typed; nothing changes
+        before = room.table.game.to_json()
+        w.send_intent({"type": "reveal", "on": True})
+        eventually(lambda: any(e["code"] == "teacher_only" for e in w.errors))
+        assert room.table.game.to_json() == before
+    finally:
+        w.close()
+
+
+def test_remote_seat_comes_back_with_its_token_and_refuses_a_bad_code(server):
+    t = R.teacher(server)
+    code = R.create(t, game="costume_party", players=2, seed=4)
+    w = RemoteSeat(server.url, code=code, name="Ola")
+    token, seat = w.token, w.seat
+    w.close()
+    again = RemoteSeat(server.url, token=token)
+    try:
+        assert again.seat == seat and again.view["viewer"] == seat
+    finally:
+        again.close()
+    with pytest.raises(ValueError, match="bad_code"):
+        RemoteSeat(server.url, code="ZZZZZ", name="Eve")
+    with pytest.raises(TypeError):
+        RemoteSeat(server.url)

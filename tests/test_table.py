@@ -1,0 +1,156 @@
+"""The Table split from GameWidget: a plain table (no kernel, no widget) computes each
+screen's state exactly as the game's widget syncs it, and validates intents as the widget."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from brady_widgets.engine.errors import IllegalAction
+from brady_widgets.engine.registry import load_widget, names
+from brady_widgets.table import Table, WidgetError, table_for
+from brady_widgets.widget import GameWidget, expand_legal
+
+GAMES = [g for g in names() if load_widget(g) is not None]
+TRAITS = [k for k in GameWidget.GAME_TRAITS if k not in ("error", "page")]
+
+
+def _widget_state(w) -> dict:
+    return {k: json.loads(json.dumps(getattr(w, k))) for k in TRAITS}
+
+
+def _same(state: dict) -> dict:
+    return json.loads(json.dumps({k: state[k] for k in TRAITS}))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_plain_table_state_equals_the_widget_traits(game):
+    widget_cls = load_widget(game)
+    counts = widget_cls.game_class.player_counts
+    players = 4 if 4 in counts else counts.start
+    w = widget_cls(players=players, seed=3, humans=[0], pace=0)
+    t = table_for(game, players=players, seed=3, humans=[0], pace=0)
+    assert not isinstance(t, GameWidget)
+    assert _same(t.state_for(0)) == _widget_state(w)
+    # play the same actions on both while seat 0 has any; the screens stay equal
+    for _ in range(6):
+        if w.game.over or 0 not in w.game.to_act or w.game.realtime:
+            break
+        action = expand_legal(w.legal)[0]
+        w.act(action)
+        assert t.act_for(0, action, rev=t.state_for(0)["rev"])
+        assert _same(t.state_for(0)) == _widget_state(w)
+
+
+def test_the_public_screen_and_another_seat_hold_no_secret_of_seat_zero():
+    t = table_for("costume_party", players=4, seed=1, humans=[0, 1], pace=0)
+    public = t.state_for(None)
+    assert public["seat"] == -1 and public["legal"] == []
+    secret = t.game.view(0)["secret"] if "secret" in t.game.view(0) else None
+    one = json.dumps(t.state_for(1))
+    if secret is not None:
+        assert json.dumps(t.state_for(0)["view"]).count(json.dumps(secret)) >= 1
+        assert t.state_for(1)["view"].get("secret") != secret or t.game.view(1).get("secret") == secret
+    assert t.state_for(0)["seat"] == 0 and '"seat": 1' in one
+
+
+def test_act_for_refuses_as_the_widget_does_and_changes_nothing():
+    t = table_for("costume_party", players=4, seed=2, humans=[0, 1], pace=0)
+    before = t.game.to_json()
+    other = 1 if t.game.to_act == [0] else 0
+    with pytest.raises(IllegalAction):
+        t.act_for(other, {"type": "roll"}, rev=t.state_for(other)["rev"])
+    with pytest.raises(IllegalAction):
+        t.act_for(2, {"type": "roll"})  # a bot's seat is nobody's to play
+    with pytest.raises(IllegalAction):
+        t.act_for(t.game.to_act[0], {"type": "fly"})
+    assert t.game.to_json() == before
+    # a stale rev (a double click) is dropped, not applied
+    seat = t.game.to_act[0]
+    assert t.act_for(seat, {"type": "roll"}, rev=t.state_for(seat)["rev"] + 5) is False
+    assert t.game.to_json() == before
+
+
+def test_screens_do_not_leak_into_each_other_or_into_the_tables_own():
+    t = table_for("brady_bunch", players=5, seed=4, humans=[0], pace=0)
+    own = (t._shown, t._curtain_for, t._reveal, t._replay_step)
+    t.state_for(None, reveal=True)
+    t.state_for(3)
+    assert (t._shown, t._curtain_for, t._reveal, t._replay_step) == own
+
+
+def test_seat_bot_hands_a_dropped_seat_to_a_bot_which_plays_on():
+    t = table_for("costume_party", players=3, seed=5, humans=[0, 1, 2], pace=0)
+    assert not t.game.over
+    for s in range(3):
+        t.seat_bot(s)
+    assert t.game.over and t.humans == ()
+    with pytest.raises(WidgetError):
+        t.seat_bot(9)
+
+
+def test_listeners_hear_every_change():
+    t = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
+    heard = []
+    t.listen(lambda: heard.append(1))
+    seat = t.game.to_act[0]
+    t.act_for(seat, expand_legal(t.state_for(seat)["legal"])[0])
+    assert heard
+
+
+def test_a_presenter_must_be_a_games_widget_class():
+    with pytest.raises(TypeError):
+        Table(presenter=object)
+    with pytest.raises(TypeError):
+        Table()  # no game
+
+
+# the table and the rooms server are shared: they name no game (as tests/test_registry.py checks
+# for the other shared modules)
+_PKG = __import__("pathlib").Path(__file__).resolve().parents[1] / "brady_widgets"
+_SHARED = [_PKG / "table.py", *sorted((_PKG / "rooms").rglob("*.py")), *sorted((_PKG / "rooms" / "static").glob("*.*"))]
+
+
+@pytest.mark.parametrize("path", _SHARED, ids=lambda p: p.name)
+def test_the_table_and_the_rooms_server_name_no_game(path):
+    import re
+
+    from brady_widgets.engine.registry import load_game
+
+    words = set()
+    for name in names():
+        cls = load_game(name)
+        words |= {name, cls.title, cls.__name__}
+        widget = load_widget(name)
+        if widget is not None:
+            words.add(widget.__name__)
+    text = path.read_text(encoding="utf-8")
+    found = sorted(w for w in words if w and re.search(rf"\b{re.escape(w)}\b", text, re.IGNORECASE))
+    assert not found, f"{path.name} names a game: {found}"
+
+
+def test_a_plain_table_carries_the_widget_classs_presentation_with_super_working():
+    from brady_widgets.costume_party.widget import CostumePartyWidget
+    from brady_widgets.table import table_class
+
+    class Trimmed(CostumePartyWidget):
+        """A game that trims its synced state and dresses its log through a helper."""
+
+        def _state(self) -> dict:
+            state = super()._state()
+            state["view"].pop("faces", None)
+            return state
+
+        def describe(self, ev: dict) -> str:
+            return self._shout(super().describe(ev))
+
+        def _shout(self, text: str) -> str:
+            return text.upper()
+
+    w = Trimmed(players=3, seed=2, humans=[0], pace=0)
+    t = Table(presenter=Trimmed, players=3, seed=2, humans=[0], pace=0)
+    assert type(t) is table_class(Trimmed) and not isinstance(t, GameWidget)
+    state = t.state_for(0)
+    assert "faces" not in state["view"] and all(e["text"] == e["text"].upper() for e in state["log_lines"])
+    assert _same(state) == _widget_state(w)
