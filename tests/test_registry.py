@@ -265,9 +265,13 @@ def test_toy_widget_gets_its_bots_from_the_registry(toy):
 SHARED = [
     *sorted((PKG / "engine").glob("*.py")),
     PKG / "widget.py",
+    PKG / "table.py",
+    PKG / "scheduler.py",
     PKG / "simulation.py",
     PKG / "testing" / "conformance.py",
     PKG / "testing" / "__init__.py",
+    *sorted((PKG / "rooms").glob("*.py")),
+    *sorted((PKG / "rooms" / "static").glob("*.js")),
 ]
 GAME_VIEWS = {game_entry(n).view for n in registry.names()}
 SHARED_JS = [p for p in sorted((ROOT / "js" / "src").glob("*.js")) if p.stem not in GAME_VIEWS]
