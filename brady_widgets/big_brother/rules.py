@@ -710,9 +710,8 @@ class BigBrother(Game):
 
     def _count(self, purpose: str, among: list[int]) -> list[int]:
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
-        n = self.players
         box = self.box
-        totals = [sum(box[o][t] for o in range(n)) for t in range(n)]
+        totals = [sum(column) for column in zip(*box)]  # box is n rows of n counts: column t is target t
         self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
