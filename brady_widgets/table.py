@@ -907,8 +907,16 @@ class Table:
         return exc
 
     def _refused(self, seat: int, exc: IllegalAction) -> None:
-        """A person's queued real-time action the game refused when its turn came (a race lost)."""
+        """A person's queued real-time action the game refused when its turn came (a race lost):
+        the table's error, and every :meth:`on_refusal` callback (a room tells that seat's device)."""
         self.error = _error_dict(exc)
+        for callback in list(self.__dict__.get("_refusal_listeners", ())):
+            callback(seat, _error_dict(exc))
+
+    def on_refusal(self, callback: Callable[[int, dict], None]) -> None:
+        """Call ``callback(seat, error)`` when a person's queued real-time action is refused
+        when it is applied (the race was lost): the error belongs to that seat alone."""
+        self.__dict__.setdefault("_refusal_listeners", []).append(callback)
 
     def _running_loop(self):
         try:

@@ -154,3 +154,35 @@ def test_a_plain_table_carries_the_widget_classs_presentation_with_super_working
     state = t.state_for(0)
     assert "faces" not in state["view"] and all(e["text"] == e["text"].upper() for e in state["log_lines"])
     assert _same(state) == _widget_state(w)
+
+
+def test_a_lost_race_is_told_to_that_seat_alone():
+    """Two people slap one window; the later stamp arrives first and is held, the
+    earlier one wins when the race is settled: the refusal goes to the loser's seat
+    (a room sends it to that seat's device only), through ``on_refusal``."""
+    import toy_realtime
+    from brady_widgets.engine.registry import register, unregister
+
+    register(toy_realtime.GAME)
+    try:
+        from toy_realtime.rules import SnapGame
+
+        deal = {"hands": [[1, 2], [3, 4]], "deck": [5, 5, 1, 2, 3, 4, 6, 6, 1, 2, 3, 4, 6, 5]}
+        t = table_for("toy_snap", game=SnapGame(2, 0, deal=deal, window_ms=2000), humans=[0, 1], pace=0)
+        heard = []
+        t.on_refusal(lambda seat, error: heard.append((seat, error["code"])))
+        t.run_bots()  # starts the clock (virtual time: no event loop here)
+        for _ in range(1000):
+            if t.game.window is not None:
+                break
+            t.advance_time(10)
+        assert t.game.window is not None
+        now = t.now
+        t.act_for(1, {"type": "slap"}, at=now)  # arrives first, stamped later
+        t.act_for(0, {"type": "slap"}, at=now - 100)  # arrives second, stamped earlier
+        t.advance_time(1000)
+        slaps = [h["seat"] for h in t.game.history if isinstance(h.get("action"), dict) and h["action"]["type"] == "slap"]
+        assert slaps == [0]
+        assert [seat for seat, _ in heard] == [1] and all(isinstance(code, str) and code for _, code in heard)
+    finally:
+        unregister(toy_realtime.GAME.name)

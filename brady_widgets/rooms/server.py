@@ -224,6 +224,7 @@ class Rooms:
         for h in room.watchers:
             self.tokens[h] = (room.code, "watch")
         room.table.listen(lambda room=room: self._changed(room))
+        room.table.on_refusal(lambda seat, error, room=room: self._refused(room, seat, error))
 
     def _start(self, room: Room) -> None:
         t = room.table
@@ -294,6 +295,15 @@ class Rooms:
         self._start(room)
         self.save(room)
         return room
+
+    def _refused(self, room: Room, seat: int, error: dict) -> None:
+        """A seat's queued real-time action was refused when applied (a race lost): the
+        error goes to the devices holding that seat, and to no other."""
+        for device in room.devices:
+            if device.role == "seat" and device.seat == seat:
+                device.errors += 1
+                device.error = {**error, "n": device.errors}
+        self._changed(room)
 
     def _changed(self, room: Room) -> None:
         """The table changed (an action, a bot's step): send it and save it, soon and once."""
