@@ -122,6 +122,7 @@ def test_register_and_unregister(toy):
 
 def test_unregister_a_builtin_game_for_a_test_then_restore_it():
     entry = game_entry("brady_bunch")
+    order = registry.names()
     unregister("brady_bunch")
     try:
         assert "brady_bunch" not in registry.names()
@@ -130,6 +131,8 @@ def test_unregister_a_builtin_game_for_a_test_then_restore_it():
     finally:
         register(entry)
     assert load_game("brady_bunch").name == "brady_bunch"
+    # put back in its place: the order of names() (the answer key's, the start page's) is unchanged
+    assert registry.names() == order
 
 
 def test_unknown_names():

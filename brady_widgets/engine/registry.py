@@ -188,6 +188,7 @@ def register(entry: GameEntry, *, replace: bool = False) -> GameEntry:
         raise TypeError(f"register() takes a GameEntry, got {entry!r}")
     if entry.name in _table() and not replace:
         raise ValueError(f"a game named {entry.name!r} is already registered (use replace=True)")
+    _REMOVED.discard(entry.name)  # a package's game put back keeps its place in names()
     _ADDED[entry.name] = entry
     return entry
 
