@@ -271,6 +271,7 @@ SHARED = [
     PKG / "table.py",
     PKG / "scheduler.py",
     PKG / "simulation.py",
+    PKG / "progress.py",
     PKG / "testing" / "conformance.py",
     PKG / "testing" / "__init__.py",
     *sorted((PKG / "rooms").glob("*.py")),

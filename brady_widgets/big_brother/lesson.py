@@ -26,6 +26,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ..progress import progress_bar
+
 from . import odds
 from .content import DEFAULT_TRACK
 
@@ -34,23 +36,6 @@ from .content import DEFAULT_TRACK
 KIND_COLORS = {"confrontation": "#F0E442", "gossip": "#56B4E9", "camera": "#D55E00", "room": "#999999"}
 
 _CHUNKS = 20
-
-
-def progress_bar(total: int, desc: str, unit: str, show: bool):
-    """A tqdm bar (as ``calibration.ipynb`` shows it) when ``show``, else a silent stand-in."""
-    if show:
-        from tqdm.auto import tqdm
-
-        return tqdm(total=total, desc=desc, unit=unit)
-
-    class _Quiet:
-        def update(self, n=1):
-            pass
-
-        def close(self):
-            pass
-
-    return _Quiet()
 
 
 # ================================================================ the tutorial

@@ -38,6 +38,8 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from ..progress import progress_bar
+
 __all__ = [
     # the tutorial
     "Waiter", "show", "log", "three_moos", "race", "moment",
@@ -54,23 +56,6 @@ __all__ = [
 
 #: how many chunks a long simulation is cut into for its progress bar
 _CHUNKS = 20
-
-
-def progress_bar(total: int, desc: str, unit: str, show: bool):
-    """A tqdm bar (as ``calibration.ipynb`` shows it) when ``show``, else a silent stand-in."""
-    if show:
-        from tqdm.auto import tqdm
-
-        return tqdm(total=total, desc=desc, unit=unit)
-
-    class _Quiet:
-        def update(self, n=1):
-            pass
-
-        def close(self):
-            pass
-
-    return _Quiet()
 
 
 def se_of_mean(values) -> float:
