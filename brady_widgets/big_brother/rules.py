@@ -65,7 +65,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, Game
+from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
 from . import odds as _odds
 from .content import (
     BEHAVIOURS,
@@ -339,10 +339,6 @@ def _line_key(card: int, holder: int) -> tuple:
     return (code, value)
 
 
-_PLAIN_DICTS = (dict, FrozenAction)
-_MISSING = object()
-
-
 class BigBrother(Game):
     """Big Brother: The Game for 4 to 6 housemates.
 
@@ -536,31 +532,8 @@ class BigBrother(Game):
         return list(got)
 
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
-        # The common case in one pass: a seat of this game, a plain dict (or a handed-out
-        # action) of exactly its schema's keys and types, a plain time from the clock to
-        # the next deadline, an action of the seat's legal list. Anything else goes to
-        # the base's checks, which raise its errors (the base accepts exactly these too).
-        if (
-            type(seat) is int
-            and type(action) in _PLAIN_DICTS
-            and (type(at) is int or type(at) is float)
-            and not self.over
-            and 0 <= seat < self.players
-            and self.clock <= at <= MAX_AT
-        ):
-            kind = action.get("type")
-            if type(kind) is str:
-                keys = _SCHEMA_ITEMS.get(kind)
-                if keys is not None and len(action) == len(keys) + 1:
-                    due = self.deadline
-                    if due is None or at < due:
-                        for k, t in keys:
-                            if type(action.get(k, _MISSING)) is not t:
-                                break
-                        else:
-                            if self._is_legal(seat, action):
-                                return
-        Game._validate(self, seat, action, at)
+        if not self._accepts_at_once(seat, action, at, _SCHEMA_ITEMS, self.deadline):
+            Game._validate(self, seat, action, at)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         got = self._legal_of.get(seat)

@@ -75,7 +75,6 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
-from brady_widgets.engine.game import MAX_AT
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
@@ -121,10 +120,6 @@ def _take_object(hand: list, obj) -> None:
             del hand[i]
             return
     hand.remove(obj)  # pragma: no cover - same value, another object
-
-
-_PLAIN_DICTS = (dict, FrozenAction)
-_MISSING = object()
 
 
 class Brouhaha(Game):
@@ -296,31 +291,8 @@ class Brouhaha(Game):
         return []
 
     def _validate(self, seat, action, at):
-        # The common case in one pass: a seat of this game, a plain dict (or a handed-out
-        # action) of exactly its schema's keys and types, a plain time from the clock to
-        # the next deadline, an action of the seat's legal list. Anything else goes to
-        # the base's checks, which raise its errors (the base accepts exactly these too).
-        if (
-            type(seat) is int
-            and type(action) in _PLAIN_DICTS
-            and (type(at) is int or type(at) is float)
-            and not self.over
-            and 0 <= seat < self.players
-            and self.clock <= at <= MAX_AT
-        ):
-            kind = action.get("type")
-            if type(kind) is str:
-                keys = _SCHEMA_ITEMS.get(kind)
-                if keys is not None and len(action) == len(keys) + 1:
-                    due = self.next_deadline()
-                    if due is None or at < due:
-                        for k, t in keys:
-                            if type(action.get(k, _MISSING)) is not t:
-                                break
-                        else:
-                            if self._is_legal(seat, action):
-                                return
-        Game._validate(self, seat, action, at)
+        if not self._accepts_at_once(seat, action, at, _SCHEMA_ITEMS, self.next_deadline()):
+            Game._validate(self, seat, action, at)
 
     def _is_legal(self, seat, action):
         kind = action["type"]

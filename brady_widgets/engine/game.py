@@ -487,6 +487,32 @@ class Game:
             return number
         raise IllegalAction("malformed_action", why or f"there is no seat {brief(seat)} in a {self.players}-player game", seat)
 
+    def _accepts_at_once(self, seat: Any, action: Any, at: Any, schema_items: dict, due: Any) -> bool:
+        """The common case of a real-time act in one pass, for an engine whose legal lists
+        are cheap to ask (it keeps them, and answers :meth:`_is_legal`): a seat of this
+        game, a plain dict (or a handed-out action) of exactly its schema's keys and types
+        (``schema_items``: type -> ``((key, type), ...)``), a plain time from the clock up
+        to ``due`` (the next deadline, or None), an action of the seat's legal list.
+        False means "not sure": the caller then runs :meth:`_validate`, which raises its
+        errors (it accepts exactly these too)."""
+        if not (
+            type(seat) is int
+            and type(action) in _PLAIN_DICTS
+            and (type(at) is int or type(at) is float)
+            and not self.over
+            and 0 <= seat < self.players
+            and self.clock <= at <= MAX_AT
+        ):
+            return False
+        kind = action.get("type")
+        keys = schema_items.get(kind) if type(kind) is str else None
+        if keys is None or len(action) != len(keys) + 1 or (due is not None and at >= due):
+            return False
+        for k, t in keys:
+            if type(action.get(k, _MISSING)) is not t:
+                return False
+        return self._is_legal(seat, action)
+
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
         if self.over:
             raise IllegalAction("game_over", "the game is over", seat, action)
