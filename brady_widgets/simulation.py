@@ -212,7 +212,7 @@ def simulate(
     cls = load_game(name)
     players = _check_int("players", players)
     if players not in cls.player_counts:
-        raise ValueError(f"{cls.title or name} takes {cls.player_counts.start} to {cls.player_counts.stop - 1} players, not {players}")
+        raise ValueError(cls.players_refusal(players))
     games = _check_int("games", games)
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")

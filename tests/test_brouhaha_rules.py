@@ -99,6 +99,18 @@ def test_player_counts_and_options():
         Brouhaha(4, speed=2)
 
 
+def test_total_black_refuses_an_odd_table_and_says_it_needs_an_even_one():
+    # its counts are range(2, 43, 2): "2 to 42 players, not 3" would read as a bug
+    from brady_widgets.brouhaha.total_black import TotalBlack
+    from brady_widgets.simulation import simulate
+
+    for n in (3, 41, 44, 0):
+        with pytest.raises(ValueError, match=f"an even number of players from 2 to 42, not {n}$"):
+            TotalBlack(n)
+    with pytest.raises(ValueError, match="takes 3 to 10 players, not 11$"):
+        simulate("brouhaha", players=11, games=1)
+
+
 @pytest.mark.parametrize(
     "options, words",
     [({"bang": 1}, "bang"), ({"cries": "loud"}, "cries"), ({"slap_ms": 0}, "slap_ms"), ({"reveal_ms": 1.5}, "reveal_ms"),

@@ -155,14 +155,23 @@ class Game:
     #: of their time stamps, so a slow link does not decide the race
     races: ClassVar[frozenset] = frozenset()
 
+    @classmethod
+    def players_refusal(cls, players: Any) -> str:
+        """What a person reads when ``players`` is not one of :attr:`player_counts`."""
+        counts = cls.player_counts
+        if counts.step == 1:
+            which = f"{counts[0]} to {counts[-1]} players"
+        elif counts.step == 2 and counts[0] % 2 == 0:
+            which = f"an even number of players from {counts[0]} to {counts[-1]}"
+        else:
+            which = f"one of {list(counts)} players"
+        return f"{cls.title or cls.name} takes {which}, not {players}"
+
     def __init__(self, players: int, seed: int | None = 0, *, deal: dict | None = None, **options):
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players must be an int, got {players!r}")
         if players not in self.player_counts:
-            raise ValueError(
-                f"{self.title or self.name} takes {self.player_counts.start} to "
-                f"{self.player_counts.stop - 1} players, not {players}"
-            )
+            raise ValueError(self.players_refusal(players))
         unknown = sorted(set(options) - set(self.default_options))
         if unknown:
             raise TypeError(
