@@ -31,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+from itertools import compress
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -51,19 +52,25 @@ def random_playout(game, rng: random.Random, gap_ms: int = 400) -> int:
     """Play ``game`` to its end with random legal actions at random times: a random
     seat among those with legal actions plays a random one of them, ``0..gap_ms`` ms
     after the clock, unless that is at or past the next deadline: then the clock
-    advances to it. Returns the steps (actions and clock steps)."""
+    advances to it. Returns the steps (actions and clock steps).
+
+    The driver's own work is kept small (``map`` and ``compress`` instead of list
+    comprehensions, ``randrange(gap_ms + 1)`` for ``randint(0, gap_ms)``: the same
+    calls to the game and the same random numbers), so the figure is the engine's."""
     steps = 0
     players = range(game.players)
+    legal_actions, act, advance, next_deadline = game.legal_actions, game.act, game.advance, game.next_deadline
+    span = gap_ms + 1
     while not game.over:
-        due = game.next_deadline()
-        at = game.clock + rng.randint(0, gap_ms)
-        legal = [game.legal_actions(s) for s in players]  # each seat asked once per step
-        seats = [s for s in players if legal[s]]
+        due = next_deadline()
+        at = game.clock + rng.randrange(span)
+        legal = list(map(legal_actions, players))  # each seat asked once per step
+        seats = list(compress(players, legal))
         if seats and (due is None or at < due):
             seat = rng.choice(seats)
-            game.act(seat, rng.choice(legal[seat]), at=at)
+            act(seat, rng.choice(legal[seat]), at=at)
         else:
-            game.advance(due)
+            advance(due)
         steps += 1
     return steps
 
