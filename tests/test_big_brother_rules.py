@@ -738,6 +738,62 @@ def test_illegal_actions_are_refused_with_the_right_code_and_change_nothing(phas
     assert [g.view(s) for s in (None, 0, 1, 2, 3)] == views
 
 
+def test_the_fast_path_takes_only_the_handed_out_action_itself():
+    # act() accepts a legal action this game handed out (the very object) in one pass;
+    # a look-alike of another type, a stale object or a time out of range takes the
+    # full checks, with their errors, and changes nothing
+    from brady_widgets.engine import FrozenAction
+
+    g = _positions()["vote"]
+    handed = g.legal_actions(1)
+    card = handed[0]
+    t = card["target"]
+    before = g.to_json()
+    for bad, code in [
+        (FrozenAction(type="vote", target=float(t)), "malformed_action"),  # == the card, a float
+        (FrozenAction(type="vote", target=t, extra=1), "malformed_action"),
+        (FrozenAction(type="vote", target=1), "illegal_action"),  # your own number
+    ]:
+        with pytest.raises(IllegalAction) as err:
+            g.act(1, bad, at=g.clock)
+        assert err.value.code == code, bad
+    for at, code in [(g.clock - 1, "malformed_action"), (float("nan"), "malformed_action"), (True, "malformed_action")]:
+        with pytest.raises(IllegalAction) as err:
+            g.act(1, card, at=at)
+        assert err.value.code == code, at
+    with pytest.raises(IllegalAction) as err:
+        g.act(7, card, at=g.clock)  # no seat 7
+    assert err.value.code == "malformed_action"
+    assert {"type": "vote", "target": 1} in g.legal_actions(2)
+    with pytest.raises(IllegalAction) as err:
+        g.act(2, FrozenAction(type="vote", target=True), at=g.clock)  # == seat 2's card for 1, a bool
+    assert err.value.code == "malformed_action"
+    assert g.to_json() == before
+    g.act(1, card, at=g.clock)
+    kept = g.history[-1]["action"]
+    assert kept == {"type": "vote", "target": t} and kept is card  # read-only: shared, not copied
+    with pytest.raises(TypeError):
+        kept["target"] = 0
+    assert g.legal_actions(1) == [] and BigBrother.from_json(g.to_json()).to_json() == g.to_json()
+    plain = dict(g.legal_actions(2)[0])
+    g.act(2, plain, at=g.clock)
+    plain["target"] = 99  # a plain dict is copied: changing it later changes nothing
+    assert g.history[-1]["action"]["target"] != 99
+
+
+def test_a_handed_out_gossip_card_at_the_deadline_waits_for_advance():
+    g = _positions()["gossip"]
+    due = g.next_deadline()
+    card = g.legal_actions(0)[0]
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as err:
+        g.act(0, card, at=due)
+    assert err.value.code == "illegal_action" and "advance" in str(err.value)
+    assert g.to_json() == before
+    g.act(0, card, at=due - 1)
+    assert g.history[-1]["at"] == due - 1
+
+
 def test_every_action_needs_a_time_and_the_game_over_refuses_all():
     g = game(4)
     with pytest.raises(IllegalAction) as err:

@@ -61,11 +61,12 @@ cards until they are claimed, and the order of both piles.
 from __future__ import annotations
 
 import random as _random
+from operator import add as _add
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
+from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, Game
 from . import odds as _odds
 from .content import (
     BEHAVIOURS,
@@ -325,6 +326,8 @@ class _Acts:
 
 
 _ACTS = {n: _Acts(n) for n in range(4, 7)}
+#: BigBrother._move_facts of the default track, shared by every game on it
+_DEFAULT_MOVES: dict[tuple, tuple] = {}
 
 
 def _line_key(card: int, holder: int) -> tuple:
@@ -337,6 +340,10 @@ def _line_key(card: int, holder: int) -> tuple:
         return (code, None)
     (value,) = params.values()
     return (code, value)
+
+
+#: _line_key of every camera card's line for every holder: [card][holder] -> key
+_LINE_KEYS = tuple(tuple(_line_key(card, holder) for holder in range(len(lines))) for card, lines in enumerate(CAMERA_CARDS))
 
 
 class BigBrother(Game):
@@ -368,6 +375,7 @@ class BigBrother(Game):
         "rank": {"target": int},
     }
     realtime = True
+    _fast_act = True
     races = frozenset()
 
     # ------------------------------------------------------------------ set-up
@@ -418,7 +426,9 @@ class BigBrother(Game):
         self.rooms = [s["room"] for s in self.track]
         self.length = len(self.track)
         self._absorbing = tuple(k == "confrontation" for k in self.kinds)
-        self._moves: dict[tuple, tuple] = {}  # _move_facts by (start, steps)
+        # _move_facts by (start, steps): a pure function of the track, so every game on
+        # the default track shares one
+        self._moves: dict[tuple, tuple] = _DEFAULT_MOVES if self.options["track"] is None else {}
         self._acts = _ACTS[n]
         if deal is None:
             deck = list(range(len(CONFRONTATION_CARDS)))
@@ -531,9 +541,22 @@ class BigBrother(Game):
             self._legal_of[seat] = got
         return list(got)
 
-    def _validate(self, seat: Any, action: Any, at: Any) -> None:
-        if not self._accepts_at_once(seat, action, at, _SCHEMA_ITEMS, self.deadline):
-            Game._validate(self, seat, action, at)
+    def _accepts_at_once(self, seat: int, action: Any, at: Any) -> bool:
+        # the commonest act of all: the very action object this game handed out for the
+        # seat (its cached list holds it: well-formed by construction), at a plain time
+        # from the clock to before the deadline; anything else takes the base's checks
+        got = self._legal_of.get(seat)
+        if (
+            got
+            and type(action) is FrozenAction
+            and (type(at) is int or type(at) is float)
+            and self.clock <= at <= MAX_AT
+            and (self.deadline is None or at < self.deadline)
+            and action in got
+            and got[got.index(action)] is action
+        ):
+            return True
+        return Game._accepts_at_once(self, seat, action, at)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         got = self._legal_of.get(seat)
@@ -693,14 +716,10 @@ class BigBrother(Game):
         return totals
 
     def _cards_back(self) -> None:
-        hand, box = self.hand, self.box
-        n = self.players
-        for o in range(n):
-            ho, bo = hand[o], box[o]
-            for t in range(n):
-                if bo[t]:
-                    ho[t] += bo[t]
-                    bo[t] = 0
+        zeros = [0] * self.players
+        for ho, bo in zip(self.hand, self.box):  # each row in place (a row's list is kept)
+            ho[:] = map(_add, ho, bo)
+            bo[:] = zeros
         self.box_total = 0
         self.open_votes = []
         self._emit("cards_back")
@@ -811,7 +830,7 @@ class BigBrother(Game):
             self.facts.setdefault(key, []).append((self.seq, seat))
 
     def _rewatch(self) -> None:
-        self.watch = {_line_key(card, s) for s, held in enumerate(self.cam_held) for card in held}
+        self.watch = {_LINE_KEYS[card][s] for s, held in enumerate(self.cam_held) for card in held}
 
     def _do_roll(self, seat: int, action: dict) -> None:
         a, b = dice = self._chance("dice", _PAIR_DRAW)
@@ -1000,7 +1019,7 @@ class BigBrother(Game):
         out = []
         claim = self._acts.claim
         for card in self.cam_held[seat]:
-            got = facts.get(_line_key(card, seat))
+            got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
                 seen = sorted({s for q, s in got if q > since and s != seat})
@@ -1024,11 +1043,12 @@ class BigBrother(Game):
         kind = action["type"]
         if kind == "vote":
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
-            self._legal_of.pop(seat, None)
             self._do_vote(seat, action)
             if self.waiting:  # the question goes on: nothing to settle
                 if not self.cam_held[seat] or self.phase not in ROUND_PHASES:
                     self._legal_of[seat] = []  # what _legal gives: voted, and no claim to add
+                else:
+                    self._legal_of.pop(seat, None)
                 return
             self._legal_of = {}
         elif kind == "roll":
@@ -1042,15 +1062,44 @@ class BigBrother(Game):
         self._refill()
 
     def _refill(self) -> None:
-        """A fresh cache of legal lists, with those of the ``roll`` phase filled in at
-        once for the seats that hold no camera card (what ``_legal`` gives them: a
-        roll for the mover, nothing for the others)."""
+        """A fresh cache of legal lists, filled in at once for the seats whose list
+        has no claims to add (what ``_legal`` gives them): in the ``roll`` phase a roll
+        for the mover, nothing for the others; in a secret vote a card for each target
+        the voter still holds, nothing once voted; in any other phase nothing for a
+        seat that is not one of its actors (theirs are made when asked)."""
         lo = self._legal_of = {}
-        if self.phase == "roll" and not self.over:
+        if self.over:
+            return
+        phase = self.phase
+        if phase == "roll":
             mover, held = self.mover, self.cam_held
             for s in range(self.players):
                 if not held[s]:
                     lo[s] = [_ROLL] if s == mover else []
+        elif phase in VOTE_PHASES:
+            held = self.cam_held if phase in ROUND_PHASES else None
+            waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
+            for s in range(self.players):
+                if held is None or not held[s]:
+                    if s in waiting:
+                        h = hand[s]
+                        lo[s] = [vote[t] for t in targets if t != s and h[t]]
+                    else:
+                        lo[s] = []
+        else:  # a bystander's list is empty (the actors' are made when asked)
+            held = self.cam_held if phase in ROUND_PHASES else None
+            if phase == "gossip":
+                gos = self.gossip
+                actors = (gos["lander"], gos["partner"])
+            elif phase == "return":
+                actors = self.finalists
+            elif phase == "gossip_pick" or phase == "choose":
+                actors = (self.mover,)
+            else:  # nominate, over: nobody acts
+                actors = ()
+            for s in range(self.players):
+                if s not in actors and (held is None or not held[s]):
+                    lo[s] = []
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
@@ -1327,7 +1376,3 @@ class BigBrother(Game):
         for card, s in zip(self.cam_deck, drawers):
             out[card] = s
         return out
-
-
-#: BigBrother._validate's fast path: each action type's keys and their exact types
-_SCHEMA_ITEMS = {kind: tuple(schema.items()) for kind, schema in BigBrother.action_schema.items()}

@@ -143,6 +143,7 @@ class Brouhaha(Game):
         "pass": {"card": str},
     }
     realtime = True
+    _fast_act = True
     races = frozenset({"slap", "hunt"})
 
     # --------------------------------------------------------------- options
@@ -289,10 +290,6 @@ class Brouhaha(Game):
                         prev = c
                 return out
         return []
-
-    def _validate(self, seat, action, at):
-        if not self._accepts_at_once(seat, action, at, _SCHEMA_ITEMS, self.next_deadline()):
-            Game._validate(self, seat, action, at)
 
     def _is_legal(self, seat, action):
         kind = action["type"]
@@ -788,7 +785,6 @@ class Brouhaha(Game):
 
 
 #: Brouhaha._validate's fast path: each action type's keys and their exact types
-_SCHEMA_ITEMS = {kind: tuple(schema.items()) for kind, schema in Brouhaha.action_schema.items()}
 
 
 class _Tok(str):

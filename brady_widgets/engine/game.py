@@ -154,6 +154,16 @@ class Game:
     #: scheduler holds them for a short settle window and applies them in the order
     #: of their time stamps, so a slow link does not decide the race
     races: ClassVar[frozenset] = frozenset()
+    #: a real-time engine whose legal lists are cheap to ask (it keeps them between
+    #: steps and answers :meth:`_is_legal` fast) sets this: :meth:`act` then accepts
+    #: the common case in one pass (:meth:`_accepts_at_once`) before the full checks
+    _fast_act: ClassVar[bool] = False
+    #: ``action_schema`` as ``{type: ((key, type), ...)}`` (made for every subclass)
+    _schema_items: ClassVar[dict] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._schema_items = {kind: tuple(schema.items()) for kind, schema in cls.action_schema.items()}
 
     @classmethod
     def players_refusal(cls, players: Any) -> str:
@@ -267,19 +277,22 @@ class Game:
         one of :meth:`legal_actions`. ``seat`` may be any integral type; it is kept
         as a plain int. ``at`` is ``None`` or a time in ms, ``0 <= at <= MAX_AT``.
         """
-        if type(seat) is not int:
-            seat = _seat_int(seat)
-        self._validate(seat, action, at)
-        if at is not None and type(at) is not int and type(at) is not float:
-            at = _time_number(at)  # e.g. numpy.int64 or numpy.float64: kept as a plain number
+        if not (self._fast_act and type(seat) is int and self._accepts_at_once(seat, action, at)):
+            if type(seat) is not int:
+                seat = _seat_int(seat)
+            self._validate(seat, action, at)
+            if at is not None and type(at) is not int and type(at) is not float:
+                at = _time_number(at)  # e.g. numpy.int64 or numpy.float64: kept as a plain number
         mark = len(self.events)
-        entry = {"seat": seat, "action": dict(action)}
-        if at is not None:
-            entry["at"] = at
+        # a handed-out legal action is read-only: the history and _apply may share it
+        kept = action if type(action) is FrozenAction else dict(action)
+        if at is None:
+            self.history.append({"seat": seat, "action": kept})
+        else:
+            self.history.append({"seat": seat, "action": kept, "at": at})
             if at > self.clock:
                 self.clock = at
-        self.history.append(entry)
-        self._apply(seat, dict(action), at)
+        self._apply(seat, kept if kept is action else dict(action), at)
         return self.events[mark:]
 
     def check(self, seat: int, action: Any, at: int | float | None = None) -> None:
@@ -496,31 +509,31 @@ class Game:
             return number
         raise IllegalAction("malformed_action", why or f"there is no seat {brief(seat)} in a {self.players}-player game", seat)
 
-    def _accepts_at_once(self, seat: Any, action: Any, at: Any, schema_items: dict, due: Any) -> bool:
-        """The common case of a real-time act in one pass, for an engine whose legal lists
-        are cheap to ask (it keeps them, and answers :meth:`_is_legal`): a seat of this
-        game, a plain dict (or a handed-out action) of exactly its schema's keys and types
-        (``schema_items``: type -> ``((key, type), ...)``), a plain time from the clock up
-        to ``due`` (the next deadline, or None), an action of the seat's legal list.
-        False means "not sure": the caller then runs :meth:`_validate`, which raises its
-        errors (it accepts exactly these too)."""
+    def _accepts_at_once(self, seat: Any, action: Any, at: Any) -> bool:
+        """The common case of a real-time act in one pass (for a ``_fast_act`` engine;
+        ``seat`` is a plain int): a seat of this game, a plain dict (or a handed-out action) of exactly its
+        schema's keys and types, a plain time from the clock up to the next deadline,
+        an action of the seat's legal list (:meth:`_is_legal`). False means "not sure":
+        :meth:`act` then runs :meth:`_validate`, which raises its errors (it accepts
+        exactly these too)."""
+        t = type(action)
         if not (
-            type(seat) is int
-            and type(action) in _PLAIN_DICTS
+            (t is FrozenAction or t is dict)
             and (type(at) is int or type(at) is float)
-            and not self.over
-            and 0 <= seat < self.players
             and self.clock <= at <= MAX_AT
+            and 0 <= seat < self.players
+            and not self.over
         ):
             return False
         kind = action.get("type")
-        keys = schema_items.get(kind) if type(kind) is str else None
-        if keys is None or len(action) != len(keys) + 1 or (due is not None and at >= due):
+        keys = self._schema_items.get(kind) if type(kind) is str else None
+        if keys is None or len(action) != len(keys) + 1:
             return False
         for k, t in keys:
             if type(action.get(k, _MISSING)) is not t:
                 return False
-        return self._is_legal(seat, action)
+        due = self.next_deadline()
+        return (due is None or at < due) and self._is_legal(seat, action)
 
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
         if self.over:
