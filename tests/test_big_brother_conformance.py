@@ -97,9 +97,10 @@ class CameraLeak(BigBrother):
 class MintsCards(BigBrother):
     """A secret vote that does not take the card out of the hand."""
 
-    def _do_vote(self, seat, action):
-        super()._do_vote(seat, action)
-        self.hand[seat][action["target"]] += 1
+    def _apply(self, seat, action, at):
+        super()._apply(seat, action, at)
+        if action["type"] == "vote":
+            self.hand[seat][action["target"]] += 1
 
 
 class KeepsTheBox(BigBrother):

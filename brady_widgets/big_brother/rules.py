@@ -168,7 +168,7 @@ def _who_gossipers(g: "BigBrother") -> list[int]:
 
 
 def _who_voters(g: "BigBrother") -> list[int]:
-    return g.waiting  # kept up to date by _ask, _do_vote and _do_claim
+    return g.waiting  # kept up to date by _ask, _apply (a vote) and _do_claim
 
 
 def _able_voters(g: "BigBrother", seats) -> list[int]:
@@ -326,6 +326,10 @@ class _Acts:
 
 
 _ACTS = {n: _Acts(n) for n in range(4, 7)}
+#: the empty legal list of a seat with nothing to do (a cached list is never changed in place)
+_NOTHING: list = []
+#: the roll phase's legal lists, [players][mover] -> {seat: list} (never changed in place)
+_ROLL_LISTS = {n: [{s: [_ROLL] if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)}
 #: BigBrother._move_facts of the default track, shared by every game on it
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
 
@@ -672,19 +676,6 @@ class BigBrother(Game):
         """Who may receive a vote during a round: housemates in the house, not shielded."""
         shield = self.shield
         return [s for s in self.in_house if s != shield]
-
-    def _do_vote(self, seat: int, action: dict) -> None:
-        t = action["target"]
-        self.hand[seat][t] -= 1
-        self.box[seat][t] += 1
-        self.box_total += 1
-        self.voted.append(seat)
-        self.waiting.remove(seat)
-        self.ballot[seat] = t
-        # what _emit("my_vote", audience=[seat], ...) gives, written out (a secret vote is most
-        # of a game's actions); who has voted is public in the view ("card"/"voted") and in
-        # the "votes_in" event that closes the question
-        self.events.append({"type": "my_vote", "step": len(self.history), "seat": seat, "target": t, "audience": [seat]})
 
     def _question_done(self) -> None:
         p = self.phase
@@ -1041,9 +1032,18 @@ class BigBrother(Game):
     def _apply(self, seat: int, action: dict, at) -> None:
         self._seats = None
         kind = action["type"]
-        if kind == "vote":
+        if kind == "vote":  # most of a game's actions: the vote written out here
+            t = action["target"]
+            self.hand[seat][t] -= 1
+            self.box[seat][t] += 1
+            self.box_total += 1
+            self.voted.append(seat)
+            self.waiting.remove(seat)
+            self.ballot[seat] = t
+            # what _emit("my_vote", audience=[seat], ...) gives; who has voted is public in
+            # the view ("card"/"voted") and in the "votes_in" event that closes the question
+            self.events.append({"type": "my_vote", "step": len(self.history), "seat": seat, "target": t, "audience": [seat]})
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
-            self._do_vote(seat, action)
             if self.waiting:  # the question goes on: nothing to settle
                 if not self.cam_held[seat] or self.phase not in ROUND_PHASES:
                     self._legal_of[seat] = []  # what _legal gives: voted, and no claim to add
@@ -1067,17 +1067,20 @@ class BigBrother(Game):
         for the mover, nothing for the others; in a secret vote a card for each target
         the voter still holds, nothing once voted; in any other phase nothing for a
         seat that is not one of its actors (theirs are made when asked)."""
-        lo = self._legal_of = {}
+        # (the cached lists are never changed in place: seats and games may share them)
         if self.over:
+            self._legal_of = {}
             return
         phase = self.phase
         if phase == "roll":
-            mover, held = self.mover, self.cam_held
-            for s in range(self.players):
-                if not held[s]:
-                    lo[s] = [_ROLL] if s == mover else []
-        elif phase in VOTE_PHASES:
-            held = self.cam_held if phase in ROUND_PHASES else None
+            lo = self._legal_of = _ROLL_LISTS[self.players][self.mover].copy()
+            for s, held in enumerate(self.cam_held):
+                if held:
+                    del lo[s]  # a camera holder's list may add claims: made when asked
+            return
+        lo = self._legal_of = {}
+        held = self.cam_held if phase in ROUND_PHASES else None
+        if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
                 if held is None or not held[s]:
@@ -1085,9 +1088,8 @@ class BigBrother(Game):
                         h = hand[s]
                         lo[s] = [vote[t] for t in targets if t != s and h[t]]
                     else:
-                        lo[s] = []
+                        lo[s] = _NOTHING
         else:  # a bystander's list is empty (the actors' are made when asked)
-            held = self.cam_held if phase in ROUND_PHASES else None
             if phase == "gossip":
                 gos = self.gossip
                 actors = (gos["lander"], gos["partner"])
@@ -1099,7 +1101,7 @@ class BigBrother(Game):
                 actors = ()
             for s in range(self.players):
                 if s not in actors and (held is None or not held[s]):
-                    lo[s] = []
+                    lo[s] = _NOTHING
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
