@@ -94,7 +94,8 @@ function seat(t, g, s) {
   const passed = v.passing ? (v.passing.chosen || []).includes(s) : false;
   const handSize = (v.hand_sizes || [])[s] ?? null;
   const secret = Array.isArray(v.down) ? v.down[s] ?? null : null; // the teacher's reveal only (full view)
-  const key = JSON.stringify([g.keyContent, cry, reserve, hunter, rv, slapped, target, myTarget, partyKey, passed, handSize, s === t.seat && v.pinned, secret, v.phase]);
+  const cards = Array.isArray(v.hands) ? v.hands[s] || [] : null; // the teacher's reveal only (full view)
+  const key = JSON.stringify([g.keyContent, cry, reserve, hunter, rv, slapped, target, myTarget, partyKey, passed, handSize, s === t.seat && v.pinned, secret, cards, v.phase]);
   const build = () => {
     const who = t.nameOf(s);
     const bubbleLabel = cry ? `${who}'s face-down card cries ${cry}${hunter ? " (a Hunter)" : ""}` : `${who} has no card face down`;
@@ -130,6 +131,13 @@ function seat(t, g, s) {
         reserve.length ? h("span", { class: "bw-bh-emojis", "aria-hidden": "true" }, " " + reserve.map(L.emoji).join("")) : null,
       ),
       handSize === null ? null : h("div", { class: "bw-bh-handsize" }, `${handSize} in hand`),
+      cards
+        ? h(
+            "div",
+            { class: "bw-bh-secret bw-bh-hand", "data-testid": `hand-${s}`, "aria-label": `${who}'s hand: ${cards.length ? cards.map(L.name).join(", ") : "no cards"}` },
+            cards.length ? cards.map(L.emoji).join("") : "no cards",
+          )
+        : null,
     );
   };
   return [key, build];
@@ -302,7 +310,9 @@ function panels(t, g) {
       })
     : null;
   const party = t.content.party;
-  setChildren(g.hand, party || t.seat < 0
+  // the teacher's reveal has no hand of its own: every seat's hand is in the seat bar
+  const reveal_ = !v.my_hand && Array.isArray(v.hands);
+  setChildren(g.hand, party || t.seat < 0 || reveal_
     ? []
     : [h("h3", {}, passing ? "Pass a card to your left" : "Your hand"), h("div", { class: "bw-bh-cards" }, cardButtons.length ? cardButtons : h("span", { class: "bw-why" }, "No cards in hand.")), downNode]);
   setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, g.speech]);

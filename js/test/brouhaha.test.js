@@ -366,6 +366,18 @@ describe("brouhaha view", () => {
     expect(teacher.$("me").textContent).toContain("Teacher view");
   });
 
+  it("shows every seat's hand in the teacher's reveal, and no empty 'Your hand' panel", () => {
+    const student = mount();
+    expect(student.$("hand-0")).toBeNull();
+    expect(student.$("hand").textContent).toContain("Your hand");
+    const hands = [["cow", "cow", "yak"], [], ["hunter"], ["mouse"]];
+    const teacher = mount(state({ view: { my_hand: null, hands }, traits: { settings: { ...state().settings, reveal: true, teacher: true } } }));
+    expect(teacher.$("hand-0").textContent).toBe("🐮🐮🐂");
+    expect(teacher.$("hand-0").getAttribute("aria-label")).toContain("Cow, Cow, Yak");
+    expect(teacher.$("hand-1").textContent).toBe("no cards");
+    expect(teacher.$("hand").textContent).toBe("");
+  });
+
   it("is keyboard usable: the root takes the focus and buttons have labels", () => {
     const { root, el } = mount();
     expect(root.getAttribute("tabindex")).toBe("0");
