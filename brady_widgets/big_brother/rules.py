@@ -530,7 +530,7 @@ class BigBrother(Game):
         if type(seat) is int:
             got = self._legal_of.get(seat)
             if got is not None:
-                return got[:]
+                return [*got]  # a copy (no slice object)
             if 0 <= seat < self.players and not self.over:
                 return self._legal(seat)
         return Game.legal_actions(self, seat)
@@ -556,10 +556,10 @@ class BigBrother(Game):
             and (type(at) is int or type(at) is float)
             and self.clock <= at <= MAX_AT
             and (self.deadline is None or at < self.deadline)
-            and action in got
-            and got[got.index(action)] is action
         ):
-            return True
+            for handed in got:  # by identity: == would compare dicts (and take look-alikes)
+                if handed is action:
+                    return True
         return Game._accepts_at_once(self, seat, action, at)
 
     def _is_legal(self, seat: int, action: dict) -> bool:

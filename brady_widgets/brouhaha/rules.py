@@ -235,17 +235,17 @@ class Brouhaha(Game):
         if type(seat) is int:
             got = self._lc.get(seat)
             if got is not None:
-                return got[:]
+                return [*got]
             if 0 <= seat < self.players and not self.over:
                 got = self._lc[seat] = self._compute_legal(seat)
-                return got[:]
+                return [*got]
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
         got = self._lc.get(seat)
         if got is None:
             got = self._lc[seat] = self._compute_legal(seat)
-        return got[:]
+        return [*got]
 
     def _forget(self) -> None:
         """Every cached legal list is stale (the phase or several seats changed)."""
