@@ -13,14 +13,17 @@ a busy machine), each the best of ``--repeats`` runs:
   are (``copy_views=False``, as ``simulate()`` does).
 * **OpenSpiel**: every Python-implemented OpenSpiel game measured in the same process by
   ``engine_speed.openspiel_runs`` (imported, not copied); the random playouts' steps/s
-  divided by their median actions/s (target: at least 2x).
+  divided by their median actions/s (target: at least 2x); and ``--paired K`` rounds of
+  one measurement of ours then every OpenSpiel game, back to back, each round's ratio and
+  their median (``engine_speed.paired_ratios``: load that comes and goes slows both
+  halves of a round alike).
 * **levels**: seeded 6-player tournaments, seats alternating between two levels (swapped
   every other game); a level's share of the wins (0.5: even) with a 95% interval.
 * **blocs**: seeded 6-player games of medium bots with and without a bloc (seats 1, 4 and
   0, 2, 4): the bloc's members evicted per game and their share of the wins, 95% intervals.
 
     python benchmarks/big_brother_speed.py [--seconds 2] [--repeats 3] [--level-games 100]
-                                           [--bloc-games 100] [--json] [--no-openspiel]
+                                           [--bloc-games 100] [--paired 5] [--json] [--no-openspiel]
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the sibling benchmarks, also when imported from elsewhere
 
 from brouhaha_speed import _timed, random_playout  # noqa: E402  (the same drivers, not copies)
-from engine_speed import openspiel_runs  # noqa: E402
+from engine_speed import openspiel_runs, paired_ratios  # noqa: E402
 
 PLAYERS = 6
 
@@ -118,7 +121,8 @@ def best(repeats: int, fn, *args, key: str) -> dict:
     return max((fn(*args) for _ in range(repeats)), key=lambda r: r[key])
 
 
-def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100, bloc_games: int = 100) -> dict:
+def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100, bloc_games: int = 100,
+        paired_rounds: int = 0) -> dict:  # fmt: skip
     res: dict = {
         "random": best(repeats, random_playouts, seconds, key="steps_per_s"),
         "bots": [best(repeats, bot_games, lvl, seconds, key="games_per_s") for lvl in ("random", "easy", "medium", "hard")],
@@ -131,6 +135,8 @@ def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_ga
         res["openspiel"] = theirs
         res["openspiel_median_actions_per_s"] = med
         res["random"]["ratio_vs_openspiel_median"] = res["random"]["steps_per_s"] / med
+        if paired_rounds:
+            res["paired"] = paired_ratios(lambda: random_playouts(seconds / 2)["steps_per_s"], paired_rounds, max(seconds / 6, 0.3))
     return res
 
 
@@ -163,6 +169,10 @@ def report(res: dict) -> None:
         for name, why in res["openspiel"]["skipped"].items():
             print(f"  skipped {name}: {why}")
         print(f"OpenSpiel Python games, median of {len(res['openspiel']['games'])}: {med:,.0f} actions/s")
+    pr = res.get("paired")
+    if pr:
+        print(f"paired rounds: ours / OpenSpiel median round by round {', '.join(f'x{r:.2f}' for r in pr['ratios'])}: "
+              f"median x{pr['median']:.2f} (min x{pr['min']:.2f}, max x{pr['max']:.2f})")  # fmt: skip
 
 
 def main(argv=None) -> dict:
@@ -173,8 +183,10 @@ def main(argv=None) -> dict:
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
     ap.add_argument("--level-games", type=int, default=100, help="games per level tournament (0: none)")
     ap.add_argument("--bloc-games", type=int, default=100, help="games per bloc arm (0: none)")
+    ap.add_argument("--paired", type=int, default=5, metavar="K", help="K paired rounds of ours then OpenSpiel (median ratio; 0: none)")
     args = ap.parse_args(argv)
-    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games, bloc_games=args.bloc_games)
+    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games, bloc_games=args.bloc_games,
+              paired_rounds=args.paired)  # fmt: skip
     report(res)
     if args.json:
         print(json.dumps(res))

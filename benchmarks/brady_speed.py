@@ -130,6 +130,10 @@ PROBES = [
 def snapshot(path: str, games: int = 300) -> str:
     """Write the behaviour snapshot described in the module docstring; return its hash."""
     import hashlib
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when imported from elsewhere
+    from engine_speed import game_record, write_snapshot
 
     from brady_widgets.brady_bunch.rules import BradyBunch
     from brady_widgets.engine import IllegalAction
@@ -157,12 +161,8 @@ def snapshot(path: str, games: int = 300) -> str:
                 h.update(json.dumps([g.view(x) for x in [None, *range(p)]] + [g.full_view()], sort_keys=True).encode())
             g.act(seat, rng.choice(legal))
             step += 1
-        out.append(g.to_json())
-        out.append(json.dumps([g.view(x) for x in [None, *range(p)]] + [g.full_view(), g.events, g.scores, g.winners], sort_keys=True))
-    out.append(h.hexdigest())
-    with open(path, "w") as fh:
-        fh.write("\n".join(out))
-    return out[-1]
+        out += game_record(g)
+    return write_snapshot(path, out, h)
 
 
 def main(argv=None) -> dict:

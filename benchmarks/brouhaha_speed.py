@@ -18,9 +18,11 @@ core", even on a busy machine), each the best of ``--repeats`` runs:
   medium, seats alternating; a level's share of the win with a 95% interval.
 * **OpenSpiel**: every Python-implemented OpenSpiel game measured in the same
   process by ``engine_speed.openspiel_runs`` (the same function, imported), and the
-  random playouts' steps/s divided by their median actions/s.
+  random playouts' steps/s divided by their median actions/s; and ``--paired K`` rounds
+  of ours then every OpenSpiel game, back to back, each round's ratio and their median
+  (``engine_speed.paired_ratios``).
 
-    python benchmarks/brouhaha_speed.py [--seconds 2] [--repeats 3] [--level-games 100] [--json] [--no-openspiel]
+    python benchmarks/brouhaha_speed.py [--seconds 2] [--repeats 3] [--level-games 100] [--paired 5] [--json] [--no-openspiel]
 """
 
 from __future__ import annotations
@@ -152,7 +154,18 @@ def best(repeats: int, fn, *args, key: str) -> dict:
     return max((fn(*args) for _ in range(repeats)), key=lambda r: r[key])
 
 
-def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100) -> dict:
+def paired(players: int, rounds: int, seconds: float) -> dict:
+    """Random playouts at ``players`` against OpenSpiel's median, round by round
+    (``engine_speed.paired_ratios``): each round ``seconds`` of ours, then every OpenSpiel
+    game for a third of that."""
+    sys.path.insert(0, str(HERE))
+    from engine_speed import paired_ratios
+
+    out = paired_ratios(lambda: random_playouts(players, seconds)["steps_per_s"], rounds, max(seconds / 3, 0.3))
+    return {"players": players, **out} if out else {}
+
+
+def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100, paired_rounds: int = 0) -> dict:
     res: dict = {
         "levels": levels(games=level_games) if level_games else [],
         "random": [best(repeats, random_playouts, p, seconds, key="steps_per_s") for p in (4, 10)],
@@ -166,6 +179,8 @@ def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_ga
         res["openspiel_median_actions_per_s"] = med
         for r in res["random"]:
             r["ratio_vs_openspiel_median"] = r["steps_per_s"] / med
+        if paired_rounds:
+            res["paired"] = [paired(p, paired_rounds, seconds / 2) for p in (4, 10)]
     return res
 
 
@@ -190,6 +205,10 @@ def report(res: dict) -> None:
         for name, why in res["openspiel"]["skipped"].items():
             print(f"  skipped {name}: {why}")
         print(f"OpenSpiel Python games, median of {len(res['openspiel']['games'])}: {med:,.0f} actions/s")
+    for pr in res.get("paired", []):
+        if pr:
+            print(f"paired rounds, {pr['players']} players: ours / OpenSpiel median round by round "
+                  f"{', '.join(f'x{r:.2f}' for r in pr['ratios'])}: median x{pr['median']:.2f} (min x{pr['min']:.2f}, max x{pr['max']:.2f})")  # fmt: skip
 
 
 def main(argv=None) -> dict:
@@ -198,9 +217,10 @@ def main(argv=None) -> dict:
     ap.add_argument("--repeats", type=int, default=3, help="best of this many measurements")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
+    ap.add_argument("--paired", type=int, default=5, metavar="K", help="K paired rounds of ours then OpenSpiel at 4 and 10 players (median ratio; 0: none)")
     ap.add_argument("--level-games", type=int, default=100, help="games per level tournament (0: none)")
     args = ap.parse_args(argv)
-    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games)
+    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games, paired_rounds=args.paired)
     report(res)
     if args.json:
         print(json.dumps(res))

@@ -109,6 +109,34 @@ def openspiel_runs(seconds: float, repeats: int) -> tuple[dict, dict]:
     return theirs, skipped
 
 
+def paired_ratios(ours, rounds: int, seconds: float) -> dict:
+    """Our rate over OpenSpiel's median, measured in pairs: each round times ``ours()``
+    (a rate: steps per CPU second) and then every OpenSpiel Python game for ``seconds``
+    each, back to back, and takes that round's ratio. A busy machine slows both halves
+    of a round alike, so the rounds' median ratio moves less than a ratio of two bests
+    taken minutes apart. ``{"ratios", "median", "min", "max", "ours", "theirs"}``, or
+    ``{}`` without OpenSpiel."""
+    try:
+        names = _openspiel_games()
+    except ImportError:
+        return {}
+    ratios, mine, medians = [], [], []
+    for _ in range(rounds):
+        rate = ours()
+        theirs = []
+        for name in names:
+            try:
+                theirs.append(_theirs(name, seconds)["actions_per_s"])
+            except Exception:  # a game that needs parameters: skipped, as in openspiel_runs
+                continue
+        med = statistics.median(theirs)
+        mine.append(rate)
+        medians.append(med)
+        ratios.append(rate / med)
+    return {"ratios": ratios, "median": statistics.median(ratios), "min": min(ratios), "max": max(ratios),
+            "ours": mine, "theirs": medians}  # fmt: skip
+
+
 def run(seconds: float = 1.0, repeats: int = 3, players=(2, 4, 8)) -> dict:
     ours = {p: best_of(_ours, repeats, p, seconds) for p in players}
     theirs, skipped = openspiel_runs(seconds, repeats)
@@ -188,6 +216,22 @@ def snapshot(path: str, games: int = 210) -> None:
     lines.append(h.hexdigest())
     with open(path, "w") as fh:
         fh.write("\n".join(lines))
+
+
+def game_record(game) -> list[str]:
+    """A finished game as snapshot lines: its ``to_json`` and, as one JSON line, every
+    view, the full view, its events, scores and winners."""
+    seats = [None, *range(game.players)]
+    views = [game.view(x) for x in seats] + [game.full_view(), game.events, game.scores, game.winners]
+    return [game.to_json(), json.dumps(views, sort_keys=True)]
+
+
+def write_snapshot(path: str, lines: list[str], digest) -> str:
+    """Write a snapshot's lines and its running hash's hex digest (the last line); return the digest."""
+    lines = [*lines, digest.hexdigest()]
+    with open(path, "w") as fh:
+        fh.write("\n".join(lines))
+    return lines[-1]
 
 
 def main(argv=None) -> dict | None:

@@ -20,6 +20,11 @@ import argparse
 import hashlib
 import json
 import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling benchmarks, also when imported
+from engine_speed import game_record, write_snapshot  # noqa: E402
 
 # probes: (seat, action, at-offset from the clock); "OTHER" is replaced by each seat's
 # legal actions tried by the next seat (not its owner), "LEGAL" by the seat's own, late
@@ -126,13 +131,8 @@ def snapshot(path: str, games: int = 120) -> str:
             else:
                 h.update(json.dumps(game.advance(due), sort_keys=True).encode())
             step += 1
-        seats = [None, *players]
-        out.append(game.to_json())
-        out.append(json.dumps([game.view(x) for x in seats] + [game.full_view(), game.events, game.scores, game.winners], sort_keys=True))
-    out.append(h.hexdigest())
-    with open(path, "w") as fh:
-        fh.write("\n".join(out))
-    return out[-1]
+        out += game_record(game)
+    return write_snapshot(path, out, h)
 
 
 def main(argv=None) -> None:
