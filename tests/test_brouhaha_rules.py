@@ -99,6 +99,32 @@ def test_player_counts_and_options():
         Brouhaha(4, speed=2)
 
 
+def test_act_takes_the_handed_out_action_at_once_and_anything_else_through_the_checks():
+    # the fast path accepts the very object legal_actions handed out (kept as is in the
+    # history: it is read-only); a late time or another seat's action is refused and
+    # changes nothing; an equal, well-formed copy takes the full checks and is accepted
+    # (look-alikes of another type: test_big_brother_rules, the same base code)
+    from brady_widgets.engine import FrozenAction
+
+    g = Brouhaha(4, 0)
+    play = g.legal_actions(0)[0]
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as err:
+        g.act(0, play, at=g.next_deadline())  # at the time limit: advance() first
+    assert err.value.code == "illegal_action"
+    other = next(a for a in g.legal_actions(1) if a not in g.legal_actions(0))
+    with pytest.raises(IllegalAction) as err:
+        g.act(0, other, at=10)
+    assert err.value.code == "illegal_action"
+    assert g.to_json() == before
+    g.act(0, play, at=10)
+    assert g.history[-1]["action"] is play
+    g.act(1, FrozenAction(type="play", card=g.legal_actions(1)[0]["card"]), at=11)
+    g.act(2, dict(g.legal_actions(2)[0]), at=12)
+    assert [type(h["action"]) for h in g.history if h.get("seat") in (1, 2)] == [FrozenAction, dict]
+    assert Brouhaha.from_json(g.to_json()).to_json() == g.to_json()
+
+
 def test_total_black_refuses_an_odd_table_and_says_it_needs_an_even_one():
     # its counts are range(2, 43, 2): "2 to 42 players, not 3" would read as a bug
     from brady_widgets.brouhaha.total_black import TotalBlack

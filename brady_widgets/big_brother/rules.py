@@ -66,7 +66,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, Game
+from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
 from . import odds as _odds
 from .content import (
     BEHAVIOURS,
@@ -507,11 +507,11 @@ class BigBrother(Game):
     # ------------------------------------------------------------ caches
     def _cache_reset(self) -> None:
         self._seats: list[int] | None = None
-        self._legal_of: dict[int, list] = {}
+        self._kept: dict[int, list] = {}
 
     def __getstate__(self):
         state = self.__dict__.copy()
-        state["_seats"], state["_legal_of"] = None, {}
+        state["_seats"], state["_kept"] = None, {}
         state.pop("_trace_cache", None)  # a copy may play another history of the same length
         return state
 
@@ -528,7 +528,7 @@ class BigBrother(Game):
         # (the cache holds only this game's seats, and nothing once the game is over:
         # _apply and _on_deadline empty it after every change)
         if type(seat) is int:
-            got = self._legal_of.get(seat)
+            got = self._kept.get(seat)
             if got is not None:
                 return [*got]  # a copy (no slice object)
             if 0 <= seat < self.players and not self.over:
@@ -536,37 +536,20 @@ class BigBrother(Game):
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat: int) -> list:
-        got = self._legal_of.get(seat)
+        got = self._kept.get(seat)
         if got is None:
             phase = self.phase
             got = _LEGAL[phase](self, seat)
             if self.cam_held[seat] and phase in ROUND_PHASES:
                 got = got + self._claims(seat)
-            self._legal_of[seat] = got
+            self._kept[seat] = got
         return list(got)
 
-    def _accepts_at_once(self, seat: int, action: Any, at: Any) -> bool:
-        # the commonest act of all: the very action object this game handed out for the
-        # seat (its cached list holds it: well-formed by construction), at a plain time
-        # from the clock to before the deadline; anything else takes the base's checks
-        got = self._legal_of.get(seat)
-        if (
-            got
-            and type(action) is FrozenAction
-            and (type(at) is int or type(at) is float)
-            and self.clock <= at <= MAX_AT
-            and (self.deadline is None or at < self.deadline)
-        ):
-            for handed in got:  # by identity: == would compare dicts (and take look-alikes)
-                if handed is action:
-                    return True
-        return Game._accepts_at_once(self, seat, action, at)
-
     def _is_legal(self, seat: int, action: dict) -> bool:
-        got = self._legal_of.get(seat)
+        got = self._kept.get(seat)
         if got is None:
             self._legal(seat)
-            got = self._legal_of[seat]
+            got = self._kept[seat]
         return action in got
 
     def _next_deadline(self):
@@ -1046,16 +1029,16 @@ class BigBrother(Game):
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
                 if not self.cam_held[seat] or self.phase not in ROUND_PHASES:
-                    self._legal_of[seat] = []  # what _legal gives: voted, and no claim to add
+                    self._kept[seat] = []  # what _legal gives: voted, and no claim to add
                 else:
-                    self._legal_of.pop(seat, None)
+                    self._kept.pop(seat, None)
                 return
-            self._legal_of = {}
+            self._kept = {}
         elif kind == "roll":
-            self._legal_of = {}
+            self._kept = {}
             self._do_roll(seat, action)
         else:
-            self._legal_of = {}
+            self._kept = {}
             self._do_other(seat, action, at)
         self._settle()
         self._seats = None
@@ -1069,16 +1052,16 @@ class BigBrother(Game):
         seat that is not one of its actors (theirs are made when asked)."""
         # (the cached lists are never changed in place: seats and games may share them)
         if self.over:
-            self._legal_of = {}
+            self._kept = {}
             return
         phase = self.phase
         if phase == "roll":
-            lo = self._legal_of = _ROLL_LISTS[self.players][self.mover].copy()
+            lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             for s, held in enumerate(self.cam_held):
                 if held:
                     del lo[s]  # a camera holder's list may add claims: made when asked
             return
-        lo = self._legal_of = {}
+        lo = self._kept = {}
         held = self.cam_held if phase in ROUND_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote

@@ -193,7 +193,7 @@ class Brouhaha(Game):
         self.pass_seats: list[int] = []  # seats that must pass
         self.pass_closes = None
         self.end_reason: str | None = None
-        self._lc = _LegalCache()  # seat -> its legal list (see legal_actions)
+        self._kept = _LegalCache()  # seat -> its legal list (see legal_actions)
         self._lc_hunters: list[int] = []  # cached seats whose play-phase list names hunt targets
         self._lc_void = None  # (cache, hunters) of the play phase, kept while a slap window is open
         for seat, hand in enumerate(self.hands):
@@ -233,23 +233,23 @@ class Brouhaha(Game):
         # playout asks every seat at every step; one play changes one seat's list)
         # (the cache holds only this game's seats, and nothing once the game is over)
         if type(seat) is int:
-            got = self._lc.get(seat)
+            got = self._kept.get(seat)
             if got is not None:
                 return [*got]
             if 0 <= seat < self.players and not self.over:
-                got = self._lc[seat] = self._compute_legal(seat)
+                got = self._kept[seat] = self._compute_legal(seat)
                 return [*got]
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
-        got = self._lc.get(seat)
+        got = self._kept.get(seat)
         if got is None:
-            got = self._lc[seat] = self._compute_legal(seat)
+            got = self._kept[seat] = self._compute_legal(seat)
         return [*got]
 
     def _forget(self) -> None:
         """Every cached legal list is stale (the phase or several seats changed)."""
-        self._lc.clear()
+        self._kept.clear()
         self._lc_hunters.clear()
 
     def _compute_legal(self, seat):
@@ -394,7 +394,7 @@ class Brouhaha(Game):
             self.phase = "play"
             self._emit("slap_void", seat=first, at=at)
             if void is not None:  # nothing but the phase changed since the slap
-                self._lc.update(void[0])
+                self._kept.update(void[0])
                 self._lc_hunters.extend(void[1])
         elif phase == "reveal":
             self._resolve_reveal(at)
@@ -408,7 +408,7 @@ class Brouhaha(Game):
     # --------------------------------------------------------------- actions
     def _apply(self, seat, action, at):
         kind = action["type"]
-        lc = self._lc
+        lc = self._kept
         if kind == "play":
             # the play phase: the player's own list changes; a first card down also
             # changes the hunt targets of the seats holding a Hunter

@@ -154,9 +154,11 @@ class Game:
     #: scheduler holds them for a short settle window and applies them in the order
     #: of their time stamps, so a slow link does not decide the race
     races: ClassVar[frozenset] = frozenset()
-    #: a real-time engine whose legal lists are cheap to ask (it keeps them between
-    #: steps and answers :meth:`_is_legal` fast) sets this: :meth:`act` then accepts
-    #: the common case in one pass (:meth:`_accepts_at_once`) before the full checks
+    #: a real-time engine whose legal lists are cheap to ask sets this: :meth:`act` then
+    #: accepts the common case in one pass (:meth:`_accepts_at_once`) before the full
+    #: checks. Such an engine keeps ``self._kept``, a dict seat -> the legal list it
+    #: hands out copies of (never changed in place; stale entries dropped on every
+    #: change of the game), and answers :meth:`_is_legal` fast
     _fast_act: ClassVar[bool] = False
     #: ``action_schema`` as ``{type: ((key, type), ...)}`` (made for every subclass)
     _schema_items: ClassVar[dict] = {}
@@ -517,6 +519,17 @@ class Game:
         :meth:`act` then runs :meth:`_validate`, which raises its errors (it accepts
         exactly these too)."""
         t = type(action)
+        if t is FrozenAction and (type(at) is int or type(at) is float) and self.clock <= at <= MAX_AT:
+            # the commonest act: the very action object the game handed out for the seat
+            # (well-formed by construction), found by identity in the list it keeps for
+            # it (== would compare dicts, and take look-alikes of other types)
+            got = self._kept.get(seat)
+            if got:
+                due = self.next_deadline()
+                if due is None or at < due:
+                    for handed in got:
+                        if handed is action:
+                            return True
         if not (
             (t is FrozenAction or t is dict)
             and (type(at) is int or type(at) is float)
