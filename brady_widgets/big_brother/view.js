@@ -72,6 +72,13 @@ function setup(frame) {
     odds: keyed(),
     teacher: keyed(),
     prompt: h("p", { class: "bw-prompt", "data-testid": "prompt", "aria-live": "polite" }),
+    // the layout is built once and patched: a redraw that made new wrappers moved the
+    // whole board and controls in the DOM (a style and layout pass) on every click
+    house: h("div", { class: "bw-bb-house" }),
+    left: h("div", { class: "bw-bb-left" }),
+    controls: h("section", { class: "bw-bb-controls", "aria-label": "Your move" }),
+    dice: h("div", { class: "bw-bb-row", role: "group", "aria-label": "Dice" }),
+    rows: keyed(),
     roll: null,
     countdown: null,
     timer: null,
@@ -324,9 +331,22 @@ function controls(t, g) {
   const legal = t.legal;
   const act = (a) => g.frame.act(a);
   const can = (type) => legal.some((a) => a.type === type);
-  if (!g.roll) g.roll = liveButton({ testid: "roll", label: "Roll the dice (R)", text: "🎲 Roll (R)", cls: "bw-btn-primary", onclick: () => act({ type: "roll" }) });
+  if (!g.roll) {
+    g.roll = liveButton({ testid: "roll", label: "Roll the dice (R)", text: "🎲 Roll (R)", cls: "bw-btn-primary", onclick: () => act({ type: "roll" }) });
+    setChildren(g.dice, [g.roll]);
+  }
   setDisabled(g.roll, !can("roll"));
   setText(g.prompt, promptText(t));
+  const key = JSON.stringify([legal.filter((a) => a.type !== "roll"), v.my_cards, v.my_camera, v.my_choice, v.players, t.seat, t.names]);
+  const rows = g.rows(key, () => controlRows(t, g));
+  setChildren(g.controls, [g.prompt, g.dice, rows]);
+}
+
+/** The rows under the dice: gossip partners, your vote cards, your secret choice, camera cards. */
+function controlRows(t, g) {
+  const v = t.view;
+  const legal = t.legal;
+  const act = (a) => g.frame.act(a);
   const mine = v.my_cards || [];
   // one button per seat whose number you hold or may be named: the vote cards, a name, a rank
   const targets = legal.filter((a) => TARGET_TYPES.includes(a.type));
@@ -372,16 +392,12 @@ function controls(t, g) {
   );
   const choice = v.my_choice;
   const secret = choice && choice.vote !== undefined ? h("p", { "data-testid": "my-vote" }, `Your secret vote: card ${choice.vote + 1} (${t.nameOf(choice.vote)})`) : choice && choice.rank ? h("p", { "data-testid": "my-rank" }, `Your ranking: ${choice.rank.map((s) => t.nameOf(s)).join(", ")}`) : null;
-  return h(
-    "section",
-    { class: "bw-bb-controls", "aria-label": "Your move" },
-    g.prompt,
-    h("div", { class: "bw-bb-row", role: "group", "aria-label": "Dice" }, g.roll),
+  return [
     gossipButtons.length ? h("div", { class: "bw-bb-row", role: "group", "aria-label": "Gossip with", "data-testid": "gossip-pick" }, gossipButtons) : null,
     t.seat >= 0 ? h("div", { class: "bw-bb-row bw-bb-cards", role: "group", "aria-label": targets.length ? targetVerb(type) : "Your vote cards", "data-testid": "vote-cards" }, cardButtons) : null,
     secret,
     cams.length ? h("ul", { class: "bw-bb-cams", "aria-label": "Your camera cards" }, cams) : null,
-  );
+  ];
 }
 
 function promptText(t) {
@@ -459,12 +475,13 @@ function panels(t, g) {
   const c = g.centre(centreKey, () => centre(t, g));
   if (v.gossip && g.timer === null) g.timer = setInterval(() => tick(g), 100);
   tick(g);
-  const b = board(t, g);
-  const house = h("div", { class: "bw-bb-house" }, b, c);
+  setChildren(g.house, [board(t, g), c]);
+  controls(t, g);
+  setChildren(g.left, [g.house, g.controls]);
   const odds = g.odds(JSON.stringify([v.odds ?? null, keyContent, t.names]), () => oddsPanel(t));
   const teach = g.teacher(JSON.stringify([t.settings.reveal, v.ballot ?? null, t.names]), () => teacherPanel(t));
   return {
-    main: [h("div", { class: "bw-bb-left" }, house, controls(t, g))],
+    main: [g.left],
     side: [odds, teach],
   };
 }

@@ -93,6 +93,24 @@ describe("acting from legal only", () => {
     expect(acts(model)).toEqual([{ type: "roll" }, { type: "roll" }]);
   });
 
+  it("patches its layout on a redraw: the board, the controls and the vote cards stay the same nodes", async () => {
+    const { $, el, model } = mount("vote");
+    const nodes = () => [el.querySelector(".bw-bb-left"), el.querySelector(".bw-bb-house"), el.querySelector(".bw-bb-controls"), $("space-0")];
+    const before = nodes();
+    const legal = legalOf(model).filter((a) => a.type === "vote");
+    const card = $(`vote-${legal[0].target}`);
+    model.update({ rev: model.get("rev") + 1, clock: { ...model.get("clock"), now: (model.get("clock").now || 0) + 50 } });
+    await tick();
+    expect(nodes()).toEqual(before); // the same elements (toEqual on nodes: isEqualNode would pass copies too)
+    nodes().forEach((n, i) => expect(n === before[i]).toBe(true));
+    expect($(`vote-${legal[0].target}`) === card).toBe(true); // nothing it shows changed: not rebuilt
+    model.update({ rev: model.get("rev") + 1, legal: [] }); // your vote went in: the cards are rebuilt, disabled
+    await tick();
+    expect($(`vote-${legal[0].target}`) === card).toBe(false);
+    expect($(`vote-${legal[0].target}`)).toBeNull();
+    expect(el.querySelector(".bw-bb-controls") === before[2]).toBe(true);
+  });
+
   it("votes with one of your remaining vote cards, by click and by number key", () => {
     const { enabled, $, el, model } = mount("vote");
     const legal = legalOf(model).filter((a) => a.type === "vote");
