@@ -21,6 +21,7 @@ import ast
 import contextlib
 import json
 import os
+import random
 import re
 import shutil
 import signal
@@ -575,6 +576,50 @@ CLICK_TO_REDRAW_JS = """async ([el, root, timeoutMs]) => {
 
 #: Click and return how long the synchronous click handler took (a local redraw).
 SYNC_CLICK_JS = "(el) => { const t0 = performance.now(); el.click(); return performance.now() - t0; }"
+
+
+class SeededPlayer:
+    """A person playing a widget in the page by seeded choices, by key or by click
+    (alternately). A game's test sets ``state_js`` (what the person can do now, read
+    from the page only) and writes ``_step(state)``; ``done`` counts what was done."""
+
+    state_js = ""
+
+    def __init__(self, page, root, seed=7):
+        self.page, self.root = page, root
+        self.rng = random.Random(seed)
+        self.done: dict[str, int] = {}
+        self.n = 0
+
+    def state(self) -> dict:
+        return self.root.evaluate(self.state_js)
+
+    def did(self, what: str) -> None:
+        self.done[what] = self.done.get(what, 0) + 1
+
+    def by_key(self) -> bool:
+        self.n += 1
+        return self.n % 2 == 0
+
+    def click(self, testid: str) -> None:
+        self.root.locator(f'[data-testid="{testid}"]').click(timeout=2000)
+
+    def key(self, key: str) -> None:
+        self.root.focus()
+        self.page.keyboard.press(key)
+
+    def step(self) -> dict:
+        """Read the state, do one thing; a button that went away mid-click is no failure."""
+        s = self.state()
+        try:
+            self._step(s)
+        except Exception as exc:  # noqa: BLE001 -- a button that went away mid-click (the game moves on)
+            if "Timeout" not in type(exc).__name__ and "not enabled" not in str(exc) and "detached" not in str(exc):
+                raise
+        return s
+
+    def _step(self, state: dict) -> None:
+        raise NotImplementedError
 
 
 def wait_until(predicate: Callable[[], Any], timeout: float = 30, interval: float = 0.1, what: str = "condition"):

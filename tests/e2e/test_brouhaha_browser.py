@@ -25,7 +25,6 @@ winner; then the WebSocket frames are checked for secrets.
 from __future__ import annotations
 
 import json
-import random
 import time
 from fractions import Fraction
 
@@ -151,40 +150,10 @@ def odds_value(text):
     return float(Fraction(text)) if text else 0.0
 
 
-class Player:
+class Player(H.SeededPlayer):
     """The person at seat 0: a seeded choice each turn, by key or by click (alternately)."""
 
-    def __init__(self, page, root, seed=7):
-        self.page, self.root = page, root
-        self.rng = random.Random(seed)
-        self.done: dict[str, int] = {}
-        self.n = 0
-
-    def state(self) -> dict:
-        return self.root.evaluate(STATE_JS)
-
-    def did(self, what: str) -> None:
-        self.done[what] = self.done.get(what, 0) + 1
-
-    def by_key(self) -> bool:
-        self.n += 1
-        return self.n % 2 == 0
-
-    def click(self, testid: str) -> None:
-        self.root.locator(f'[data-testid="{testid}"]').click(timeout=2000)
-
-    def key(self, key: str) -> None:
-        self.root.focus()
-        self.page.keyboard.press(key)
-
-    def step(self) -> dict:
-        s = self.state()
-        try:
-            self._step(s)
-        except Exception as exc:  # noqa: BLE001 -- a button that went away mid-click (the game moves on)
-            if "Timeout" not in type(exc).__name__ and "not enabled" not in str(exc) and "detached" not in str(exc):
-                raise
-        return s
+    state_js = STATE_JS
 
     def _step(self, s: dict) -> None:
         if s["winner"]:
