@@ -513,40 +513,37 @@ class Game:
 
     def _accepts_at_once(self, seat: Any, action: Any, at: Any) -> bool:
         """The common case of a real-time act in one pass (for a ``_fast_act`` engine;
-        ``seat`` is a plain int): a seat of this game, a plain dict (or a handed-out action) of exactly its
-        schema's keys and types, a plain time from the clock up to the next deadline,
-        an action of the seat's legal list (:meth:`_is_legal`). False means "not sure":
-        :meth:`act` then runs :meth:`_validate`, which raises its errors (it accepts
-        exactly these too)."""
-        t = type(action)
-        if t is FrozenAction and (type(at) is int or type(at) is float) and self.clock <= at <= MAX_AT:
-            # the commonest act: the very action object the game handed out for the seat
-            # (well-formed by construction), found by identity in the list it keeps for
-            # it (== would compare dicts, and take look-alikes of other types)
+        ``seat`` is a plain int): a plain time from the clock to before the next
+        deadline, and either the very action object the game handed out for the seat
+        (found by identity in ``self._kept``: well-formed by construction; ``==`` would
+        compare dicts, and take look-alikes of other types), or a plain dict (or another
+        ``FrozenAction``) of exactly the schema's keys and types that :meth:`_is_legal`
+        takes, from a seat of this game. False means "not sure": :meth:`act` then runs
+        :meth:`_validate`, which raises its errors (it accepts exactly these too)."""
+        if not ((type(at) is int or type(at) is float) and self.clock <= at <= MAX_AT):
+            return False
+        due = self.next_deadline()
+        if due is not None and at >= due:
+            return False
+        kind_of = type(action)
+        if kind_of is FrozenAction:
             got = self._kept.get(seat)
             if got:
-                due = self.next_deadline()
-                if due is None or at < due:
-                    for handed in got:
-                        if handed is action:
-                            return True
-        if not (
-            (t is FrozenAction or t is dict)
-            and (type(at) is int or type(at) is float)
-            and self.clock <= at <= MAX_AT
-            and 0 <= seat < self.players
-            and not self.over
-        ):
+                for handed in got:
+                    if handed is action:
+                        return True
+        elif kind_of is not dict:
+            return False
+        if not (0 <= seat < self.players and not self.over):
             return False
         kind = action.get("type")
         keys = self._schema_items.get(kind) if type(kind) is str else None
         if keys is None or len(action) != len(keys) + 1:
             return False
-        for k, t in keys:
-            if type(action.get(k, _MISSING)) is not t:
+        for key, typ in keys:
+            if type(action.get(key, _MISSING)) is not typ:
                 return False
-        due = self.next_deadline()
-        return (due is None or at < due) and self._is_legal(seat, action)
+        return self._is_legal(seat, action)
 
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
         if self.over:
