@@ -26,8 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling benchmarks, also when imported
 from engine_speed import game_record, write_snapshot  # noqa: E402
 
-# probes: (seat, action, at-offset from the clock); "OTHER" is replaced by each seat's
-# legal actions tried by the next seat (not its owner), "LEGAL" by the seat's own, late
+# fixed probe actions (malformed, or of another game): _deep tries six of them, each for a
+# random seat, besides every seat's own last legal action, the next seat's first one and,
+# for seat 0, its first one at the deadline
 _FIXED = [
     {"type": "vote", "target": 0},
     {"type": "vote", "target": 99},
