@@ -23,7 +23,7 @@ import pytest
 
 import brady_widgets
 from brady_widgets.costume_party.rules import CostumeParty
-from brady_widgets.engine import ERROR_CODES, Game, IllegalAction, games, load_game
+from brady_widgets.engine import ERROR_CODES, FrozenEvent, FrozenList, Game, IllegalAction, games, load_game
 from brady_widgets.testing import Ticker, check_game, check_invariants, random_playout, register_invariants
 from brady_widgets.testing.conformance import random_step
 
@@ -376,20 +376,62 @@ def test_clone_is_independent_and_equality_is_by_json():
     assert g != "not a game"
 
 
-def test_log_for_gives_copies_not_the_engine_s_events():
-    """Changing a list inside a logged event you were given (a view's log) must
-    not change the game's events, nor what the other seats see."""
+def test_log_for_gives_read_only_entries_not_the_engine_s_events():
+    """A view's log entries are read-only (their lists too): changing one raises and
+    changes neither the game's events nor what the other seats see; a deep copy is a
+    plain, changeable one."""
     d = duel()
     d.act(0, {"type": "commit", "pick": 1}, at=1)
     d.act(1, {"type": "commit", "pick": 2}, at=2)
     before = copy.deepcopy(d.events)
-    for ev in d.view(0)["log"]:
+    log = d.view(0)["log"]
+    lists = [value for ev in log for value in ev.values() if isinstance(value, list)]
+    assert log and lists
+    for ev in log:
+        assert type(ev) is FrozenEvent
+        assert all(ev is not e for e in d.events)
+        with pytest.raises(TypeError, match="read-only"):
+            ev["type"] = "x"
+    for value in lists:
+        assert type(value) is FrozenList
+        with pytest.raises(TypeError, match="read-only"):
+            value.append(99)
+        with pytest.raises(TypeError, match="read-only"):
+            value += [99]
+    mine = copy.deepcopy(log)
+    assert mine == log and type(mine[0]) is dict
+    for ev in mine:
         for value in ev.values():
             if isinstance(value, list):
+                assert type(value) is list
                 value.append(99)
+    log.append("mine")  # the list itself is the caller's own
     assert d.events == before
+    assert d.view(0)["log"] == [{k: v for k, v in e.items() if k != "audience"} for e in before
+                                if e.get("audience") is None or 0 in e["audience"]]
     assert d.view(1)["log"] == [{k: v for k, v in e.items() if k != "audience"} for e in before
                                 if e.get("audience") is None or 1 in e["audience"]]
+
+
+def test_log_for_follows_the_events_and_starts_over_in_a_copy():
+    """The log is kept between calls and extended as events come; a clone, a pickle or
+    replaced events start it over (never a stale or shared entry)."""
+    import pickle
+
+    d = duel(3)
+    first = d.log_for(2)
+    d.act(2, {"type": "commit", "pick": 0}, at=10)
+    second = d.log_for(2)
+    assert second[: len(first)] == first and len(second) > len(first)
+    assert all(a is b for a, b in zip(first, second))  # the same read-only entries, shared
+    for twin in (d.clone(), pickle.loads(pickle.dumps(d))):
+        assert twin.log_for(2) == second
+        assert all(a is not b for a, b in zip(twin.log_for(2), second))
+        twin.act(0, {"type": "commit", "pick": 1}, at=12)
+        assert d.log_for(2) == second  # the twin's future is not the original's
+    d.events = copy.deepcopy(d.events[:1])
+    assert d.log_for(2) == [{k: v for k, v in e.items() if k != "audience"} for e in d.events
+                            if e.get("audience") is None or 2 in e["audience"]]
 
 
 # =================================================== simultaneous + private
@@ -728,7 +770,7 @@ def _nested_values(obj):
             yield from _nested_values(v)
 
 
-def test_log_for_copies_nested_values_too():
+def test_log_entries_are_read_only_at_every_depth():
     d = NestedDuel(2, 0)
     d.act(0, {"type": "commit", "pick": 1}, at=1)
     d.act(1, {"type": "commit", "pick": 2}, at=2)
@@ -737,9 +779,18 @@ def test_log_for_copies_nested_values_too():
     for log in [d.view(0)["log"], d.view(None)["log"], d.log_for(1), d.log_for(None, reveal=True), d.full_view()["log"]]:
         assert [e for e in log if e["type"] == "summary" and e["detail"]["by_seat"]]
         for ev in log:
-            for inner in list(_nested_values(ev))[1:]:
-                inner.clear() if isinstance(inner, dict) else inner.append("scribbled")
+            _refuses_changes_at_every_depth(ev)
     assert d.events == before
+
+
+def _refuses_changes_at_every_depth(ev):
+    """Every dict and list inside a log entry is read-only (FrozenEvent, FrozenList)."""
+    inner = list(_nested_values(ev))
+    assert type(inner[0]) is FrozenEvent
+    for value in inner:
+        assert type(value) in (FrozenEvent, FrozenList), type(value)
+        with pytest.raises(TypeError, match="read-only"):
+            value.clear()
 
 
 def test_brady_view_logs_share_nothing_with_the_engine():
@@ -755,8 +806,7 @@ def test_brady_view_logs_share_nothing_with_the_engine():
     before = copy.deepcopy(g.events)
     for seat in [None, *range(g.players)]:
         for ev in g.view(seat)["log"]:
-            for inner in list(_nested_values(ev))[1:]:
-                inner.clear() if isinstance(inner, dict) else inner.append("scribbled")
+            _refuses_changes_at_every_depth(ev)
     assert g.events == before
 
 

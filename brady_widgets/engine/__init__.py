@@ -1,7 +1,7 @@
 """The engine kernel shared by every game."""
 
 from .errors import ERROR_CODES, IllegalAction
-from .game import FrozenAction, Game
+from .game import FrozenAction, FrozenEvent, FrozenList, Game
 from .registry import (
     GameEntry,
     game_entry,
@@ -19,6 +19,8 @@ from .registry import (
 __all__ = [
     "ERROR_CODES",
     "FrozenAction",
+    "FrozenEvent",
+    "FrozenList",
     "Game",
     "GameEntry",
     "IllegalAction",

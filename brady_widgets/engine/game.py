@@ -106,7 +106,89 @@ class FrozenAction(dict):
         return (dict, (dict(self),))
 
 
+class FrozenEvent(dict):
+    """A log entry as :meth:`Game.log_for` hands it out: a read-only ``dict`` (its lists
+    are :class:`FrozenList` and its dicts ``FrozenEvent``, to any depth).
+
+    Every view carries its seat's whole log; copying every event on every view made the
+    log the growing part of each step's cost. Entries are now made read-only once and
+    shared by every view that shows them. It is a real ``dict`` for everything that reads
+    it; changing it raises ``TypeError``; ``copy.copy``/``copy.deepcopy`` give plain
+    dicts (``deepcopy``: plain to any depth) and it pickles as a plain dict."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a log entry is read-only: change a copy, copy.deepcopy(entry)")
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict) -> dict:
+        return {k: copy.deepcopy(v, memo) for k, v in self.items()}
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
+class FrozenList(list):
+    """A read-only ``list`` inside a :class:`FrozenEvent` (see there)."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("a log entry is read-only: change a copy, copy.deepcopy(entry)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only
+
+    def __copy__(self) -> list:
+        return list(self)
+
+    def __deepcopy__(self, memo: dict) -> list:
+        return [copy.deepcopy(v, memo) for v in self]
+
+    def __reduce__(self):
+        return (list, (list(self),))
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` with every list and dict in it made read-only (a new object; scalars shared)."""
+    t = type(value)
+    if t is list or t is FrozenList:
+        return FrozenList([v if type(v) not in _NESTED_ALL else _frozen(v) for v in value])
+    if t is tuple:
+        return tuple(v if type(v) not in _NESTED_ALL else _frozen(v) for v in value)
+    return FrozenEvent({k: (v if type(v) not in _NESTED_ALL else _frozen(v)) for k, v in value.items()})
+
+
+class _LogCache:
+    """:meth:`Game.log_for`'s memory: one read-only copy of each event (``frozen[i]``:
+    the entry and its audience, or None for a public event), and per ``(seat, reveal)``
+    the entries that log shows so far. Appended to as the game goes on; rebuilt if the
+    events list is replaced or an event it copied is no longer in its place. A copy of
+    the game (``clone``, a pickle) starts with an empty one."""
+
+    __slots__ = ("events", "frozen", "sources", "logs")
+
+    def __init__(self, events: list | None = None):
+        self.events = events
+        self.frozen: list[tuple] = []
+        self.sources: list[dict] = []
+        self.logs: dict[tuple, list] = {}
+
+    def __deepcopy__(self, memo):
+        return _LogCache()
+
+    def __reduce__(self):
+        return (_LogCache, ())
+
+
 _NESTED = (list, dict)
+_NESTED_ALL = (list, dict, tuple, FrozenList, FrozenEvent)
 #: Game._chance: id(outcomes tuple) -> (outcomes, values, cumulative weights, total), for the
 #: games that draw from several tuples; cleared when full (8-player Brady games meet ~2,000)
 _DRAW_TABLES: dict[int, tuple] = {}
@@ -323,27 +405,43 @@ class Game:
         return view
 
     def log_for(self, seat: int | None, reveal: bool = False) -> list[dict]:
-        """The events ``seat`` saw (``reveal``: every event).
+        """The events ``seat`` saw (``reveal``: every event), without their ``audience``.
 
-        Each event is a copy, lists and dicts inside it included (to any depth), so
-        changing a returned log never changes the game."""
-        out = []
-        append = out.append
-        for ev in self.events:
-            if "audience" in ev:
-                aud = ev["audience"]
-                if not (reveal or aud is None or (seat is not None and seat in aud)):
-                    continue
-                copied = ev.copy()
-                del copied["audience"]
-            else:  # a public event (most events)
-                copied = ev.copy()
-            for k, v in ev.items():  # events are mostly flat: copy only their lists and dicts
-                t = type(v)
-                if (t is list or t is dict) and k != "audience":
-                    copied[k] = _copy_nested(v)
-            append(copied)
-        return out
+        A fresh list of read-only entries (:class:`FrozenEvent`): changing the returned
+        log never changes the game, and the same entry is shared by every log that shows
+        it (an event is made read-only once, when a log first reaches it, not copied on
+        every call). Events must not change once emitted (the conformance kit checks
+        that each entry still equals its event)."""
+        events = self.events
+        cache = self.__dict__.get("_log_cache")
+        n = len(events)
+        if cache is None or cache.events is not events or len(cache.frozen) > n or (
+            cache.sources and events[len(cache.sources) - 1] is not cache.sources[-1]
+        ):
+            cache = self._log_cache = _LogCache(events)
+        frozen = cache.frozen
+        if len(frozen) < n:
+            sources = cache.sources
+            for ev in events[len(frozen):]:
+                if "audience" in ev:
+                    aud = ev["audience"]
+                    entry = _frozen({k: v for k, v in ev.items() if k != "audience"})
+                else:  # a public event (most events)
+                    aud, entry = None, _frozen(ev)
+                frozen.append((entry, aud))
+                sources.append(ev)
+        key = (seat, bool(reveal))
+        log = cache.logs.get(key)
+        if log is None:
+            log = cache.logs[key] = [[], 0]
+        shown, read = log
+        if read < n:
+            append = shown.append
+            for entry, aud in frozen[read:n]:
+                if reveal or aud is None or (seat is not None and seat in aud):
+                    append(entry)
+            log[1] = n
+        return shown[:]
 
     @property
     def scores(self) -> list:

@@ -72,8 +72,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable
 
-from ..engine.errors import ERROR_CODES, IllegalAction
-from ..engine.game import CLOCK, MAX_AT, FrozenAction, Game
+from ..engine.errors import ERROR_CODES, IllegalAction, brief
+from ..engine.game import CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game
 from ..engine.registry import load_bots, load_invariants
 from ..scheduler import DEFAULT_LAG, BotError, Later, Scheduler, ask_bot
 
@@ -1101,6 +1101,28 @@ def check_legal_is_the_truth(
 
 
 # ----------------------------------------------------------------- snapshot
+def check_log_current(game: Game) -> None:
+    """Every log :meth:`Game.log_for` hands out equals the one built afresh from
+    ``game.events``, for every seat, the public and the reveal: its entries are made
+    read-only once and kept, so an event changed after it was emitted (a rule that
+    keeps an event and edits it later) would leave the logs stale."""
+    events = game.events
+    for seat, reveal in [(None, False), (None, True), *((s, False) for s in range(game.players))]:
+        want = [
+            {k: v for k, v in ev.items() if k != "audience"}
+            for ev in events
+            if reveal or ev.get("audience") is None or (seat is not None and seat in ev["audience"])
+        ]
+        got = game.log_for(seat, reveal=reveal)
+        if got != want:
+            at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+            raise _fail(
+                game,
+                f"log_for({seat!r}, reveal={reveal}) is stale at entry {at}: an event changed after it was "
+                f"emitted ({brief(got[at] if at < len(got) else None)} != {brief(want[at] if at < len(want) else None)})",
+            )
+
+
 def check_view_snapshot(game: Game) -> None:
     """A view is a snapshot: mutating every list and dict inside the returned views,
     logs and legal actions, at every depth (the values inside log events included),
@@ -1117,20 +1139,35 @@ def check_view_snapshot(game: Game) -> None:
             try:
                 obj["__scribbled__"] = True
             except TypeError:
-                # a read-only dict (engine.FrozenAction, shared by design): it must refuse
-                # every change, and it must be one (any other dict is scribbled on)
-                if not isinstance(obj, FrozenAction) or "__scribbled__" in obj:
+                # a read-only dict (engine.FrozenAction or a log's FrozenEvent, shared by
+                # design): it must refuse every change, and it must be one (any other dict
+                # is scribbled on)
+                if not isinstance(obj, (FrozenAction, FrozenEvent)) or "__scribbled__" in obj:
                     raise
-                for change in (lambda: obj.update(x=1), lambda: obj.pop("type"), obj.clear, lambda: obj.setdefault("x", 1)):
+                key = next(iter(obj), "type")
+                for change in (lambda: obj.update(x=1), lambda: obj.pop(key), obj.clear, lambda: obj.setdefault("x", 1),
+                               lambda: obj.__delitem__(key), lambda: obj.popitem()):
                     try:
                         change()
                     except TypeError:
                         continue
-                    raise _fail(game, "a FrozenAction accepted a change")
+                    raise _fail(game, f"a read-only {type(obj).__name__} accepted a change")
         elif isinstance(obj, list):
             for v in obj:
                 scribble(v)
-            obj.append("__scribbled__")
+            try:
+                obj.append("__scribbled__")
+            except TypeError:
+                # a list inside a log entry (engine.FrozenList): read-only, to every change
+                if not isinstance(obj, FrozenList) or "__scribbled__" in obj:
+                    raise
+                for change in (lambda: obj.extend([1]), lambda: obj.insert(0, 1), lambda: obj.__setitem__(slice(0, 0), [1]),
+                               obj.clear, obj.reverse, obj.sort):
+                    try:
+                        change()
+                    except TypeError:
+                        continue
+                    raise _fail(game, "a read-only FrozenList accepted a change")
 
     full = copy.deepcopy(game.full_view())
     for seat in [None, *range(game.players)]:
@@ -1269,6 +1306,7 @@ def check_game(
             report.leak.merge(check_leaks(game, side, samples=leak_samples, widget_factory=wf))
             report.window_leaks += window[0] > 0
             check_view_snapshot(game)
+            check_log_current(game)
         if bots and (bots_at(k) or k == 0 or early) and not game.over:
             report.bot_checks += check_bots(game, side, bots=bots, bot_seed=seed)
         if fuzz_at(k) or final or k == 0 or early:
