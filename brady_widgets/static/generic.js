@@ -475,7 +475,7 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
   const tick = () => {
     const ms = left();
     const show = Boolean(clock.realtime && clock.running && ms !== null);
-    node.hidden = !show;
+    if (node.hidden !== !show) node.hidden = !show;
     if (!show) return;
     setText(node, `${(ms / 1e3).toFixed(1)} s`);
     setAttr(node, "data-left", String(Math.round(ms)));

@@ -38,7 +38,9 @@ export function viewClock({ send, now = perfNow, setInterval: every = globalThis
   const tick = () => {
     const ms = left();
     const show = Boolean(clock.realtime && clock.running && ms !== null);
-    node.hidden = !show;
+    // only a change is written: setting `hidden` to its own value is still a DOM mutation
+    // (ten a second per widget, seen by every MutationObserver on the page)
+    if (node.hidden !== !show) node.hidden = !show;
     if (!show) return;
     setText(node, `${(ms / 1000).toFixed(1)} s`);
     setAttr(node, "data-left", String(Math.round(ms)));

@@ -91,6 +91,30 @@ describe("viewClock", () => {
     c.stop();
     expect(T.timers.size).toBe(0);
   });
+
+  it("writes nothing to the page on a tick that changes nothing", async () => {
+    const T = fakeTimers();
+    const c = viewClock({ send: () => {}, now: () => 1000, ...T });
+    document.body.append(c.node);
+    c.update({ realtime: true, now: 0, deadline: null, running: false, sync: c.id });
+    const [timer] = T.timers.values();
+    const records = [];
+    const obs = new MutationObserver((r) => records.push(...r));
+    obs.observe(c.node, { attributes: true, childList: true, characterData: true, subtree: true });
+    for (let i = 0; i < 5; i++) timer.fn(); // hidden, and hidden it stays
+    await Promise.resolve();
+    expect(records).toEqual([]);
+    c.update({ realtime: true, now: 1000, deadline: 3000, running: true, sync: c.id });
+    await Promise.resolve();
+    const shown = records.length;
+    expect(shown).toBeGreaterThan(0); // shown, with its text
+    timer.fn(); // the same time left: the same text, nothing written
+    await Promise.resolve();
+    expect(records.length).toBe(shown);
+    obs.disconnect();
+    c.node.remove();
+    c.stop();
+  });
 });
 
 describe("the frame in real time", () => {
