@@ -71,8 +71,14 @@ function place(parent, node, ref) {
 }
 function setChildren(parent, nodes) {
   const want = nodes.flat(Infinity).filter((n) => n !== null && n !== void 0 && n !== false);
+  const keep = new Set(want);
   let cur = parent.firstChild;
   for (const node of want) {
+    while (cur && cur !== node && !keep.has(cur)) {
+      const next = cur.nextSibling;
+      parent.removeChild(cur);
+      cur = next;
+    }
     if (cur === node) {
       cur = cur.nextSibling;
       continue;

@@ -159,8 +159,16 @@ function place(parent, node, ref) {
  */
 export function setChildren(parent, nodes) {
   const want = nodes.flat(Infinity).filter((n) => n !== null && n !== undefined && n !== false);
+  const keep = new Set(want);
   let cur = parent.firstChild;
   for (const node of want) {
+    // a child that is no longer wanted goes now: otherwise every wanted node after it
+    // would be moved in front of it (a move is a removal and an insertion, restyled)
+    while (cur && cur !== node && !keep.has(cur)) {
+      const next = cur.nextSibling;
+      parent.removeChild(cur);
+      cur = next;
+    }
     if (cur === node) {
       cur = cur.nextSibling;
       continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bar, button, h, inkFor } from "../src/dom.js";
+import { bar, button, h, inkFor, setChildren } from "../src/dom.js";
 
 describe("dom helpers", () => {
   it("h sets attributes, skips null/false, and appends nested children as text", () => {
@@ -31,5 +31,47 @@ describe("dom helpers", () => {
     expect(inkFor("#009E73")).toBe("#000");
     expect(inkFor("#BBBBBB")).toBe("#000");
     expect(inkFor("nonsense")).toBe("#000");
+  });
+
+  describe("setChildren", () => {
+    const kids = (el) => [...el.childNodes].map((n) => n.textContent);
+    /** The child-list mutations `change` makes under `el` (removed and added nodes). */
+    async function moves(el, change) {
+      const records = [];
+      const obs = new MutationObserver((r) => records.push(...r));
+      obs.observe(el, { childList: true });
+      change();
+      await Promise.resolve();
+      obs.disconnect();
+      return {
+        removed: records.flatMap((r) => [...r.removedNodes].map((n) => n.textContent)),
+        added: records.flatMap((r) => [...r.addedNodes].map((n) => n.textContent)),
+      };
+    }
+
+    it("gives exactly the wanted children in order, reusing nodes", () => {
+      const [a, b, c, d] = ["a", "b", "c", "d"].map((x) => h("span", {}, x));
+      const el = h("div");
+      setChildren(el, [a, [b, null], c]);
+      expect(kids(el)).toEqual(["a", "b", "c"]);
+      setChildren(el, [c, a, d]);
+      expect(kids(el)).toEqual(["c", "a", "d"]);
+      expect(el.childNodes[1]).toBe(a);
+      setChildren(el, [d, b]);
+      expect(kids(el)).toEqual(["d", "b"]);
+      setChildren(el, []);
+      expect(kids(el)).toEqual([]);
+    });
+
+    it("removes a child from the middle without moving the ones after it", async () => {
+      const [a, b, c, d] = ["a", "b", "c", "d"].map((x) => h("span", {}, x));
+      const el = h("div", {}, a, b, c, d);
+      expect(await moves(el, () => setChildren(el, [a, c, d]))).toEqual({ removed: ["b"], added: [] });
+      expect(kids(el)).toEqual(["a", "c", "d"]);
+      const e = h("span", {}, "e");
+      expect(await moves(el, () => setChildren(el, [a, e, d]))).toEqual({ removed: ["c"], added: ["e"] });
+      expect(kids(el)).toEqual(["a", "e", "d"]);
+      expect(await moves(el, () => setChildren(el, [a, e, d]))).toEqual({ removed: [], added: [] });
+    });
   });
 });
