@@ -297,11 +297,12 @@ def launch_chromium(playwright, workdir: Path):
 
 
 @contextlib.contextmanager
-def bench_notebook(cells: list[str]) -> Iterator[tuple[JupyterLab, Any, "FrameLog"]]:
+def bench_notebook(cells: list[str], init_script: str | None = None) -> Iterator[tuple[JupyterLab, Any, "FrameLog"]]:
     """A browser benchmark's session: a fresh JupyterLab in a temp folder (with
     ``bare_counter.py``) serving ``bench.ipynb`` made of ``cells``, opened in Debian
     chromium (1400x1600) with every cell run; yields ``(lab, page, frames)``, then
-    stops the browser and the server."""
+    stops the browser and the server. ``init_script`` runs in the page before
+    JupyterLab loads (e.g. a wrapped ``WebSocket``)."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="brady-bench-") as tmp:
@@ -315,6 +316,8 @@ def bench_notebook(cells: list[str]) -> Iterator[tuple[JupyterLab, Any, "FrameLo
                 try:
                     page = browser.new_page(viewport={"width": 1400, "height": 1600})
                     frames = FrameLog(page)
+                    if init_script:
+                        page.add_init_script(init_script)
                     open_notebook(page, lab, "bench.ipynb")
                     run_all_cells(page)
                     yield lab, page, frames

@@ -1,0 +1,364 @@
+"""Where a click's round trip goes: the bare anywidget counter beside a game widget,
+each click split into its parts from WebSocket frames time-stamped IN THE PAGE.
+
+    python benchmarks/latency_breakdown.py [--game big_brother|costume_party] [--setup thinking|at_once]
+                                           [--moves 25] [--profile] [--json]
+
+The page's ``WebSocket`` is wrapped (an init script) so that every kernel frame sent
+or received gets ``performance.now()`` when the page sends it or when its ``message``
+event starts (before JupyterLab's own handler). For each timed click (clicks ~250 ms
+apart, counter and game alternating, 3 warm-up pairs not counted):
+
+    click -> out       the view's handler until its comm_msg leaves the page
+    out -> busy        the link and the kernel picking the message up (status busy in)
+    busy -> update     the kernel's work until the first state update arrives
+    update -> dom      the front end: ipywidgets' set_state and the view's redraw, to
+                       the first DOM change under the widget (CLICK_TO_REDRAW_JS)
+    total              click -> first DOM change (the latency benchmarks' figure)
+    busy -> idle       the kernel's whole handling of the message (status idle in)
+
+``--profile`` records a JavaScript CPU profile (Chrome DevTools Protocol) of the game's
+clicks and prints the functions with the most self and total time. The counter's column
+is the yardstick: the issue's target is total(game) <= 1.5 x total(counter).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "benchmarks"))
+sys.path.insert(0, str(REPO / "tests" / "e2e"))
+
+import jlab_harness as H  # noqa: E402
+import widget_latency as WL  # noqa: E402
+
+#: Wrap every kernel WebSocket: frames in and out are kept (time, direction, data) and
+#: decoded only when asked (window.__wsLog.since(t)), so the wrapper adds next to nothing.
+WS_LOG_JS = r"""(() => {
+  const Native = window.WebSocket;
+  const log = [];
+  const dec = new TextDecoder();
+  function parts(data) {
+    if (typeof data === 'string') { try { const m = JSON.parse(data); return m; } catch { return null; } }
+    const buf = data instanceof ArrayBuffer ? data : null;
+    if (!buf || buf.byteLength < 8) return null;
+    const dv = new DataView(buf);
+    const n = dv.getUint32(0, true);
+    if (n < 3 || n > 64) return null;
+    const offs = [];
+    for (let i = 0; i < n; i++) offs.push(dv.getUint32(8 * (i + 1), true));
+    const txt = (i) => dec.decode(new Uint8Array(buf, offs[i], offs[i + 1] - offs[i]));
+    try {
+      const header = JSON.parse(txt(1)), parent = JSON.parse(txt(2)), content = JSON.parse(txt(4));
+      return { channel: txt(0), header, parent_header: parent, content };
+    } catch { return null; }
+  }
+  class Logged extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const kernel = /\/api\/kernels\//.test(String(url));
+      if (kernel) {
+        this.addEventListener('message', (ev) => { log.push({ t: performance.now(), dir: 'in', data: ev.data }); });
+      }
+      this.__kernel = kernel;
+    }
+    send(data) {
+      if (this.__kernel) log.push({ t: performance.now(), dir: 'out', data });
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Logged;
+  window.__wsLog = {
+    since(t0) {
+      const out = [];
+      for (const f of log) {
+        if (f.t < t0) continue;
+        const m = parts(f.data);
+        if (!m) continue;
+        const size = typeof f.data === 'string' ? f.data.length : f.data.byteLength;
+        const c = m.content || {};
+        out.push({ t: f.t, dir: f.dir, size, type: (m.header || {}).msg_type, msg_id: (m.header || {}).msg_id,
+                   parent: (m.parent_header || {}).msg_id || null, state: c.execution_state || null,
+                   comm: c.comm_id || null, method: (c.data || {}).method || null });
+      }
+      return out;
+    },
+    clear() { log.length = 0; },
+  };
+})();"""
+
+#: Click `el`; resolve with the click's time and the first DOM change under `root`.
+CLICK_JS = """async ([el, root, timeoutMs]) => new Promise((resolve) => {
+  let t0 = 0, done = false;
+  const obs = new MutationObserver(() => {
+    if (done) return;
+    done = true; obs.disconnect();
+    resolve({ t0, tdom: performance.now() });
+  });
+  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  t0 = performance.now();
+  el.click();
+  obs.takeRecords();
+  setTimeout(() => { if (!done) { done = true; obs.disconnect(); resolve(null); } }, timeoutMs);
+})"""
+
+#: Kernel-side time stamps (epoch ms, the same clock as the page's timeOrigin + now()):
+#: when the shell channel thread decodes a message's header, when the main thread
+#: dispatches it, and each status / comm message it publishes, by parent msg_id.
+KERNEL_PATCH = r"""
+import threading, time
+import ipykernel.kernelbase as _kb
+import ipykernel.comm.comm as _kc
+_K = get_ipython().kernel
+__bw_kt = {}
+def __bw_note(mid, what):
+    if mid:
+        __bw_kt.setdefault(mid, {}).setdefault(what, time.time() * 1000)
+_des = _K.session.deserialize
+def __bw_deserialize(*a, **kw):
+    m = _des(*a, **kw)
+    where = 'main' if threading.current_thread() is threading.main_thread() else 'thread'
+    __bw_note(m['header'].get('msg_id'), 'recv_' + where)
+    return m
+_K.session.deserialize = __bw_deserialize
+_ps = _kb.Kernel._publish_status
+def __bw_status(self, status, channel, parent=None):
+    p = parent or self.get_parent(channel)
+    __bw_note((p or {}).get('header', {}).get('msg_id'), status)
+    return _ps(self, status, channel, parent)
+_kb.Kernel._publish_status = __bw_status
+_pm = _kc.BaseComm.publish_msg
+def __bw_publish(self, msg_type, data=None, *a, **kw):
+    p = _K.get_parent('shell') or {}
+    if isinstance(data, dict) and data.get('method') == 'update':
+        __bw_note(p.get('header', {}).get('msg_id'), 'update')
+    return _pm(self, msg_type, data, *a, **kw)
+_kc.BaseComm.publish_msg = __bw_publish
+"""
+
+#: cProfile of every comm message's handling in the kernel (``--kprofile``).
+KERNEL_PROFILE = r"""
+import cProfile, comm.base_comm as _cb
+__bw_prof = cProfile.Profile()
+__bw_hm = _cb.BaseComm.handle_msg
+def __bw_handle(self, msg):
+    __bw_prof.enable()
+    try:
+        return __bw_hm(self, msg)
+    finally:
+        __bw_prof.disable()
+_cb.BaseComm.handle_msg = __bw_handle
+"""
+
+KERNEL_PARTS = ("k: out -> recv", "k: recv -> busy", "k: busy -> page", "k: busy -> update", "k: update -> page", "k: update -> idle")
+
+PARTS = ("click -> out", "out -> busy", "busy -> update", "update -> dom", "total", "busy -> idle", "updates")
+
+
+def split(click: dict, frames: list[dict], comm: str) -> dict | None:
+    """The parts of one click from the frames after it (None: the frames do not tell)."""
+    out = next((f for f in frames if f["dir"] == "out" and f["type"] == "comm_msg" and f["comm"] == comm), None)
+    if out is None:
+        return None
+    mine = [f for f in frames if f["dir"] == "in" and f["parent"] == out["msg_id"]]
+    busy = next((f for f in mine if f["state"] == "busy"), None)
+    idle = next((f for f in mine if f["state"] == "idle"), None)
+    updates = [f for f in mine if f["type"] == "comm_msg" and f["method"] == "update"]
+    if busy is None or not updates:
+        return None
+    first = updates[0]
+    return {
+        "click -> out": out["t"] - click["t0"],
+        "out -> busy": busy["t"] - out["t"],
+        "busy -> update": first["t"] - busy["t"],
+        "update -> dom": click["tdom"] - first["t"],
+        "total": click["tdom"] - click["t0"],
+        "busy -> idle": (idle["t"] - busy["t"]) if idle else float("nan"),
+        "updates": len(updates),
+        "_out": out,
+        "_update": first,
+    }
+
+
+def kernel_split(row: dict, frames: list[dict], origin: float, kt: dict) -> None:
+    """Add the kernel's parts to ``row`` (page times + ``origin`` = epoch ms)."""
+    out = row.pop("_out")
+    k = kt or {}
+    upd = row.pop("_update")
+    t_out, t_upd_in = origin + out["t"], origin + upd["t"]
+    if not {"recv_thread", "busy", "update"} <= set(k):
+        return
+    busy_in = next(f for f in frames if f["dir"] == "in" and f["parent"] == out["msg_id"] and f["state"] == "busy")
+    row["k: out -> recv"] = k["recv_thread"] - t_out
+    row["k: recv -> busy"] = k["busy"] - k["recv_thread"]
+    row["k: busy -> page"] = origin + busy_in["t"] - k["busy"]
+    row["k: busy -> update"] = k["update"] - k["busy"]
+    row["k: update -> page"] = t_upd_in - k["update"]
+    row["k: update -> idle"] = k.get("idle", float("nan")) - k["update"]
+
+
+def timed_click(page, button, root, comm: str, kernel=None, cdp=None, profiles=None) -> dict | None:
+    if cdp is not None:
+        cdp.send("Profiler.start")
+    click = page.evaluate(CLICK_JS, [button.element_handle(), root.element_handle(), 10_000])
+    if cdp is not None:
+        profiles.append(cdp.send("Profiler.stop")["profile"])
+    if click is None:
+        raise RuntimeError("no redraw within 10 s of a click")
+    time.sleep(WL.GAP_S)
+    frames = page.evaluate("(t) => window.__wsLog.since(t)", click["t0"] - 1)
+    page.evaluate("() => window.__wsLog.clear()")
+    row = split(click, frames, comm)
+    if row and kernel is not None:
+        origin = page.evaluate("() => performance.timeOrigin")
+        kt = kernel.eval(f"__bw_kt.pop({row['_out']['msg_id']!r}, {{}})")
+        if os.environ.get("LB_DEBUG"):
+            print("kernel stamps", row["_out"]["msg_id"], kt, file=sys.stderr)
+        kernel_split(row, frames, origin, kt)
+    elif row:
+        row.pop("_out"), row.pop("_update")
+    return row
+
+
+def bb_cells(setup: str, seed: int) -> tuple[list[str], str, str]:
+    import big_brother_latency as BB
+
+    return [WL.BENCH_CELLS[0], BB.BB_CELL.replace("{seed}", str(seed))], setup, BB.NEXT_JS
+
+
+def run(game: str, setup: str, moves: int, seed: int, profile: bool, kernel_side: bool = False, kprofile: bool = False):
+    if game != "big_brother":
+        raise SystemExit("only --game big_brother is wired up so far")
+    cells, name, next_js = bb_cells(setup, seed)
+    counter_rows, game_rows, prof = [], [], None
+    with H.bench_notebook(cells, init_script=WS_LOG_JS) as (lab, page, _frames):
+        counter_id = H.kernel_eval(lab, page, "counter.model_id")
+        ids = H.kernel_eval(lab, page, f"[w.model_id for w in {name}]")
+        counter = page.locator('[data-testid="count"]')
+        counter_root = page.locator(".jp-OutputArea-output", has=counter).first
+        kernel = None
+        if kernel_side or kprofile:
+            kernel = lab.kernel(H.kernel_id(page))
+            kernel.run(KERNEL_PATCH)
+            if kprofile:
+                kernel.run(KERNEL_PROFILE)
+        cdp, profiles = None, []
+        if profile:
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Profiler.enable")
+            cdp.send("Profiler.setSamplingInterval", {"interval": 100})
+        while len(game_rows) < WL.WARMUP + moves:
+            model_id = ids.pop(0)
+            root = H.widget_root(page, model_id, selector=".bw-big-brother")
+            root.scroll_into_view_if_needed()
+            while len(game_rows) < WL.WARMUP + moves:
+                deadline = time.monotonic() + 60
+                while (testid := root.evaluate(next_js)) is None:
+                    if time.monotonic() > deadline:
+                        raise RuntimeError("nothing to click for 60 s")
+                    time.sleep(0.05)
+                if testid == "over":
+                    break
+                row = timed_click(page, counter, counter_root, counter_id, kernel)
+                if row:
+                    counter_rows.append(row)
+                root.scroll_into_view_if_needed()
+                warm = len(game_rows) >= WL.WARMUP
+                row = timed_click(page, root.locator(f'[data-testid="{testid}"]'), root, model_id, kernel,
+                                  cdp if warm else None, profiles)
+                if row:
+                    game_rows.append(row)
+        prof = profiles or None
+        if kernel is not None:
+            if kprofile:
+                kernel.run("import pstats, io; __bw_s = io.StringIO(); "
+                           "pstats.Stats(__bw_prof, stream=__bw_s).sort_stats('cumulative').print_stats(45); "
+                           "open('/tmp/kernel_profile.txt', 'w').write(__bw_s.getvalue())")
+                print("kernel profile of the comm handlers: /tmp/kernel_profile.txt")
+            kernel.close()
+    return counter_rows[WL.WARMUP:], game_rows[WL.WARMUP:], prof
+
+
+def profile_table(prof: dict, top: int = 25) -> list[tuple[str, float, float]]:
+    """(function, self ms, total ms) by self time, from CDP CPU profiles (one per click)."""
+    self_ms, total_ms = defaultdict(float), defaultdict(float)
+    for one in prof:
+        _add_profile(one, self_ms, total_ms)
+    rows = sorted(self_ms, key=lambda k: -self_ms[k])[:top]
+    return [(k, self_ms[k], total_ms[k]) for k in rows], total_ms
+
+
+def _add_profile(prof: dict, self_ms: dict, total_ms: dict) -> None:
+    nodes = {n["id"]: n for n in prof["nodes"]}
+    dt = defaultdict(float)
+    # a sample's delta is the time since the previous sample: charge it to the previous one
+    samples, deltas = prof["samples"], prof["timeDeltas"]
+    for sid, d in zip(samples, deltas[1:] + [0]):
+        dt[sid] += d / 1000
+    parent = {}
+    for n in prof["nodes"]:
+        for c in n.get("children", []):
+            parent[c] = n["id"]
+
+    def name(n):
+        cf = n["callFrame"]
+        url = cf["url"].rsplit("/", 1)[-1][:40]
+        return f"{cf['functionName'] or '(anon)'} {url}:{cf['lineNumber'] + 1}"
+
+    for nid, ms in dt.items():
+        self_ms[name(nodes[nid])] += ms
+        seen, cur = set(), nid
+        while cur is not None:
+            nm = name(nodes[cur])
+            if nm not in seen:
+                total_ms[nm] += ms
+                seen.add(nm)
+            cur = parent.get(cur)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--game", default="big_brother")
+    ap.add_argument("--setup", default="thinking", choices=("thinking", "at_once"))
+    ap.add_argument("--moves", type=int, default=25)
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--profile", action="store_true")
+    ap.add_argument("--kernel", action="store_true", help="also time the parts inside the kernel")
+    ap.add_argument("--kprofile", action="store_true", help="cProfile the kernel's comm handlers (to /tmp/kernel_profile.txt)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    counter, game, prof = run(args.game, args.setup, args.moves, args.seed, args.profile, args.kernel, args.kprofile)
+    def med(rows, k):
+        vals = [r[k] for r in rows if k in r]
+        return statistics.median(vals) if vals else float("nan")
+
+    print(f"medians over {len(counter)} counter and {len(game)} {args.game} ({args.setup}) clicks, ms")
+    print(f"  {'part':<16}{'counter':>10}{args.game:>14}")
+    for k in PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ()):
+        print(f"  {k:<16}{med(counter, k):>10.2f}{med(game, k):>14.2f}")
+    print(f"  ratio of totals: x{med(game, 'total') / med(counter, 'total'):.2f}")
+    if prof:
+        rows, totals = profile_table(prof)
+        n = max(1, len(game))
+        print(f"\nJS CPU profile of the {n} timed game clicks (click -> first DOM change), ms per click:")
+        for k, s, t in rows:
+            print(f"  self {s / n:6.2f}  total {t / n:6.2f}  {k}")
+        print("  --- total time of named view functions:")
+        for k in sorted(totals, key=lambda k: -totals[k]):
+            if totals[k] / n >= 0.05 and "(" not in k.split()[0]:
+                print(f"  total {totals[k] / n:6.2f}  {k}")
+    if args.json:
+        print(json.dumps({"counter": counter, "game": game}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
