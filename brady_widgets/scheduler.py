@@ -293,8 +293,11 @@ class Scheduler:
         heapq.heappush(self._queue, (stamp, self._seq, seat, action, False))
 
     # -------------------------------------------------------------------- run
-    def run_until(self, t: float, max_steps: int = 100_000) -> int:
+    def run_until(self, t: float, max_steps: int = 100_000, replan: bool = True) -> int:
         """Apply everything ready by time ``t`` in order; ``now`` becomes ``t``.
+
+        ``replan=False``: apply only what is queued and planned already; the bots are not
+        asked about the changes (the next call asks them, at its own time ``t``).
 
         Returns the number of steps applied (at most ``max_steps``: a step due beyond
         that raises :class:`BotsDoNotStop`; so does a bot that is asked
@@ -306,7 +309,7 @@ class Scheduler:
         for _ in range(4 * max_steps + 16):
             if game.over:
                 break
-            if self._dirty:
+            if self._dirty and replan:
                 self._replan()
             nxt = self._earliest()
             if nxt is None or nxt[2] > t:

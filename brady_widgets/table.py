@@ -86,6 +86,11 @@ WIDGET_ERROR_CODES = (
 
 #: the longest error message a view shows (longer ones are cut with an ellipsis)
 ERROR_CHARS = 500
+#: Real time on the kernel's loop: how long after a person's act the bots are asked about
+#: it (s). Long enough for the loop to sleep, so that the kernel's I/O thread sends the
+#: act's update before the bots' thinking holds the interpreter; far below any bot's
+#: reaction time.
+ASK_AFTER_ACT_S = 0.003
 
 #: Keys each message type takes besides ``type``.
 _MSG_KEYS = {
@@ -504,15 +509,23 @@ class Table:
 
         On bad input sets ``error`` and raises :class:`IllegalAction` (game unchanged).
         """
+        # Real time on the kernel's loop: the person's own action is synced first, and the
+        # bots are asked about the new position just after (ASK_AFTER_ACT_S later, as a
+        # timer step): the click's answer does not wait for every bot's new plan.
+        loop = self._loop() if self.game.realtime else None
         with self._batch():
             try:
-                self._human_act(action, at)
+                self._human_act(action, at, replan=loop is None)
             except IllegalAction as exc:
                 self.error = _error_dict(exc)
                 raise
             self.error = {}
             self._sync_seat()
-            self._start_bots_guarded()
+            if loop is None:
+                self._start_bots_guarded()
+            else:
+                self._cancel_pending()
+                self._pending = loop.call_later(ASK_AFTER_ACT_S, self._paced_step)
             self._refresh()
 
     def run_bots(self) -> None:
@@ -850,7 +863,7 @@ class Table:
             raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
         return registry[bot]
 
-    def _human_act(self, action: Any, at: float | None = None) -> None:
+    def _human_act(self, action: Any, at: float | None = None, replan: bool = True) -> None:
         if self._curtain_for is not None and not self.game.over:
             raise IllegalAction(
                 "not_your_turn",
@@ -875,7 +888,7 @@ class Table:
         g.check(self._shown, action, g.clock)
         stamp = now if at is None else min(now, max(float(at), now - self.lag))
         self._sched.submit(self._shown, copy.deepcopy(action), stamp)
-        self._sched.run_until(now, self.max_bot_actions)
+        self._sched.run_until(now, self.max_bot_actions, replan=replan)
 
     def _sync_seat(self) -> None:
         """Follow the turn to the human who must act (hot-seat: behind the curtain)."""

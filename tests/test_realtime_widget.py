@@ -287,3 +287,35 @@ def test_a_failing_real_time_bot_stops_the_clock_and_says_so():
     with pytest.raises(WidgetError):
         w.advance_time(5000)
     assert w.error["code"] == "bot_error" and "kaboom" in w.error["message"] and "Bot 2" in w.error["message"]
+
+
+def test_on_the_kernels_loop_a_persons_act_is_synced_before_the_bots_are_asked_again():
+    """The click's answer does not wait for every bot's new plan: the act's own update
+    goes out first, and the bots are asked about the new position on the loop's next
+    turn, at the same game time (bots that answer at once still act then)."""
+    asked = []
+
+    class Spy:
+        def __init__(self, seat, seed):
+            self.seat = seat
+
+        def plan(self, view, legal):
+            asked.append(len(view["log"]))
+            return None  # nothing planned: ask me again when something changes
+
+    async def scenario():
+        w = Snap(players=2, seed=3, humans=[0], bot=Spy, flip_ms=60_000, lag=0)
+        send(w, {"type": MSG.CLOCK, "id": "v"})
+        await asyncio.sleep(0.02)
+        play = next(a for a in legal_of(w) if a["type"] == "play")
+        before = len(asked)
+        with record_frames(w) as frames:
+            send(w, {"type": MSG.ACT, "action": play, "rev": w.rev})
+            assert w.error == {}
+            assert frames and "view" in frames[0]["traits"]  # the person's action, synced
+            assert len(asked) == before  # ...before the bot was asked about it
+            await asyncio.sleep(0.01)
+        assert len(asked) > before and asked[-1] > asked[before - 1]  # then asked, seeing the play
+        w.close()
+
+    asyncio.run(scenario())
