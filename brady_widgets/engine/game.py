@@ -76,7 +76,26 @@ def _time_number(at: Any) -> int | float | None:
     return value if type(value) is int or math.isfinite(value) else None
 
 
-class FrozenAction(dict):
+class _ReadOnlyDict(dict):
+    """A ``dict`` that refuses every change (``TypeError`` with ``_why``)."""
+
+    __slots__ = ()
+    _why = "read-only"
+
+    def _read_only(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError(self._why)
+
+    __setitem__ = __delitem__ = __ior__ = _read_only
+    clear = pop = popitem = setdefault = update = _read_only
+
+    def __copy__(self) -> dict:
+        return dict(self)
+
+    def __reduce__(self):
+        return (dict, (dict(self),))
+
+
+class FrozenAction(_ReadOnlyDict):
     """A legal action a game may hand out to every caller: a read-only ``dict``.
 
     ``legal_actions`` must never let a caller change the game by changing what it
@@ -89,24 +108,13 @@ class FrozenAction(dict):
     """
 
     __slots__ = ()
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a legal action is read-only: change a copy, dict(action)")
-
-    __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only
-
-    def __copy__(self) -> dict:
-        return dict(self)
+    _why = "a legal action is read-only: change a copy, dict(action)"
 
     def __deepcopy__(self, memo: dict) -> dict:
         return copy.deepcopy(dict(self), memo)
 
-    def __reduce__(self):
-        return (dict, (dict(self),))
 
-
-class FrozenEvent(dict):
+class FrozenEvent(_ReadOnlyDict):
     """A log entry as :meth:`Game.log_for` hands it out: a read-only ``dict`` (its lists
     are :class:`FrozenList` and its dicts ``FrozenEvent``, to any depth).
 
@@ -117,21 +125,10 @@ class FrozenEvent(dict):
     dicts (``deepcopy``: plain to any depth) and it pickles as a plain dict."""
 
     __slots__ = ()
-
-    def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a log entry is read-only: change a copy, copy.deepcopy(entry)")
-
-    __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only
-
-    def __copy__(self) -> dict:
-        return dict(self)
+    _why = "a log entry is read-only: change a copy, copy.deepcopy(entry)"
 
     def __deepcopy__(self, memo: dict) -> dict:
         return {k: copy.deepcopy(v, memo) for k, v in self.items()}
-
-    def __reduce__(self):
-        return (dict, (dict(self),))
 
 
 class FrozenList(list):
