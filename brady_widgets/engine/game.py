@@ -137,7 +137,7 @@ class FrozenList(list):
     __slots__ = ()
 
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError("a log entry is read-only: change a copy, copy.deepcopy(entry)")
+        raise TypeError(FrozenEvent._why)
 
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
     append = extend = insert = pop = remove = clear = sort = reverse = _read_only
@@ -156,10 +156,10 @@ def _frozen(value: Any) -> Any:
     """``value`` with every list and dict in it made read-only (a new object; scalars shared)."""
     t = type(value)
     if t is list or t is FrozenList:
-        return FrozenList([v if type(v) not in _NESTED_ALL else _frozen(v) for v in value])
+        return FrozenList([v if type(v) not in _NESTED else _frozen(v) for v in value])
     if t is tuple:
-        return tuple(v if type(v) not in _NESTED_ALL else _frozen(v) for v in value)
-    return FrozenEvent({k: (v if type(v) not in _NESTED_ALL else _frozen(v)) for k, v in value.items()})
+        return tuple(v if type(v) not in _NESTED else _frozen(v) for v in value)
+    return FrozenEvent({k: (v if type(v) not in _NESTED else _frozen(v)) for k, v in value.items()})
 
 
 class _LogCache:
@@ -184,8 +184,8 @@ class _LogCache:
         return (_LogCache, ())
 
 
-_NESTED = (list, dict)
-_NESTED_ALL = (list, dict, tuple, FrozenList, FrozenEvent)
+#: _frozen: the types it goes into (everything else in an event is shared as it is)
+_NESTED = (list, dict, tuple, FrozenList, FrozenEvent)
 #: Game._chance: id(outcomes tuple) -> (outcomes, values, cumulative weights, total), for the
 #: games that draw from several tuples; cleared when full (8-player Brady games meet ~2,000)
 _DRAW_TABLES: dict[int, tuple] = {}
@@ -204,14 +204,6 @@ def _sorted_keys(keys: set) -> list:
         return sorted(keys)
     except TypeError:  # keys of mixed types (an action such as {"type": ..., 1: 2, "a": 3})
         return sorted(keys, key=lambda k: (type(k).__name__, brief(k)))
-
-
-def _copy_nested(value: Any) -> Any:
-    """A copy of a list or dict and of every list and dict inside it (other values,
-    scalars in an event, are shared: they cannot be changed in place)."""
-    if type(value) is list:
-        return [v if type(v) not in _NESTED else _copy_nested(v) for v in value]
-    return {k: (v if type(v) not in _NESTED else _copy_nested(v)) for k, v in value.items()}
 
 
 class Game:
@@ -427,7 +419,7 @@ class Game:
                     aud, entry = None, _frozen(ev)
                 frozen.append((entry, aud))
                 sources.append(ev)
-        key = (seat, bool(reveal))
+        key = (None, True) if reveal else (seat, False)  # the reveal is one log, whoever asks
         log = cache.logs.get(key)
         if log is None:
             log = cache.logs[key] = [[], 0]
