@@ -66,6 +66,17 @@ NEXT_JS = """(root) => {
 }"""
 
 
+def next_button(root, timeout: float = 60) -> str:
+    """The test id of the button the person would click next (``NEXT_JS``), or "over";
+    waits while the bots play (nothing enabled yet)."""
+    deadline = time.monotonic() + timeout
+    while (testid := root.evaluate(NEXT_JS)) is None:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"nothing to click for {timeout:.0f} s")
+        time.sleep(0.05)
+    return testid
+
+
 def measure(page, lab, frames, moves: int, name: str):
     ids = H.kernel_eval(lab, page, f"[w.model_id for w in {name}]")
     roots = [(m, H.widget_root(page, m, selector=".bw-big-brother")) for m in ids]
@@ -73,11 +84,7 @@ def measure(page, lab, frames, moves: int, name: str):
     model_id, root = roots.pop(0)
     root.scroll_into_view_if_needed()
     while len(bb_ms) < WL.WARMUP + moves:
-        deadline = time.monotonic() + 60
-        while (testid := root.evaluate(NEXT_JS)) is None:
-            if time.monotonic() > deadline:
-                raise RuntimeError("nothing to click for 60 s")
-            time.sleep(0.05)
+        testid = next_button(root)
         if testid == "over":
             if not roots:
                 raise RuntimeError(f"all benchmark games ended after {len(bb_ms)} timed clicks")

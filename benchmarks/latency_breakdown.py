@@ -1,8 +1,9 @@
-"""Where a click's round trip goes: the bare anywidget counter beside a game widget,
-each click split into its parts from WebSocket frames time-stamped IN THE PAGE.
+"""Where a click's round trip goes: the bare anywidget counter beside the Big Brother
+widget (6 players, ``big_brother_latency.py``'s cells), each click split into its parts
+from WebSocket frames time-stamped IN THE PAGE.
 
-    python benchmarks/latency_breakdown.py [--game big_brother|costume_party] [--setup thinking|at_once]
-                                           [--moves 25] [--profile] [--json]
+    python benchmarks/latency_breakdown.py [--setup thinking|at_once] [--moves 25]
+                                           [--kernel] [--profile] [--kprofile] [--json]
 
 The page's ``WebSocket`` is wrapped (an init script) so that every kernel frame sent
 or received gets ``performance.now()`` when the page sends it or when its ``message``
@@ -17,16 +18,18 @@ apart, counter and game alternating, 3 warm-up pairs not counted):
     total              click -> first DOM change (the latency benchmarks' figure)
     busy -> idle       the kernel's whole handling of the message (status idle in)
 
-``--profile`` records a JavaScript CPU profile (Chrome DevTools Protocol) of the game's
-clicks and prints the functions with the most self and total time. The counter's column
-is the yardstick: the issue's target is total(game) <= 1.5 x total(counter).
+``--kernel`` adds the kernel's own time stamps (epoch ms, the page's clock too): the
+message reaching the shell thread, busy, the update published, idle. ``--profile``
+records a JavaScript CPU profile (Chrome DevTools Protocol) of each timed game click and
+prints the functions with the most self and total time; ``--kprofile`` writes a cProfile
+of the kernel's comm handlers to /tmp/kernel_profile.txt. The counter's column is the
+yardstick: the issue's target is total(game) <= 1.5 x total(counter).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import sys
 import time
@@ -37,6 +40,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
+import big_brother_latency as BB  # noqa: E402
 import jlab_harness as H  # noqa: E402
 import widget_latency as WL  # noqa: E402
 
@@ -220,28 +224,20 @@ def timed_click(page, button, root, comm: str, kernel=None, cdp=None, profiles=N
     if row and kernel is not None:
         origin = page.evaluate("() => performance.timeOrigin")
         kt = kernel.eval(f"__bw_kt.pop({row['_out']['msg_id']!r}, {{}})")
-        if os.environ.get("LB_DEBUG"):
-            print("kernel stamps", row["_out"]["msg_id"], kt, file=sys.stderr)
         kernel_split(row, frames, origin, kt)
     elif row:
         row.pop("_out"), row.pop("_update")
     return row
 
 
-def bb_cells(setup: str, seed: int) -> tuple[list[str], str, str]:
-    import big_brother_latency as BB
-
-    return [WL.BENCH_CELLS[0], BB.BB_CELL.replace("{seed}", str(seed))], setup, BB.NEXT_JS
-
-
-def run(game: str, setup: str, moves: int, seed: int, profile: bool, kernel_side: bool = False, kprofile: bool = False):
-    if game != "big_brother":
-        raise SystemExit("only --game big_brother is wired up so far")
-    cells, name, next_js = bb_cells(setup, seed)
-    counter_rows, game_rows, prof = [], [], None
+def run(setup: str, moves: int, seed: int, profile: bool, kernel_side: bool = False, kprofile: bool = False):
+    """``(counter rows, game rows, CPU profiles or None)``, warm-up clicks left out;
+    ``setup`` names the widgets of ``BB.BB_CELL`` to play (``thinking`` or ``at_once``)."""
+    cells = [WL.BENCH_CELLS[0], BB.BB_CELL.replace("{seed}", str(seed))]
+    counter_rows, game_rows = [], []
     with H.bench_notebook(cells, init_script=WS_LOG_JS) as (lab, page, _frames):
         counter_id = H.kernel_eval(lab, page, "counter.model_id")
-        ids = H.kernel_eval(lab, page, f"[w.model_id for w in {name}]")
+        ids = H.kernel_eval(lab, page, f"[w.model_id for w in {setup}]")
         counter = page.locator('[data-testid="count"]')
         counter_root = page.locator(".jp-OutputArea-output", has=counter).first
         kernel = None
@@ -260,11 +256,7 @@ def run(game: str, setup: str, moves: int, seed: int, profile: bool, kernel_side
             root = H.widget_root(page, model_id, selector=".bw-big-brother")
             root.scroll_into_view_if_needed()
             while len(game_rows) < WL.WARMUP + moves:
-                deadline = time.monotonic() + 60
-                while (testid := root.evaluate(next_js)) is None:
-                    if time.monotonic() > deadline:
-                        raise RuntimeError("nothing to click for 60 s")
-                    time.sleep(0.05)
+                testid = BB.next_button(root)
                 if testid == "over":
                     break
                 row = timed_click(page, counter, counter_root, counter_id, kernel)
@@ -287,7 +279,7 @@ def run(game: str, setup: str, moves: int, seed: int, profile: bool, kernel_side
     return counter_rows[WL.WARMUP:], game_rows[WL.WARMUP:], prof
 
 
-def profile_table(prof: dict, top: int = 25) -> list[tuple[str, float, float]]:
+def profile_table(prof: list[dict], top: int = 25) -> tuple[list[tuple[str, float, float]], dict]:
     """(function, self ms, total ms) by self time, from CDP CPU profiles (one per click)."""
     self_ms, total_ms = defaultdict(float), defaultdict(float)
     for one in prof:
@@ -326,7 +318,6 @@ def _add_profile(prof: dict, self_ms: dict, total_ms: dict) -> None:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--game", default="big_brother")
     ap.add_argument("--setup", default="thinking", choices=("thinking", "at_once"))
     ap.add_argument("--moves", type=int, default=25)
     ap.add_argument("--seed", type=int, default=3)
@@ -335,23 +326,25 @@ def main(argv=None) -> int:
     ap.add_argument("--kprofile", action="store_true", help="cProfile the kernel's comm handlers (to /tmp/kernel_profile.txt)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    counter, game, prof = run(args.game, args.setup, args.moves, args.seed, args.profile, args.kernel, args.kprofile)
+    counter, game, prof = run(args.setup, args.moves, args.seed, args.profile, args.kernel, args.kprofile)
+
     def med(rows, k):
         vals = [r[k] for r in rows if k in r]
         return statistics.median(vals) if vals else float("nan")
 
-    print(f"medians over {len(counter)} counter and {len(game)} {args.game} ({args.setup}) clicks, ms")
-    print(f"  {'part':<16}{'counter':>10}{args.game:>14}")
+    print(f"medians over {len(counter)} counter and {len(game)} Big Brother ({args.setup}) clicks, ms")
+    print(f"  {'part':<16}{'counter':>10}{'big_brother':>14}")
     for k in PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ()):
         print(f"  {k:<16}{med(counter, k):>10.2f}{med(game, k):>14.2f}")
     print(f"  ratio of totals: x{med(game, 'total') / med(counter, 'total'):.2f}")
     if prof:
         rows, totals = profile_table(prof)
         n = max(1, len(game))
-        print(f"\nJS CPU profile of the {n} timed game clicks (click -> first DOM change), ms per click:")
+        print(f"\nJS CPU profile of the {n} timed game clicks (from the click until the measurement returned: "
+              f"the first DOM change and what ran just after it, e.g. an animation frame), ms per click:")
         for k, s, t in rows:
             print(f"  self {s / n:6.2f}  total {t / n:6.2f}  {k}")
-        print("  --- total time of named view functions:")
+        print("  --- total time of every named function (>= 0.05 ms a click):")
         for k in sorted(totals, key=lambda k: -totals[k]):
             if totals[k] / n >= 0.05 and "(" not in k.split()[0]:
                 print(f"  total {totals[k] / n:6.2f}  {k}")
