@@ -10,7 +10,7 @@
 // and shows the odds of the mover landing there during the rest of the turn. Pawns
 // carry their player's number. Keys: R rolls; 1..6 pick Player n (your vote card with
 // that number, the housemate you name or rank, your gossip card).
-import { view, h, button, liveButton, setAttr, setChildren, setDisabled, setText, keyed, inkFor } from "@bw/frame.js";
+import { view, h, button, liveButton, setAttr, setChildren, setClass, setDisabled, setStyle, setText, keyed, inkFor } from "@bw/frame.js";
 import "./view.css";
 
 /** Okabe-Ito colors, one per seat (the number is always written on the pawn too). */
@@ -67,9 +67,21 @@ export function shortPct(p) {
 function setup(frame) {
   return {
     frame,
-    board: keyed(),
-    centre: keyed(),
-    odds: keyed(),
+    boardShape: null,
+    centreNode: h("div", { class: "bw-bb-centre" }),
+    boxLine: h("p", { class: "bw-why", "data-testid": "box" }),
+    diceShown: keyed(),
+    card: keyed(),
+    gossip: keyed(),
+    nominees: keyed(),
+    candidates: keyed(),
+    count: keyed(),
+    ranks: keyed(),
+    sums: keyed(),
+    land: keyed(),
+    oddsNode: null,
+    oddsHead: null,
+    oddsNone: null,
     teacher: keyed(),
     prompt: h("p", { class: "bw-prompt", "data-testid": "prompt", "aria-live": "polite" }),
     // the layout is built once and patched: a redraw that made new wrappers moved the
@@ -137,64 +149,79 @@ function seat(t, g, s) {
   return [key, build];
 }
 
+/**
+ * The house: the spaces are built once per track and patched in place (a roll changes
+ * a few spaces: the pawns that moved, the odds, the landed mark), never rebuilt whole.
+ */
 function board(t, g) {
   const v = t.view;
   const track = t.content.track || [];
-  const odds = v.odds || {};
-  const land = odds.land || null;
-  const roll = v.last_roll;
-  const key = JSON.stringify([track.length, v.positions, land, v.mover, roll, v.evicted, v.returned, v.shielded]);
-  return g.board(key, () => {
-    const { W, H, cells } = loopCells(track.length);
-    const pawns = {};
-    (v.positions || []).forEach((p, s) => {
-      if (typeof p === "number" && !out(v, s)) (pawns[p] = pawns[p] || []).push(s);
-    });
-    const spaces = track.map((space, i) => {
-      const [kind, room] = space;
-      const [r, c] = cells[i];
-      const here = pawns[i] || [];
-      const p = land ? land[i] : null;
-      const words = spaceWords(space);
-      const who = here.map((s) => t.nameOf(s)).join(", ");
-      const label = `Space ${i}: ${words}${who ? `; here: ${who}` : ""}${p !== null ? `; chance to land here this turn ${pct(p)}` : ""}`;
-      const desc = kind === "room" ? (t.content.rooms || {})[room] || "" : "";
-      return h(
-        "li",
-        {
-          class: `bw-bb-space bw-bb-${kind}${roll && roll.to === i ? " bw-bb-landed" : ""}${p ? " bw-bb-reach" : ""}`,
-          style: { "grid-row": String(r), "grid-column": String(c), "--p": String(p || 0) },
-          "data-testid": `space-${i}`,
-          "data-kind": kind,
-          "data-odds": p === null ? null : String(p),
-          "aria-label": label,
-          title: desc || words,
-        },
-        h(
-          "span",
-          { class: "bw-bb-sp-head", "aria-hidden": "true" },
-          h("span", { class: "bw-bb-sp-no" }, `${i}${kind === "room" ? ROOM_ICON[room] || "🏠" : ICON[kind] || ""}`),
-          p ? h("span", { class: "bw-bb-sp-odds" }, shortPct(p)) : null,
-        ),
-        h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
-        here.length
-          ? h(
-              "span",
-              { class: "bw-bb-pawns", "aria-hidden": "true" },
-              here.map((s) => {
-                const color = SEAT_COLORS[s % SEAT_COLORS.length];
-                return h("span", { class: `bw-bb-pawn${s === v.mover ? " bw-bb-moving" : ""}`, "data-testid": `pawn-${s}`, style: { background: color, color: inkFor(color) } }, String(s + 1));
-              }),
-            )
-          : null,
-      );
-    });
-    return h(
+  const shape = JSON.stringify([track, t.content.rooms || {}]);
+  if (g.boardShape !== shape) {
+    g.boardShape = shape;
+    g.spaces = track.map((space, i) => makeSpace(t, space, i, loopCells(track.length).cells[i]));
+    g.spaceKeys = [];
+    g.pawnNodes = [];
+    const { W, H } = loopCells(track.length);
+    g.boardNode = h(
       "ol",
       { class: "bw-bb-board", "data-testid": "board", "aria-label": "The house: spaces clockwise from the Living Room", style: { "grid-template-columns": `repeat(${W}, 1fr)`, "grid-template-rows": `repeat(${H}, auto)` } },
-      spaces,
+      g.spaces.map((sp) => sp.li),
     );
+  }
+  const land = (v.odds || {}).land || null;
+  const roll = v.last_roll;
+  const pawns = {};
+  (v.positions || []).forEach((p, s) => {
+    if (typeof p === "number" && !out(v, s)) (pawns[p] = pawns[p] || []).push(s);
   });
+  track.forEach((space, i) => {
+    const here = pawns[i] || [];
+    const p = land ? land[i] : null;
+    const landed = Boolean(roll && roll.to === i);
+    const who = here.map((s) => t.nameOf(s));
+    const key = JSON.stringify([here, who, p, landed, here.includes(v.mover)]);
+    if (g.spaceKeys[i] !== key) {
+      g.spaceKeys[i] = key;
+      patchSpace(g, g.spaces[i], space, i, { here, who, p, landed, mover: v.mover });
+    }
+  });
+  return g.boardNode;
+}
+
+/** One space's element and the parts of it a redraw patches. */
+function makeSpace(t, space, i, [r, c]) {
+  const [kind, room] = space;
+  const words = spaceWords(space);
+  const desc = kind === "room" ? (t.content.rooms || {})[room] || "" : "";
+  const odds = h("span", { class: "bw-bb-sp-odds" });
+  const head = h("span", { class: "bw-bb-sp-head", "aria-hidden": "true" }, h("span", { class: "bw-bb-sp-no" }, `${i}${kind === "room" ? ROOM_ICON[room] || "🏠" : ICON[kind] || ""}`));
+  const pawns = h("span", { class: "bw-bb-pawns", "aria-hidden": "true" });
+  const li = h(
+    "li",
+    { class: `bw-bb-space bw-bb-${kind}`, style: { "grid-row": String(r), "grid-column": String(c) }, "data-testid": `space-${i}`, "data-kind": kind, title: desc || words },
+    head,
+    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
+  );
+  return { li, head, odds, pawns, kind, words };
+}
+
+/** Bring one space in line: its pawns, its landing odds, the landed mark and its label. */
+function patchSpace(g, sp, space, i, { here, who, p, landed, mover }) {
+  const { li } = sp;
+  setClass(li, `bw-bb-space bw-bb-${sp.kind}${landed ? " bw-bb-landed" : ""}${p ? " bw-bb-reach" : ""}`);
+  setStyle(li, "--p", String(p || 0));
+  setAttr(li, "data-odds", p === null ? null : String(p));
+  setAttr(li, "aria-label", `Space ${i}: ${sp.words}${who.length ? `; here: ${who.join(", ")}` : ""}${p !== null ? `; chance to land here this turn ${pct(p)}` : ""}`);
+  if (p) setText(sp.odds, shortPct(p));
+  setChildren(sp.head, [sp.head.firstChild, p ? sp.odds : null]);
+  for (const s of here) {
+    const color = SEAT_COLORS[s % SEAT_COLORS.length];
+    g.pawnNodes[s] = g.pawnNodes[s] || h("span", { class: "bw-bb-pawn", "data-testid": `pawn-${s}`, style: { background: color, color: inkFor(color) } }, String(s + 1));
+    setClass(g.pawnNodes[s], `bw-bb-pawn${s === mover ? " bw-bb-moving" : ""}`);
+  }
+  setChildren(sp.pawns, here.map((s) => g.pawnNodes[s]));
+  setChildren(li, [li.firstChild, li.children[1], here.length ? sp.pawns : null]);
 }
 
 function diceNode(t) {
@@ -246,11 +273,15 @@ function tick(g) {
   const t = g.last;
   const node = g.countdown;
   const gos = t && t.view.gossip;
-  if (!node || !gos || !node.isConnected) {
+  // the first draw ticks before the frame puts the house on the page: a countdown is
+  // done once it has been on the page and has left it (the widget was removed)
+  const gone = Boolean(node) && !node.isConnected && g.countdownShown === node;
+  if (!node || !gos || gone) {
     if (g.timer !== null) clearInterval(g.timer);
     g.timer = null;
     return;
   }
+  if (node.isConnected) g.countdownShown = node;
   const now = g.frame.clock.stamp();
   const left = now === null ? null : Math.max(0, gos.deadline - now);
   setText(node, left === null ? "…" : `${(left / 1000).toFixed(1)} s`);
@@ -306,20 +337,28 @@ function ranksNode(t) {
   );
 }
 
+/**
+ * The middle of the house: each part (dice, card, gossip, nominees, finalists, count,
+ * rankings) is rebuilt only when what it shows changed; the ballot-box line is patched.
+ */
 function centre(t, g) {
   const v = t.view;
-  return h(
-    "div",
-    { class: "bw-bb-centre" },
-    diceNode(t),
-    cardNode(t),
-    gossipNode(t, g),
-    v.nominees && v.nominees.length ? h("p", { "data-testid": "nominees" }, `Nominated: ${v.nominees.map((s) => t.nameOf(s)).join(", ")}`) : null,
-    v.candidates && v.candidates.length ? h("p", { "data-testid": "candidates" }, `Final: ${v.candidates.map((s) => t.nameOf(s)).join(", ")}`) : null,
-    countNode(t),
-    v.phase === "final_vote" || v.phase === "over" ? ranksNode(t) : null,
-    h("p", { class: "bw-why", "data-testid": "box" }, `Ballot box: ${v.box_count || 0} card${v.box_count === 1 ? "" : "s"} · questions read: ${v.cards_read || 0}`),
-  );
+  const names = t.names;
+  const nominees = v.nominees && v.nominees.length ? v.nominees : null;
+  const candidates = v.candidates && v.candidates.length ? v.candidates : null;
+  const ranked = v.phase === "final_vote" || v.phase === "over";
+  setText(g.boxLine, `Ballot box: ${v.box_count || 0} card${v.box_count === 1 ? "" : "s"} · questions read: ${v.cards_read || 0}`);
+  setChildren(g.centreNode, [
+    g.diceShown(JSON.stringify([v.last_roll ?? null, names]), () => diceNode(t)),
+    g.card(JSON.stringify([v.card ?? null, names]), () => cardNode(t)),
+    g.gossip(JSON.stringify([v.gossip ?? null, v.my_choice ?? null, names]), () => gossipNode(t, g)),
+    g.nominees(JSON.stringify([nominees, names]), () => (nominees ? h("p", { "data-testid": "nominees" }, `Nominated: ${nominees.map((s) => t.nameOf(s)).join(", ")}`) : null)),
+    g.candidates(JSON.stringify([candidates, names]), () => (candidates ? h("p", { "data-testid": "candidates" }, `Final: ${candidates.map((s) => t.nameOf(s)).join(", ")}`) : null)),
+    g.count(JSON.stringify([v.count ?? null, names]), () => countNode(t)),
+    g.ranks(JSON.stringify([ranked, v.ranks ?? null, v.returned ?? null, names]), () => (ranked ? ranksNode(t) : null)),
+    g.boxLine,
+  ]);
+  return g.centreNode;
 }
 
 function targetVerb(type) {
@@ -419,10 +458,23 @@ function promptText(t) {
   return v.prompt || "Waiting…";
 }
 
-function oddsPanel(t) {
+/** The odds panel: built once; the sums chart and the landing odds are keyed parts. */
+function oddsPanel(t, g) {
   const o = t.view.odds;
-  if (!o) return h("section", { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" }, h("h3", {}, "Odds"), h("p", { class: "bw-why" }, "No odds on this screen."));
-  const sums = o.sums || [];
+  if (!g.oddsNode) g.oddsNode = h("section", { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" });
+  const heading = g.oddsHead || (g.oddsHead = h("h3", {}, "Odds"));
+  if (!o) {
+    const none = g.oddsNone || (g.oddsNone = h("p", { class: "bw-why" }, "No odds on this screen."));
+    setChildren(g.oddsNode, [heading, none]);
+    return g.oddsNode;
+  }
+  const sums = g.sums(JSON.stringify(o.sums || []), () => sumsChart(o.sums || []));
+  const land = g.land(JSON.stringify([o.land ?? null, o.mover ?? null, o.start ?? null, o.rolls ?? null, t.content.track || [], t.names]), () => landNode(t, o));
+  setChildren(g.oddsNode, [heading, sums, land]);
+  return g.oddsNode;
+}
+
+function sumsChart(sums) {
   const max = Math.max(...sums, 1);
   const bars = sums.map((n, i) =>
     h(
@@ -432,25 +484,19 @@ function oddsPanel(t) {
       h("span", { class: "bw-bb-sumlabel", "aria-hidden": "true" }, String(i + 2)),
     ),
   );
+  return [h("p", { class: "bw-why" }, "Sum of two dice (ways out of 36): 7 is six times as likely as 2."), h("ol", { class: "bw-bb-sums", "data-testid": "odds-sums" }, bars)];
+}
+
+function landNode(t, o) {
   const land = o.land;
-  let top = null;
-  if (land) {
-    const track = t.content.track || [];
-    const best = land.map((p, i) => [p, i]).filter(([p]) => p > 0).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 4);
-    top = h(
-      "div",
-      { "data-testid": "odds-land" },
-      h("p", {}, `${t.nameOf(o.mover)} moves on from space ${o.start}; about `, h("strong", { "data-testid": "odds-rolls" }, String(o.rolls)), " rolls left this turn. Most likely:"),
-      h("ol", { class: "bw-bb-best" }, best.map(([p, i]) => h("li", {}, `${i} ${spaceWords(track[i])}: ${pct(p)}`))),
-    );
-  }
+  if (!land) return h("p", { class: "bw-why" }, "The board shows where the mover may land while a turn is on.");
+  const track = t.content.track || [];
+  const best = land.map((p, i) => [p, i]).filter(([p]) => p > 0).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 4);
   return h(
-    "section",
-    { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" },
-    h("h3", {}, "Odds"),
-    h("p", { class: "bw-why" }, "Sum of two dice (ways out of 36): 7 is six times as likely as 2."),
-    h("ol", { class: "bw-bb-sums", "data-testid": "odds-sums" }, bars),
-    top || h("p", { class: "bw-why" }, "The board shows where the mover may land while a turn is on."),
+    "div",
+    { "data-testid": "odds-land" },
+    h("p", {}, `${t.nameOf(o.mover)} moves on from space ${o.start}; about `, h("strong", { "data-testid": "odds-rolls" }, String(o.rolls)), " rolls left this turn. Most likely:"),
+    h("ol", { class: "bw-bb-best" }, best.map(([p, i]) => h("li", {}, `${i} ${spaceWords(track[i])}: ${pct(p)}`))),
   );
 }
 
@@ -470,15 +516,13 @@ function teacherPanel(t) {
 function panels(t, g) {
   g.last = t;
   const v = t.view;
-  const keyContent = JSON.stringify(t.content.track || []);
-  const centreKey = JSON.stringify([v.last_roll, v.card, v.gossip, v.nominees, v.candidates, v.count, v.box_count, v.cards_read, v.my_choice, v.ranks, v.returned, v.phase, t.names]);
-  const c = g.centre(centreKey, () => centre(t, g));
+  const c = centre(t, g);
   if (v.gossip && g.timer === null) g.timer = setInterval(() => tick(g), 100);
   tick(g);
   setChildren(g.house, [board(t, g), c]);
   controls(t, g);
   setChildren(g.left, [g.house, g.controls]);
-  const odds = g.odds(JSON.stringify([v.odds ?? null, keyContent, t.names]), () => oddsPanel(t));
+  const odds = oddsPanel(t, g);
   const teach = g.teacher(JSON.stringify([t.settings.reveal, v.ballot ?? null, t.names]), () => teacherPanel(t));
   return {
     main: [g.left],

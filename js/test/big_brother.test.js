@@ -223,3 +223,63 @@ describe("what is shown", () => {
     expect($("board")).toBe(board);
   });
 });
+
+describe("patching in place", () => {
+  /** The DOM as text with attributes sorted (the order of attributes is not part of the look). */
+  function serialize(node) {
+    if (node.nodeType === 3) return JSON.stringify(node.data);
+    const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
+    if ("disabled" in node) attrs.push(`.disabled=${node.disabled}`);
+    return `<${node.tagName} ${attrs.join(" ")}>${[...node.childNodes].map(serialize).join("")}</${node.tagName}>`;
+  }
+
+  /** Where two serialized DOMs part (a short window of each), or null when they are equal. */
+  function firstDifference(a, b) {
+    if (a === b) return null;
+    let i = 0;
+    while (a[i] === b[i]) i++;
+    return { patched: a.slice(Math.max(0, i - 150), i + 150), fresh: b.slice(Math.max(0, i - 150), i + 150) };
+  }
+
+  it("an update patched into any earlier state draws exactly what a fresh render draws", async () => {
+    for (const from of NAMES) {
+      for (const to of NAMES) {
+        const a = mount(from);
+        a.model.update(structuredClone(STATES[to]));
+        await tick();
+        const b = mount(to);
+        const [got, want] = [serialize(a.root), serialize(b.root)];
+        expect(firstDifference(got, want), `${from} -> ${to}`).toBe(null);
+        for (const c of cleanups.splice(0)) c();
+      }
+    }
+  }, 60000); // 242 mounts of a 32-space house: slow on a loaded 2-core machine
+
+  it("a roll touches only the spaces it changed: the pawn moves as the same node", async () => {
+    const { $, el, model } = mount("roll");
+    const view = model.get("view");
+    const s = 0;
+    const from = view.positions[s];
+    const to = (from + 5) % model.get("content").track.length;
+    const pawn = $(`pawn-${s}`);
+    const board = $("board");
+    const touched = new Set();
+    const obs = new MutationObserver((records) => {
+      for (const r of records) {
+        const li = (r.target.nodeType === 1 ? r.target : r.target.parentElement).closest('[data-testid^="space-"]');
+        touched.add(li ? li.dataset.testid : "outside a space");
+      }
+    });
+    obs.observe(board, { subtree: true, childList: true, attributes: true, characterData: true });
+    const positions = view.positions.map((p, i) => (i === s ? to : p));
+    model.update({ view: { ...view, positions, odds: null, last_roll: null }, rev: model.get("rev") + 1 });
+    await tick();
+    obs.disconnect();
+    expect($("board")).toBe(board);
+    expect($(`pawn-${s}`)).toBe(pawn);
+    expect(pawn.closest('[data-testid^="space-"]').dataset.testid).toBe(`space-${to}`);
+    // the two spaces the pawn left and reached, and those that lose their landing odds
+    const land = view.odds.land.map((p, i) => (p ? `space-${i}` : null)).filter(Boolean);
+    expect([...touched].sort()).toEqual([...new Set([`space-${from}`, `space-${to}`, ...land, ...(view.last_roll ? [`space-${view.last_roll.to}`] : [])])].sort());
+  });
+});
