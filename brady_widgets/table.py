@@ -49,7 +49,7 @@ import types
 from typing import Any, Callable, ClassVar, Iterator
 
 from .engine.errors import IllegalAction
-from .engine.game import Game
+from .engine.game import FrozenEvent, Game
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 
 __all__ = [
@@ -187,19 +187,19 @@ def _json_size(value: Any) -> int:
     return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
 
 
-def _fit(entries: list[dict], limit: int, budget: int) -> list[dict]:
+def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None = None) -> list[dict]:
     """The newest ``entries`` (at most ``limit``) whose JSON fits ``budget`` bytes
-    (always at least the newest one)."""
+    (always at least the newest one). ``sizes``: each entry's JSON size, if known."""
     out: list[dict] = []
     used = 2
-    for entry in reversed(entries):
+    for k in range(len(entries) - 1, -1, -1):
         if len(out) >= limit:
             break
-        size = _json_size(entry) + 1
+        size = (_json_size(entries[k]) if sizes is None else sizes[k]) + 1
         if out and used + size > budget:
             break
         used += size
-        out.append(entry)
+        out.append(entries[k])
     out.reverse()
     return out
 
@@ -1059,23 +1059,45 @@ class Table:
         """Log lines for ``events[start:stop]`` (default: the newest that fit the window
         of ``log_limit`` entries and ``budget`` bytes)."""
         stop = len(events) if stop is None else min(stop, len(events))
-        if start is None:
+        window = start is None
+        if window:
             start = max(0, stop - self.log_limit)
             budget = self.log_budget if budget is None else budget
-            return _fit(self._log_entries(events, start, stop), self.log_limit, budget)
-        out = []
+        out, sizes = [], []
         actions = self._actions_before()
         last = len(actions) - 1
+        memo = self._entry_memo()
         for i in range(start, stop):
             ev = events[i]
             step = ev.get("step", 0)
-            entry = {"i": i, "type": ev["type"], "step": step, "text": self.describe(ev)}
-            if isinstance(step, int) and 0 <= step <= last:
-                entry["action"] = actions[step]  # the replay's "Action n": player actions and clock steps
-            if isinstance(ev.get("seat"), int):
-                entry["seat"] = ev["seat"]
-            out.append(entry)
-        return out
+            action = actions[step] if isinstance(step, int) and 0 <= step <= last else None
+            hit = memo.get(id(ev))
+            if hit is None or hit[0] is not ev or hit[1] != (i, action):
+                entry = {"i": i, "type": ev["type"], "step": step, "text": self.describe(ev)}
+                if action is not None:
+                    entry["action"] = action  # the replay's "Action n": player actions and clock steps
+                if isinstance(ev.get("seat"), int):
+                    entry["seat"] = ev["seat"]
+                hit = (ev, (i, action), entry, _json_size(entry))
+                if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
+                    memo[id(ev)] = hit
+            out.append(hit[2])
+            sizes.append(hit[3])
+        return _fit(out, self.log_limit, budget, sizes) if window else out
+
+    def _entry_memo(self) -> dict:
+        """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
+        a click's update re-sends the whole log window, and describing and measuring every
+        entry again was the largest part of its work. Valid while what :meth:`describe`
+        may read stays the same (the names, the shown seat, the reveal): otherwise a new
+        memo; events are read-only (:class:`FrozenEvent`), so an entry never goes stale.
+        Shared entries are never changed by their readers."""
+        key = (tuple(self.names), self._shown, self._reveal)
+        memo = self.__dict__.get("_entries_memo")
+        if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.log_limit, 32):
+            memo = (key, {})
+            self.__dict__["_entries_memo"] = memo
+        return memo[1]
 
     def _actions_before(self) -> list[int]:
         """``[k]``: how many steps of the history before entry ``k`` are not chance

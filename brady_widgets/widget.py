@@ -183,6 +183,26 @@ class GameWidget(Table, anywidget.AnyWidget):
     def _batch(self):
         return self.hold_sync()
 
+    def send_state(self, key: Any = None) -> None:
+        """ipywidgets' ``send_state``, without its search for binary buffers when only
+        game traits are sent: they hold JSON alone (views, legal actions, log lines, built
+        by the table; no bytes, no memoryview), and walking every nested view and log
+        line for buffers that are never there took about a tenth of a click's work in
+        the kernel. Anything else (the first full state, anywidget's ``_esm``, a
+        subclass's own traits) takes the ipywidgets path."""
+        keys = [key] if isinstance(key, str) else key
+        if keys is None or not set(keys) <= set(self.GAME_TRAITS):
+            super().send_state(key)
+            return
+        state = self.get_state(key=keys)
+        if not state:
+            return
+        if self._property_lock:  # as ipywidgets: keep the values the view is echoed in step
+            for name, value in state.items():
+                if name in self._property_lock:
+                    self._property_lock[name] = value
+        self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
+
     def close(self) -> None:
         Table.close(self)
         anywidget.AnyWidget.close(self)

@@ -560,3 +560,64 @@ def test_fuzzed_messages_never_raise_and_never_change_the_game():
         else:
             assert w.error.get("code"), msg
     assert legal_before is not None
+
+
+def _fresh_log_lines(w):
+    """The log window built with no remembered entries (every line described anew)."""
+    w.__dict__.pop("_entries_memo", None)
+    return w._state()["log_lines"]
+
+
+class _ViewerSays(CostumePartyWidget):
+    """A log whose every line says who looks (what describe may read: seat, reveal, names)."""
+
+    def describe(self, ev):
+        return f"[{self._shown} {self._reveal}] {super().describe(ev)}"
+
+
+@pytest.mark.parametrize("game", ["costume_party", "brady_bunch", "viewer_says"])
+def test_remembered_log_lines_equal_fresh_ones_across_seats_reveal_and_names(game):
+    # a click re-sends the whole log window: its lines are remembered per event, and must
+    # still be exactly what describing every event again gives, whoever looks (Brady's log
+    # says "You" to the seat it is about), under the reveal, and after a rename
+    from brady_widgets.engine.registry import load_widget
+
+    cls = _ViewerSays if game == "viewer_says" else load_widget(game)
+    w = cls(players=4, seed=5, mode="hotseat", pace=0)
+    rng = random.Random(5)
+    for step in range(400):
+        if w.game.over:
+            break
+        if w.curtain.get("up"):
+            w.lift_curtain()
+        if step % 17 in (0, 1):  # on, then off: the early lines (hands dealt) are in the window
+            w.set_reveal(step % 17 == 0)
+        if step == 20:
+            w.names = ("Zed", *w.names[1:])
+        w._refresh()
+        assert w.log_lines == _fresh_log_lines(w), f"step {step}"
+        w._refresh()
+        legal = legal_of(w)
+        if w.reveal or not legal:
+            w.set_reveal(False)
+            continue
+        send(w, {"type": MSG.ACT, "action": rng.choice(legal)})
+    assert step > 30 and w.settings["names"][0] == "Zed"
+
+
+def test_game_updates_skip_the_buffer_walk_and_send_what_ipywidgets_would(monkeypatch):
+    import ipywidgets.widgets.widget as ipw
+
+    w = make(players=4, seed=3)
+    sent, walks = [], []
+    monkeypatch.setattr(type(w), "_send", lambda self, msg, buffers=None: sent.append((msg, buffers)))
+    real = ipw._remove_buffers
+    monkeypatch.setattr(ipw, "_remove_buffers", lambda state: walks.append(sorted(state)) or real(state))
+    send(w, {"type": MSG.ACT, "action": legal_of(w)[0]})
+    assert len(sent) == 1 and walks == []
+    msg, buffers = sent[0]
+    state, paths, bufs = real(w.get_state(sorted(msg["state"])))
+    assert msg == {"method": "update", "state": state, "buffer_paths": paths} and buffers == bufs == []
+    # anything but the game traits (here the full state) still goes through ipywidgets
+    w.send_state()
+    assert walks and "_esm" in walks[-1] and "_esm" in sent[-1][0]["state"]
