@@ -8,7 +8,7 @@ import { resolve } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import widget, { loopCells, spaceWords, TARGET_TYPES } from "../../brady_widgets/big_brother/view.js";
 import { MSG } from "../src/messages.js";
-import { fakeModel, legalOf, tick } from "./fake_model.js";
+import { fakeModel, legalOf, serialize, tick } from "./fake_model.js";
 
 const NAMES = ["roll", "vote", "gossip_pick", "gossip", "choose", "claim", "eviction", "return", "final", "curtain", "reveal"];
 const STATES = Object.fromEntries(
@@ -225,14 +225,6 @@ describe("what is shown", () => {
 });
 
 describe("patching in place", () => {
-  /** The DOM as text with attributes sorted (the order of attributes is not part of the look). */
-  function serialize(node) {
-    if (node.nodeType === 3) return JSON.stringify(node.data);
-    const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
-    if ("disabled" in node) attrs.push(`.disabled=${node.disabled}`);
-    return `<${node.tagName} ${attrs.join(" ")}>${[...node.childNodes].map(serialize).join("")}</${node.tagName}>`;
-  }
-
   /** Where two serialized DOMs part (a short window of each), or null when they are equal. */
   function firstDifference(a, b) {
     if (a === b) return null;

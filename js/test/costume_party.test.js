@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import widget from "../../brady_widgets/costume_party/view.js";
 import { MSG, TRAITS } from "../src/messages.js";
-import { fixture, legalOf, mounter, tick } from "./fake_model.js";
+import { fixture, legalOf, mounter, serialize, tick } from "./fake_model.js";
 import { compactLegal } from "./compact.js";
 
 const { mount, unmountAll } = mounter(widget, ".bw-costume");
@@ -307,15 +307,6 @@ describe("costume party view", () => {
 
   // ------------------------------------------------------------ incremental updates
   const FIXTURES = ["roll", "move", "black", "error", "curtain", "over", "replay_reveal"];
-
-  /** The DOM as text with attributes sorted (the order of attributes is not part of the look). */
-  function serialize(node) {
-    if (node.nodeType === 3) return JSON.stringify(node.data);
-    const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
-    if (node.tagName === "INPUT") attrs.push(`.value=${JSON.stringify(node.value)}`);
-    if ("disabled" in node) attrs.push(`.disabled=${node.disabled}`);
-    return `<${node.tagName} ${attrs.join(" ")}>${[...node.childNodes].map(serialize).join("")}</${node.tagName}>`;
-  }
 
   it("an update patched into any earlier state draws exactly what a fresh render draws", async () => {
     for (const from of FIXTURES) {

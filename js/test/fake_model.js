@@ -83,3 +83,12 @@ export function mounter(widget, rootSelector) {
 export function legalOf(model) {
   return expandLegal(model.get("legal") || []);
 }
+
+/** The DOM as text with attributes sorted (the order of attributes is not part of the look). */
+export function serialize(node) {
+  if (node.nodeType === 3) return JSON.stringify(node.data);
+  const attrs = [...node.attributes].map((a) => `${a.name}=${JSON.stringify(a.value)}`).sort();
+  if (node.tagName === "INPUT") attrs.push(`.value=${JSON.stringify(node.value)}`);
+  if ("disabled" in node) attrs.push(`.disabled=${node.disabled}`);
+  return `<${node.tagName} ${attrs.join(" ")}>${[...node.childNodes].map(serialize).join("")}</${node.tagName}>`;
+}
