@@ -87,10 +87,13 @@ WIDGET_ERROR_CODES = (
 #: the longest error message a view shows (longer ones are cut with an ellipsis)
 ERROR_CHARS = 500
 #: Real time on the kernel's loop: how long after a person's act the bots are asked about
-#: it (s). Long enough for the loop to sleep, so that the kernel's I/O thread sends the
-#: act's update before the bots' thinking holds the interpreter; far below any bot's
-#: reaction time.
-ASK_AFTER_ACT_S = 0.003
+#: it (s, wall clock). Long enough that the act's update is sent, and drawn by a page on
+#: the same machine, before the bots' new plans take the CPU: at 3 ms the kernel's I/O
+#: thread sent it first, but the page's redraw still shared the CPU with the bots (2
+#: cores here, one on Binder). The game's timing does not move: the bots are asked at the
+#: act's own game time (the scheduler's clock stays there until this step), so a bot's
+#: reaction counts from the act, and its action is stamped when it falls due.
+ASK_AFTER_ACT_S = 0.020
 
 #: Keys each message type takes besides ``type``.
 _MSG_KEYS = {

@@ -14,6 +14,7 @@ import pytest
 from brady_widgets.engine.registry import register, unregister
 from brady_widgets.testing import check_leaks
 from brady_widgets.testing.widgets import FRAME_LIMIT, legal_of, record_frames, send
+from brady_widgets.table import ASK_AFTER_ACT_S
 from brady_widgets.widget import MSG, WidgetError
 
 
@@ -293,7 +294,7 @@ def test_on_the_kernels_loop_a_persons_act_is_synced_before_the_bots_are_asked_a
     """The click's answer does not wait for every bot's new plan: the act's own update
     goes out first, and the bots are asked about the new position on the loop's next
     turn, at the same game time (bots that answer at once still act then)."""
-    asked = []
+    asked, asked_at, w_box = [], [], []
 
     class Spy:
         def __init__(self, seat, seed):
@@ -301,10 +302,12 @@ def test_on_the_kernels_loop_a_persons_act_is_synced_before_the_bots_are_asked_a
 
         def plan(self, view, legal):
             asked.append(len(view["log"]))
+            asked_at.append(w_box[0]._sched.now)  # the game time the bot is asked at
             return None  # nothing planned: ask me again when something changes
 
     async def scenario():
         w = Snap(players=2, seed=3, humans=[0], bot=Spy, flip_ms=60_000, lag=0)
+        w_box.append(w)
         send(w, {"type": MSG.CLOCK, "id": "v"})
         await asyncio.sleep(0.02)
         play = next(a for a in legal_of(w) if a["type"] == "play")
@@ -314,8 +317,10 @@ def test_on_the_kernels_loop_a_persons_act_is_synced_before_the_bots_are_asked_a
             assert w.error == {}
             assert frames and "view" in frames[0]["traits"]  # the person's action, synced
             assert len(asked) == before  # ...before the bot was asked about it
-            await asyncio.sleep(0.01)
+            game_time = w._sched.now
+            await asyncio.sleep(ASK_AFTER_ACT_S + 0.03)
         assert len(asked) > before and asked[-1] > asked[before - 1]  # then asked, seeing the play
+        assert asked_at[before] == game_time  # at the act's own game time, not when the timer fired
         w.close()
 
     asyncio.run(scenario())
