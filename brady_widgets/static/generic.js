@@ -224,15 +224,19 @@ function item(e) {
     e.text
   );
 }
+var KEYS = /* @__PURE__ */ new WeakMap();
 function updateLog(list, entries) {
   const want = entries.map(keyOf);
   const wanted = new Set(want);
-  while (list.firstElementChild && !wanted.has(list.firstElementChild.dataset.key)) {
-    list.firstElementChild.remove();
-  }
-  const have = [...list.children].map((li) => li.dataset.key);
+  let have = KEYS.get(list);
+  if (!have || have.length !== list.children.length) have = [...list.children].map((li) => li.dataset.key);
+  let drop = 0;
+  while (drop < have.length && !wanted.has(have[drop])) drop++;
+  for (let k = 0; k < drop; k++) list.firstElementChild.remove();
+  if (drop) have = have.slice(drop);
   const start = have.length ? want.indexOf(have[0]) : 0;
   const fits = start >= 0 && start + have.length <= want.length && have.every((k, n) => k === want[start + n]);
+  KEYS.set(list, want);
   if (!fits) {
     list.replaceChildren(...entries.map(item));
     return entries.length;

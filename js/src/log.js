@@ -35,6 +35,10 @@ function item(e) {
   );
 }
 
+/** The keys of each log list's entries, in order, as `updateLog` left them (reading every
+ * entry's `data-key` back from the DOM on each update took most of its time). */
+const KEYS = new WeakMap();
+
 /**
  * Bring the list in line with `entries` ({i, type, text}), touching as little as possible.
  * @param {HTMLOListElement} list
@@ -44,13 +48,16 @@ function item(e) {
 export function updateLog(list, entries) {
   const want = entries.map(keyOf);
   const wanted = new Set(want);
+  let have = KEYS.get(list);
+  if (!have || have.length !== list.children.length) have = [...list.children].map((li) => li.dataset.key);
   // entries that scrolled out of the synced window leave from the front
-  while (list.firstElementChild && !wanted.has(list.firstElementChild.dataset.key)) {
-    list.firstElementChild.remove();
-  }
-  const have = [...list.children].map((li) => li.dataset.key);
+  let drop = 0;
+  while (drop < have.length && !wanted.has(have[drop])) drop++;
+  for (let k = 0; k < drop; k++) list.firstElementChild.remove();
+  if (drop) have = have.slice(drop);
   const start = have.length ? want.indexOf(have[0]) : 0;
   const fits = start >= 0 && start + have.length <= want.length && have.every((k, n) => k === want[start + n]);
+  KEYS.set(list, want); // what the list holds below, either way
   if (!fits) {
     // a different history (replay step, reveal toggled): rebuild
     list.replaceChildren(...entries.map(item));

@@ -209,6 +209,55 @@ describe("the frame: replay and log count the same thing", () => {
   });
 });
 
+describe("the log list: patched, never rebuilt while the history holds", () => {
+  const entry = (i, tag = "") => ({ i, type: "x", step: i, text: `event ${i}${tag}` });
+  const keys = (list) => [...list.children].map((li) => li.dataset.key);
+
+  it("a sliding window, earlier pages and a new history: the list always shows the entries, reusing kept nodes", () => {
+    const { list } = logPanel();
+    let seed = 7;
+    const rand = (n) => ((seed = (seed * 1103515245 + 12345) % 2147483648), seed % n);
+    let lo = 0;
+    let hi = 5;
+    let tag = "";
+    for (let step = 0; step < 200; step++) {
+      const move = rand(10);
+      if (move < 5) hi += 1 + rand(3); // new events
+      else if (move < 7) lo = Math.min(hi, lo + 1 + rand(4)); // older ones leave the window
+      else if (move < 8) lo = Math.max(0, lo - 1 - rand(6)); // an earlier page shown
+      else if (move < 9) tag = tag ? "" : " (replay)"; // a different history
+      lo = Math.max(lo, hi - 30); // a synced window is bounded
+      const entries = [];
+      for (let i = lo; i < hi; i++) entries.push(entry(i, tag));
+      const before = new Map([...list.children].map((li) => [li.dataset.key, li]));
+      updateLog(list, entries);
+      expect(keys(list)).toEqual(entries.map((e) => `${e.i}\u0000x\u0000\u0000event ${e.i}${tag}`));
+      const rebuilt = move === 8;
+      for (const li of list.children) if (!rebuilt && before.has(li.dataset.key)) expect(before.get(li.dataset.key)).toBe(li);
+    }
+  });
+
+  it("a window sliding at one length: each update drops the oldest and keeps the rest as they are", () => {
+    const { list } = logPanel();
+    const window = (lo) => [0, 1, 2, 3, 4].map((k) => entry(lo + k));
+    updateLog(list, window(0));
+    for (let lo = 1; lo < 8; lo++) {
+      const kept = [...list.children].slice(1);
+      expect(updateLog(list, window(lo))).toBe(1);
+      expect(keys(list).map((k) => Number(k.split("\u0000")[0]))).toEqual([0, 1, 2, 3, 4].map((k) => lo + k));
+      kept.forEach((li, n) => expect(list.children[n]).toBe(li));
+    }
+  });
+
+  it("follows a list changed behind its back (the keys it remembers are checked against the DOM)", () => {
+    const { list } = logPanel();
+    updateLog(list, [entry(0), entry(1), entry(2)]);
+    list.lastElementChild.remove();
+    updateLog(list, [entry(0), entry(1), entry(2), entry(3)]);
+    expect(keys(list).map((k) => k.split("\u0000")[0])).toEqual(["0", "1", "2", "3"]);
+  });
+});
+
 describe("buttons: every state sets its own readable colors (shared.css)", () => {
   const css = readFileSync(resolve(process.cwd(), "src", "shared.css"), "utf8");
   const rule = (sel) => {
