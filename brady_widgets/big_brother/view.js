@@ -161,6 +161,7 @@ function board(t, g) {
     g.boardShape = shape;
     g.spaces = track.map((space, i) => makeSpace(t, space, i, loopCells(track.length).cells[i]));
     g.spaceKeys = [];
+    g.pawnKeys = [];
     g.pawnNodes = [];
     const { W, H } = loopCells(track.length);
     g.boardNode = h(
@@ -180,10 +181,16 @@ function board(t, g) {
     const p = land ? land[i] : null;
     const landed = Boolean(roll && roll.to === i);
     const who = here.map((s) => t.nameOf(s));
-    const key = JSON.stringify([here, who, p, landed, here.includes(v.mover)]);
+    // the odds change on most spaces at each roll, the pawns on two: patched apart
+    const key = JSON.stringify([who, p, landed]);
+    const pawnKey = JSON.stringify([here, here.includes(v.mover) ? v.mover : null]);
     if (g.spaceKeys[i] !== key) {
       g.spaceKeys[i] = key;
-      patchSpace(g, g.spaces[i], space, i, { here, who, p, landed, mover: v.mover });
+      patchSpace(g.spaces[i], i, { who, p, landed });
+    }
+    if (g.pawnKeys[i] !== pawnKey) {
+      g.pawnKeys[i] = pawnKey;
+      patchPawns(g, g.spaces[i], here, v.mover);
     }
   });
   return g.boardNode;
@@ -206,8 +213,8 @@ function makeSpace(t, space, i, [r, c]) {
   return { li, head, odds, pawns, kind, words };
 }
 
-/** Bring one space in line: its pawns, its landing odds, the landed mark and its label. */
-function patchSpace(g, sp, space, i, { here, who, p, landed, mover }) {
+/** Bring one space in line: its landing odds, the landed mark and its label. */
+function patchSpace(sp, i, { who, p, landed }) {
   const { li } = sp;
   setClass(li, `bw-bb-space bw-bb-${sp.kind}${landed ? " bw-bb-landed" : ""}${p ? " bw-bb-reach" : ""}`);
   setStyle(li, "--p", String(p || 0));
@@ -215,13 +222,17 @@ function patchSpace(g, sp, space, i, { here, who, p, landed, mover }) {
   setAttr(li, "aria-label", `Space ${i}: ${sp.words}${who.length ? `; here: ${who.join(", ")}` : ""}${p !== null ? `; chance to land here this turn ${pct(p)}` : ""}`);
   if (p) setText(sp.odds, shortPct(p));
   setChildren(sp.head, [sp.head.firstChild, p ? sp.odds : null]);
+}
+
+/** The pawns standing on one space (each seat's pawn is one node, moved from space to space). */
+function patchPawns(g, sp, here, mover) {
   for (const s of here) {
     const color = SEAT_COLORS[s % SEAT_COLORS.length];
     g.pawnNodes[s] = g.pawnNodes[s] || h("span", { class: "bw-bb-pawn", "data-testid": `pawn-${s}`, style: { background: color, color: inkFor(color) } }, String(s + 1));
     setClass(g.pawnNodes[s], `bw-bb-pawn${s === mover ? " bw-bb-moving" : ""}`);
   }
   setChildren(sp.pawns, here.map((s) => g.pawnNodes[s]));
-  setChildren(li, [li.firstChild, li.children[1], here.length ? sp.pawns : null]);
+  setChildren(sp.li, [sp.li.firstChild, sp.li.children[1], here.length ? sp.pawns : null]);
 }
 
 function diceNode(t) {

@@ -42,7 +42,15 @@ function button({ testid, label, text, onclick, disabled = false, pressed = null
     text === void 0 ? label : text
   );
 }
+var INK = /* @__PURE__ */ new Map();
 function inkFor(hex) {
+  if (!INK.has(hex)) {
+    if (INK.size >= 256) INK.clear();
+    INK.set(hex, computeInk(hex));
+  }
+  return INK.get(hex);
+}
+function computeInk(hex) {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
   if (!m) return "#000";
   const n = parseInt(m[1], 16);
@@ -826,6 +834,7 @@ function board(t, g) {
     g.boardShape = shape;
     g.spaces = track.map((space, i) => makeSpace(t, space, i, loopCells(track.length).cells[i]));
     g.spaceKeys = [];
+    g.pawnKeys = [];
     g.pawnNodes = [];
     const { W, H } = loopCells(track.length);
     g.boardNode = h(
@@ -845,10 +854,15 @@ function board(t, g) {
     const p = land ? land[i] : null;
     const landed = Boolean(roll && roll.to === i);
     const who = here.map((s) => t.nameOf(s));
-    const key = JSON.stringify([here, who, p, landed, here.includes(v.mover)]);
+    const key = JSON.stringify([who, p, landed]);
+    const pawnKey = JSON.stringify([here, here.includes(v.mover) ? v.mover : null]);
     if (g.spaceKeys[i] !== key) {
       g.spaceKeys[i] = key;
-      patchSpace(g, g.spaces[i], space, i, { here, who, p, landed, mover: v.mover });
+      patchSpace(g.spaces[i], i, { who, p, landed });
+    }
+    if (g.pawnKeys[i] !== pawnKey) {
+      g.pawnKeys[i] = pawnKey;
+      patchPawns(g, g.spaces[i], here, v.mover);
     }
   });
   return g.boardNode;
@@ -868,7 +882,7 @@ function makeSpace(t, space, i, [r, c]) {
   );
   return { li, head, odds, pawns, kind, words };
 }
-function patchSpace(g, sp, space, i, { here, who, p, landed, mover }) {
+function patchSpace(sp, i, { who, p, landed }) {
   const { li } = sp;
   setClass(li, `bw-bb-space bw-bb-${sp.kind}${landed ? " bw-bb-landed" : ""}${p ? " bw-bb-reach" : ""}`);
   setStyle(li, "--p", String(p || 0));
@@ -876,13 +890,15 @@ function patchSpace(g, sp, space, i, { here, who, p, landed, mover }) {
   setAttr(li, "aria-label", `Space ${i}: ${sp.words}${who.length ? `; here: ${who.join(", ")}` : ""}${p !== null ? `; chance to land here this turn ${pct(p)}` : ""}`);
   if (p) setText(sp.odds, shortPct(p));
   setChildren(sp.head, [sp.head.firstChild, p ? sp.odds : null]);
+}
+function patchPawns(g, sp, here, mover) {
   for (const s of here) {
     const color = SEAT_COLORS[s % SEAT_COLORS.length];
     g.pawnNodes[s] = g.pawnNodes[s] || h("span", { class: "bw-bb-pawn", "data-testid": `pawn-${s}`, style: { background: color, color: inkFor(color) } }, String(s + 1));
     setClass(g.pawnNodes[s], `bw-bb-pawn${s === mover ? " bw-bb-moving" : ""}`);
   }
   setChildren(sp.pawns, here.map((s) => g.pawnNodes[s]));
-  setChildren(li, [li.firstChild, li.children[1], here.length ? sp.pawns : null]);
+  setChildren(sp.li, [sp.li.firstChild, sp.li.children[1], here.length ? sp.pawns : null]);
 }
 function diceNode(t) {
   const roll = t.view.last_roll;

@@ -63,7 +63,15 @@ function bar(label, p, { testid = null, cls = "" } = {}) {
     h("span", { class: "bw-bar-value" }, `${pct2}%`)
   );
 }
+var INK = /* @__PURE__ */ new Map();
 function inkFor(hex) {
+  if (!INK.has(hex)) {
+    if (INK.size >= 256) INK.clear();
+    INK.set(hex, computeInk(hex));
+  }
+  return INK.get(hex);
+}
+function computeInk(hex) {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
   if (!m) return "#000";
   const n = parseInt(m[1], 16);

@@ -83,8 +83,18 @@ export function bar(label, p, { testid = null, cls = "" } = {}) {
   );
 }
 
+const INK = new Map();
+
 /** Black or white text, whichever reads better on a #rrggbb background. */
 export function inkFor(hex) {
+  if (!INK.has(hex)) {
+    if (INK.size >= 256) INK.clear(); // a few seat colors, asked at every redraw
+    INK.set(hex, computeInk(hex));
+  }
+  return INK.get(hex);
+}
+
+function computeInk(hex) {
   const m = /^#?([0-9a-f]{6})$/i.exec(hex || "");
   if (!m) return "#000";
   const n = parseInt(m[1], 16);
