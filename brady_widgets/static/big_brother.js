@@ -762,9 +762,9 @@ function setup(frame) {
     ranks: keyed(),
     sums: keyed(),
     land: keyed(),
-    oddsNode: null,
-    oddsHead: null,
-    oddsNone: null,
+    oddsNode: h("section", { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" }),
+    oddsHead: h("h3", {}, "Odds"),
+    oddsNone: h("p", { class: "bw-why" }, "No odds on this screen."),
     teacher: keyed(),
     prompt: h("p", { class: "bw-prompt", "data-testid": "prompt", "aria-live": "polite" }),
     // the layout is built once and patched: a redraw that made new wrappers moved the
@@ -832,11 +832,11 @@ function board(t, g) {
   const shape = JSON.stringify([track, t.content.rooms || {}]);
   if (g.boardShape !== shape) {
     g.boardShape = shape;
-    g.spaces = track.map((space, i) => makeSpace(t, space, i, loopCells(track.length).cells[i]));
+    const { W, H, cells } = loopCells(track.length);
+    g.spaces = track.map((space, i) => makeSpace(t, space, i, cells[i]));
     g.spaceKeys = [];
     g.pawnKeys = [];
     g.pawnNodes = [];
-    const { W, H } = loopCells(track.length);
     g.boardNode = h(
       "ol",
       { class: "bw-bb-board", "data-testid": "board", "aria-label": "The house: spaces clockwise from the Living Room", style: { "grid-template-columns": `repeat(${W}, 1fr)`, "grid-template-rows": `repeat(${H}, auto)` } },
@@ -1109,16 +1109,13 @@ function promptText(t) {
 }
 function oddsPanel(t, g) {
   const o = t.view.odds;
-  if (!g.oddsNode) g.oddsNode = h("section", { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" });
-  const heading = g.oddsHead || (g.oddsHead = h("h3", {}, "Odds"));
   if (!o) {
-    const none = g.oddsNone || (g.oddsNone = h("p", { class: "bw-why" }, "No odds on this screen."));
-    setChildren(g.oddsNode, [heading, none]);
+    setChildren(g.oddsNode, [g.oddsHead, g.oddsNone]);
     return g.oddsNode;
   }
   const sums = g.sums(JSON.stringify(o.sums || []), () => sumsChart(o.sums || []));
   const land = g.land(JSON.stringify([o.land ?? null, o.mover ?? null, o.start ?? null, o.rolls ?? null, t.content.track || [], t.names]), () => landNode(t, o));
-  setChildren(g.oddsNode, [heading, sums, land]);
+  setChildren(g.oddsNode, [g.oddsHead, sums, land]);
   return g.oddsNode;
 }
 function sumsChart(sums) {
