@@ -616,11 +616,11 @@ class Table:
         if isinstance(before, bool) or not isinstance(before, int) or before < 0:
             raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
         view, events, _, _ = self._seat_view()
-        if name == "log":
-            entries = self._log_entries(events, 0, before)
+        if name == "log":  # the log's lines come measured
+            entries, sizes = self._log_lines(events, 0, min(before, len(events)))
         else:
-            entries = self._window_entries(name, view.get(name) or [], 0, before)
-        items = _fit(entries, len(entries), self.page_budget)
+            entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
+        items = _fit(entries, len(entries), self.page_budget, sizes)
         answer = {"list": name, "before": before, "items": items}
         with self._batch():
             self._page = (self._position_key(), answer)
@@ -1062,10 +1062,14 @@ class Table:
         """Log lines for ``events[start:stop]`` (default: the newest that fit the window
         of ``log_limit`` entries and ``budget`` bytes)."""
         stop = len(events) if stop is None else min(stop, len(events))
-        window = start is None
-        if window:
-            start = max(0, stop - self.log_limit)
-            budget = self.log_budget if budget is None else budget
+        if start is not None:
+            return self._log_lines(events, start, stop)[0]
+        budget = self.log_budget if budget is None else budget
+        entries, sizes = self._log_lines(events, max(0, stop - self.log_limit), stop)
+        return _fit(entries, self.log_limit, budget, sizes)
+
+    def _log_lines(self, events: list[dict], start: int, stop: int) -> tuple[list[dict], list[int]]:
+        """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
         out, sizes = [], []
         actions = self._actions_before()
         last = len(actions) - 1
@@ -1086,7 +1090,7 @@ class Table:
                     memo[id(ev)] = hit
             out.append(hit[2])
             sizes.append(hit[3])
-        return _fit(out, self.log_limit, budget, sizes) if window else out
+        return out, sizes
 
     def _entry_memo(self) -> dict:
         """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):

@@ -596,7 +596,6 @@ def test_remembered_log_lines_equal_fresh_ones_across_seats_reveal_and_names(gam
             w.names = ("Zed", *w.names[1:])
         w._refresh()
         assert w.log_lines == _fresh_log_lines(w), f"step {step}"
-        w._refresh()
         legal = legal_of(w)
         if w.reveal or not legal:
             w.set_reveal(False)
