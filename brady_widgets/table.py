@@ -1109,15 +1109,25 @@ class Table:
     def _actions_before(self) -> list[int]:
         """``[k]``: how many steps of the history before entry ``k`` are not chance
         outcomes (the replay's numbering), for ``k`` up to the history's length."""
+        return self._tally()[0]
+
+    def _tally(self) -> tuple[list[int], dict]:
+        """``(actions before each history entry, steps per seat)`` of the live game,
+        extended by the entries added since the last call: a history only grows (a
+        new game has a new list), and counting it whole twice per click grew with the
+        game. Read-only for callers."""
         history = self.game.history
-        cached = getattr(self, "_actions_cache", None)
-        if cached is not None and cached[0] == len(history):
-            return cached[1]
-        counts = [0]
-        for h in history:
-            counts.append(counts[-1] + (h.get("seat") != "chance"))
-        self._actions_cache = (len(history), counts)
-        return counts
+        tally = self.__dict__.get("_history_tally")
+        if tally is None or tally[0] is not history or tally[1] > len(history):
+            tally = [history, 0, [0], {}]
+            self.__dict__["_history_tally"] = tally
+        counts, per_seat = tally[2], tally[3]
+        for k in range(tally[1], len(history)):
+            seat = history[k].get("seat")
+            counts.append(counts[-1] + (seat != "chance"))
+            per_seat[seat] = per_seat.get(seat, 0) + 1
+        tally[1] = len(history)
+        return counts, per_seat
 
     def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
         """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""
@@ -1158,7 +1168,7 @@ class Table:
         seat = self._shown
         if seat is None:
             return 0
-        done = sum(1 for h in self.game.history if h.get("seat") == seat)
+        done = self._tally()[1].get(seat, 0)
         return done + self._sched.pending(seat) if self.game.realtime else done
 
     def _state(self) -> dict:
@@ -1214,7 +1224,7 @@ class Table:
             "clock": self._clock_state(),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
-        rest = sum(_json_size(v) + len(k) + 4 for k, v in state.items() if k not in ("content", "page"))
+        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # each "k":v, as before
         rest += ERROR_CHARS + 100  # room for an error set with this update
         budget = max(300, min(self.log_budget, self.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget)

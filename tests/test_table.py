@@ -186,3 +186,36 @@ def test_a_lost_race_is_told_to_that_seat_alone():
         assert [seat for seat, _ in heard] == [1] and all(isinstance(code, str) and code for _, code in heard)
     finally:
         unregister(toy_realtime.GAME.name)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_history_tallies_grow_with_the_game_and_restart_with_a_new_one(game):
+    """The replay numbering and each seat's rev are kept as running tallies of the
+    history (not recounted per click): they equal a full count at every step, and a
+    new game's history (a new list, even of the same length) starts them again."""
+    widget_cls = load_widget(game)
+    counts = widget_cls.game_class.player_counts
+    players = 4 if 4 in counts else counts.start
+    t = table_for(game, players=players, seed=5, humans=[0], pace=0)
+
+    def full_count(history):
+        before = [0]
+        for h in history:
+            before.append(before[-1] + (h.get("seat") != "chance"))
+        return before
+
+    checked = 0
+    for _ in range(12):
+        assert t._actions_before() == full_count(t.game.history)
+        assert t._rev() == sum(1 for h in t.game.history if h.get("seat") == 0) + (t._sched.pending(0) if t.game.realtime else 0)
+        checked += 1
+        legal = expand_legal(t.state_for(0)["legal"])
+        if t.game.over or not legal:
+            break
+        t.act_for(0, legal[0])
+    assert checked >= 2 and len(t.game.history) > 0
+    # the same game replayed: a new history list with the same entries and length
+    old = t.game
+    t.game = type(old).replay(old.players, old.seed, old.history, deal=old.deal, **old.options)
+    t.game.history.insert(0, {"seat": "chance", "outcome": None})  # differs from the old tally
+    assert t._actions_before() == full_count(t.game.history)

@@ -123,23 +123,47 @@ def landing_odds(track: Sequence, position: int) -> list[Fraction]:
     return list(_landing(_kinds(track), position))
 
 
-@lru_cache(maxsize=4096)
 def _landing(absorbing: tuple[bool, ...], position: int) -> tuple[Fraction, ...]:
     n = len(absorbing)
     if not 0 <= position < n:
         raise ValueError(f"position must be a space 0..{n - 1}, got {position!r}")
+    return _landing_table(absorbing)[position]
+
+
+@lru_cache(maxsize=64)
+def _landing_table(absorbing: tuple[bool, ...]) -> tuple[tuple[Fraction, ...], ...]:
+    """The landing odds from every space of a board, computed together once per board
+    (beside its chain): one space's exact sums took a few ms, and a click that moved a
+    pawn to a space not asked before paid them inside its round trip."""
+    n = len(absorbing)
     _, _, g, _ = _chain(absorbing)
-    out = [Fraction(0)] * n
-    for s, p in SUM_ODDS.items():
-        y = (position + s) % n
-        if absorbing[y]:
-            out[y] += p
-        else:
-            row = g[y]
-            for j in range(n):
-                if row[j]:
-                    out[j] += p * row[j]
-    return tuple(out)
+    table = []
+    for position in range(n):
+        out = [Fraction(0)] * n
+        for s, p in SUM_ODDS.items():
+            y = (position + s) % n
+            if absorbing[y]:
+                out[y] += p
+            else:
+                row = g[y]
+                for j in range(n):
+                    if row[j]:
+                        out[j] += p * row[j]
+        table.append(tuple(out))
+    return tuple(table)
+
+
+@lru_cache(maxsize=64)
+def _landing_shown(absorbing: tuple[bool, ...]) -> tuple[tuple[float, ...], ...]:
+    """:func:`_landing_table` rounded to 4 places, as a seat's view shows it."""
+    return tuple(tuple(round(float(p), 4) for p in row) for row in _landing_table(absorbing))
+
+
+def landing_shown(absorbing: tuple[bool, ...], position: int) -> list[float]:
+    """The landing odds from ``position`` as the view shows them (floats to 4 places),
+    a new list each call (a view shares nothing)."""
+    _landing(absorbing, position)  # the same check of the position
+    return list(_landing_shown(absorbing)[position])
 
 
 def end_odds(track: Sequence, position: int) -> list[Fraction]:
@@ -156,13 +180,26 @@ def expected_rolls(track: Sequence, position: int) -> Fraction:
     fundamental matrix."""
     absorbing = _kinds(track)
     n = len(absorbing)
+    if not 0 <= position < n:
+        raise ValueError(f"position must be a space 0..{n - 1}, got {position!r}")
+    return _expected_table(absorbing)[position]
+
+
+@lru_cache(maxsize=64)
+def _expected_table(absorbing: tuple[bool, ...]) -> tuple[Fraction, ...]:
+    """:func:`expected_rolls` from every space, computed together once per board."""
+    n = len(absorbing)
     _, index, _, big_n = _chain(absorbing)
-    total = Fraction(1)
-    for s, p in SUM_ODDS.items():
-        y = (position + s) % n
-        if not absorbing[y]:
-            total += p * sum(big_n[index[y]], Fraction(0))
-    return total
+    visits = {y: sum(big_n[index[y]], Fraction(0)) for y in range(n) if not absorbing[y]}
+    table = []
+    for position in range(n):
+        total = Fraction(1)
+        for s, p in SUM_ODDS.items():
+            y = (position + s) % n
+            if not absorbing[y]:
+                total += p * visits[y]
+        table.append(total)
+    return tuple(table)
 
 
 def simulate_landing(track: Sequence, position: int, turns: int, seed: int = 0) -> list[float]:

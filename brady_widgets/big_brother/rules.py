@@ -1227,8 +1227,7 @@ class BigBrother(Game):
         room, gossip or camera space the mover rolls again from where the pawn stands)."""
         if self.phase not in _ODDS_PHASES:
             return None
-        land = _odds._landing(self._absorbing, self.pos[self.mover])
-        return [round(float(p), 4) for p in land]
+        return _odds.landing_shown(self._absorbing, self.pos[self.mover])
 
     def _camera_view(self, seat: int) -> list[dict]:
         claims = {}
