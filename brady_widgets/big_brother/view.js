@@ -90,7 +90,10 @@ function setup(frame) {
     left: h("div", { class: "bw-bb-left" }),
     controls: h("section", { class: "bw-bb-controls", "aria-label": "Your move" }),
     dice: h("div", { class: "bw-bb-row", role: "group", "aria-label": "Dice" }),
-    rows: keyed(),
+    gossipRow: keyed(),
+    secret: keyed(),
+    cams: keyed(),
+    cardRow: null,
     roll: null,
     countdown: null,
     timer: null,
@@ -135,16 +138,26 @@ function seat(t, g, s) {
   const where = out(v, s) ? "out of the house" : typeof pos === "number" ? `${pos} ${spaceWords(track[pos])}` : "";
   const tag = t.content.tags ? t.content.tags[s] : null;
   const key = JSON.stringify([where, marks, tag]);
+  // one node per seat, patched (the frame asks for it again only when the key changed)
   const build = () => {
-    const color = SEAT_COLORS[s % SEAT_COLORS.length];
-    return h(
-      "div",
-      { class: "bw-seat-extra bw-bb-seat" },
-      h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)),
-      h("span", { class: "bw-bb-where" }, where),
-      tag ? h("span", { class: "bw-bb-tag" }, tag) : null,
-      marks.length ? h("div", { class: "bw-bb-marks" }, marks.join(" · ")) : null,
-    );
+    g.seatExtras = g.seatExtras || [];
+    let x = g.seatExtras[s];
+    if (!x) {
+      const color = SEAT_COLORS[s % SEAT_COLORS.length];
+      x = g.seatExtras[s] = {
+        node: h("div", { class: "bw-seat-extra bw-bb-seat" }),
+        pawn: h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)),
+        // each with one text node from the start, as setText keeps it (even when empty)
+        where: h("span", { class: "bw-bb-where" }, ""),
+        tag: h("span", { class: "bw-bb-tag" }, ""),
+        marks: h("div", { class: "bw-bb-marks" }, ""),
+      };
+    }
+    setText(x.where, where);
+    if (tag) setText(x.tag, tag);
+    if (marks.length) setText(x.marks, marks.join(" · "));
+    setChildren(x.node, [x.pawn, x.where, tag ? x.tag : null, marks.length ? x.marks : null]);
+    return x.node;
   };
   return [key, build];
 }
@@ -387,67 +400,98 @@ function controls(t, g) {
   }
   setDisabled(g.roll, !can("roll"));
   setText(g.prompt, promptText(t));
-  const key = JSON.stringify([legal.filter((a) => a.type !== "roll"), v.my_cards, v.my_camera, v.my_choice, v.players, t.seat, t.names]);
-  const rows = g.rows(key, () => controlRows(t, g));
-  setChildren(g.controls, [g.prompt, g.dice, rows]);
+  const gossip = legal.filter((a) => a.type === "gossip");
+  const claims = legal.filter((a) => a.type === "claim");
+  setChildren(g.controls, [
+    g.prompt,
+    g.dice,
+    g.gossipRow(JSON.stringify([gossip, t.names]), () => gossipRow(t, g, gossip)),
+    t.seat >= 0 ? cardRow(t, g) : null,
+    g.secret(JSON.stringify([v.my_choice ?? null, t.names]), () => secretLine(t)),
+    g.cams(JSON.stringify([v.my_camera ?? null, claims, t.names]), () => cameraList(t, g, claims)),
+  ]);
 }
 
-/** The rows under the dice: gossip partners, your vote cards, your secret choice, camera cards. */
-function controlRows(t, g) {
+function gossipRow(t, g, gossip) {
+  if (!gossip.length) return null;
+  const buttons = gossip.map((a) =>
+    button({
+      testid: `gossip-${a.partner}-${a.side === "+" ? "plus" : "minus"}`,
+      label: `Gossip with ${t.nameOf(a.partner)}, ${a.side === "+" ? "nice" : "not so nice"} side`,
+      text: `💬 ${t.nameOf(a.partner)} ${a.side === "+" ? "(+)" : "(−)"}`,
+      onclick: () => g.frame.act(a),
+    }),
+  );
+  return h("div", { class: "bw-bb-row", role: "group", "aria-label": "Gossip with", "data-testid": "gossip-pick" }, buttons);
+}
+
+/**
+ * Your vote cards: one button per seat whose number you hold or may be named (a vote,
+ * a name, a rank, a gossip card), made once and patched in place. Clicks and votes
+ * change these rows on most clicks; rebuilding them took the old buttons off the page.
+ */
+function cardRow(t, g) {
   const v = t.view;
-  const legal = t.legal;
-  const act = (a) => g.frame.act(a);
   const mine = v.my_cards || [];
-  // one button per seat whose number you hold or may be named: the vote cards, a name, a rank
-  const targets = legal.filter((a) => TARGET_TYPES.includes(a.type));
+  const targets = t.legal.filter((a) => TARGET_TYPES.includes(a.type));
   const type = targets.length ? targets[0].type : "vote";
-  const cardButtons = [];
-  for (let s = 0; s < (v.players || 0); s++) {
-    const a = targets.find((x) => x.target === s);
-    const n = mine[s] || 0;
-    if (s === t.seat) continue;
-    if (!a && !n && type === "vote") continue;
-    const color = SEAT_COLORS[s % SEAT_COLORS.length];
-    cardButtons.push(
-      button({
-        testid: a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`,
-        label: `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`,
-        text: [h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)), ` ${t.nameOf(s)}`, h("span", { class: "bw-bb-left" }, ` ×${n}`)],
-        cls: "bw-bb-votecard",
-        disabled: !a,
-        onclick: () => act(a),
-      }),
-    );
+  if (!g.cardRow) {
+    g.cardRow = h("div", { class: "bw-bb-row bw-bb-cards", role: "group", "data-testid": "vote-cards" });
+    g.cardButtons = [];
+    g.cardActs = [];
   }
-  const gossipButtons = legal
-    .filter((a) => a.type === "gossip")
-    .map((a) =>
-      button({
-        testid: `gossip-${a.partner}-${a.side === "+" ? "plus" : "minus"}`,
-        label: `Gossip with ${t.nameOf(a.partner)}, ${a.side === "+" ? "nice" : "not so nice"} side`,
-        text: `💬 ${t.nameOf(a.partner)} ${a.side === "+" ? "(+)" : "(−)"}`,
-        onclick: () => act(a),
-      }),
-    );
-  const cams = (v.my_camera || []).map((c) =>
+  const shown = [];
+  for (let s = 0; s < (v.players || 0); s++) {
+    const a = targets.find((x) => x.target === s) || null;
+    const n = mine[s] || 0;
+    g.cardActs[s] = a;
+    if (s === t.seat || (!a && !n && type === "vote")) continue;
+    const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
+    setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`);
+    setDisabled(b, !a);
+    b.childNodes[1].data = ` ${t.nameOf(s)}`;
+    setText(b.childNodes[2], ` ×${n}`);
+    shown.push(b);
+  }
+  setAttr(g.cardRow, "aria-label", targets.length ? targetVerb(type) : "Your vote cards");
+  setChildren(g.cardRow, shown);
+  return g.cardRow;
+}
+
+function cardButton(g, s) {
+  const color = SEAT_COLORS[s % SEAT_COLORS.length];
+  const b = button({
+    label: "",
+    text: [h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)), " ", h("span", { class: "bw-bb-left" }, "")],
+    cls: "bw-bb-votecard",
+    // the action is read at the click: the button stays while what it does changes
+    onclick: () => !b.disabled && g.cardActs[s] && g.frame.act(g.cardActs[s]),
+  });
+  return b;
+}
+
+function secretLine(t) {
+  const choice = t.view.my_choice;
+  if (choice && choice.vote !== undefined) return h("p", { "data-testid": "my-vote" }, `Your secret vote: card ${choice.vote + 1} (${t.nameOf(choice.vote)})`);
+  if (choice && choice.rank) return h("p", { "data-testid": "my-rank" }, `Your ranking: ${choice.rank.map((s) => t.nameOf(s)).join(", ")}`);
+  return null;
+}
+
+/** Your camera cards, with a claim button per housemate you may catch. */
+function cameraList(t, g, claims) {
+  const cams = (t.view.my_camera || []).map((c) =>
     h(
       "li",
       { "data-testid": `camera-${c.card}` },
       `📷 ${c.text} `,
       (c.claimable || []).map((s) => {
-        const a = legal.find((x) => x.type === "claim" && x.card === c.card && x.culprit === s);
-        return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => act(a) });
+        const a = claims.find((x) => x.card === c.card && x.culprit === s);
+        return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => g.frame.act(a) });
       }),
     ),
   );
-  const choice = v.my_choice;
-  const secret = choice && choice.vote !== undefined ? h("p", { "data-testid": "my-vote" }, `Your secret vote: card ${choice.vote + 1} (${t.nameOf(choice.vote)})`) : choice && choice.rank ? h("p", { "data-testid": "my-rank" }, `Your ranking: ${choice.rank.map((s) => t.nameOf(s)).join(", ")}`) : null;
-  return [
-    gossipButtons.length ? h("div", { class: "bw-bb-row", role: "group", "aria-label": "Gossip with", "data-testid": "gossip-pick" }, gossipButtons) : null,
-    t.seat >= 0 ? h("div", { class: "bw-bb-row bw-bb-cards", role: "group", "aria-label": targets.length ? targetVerb(type) : "Your vote cards", "data-testid": "vote-cards" }, cardButtons) : null,
-    secret,
-    cams.length ? h("ul", { class: "bw-bb-cams", "aria-label": "Your camera cards" }, cams) : null,
-  ];
+  return cams.length ? h("ul", { class: "bw-bb-cams", "aria-label": "Your camera cards" }, cams) : null;
 }
 
 function promptText(t) {

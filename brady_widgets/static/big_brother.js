@@ -202,32 +202,40 @@ function readTraits(model) {
 }
 
 // src/seatbar.js
-function seatItem({ names, shown, toAct, alive, extra }, seat2) {
+function seatItem(opts, seat2) {
+  const li = h("li", { "data-testid": `seat-${seat2}` }, h("div", { class: "bw-seat-head" }));
+  patchSeatItem(li, opts, seat2, opts.extra ? opts.extra(seat2) : null);
+  return li;
+}
+function patchSeatItem(li, { names, shown, toAct, alive }, seat2, extra) {
   const name = names[seat2];
   const turn = toAct.includes(seat2);
   const isAlive = alive[seat2] !== false;
-  const status = [turn ? "to act" : null, isAlive ? null : "out", seat2 === shown ? "you" : null].filter(Boolean).join(", ");
-  return h(
-    "li",
-    {
-      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat2 === shown ? " bw-me" : ""}`,
-      "data-testid": `seat-${seat2}`,
-      "data-turn": String(turn),
-      "data-alive": String(isAlive),
-      "aria-current": turn ? "true" : null,
-      "aria-label": status ? `${name} (${status})` : name
-    },
-    h(
-      "div",
-      { class: "bw-seat-head" },
-      h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
-      h("strong", {}, name),
-      seat2 === shown ? h("span", { class: "bw-tag" }, "you") : null,
-      isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
-    ),
-    extra ? extra(seat2) : null
-  );
+  const me2 = seat2 === shown;
+  const status = [turn ? "to act" : null, isAlive ? null : "out", me2 ? "you" : null].filter(Boolean).join(", ");
+  setClass(li, `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${me2 ? " bw-me" : ""}`);
+  setAttr(li, "data-turn", String(turn));
+  setAttr(li, "data-alive", String(isAlive));
+  setAttr(li, "aria-current", turn ? "true" : null);
+  setAttr(li, "aria-label", status ? `${name} (${status})` : name);
+  const head = li.firstChild;
+  let parts = PARTS.get(head);
+  if (!parts) {
+    parts = {
+      marker: h("span", { class: "bw-seat-marker", "aria-hidden": "true" }),
+      name: h("strong", {}),
+      you: h("span", { class: "bw-tag" }, "you"),
+      out: h("span", { class: "bw-tag bw-tag-out" }, "out")
+    };
+    PARTS.set(head, parts);
+  }
+  setText(parts.marker, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715");
+  setText(parts.name, name);
+  setChildren(head, [parts.marker, parts.name, me2 ? parts.you : null, isAlive ? null : parts.out]);
+  setChildren(li, [head, extra]);
+  return li;
 }
+var PARTS = /* @__PURE__ */ new WeakMap();
 function seatList() {
   return h("ol", { class: "bw-seats", "aria-label": "Players", "data-testid": "seats" });
 }
@@ -577,6 +585,9 @@ function mountView({ model, el, game: game2 }) {
     banner: keyed(),
     bar: keyed(),
     seatKeys: [],
+    // per seat: the game's extra part's key, its node, the head's key, the item
+    seatExtras: [],
+    seatHeads: [],
     seatItems: [],
     drawnRev: 0,
     lock: null
@@ -636,15 +647,17 @@ function mountView({ model, el, game: game2 }) {
     const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
     const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
     for (let s = 0; s < names.length; s++) {
-      const [extraKey, extra] = game2.seat ? game2.seat(t, g, s) : ["", () => null];
-      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
-      if (F.seatKeys[s] !== key) {
-        F.seatKeys[s] = key;
-        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      const [extraKey, buildExtra] = game2.seat ? game2.seat(t, g, s) : ["", () => null];
+      if (F.seatKeys[s] !== extraKey || !F.seatItems[s]) {
+        F.seatKeys[s] = extraKey;
+        F.seatExtras[s] = buildExtra(s);
       }
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false]);
+      if (!F.seatItems[s]) F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
+      else if (F.seatHeads[s] !== key || F.seatItems[s].childNodes[1] !== (F.seatExtras[s] ?? void 0)) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
+      F.seatHeads[s] = key;
     }
-    F.seatItems.length = names.length;
-    F.seatKeys.length = names.length;
+    for (const list of [F.seatItems, F.seatKeys, F.seatExtras, F.seatHeads]) list.length = names.length;
     setChildren(seats, F.seatItems);
     const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
     main.hidden = Boolean(curtainNode);
@@ -773,7 +786,10 @@ function setup(frame) {
     left: h("div", { class: "bw-bb-left" }),
     controls: h("section", { class: "bw-bb-controls", "aria-label": "Your move" }),
     dice: h("div", { class: "bw-bb-row", role: "group", "aria-label": "Dice" }),
-    rows: keyed(),
+    gossipRow: keyed(),
+    secret: keyed(),
+    cams: keyed(),
+    cardRow: null,
     roll: null,
     countdown: null,
     timer: null
@@ -814,15 +830,24 @@ function seat(t, g, s) {
   const tag = t.content.tags ? t.content.tags[s] : null;
   const key = JSON.stringify([where, marks, tag]);
   const build = () => {
-    const color = SEAT_COLORS[s % SEAT_COLORS.length];
-    return h(
-      "div",
-      { class: "bw-seat-extra bw-bb-seat" },
-      h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)),
-      h("span", { class: "bw-bb-where" }, where),
-      tag ? h("span", { class: "bw-bb-tag" }, tag) : null,
-      marks.length ? h("div", { class: "bw-bb-marks" }, marks.join(" \xB7 ")) : null
-    );
+    g.seatExtras = g.seatExtras || [];
+    let x = g.seatExtras[s];
+    if (!x) {
+      const color = SEAT_COLORS[s % SEAT_COLORS.length];
+      x = g.seatExtras[s] = {
+        node: h("div", { class: "bw-seat-extra bw-bb-seat" }),
+        pawn: h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)),
+        // each with one text node from the start, as setText keeps it (even when empty)
+        where: h("span", { class: "bw-bb-where" }, ""),
+        tag: h("span", { class: "bw-bb-tag" }, ""),
+        marks: h("div", { class: "bw-bb-marks" }, "")
+      };
+    }
+    setText(x.where, where);
+    if (tag) setText(x.tag, tag);
+    if (marks.length) setText(x.marks, marks.join(" \xB7 "));
+    setChildren(x.node, [x.pawn, x.where, tag ? x.tag : null, marks.length ? x.marks : null]);
+    return x.node;
   };
   return [key, build];
 }
@@ -1032,62 +1057,87 @@ function controls(t, g) {
   }
   setDisabled(g.roll, !can("roll"));
   setText(g.prompt, promptText(t));
-  const key = JSON.stringify([legal.filter((a) => a.type !== "roll"), v.my_cards, v.my_camera, v.my_choice, v.players, t.seat, t.names]);
-  const rows = g.rows(key, () => controlRows(t, g));
-  setChildren(g.controls, [g.prompt, g.dice, rows]);
+  const gossip = legal.filter((a) => a.type === "gossip");
+  const claims = legal.filter((a) => a.type === "claim");
+  setChildren(g.controls, [
+    g.prompt,
+    g.dice,
+    g.gossipRow(JSON.stringify([gossip, t.names]), () => gossipRow(t, g, gossip)),
+    t.seat >= 0 ? cardRow(t, g) : null,
+    g.secret(JSON.stringify([v.my_choice ?? null, t.names]), () => secretLine(t)),
+    g.cams(JSON.stringify([v.my_camera ?? null, claims, t.names]), () => cameraList(t, g, claims))
+  ]);
 }
-function controlRows(t, g) {
-  const v = t.view;
-  const legal = t.legal;
-  const act = (a) => g.frame.act(a);
-  const mine = v.my_cards || [];
-  const targets = legal.filter((a) => TARGET_TYPES.includes(a.type));
-  const type = targets.length ? targets[0].type : "vote";
-  const cardButtons = [];
-  for (let s = 0; s < (v.players || 0); s++) {
-    const a = targets.find((x) => x.target === s);
-    const n = mine[s] || 0;
-    if (s === t.seat) continue;
-    if (!a && !n && type === "vote") continue;
-    const color = SEAT_COLORS[s % SEAT_COLORS.length];
-    cardButtons.push(
-      button({
-        testid: a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`,
-        label: `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`,
-        text: [h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)), ` ${t.nameOf(s)}`, h("span", { class: "bw-bb-left" }, ` \xD7${n}`)],
-        cls: "bw-bb-votecard",
-        disabled: !a,
-        onclick: () => act(a)
-      })
-    );
-  }
-  const gossipButtons = legal.filter((a) => a.type === "gossip").map(
+function gossipRow(t, g, gossip) {
+  if (!gossip.length) return null;
+  const buttons = gossip.map(
     (a) => button({
       testid: `gossip-${a.partner}-${a.side === "+" ? "plus" : "minus"}`,
       label: `Gossip with ${t.nameOf(a.partner)}, ${a.side === "+" ? "nice" : "not so nice"} side`,
       text: `\u{1F4AC} ${t.nameOf(a.partner)} ${a.side === "+" ? "(+)" : "(\u2212)"}`,
-      onclick: () => act(a)
+      onclick: () => g.frame.act(a)
     })
   );
-  const cams = (v.my_camera || []).map(
+  return h("div", { class: "bw-bb-row", role: "group", "aria-label": "Gossip with", "data-testid": "gossip-pick" }, buttons);
+}
+function cardRow(t, g) {
+  const v = t.view;
+  const mine = v.my_cards || [];
+  const targets = t.legal.filter((a) => TARGET_TYPES.includes(a.type));
+  const type = targets.length ? targets[0].type : "vote";
+  if (!g.cardRow) {
+    g.cardRow = h("div", { class: "bw-bb-row bw-bb-cards", role: "group", "data-testid": "vote-cards" });
+    g.cardButtons = [];
+    g.cardActs = [];
+  }
+  const shown = [];
+  for (let s = 0; s < (v.players || 0); s++) {
+    const a = targets.find((x) => x.target === s) || null;
+    const n = mine[s] || 0;
+    g.cardActs[s] = a;
+    if (s === t.seat || !a && !n && type === "vote") continue;
+    const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
+    setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`);
+    setDisabled(b, !a);
+    b.childNodes[1].data = ` ${t.nameOf(s)}`;
+    setText(b.childNodes[2], ` \xD7${n}`);
+    shown.push(b);
+  }
+  setAttr(g.cardRow, "aria-label", targets.length ? targetVerb(type) : "Your vote cards");
+  setChildren(g.cardRow, shown);
+  return g.cardRow;
+}
+function cardButton(g, s) {
+  const color = SEAT_COLORS[s % SEAT_COLORS.length];
+  const b = button({
+    label: "",
+    text: [h("span", { class: "bw-bb-pawn", style: { background: color, color: inkFor(color) }, "aria-hidden": "true" }, String(s + 1)), " ", h("span", { class: "bw-bb-left" }, "")],
+    cls: "bw-bb-votecard",
+    // the action is read at the click: the button stays while what it does changes
+    onclick: () => !b.disabled && g.cardActs[s] && g.frame.act(g.cardActs[s])
+  });
+  return b;
+}
+function secretLine(t) {
+  const choice = t.view.my_choice;
+  if (choice && choice.vote !== void 0) return h("p", { "data-testid": "my-vote" }, `Your secret vote: card ${choice.vote + 1} (${t.nameOf(choice.vote)})`);
+  if (choice && choice.rank) return h("p", { "data-testid": "my-rank" }, `Your ranking: ${choice.rank.map((s) => t.nameOf(s)).join(", ")}`);
+  return null;
+}
+function cameraList(t, g, claims) {
+  const cams = (t.view.my_camera || []).map(
     (c) => h(
       "li",
       { "data-testid": `camera-${c.card}` },
       `\u{1F4F7} ${c.text} `,
       (c.claimable || []).map((s) => {
-        const a = legal.find((x) => x.type === "claim" && x.card === c.card && x.culprit === s);
-        return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => act(a) });
+        const a = claims.find((x) => x.card === c.card && x.culprit === s);
+        return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => g.frame.act(a) });
       })
     )
   );
-  const choice = v.my_choice;
-  const secret = choice && choice.vote !== void 0 ? h("p", { "data-testid": "my-vote" }, `Your secret vote: card ${choice.vote + 1} (${t.nameOf(choice.vote)})`) : choice && choice.rank ? h("p", { "data-testid": "my-rank" }, `Your ranking: ${choice.rank.map((s) => t.nameOf(s)).join(", ")}`) : null;
-  return [
-    gossipButtons.length ? h("div", { class: "bw-bb-row", role: "group", "aria-label": "Gossip with", "data-testid": "gossip-pick" }, gossipButtons) : null,
-    t.seat >= 0 ? h("div", { class: "bw-bb-row bw-bb-cards", role: "group", "aria-label": targets.length ? targetVerb(type) : "Your vote cards", "data-testid": "vote-cards" }, cardButtons) : null,
-    secret,
-    cams.length ? h("ul", { class: "bw-bb-cams", "aria-label": "Your camera cards" }, cams) : null
-  ];
+  return cams.length ? h("ul", { class: "bw-bb-cams", "aria-label": "Your camera cards" }, cams) : null;
 }
 function promptText(t) {
   const v = t.view;

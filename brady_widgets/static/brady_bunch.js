@@ -99,6 +99,9 @@ function setAttr(el, name, value) {
   const v = value === true ? "" : String(value);
   if (el.getAttribute(name) !== v) el.setAttribute(name, v);
 }
+function setClass(el, cls) {
+  if (el.getAttribute("class") !== cls) el.setAttribute("class", cls);
+}
 function place(parent, node, ref) {
   if (typeof parent.moveBefore === "function" && node.parentNode && node.isConnected && parent.isConnected) {
     try {
@@ -212,32 +215,40 @@ function readTraits(model) {
 }
 
 // src/seatbar.js
-function seatItem({ names, shown, toAct, alive, extra }, seat2) {
+function seatItem(opts, seat2) {
+  const li = h("li", { "data-testid": `seat-${seat2}` }, h("div", { class: "bw-seat-head" }));
+  patchSeatItem(li, opts, seat2, opts.extra ? opts.extra(seat2) : null);
+  return li;
+}
+function patchSeatItem(li, { names, shown, toAct, alive }, seat2, extra) {
   const name = names[seat2];
   const turn = toAct.includes(seat2);
   const isAlive = alive[seat2] !== false;
-  const status = [turn ? "to act" : null, isAlive ? null : "out", seat2 === shown ? "you" : null].filter(Boolean).join(", ");
-  return h(
-    "li",
-    {
-      class: `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${seat2 === shown ? " bw-me" : ""}`,
-      "data-testid": `seat-${seat2}`,
-      "data-turn": String(turn),
-      "data-alive": String(isAlive),
-      "aria-current": turn ? "true" : null,
-      "aria-label": status ? `${name} (${status})` : name
-    },
-    h(
-      "div",
-      { class: "bw-seat-head" },
-      h("span", { class: "bw-seat-marker", "aria-hidden": "true" }, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715"),
-      h("strong", {}, name),
-      seat2 === shown ? h("span", { class: "bw-tag" }, "you") : null,
-      isAlive ? null : h("span", { class: "bw-tag bw-tag-out" }, "out")
-    ),
-    extra ? extra(seat2) : null
-  );
+  const me2 = seat2 === shown;
+  const status = [turn ? "to act" : null, isAlive ? null : "out", me2 ? "you" : null].filter(Boolean).join(", ");
+  setClass(li, `bw-seat${turn ? " bw-turn" : ""}${isAlive ? "" : " bw-out"}${me2 ? " bw-me" : ""}`);
+  setAttr(li, "data-turn", String(turn));
+  setAttr(li, "data-alive", String(isAlive));
+  setAttr(li, "aria-current", turn ? "true" : null);
+  setAttr(li, "aria-label", status ? `${name} (${status})` : name);
+  const head = li.firstChild;
+  let parts = PARTS.get(head);
+  if (!parts) {
+    parts = {
+      marker: h("span", { class: "bw-seat-marker", "aria-hidden": "true" }),
+      name: h("strong", {}),
+      you: h("span", { class: "bw-tag" }, "you"),
+      out: h("span", { class: "bw-tag bw-tag-out" }, "out")
+    };
+    PARTS.set(head, parts);
+  }
+  setText(parts.marker, turn ? "\u25B6" : isAlive ? "\u25CF" : "\u2715");
+  setText(parts.name, name);
+  setChildren(head, [parts.marker, parts.name, me2 ? parts.you : null, isAlive ? null : parts.out]);
+  setChildren(li, [head, extra]);
+  return li;
 }
+var PARTS = /* @__PURE__ */ new WeakMap();
 function seatList() {
   return h("ol", { class: "bw-seats", "aria-label": "Players", "data-testid": "seats" });
 }
@@ -587,6 +598,9 @@ function mountView({ model, el, game }) {
     banner: keyed(),
     bar: keyed(),
     seatKeys: [],
+    // per seat: the game's extra part's key, its node, the head's key, the item
+    seatExtras: [],
+    seatHeads: [],
     seatItems: [],
     drawnRev: 0,
     lock: null
@@ -646,15 +660,17 @@ function mountView({ model, el, game }) {
     const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
     const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
     for (let s = 0; s < names.length; s++) {
-      const [extraKey, extra] = game.seat ? game.seat(t, g, s) : ["", () => null];
-      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
-      if (F.seatKeys[s] !== key) {
-        F.seatKeys[s] = key;
-        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      const [extraKey, buildExtra] = game.seat ? game.seat(t, g, s) : ["", () => null];
+      if (F.seatKeys[s] !== extraKey || !F.seatItems[s]) {
+        F.seatKeys[s] = extraKey;
+        F.seatExtras[s] = buildExtra(s);
       }
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false]);
+      if (!F.seatItems[s]) F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
+      else if (F.seatHeads[s] !== key || F.seatItems[s].childNodes[1] !== (F.seatExtras[s] ?? void 0)) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
+      F.seatHeads[s] = key;
     }
-    F.seatItems.length = names.length;
-    F.seatKeys.length = names.length;
+    for (const list of [F.seatItems, F.seatKeys, F.seatExtras, F.seatHeads]) list.length = names.length;
     setChildren(seats, F.seatItems);
     const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
     main.hidden = Boolean(curtainNode);

@@ -8,7 +8,7 @@
 import "./shared.css";
 import { h, keyed, liveButton, setAttr, setChildren, setText } from "./dom.js";
 import { MSG, readTraits } from "./messages.js";
-import { seatItem, seatList } from "./seatbar.js";
+import { patchSeatItem, seatItem, seatList } from "./seatbar.js";
 import { logPanel, updateLog } from "./log.js";
 import { errorBanner } from "./error.js";
 import { curtainPanel } from "./curtain.js";
@@ -87,7 +87,9 @@ export function mountView({ model, el, game }) {
     curtain: keyed(),
     banner: keyed(),
     bar: keyed(),
-    seatKeys: [],
+    seatKeys: [], // per seat: the game's extra part's key, its node, the head's key, the item
+    seatExtras: [],
+    seatHeads: [],
     seatItems: [],
     drawnRev: 0,
     lock: null, // {rev, error, seat, at}: an act sent and not answered yet
@@ -153,18 +155,21 @@ export function mountView({ model, el, game }) {
 
     const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
 
-    // the seat bar: one item per seat, rebuilt only when that seat's facts changed
+    // the seat bar: one item per seat, patched in place; a game's extra part of a seat
+    // is rebuilt only when its key changed
     const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
     for (let s = 0; s < names.length; s++) {
-      const [extraKey, extra] = game.seat ? game.seat(t, g, s) : ["", () => null];
-      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false, extraKey]);
-      if (F.seatKeys[s] !== key) {
-        F.seatKeys[s] = key;
-        F.seatItems[s] = seatItem({ ...opts, extra }, s);
+      const [extraKey, buildExtra] = game.seat ? game.seat(t, g, s) : ["", () => null];
+      if (F.seatKeys[s] !== extraKey || !F.seatItems[s]) {
+        F.seatKeys[s] = extraKey;
+        F.seatExtras[s] = buildExtra(s);
       }
+      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false]);
+      if (!F.seatItems[s]) F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
+      else if (F.seatHeads[s] !== key || F.seatItems[s].childNodes[1] !== (F.seatExtras[s] ?? undefined)) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
+      F.seatHeads[s] = key;
     }
-    F.seatItems.length = names.length;
-    F.seatKeys.length = names.length;
+    for (const list of [F.seatItems, F.seatKeys, F.seatExtras, F.seatHeads]) list.length = names.length;
     setChildren(seats, F.seatItems);
 
     // the curtain: nothing else is drawn while it is up (and nothing drawn before is kept)

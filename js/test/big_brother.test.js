@@ -104,11 +104,23 @@ describe("acting from legal only", () => {
     expect(nodes()).toEqual(before); // the same elements (toEqual on nodes: isEqualNode would pass copies too)
     nodes().forEach((n, i) => expect(n === before[i]).toBe(true));
     expect($(`vote-${legal[0].target}`) === card).toBe(true); // nothing it shows changed: not rebuilt
-    model.update({ rev: model.get("rev") + 1, legal: [] }); // your vote went in: the cards are rebuilt, disabled
+    const row = $("vote-cards");
+    const view = model.get("view");
+    const t = legal[0].target;
+    const cards = view.my_cards.map((n, s) => (s === t ? n - 1 : n));
+    // your vote went in: the same buttons, patched (disabled, one card fewer), in the same row
+    model.update({ rev: model.get("rev") + 1, legal: [], view: { ...view, my_cards: cards, my_choice: { vote: t } } });
     await tick();
-    expect($(`vote-${legal[0].target}`) === card).toBe(false);
-    expect($(`vote-${legal[0].target}`)).toBeNull();
+    expect($(`vote-${t}`)).toBeNull();
+    expect($(`card-${t}`)).toBe(card);
+    expect(card.disabled).toBe(true);
+    expect(card.getAttribute("aria-label")).toContain(`${cards[t]} left`);
+    expect(card.textContent).toContain(`×${cards[t]}`);
+    expect($("vote-cards")).toBe(row);
+    expect($("my-vote").textContent).toContain(`card ${t + 1}`);
     expect(el.querySelector(".bw-bb-controls") === before[2]).toBe(true);
+    card.click(); // a disabled card sends nothing
+    expect(acts(model).filter((a) => a.type === "vote")).toEqual([]);
   });
 
   it("votes with one of your remaining vote cards, by click and by number key", () => {

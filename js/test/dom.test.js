@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bar, button, h, inkFor, setChildren } from "../src/dom.js";
+import { patchSeatItem, seatItem } from "../src/seatbar.js";
+import { serialize } from "./fake_model.js";
 
 describe("dom helpers", () => {
   it("h sets attributes, skips null/false, and appends nested children as text", () => {
@@ -73,5 +75,54 @@ describe("dom helpers", () => {
       expect(kids(el)).toEqual(["a", "e", "d"]);
       expect(await moves(el, () => setChildren(el, [a, e, d]))).toEqual({ removed: [], added: [] });
     });
+  });
+});
+
+describe("the seat bar's items are patched in place", () => {
+  // a small seeded generator (the same runs every time)
+  let state = 7;
+  const rand = (n) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+  const names = [["Ann", "Bo", "Cy", "Di"], ["Ann", "Bob", "Cy", "Di"], ["Zoe", "Bo", "Cy", "Di"]];
+  const randomOpts = () => ({
+    names: names[rand(names.length)],
+    shown: rand(5) - 1,
+    toAct: [0, 1, 2, 3].filter(() => rand(3) === 0),
+    alive: [0, 1, 2, 3].map(() => rand(4) !== 0),
+  });
+  const extraFor = (k) => (k === 0 ? null : h("div", { class: "bw-seat-extra" }, `extra ${k}`));
+
+  it("a patched item equals a new one for random pairs of states, and stays the same node", () => {
+    for (let trial = 0; trial < 300; trial++) {
+      const seat = rand(4);
+      const a = randomOpts();
+      const b = randomOpts();
+      const ea = rand(3);
+      const eb = rand(3);
+      const li = seatItem({ ...a, extra: () => extraFor(ea) }, seat);
+      const head = li.firstChild;
+      const patched = patchSeatItem(li, b, seat, extraFor(eb));
+      const fresh = seatItem({ ...b, extra: () => extraFor(eb) }, seat);
+      expect(patched).toBe(li);
+      expect(li.firstChild).toBe(head);
+      expect(serialize(patched), JSON.stringify([a, b, ea, eb])).toBe(serialize(fresh));
+    }
+  });
+
+  it("patching an item to the same state changes nothing in the DOM", () => {
+    const opts = { names: ["Ann", "Bo"], shown: 0, toAct: [1], alive: [true, false] };
+    const extra = h("div", { class: "bw-seat-extra" }, "x");
+    const li = seatItem({ ...opts, extra: () => extra }, 1);
+    document.body.appendChild(li);
+    const records = [];
+    const obs = new MutationObserver((r) => records.push(...r));
+    obs.observe(li, { subtree: true, childList: true, attributes: true, characterData: true });
+    patchSeatItem(li, { ...opts, toAct: [1] }, 1, extra);
+    records.push(...obs.takeRecords());
+    obs.disconnect();
+    li.remove();
+    expect(records).toEqual([]);
   });
 });
