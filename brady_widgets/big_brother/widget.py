@@ -122,6 +122,7 @@ class BigBrotherWidget(GameWidget):
     def _state(self) -> dict:
         state = super()._state()
         state["view"].pop("track", None)  # the board is in `content`, sent once
+        state["view"].pop("land_odds", None)  # sent once, as `odds.land` (the odds panel and the board)
         return state
 
     def odds(self, seat_view: dict) -> dict | None:
