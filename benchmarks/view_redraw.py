@@ -9,7 +9,7 @@ widget sends is recorded: the traits it changes, as the kernel sends them. The p
 mounts ``brady_widgets/static/big_brother.js`` on a model that stores the traits and
 fires ``change:<trait>`` as ipywidgets does, then applies the updates in order and
 times each one from the model's change to the end of the view's redraw (the
-microtask it queues), i.e. the view's own share of ``update -> dom`` in
+microtask it queues) and counts its DOM changes (mutation records), i.e. the view's own share of ``update -> dom`` in
 ``latency_breakdown.py``, without the kernel, the link, ipywidgets or the notebook
 around it. Updates are grouped by what the person did just before (roll, vote,
 ...; ``bots`` for the bots' own steps). ``--profile`` adds a CPU profile of the
@@ -107,6 +107,8 @@ PAGE_JS = """async ([src, first, updates, passes]) => {
     const cleanup = widget.render({ model, el });
     el.offsetHeight;
     const row = [];
+    const obs = new MutationObserver(() => {});
+    obs.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
     for (const [, state] of updates) {
       const copy = structuredClone(state);
       await new Promise((r) => setTimeout(r, 0));
@@ -116,9 +118,11 @@ PAGE_JS = """async ([src, first, updates, passes]) => {
         for (const cb of listeners.get('change:' + k) || []) cb();
       }
       await null;  // the redraw the change queued runs first
-      row.push(performance.now() - t0);
+      const ms = performance.now() - t0;
+      row.push([ms, obs.takeRecords().length]);
       el.offsetHeight;  // style and layout outside the timed part, as after a click
     }
+    obs.disconnect();
     if (typeof cleanup === 'function') cleanup();
     el.remove();
     times.push(row);
@@ -166,6 +170,7 @@ def main(argv=None) -> int:
     import tempfile
 
     by_kind: dict[str, list[float]] = defaultdict(list)
+    changes: dict[str, list[int]] = defaultdict(list)
     profiles = []
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         browser = H.launch_chromium(pw, Path(tmp))
@@ -185,22 +190,26 @@ def main(argv=None) -> int:
             if cdp is not None:
                 profiles.append(cdp.send("Profiler.stop")["profile"])
             for row in times:
-                for (kind, _), ms in zip(updates, row):
+                for (kind, _), (ms, n) in zip(updates, row):
                     by_kind[kind].append(ms)
+                    changes[kind].append(n)
         browser.close()
 
     every = [ms for v in by_kind.values() for ms in v]
     summary = {
-        kind: {"n": len(v), "median_ms": round(statistics.median(v), 3), "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 3)}
+        kind: {"n": len(v), "median_ms": round(statistics.median(v), 3), "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 3),
+               "dom_changes": round(statistics.mean(changes[kind]), 1)}
         for kind, v in sorted(by_kind.items(), key=lambda kv: -len(kv[1]))
     }
-    summary["all"] = {"n": len(every), "median_ms": round(statistics.median(every), 3), "p90_ms": round(sorted(every)[int(0.9 * (len(every) - 1))], 3)}
+    every_n = [n for v in changes.values() for n in v]
+    summary["all"] = {"n": len(every), "median_ms": round(statistics.median(every), 3), "p90_ms": round(sorted(every)[int(0.9 * (len(every) - 1))], 3),
+                      "dom_changes": round(statistics.mean(every_n), 1)}
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print(f"Big Brother view, redraw per update (model change -> end of redraw), {args.games} games x {args.passes} passes")
         for kind, s in summary.items():
-            print(f"  after {kind:12s} n={s['n']:5d}  median {s['median_ms']:6.3f} ms   p90 {s['p90_ms']:6.3f} ms")
+            print(f"  after {kind:12s} n={s['n']:5d}  median {s['median_ms']:6.3f} ms   p90 {s['p90_ms']:6.3f} ms   DOM changes {s['dom_changes']:6.1f} (mean)")
     if profiles:
         import latency_breakdown as LB
 
