@@ -766,7 +766,7 @@ function setup(frame) {
     boardShape: null,
     centreNode: h("div", { class: "bw-bb-centre" }),
     boxLine: h("p", { class: "bw-why", "data-testid": "box" }),
-    diceShown: keyed(),
+    diceP: null,
     card: keyed(),
     gossip: keyed(),
     nominees: keyed(),
@@ -774,7 +774,7 @@ function setup(frame) {
     count: keyed(),
     ranks: keyed(),
     sums: keyed(),
-    land: keyed(),
+    landDiv: null,
     oddsNode: h("section", { class: "bw-bb-odds", "data-testid": "odds", "aria-label": "Odds" }),
     oddsHead: h("h3", {}, "Odds"),
     oddsNone: h("p", { class: "bw-why" }, "No odds on this screen."),
@@ -925,31 +925,46 @@ function patchPawns(g, sp, here, mover) {
   setChildren(sp.pawns, here.map((s) => g.pawnNodes[s]));
   setChildren(sp.li, [sp.li.firstChild, sp.li.children[1], here.length ? sp.pawns : null]);
 }
-function diceNode(t) {
+var FACES = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
+function diceNode(t, g) {
   const roll = t.view.last_roll;
-  if (!roll) return h("p", { class: "bw-bb-dice", "data-testid": "dice" }, "No roll yet.");
+  if (!g.diceP) {
+    g.diceP = h("p", { class: "bw-bb-dice", "data-testid": "dice" });
+    g.diceNone = document.createTextNode("No roll yet.");
+    g.diceFaces = h("span", { class: "bw-bb-faces", "aria-hidden": "true" }, "");
+    g.diceText = document.createTextNode("");
+  }
+  if (!roll) {
+    setAttr(g.diceP, "aria-label", null);
+    setChildren(g.diceP, [g.diceNone]);
+    return g.diceP;
+  }
   const [a, b] = roll.dice;
-  const faces = ["", "\u2680", "\u2681", "\u2682", "\u2683", "\u2684", "\u2685"];
-  return h(
-    "p",
-    { class: "bw-bb-dice", "data-testid": "dice", "aria-label": `${t.nameOf(roll.seat)} rolled ${a} and ${b}: ${a + b}` },
-    h("span", { class: "bw-bb-faces", "aria-hidden": "true" }, `${faces[a]}${faces[b]}`),
-    ` ${t.nameOf(roll.seat)}: ${a} + ${b} = ${a + b}`
-  );
+  setAttr(g.diceP, "aria-label", `${t.nameOf(roll.seat)} rolled ${a} and ${b}: ${a + b}`);
+  setText(g.diceFaces, `${FACES[a]}${FACES[b]}`);
+  const text = ` ${t.nameOf(roll.seat)}: ${a} + ${b} = ${a + b}`;
+  if (g.diceText.data !== text) g.diceText.data = text;
+  setChildren(g.diceP, [g.diceFaces, g.diceText]);
+  return g.diceP;
 }
-function cardNode(t) {
+function cardNode(t, g) {
   const c = t.view.card;
   if (!c) return null;
   const purpose = PURPOSE[c.purpose] || "Question";
   const n = c.purpose === "eviction" || c.purpose === "final" ? ` (question ${c.number} of 3${c.extra ? `, extra card ${c.extra}` : ""})` : "";
+  g.cardVoted = h("p", { class: "bw-why" }, votedLine(t));
   return h(
     "section",
     { class: `bw-bb-card bw-bb-sign${c.sign === "+" ? "plus" : "minus"}`, "data-testid": "card", "data-sign": c.sign, "aria-label": `${purpose}${n}` },
     h("h4", {}, `${purpose}${n}`),
     h("p", { class: "bw-bb-situation" }, c.situation),
     h("p", { class: "bw-bb-question" }, h("strong", {}, c.sign === "+" ? "(+) " : "(\u2212) "), c.question),
-    h("p", { class: "bw-why" }, `${(c.voted || []).length} voted \xB7 may receive votes: ${(c.targets || []).map((s) => t.nameOf(s)).join(", ")}`)
+    g.cardVoted
   );
+}
+function votedLine(t) {
+  const c = t.view.card;
+  return `${(c.voted || []).length} voted \xB7 may receive votes: ${(c.targets || []).map((s) => t.nameOf(s)).join(", ")}`;
 }
 function gossipNode(t, g) {
   const gos = t.view.gossip;
@@ -1030,10 +1045,13 @@ function centre(t, g) {
   const nominees = v.nominees && v.nominees.length ? v.nominees : null;
   const candidates = v.candidates && v.candidates.length ? v.candidates : null;
   const ranked = v.phase === "final_vote" || v.phase === "over";
+  const { voted, targets, ...read } = v.card || {};
+  const card = g.card(JSON.stringify([v.card ? read : null, names]), () => cardNode(t, g));
+  if (card) setText(g.cardVoted, votedLine(t));
   setText(g.boxLine, `Ballot box: ${v.box_count || 0} card${v.box_count === 1 ? "" : "s"} \xB7 questions read: ${v.cards_read || 0}`);
   setChildren(g.centreNode, [
-    g.diceShown(JSON.stringify([v.last_roll ?? null, names]), () => diceNode(t)),
-    g.card(JSON.stringify([v.card ?? null, names]), () => cardNode(t)),
+    diceNode(t, g),
+    card,
     g.gossip(JSON.stringify([v.gossip ?? null, v.my_choice ?? null, names]), () => gossipNode(t, g)),
     g.nominees(JSON.stringify([nominees, names]), () => nominees ? h("p", { "data-testid": "nominees" }, `Nominated: ${nominees.map((s) => t.nameOf(s)).join(", ")}`) : null),
     g.candidates(JSON.stringify([candidates, names]), () => candidates ? h("p", { "data-testid": "candidates" }, `Final: ${candidates.map((s) => t.nameOf(s)).join(", ")}`) : null),
@@ -1164,7 +1182,7 @@ function oddsPanel(t, g) {
     return g.oddsNode;
   }
   const sums = g.sums(JSON.stringify(o.sums || []), () => sumsChart(o.sums || []));
-  const land = g.land(JSON.stringify([o.land ?? null, o.mover ?? null, o.start ?? null, o.rolls ?? null, t.content.track || [], t.names]), () => landNode(t, o));
+  const land = landNode(t, g, o);
   setChildren(g.oddsNode, [g.oddsHead, sums, land]);
   return g.oddsNode;
 }
@@ -1180,17 +1198,29 @@ function sumsChart(sums) {
   );
   return [h("p", { class: "bw-why" }, "Sum of two dice (ways out of 36): 7 is six times as likely as 2."), h("ol", { class: "bw-bb-sums", "data-testid": "odds-sums" }, bars)];
 }
-function landNode(t, o) {
+function landNode(t, g, o) {
   const land = o.land;
-  if (!land) return h("p", { class: "bw-why" }, "The board shows where the mover may land while a turn is on.");
+  if (!g.landDiv) {
+    g.landNone = h("p", { class: "bw-why" }, "The board shows where the mover may land while a turn is on.");
+    g.landLead = document.createTextNode("");
+    g.landRolls = h("strong", { "data-testid": "odds-rolls" }, "");
+    g.landOl = h("ol", { class: "bw-bb-best" });
+    g.landLis = [];
+    g.landDiv = h("div", { "data-testid": "odds-land" }, h("p", {}, g.landLead, g.landRolls, " rolls left this turn. Most likely:"), g.landOl);
+  }
+  if (!land) return g.landNone;
   const track = t.content.track || [];
   const best = land.map((p, i) => [p, i]).filter(([p]) => p > 0).sort((a, b) => b[0] - a[0] || a[1] - b[1]).slice(0, 4);
-  return h(
-    "div",
-    { "data-testid": "odds-land" },
-    h("p", {}, `${t.nameOf(o.mover)} moves on from space ${o.start}; about `, h("strong", { "data-testid": "odds-rolls" }, String(o.rolls)), " rolls left this turn. Most likely:"),
-    h("ol", { class: "bw-bb-best" }, best.map(([p, i]) => h("li", {}, `${i} ${spaceWords(track[i])}: ${pct(p)}`)))
-  );
+  const lead = `${t.nameOf(o.mover)} moves on from space ${o.start}; about `;
+  if (g.landLead.data !== lead) g.landLead.data = lead;
+  setText(g.landRolls, String(o.rolls));
+  const items = best.map(([p, i], k) => {
+    const li = g.landLis[k] || (g.landLis[k] = h("li", {}, ""));
+    setText(li, `${i} ${spaceWords(track[i])}: ${pct(p)}`);
+    return li;
+  });
+  setChildren(g.landOl, items);
+  return g.landDiv;
 }
 function teacherPanel(t) {
   const v = t.view;
