@@ -16,6 +16,12 @@ alternate with the counter's, ~250 ms apart (paired samples under the same load;
 warm-up pairs not counted). The counter, the gap and the summaries come from
 ``widget_latency.py``.
 
+Frame sizes are read from the page's own record of its kernel WebSocket
+(``jlab_harness.WS_RECORDER_JS``), after each click's gap. ``--frames cdp`` reads them
+as before: every frame the page receives also goes over the DevTools protocol to this
+process, which decodes it as it arrives, i.e. during the timed redraw, and more so for
+a 3-4 KB game update than for the counter's ~0.2 KB one.
+
 Targets (issue 10): the median within 1.5x the counter's; every update under 8 KB.
 """
 
@@ -77,10 +83,26 @@ def next_button(root, timeout: float = 60) -> str:
     return testid
 
 
+def click_frames(page, frames, mark, model_id: str) -> list[int]:
+    """The sizes of the update frames of ``model_id`` since ``mark``: from the page's own
+    record (``frames`` None: ``jlab_harness.WS_RECORDER_JS``, read after the click) or from
+    the test process's :class:`~jlab_harness.FrameLog`."""
+    if frames is None:
+        got = page.evaluate("(t) => window.__wsLog.since(t)", mark)
+        page.evaluate("() => window.__wsLog.clear()")
+        seen, sizes = set(), []
+        for f in got:
+            if f["dir"] == "in" and f["comm"] == model_id and f["method"] == "update" and f["msg_id"] not in seen:
+                seen.add(f["msg_id"])
+                sizes.append(f["size"])
+        return sizes
+    return [s for k, _, s, _ in frames.widget_states(start=mark, sizes=True, comm_id=model_id) if k != "open"]
+
+
 def measure(page, lab, frames, moves: int, name: str):
     ids = H.kernel_eval(lab, page, f"[w.model_id for w in {name}]")
     roots = [(m, H.widget_root(page, m, selector=".bw-big-brother")) for m in ids]
-    counter_ms, bb_ms, per_frame, per_click = [], [], [], []
+    counter_ms, bb_ms, per_frame, per_click, kinds = [], [], [], [], []
     model_id, root = roots.pop(0)
     root.scroll_into_view_if_needed()
     while len(bb_ms) < WL.WARMUP + moves:
@@ -94,17 +116,18 @@ def measure(page, lab, frames, moves: int, name: str):
         counter_ms += WL.measure_counter(page, 1)
         root.scroll_into_view_if_needed()
         button = root.locator(f'[data-testid="{testid}"]')
-        mark = frames.mark()
+        mark = frames.mark() if frames is not None else page.evaluate("() => performance.now()")
         ms = page.evaluate(H.CLICK_TO_REDRAW_JS, [button.element_handle(), root.element_handle(), 10_000])
         if ms is None:
             raise RuntimeError(f"no redraw within 10 s of clicking {testid}")
         bb_ms.append(ms)
+        kinds.append(testid.split("-")[0])
         time.sleep(WL.GAP_S)
-        sizes = [s for k, _, s, _ in frames.widget_states(start=mark, sizes=True, comm_id=model_id) if k != "open"]
+        sizes = click_frames(page, frames, mark, model_id)
         per_frame += sizes
         per_click.append(sum(sizes))
     w = WL.WARMUP
-    return counter_ms[w:], bb_ms[w:], per_frame, per_click[w:]
+    return counter_ms[w:], bb_ms[w:], per_frame, per_click[w:], kinds[w:]
 
 
 def main(argv=None) -> int:
@@ -113,33 +136,43 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
+    ap.add_argument("--frames", choices=("page", "cdp"), default="page",
+                    help="where frame sizes are read: the page's own record (default), or every frame sent to "
+                         "this process over the DevTools protocol and decoded as it arrives (the method before "
+                         "2026-12-02; that work runs beside the timed redraw, more for bigger frames)")
     args = ap.parse_args(argv)
     cells = [WL.BENCH_CELLS[0], BB_CELL.replace("{seed}", str(args.seed))]
     results = {}
-    with H.bench_notebook(cells) as (lab, page, frames):
+    in_page = args.frames == "page"
+    with H.bench_notebook(cells, init_script=H.WS_RECORDER_JS if in_page else None, frame_log=not in_page) as (lab, page, frames):
         for name, _ in SETUPS:
             results[name] = measure(page, lab, frames, args.moves, name)
         errors = H.notebook_errors(page)
         if errors:
             raise RuntimeError(f"a cell raised: {errors}")
     print(f"click-to-redraw latency in the page, {args.moves} timed click pairs ~{WL.GAP_S * 1000:.0f} ms apart "
-          f"(+{WL.WARMUP} warm-up pairs) per set-up")
+          f"(+{WL.WARMUP} warm-up pairs) per set-up; frame sizes read {'in the page' if in_page else 'over CDP'}")
     ok = True
     figures = {}
     for name, title in SETUPS:
-        counter_ms, bb_ms, per_frame, per_click = results[name]
+        counter_ms, bb_ms, per_frame, per_click, kinds = results[name]
         c, b = WL.summary(counter_ms), WL.summary(bb_ms)
         ratio = b["median"] / c["median"]
         ok = ok and ratio <= 1.5 and max(per_frame) < 8 * 1024
         print(f"  bare anywidget counter                       : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
         print(f"  Big Brother, 6 players, {title:<22}: median {b['median']:6.1f} ms   p95 {b['p95']:6.1f} ms   "
               f"ratio of medians {ratio:.2f}x (target <= 1.5x)")
+        by_kind = {}
+        for kind, ms in zip(kinds, bb_ms):
+            by_kind.setdefault(kind, []).append(ms)
+        print("      by button: " + ", ".join(f"{k} {statistics.median(v):.1f} ms (n={len(v)})" for k, v in sorted(by_kind.items(), key=lambda kv: -len(kv[1]))))
         print(f"      bytes per update frame: median {statistics.median(per_frame) / 1024:.2f} KB   "
               f"max {max(per_frame) / 1024:.2f} KB over {len(per_frame)} frames (target < 8 KB)")
         print(f"      bytes per click (its frames): median {statistics.median(per_click) / 1024:.2f} KB   "
               f"max {max(per_click) / 1024:.2f} KB")
         figures[name] = {
             "counter_ms": c, "big_brother_ms": b, "ratio": ratio,
+            "by_button_ms": {k: statistics.median(v) for k, v in by_kind.items()},
             "frame_bytes": {"median": statistics.median(per_frame), "max": max(per_frame), "n": len(per_frame)},
             "click_bytes": {"median": statistics.median(per_click), "max": max(per_click)},
         }

@@ -44,66 +44,18 @@ import big_brother_latency as BB  # noqa: E402
 import jlab_harness as H  # noqa: E402
 import widget_latency as WL  # noqa: E402
 
-#: Wrap every kernel WebSocket: frames in and out are kept (time, direction, data) and
-#: decoded only when asked (window.__wsLog.since(t)), so the wrapper adds next to nothing.
-WS_LOG_JS = r"""(() => {
-  const Native = window.WebSocket;
-  const log = [];
-  const dec = new TextDecoder();
-  function parts(data) {
-    if (typeof data === 'string') { try { const m = JSON.parse(data); return m; } catch { return null; } }
-    const buf = data instanceof ArrayBuffer ? data : null;
-    if (!buf || buf.byteLength < 8) return null;
-    const dv = new DataView(buf);
-    const n = dv.getUint32(0, true);
-    if (n < 3 || n > 64) return null;
-    const offs = [];
-    for (let i = 0; i < n; i++) offs.push(dv.getUint32(8 * (i + 1), true));
-    const txt = (i) => dec.decode(new Uint8Array(buf, offs[i], offs[i + 1] - offs[i]));
-    try {
-      const header = JSON.parse(txt(1)), parent = JSON.parse(txt(2)), content = JSON.parse(txt(4));
-      return { channel: txt(0), header, parent_header: parent, content };
-    } catch { return null; }
-  }
-  class Logged extends Native {
-    constructor(url, protocols) {
-      super(url, protocols);
-      const kernel = /\/api\/kernels\//.test(String(url));
-      if (kernel) {
-        this.addEventListener('message', (ev) => { log.push({ t: performance.now(), dir: 'in', data: ev.data }); });
-      }
-      this.__kernel = kernel;
-    }
-    send(data) {
-      if (this.__kernel) log.push({ t: performance.now(), dir: 'out', data });
-      return super.send(data);
-    }
-  }
-  window.WebSocket = Logged;
-  window.__wsLog = {
-    since(t0) {
-      const out = [];
-      for (const f of log) {
-        if (f.t < t0) continue;
-        const m = parts(f.data);
-        if (!m) continue;
-        const size = typeof f.data === 'string' ? f.data.length : f.data.byteLength;
-        const c = m.content || {};
-        out.push({ t: f.t, dir: f.dir, size, type: (m.header || {}).msg_type, msg_id: (m.header || {}).msg_id,
-                   parent: (m.parent_header || {}).msg_id || null, state: c.execution_state || null,
-                   comm: c.comm_id || null, method: (c.data || {}).method || null });
-      }
-      return out;
-    },
-    clear() { log.length = 0; },
-  };
-})();"""
+#: The page's kernel WebSocket frames, recorded in the page (``jlab_harness.WS_RECORDER_JS``).
+WS_LOG_JS = H.WS_RECORDER_JS
 
 #: Click `el`; resolve with the click's time and the first DOM change under `root`.
 CLICK_JS = """async ([el, root, timeoutMs]) => new Promise((resolve) => {
   let t0 = 0, done = false;
-  const obs = new MutationObserver(() => {
-    if (done) return;
+  const ticking = (r) => {  // a countdown ticking (role="timer") is not a redraw
+    const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    return Boolean(node && node.closest('[role="timer"]'));
+  };
+  const obs = new MutationObserver((records) => {
+    if (done || records.every(ticking)) return;
     done = true; obs.disconnect();
     resolve({ t0, tdom: performance.now() });
   });

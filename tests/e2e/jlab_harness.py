@@ -296,13 +296,74 @@ def launch_chromium(playwright, workdir: Path):
     )
 
 
+#: Wrap every kernel WebSocket: frames in and out are kept (time, direction, data) and
+#: decoded only when asked (window.__wsLog.since(t)), so the wrapper adds next to nothing.
+WS_RECORDER_JS = r"""(() => {
+  const Native = window.WebSocket;
+  const log = [];
+  const dec = new TextDecoder();
+  function parts(data) {
+    if (typeof data === 'string') { try { const m = JSON.parse(data); return m; } catch { return null; } }
+    const buf = data instanceof ArrayBuffer ? data : null;
+    if (!buf || buf.byteLength < 8) return null;
+    const dv = new DataView(buf);
+    const n = dv.getUint32(0, true);
+    if (n < 3 || n > 64) return null;
+    const offs = [];
+    for (let i = 0; i < n; i++) offs.push(dv.getUint32(8 * (i + 1), true));
+    const txt = (i) => dec.decode(new Uint8Array(buf, offs[i], offs[i + 1] - offs[i]));
+    try {
+      const header = JSON.parse(txt(1)), parent = JSON.parse(txt(2)), content = JSON.parse(txt(4));
+      return { channel: txt(0), header, parent_header: parent, content };
+    } catch { return null; }
+  }
+  class Logged extends Native {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const kernel = /\/api\/kernels\//.test(String(url));
+      if (kernel) {
+        this.addEventListener('message', (ev) => { log.push({ t: performance.now(), dir: 'in', data: ev.data }); });
+      }
+      this.__kernel = kernel;
+    }
+    send(data) {
+      if (this.__kernel) log.push({ t: performance.now(), dir: 'out', data });
+      return super.send(data);
+    }
+  }
+  window.WebSocket = Logged;
+  window.__wsLog = {
+    since(t0) {
+      const out = [];
+      for (const f of log) {
+        if (f.t < t0) continue;
+        const m = parts(f.data);
+        if (!m) continue;
+        const size = typeof f.data === 'string' ? f.data.length : f.data.byteLength;
+        const c = m.content || {};
+        out.push({ t: f.t, dir: f.dir, size, type: (m.header || {}).msg_type, msg_id: (m.header || {}).msg_id,
+                   parent: (m.parent_header || {}).msg_id || null, state: c.execution_state || null,
+                   comm: c.comm_id || null, method: (c.data || {}).method || null });
+      }
+      return out;
+    },
+    clear() { log.length = 0; },
+  };
+})();"""
+
+
 @contextlib.contextmanager
-def bench_notebook(cells: list[str], init_script: str | None = None) -> Iterator[tuple[JupyterLab, Any, "FrameLog"]]:
+def bench_notebook(
+    cells: list[str], init_script: str | None = None, frame_log: bool = True
+) -> Iterator[tuple[JupyterLab, Any, "FrameLog | None"]]:
     """A browser benchmark's session: a fresh JupyterLab in a temp folder (with
     ``bare_counter.py``) serving ``bench.ipynb`` made of ``cells``, opened in Debian
     chromium (1400x1600) with every cell run; yields ``(lab, page, frames)``, then
     stops the browser and the server. ``init_script`` runs in the page before
-    JupyterLab loads (e.g. a wrapped ``WebSocket``)."""
+    JupyterLab loads (e.g. a wrapped ``WebSocket``). ``frame_log=False``: no
+    :class:`FrameLog` (``frames`` is None); its frames travel from the browser to the
+    test process and are decoded there as they arrive, work that runs beside a timed
+    redraw and grows with the frames' size (use :data:`WS_RECORDER_JS` instead)."""
     from playwright.sync_api import sync_playwright
 
     with tempfile.TemporaryDirectory(prefix="brady-bench-") as tmp:
@@ -315,7 +376,7 @@ def bench_notebook(cells: list[str], init_script: str | None = None) -> Iterator
                 browser = launch_chromium(pw, tmp / "chromium")
                 try:
                     page = browser.new_page(viewport={"width": 1400, "height": 1600})
-                    frames = FrameLog(page)
+                    frames = FrameLog(page) if frame_log else None
                     if init_script:
                         page.add_init_script(init_script)
                     open_notebook(page, lab, "bench.ipynb")
@@ -563,8 +624,13 @@ def normalize(value: Any) -> Any:
 CLICK_TO_REDRAW_JS = """async ([el, root, timeoutMs]) => {
   return await new Promise((resolve) => {
     let t0 = 0, done = false;
-    const obs = new MutationObserver(() => {
-      if (done) return;
+    // a countdown ticking (role="timer": a real-time game's clock) is not a redraw
+    const ticking = (r) => {
+      const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+      return Boolean(node && node.closest('[role="timer"]'));
+    };
+    const obs = new MutationObserver((records) => {
+      if (done || records.every(ticking)) return;
       done = true; obs.disconnect();
       resolve(performance.now() - t0);
     });
