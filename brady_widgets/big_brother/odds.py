@@ -123,11 +123,16 @@ def landing_odds(track: Sequence, position: int) -> list[Fraction]:
     return list(_landing(_kinds(track), position))
 
 
-def _landing(absorbing: tuple[bool, ...], position: int) -> tuple[Fraction, ...]:
+def _space(absorbing: tuple[bool, ...], position: int) -> int:
+    """``position``, checked to be a space of the board."""
     n = len(absorbing)
     if not 0 <= position < n:
         raise ValueError(f"position must be a space 0..{n - 1}, got {position!r}")
-    return _landing_table(absorbing)[position]
+    return position
+
+
+def _landing(absorbing: tuple[bool, ...], position: int) -> tuple[Fraction, ...]:
+    return _landing_table(absorbing)[_space(absorbing, position)]
 
 
 @lru_cache(maxsize=64)
@@ -162,8 +167,7 @@ def _landing_shown(absorbing: tuple[bool, ...]) -> tuple[tuple[float, ...], ...]
 def landing_shown(absorbing: tuple[bool, ...], position: int) -> list[float]:
     """The landing odds from ``position`` as the view shows them (floats to 4 places),
     a new list each call (a view shares nothing)."""
-    _landing(absorbing, position)  # the same check of the position
-    return list(_landing_shown(absorbing)[position])
+    return list(_landing_shown(absorbing)[_space(absorbing, position)])
 
 
 def end_odds(track: Sequence, position: int) -> list[Fraction]:
@@ -179,10 +183,7 @@ def expected_rolls(track: Sequence, position: int) -> Fraction:
     expected visits to transient spaces after it (each visit is one more roll), from the
     fundamental matrix."""
     absorbing = _kinds(track)
-    n = len(absorbing)
-    if not 0 <= position < n:
-        raise ValueError(f"position must be a space 0..{n - 1}, got {position!r}")
-    return _expected_table(absorbing)[position]
+    return _expected_table(absorbing)[_space(absorbing, position)]
 
 
 @lru_cache(maxsize=64)
