@@ -94,6 +94,7 @@ function setup(frame) {
     secret: keyed(),
     cams: keyed(),
     cardRow: null,
+    seatExtras: [], // per seat: its node in the seat bar and the parts patched in it
     roll: null,
     countdown: null,
     timer: null,
@@ -140,7 +141,6 @@ function seat(t, g, s) {
   const key = JSON.stringify([where, marks, tag]);
   // one node per seat, patched (the frame asks for it again only when the key changed)
   const build = () => {
-    g.seatExtras = g.seatExtras || [];
     let x = g.seatExtras[s];
     if (!x) {
       const color = SEAT_COLORS[s % SEAT_COLORS.length];

@@ -616,9 +616,8 @@ function mountView({ model, el, game }) {
     banner: keyed(),
     bar: keyed(),
     seatKeys: [],
-    // per seat: the game's extra part's key, its node, the head's key, the item
+    // per seat: the game's extra part's key, its node, the item
     seatExtras: [],
-    seatHeads: [],
     seatItems: [],
     drawnRev: 0,
     lock: null
@@ -683,12 +682,10 @@ function mountView({ model, el, game }) {
         F.seatKeys[s] = extraKey;
         F.seatExtras[s] = buildExtra(s);
       }
-      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false]);
-      if (!F.seatItems[s]) F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
-      else if (F.seatHeads[s] !== key || F.seatItems[s].childNodes[1] !== (F.seatExtras[s] ?? void 0)) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
-      F.seatHeads[s] = key;
+      if (F.seatItems[s]) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
+      else F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
     }
-    for (const list of [F.seatItems, F.seatKeys, F.seatExtras, F.seatHeads]) list.length = names.length;
+    for (const list of [F.seatItems, F.seatKeys, F.seatExtras]) list.length = names.length;
     setChildren(seats, F.seatItems);
     const curtainNode = F.curtain(JSON.stringify([curtain, names]), () => curtainPanel(curtain, names, send));
     main.hidden = Boolean(curtainNode);

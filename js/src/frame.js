@@ -87,9 +87,8 @@ export function mountView({ model, el, game }) {
     curtain: keyed(),
     banner: keyed(),
     bar: keyed(),
-    seatKeys: [], // per seat: the game's extra part's key, its node, the head's key, the item
+    seatKeys: [], // per seat: the game's extra part's key, its node, the item
     seatExtras: [],
-    seatHeads: [],
     seatItems: [],
     drawnRev: 0,
     lock: null, // {rev, error, seat, at}: an act sent and not answered yet
@@ -155,8 +154,8 @@ export function mountView({ model, el, game }) {
 
     const errorNode = F.error(JSON.stringify(error), () => errorBanner(error, send));
 
-    // the seat bar: one item per seat, patched in place; a game's extra part of a seat
-    // is rebuilt only when its key changed
+    // the seat bar: one item per seat, patched in place (only what differs is written);
+    // a game's extra part of a seat is rebuilt only when its key changed
     const opts = { names, shown: t.seat, toAct: t.toAct, alive: t.alive };
     for (let s = 0; s < names.length; s++) {
       const [extraKey, buildExtra] = game.seat ? game.seat(t, g, s) : ["", () => null];
@@ -164,12 +163,10 @@ export function mountView({ model, el, game }) {
         F.seatKeys[s] = extraKey;
         F.seatExtras[s] = buildExtra(s);
       }
-      const key = JSON.stringify([names[s], s === t.seat, t.toAct.includes(s), t.alive[s] !== false]);
-      if (!F.seatItems[s]) F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
-      else if (F.seatHeads[s] !== key || F.seatItems[s].childNodes[1] !== (F.seatExtras[s] ?? undefined)) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
-      F.seatHeads[s] = key;
+      if (F.seatItems[s]) patchSeatItem(F.seatItems[s], opts, s, F.seatExtras[s]);
+      else F.seatItems[s] = seatItem({ ...opts, extra: () => F.seatExtras[s] }, s);
     }
-    for (const list of [F.seatItems, F.seatKeys, F.seatExtras, F.seatHeads]) list.length = names.length;
+    for (const list of [F.seatItems, F.seatKeys, F.seatExtras]) list.length = names.length;
     setChildren(seats, F.seatItems);
 
     // the curtain: nothing else is drawn while it is up (and nothing drawn before is kept)
