@@ -48,23 +48,7 @@ import widget_latency as WL  # noqa: E402
 WS_LOG_JS = H.WS_RECORDER_JS
 
 #: Click `el`; resolve with the click's time and the first DOM change under `root`.
-CLICK_JS = """async ([el, root, timeoutMs]) => new Promise((resolve) => {
-  let t0 = 0, done = false;
-  const ticking = (r) => {  // a countdown ticking (role="timer") is not a redraw
-    const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-    return Boolean(node && node.closest('[role="timer"]'));
-  };
-  const obs = new MutationObserver((records) => {
-    if (done || records.every(ticking)) return;
-    done = true; obs.disconnect();
-    resolve({ t0, tdom: performance.now() });
-  });
-  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-  t0 = performance.now();
-  el.click();
-  obs.takeRecords();
-  setTimeout(() => { if (!done) { done = true; obs.disconnect(); resolve(null); } }, timeoutMs);
-})"""
+CLICK_JS = H.CLICK_TIMES_JS
 
 #: Kernel-side time stamps (epoch ms, the same clock as the page's timeOrigin + now()):
 #: when the shell channel thread decodes a message's header, when the main thread

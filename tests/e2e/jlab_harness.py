@@ -618,29 +618,33 @@ def normalize(value: Any) -> Any:
 
 
 # --------------------------------------------------------- in-page measurement
-#: Click an element and resolve with the time until the first DOM change that
-#: happens *after* the click handler returned (i.e. a redraw caused by the
-#: kernel's answer, not a local highlight), observed under ``root``.
-CLICK_TO_REDRAW_JS = """async ([el, root, timeoutMs]) => {
-  return await new Promise((resolve) => {
-    let t0 = 0, done = false;
-    // a countdown ticking (role="timer": a real-time game's clock) is not a redraw
-    const ticking = (r) => {
-      const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
-      return Boolean(node && node.closest('[role="timer"]'));
-    };
-    const obs = new MutationObserver((records) => {
-      if (done || records.every(ticking)) return;
-      done = true; obs.disconnect();
-      resolve(performance.now() - t0);
-    });
-    obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
-    t0 = performance.now();
-    el.click();
-    obs.takeRecords();
-    setTimeout(() => { if (!done) { done = true; obs.disconnect(); resolve(null); } }, timeoutMs);
+#: Click an element and resolve with ``{t0, tdom}``: ``performance.now()`` at the click
+#: and at the first DOM change that happens *after* the click handler returned (i.e. a
+#: redraw caused by the kernel's answer, not a local highlight), observed under ``root``.
+CLICK_TIMES_JS = """async ([el, root, timeoutMs]) => new Promise((resolve) => {
+  let t0 = 0, done = false;
+  // a countdown ticking (role="timer": a real-time game's clock) is not a redraw
+  const ticking = (r) => {
+    const node = r.target.nodeType === 1 ? r.target : r.target.parentElement;
+    return Boolean(node && node.closest('[role="timer"]'));
+  };
+  const obs = new MutationObserver((records) => {
+    if (done || records.every(ticking)) return;
+    done = true; obs.disconnect();
+    resolve({ t0, tdom: performance.now() });
   });
-}"""
+  obs.observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  t0 = performance.now();
+  el.click();
+  obs.takeRecords();
+  setTimeout(() => { if (!done) { done = true; obs.disconnect(); resolve(null); } }, timeoutMs);
+})"""
+
+#: The same, as the milliseconds from the click to that DOM change (null: none in time).
+CLICK_TO_REDRAW_JS = f"""async (args) => {{
+  const times = await ({CLICK_TIMES_JS})(args);
+  return times === null ? null : times.tdom - times.t0;
+}}"""
 
 
 #: Click and return how long the synchronous click handler took (a local redraw).
