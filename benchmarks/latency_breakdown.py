@@ -224,17 +224,20 @@ def profile_table(prof: list[dict], top: int = 25) -> tuple[list[tuple[str, floa
     return [(k, self_ms[k], total_ms[k]) for k in rows], total_ms
 
 
-def _add_profile(prof: dict, self_ms: dict, total_ms: dict) -> None:
+def profile_parts(prof: dict) -> tuple[dict, dict, dict]:
+    """``(nodes by id, parent id by id, ms by sampled node id)`` of a CDP CPU profile."""
     nodes = {n["id"]: n for n in prof["nodes"]}
     dt = defaultdict(float)
     # a sample's delta is the time since the previous sample: charge it to the previous one
     samples, deltas = prof["samples"], prof["timeDeltas"]
     for sid, d in zip(samples, deltas[1:] + [0]):
         dt[sid] += d / 1000
-    parent = {}
-    for n in prof["nodes"]:
-        for c in n.get("children", []):
-            parent[c] = n["id"]
+    parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
+    return nodes, parent, dt
+
+
+def _add_profile(prof: dict, self_ms: dict, total_ms: dict) -> None:
+    nodes, parent, dt = profile_parts(prof)
 
     def name(n):
         cf = n["callFrame"]

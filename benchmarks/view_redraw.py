@@ -35,6 +35,7 @@ sys.path.insert(0, str(REPO / "tests" / "e2e"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
 import jlab_harness as H  # noqa: E402
+import latency_breakdown as LB  # noqa: E402  (the CPU profile's walk)
 
 ORDER = ("roll", "vote", "choose", "rank", "gossip", "gossip_card")
 
@@ -135,11 +136,7 @@ def callers(profiles: list[dict], natives: tuple[str, ...]) -> list[tuple[str, f
     """Time in the ``natives`` DOM calls by the function that called them, most first."""
     out: dict[str, float] = defaultdict(float)
     for prof in profiles:
-        nodes = {n["id"]: n for n in prof["nodes"]}
-        parent = {c: n["id"] for n in prof["nodes"] for c in n.get("children", [])}
-        dt: dict[int, float] = defaultdict(float)
-        for sid, d in zip(prof["samples"], prof["timeDeltas"][1:] + [0]):
-            dt[sid] += d / 1000
+        nodes, parent, dt = LB.profile_parts(prof)
         for nid, ms in dt.items():
             cf = nodes[nid]["callFrame"]
             if cf["functionName"] in natives and not cf["url"]:
@@ -211,8 +208,6 @@ def main(argv=None) -> int:
         for kind, s in summary.items():
             print(f"  after {kind:12s} n={s['n']:5d}  median {s['median_ms']:6.3f} ms   p90 {s['p90_ms']:6.3f} ms   DOM changes {s['dom_changes']:6.1f} (mean)")
     if profiles:
-        import latency_breakdown as LB
-
         rows, total = LB.profile_table(profiles, top=30)
         n = max(1, len(every))
         print("\nCPU profile of the timed passes, ms per update (self, total):")
