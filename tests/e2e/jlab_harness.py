@@ -647,6 +647,43 @@ CLICK_TO_REDRAW_JS = f"""async (args) => {{
 }}"""
 
 
+#: The root's computed `contain`, and its visible descendants whose box leaves the root's
+#: padding box (they would be cut off by paint containment).
+CONTAINED_JS = """(r) => {
+  const edges = (e) => { const b = e.getBoundingClientRect(), s = getComputedStyle(e);
+    return [b.left + parseFloat(s.borderLeftWidth), b.top + parseFloat(s.borderTopWidth),
+            b.right - parseFloat(s.borderRightWidth), b.bottom - parseFloat(s.borderBottomWidth)]; };
+  const [L, T, R, B] = edges(r);
+  const outside = [];
+  for (const e of r.querySelectorAll('*')) {
+    const b = e.getBoundingClientRect();
+    if (!(b.width > 0 && b.height > 0)) continue;
+    let [l, t, rr, bb] = [b.left, b.top, b.right, b.bottom];
+    // what a scrolling or clipping box inside the root hides is not drawn anyway
+    for (let a = e.parentElement; a && a !== r; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+        const [al, at, ar, ab] = edges(a);
+        l = Math.max(l, al); t = Math.max(t, at); rr = Math.min(rr, ar); bb = Math.min(bb, ab);
+      }
+    }
+    if (rr <= l || bb <= t) continue;
+    if (l < L - 0.5 || t < T - 0.5 || rr > R + 0.5 || bb > B + 0.5)
+      outside.push(`${e.tagName.toLowerCase()}.${e.getAttribute('class')} [${[l, t, rr, bb].map(Math.round)}] root [${[L, T, R, B].map(Math.round)}]`);
+  }
+  return [getComputedStyle(r).contain, outside.slice(0, 5)];
+}"""
+
+
+def assert_contained(root, name: str) -> None:
+    """A widget's redraw invalidates the widget only (``contain: layout paint style`` on
+    its root), so the root clips what it draws: nothing in it may stick out."""
+    contain, outside = root.evaluate(CONTAINED_JS)
+    # (Chromium writes `layout paint style` as its shorthand `content`)
+    kinds = set(contain.split()) | ({"layout", "paint"} if contain in ("content", "strict") else set())
+    assert {"layout", "paint"} <= kinds, f"{name}'s root is not contained: contain: {contain}"
+    assert not outside, f"{name}: parts drawn outside the root would be clipped: {outside}"
+
 #: Click and return how long the synchronous click handler took (a local redraw).
 SYNC_CLICK_JS = "(el) => { const t0 = performance.now(); el.click(); return performance.now() - t0; }"
 

@@ -331,6 +331,7 @@ def test_six_players_fit_a_1280x720_laptop(jupyterlab, browser, output_dir, requ
             "return s.transitionDuration.split(',').some((d) => parseFloat(d) > 0) || s.animationName !== 'none'; }).length"
         )
         assert moving == 0, f"{moving} elements still animate under reduced motion"
+        H.assert_contained(root, "Big Brother (6 players)")
         assert H.notebook_errors(lp.page) == []
     finally:
         lp.close()

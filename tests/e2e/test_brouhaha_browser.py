@@ -422,6 +422,7 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
             "return s.transitionDuration.split(',').some((d) => parseFloat(d) > 0) || s.animationName !== 'none'; }).length"
         )
         assert moving == 0, f"{moving} elements still animate under reduced motion"
+        H.assert_contained(root, "Brouhaha")
         assert H.notebook_errors(lp.page) == []
     finally:
         lp.close()

@@ -88,7 +88,9 @@ def check_fit(lp: LabPage, root, action, name: str) -> dict:
     assert widget["height"] <= MAX_HEIGHT, f"{name} is {widget['height']:.0f} px tall at 1280 px (budget {MAX_HEIGHT})"
     assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"], (
         f"{name}'s main action is out of view after the cell ran: {box}")
+    H.assert_contained(root, name)
     return {"widget": widget, "action": box}
+
 
 
 def check_states(page, target, name: str, other=None) -> dict:
