@@ -203,6 +203,7 @@ def run(setup: str, moves: int, seed: int, profile: bool, kernel_side: bool = Fa
                 row = timed_click(page, root.locator(f'[data-testid="{testid}"]'), root, model_id, kernel,
                                   cdp if warm else None, profiles)
                 if row:
+                    row["button"] = testid.split("-")[0]
                     game_rows.append(row)
         prof = profiles or None
         if kernel is not None:
@@ -276,6 +277,13 @@ def main(argv=None) -> int:
     for k in PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ()):
         print(f"  {k:<16}{med(counter, k):>10.2f}{med(game, k):>14.2f}")
     print(f"  ratio of totals: x{med(game, 'total') / med(counter, 'total'):.2f}")
+    by_button = defaultdict(list)
+    for r in game:
+        by_button[r.get("button", "?")].append(r)
+    parts = [k for k in PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ()) if any(k in r for r in game)]
+    print("  by button (medians, ms): " + "  ".join(f"{b} n={len(rs)}" for b, rs in by_button.items()))
+    for k in parts:
+        print(f"  {k:<16}" + "".join(f"{med(rs, k):>10.2f}" for rs in by_button.values()))
     if prof:
         rows, totals = profile_table(prof)
         n = max(1, len(game))
