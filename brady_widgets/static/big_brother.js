@@ -908,7 +908,7 @@ function makeSpace(t, space, i, [r, c]) {
 function patchSpace(sp, i, { who, p, landed }) {
   const { li } = sp;
   setClass(li, `bw-bb-space bw-bb-${sp.kind}${landed ? " bw-bb-landed" : ""}${p ? " bw-bb-reach" : ""}`);
-  setStyle(li, "--p", String(p || 0));
+  setStyle(li, "--bw-bb-p", String(p || 0));
   setAttr(li, "data-odds", p === null ? null : String(p));
   setAttr(li, "aria-label", `Space ${i}: ${sp.words}${who.length ? `; here: ${who.join(", ")}` : ""}${p !== null ? `; chance to land here this turn ${pct(p)}` : ""}`);
   if (p) setText(sp.odds, shortPct(p));

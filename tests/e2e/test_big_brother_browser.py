@@ -24,6 +24,7 @@ winner; then the WebSocket frames are checked for secrets.
 from __future__ import annotations
 
 import json
+import re
 import time
 
 import pytest
@@ -332,6 +333,15 @@ def test_six_players_fit_a_1280x720_laptop(jupyterlab, browser, output_dir, requ
         )
         assert moving == 0, f"{moving} elements still animate under reduced motion"
         H.assert_contained(root, "Big Brother (6 players)")
+        # a space the pawn may reach is shaded from the bottom in proportion to its odds
+        shade = root.evaluate(
+            "(r) => [...r.querySelectorAll('[data-odds]')].filter((e) => Number(e.dataset.odds) > 0.05)"
+            ".map((e) => [Number(e.dataset.odds), getComputedStyle(e).boxShadow])"
+        )
+        assert shade, "no space shows landing odds before the first roll"
+        for p, box_shadow in shade:
+            m = re.search(r"0px (-[\d.]+)px 0px 0px inset", box_shadow)
+            assert m and abs(float(m.group(1)) + 44 * p) < 0.5, (p, box_shadow)
         assert H.notebook_errors(lp.page) == []
     finally:
         lp.close()
