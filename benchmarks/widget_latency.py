@@ -56,13 +56,15 @@ def summary(values):
     return {"median": statistics.median(values), "p95": pct(values, 0.95), "n": len(values)}
 
 
-def measure_counter(page, moves: int) -> list[float]:
+def measure_counter(page, moves: int, js: str = H.CLICK_TO_REDRAW_JS) -> list:
+    """The counter's click round trips (``js``: what each click returns, e.g.
+    ``H.CLICK_TO_FRAME_JS`` for [to the DOM change, to the next frame])."""
     button = page.locator('[data-testid="count"]')
     button.wait_for()
     root = page.locator(".jp-OutputArea-output", has=button).first
     out = []
     for _ in range(moves):
-        ms = page.evaluate(H.CLICK_TO_REDRAW_JS, [button.element_handle(), root.element_handle(), 10_000])
+        ms = page.evaluate(js, [button.element_handle(), root.element_handle(), 10_000])
         if ms is None:
             raise RuntimeError("the counter did not redraw within 10 s")
         out.append(ms)

@@ -646,6 +646,16 @@ CLICK_TO_REDRAW_JS = f"""async (args) => {{
   return times === null ? null : times.tdom - times.t0;
 }}"""
 
+#: ``[ms to that DOM change, ms to the end of the next animation frame after it]``: the
+#: frame's style, layout and paint done on the page's main thread, i.e. roughly when the
+#: redraw is on screen (null: no change in time). The first figure is the same as above.
+CLICK_TO_FRAME_JS = f"""async (args) => {{
+  const times = await ({CLICK_TIMES_JS})(args);
+  if (times === null) return null;
+  const tframe = await new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(performance.now()), 0)));
+  return [times.tdom - times.t0, tframe - times.t0];
+}}"""
+
 
 #: The root's computed `contain`, and its visible descendants whose box leaves the root's
 #: padding box (they would be cut off by paint containment).
