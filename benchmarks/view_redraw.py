@@ -1,7 +1,7 @@
 """The Big Brother view's redraw alone, in Debian's chromium without JupyterLab: a
 recorded game's updates replayed into the built bundle on a stand-in model.
 
-    python benchmarks/view_redraw.py [--games 2] [--passes 3] [--profile] [--json]
+    python benchmarks/view_redraw.py [--games 2] [--passes 3] [--profile] [--render] [--json]
 
 A 6-player game is played in Python (seat 0 takes the first legal action in the
 benchmark's click order, the bots answer at once) and every update message the
@@ -14,7 +14,10 @@ microtask it queues) and counts its DOM changes (mutation records), i.e. the vie
 around it. Updates are grouped by what the person did just before (roll, vote,
 ...; ``bots`` for the bots' own steps). ``--profile`` adds a CPU profile of the
 timed passes (Chrome DevTools Protocol, 50 us sampling): the view's functions with
-the most time.
+the most time. ``--render`` adds what the browser does after the redraw, from a trace of
+one more pass: style and layout (forced after each update, as the next frame would do
+them) and the pre-paint, paint and layerize of the frames drawn during the pass, in ms
+per update.
 
 This is the quick loop for work on the view; the figure the issue names is
 ``big_brother_latency.py``'s (the whole round trip, against the bare counter).
@@ -132,6 +135,29 @@ PAGE_JS = """async ([src, first, updates, passes]) => {
 }"""
 
 
+#: The trace's renderer phases after a DOM change (Chromium's event names), and what to record.
+RENDER_PHASES = ("UpdateLayoutTree", "Layout", "PrePaint", "Paint", "Layerize")
+TRACE_CATEGORIES = ("devtools.timeline", "disabled-by-default-devtools.timeline", "blink")
+
+
+def render_times(trace: Path) -> dict[str, float]:
+    """ms in each of :data:`RENDER_PHASES` in a Chromium trace (complete events; a phase
+    nested in the same phase, e.g. a layer's paint inside the document's, counted once)."""
+    events = json.loads(trace.read_text())
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    out: dict[str, float] = defaultdict(float)
+    outer_end: dict[tuple, float] = {}
+    phases = sorted((e for e in events if e.get("ph") == "X" and e.get("name") in RENDER_PHASES),
+                    key=lambda e: (e.get("tid"), e["ts"]))
+    for e in phases:
+        key = (e.get("pid"), e.get("tid"), e["name"])
+        if e["ts"] < outer_end.get(key, -1):
+            continue  # inside an outer event of the same phase
+        outer_end[key] = e["ts"] + e.get("dur", 0)
+        out[e["name"]] += e.get("dur", 0) / 1000
+    return out
+
+
 def callers(profiles: list[dict], natives: tuple[str, ...]) -> list[tuple[str, float]]:
     """Time in the ``natives`` DOM calls by the function that called them, most first."""
     out: dict[str, float] = defaultdict(float)
@@ -157,6 +183,7 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--bundle", type=Path, default=REPO / "brady_widgets" / "static" / "big_brother.js", help="the view's bundle (default: the built one)")
+    ap.add_argument("--render", action="store_true", help="trace one more pass: style, layout and paint per update")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -179,8 +206,18 @@ def main(argv=None) -> int:
             cdp = page.context.new_cdp_session(page)
             cdp.send("Profiler.enable")
             cdp.send("Profiler.setSamplingInterval", {"interval": 50})
+        render: dict[str, float] = defaultdict(float)
+        n_render = 0
         for first, updates in games:
             page.evaluate(PAGE_JS, [src, first, updates, 1])  # warm-up pass
+            if args.render:
+                trace = Path(tmp) / "trace.json"
+                browser.start_tracing(page=page, path=str(trace), categories=list(TRACE_CATEGORIES))
+                page.evaluate(PAGE_JS, [src, first, updates, 1])
+                browser.stop_tracing()
+                for name, ms in render_times(trace).items():
+                    render[name] += ms
+                n_render += len(updates)
             if cdp is not None:
                 cdp.send("Profiler.start")
             times = page.evaluate(PAGE_JS, [src, first, updates, args.passes])
@@ -201,11 +238,17 @@ def main(argv=None) -> int:
     every_n = [n for v in changes.values() for n in v]
     summary["all"] = {"n": len(every), "median_ms": round(statistics.median(every), 3), "p90_ms": round(sorted(every)[int(0.9 * (len(every) - 1))], 3),
                       "dom_changes": round(statistics.mean(every_n), 1)}
+    if args.render:
+        summary["render_ms_per_update"] = {k: round(render[k] / max(1, n_render), 3) for k in RENDER_PHASES}
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
         print(f"Big Brother view, redraw per update (model change -> end of redraw), {args.games} games x {args.passes} passes")
         for kind, s in summary.items():
+            if kind == "render_ms_per_update":
+                print("  after each update, the browser's own work (ms per update): "
+                      + ", ".join(f"{k} {v:.2f}" for k, v in s.items()))
+                continue
             print(f"  after {kind:12s} n={s['n']:5d}  median {s['median_ms']:6.3f} ms   p90 {s['p90_ms']:6.3f} ms   DOM changes {s['dom_changes']:6.1f} (mean)")
     if profiles:
         rows, total = LB.profile_table(profiles, top=30)
