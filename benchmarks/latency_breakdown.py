@@ -44,12 +44,6 @@ import big_brother_latency as BB  # noqa: E402
 import jlab_harness as H  # noqa: E402
 import widget_latency as WL  # noqa: E402
 
-#: The page's kernel WebSocket frames, recorded in the page (``jlab_harness.WS_RECORDER_JS``).
-WS_LOG_JS = H.WS_RECORDER_JS
-
-#: Click `el`; resolve with the click's time and the first DOM change under `root`.
-CLICK_JS = H.CLICK_TIMES_JS
-
 #: Kernel-side time stamps (epoch ms, the same clock as the page's timeOrigin + now()):
 #: when the shell channel thread decodes a message's header, when the main thread
 #: dispatches it, and each status / comm message it publishes, by parent msg_id.
@@ -148,7 +142,7 @@ def kernel_split(row: dict, frames: list[dict], origin: float, kt: dict) -> None
 def timed_click(page, button, root, comm: str, kernel=None, cdp=None, profiles=None) -> dict | None:
     if cdp is not None:
         cdp.send("Profiler.start")
-    click = page.evaluate(CLICK_JS, [button.element_handle(), root.element_handle(), 10_000])
+    click = page.evaluate(H.CLICK_TIMES_JS, [button.element_handle(), root.element_handle(), 10_000])
     if cdp is not None:
         profiles.append(cdp.send("Profiler.stop")["profile"])
     if click is None:
@@ -171,7 +165,7 @@ def run(setup: str, moves: int, seed: int, profile: bool, kernel_side: bool = Fa
     ``setup`` names the widgets of ``BB.BB_CELL`` to play (``thinking`` or ``at_once``)."""
     cells = [WL.BENCH_CELLS[0], BB.BB_CELL.replace("{seed}", str(seed))]
     counter_rows, game_rows = [], []
-    with H.bench_notebook(cells, init_script=WS_LOG_JS) as (lab, page, _frames):
+    with H.bench_notebook(cells, init_script=H.WS_RECORDER_JS) as (lab, page, _frames):
         counter_id = H.kernel_eval(lab, page, "counter.model_id")
         ids = H.kernel_eval(lab, page, f"[w.model_id for w in {setup}]")
         counter = page.locator('[data-testid="count"]')
@@ -274,13 +268,14 @@ def main(argv=None) -> int:
 
     print(f"medians over {len(counter)} counter and {len(game)} Big Brother ({args.setup}) clicks, ms")
     print(f"  {'part':<16}{'counter':>10}{'big_brother':>14}")
-    for k in PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ()):
+    shown = PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ())
+    for k in shown:
         print(f"  {k:<16}{med(counter, k):>10.2f}{med(game, k):>14.2f}")
     print(f"  ratio of totals: x{med(game, 'total') / med(counter, 'total'):.2f}")
     by_button = defaultdict(list)
     for r in game:
         by_button[r.get("button", "?")].append(r)
-    parts = [k for k in PARTS + (KERNEL_PARTS if args.kernel or args.kprofile else ()) if any(k in r for r in game)]
+    parts = [k for k in shown if any(k in r for r in game)]
     print("  by button (medians, ms): " + "  ".join(f"{b} n={len(rs)}" for b, rs in by_button.items()))
     for k in parts:
         print(f"  {k:<16}" + "".join(f"{med(rs, k):>10.2f}" for rs in by_button.values()))

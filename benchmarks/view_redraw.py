@@ -148,7 +148,7 @@ def render_times(trace: Path) -> dict[str, float]:
     out: dict[str, float] = defaultdict(float)
     outer_end: dict[tuple, float] = {}
     phases = sorted((e for e in events if e.get("ph") == "X" and e.get("name") in RENDER_PHASES),
-                    key=lambda e: (e.get("tid"), e["ts"]))
+                    key=lambda e: (e.get("pid"), e.get("tid"), e["ts"]))
     for e in phases:
         key = (e.get("pid"), e.get("tid"), e["name"])
         if e["ts"] < outer_end.get(key, -1):

@@ -93,9 +93,10 @@ ERROR_CHARS = 500
 #: cores here, one on Binder). The update reaches a local page 8-15 ms after the kernel
 #: sends it (JupyterLab's server and the page's own work on the same cores), so at 20 ms
 #: bots that answer at once still ran beside the redraw of a roll or a gossip card; 50 ms
-#: leaves room on a slow machine and is still no wait a person notices. The game's timing does not move: the bots are asked at the
-#: act's own game time (the scheduler's clock stays there until this step), so a bot's
-#: reaction counts from the act, and its action is stamped when it falls due.
+#: leaves room on a slow machine and is still no wait a person notices. The game's timing
+#: does not move: the bots are asked at the act's own game time (the scheduler's clock
+#: stays there until this step), so a bot's reaction counts from the act, and its action
+#: is stamped when it falls due.
 ASK_AFTER_ACT_S = 0.050
 
 #: Keys each message type takes besides ``type``.

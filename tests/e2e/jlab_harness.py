@@ -694,6 +694,7 @@ def assert_contained(root, name: str) -> None:
     assert {"layout", "paint"} <= kinds, f"{name}'s root is not contained: contain: {contain}"
     assert not outside, f"{name}: parts drawn outside the root would be clipped: {outside}"
 
+
 #: Click and return how long the synchronous click handler took (a local redraw).
 SYNC_CLICK_JS = "(el) => { const t0 = performance.now(); el.click(); return performance.now() - t0; }"
 

@@ -92,7 +92,6 @@ def check_fit(lp: LabPage, root, action, name: str) -> dict:
     return {"widget": widget, "action": box}
 
 
-
 def check_states(page, target, name: str, other=None) -> dict:
     """Contrast of `target` (a primary button) at rest, hovered, focused and pressed, and of an
     ordinary button `other` hovered: each at least 4.5:1."""
