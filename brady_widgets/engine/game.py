@@ -39,6 +39,7 @@ from itertools import accumulate
 from typing import Any, ClassVar
 
 from .errors import IllegalAction, brief
+from .rng import new_seed
 
 JSON_SCALARS = (str, int, float, bool, type(None))
 
@@ -262,7 +263,7 @@ class Game:
                 f"known options: {sorted(self.default_options)}"
             )
         if seed is None:
-            seed = random.SystemRandom().randrange(2**32)
+            seed = new_seed()  # 128 bits from `secrets`: no one can guess it
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise TypeError(f"seed must be an int, got {seed!r}")
         self.players = players

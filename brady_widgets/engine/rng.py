@@ -1,0 +1,45 @@
+"""Seeds the package draws for itself: 128 bits from :mod:`secrets`, never guessable.
+
+A game's seed decides every hidden thing in it (the deal, the decks, the dice, the
+bots' choices), so a seed someone can guess is a game someone can recompute: from
+the cards of their own hand, a student can try every seed of a small range until
+one deals that hand, and then knows every other hand. Every seed that the package
+draws when none is given (a new engine with ``seed=None``, a widget or a table with
+the default seed, a rooms table, an app page, :func:`~brady_widgets.simulation.simulate`
+without a seed) comes from :func:`new_seed`: ``SEED_BITS`` bits from the operating
+system's secure generator, far beyond any search.
+
+An explicit seed is a teacher's choice and works as it always did (the lessons
+depend on it); but a seed that is published (on a slide, in a page's address) makes
+its game recomputable by anyone who reads it. :func:`seed_refusal` is the rule for a
+seed that comes from outside (a rooms table's description): a non-negative int of
+at most ``MAX_SEED_BITS`` bits.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+__all__ = ["MAX_SEED_BITS", "SEED_BITS", "new_seed", "seed_refusal"]
+
+#: bits of a drawn seed
+SEED_BITS = 128
+#: the most bits a seed given from outside (a rooms table's description) may have
+MAX_SEED_BITS = 256
+
+
+def new_seed() -> int:
+    """A fresh seed no one can guess: ``SEED_BITS`` random bits from :mod:`secrets`."""
+    return secrets.randbits(SEED_BITS)
+
+
+def seed_refusal(seed: Any) -> str | None:
+    """Why ``seed`` is not a seed one may give from outside (a plain sentence), or
+    ``None`` when it is one: a non-negative int (not a bool) of at most
+    ``MAX_SEED_BITS`` bits."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        return f"a seed is a whole number, not {type(seed).__name__}"
+    if seed < 0 or seed.bit_length() > MAX_SEED_BITS:
+        return f"a seed is a whole number from 0 to 2**{MAX_SEED_BITS} - 1"
+    return None
