@@ -325,7 +325,7 @@ class Table:
     def __init__(
         self,
         players: int = 4,
-        seed: int = 0,
+        seed: int | None = None,
         humans: Any = None,
         mode: str = "bots",
         bot: str | Callable | None = None,
@@ -414,8 +414,8 @@ class Table:
         self._reveal = reveal
         self.teacher = teacher
         self._page: tuple | None = None  # (the position it was computed for, the page)
-        bot_seed = engine.seed if game is not None else seed
-        self._bots = {s: factory(s, bot_seed) for s in range(n) if s not in humans}
+        # the engine's seed: the one given, or the one it drew for seed=None (engine/rng.py)
+        self._bots = {s: factory(s, engine.seed) for s in range(n) if s not in humans}
         self._shown: int | None = humans[0] if (humans and mode == "bots") else None
         self._curtain_for: int | None = None
         self._pending = None  # the scheduled bot step (asyncio.TimerHandle)

@@ -151,7 +151,7 @@ class GameWidget(Table, anywidget.AnyWidget):
     def __init__(
         self,
         players: int = 4,
-        seed: int = 0,
+        seed: int | None = None,
         humans: Any = None,
         mode: str = "bots",
         bot: str | Callable | None = None,

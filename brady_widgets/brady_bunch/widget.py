@@ -102,7 +102,8 @@ class BradyBunchWidget(GameWidget):
 
     Args:
         players: 3..8 (Alice + 2..7 kids; 3 players add a silent kid).
-        seed: seeds the deal, the Snoop cards and the bots.
+        seed: seeds the deal, the Snoop cards and the bots (default: a fresh 128-bit seed
+            no one can guess; a seed you give or publish makes the game recomputable).
         humans: the seats people play (default: Alice, seat 0, vs bot kids; every
             seat in hot-seat). ``humans=(2,)``: play the kid at seat 2 against a bot Alice.
         mode: ``"bots"`` or ``"hotseat"`` (a curtain between different human seats,
@@ -126,7 +127,7 @@ class BradyBunchWidget(GameWidget):
     #: hundreds): the view gets the newest statements and pages back for the rest
     windowed = ("talk",)
 
-    def __init__(self, players: int = 5, seed: int = 0, humans: Any = None, mode: str = "bots", **kwargs: Any):
+    def __init__(self, players: int = 5, seed: int | None = None, humans: Any = None, mode: str = "bots", **kwargs: Any):
         super().__init__(players=players, seed=seed, humans=humans, mode=mode, **kwargs)
 
     # ------------------------------------------------------------ game hooks

@@ -124,7 +124,7 @@ class BrouhahaWidget(GameWidget):
     action_keys = {" ": "slap", "t": "take_back", "Backspace": "take_back"}
     log_limit = 25
 
-    def __init__(self, players: int = 4, seed: int = 0, humans: Any = None, party: Any = None, **kw: Any):
+    def __init__(self, players: int = 4, seed: int | None = None, humans: Any = None, party: Any = None, **kw: Any):
         self._party: dict[int, str] = {}
         if party is not None:
             if humans is not None:

@@ -70,7 +70,8 @@ class CostumePartyWidget(GameWidget):
 
     Args:
         players: 2..8.
-        seed: seeds the deal, the die and the bots.
+        seed: seeds the deal, the die and the bots (default: a fresh 128-bit seed no one
+            can guess; a seed you give or publish makes the game recomputable).
         humans: the seats people play (default: seat 0 vs bots; every seat in hot-seat).
         mode: ``"bots"`` or ``"hotseat"`` (a curtain between different human seats).
         bot: a name in ``bots.BOTS`` (default ``"detective"``) or a factory ``(seat, seed) -> bot``.
