@@ -274,7 +274,11 @@ class Rooms:
         if not isinstance(game, str) or game not in names() or load_widget(game) is None:
             raise RoomError("bad_request", f"unknown game {short(game)}; games: {[g for g in names() if load_widget(g)]}")
         players = spec.get("players")
-        seed = spec.get("seed", secrets.randbelow(10**6))
+        from ..engine.rng import new_seed, seed_refusal  # 128 bits from `secrets`: no one can guess a table's seed
+
+        seed = spec["seed"] if spec.get("seed") is not None else new_seed()
+        if seed_refusal(seed):  # a teacher's own seed: a non-negative int of at most 256 bits
+            raise RoomError("bad_request", f"{seed_refusal(seed)}, got {short(seed)}")
         options = spec.get("options") or {}
         bots = spec.get("bots") or {}
         if not isinstance(options, dict) or not isinstance(bots, dict):
