@@ -33,6 +33,7 @@ from typing import Any, Sequence
 
 from .engine import registry
 from .engine.registry import GameEntry, load_bots, load_fields, load_game
+from .engine.rng import new_seed
 from .scheduler import Scheduler
 
 #: at least this many games: the automatic executor uses local processes,
@@ -42,11 +43,15 @@ PROGRESS_THRESHOLD = 500
 
 
 def game_seed(seed: int, index: int) -> int:
-    """The seed of game ``index`` of a run seeded with ``seed`` (a 64-bit int)."""
+    """The seed of game ``index`` of a run seeded with ``seed`` (a non-negative int).
+
+    A run seed below ``2**64`` gives a 64-bit game seed (as it always did: the lessons'
+    saved outputs depend on it); a larger one (a drawn 128-bit run seed) gives a 128-bit
+    game seed whose low 64 bits are the same words."""
     import numpy as np
 
-    words = np.random.SeedSequence([seed, index]).generate_state(2, dtype=np.uint32)
-    return int(words[0]) | (int(words[1]) << 32)
+    words = np.random.SeedSequence([seed, index]).generate_state(2 if seed < 2**64 else 4, dtype=np.uint32)
+    return sum(int(w) << (32 * i) for i, w in enumerate(words))
 
 
 # --------------------------------------------------------------- game fields
@@ -177,7 +182,7 @@ def simulate(
     players: int,
     bots="random",
     games: int = 100,
-    seed: int = 0,
+    seed: int | None = None,
     executor: concurrent.futures.Executor | None | bool = None,
     progress: bool | None = None,
     *,
@@ -192,7 +197,9 @@ def simulate(
         bots: one bot name (a key of the game's bot table, e.g. ``"random"``) for every seat, a
             factory ``(seat, seed) -> bot``, or a list with one of those per seat.
         games: how many games.
-        seed: the run's seed; game ``i`` is seeded with :func:`game_seed` ``(seed, i)``.
+        seed: the run's seed (a non-negative int); game ``i`` is seeded with :func:`game_seed`
+            ``(seed, i)``. ``None`` (the default) draws a fresh 128-bit seed no one can guess
+            (:func:`brady_widgets.engine.rng.new_seed`); every row still carries its game's seed.
         executor: any :class:`concurrent.futures.Executor` (threads, processes,
             ``dask.distributed.Client(...).get_executor()``); ``None`` picks one:
             in-process below ``PARALLEL_THRESHOLD`` games or on one core, else a
@@ -216,7 +223,9 @@ def simulate(
     games = _check_int("games", games)
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
-    seed = _check_int("seed", seed)
+    seed = new_seed() if seed is None else _check_int("seed", seed)
+    if seed < 0:
+        raise ValueError(f"seed must be >= 0, got {seed}")
     if progress is not None and not isinstance(progress, bool):
         raise TypeError(f"progress must be True, False or None, got {progress!r}")
     if chunksize is not None and (_check_int("chunksize", chunksize) < 1):

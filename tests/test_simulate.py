@@ -140,7 +140,7 @@ def test_progress_bar(capsys):
         ({"games": 2.0}, TypeError, "games"),
         ({"games": -1}, ValueError, "games"),
         ({"seed": "x"}, TypeError, "seed"),
-        ({"seed": None}, TypeError, "seed"),
+        ({"seed": -1}, ValueError, "seed"),  # seed=None draws one (tests/test_seeds.py)
         ({"bots": "genius"}, ValueError, "genius"),
         ({"bots": ["random", "random"]}, ValueError, "one per seat"),
         ({"bots": 7}, TypeError, "bots"),
