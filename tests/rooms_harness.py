@@ -32,9 +32,9 @@ def free_port() -> int:
 class ThreadServer:
     """The rooms app under uvicorn in a thread: ``.rooms`` is the server's :class:`Rooms`."""
 
-    def __init__(self, db: str | Path, port: int | None = None, **kwargs: Any):
+    def __init__(self, db: str | Path, port: int | None = None, teacher_token: str | None = TEACHER, **kwargs: Any):
         self.port = port or free_port()
-        self.app = create_app(str(db), TEACHER, **kwargs)
+        self.app = create_app(str(db), teacher_token, **kwargs)  # None: the token stored in db
         self.rooms = self.app.state.rooms
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning", lifespan="on")
         self.server = uvicorn.Server(config)
@@ -61,8 +61,10 @@ class ThreadServer:
 class ProcessServer:
     """``python -m brady_widgets.rooms`` as a subprocess (a real restart kills it)."""
 
-    def __init__(self, db: str | Path, port: int | None = None, pace: float = 0.05, log: Path | None = None):
+    def __init__(self, db: str | Path, port: int | None = None, pace: float = 0.05, log: Path | None = None,
+                 teacher_token: str | None = TEACHER):
         self.db, self.port, self.pace, self.log = str(db), port or free_port(), pace, log
+        self.teacher_token = teacher_token  # None: no --teacher-token (the server reuses the stored one)
         self.proc: subprocess.Popen | None = None
 
     @property
@@ -74,8 +76,8 @@ class ProcessServer:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db, "--pace", str(self.pace), "--teacher-token", TEACHER],
-            cwd=str(REPO), env=env, stdout=out, stderr=subprocess.STDOUT,
+             "--db", self.db, "--pace", str(self.pace), *(["--teacher-token", self.teacher_token] if self.teacher_token else [])],
+            cwd=str(REPO), env={k: v for k, v in env.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"}, stdout=out, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 30
         while True:

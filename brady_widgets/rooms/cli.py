@@ -59,6 +59,14 @@ def main(argv: list[str] | None = None) -> int:
     rooms.add_argument("--code-prefix", default="", help="every table code starts with these letters (one prefix per server when rooms shard by code)")
     args = parser.parse_args(argv)
 
+    from .store import Store, StoreError
+
+    try:  # a file that is not a rooms database: one line naming it, a non-zero exit, the file untouched
+        Store(args.db, log=lambda line: None).close()
+    except StoreError as exc:
+        print(f"brady-widgets rooms: {exc}", file=sys.stderr)
+        return 2
+
     import uvicorn
 
     from .server import create_app

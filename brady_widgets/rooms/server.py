@@ -82,6 +82,10 @@ MAX_FRAME = 4096
 #: ``time.time()`` when the table changed, so a client on the same machine measures latency
 STAMP = os.environ.get("BRADY_ROOMS_STAMP") == "1"
 PAGES = Path(__file__).resolve().parent / "static"
+#: the key of the teacher token's hash in the store's settings table
+TEACHER_HASH_KEY = "teacher_token_sha256"
+#: at shutdown, the longest wait (s) for pending saves (a locked file must not hang the stop)
+SAVE_ON_STOP_SECONDS = 5.0
 
 
 def _hash(token: str) -> str:
@@ -134,7 +138,10 @@ class Room:
     seat_names: dict[int, str] = field(default_factory=dict)
     watchers: dict[str, str] = field(default_factory=dict)
     devices: set = field(default_factory=set)
-    saved_len: int = -1
+    saved_len: int = -1  # the history length of the newest snapshot handed to the store
+    #: the store's ticket of that snapshot, and of the newest one committed: saved when equal
+    version: int = 0
+    saved_version: int = 0
     dirty: bool = False
     changed_at: float = 0.0
 
@@ -143,7 +150,7 @@ class Room:
         return {
             "game": self.game,
             "created": self.created,
-            "names": self.names,
+            "names": list(t.names),  # the names shown now (set at join, seat and hand-to-bot)
             "bot_levels": {str(k): v for k, v in self.bot_levels.items()},
             "locked": self.locked,
             "seats": {str(k): v for k, v in self.seats.items()},
@@ -160,8 +167,9 @@ class Rooms:
     def __init__(
         self,
         store: Store,
-        teacher_token: str,
+        teacher_token: str | None = None,
         *,
+        teacher_hash: str | None = None,
         pace: float = 0.8,
         code_ttl: float = 4 * 3600,
         joins_per_minute: int = 20,
@@ -172,8 +180,14 @@ class Rooms:
         if not (isinstance(code_prefix, str) and len(code_prefix) <= 2 and all(c in CODE_ALPHABET for c in code_prefix)):
             raise ValueError(f"a code prefix is at most 2 of {CODE_ALPHABET!r} (one per server when rooms shard by code)")
         self.code_prefix = code_prefix
+        if teacher_token is None and teacher_hash is None:
+            raise ValueError("Rooms needs the teacher's token or its stored hash")
         self.store = store
-        self.teacher_hash = _hash(teacher_token)
+        self.teacher_hash = _hash(teacher_token) if teacher_token is not None else teacher_hash
+        #: tables whose saved row could not be read: code -> why (their rows stay as they are)
+        self.skipped: dict[str, str] = {}
+        store.on_saved = self._saved_threadsafe
+        store.on_status = lambda: self._threadsafe(self.lobby_soon)
         self.pace = pace
         self.code_ttl = code_ttl
         self.joins_per_minute = joins_per_minute
@@ -194,7 +208,10 @@ class Rooms:
         t0 = time.perf_counter()
         n = 0
         for code, meta, engine in self.store.rows():
-            try:
+            try:  # everything of one row, its meta's JSON included: a bad row is skipped alone
+                meta = json.loads(meta)
+                if not isinstance(meta, dict):
+                    raise ValueError(f"its settings are a JSON {type(meta).__name__}, not an object")
                 game = load_game(meta["game"]).from_json(engine)
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
@@ -208,7 +225,10 @@ class Rooms:
                 room.watchers = dict(meta.get("watchers", {}))
                 room.saved_len = len(game.history)
             except Exception as exc:  # noqa: BLE001 -- one broken row must not stop the others
-                print(f"rooms: table {code} not resumed: {type(exc).__name__}: {exc}")
+                why = bounded(" ".join(f"{type(exc).__name__}: {exc}".split()), 160)
+                self.skipped[str(code)] = why
+                self.store.protect(str(code))  # never overwritten: new_code() avoids it too
+                print(f"rooms: table {bounded(str(code), 20)} not resumed ({why}); its saved row is left as it is", flush=True)
                 continue
             self._add(room)
             n += 1
@@ -235,14 +255,51 @@ class Rooms:
                 pass
 
     def save(self, room: Room) -> None:
-        self.store.save(room.code, room.meta(), room.table.game.to_json())
+        """Hand the table's newest snapshot to the store's writer thread (never blocks: the
+        JSON is taken here, on the loop, as the engine is not thread-safe; only the SQL write
+        runs in the thread). The table shows unsaved until the store reports it committed."""
+        meta = json.dumps(room.meta(), separators=(",", ":"))
+        engine = room.table.game.to_json()
+        try:
+            room.version = self.store.save(room.code, meta, engine)
+        except (RuntimeError, ValueError) as exc:  # a closed store (stopping) or a protected row
+            print(f"rooms: table {room.code} not saved: {exc}", flush=True)
+            return
         room.saved_len = len(room.table.game.history)
+        self.lobby_soon()
+
+    def _threadsafe(self, fn, *args) -> None:
+        """Run ``fn(*args)`` on the server's loop (the store calls from its writer thread)."""
+        loop = self.loop
+        if loop is not None and loop.is_running():
+            with contextlib.suppress(RuntimeError):  # a loop closing meanwhile
+                loop.call_soon_threadsafe(fn, *args)
+        else:
+            fn(*args)
+
+    def _saved_threadsafe(self, code: str, ticket: int) -> None:
+        self._threadsafe(self._saved, code, ticket)
+
+    def _saved(self, code: str, ticket: int) -> None:
+        room = self.rooms.get(code)
+        if room is not None and ticket > room.saved_version:
+            room.saved_version = ticket
+            if room.saved_version >= room.version:
+                self.lobby_soon()
+
+    def saving(self) -> dict:
+        """The store's state for the teacher's lobby: ``ok``, the last ``error`` and ``since``
+        (time.time()) while writes fail, and how many tables are not saved yet."""
+        status = self.store.status()
+        unsaved = sum(1 for r in self.rooms.values() if r.saved_version < r.version)
+        return {"ok": status["ok"], "error": status["error"], "since": status["since"], "unsaved": unsaved,
+                "skipped": sorted(self.skipped)}
 
     # ----------------------------------------------------------------- codes
     def new_code(self) -> str:
         while True:
             code = self.code_prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(self.code_prefix)))
-            if code not in self.rooms:
+            if code not in self.rooms and code not in self.skipped:  # a skipped row is never overwritten
                 return code
 
     def _room(self, code: Any, *, joining: bool = False) -> Room:
@@ -432,13 +489,14 @@ class Rooms:
                 "over": t.game.over, "actions": t._n_actions(), "seats": seats, "watchers": watchers,
                 "to_act": list(t.game.to_act) if not t.game.over else [],
                 "expires_in": max(0, int(self.code_ttl - (time.time() - room.created))),
+                "saved": room.saved_version >= room.version,  # its newest snapshot is on disk
             })
         return out
 
     async def send_teacher(self, device: Device) -> None:
         if self._games is None:
             self._games = self.games()
-        lobby = {"tables": self.overview(), "games": self._games}
+        lobby = {"tables": self.overview(), "games": self._games, "saving": self.saving()}
         if device.sent.get("__lobby") != lobby:
             device.sent["__lobby"] = lobby
             await self.send(device, {"op": "lobby", **lobby})
@@ -755,7 +813,24 @@ def _page(name: str) -> HTMLResponse:
 
 def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = None, **kwargs: Any) -> Starlette:
     """The ASGI app: pages, the view bundles, ``/ws``; ``app.state.rooms`` is the :class:`Rooms`."""
-    rooms = Rooms(Store(db), teacher_token or secrets.token_urlsafe(18), **kwargs)
+    store = Store(db)  # StoreError (one line naming the file) for a file that is not a rooms database
+    try:
+        # The teacher's token is kept hashed in the file, so the teacher's open page and link
+        # survive a restart: a given token replaces the stored hash; none given reuses it
+        # (the server then does not know the token: app.state.teacher_token is None); a new
+        # random token only on the very first start.
+        teacher_token = teacher_token or None
+        stored = store.setting(TEACHER_HASH_KEY)
+        if teacher_token is None and stored is None:
+            teacher_token = secrets.token_urlsafe(18)
+        teacher_hash = _hash(teacher_token) if teacher_token is not None else stored
+        if teacher_hash != stored:
+            store.put_setting(TEACHER_HASH_KEY, teacher_hash)
+            store.flush(2.0)  # at start: on disk before the link is printed (if the file is free)
+        rooms = Rooms(store, teacher_hash=teacher_hash, **kwargs)
+    except BaseException:
+        store.close()
+        raise
 
     async def student(request: Request) -> Response:
         return _page("student.html")
@@ -780,8 +855,10 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
         yield
         for room in rooms.rooms.values():
             room.table.close()
-            rooms.save(room)
-        rooms.store.close()
+            if len(room.table.game.history) != room.saved_len:
+                rooms.save(room)
+        # every pending save is written (a bounded wait: a locked file must not hang the stop)
+        await asyncio.to_thread(rooms.store.close, SAVE_ON_STOP_SECONDS)
 
     app = Starlette(
         routes=[
@@ -796,4 +873,5 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
         lifespan=lifespan,
     )
     app.state.rooms = rooms
+    app.state.teacher_token = teacher_token  # None: the stored hash was reused (the link printed before still works)
     return app
