@@ -50,6 +50,7 @@ from typing import Any, Callable, ClassVar, Iterator
 
 from .engine.errors import IllegalAction
 from .engine.game import FrozenEvent, Game
+from .replay_cache import ReplayCache
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 
 __all__ = [
@@ -420,7 +421,7 @@ class Table:
         self._curtain_for: int | None = None
         self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
         self._replay_step: int | None = None  # None: the live game
-        self._replay_cache: tuple[int, Game] | None = None
+        self._replay_cache: ReplayCache | None = None  # the finished game's past (see _replays)
         self._options = options
         self.lag = float(lag)
         # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
@@ -745,7 +746,10 @@ class Table:
         every secret), the live game or ``replay_step`` of a finished one. Never the
         table's error (a transport keeps each screen's own)."""
         with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
-            state = self._state()
+            if self._replay_step is None:
+                state = self._state()
+            else:  # a finished game's past: computed once for every screen that shows it
+                state = self._replays().state(self._replay_key(), self._state)
         state.pop("page", None)
         return state
 
@@ -1051,14 +1055,31 @@ class Table:
         return list(self.game.history)
 
     def _shown_game(self) -> Game:
+        """The game the screen shows: the live one, or a finished game's replay step (the
+        position ``Game.replay`` of ``_prefix(step)`` builds, from the table's replay cache:
+        shared, read-only)."""
         step = self._replay_step
         if step is None or not self.game.over:
             return self.game
-        if self._replay_cache is None or self._replay_cache[0] != step:
-            g = self.game
-            past = type(g).replay(g.players, g.seed, copy.deepcopy(self._prefix(step)), deal=copy.deepcopy(g.deal), **copy.deepcopy(g.options))
-            self._replay_cache = (step, past)
-        return self._replay_cache[1]
+        return self._replays().position(step)
+
+    def _replays(self) -> ReplayCache:
+        """The finished game's replay (:class:`~brady_widgets.replay_cache.ReplayCache`):
+        snapshots, recent positions and screen states, shared by every screen of the
+        table; a new one when the game changed (``refresh()`` drops it too)."""
+        cache = self._replay_cache
+        if cache is None or not cache.serves(self.game):
+            cache = self._replay_cache = ReplayCache(self.game)
+        return cache
+
+    def _replay_key(self) -> tuple:
+        """What a replay screen's state depends on besides the finished game's step: the
+        screen and the table's settings (see :meth:`state_for`)."""
+        return (
+            self._shown, self._curtain_for, self._reveal, self._replay_step, self._public(),
+            json.dumps(self._options, sort_keys=True, default=repr), self.names, self.humans, self.mode,
+            self.pace, self.teacher, self.lag, self._sync_id, self._running, self._rev(),
+        )
 
     def _log_entries(
         self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None

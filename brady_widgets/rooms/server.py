@@ -119,7 +119,17 @@ class Device:
     errors: int = 0
     bucket: float = 0.0
     bucket_at: float = 0.0
+    replay_tokens: float = REPLAY_BURST  # the replay steps this device may still ask for now
+    replay_at: float = 0.0  # time.monotonic() of the last replay request (0: none yet)
     send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+#: replay steps one device may ask for: a token bucket of this many a second, and a burst of
+#: this many (a person clicking back and forward stays under it; a script stepping faster is
+#: refused ``rate_limited``, with nothing changed), so the server's one loop spends a bounded
+#: time on each device's replay, whatever the device sends
+REPLAY_STEPS_PER_SECOND = 10.0
+REPLAY_BURST = 10.0
 
 
 @dataclass(eq=False)
@@ -646,6 +656,14 @@ class Rooms:
         with t.viewing(device.seat if device.role == "seat" else None, reveal=device.reveal, options=device.options):
             t.check_message(msg)  # the widget's own validation of the message's shape
         kind = msg["type"]
+        if kind == MSG.REPLAY:  # before anything changes: a refused step leaves the screen (and its error) as it was
+            now = time.monotonic()
+            if device.replay_at:
+                device.replay_tokens = min(REPLAY_BURST, device.replay_tokens + (now - device.replay_at) * REPLAY_STEPS_PER_SECOND)
+            device.replay_at = now
+            if device.replay_tokens < 1:
+                raise RoomError("rate_limited", "too many replay steps: slow down")
+            device.replay_tokens -= 1
         device.error = {}
         if kind == MSG.ACT:
             if device.role != "seat":
