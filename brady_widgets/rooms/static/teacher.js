@@ -20,7 +20,7 @@ const s = screen($("shown"), {
   onStatus(state) { $("status").textContent = state; },
   onFrame(f) {
     if (f.op === "error") { $("err").textContent = `${f.code}: ${f.message}`; document.body.dataset.lastError = f.code; }
-    else if (f.op === "lobby") { if (!games.length) setGames(f.games); games = f.games; drawTables(f.tables); }
+    else if (f.op === "lobby") { if (!games.length) setGames(f.games); games = f.games; drawTables(f.tables); drawSaving(f.saving); }
     else if (f.op === "created") { $("err").textContent = ""; }
   },
 });
@@ -74,4 +74,19 @@ function drawTables(tables) {
       h("a", { href: `/watch/${t.code}`, target: "_blank", rel: "noopener" }, "projector"),
       h("div", {}, ...seats), h("div", {}, ...watchers)));
   }
+}
+// whether the tables are saved (issue 23 item 5): said only when something is wrong
+function drawSaving(saving) {
+  let box = $("saving");
+  if (!box) { box = h("p", { id: "saving", class: "err", role: "status", "data-testid": "saving" }); $("tables").before(box); }
+  const parts = [];
+  if (saving && !saving.ok) {
+    const since = new Date(saving.since * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    const waiting = saving.unsaved === 1 ? "1 table waits" : `${saving.unsaved} tables wait`;
+    parts.push(`Saving is failing since ${since} (${saving.error}): tables keep playing; nothing is lost while this server runs (${waiting} to be saved; close any program that has the database file open).`);
+  }
+  if (saving && saving.skipped && saving.skipped.length) {
+    parts.push(`Not resumed, damaged in the database file (left as they are): ${saving.skipped.join(", ")}.`);
+  }
+  box.textContent = parts.join(" ");
 }
