@@ -62,21 +62,23 @@ class ProcessServer:
     """``python -m brady_widgets.rooms`` as a subprocess (a real restart kills it)."""
 
     def __init__(self, db: str | Path, port: int | None = None, pace: float = 0.05, log: Path | None = None,
-                 teacher_token: str | None = TEACHER):
+                 teacher_token: str | None = TEACHER, args: tuple[str, ...] = (), scheme: str = "http"):
         self.db, self.port, self.pace, self.log = str(db), port or free_port(), pace, log
         self.teacher_token = teacher_token  # None: no --teacher-token (the server reuses the stored one)
+        self.args, self.scheme = tuple(args), scheme  # more CLI flags; "https" with --certfile/--keyfile
         self.proc: subprocess.Popen | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
+        return f"{self.scheme}://127.0.0.1:{self.port}"
 
     def start(self) -> "ProcessServer":
         env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db, "--pace", str(self.pace), *(["--teacher-token", self.teacher_token] if self.teacher_token else [])],
+             "--db", self.db, "--pace", str(self.pace), *(["--teacher-token", self.teacher_token] if self.teacher_token else []),
+             *self.args],
             cwd=str(REPO), env={k: v for k, v in env.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"}, stdout=out, stderr=subprocess.STDOUT,
         )
         deadline = time.time() + 30
@@ -102,8 +104,10 @@ class ProcessServer:
 class Client:
     """One device's WebSocket: frames sent as JSON, every frame received kept in ``frames``."""
 
-    def __init__(self, server, origin: str | None = None):
-        self.ws = connect(server.url.replace("http", "ws") + "/ws", max_size=2**20)
+    def __init__(self, server, origin: str | None = None, headers: dict | None = None, ssl: Any = None):
+        # no Origin header unless given (a script, as RemoteSeat); a browser always sends one
+        self.ws = connect(server.url.replace("http", "ws", 1) + "/ws", max_size=2**20, origin=origin,
+                          additional_headers=headers, ssl=ssl)
         self.frames: list[dict] = []
         self.raw: list[str] = []
         self.state: dict = {}

@@ -3,10 +3,18 @@
     brady-widgets rooms                      # 0.0.0.0:8765, rooms.sqlite3 in the current folder
     brady-widgets rooms --port 9000 --db /srv/class.sqlite3 --pace 0.6
 
-It prints the students' URL (with a QR code in text), and the teacher's link,
-whose token is in the ``#fragment`` (never sent in a request; the teacher page
-moves it into session storage and out of the address bar before anything is
-projected).
+It prints the students' URL (with a QR code in text) first, and apart from it,
+marked private, the teacher's link, whose token is in the ``#fragment`` (never
+sent in a request; the teacher page moves it into session storage and out of the
+address bar before anything is projected). ``--teacher-link-file PATH`` writes the
+link to a file only its owner may read instead. The teacher's token survives a
+restart (its hash is kept in the database): a later start without
+``--teacher-token`` keeps the link that was printed before.
+
+On a school network: ``--certfile/--keyfile`` serve HTTPS and WSS;
+``--allow-host NAME`` and ``--allow-origin ORIGIN`` add served names and page
+origins to the web checks (``web.py``); ``--behind-proxy [IPS]`` is the only way
+``X-Forwarded-For``/``-Proto`` are believed (from those proxies' addresses).
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import os
 import secrets
 import socket
 import sys
+from urllib.parse import urlsplit
 
 __all__ = ["main"]
 
@@ -30,6 +39,18 @@ def lan_address() -> str:
         return "127.0.0.1"
     finally:
         s.close()
+
+
+def write_private(path: str, text: str) -> str:
+    """Write ``text`` to ``path``, readable and writable by its owner only (0600, also when
+    the file was there before); returns the absolute path."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.fchmod(fd, 0o600)
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
+    return os.path.abspath(path)
 
 
 def qr_text(url: str) -> str:
@@ -53,11 +74,48 @@ def main(argv: list[str] | None = None) -> int:
     rooms.add_argument("--pace", type=float, default=0.8, help="seconds between bot actions")
     rooms.add_argument("--public-url", default=None, help="the URL students open (behind a proxy or a JupyterHub service)")
     rooms.add_argument("--teacher-token", default=os.environ.get("BRADY_ROOMS_TEACHER_TOKEN"),
-                       help="the teacher's token (default: $BRADY_ROOMS_TEACHER_TOKEN, else a new random one)")
+                       help="the teacher's token (default: $BRADY_ROOMS_TEACHER_TOKEN, else the one kept in --db since the last start, else a new one)")
     rooms.add_argument("--code-ttl", type=float, default=4 * 3600, help="seconds a table code accepts joins")
     rooms.add_argument("--joins-per-minute", type=int, default=20, help="join tries per minute from one address")
     rooms.add_argument("--code-prefix", default="", help="every table code starts with these letters (one prefix per server when rooms shard by code)")
+    rooms.add_argument("--new-teacher-token", action="store_true", help="make a new teacher's token (the old link stops working)")
+    rooms.add_argument("--teacher-link-file", default=None, metavar="PATH",
+                       help="write the teacher's link to this file (readable by you only) instead of printing it")
+    rooms.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                       help="a name the server answers to besides this machine's own (repeatable; '*' for any)")
+    rooms.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
+                       help="a page origin (https://host[:port]) that may connect besides the server's own (repeatable)")
+    rooms.add_argument("--behind-proxy", nargs="?", const="127.0.0.1", default=None, metavar="IPS",
+                       help="believe X-Forwarded-For/-Proto from these proxy addresses (default 127.0.0.1); never without this flag")
+    rooms.add_argument("--certfile", default=None, help="serve HTTPS/WSS with this certificate (PEM), with --keyfile")
+    rooms.add_argument("--keyfile", default=None, help="the certificate's private key (PEM), with --certfile")
     args = parser.parse_args(argv)
+    if (args.certfile is None) != (args.keyfile is None):
+        print("brady-widgets rooms: give both --certfile and --keyfile, or neither", file=sys.stderr)
+        return 2
+    if args.certfile:
+        import ssl
+
+        try:  # a wrong file is one line here, not a traceback from uvicorn
+            ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(args.certfile, args.keyfile)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"brady-widgets rooms: cannot use {args.certfile} and {args.keyfile}: {exc}", file=sys.stderr)
+            return 2
+    # the names and origins the web checks accept besides this machine's own
+    hosts = [*args.allow_host, *([] if args.host in ("0.0.0.0", "::") else [args.host])]
+    origins = list(args.allow_origin)
+    if args.public_url:
+        public = urlsplit(args.public_url)
+        if public.hostname:
+            hosts.append(public.hostname)
+            origins.append(f"{public.scheme}://{public.netloc.rpartition('@')[2]}")
+    from .web import WebGuard
+
+    try:  # checked before anything touches the database
+        WebGuard(None, hosts, origins, defaults=False)
+    except ValueError as exc:
+        print(f"brady-widgets rooms: {exc} (in --allow-host, --allow-origin or --public-url)", file=sys.stderr)
+        return 2
 
     from .store import Store, StoreError
 
@@ -71,18 +129,40 @@ def main(argv: list[str] | None = None) -> int:
 
     from .server import create_app
 
-    token = args.teacher_token or secrets.token_urlsafe(18)
-    app = create_app(args.db, token, pace=args.pace, code_ttl=args.code_ttl, joins_per_minute=args.joins_per_minute, code_prefix=args.code_prefix.upper())
+    # None: the database's stored token hash is reused (the link printed before still works)
+    token = secrets.token_urlsafe(18) if args.new_teacher_token else (args.teacher_token or None)
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
-    url = (args.public_url or f"http://{host}:{args.port}").rstrip("/") + "/"
+    scheme = "https" if args.certfile else "http"
+    url = (args.public_url or f"{scheme}://{f'[{host}]' if ':' in host else host}:{args.port}").rstrip("/") + "/"
+    try:
+        app = create_app(args.db, token, allowed_origins=tuple(origins), allowed_hosts=tuple(hosts), pace=args.pace, code_ttl=args.code_ttl,
+                         joins_per_minute=args.joins_per_minute, code_prefix=args.code_prefix.upper())
+    except ValueError as exc:  # a bad --code-prefix
+        print(f"brady-widgets rooms: {exc}", file=sys.stderr)
+        return 2
+    token = getattr(app.state, "teacher_token", token)
+
+    # what goes on the slide first: the students' URL and its QR code
     print(f"Class play: students open {url}", flush=True)
     try:
         print(qr_text(url), flush=True)
     except Exception as exc:  # noqa: BLE001 -- the URL is enough
         print(f"(no QR code: {exc})")
-    print(f"Teacher's page (keep it to yourself): {url}teacher#t={token}", flush=True)
     print(f"Tables are saved in {os.path.abspath(args.db)}", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024)
+    # then, apart, the teacher's link: whoever has it runs the class
+    print("\n" + "-" * 60, flush=True)
+    if token is None:
+        print("Teacher's link: the one from the last start still works (use --new-teacher-token for a new one)", flush=True)
+    elif args.teacher_link_file:
+        path = write_private(args.teacher_link_file, f"{url}teacher#t={token}\n")
+        print(f"Teacher's link -- private: written to {path} (readable by you only)", flush=True)
+    else:
+        print("Teacher's link -- private: do not project this", flush=True)
+        print(f"  {url}teacher#t={token}", flush=True)
+    print("-" * 60, flush=True)
+    proxy = {"proxy_headers": True, "forwarded_allow_ips": args.behind_proxy} if args.behind_proxy else {"proxy_headers": False}
+    tls = {"ssl_certfile": args.certfile, "ssl_keyfile": args.keyfile} if args.certfile else {}
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **proxy, **tls)
     return 0
 
 

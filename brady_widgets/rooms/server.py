@@ -45,6 +45,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -55,6 +56,7 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import game_entry, load_game, load_widget, names
 from ..table import MSG, STATIC, Table, WidgetError, _error_dict, bounded, short, table_for
 from .store import Store
+from .web import WebGuard
 
 __all__ = ["ROOM_ERROR_CODES", "Rooms", "create_app"]
 
@@ -829,8 +831,12 @@ def _page(name: str) -> HTMLResponse:
     return HTMLResponse((PAGES / name).read_text(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
 
-def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = None, **kwargs: Any) -> Starlette:
-    """The ASGI app: pages, the view bundles, ``/ws``; ``app.state.rooms`` is the :class:`Rooms`."""
+def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = None, *, allowed_origins: tuple[str, ...] = (),
+               allowed_hosts: tuple[str, ...] = (), **kwargs: Any) -> Starlette:
+    """The ASGI app: pages, the view bundles, ``/ws``; ``app.state.rooms`` is the :class:`Rooms`.
+
+    Wrapped in :class:`~brady_widgets.rooms.web.WebGuard`: ``allowed_hosts`` are served names
+    besides this machine's own, ``allowed_origins`` origins accepted on ``/ws`` besides its own."""
     store = Store(db)  # StoreError (one line naming the file) for a file that is not a rooms database
     try:
         # The teacher's token is kept hashed in the file, so the teacher's open page and link
@@ -889,7 +895,9 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
             Mount("/assets", StaticFiles(directory=PAGES)),
         ],
         lifespan=lifespan,
+        middleware=[Middleware(WebGuard, hosts=allowed_hosts, origins=allowed_origins)],
     )
+    WebGuard(None, allowed_hosts, allowed_origins)  # a bad name or origin fails here, not at the first request
     app.state.rooms = rooms
     app.state.teacher_token = teacher_token  # None: the stored hash was reused (the link printed before still works)
     return app
