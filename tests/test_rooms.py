@@ -334,14 +334,20 @@ def test_cli_prints_the_url_a_qr_code_and_the_teachers_link(tmp_path):
     p = R.ProcessServer(tmp_path / "cli.sqlite3", log=log).start()
     try:
         deadline = time.time() + 10
-        while "Teacher's page" not in log.read_text() and time.time() < deadline:
+        while f"#t={R.TEACHER}" not in log.read_text() and time.time() < deadline:
             time.sleep(0.1)
         text = log.read_text()
     finally:
         p.stop()
-    assert f"students open http://127.0.0.1:{p.port}/" in text
-    assert f"/teacher#t={R.TEACHER}" in text
-    assert "▀" in text or "█" in text  # the QR code, in text blocks
+    # what goes on a slide comes first: the students' URL, then its QR code (text blocks)
+    url_at = text.index(f"students open http://127.0.0.1:{p.port}/")
+    qr_at = min(i for i in (text.find("▀"), text.find("█")) if i >= 0)
+    # then, apart and marked private, the teacher's link on a line of its own
+    private_at = text.index("Teacher's link -- private: do not project this")
+    link = f"http://127.0.0.1:{p.port}/teacher#t={R.TEACHER}"
+    assert url_at < qr_at < private_at < text.index(link), text
+    assert f"  {link}\n" in text and text.count(f"#t={R.TEACHER}") == 1
+    assert text.rindex("█") < private_at  # no part of the QR code after the private mark
 
 
 def test_codes_carry_the_servers_prefix_when_rooms_shard(tmp_path):
