@@ -10,6 +10,7 @@ import http.client
 import ipaddress
 import os
 import re
+import socket
 import ssl
 import stat
 import subprocess
@@ -182,6 +183,8 @@ def test_a_wrong_host_is_refused_for_pages_and_ws(server):
         f"LocalHost.:{port}",
         "games.school.example",
         f"{cli.lan_address()}:{port}",
+        f"{socket.gethostname()}:{port}",
+        f"{socket.gethostname().removesuffix('.local')}.local",
     ]:
         assert request(server, "/", host=host)[0] == 200, host
         assert handshake(server, host) == 101, host

@@ -897,7 +897,7 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
         lifespan=lifespan,
         middleware=[Middleware(WebGuard, hosts=allowed_hosts, origins=allowed_origins)],
     )
-    WebGuard(None, allowed_hosts, allowed_origins)  # a bad name or origin fails here, not at the first request
+    WebGuard(None, allowed_hosts, allowed_origins, defaults=False)  # a bad name or origin fails here, not at the first request
     app.state.rooms = rooms
     app.state.teacher_token = teacher_token  # None: the stored hash was reused (the link printed before still works)
     return app

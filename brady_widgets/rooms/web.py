@@ -105,13 +105,15 @@ def origin_of(url: str) -> tuple[str, str, int]:
 
 
 def default_hosts() -> set[str]:
-    """The names this machine answers to by default: loopback, its hostname, its LAN address."""
+    """The names this machine answers to by default: loopback, its LAN address, its hostname
+    and that name on the local network's mDNS (``NAME.local``). No DNS lookup (``getfqdn``
+    can hang for seconds on a network without DNS): other names are given with --allow-host."""
     from .cli import lan_address
 
     names = {"localhost", "127.0.0.1", "::1", lan_address()}
-    for name in (socket.gethostname(), socket.getfqdn()):
-        if name:
-            names.add(name.rstrip(".").lower())
+    name = socket.gethostname().rstrip(".").lower()
+    if name:
+        names |= {name, name if name.endswith(".local") else f"{name}.local"}
     return names
 
 
