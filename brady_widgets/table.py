@@ -273,6 +273,8 @@ PRESENTER_SETTINGS = (
     "page_budget", "frame_budget", "max_bot_actions", "view_options", "text_width", "text_lines",
     "text_body_lines", "text_log_lines", "action_keys",
 )
+#: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
+MAX_STAMP_MS = 1e12
 #: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step,
 #: the last page, the view options
 _SCREEN = ("_shown", "_curtain_for", "_reveal", "_replay_step", "_page", "_options")
@@ -860,8 +862,19 @@ class Table:
             if isinstance(rev, bool) or not isinstance(rev, int):
                 raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
             at = msg.get("at")
-            if at is not None and (isinstance(at, bool) or not isinstance(at, (int, float)) or not math.isfinite(at)):
+            if at is not None and (
+                isinstance(at, bool) or not isinstance(at, (int, float)) or (isinstance(at, float) and not math.isfinite(at))
+            ):
                 raise WidgetError("malformed_message", f"an 'act' message's at must be a time in ms, got {short(at)}")
+            # a number, but past any game's length (a 400-digit int would overflow the float the
+            # stamp is mapped with): the action's time is malformed
+            if at is not None and not -MAX_STAMP_MS <= at <= MAX_STAMP_MS:
+                raise IllegalAction(
+                    "malformed_action",
+                    f"an action's time must be ms of game time (at most {MAX_STAMP_MS:.0e}), got {short(at)}",
+                    None,
+                    msg.get("action"),
+                )
         return kind
 
     # ---------------------------------------------------------------- internals
@@ -892,13 +905,22 @@ class Table:
             self._sched.changed()
             return
         # real time: bring the game up to now, judge the action against it, then queue it at
-        # its stamp (a race waits `lag` ms for earlier stamps; anything else applies at once)
-        self._running = True
+        # its stamp (a race waits `lag` ms for earlier stamps; anything else applies at once).
+        # A refused action changes nothing, the run state included: only an accepted one starts
+        # a clock that has not started (before it starts, time does not pass, so nothing is due).
+        self._submit_realtime(self._shown, action, at, replan)
+
+    def _submit_realtime(self, seat: int, action: Any, at: float | None, replan: bool = True) -> None:
+        """Judge a person's real-time ``action`` for ``seat`` at now and queue it at its stamp;
+        raises :class:`IllegalAction` with nothing changed (the clock's run state included)."""
+        g = self.game
         now = self._now()
-        self._sched.run_until(now, self.max_bot_actions)
-        g.check(self._shown, action, g.clock)
+        if self._running:
+            self._sched.run_until(now, self.max_bot_actions)
+        g.check(seat, action, g.clock)
+        self._running = True
         stamp = now if at is None else min(now, max(float(at), now - self.lag))
-        self._sched.submit(self._shown, copy.deepcopy(action), stamp)
+        self._sched.submit(seat, copy.deepcopy(action), stamp)
         self._sched.run_until(now, self.max_bot_actions, replan=replan)
 
     def _sync_seat(self) -> None:

@@ -197,15 +197,7 @@ class BrouhahaWidget(GameWidget):
         with self.hold_sync():
             try:
                 seat = self._party_seat(action)
-                g = self.game
-                self._running = True
-                now = self._now()
-                self._sched.run_until(now, self.max_bot_actions)
-                slap = {"type": "slap"}
-                g.check(seat, slap, g.clock)
-                stamp = now if at is None else min(now, max(float(at), now - self.lag))
-                self._sched.submit(seat, slap, stamp)
-                self._sched.run_until(now, self.max_bot_actions)
+                self._submit_realtime(seat, {"type": "slap"}, at)  # refused: nothing changes, the clock included
             except IllegalAction as exc:
                 self.error = _error_dict(exc)
                 raise
