@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import uvicorn
+from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from brady_widgets.rooms.server import create_app
@@ -113,6 +114,7 @@ class Client:
         self.state: dict = {}
         self.seq = 0
         self.token: str | None = None
+        self.closed: tuple | None = None  # (close code, reason) once the server closed the socket
 
     def send(self, frame: Any) -> None:
         self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
@@ -121,6 +123,9 @@ class Client:
         try:
             text = self.ws.recv(timeout=timeout)
         except TimeoutError:
+            return None
+        except ConnectionClosed as exc:  # the server closed it: its code and reason are kept
+            self.closed = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else (None, "")
             return None
         self.raw.append(text)
         frame = json.loads(text)

@@ -61,7 +61,8 @@ class RemoteSeat(anywidget.AnyWidget):
     rev = traitlets.Int(0).tag(sync=True)
     page = traitlets.Dict().tag(sync=True)
     clock = traitlets.Dict({"realtime": False}).tag(sync=True)
-    #: "online", "reconnecting" or "closed"; ``role`` is "seat" or "watch" (a late joiner)
+    #: "online", "reconnecting", "moved" (the seat was opened on another device) or "closed";
+    #: ``role`` is "seat" or "watch" (a late joiner)
     status = traitlets.Unicode("connecting").tag(sync=True)
     role = traitlets.Unicode("").tag(sync=True)
 
@@ -114,6 +115,8 @@ class RemoteSeat(anywidget.AnyWidget):
         with self._lock:
             self._seq += 1
             frame = {"op": "msg", "seq": self._seq, "msg": msg}
+            if isinstance(msg, dict) and msg.get("type") == "clock":
+                self._clock_msg = msg  # asked again after every reconnect (a restarted server's clock waits for it)
         try:
             self._ws.send(json.dumps(frame))
         except Exception:  # noqa: BLE001 -- the listener reconnects; the view unlocks on its timer
@@ -137,6 +140,10 @@ class RemoteSeat(anywidget.AnyWidget):
             self.role = frame.get("role") or self.role
         elif op == "error":
             self.errors = [*self.errors[-19:], {"code": frame.get("code"), "message": frame.get("message")}]
+        elif op == "taken_over":  # the seat was opened on another device: do not take it back
+            self._closed = True
+            self.errors = [*self.errors[-19:], {"code": "taken_over", "message": frame.get("message")}]
+            self.status = "moved"
 
     def _listen(self) -> None:
         delay = 0.25
@@ -154,6 +161,9 @@ class RemoteSeat(anywidget.AnyWidget):
                 try:
                     self._ws = self._connect(self._url, open_timeout=10)
                     self._ws.send(json.dumps({"op": "resume", "token": self.token}))
+                    clock = getattr(self, "_clock_msg", None)
+                    if clock is not None:
+                        self.send_intent(clock)
                     self.status = "online"
                 except Exception:  # noqa: BLE001
                     continue

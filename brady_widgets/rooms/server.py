@@ -73,6 +73,7 @@ ROOM_ERROR_CODES = (
     "stale_sequence",
     "table_locked",
     "bad_request",
+    "taken_over",
 )
 
 #: the letters of a table code: no 0/O, 1/I/L, U/V pairs to misread on a projector
@@ -80,6 +81,22 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 CODE_LENGTH = 5
 #: the most bytes one frame from a device may take
 MAX_FRAME = 4096
+#: frames waiting to go out to one device, at most: a device that reads none of them (a
+#: stalled page, a script that only sends) is disconnected; it reconnects to a full snapshot
+MAX_QUEUED = 256
+#: a connection's refused frames that no page sends (bad JSON, binary, unknown ops, forged
+#: tokens, over the rate...) count one strike each and decay by one a second; past this many
+#: the connection is closed with a stated reason. The game's own refusals (a slap with no
+#: match, a click out of turn) never count: a student mashing keys is not a flood.
+MAX_STRIKES = 60
+STRIKE_CODES = frozenset({
+    "malformed_message", "unknown_message", "rate_limited", "bad_code", "bad_token", "teacher_only",
+    "stale_sequence", "internal_error",
+})
+#: WebSocket close codes the pages read: 1008 (policy: a flood), 4001 (the seat was opened
+#: on another device: the page must not reconnect and take it back)
+CLOSE_FLOOD = 1008
+CLOSE_TAKEN_OVER = 4001
 #: benchmarks only (``BRADY_ROOMS_STAMP=1``): state frames carry ``changed``, the server's
 #: ``time.time()`` when the table changed, so a client on the same machine measures latency
 STAMP = os.environ.get("BRADY_ROOMS_STAMP") == "1"
@@ -88,6 +105,26 @@ PAGES = Path(__file__).resolve().parent / "static"
 TEACHER_HASH_KEY = "teacher_token_sha256"
 #: at shutdown, the longest wait (s) for pending saves (a locked file must not hang the stop)
 SAVE_ON_STOP_SECONDS = 5.0
+
+
+#: the largest number a table's options may hold (either sign): no game setting is larger,
+#: and a 400-digit one would only overflow somewhere in the engine
+MAX_OPTION_NUMBER = 10**9
+
+
+def _check_numbers(value: Any, where: str, depth: int = 0) -> None:
+    """Refuse (``bad_request``) a number no game setting could be, anywhere in ``value``."""
+    if depth > 8:
+        raise RoomError("bad_request", f"{where} is nested too deeply")
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return
+    if isinstance(value, (int, float)):
+        if value != value or not -MAX_OPTION_NUMBER <= value <= MAX_OPTION_NUMBER:
+            raise RoomError("bad_request", f"{where}: {short(value)} is not a number any game setting takes")
+        return
+    items = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, item in items:
+        _check_numbers(item, f"{where}[{short(key)}]", depth + 1)
 
 
 def _hash(token: str) -> str:
@@ -99,6 +136,14 @@ class RoomError(Exception):
         assert code in ROOM_ERROR_CODES, code
         self.code = code
         super().__init__(bounded(message))
+
+
+#: replay steps one device may ask for: a token bucket of this many a second, and a burst of
+#: this many (a person clicking back and forward stays under it; a script stepping faster is
+#: refused ``rate_limited``, with nothing changed), so the server's one loop spends a bounded
+#: time on each device's replay, whatever the device sends
+REPLAY_STEPS_PER_SECOND = 10.0
+REPLAY_BURST = 10.0
 
 
 @dataclass(eq=False)
@@ -121,17 +166,14 @@ class Device:
     errors: int = 0
     bucket: float = 0.0
     bucket_at: float = 0.0
+    #: frames to send, in the order they were computed (one writer task per connection)
+    outbox: asyncio.Queue | None = None
+    writer: asyncio.Task | None = None
+    closing: bool = False
+    strikes: float = 0.0
+    strikes_at: float = 0.0
     replay_tokens: float = REPLAY_BURST  # the replay steps this device may still ask for now
     replay_at: float = 0.0  # time.monotonic() of the last replay request (0: none yet)
-    send_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-
-#: replay steps one device may ask for: a token bucket of this many a second, and a burst of
-#: this many (a person clicking back and forward stays under it; a script stepping faster is
-#: refused ``rate_limited``, with nothing changed), so the server's one loop spends a bounded
-#: time on each device's replay, whatever the device sends
-REPLAY_STEPS_PER_SECOND = 10.0
-REPLAY_BURST = 10.0
 
 
 @dataclass(eq=False)
@@ -150,6 +192,9 @@ class Room:
     seat_names: dict[int, str] = field(default_factory=dict)
     watchers: dict[str, str] = field(default_factory=dict)
     devices: set = field(default_factory=set)
+    #: seat -> how often, and when last, its token was opened on another device (a takeover)
+    moves: dict[int, int] = field(default_factory=dict)
+    moved_at: dict[int, float] = field(default_factory=dict)
     saved_len: int = -1  # the history length of the newest snapshot handed to the store
     #: the store's ticket of that snapshot, and of the newest one committed: saved when equal
     version: int = 0
@@ -343,6 +388,9 @@ class Rooms:
         if not isinstance(game, str) or game not in names() or load_widget(game) is None:
             raise RoomError("bad_request", f"unknown game {short(game)}; games: {[g for g in names() if load_widget(g)]}")
         players = spec.get("players")
+        counts = load_game(game).player_counts
+        if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
+            raise RoomError("bad_request", f"players must be an int from {counts.start} to {counts.stop - 1}, got {short(players)}")
         from ..engine.rng import new_seed, seed_refusal  # 128 bits from `secrets`: no one can guess a table's seed
 
         seed = spec["seed"] if spec.get("seed") is not None else new_seed()
@@ -352,6 +400,7 @@ class Rooms:
         bots = spec.get("bots") or {}
         if not isinstance(options, dict) or not isinstance(bots, dict):
             raise RoomError("bad_request", "options and bots must be objects")
+        _check_numbers(options, "options")
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
@@ -359,7 +408,7 @@ class Rooms:
             for seat, level in bot_levels.items():
                 table._check_seat(seat)
                 table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, table.game.seed)
-        except (TypeError, ValueError, KeyError, WidgetError) as exc:
+        except (TypeError, ValueError, KeyError, ArithmeticError, WidgetError) as exc:  # huge numbers: OverflowError
             raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
         seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
         table.names = tuple(seat_names)
@@ -402,8 +451,10 @@ class Rooms:
         self._flush(room)
         cache: dict = {}  # screens several devices share (the watchers') are computed once
         stamp = room.changed_at
-        frames = [(d, self.state_frame(d, cache=cache, stamp=stamp)) for d in list(room.devices)]  # computed before any await
-        await asyncio.gather(*(self.send(d, f) for d, f in frames if f is not None))
+        for d in list(room.devices):  # each frame computed and queued in one step: see post()
+            frame = self.state_frame(d, cache=cache, stamp=stamp)
+            if frame is not None:
+                self.post(d, frame)
         self.lobby_soon()
 
     def lobby_soon(self, delay: float = 0.25) -> None:
@@ -453,12 +504,46 @@ class Rooms:
         return state
 
     async def send(self, device: Device, frame: dict) -> None:
+        self.post(device, frame)
+
+    def post(self, device: Device, frame: dict) -> None:
+        """Queue ``frame`` for ``device``. Frames leave in the order they were computed: a
+        frame is computed and queued in one step (no ``await`` between), and one writer task
+        per connection sends the queue in order, so no device ever receives an older moment
+        of its screen after a newer one."""
+        if device.closing:
+            return
         text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
-        async with device.send_lock:
+        if device.outbox is None:
+            device.outbox = asyncio.Queue()
+            device.writer = asyncio.ensure_future(self._writer(device))
+        if device.outbox.qsize() >= MAX_QUEUED:
+            self.close(device, CLOSE_FLOOD, "this device reads no frames: reconnect")
+            return
+        device.outbox.put_nowait(text)
+
+    def close(self, device: Device, code: int, reason: str) -> None:
+        """Close ``device``'s connection once the frames queued before are sent."""
+        if device.closing:
+            return
+        if device.outbox is None:
+            device.outbox = asyncio.Queue()
+            device.writer = asyncio.ensure_future(self._writer(device))
+        device.closing = True
+        device.outbox.put_nowait((code, reason[:120]))
+
+    @staticmethod
+    async def _writer(device: Device) -> None:
+        queue = device.outbox
+        while True:
+            item = await queue.get()
             try:
-                await device.ws.send_text(text)
+                if isinstance(item, tuple):
+                    await device.ws.close(code=item[0], reason=item[1])
+                    return
+                await device.ws.send_text(item)
             except Exception:  # noqa: BLE001 -- a closed socket: its handler cleans up
-                pass
+                return
 
     def state_frame(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> dict | None:
         """The frame that brings ``device`` up to date (the traits that changed for it), or None."""
@@ -493,6 +578,7 @@ class Rooms:
                 seats.append({
                     "seat": s, "kind": kind, "name": room.seat_names.get(s) or t.names[s],
                     "taken": s in room.seats, "online": s in online,
+                    "moves": room.moves.get(s, 0), "moved_at": room.moved_at.get(s),
                     "level": room.bot_levels.get(s) if kind == "bot" else None,
                 })
             watchers = [{"id": h[:10], "name": n, "online": any(d.token_hash == h for d in room.devices)} for h, n in room.watchers.items()]
@@ -557,15 +643,45 @@ class Rooms:
                 raise RoomError("unknown_message", f"unknown op {short(op)}")
             await handler(device, frame, addr)
         except (RoomError, WidgetError, IllegalAction) as exc:
-            await self.send(device, {"op": "error", "code": exc.code, "message": bounded(str(exc))})
+            self.refuse(device, {"code": exc.code, "message": bounded(str(exc))})
         except Exception as exc:  # noqa: BLE001 -- the connection stays up
-            await self.send(device, {"op": "error", **_error_dict(exc)})
+            self.refuse(device, _error_dict(exc))
+
+    def refuse(self, device: Device, error: dict) -> None:
+        """A typed error frame for a refused frame; a connection that keeps sending frames
+        the server refuses (a flood, a broken script) is closed with a stated reason."""
+        now = time.monotonic()
+        if error.get("code") in STRIKE_CODES:
+            device.strikes = max(0.0, device.strikes - (now - device.strikes_at)) + 1 if device.strikes_at else 1.0
+            device.strikes_at = now
+        if device.strikes > MAX_STRIKES:
+            message = f"this connection sent more than {MAX_STRIKES} frames the server refused: it is closed (reload the page)"
+            self.post(device, {"op": "error", "code": "rate_limited", "message": message})
+            self.close(device, CLOSE_FLOOD, "too many refused frames")
+            return
+        self.post(device, {"op": "error", **error})
 
     def _bind(self, device: Device, room: Room, role: str, token_hash: str | None, seat: int | None = None) -> None:
         self._unbind(device)
         device.role, device.code, device.seat, device.token_hash = role, room.code, seat, token_hash
         device.sent, device.replay_step, device.reveal, device.error, device.seq = {}, None, False, {}, -1
         room.devices.add(device)
+
+    def _take_over(self, room: Room, seat: int, token_hash: str, device: Device) -> None:
+        """One live connection per seat: a second device on the seat's token takes the seat
+        over; the first is told so in plain words and closed (its page does not reconnect),
+        and the teacher's page shows the move."""
+        for old in [d for d in room.devices if d.role == "seat" and d.token_hash == token_hash and d is not device]:
+            self._unbind(old)
+            old.role, old.code, old.seat = "none", None, None
+            message = (
+                f"Your seat at table {room.code} was opened on another device, which plays it now. "
+                "Reload this page to take the seat back here."
+            )
+            self.post(old, {"op": "taken_over", "code": "taken_over", "message": message})
+            self.close(old, CLOSE_TAKEN_OVER, "seat opened on another device")
+            room.moves[seat] = room.moves.get(seat, 0) + 1
+            room.moved_at[seat] = time.time()
 
     def _unbind(self, device: Device) -> None:
         room = self.rooms.get(device.code or "")
@@ -615,6 +731,7 @@ class Rooms:
         room = self.rooms[where[0]]
         seat = next((s for s, x in room.seats.items() if x == h), None)
         if seat is not None:
+            self._take_over(room, seat, h, device)
             self._bind(device, room, "seat", h, seat)
         else:
             self._bind(device, room, "watch", h)
@@ -645,7 +762,7 @@ class Rooms:
         before = len(room.table.game.history)
         try:
             self._intent(room, device, msg)
-        except (WidgetError, IllegalAction) as exc:
+        except Exception as exc:  # noqa: BLE001 -- whatever the refusal, the view's error trait says it (and unlocks)
             device.errors += 1
             device.error = {**_error_dict(exc), "n": device.errors}
             await self.send_state(device)
@@ -696,7 +813,7 @@ class Rooms:
             seat = device.seat if device.role == "seat" else None
             answer = t.page_for(seat, msg["list"], msg["before"], reveal=device.reveal, replay_step=device.replay_step, options=device.options)
             device.sent.pop("page", None)
-            asyncio.ensure_future(self.send(device, {"op": "state", "state": {"page": answer}}))
+            self.post(device, {"op": "state", "state": {"page": answer}})
         elif kind == MSG.RUN_BOTS:
             if device.role != "teacher":
                 raise WidgetError("teacher_only", "only the teacher starts paused bots")
@@ -816,8 +933,14 @@ class Rooms:
         device = Device(ws)
         addr = ws.client.host if ws.client else "?"
         try:
-            while True:
-                text = await ws.receive_text()
+            while not device.closing:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                if text is None:  # a binary frame: refused like any frame that is not JSON text
+                    self.refuse(device, {"code": "malformed_message", "message": "a frame is JSON text, not binary data"})
+                    continue
                 await self.handle(device, text, addr)
         except (WebSocketDisconnect, RuntimeError):
             pass
@@ -825,6 +948,11 @@ class Rooms:
             self._unbind(device)
             self.teachers.discard(device)
             self.lobby_soon()
+            if device.writer is not None:
+                if device.closing:  # let the stated reason go out
+                    with contextlib.suppress(Exception):
+                        await asyncio.wait_for(asyncio.shield(device.writer), 2)
+                device.writer.cancel()
 
 
 def _page(name: str) -> HTMLResponse:

@@ -28,9 +28,14 @@ export class Model {
   }
 }
 
+/** The close code of a connection whose seat was opened on another device: no reconnect. */
+export const CLOSE_TAKEN_OVER = 4001;
+
 /**
  * One socket to /ws that reconnects (0.25 s, doubling to 4 s) and calls `hello()` on
- * every (re)connect, so the page can resume its seat with its token.
+ * every (re)connect, so the page can resume its seat with its token. A connection the
+ * server closed because the seat moved to another device (CLOSE_TAKEN_OVER) stays closed:
+ * reconnecting would take the seat back and the two devices would fight over it.
  */
 export function connect({ onFrame, hello, onStatus = () => {} }) {
   let ws = null;
@@ -41,8 +46,9 @@ export function connect({ onFrame, hello, onStatus = () => {} }) {
     ws = new WebSocket(url);
     ws.onopen = () => { delay = 250; onStatus("online"); hello(); };
     ws.onmessage = (ev) => { let f; try { f = JSON.parse(ev.data); } catch { return; } onFrame(f); };
-    ws.onclose = () => {
-      onStatus("offline");
+    ws.onclose = (ev) => {
+      if (ev && ev.code === CLOSE_TAKEN_OVER) closed = true;
+      onStatus(closed && ev && ev.code === CLOSE_TAKEN_OVER ? "moved" : "offline");
       if (closed) return;
       setTimeout(open, delay);
       delay = Math.min(4000, delay * 2);
@@ -78,26 +84,52 @@ export async function mountGame(el, model, game) {
 /**
  * A screen on a table: the model, the intents numbered by `seq`, the view mounted on
  * the first state. `onFrame` gets the other frames (joined, error, lobby...).
+ *
+ * After a reconnect the view is mounted afresh on the full snapshot that follows, so
+ * everything a view asks for when it starts is asked again: a real-time view's clock
+ * request (which starts a table's clock after a server restart, and measures the
+ * offset anew) in particular.
  */
 export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
   let seq = 0;
   let mounted = null;
   let game = null;
   let conn = null;
+  let remount = false;
+  let generation = 0; // a view still loading when it is unmounted is cleaned up as it arrives
   const model = new Model((msg) => conn && conn.send({ op: "msg", seq: ++seq, msg }));
+  const unmountView = () => { generation++; if (mounted) mounted(); mounted = null; el.textContent = ""; };
   const frames = (f) => {
+    if (f.op === "taken_over") {
+      unmountView();
+      game = null;
+      model.state = {};
+      const note = document.createElement("p");
+      note.className = "bw-rooms-moved";
+      note.setAttribute("role", "alert");
+      note.dataset.testid = "taken-over";
+      note.textContent = f.message;
+      el.append(note);
+    }
     if (f.op === "state") {
       const g = f.state.settings && f.state.settings.game;
       if (g && g !== game && mounted) { mounted(); mounted = null; model.state = {}; }
+      if (remount && mounted) { unmountView(); }
+      remount = false;
       model.update(f.state);
       if (g) game = g;
       if (!mounted && game) {
         mounted = () => {};
-        mountGame(el, model, game).then((cleanup) => { mounted = cleanup || (() => {}); });
+        const mine = generation;
+        mountGame(el, model, game).then((cleanup) => {
+          if (mine !== generation) { if (cleanup) cleanup(); return; }
+          mounted = cleanup || (() => {});
+        });
       }
     }
     onFrame(f, model);
   };
-  conn = connect({ onFrame: frames, hello: () => hello(conn), onStatus });
-  return { model, conn, unmount() { if (mounted) mounted(); mounted = null; game = null; model.state = {}; el.textContent = ""; } };
+  let opened = 0;
+  conn = connect({ onFrame: frames, hello: () => { if (opened++) remount = true; hello(conn); }, onStatus });
+  return { model, conn, unmount() { unmountView(); game = null; model.state = {}; } };
 }

@@ -8,7 +8,7 @@ const s = screen($("game"), {
     if (token) conn.send({ op: "resume", token });
     else $("join").hidden = false;
   },
-  onStatus(state) { $("status").textContent = state === "online" ? "online" : "reconnecting…"; $("status").dataset.state = state; },
+  onStatus(state) { $("status").textContent = state === "online" ? "online" : state === "moved" ? "seat moved to another device" : "reconnecting…"; $("status").dataset.state = state; },
   onFrame(f) {
     if (f.op === "joined") {
       if (f.token) localStorage.setItem(KEY, f.token);

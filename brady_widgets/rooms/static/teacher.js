@@ -63,6 +63,7 @@ function drawTables(tables) {
   for (const t of tables) {
     const seats = t.seats.map((x) => h("span", { class: "seat", "data-testid": `seat-${t.code}-${x.seat}` },
       h("span", { class: `dot${x.online || x.kind === "bot" ? " on" : ""}` }), `${x.seat + 1}. ${x.name}${x.kind === "bot" ? "" : x.taken ? (x.online ? "" : " (offline)") : " (free)"}`,
+      x.moves ? h("span", { class: "moved", "data-testid": `moved-${t.code}-${x.seat}` }, ` · moved to another device${x.moves > 1 ? ` ${x.moves} times` : ""}, last at ${new Date(x.moved_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`) : "",
       x.kind === "person" ? h("button", { "data-testid": `bot-${t.code}-${x.seat}`, onclick: () => send({ op: "bot", code: t.code, seat: x.seat }) }, "hand to a bot") : ""));
     const watchers = t.watchers.map((w) => h("span", { class: "seat" }, `${w.name} watches `,
       h("select", { "data-testid": `seat-watcher-${t.code}-${w.id}`, onchange: (ev) => ev.target.value !== "" && send({ op: "seat", code: t.code, watcher: w.id, seat: Number(ev.target.value) }) },
