@@ -17,6 +17,21 @@ Reported: update latency (the table's change -> the frame parsed by a client) me
 and p95, the server's CPU (% of one core) and memory (RSS), bytes per frame, and the
 time to resume every table after a restart (the server's own figure and the time until
 every client's seat answers again).
+
+    python benchmarks/rooms_load.py --replay-watchers 3    # about 50 s; only this scenario
+
+R. Replays (issue 23 item 4): a finished 8-player Brady Bunch table (bots only), N watcher
+   connections stepping through its replay as fast as the rate limit lets them (8 steps a
+   second each, and every 8 s a burst of 15 requests past the limit), while another table
+   (Costume Party, 2 people, each acting at once on its turn) is played. Three phases: the
+   other table alone (the baseline), the watchers stepping together (a class following the
+   teacher's replay: the same steps), and the watchers stepping apart (each its own place
+   in the game: no state shared). The server runs with a profiler of its own
+   (``--profiled-server``: ``Rooms.handle`` timed with ``time.thread_time`` for every replay
+   frame: parse, rate limit, the screen's state, its diff and JSON; not the socket write);
+   reported per phase: the server CPU per replay step taken (ms: mean, median, p95, max) and
+   per step refused, the steps taken and refused, and the other table's round trip (a
+   person's act -> their own frame showing it) median and p95.
 """
 
 from __future__ import annotations
@@ -59,18 +74,22 @@ def proc_rss_mb(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, db: Path, port: int, pace: float):
-        self.db, self.port, self.pace = db, port, pace
+    def __init__(self, db: Path, port: int, pace: float, profile: Path | None = None):
+        self.db, self.port, self.pace, self.profile = db, port, pace, profile
         self.proc: subprocess.Popen | None = None
         self.resume_line = ""
 
     def start(self) -> float:
         t0 = time.perf_counter()
         env = {**os.environ, "BRADY_ROOMS_STAMP": "1", "PYTHONPATH": str(REPO)}
+        cli = ["--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db), "--pace", str(self.pace),
+               "--teacher-token", TEACHER, "--joins-per-minute", "100000"]
+        if self.profile is None:
+            cmd = [sys.executable, "-m", "brady_widgets.rooms", *cli]
+        else:  # the same server, with its replay frames timed (see profiled_server)
+            cmd = [sys.executable, str(Path(__file__).resolve()), "--profiled-server", str(self.profile), "--", *cli]
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port), "--db",
-             str(self.db), "--pace", str(self.pace), "--teacher-token", TEACHER, "--joins-per-minute", "100000"],
-            cwd=str(REPO), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            cmd, cwd=str(REPO), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         for line in self.proc.stdout:
             if line.startswith("rooms: resumed"):
@@ -280,10 +299,230 @@ async def resume_check(port: int, tokens: list) -> float:
     return time.perf_counter() - t0
 
 
+# ------------------------------------------------------------------ R: replays
+REPLAY_RATE = 8.0  # steps a second each watcher asks for (the server takes 10 a second, burst 10)
+REPLAY_BURST_EVERY = 8.0  # s between two bursts past the limit
+REPLAY_BURST = 15  # requests in a burst
+OTHER_THINK = 0.1  # s a person of the other table waits before acting
+
+
+def profiled_server(stats: str, argv: list[str]) -> int:
+    """Run the rooms server (``brady_widgets.rooms`` with ``argv``), timing each replay frame
+    it handles with the loop thread's CPU clock; each sample is a line of ``stats`` (JSON),
+    written as it is taken (uvicorn ends the process by its signal: no exit hook runs)."""
+    from brady_widgets.rooms import server as S
+    from brady_widgets.rooms.cli import main as cli_main
+
+    out = open(stats, "w", buffering=1)  # noqa: SIM115 -- open while the server runs
+    refusal: list = [None]
+    handle, refuse = S.Rooms.handle, S.Rooms.refuse
+
+    def refuse_noted(self, device, error):
+        refusal[0] = error.get("code")
+        return refuse(self, device, error)
+
+    async def handle_timed(self, device, text, addr):
+        if not (isinstance(text, str) and '"replay"' in text):
+            return await handle(self, device, text, addr)
+        refusal[0] = None
+        t0 = time.thread_time()
+        await handle(self, device, text, addr)  # a replay frame never waits: timed whole
+        ms = (time.thread_time() - t0) * 1000
+        out.write(json.dumps([time.time(), ms, refusal[0]]) + "\n")  # [wall time, cpu ms, refusal code or None]
+
+    S.Rooms.handle, S.Rooms.refuse = handle_timed, refuse_noted
+    return cli_main(["rooms", *argv])
+
+
+def pct(values: list[float], q: float) -> float | None:
+    v = sorted(values)
+    return round(v[int(q * (len(v) - 1))], 2) if v else None
+
+
+async def costume_pair(url, tws, lock, until: float, seed: int, trips: list, refusals: list) -> None:
+    """The other table: Costume Party, 2 people acting OTHER_THINK s after their turn comes;
+    each act's round trip (sent -> the actor's own frame with its rev counted) is kept in
+    ``trips`` as (wall time, ms), refusals in ``refusals``. A finished game is replaced."""
+    games = 0
+    while time.time() < until:
+        code = await create(tws, lock, {"game": "costume_party", "players": 2, "seed": seed + games})
+        socks = []
+        for s in range(2):
+            ws = await websockets.connect(url, max_size=2**22)
+            await ws.send(json.dumps({"op": "join", "code": code, "name": f"P{s}"}))
+            socks.append(ws)
+
+        async def play(ws):
+            state, seq, sent = {}, 0, None
+            while time.time() < until:
+                try:
+                    f = json.loads(await asyncio.wait_for(ws.recv(), timeout=max(0.05, until - time.time())))
+                except (asyncio.TimeoutError, websockets.ConnectionClosed):
+                    return
+                if f.get("op") == "error":  # refused (none expected): act again from the next frame
+                    refusals.append(f.get("code"))
+                    sent = None
+                if f.get("op") != "state":
+                    continue
+                state.update(f["state"])
+                if sent is not None and state["rev"] > sent[1]:
+                    trips.append((time.time(), (time.perf_counter() - sent[0]) * 1000))
+                    sent = None
+                if (state.get("view") or {}).get("over"):
+                    return
+                legal = state.get("legal") or []
+                if legal and sent is None:
+                    g = legal[0]
+                    action, rows = {"type": g["type"]}, g["rows"]
+                    for i, k in enumerate(g["keys"]):
+                        if i == len(g["keys"]) - 1:
+                            action[k] = rows[0]
+                        else:
+                            action[k], rows = rows[0][0], rows[0][1]
+                    seq += 1
+                    await asyncio.sleep(OTHER_THINK)  # under the server's 20 messages a second
+                    sent = (time.perf_counter(), state["rev"])
+                    await ws.send(json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}}))
+
+        await asyncio.gather(*(play(ws) for ws in socks))
+        for ws in socks:
+            await ws.close()
+        games += 1
+
+
+async def replay_watcher(ws, steps, until: float, seq0: int, counts: dict) -> int:
+    """Step through the replay at REPLAY_RATE, with a burst past the limit every
+    REPLAY_BURST_EVERY s; frames read meanwhile (refusals counted). Returns the last seq."""
+    seq, next_burst = seq0, time.time() + REPLAY_BURST_EVERY / 2
+
+    async def read():
+        while True:
+            try:
+                f = json.loads(await ws.recv())
+            except (websockets.ConnectionClosed, asyncio.CancelledError):
+                counts["closed"] += isinstance(ws.close_code, int)
+                return
+            if f.get("op") == "error":
+                counts[f["code"]] = counts.get(f["code"], 0) + 1
+
+    reader = asyncio.ensure_future(read())
+    try:
+        while time.time() < until and not reader.done():
+            seq += 1
+            await ws.send(json.dumps({"op": "msg", "seq": seq, "msg": {"type": "replay", "step": next(steps)}}))
+            if time.time() >= next_burst:
+                next_burst += REPLAY_BURST_EVERY
+                for _ in range(REPLAY_BURST):
+                    seq += 1
+                    await ws.send(json.dumps({"op": "msg", "seq": seq, "msg": {"type": "replay", "step": next(steps)}}))
+            await asyncio.sleep(1 / REPLAY_RATE)
+    finally:
+        reader.cancel()
+        await asyncio.gather(reader, return_exceptions=True)
+    return seq
+
+
+async def replay_scenario(server: Server, watchers: int, seconds: float) -> tuple[list, dict]:
+    """R: returns the phases ((name, start, end) wall times) and the watchers' refusal counts."""
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    tws = await teacher(url)
+    lock = asyncio.Lock()
+    drain = asyncio.create_task(_drain(tws, lock))
+    code = await create(tws, lock, {"game": "brady_bunch", "players": 8, "seed": 2023,
+                                    "bots": {str(s): "easy" for s in range(8)}})
+    socks, length = [], None
+    for _ in range(watchers):
+        ws = await websockets.connect(url, max_size=2**22)
+        await ws.send(json.dumps({"op": "watch", "code": code}))
+        while True:  # the server's pace is 0: the bots finished the game at once
+            f = json.loads(await ws.recv())
+            replay = (f.get("state") or {}).get("replay") if f.get("op") == "state" else None
+            if replay and replay["active"]:
+                length = replay["length"]
+                break
+        socks.append(ws)
+    trips: list = []
+    refusals: list = []
+    counts: dict = {"closed": 0}
+    phases = []
+    t_end = time.time() + 3 * seconds + 1
+    other = asyncio.ensure_future(costume_pair(url, tws, lock, t_end, 500, trips, refusals))
+    await asyncio.sleep(1.0)  # the other table starts
+    t0 = time.time()
+    await asyncio.sleep(seconds)
+    phases.append(("other table alone", t0, time.time()))
+
+    def cycle(start: int):
+        k = start
+        while True:
+            yield k % (length + 1)
+            k += 1
+
+    seqs = [0] * watchers
+    for name, offsets in (("watchers in step", [0] * watchers), ("watchers apart", [i * (length + 1) // watchers for i in range(watchers)])):
+        t0 = time.time()
+        until = t0 + seconds
+        seqs = await asyncio.gather(*(replay_watcher(ws, cycle(off), until, seqs[i], counts)
+                                      for i, (ws, off) in enumerate(zip(socks, offsets))))
+        phases.append((name, t0, time.time()))
+        await asyncio.sleep(0.3)  # the last frames
+    other.cancel()
+    await asyncio.gather(other, return_exceptions=True)
+    for ws in socks:
+        await ws.close()
+    drain.cancel()
+    await tws.close()
+    counts["length"] = length
+    counts["other_table_refusals"] = len(refusals)
+    return phases, trips, counts
+
+
+def replay_report(phases: list, trips: list, samples: list, counts: dict, watchers: int) -> None:
+    print(f"R: a finished 8-player Brady Bunch table ({counts['length']} actions), {watchers} watchers stepping its "
+          f"replay ({REPLAY_RATE:g}/s each, a burst of {REPLAY_BURST} every {REPLAY_BURST_EVERY:g} s), another table played:")
+    for name, t0, t1 in phases:
+        rt = [ms for t, ms in trips if t0 <= t < t1]
+        taken = [ms for t, ms, code in samples if t0 <= t < t1 and code is None]
+        refused = [ms for t, ms, code in samples if t0 <= t < t1 and code == "rate_limited"]
+        other = [code for t, ms, code in samples if t0 <= t < t1 and code not in (None, "rate_limited")]
+        out = {
+            "steps_taken": len(taken), "steps_refused_rate_limited": len(refused),
+            "other_refusals": sorted(set(other)),
+            "server_cpu_ms_per_step_taken": {
+                "mean": round(statistics.mean(taken), 2) if taken else None, "median": pct(taken, 0.5),
+                "p95": pct(taken, 0.95), "max": round(max(taken), 2) if taken else None,
+            },
+            "server_cpu_ms_per_step_refused_mean": round(statistics.mean(refused), 3) if refused else None,
+            "server_cpu_ms_replay_per_second": round((sum(taken) + sum(refused)) / (t1 - t0), 1),
+            "other_table_round_trips": len(rt), "other_table_round_trip_ms_median": pct(rt, 0.5),
+            "other_table_round_trip_ms_p95": pct(rt, 0.95),
+        }
+        print(f"  {name}: {json.dumps(out)}")
+    print(f"  watchers: {json.dumps({k: v for k, v in counts.items() if k != 'length'})} (closed: connections the server closed)")
+
+
 def main() -> None:
+    if len(sys.argv) > 2 and sys.argv[1] == "--profiled-server":  # the server side of scenario R
+        rest = sys.argv[3:]
+        sys.exit(profiled_server(sys.argv[2], rest[1:] if rest[:1] == ["--"] else rest))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each scenario")
+    parser.add_argument("--replay-watchers", type=int, default=0, metavar="N",
+                        help="run scenario R only: N watchers stepping a finished replay (each phase --seconds, default 15)")
     args = parser.parse_args()
+    if args.replay_watchers > 0:
+        seconds = args.seconds if "--seconds" in sys.argv else 15.0
+        with tempfile.TemporaryDirectory() as tmp:
+            stats = Path(tmp) / "replay_stats.json"
+            server = Server(Path(tmp) / "bench.sqlite3", free_port(), pace=0, profile=stats)
+            server.start()
+            try:
+                phases, trips, counts = asyncio.run(replay_scenario(server, args.replay_watchers, seconds))
+            finally:
+                server.stop()
+            samples = [json.loads(line) for line in stats.read_text().splitlines() if line.strip()]
+            replay_report(phases, trips, samples, counts, args.replay_watchers)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
         port = free_port()
