@@ -355,3 +355,41 @@ def test_a_remote_seat_whose_seat_moves_stops_and_does_not_take_it_back(tmp_path
             w.close()
     finally:
         server.stop()
+
+
+def test_a_held_replay_key_is_not_a_flood_but_a_flood_of_valid_frames_is_closed(tmp_path):
+    """Holding an arrow key on the replay (40 steps a second for 4 s) earns typed refusals
+    ("slow down") but never closes the connection; 3,000 valid frames as fast as a script can
+    send them are closed, with a few rate_limited error frames, not one per frame."""
+    server = R.ThreadServer(tmp_path / "held.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=2, seed=6, bots={"0": "random", "1": "random"})
+        room = server.rooms.rooms[code]
+        eventually(lambda: room.table.game.over, what="the bots finish the game")
+        w = R.Client(server)
+        w.op({"op": "watch", "code": code}, "joined")
+        w.wait(lambda: w.state.get("replay", {}).get("active") is True)
+        length = w.state["replay"]["length"]
+        t0 = time.time()
+        for i in range(160):
+            w.intent({"type": "replay", "step": i % (length + 1)})
+            while time.time() < t0 + (i + 1) / 40:
+                w.recv(0.005)
+        w.drain(0.3)
+        refused = [f for f in w.frames if f.get("op") == "error"]
+        assert refused and all(f["code"] == "rate_limited" for f in refused)
+        assert w.closed is None, w.closed
+        flood = R.Client(server)
+        flood.op({"op": "watch", "code": code}, "joined")
+        for i in range(3000):
+            try:
+                flood.send({"op": "msg", "seq": i + 1, "msg": {"type": "clear_error"}})
+            except Exception:  # noqa: BLE001 -- closed under our feet
+                break
+        flood.wait(lambda: flood.closed is not None, timeout=10)
+        assert flood.closed[0] == CLOSE_FLOOD
+        errors = [f for f in flood.frames if f.get("op") == "error"]
+        assert 1 <= len(errors) <= 20, len(errors)
+    finally:
+        server.stop()

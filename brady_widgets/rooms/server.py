@@ -89,6 +89,8 @@ MAX_QUEUED = 256
 #: the connection is closed with a stated reason. The game's own refusals (a slap with no
 #: match, a click out of turn) never count: a student mashing keys is not a flood.
 MAX_STRIKES = 60
+#: a device over the message rate gets one rate_limited error frame per this many seconds
+RATE_ERROR_EVERY = 0.5
 STRIKE_CODES = frozenset({
     "malformed_message", "unknown_message", "rate_limited", "bad_code", "bad_token", "teacher_only",
     "stale_sequence", "internal_error",
@@ -132,9 +134,13 @@ def _hash(token: str) -> str:
 
 
 class RoomError(Exception):
-    def __init__(self, code: str, message: str):
+    """A refusal of the server's own. ``strike=False``: a refusal a page's normal use can earn
+    (a held replay key), which never counts toward closing the connection (see ``refuse``)."""
+
+    def __init__(self, code: str, message: str, *, strike: bool | None = None):
         assert code in ROOM_ERROR_CODES, code
         self.code = code
+        self.strike = strike
         super().__init__(bounded(message))
 
 
@@ -172,6 +178,7 @@ class Device:
     closing: bool = False
     strikes: float = 0.0
     strikes_at: float = 0.0
+    rate_error_at: float = -1e9  # time.monotonic() of the last rate_limited error frame sent
     replay_tokens: float = REPLAY_BURST  # the replay steps this device may still ask for now
     replay_at: float = 0.0  # time.monotonic() of the last replay request (0: none yet)
 
@@ -643,22 +650,32 @@ class Rooms:
                 raise RoomError("unknown_message", f"unknown op {short(op)}")
             await handler(device, frame, addr)
         except (RoomError, WidgetError, IllegalAction) as exc:
-            self.refuse(device, {"code": exc.code, "message": bounded(str(exc))})
+            self.refuse(device, {"code": exc.code, "message": bounded(str(exc))}, strike=getattr(exc, "strike", None))
         except Exception as exc:  # noqa: BLE001 -- the connection stays up
             self.refuse(device, _error_dict(exc))
 
-    def refuse(self, device: Device, error: dict) -> None:
+    def refuse(self, device: Device, error: dict, *, strike: bool | None = None) -> None:
         """A typed error frame for a refused frame; a connection that keeps sending frames
-        the server refuses (a flood, a broken script) is closed with a stated reason."""
+        the server refuses (a flood, a broken script) is closed with a stated reason.
+
+        A frame no page sends is one strike; a frame over the message rate a tenth of one
+        (a held key can pass the rate for a while: only a flood, far past it, adds up), and
+        its error frames go out at most every RATE_ERROR_EVERY s (a flood got one per frame)."""
         now = time.monotonic()
-        if error.get("code") in STRIKE_CODES:
-            device.strikes = max(0.0, device.strikes - (now - device.strikes_at)) + 1 if device.strikes_at else 1.0
+        code = error.get("code")
+        weight = 0.0 if strike is False else 0.1 if code == "rate_limited" else 1.0 if code in STRIKE_CODES else 0.0
+        if weight:
+            device.strikes = (max(0.0, device.strikes - (now - device.strikes_at)) if device.strikes_at else 0.0) + weight
             device.strikes_at = now
         if device.strikes > MAX_STRIKES:
             message = f"this connection sent more than {MAX_STRIKES} frames the server refused: it is closed (reload the page)"
             self.post(device, {"op": "error", "code": "rate_limited", "message": message})
             self.close(device, CLOSE_FLOOD, "too many refused frames")
             return
+        if code == "rate_limited" and strike is not False:
+            if now - device.rate_error_at < RATE_ERROR_EVERY:
+                return
+            device.rate_error_at = now
         self.post(device, {"op": "error", **error})
 
     def _bind(self, device: Device, room: Room, role: str, token_hash: str | None, seat: int | None = None) -> None:
@@ -781,7 +798,7 @@ class Rooms:
                 device.replay_tokens = min(REPLAY_BURST, device.replay_tokens + (now - device.replay_at) * REPLAY_STEPS_PER_SECOND)
             device.replay_at = now
             if device.replay_tokens < 1:
-                raise RoomError("rate_limited", "too many replay steps: slow down")
+                raise RoomError("rate_limited", "too many replay steps: slow down", strike=False)  # a held key, not a flood
             device.replay_tokens -= 1
         device.error = {}
         if kind == MSG.ACT:
