@@ -31,13 +31,16 @@ R. Replays (issue 23 item 4): a finished 8-player Brady Bunch table (bots only),
    frame: parse, rate limit, the screen's state, its diff and JSON; not the socket write);
    reported per phase: the server CPU per replay step taken (ms: mean, median, p95, max) and
    per step refused, the steps taken and refused, and the other table's round trip (a
-   person's act -> their own frame showing it) median and p95.
+   person's act -> their own frame showing it) median and p95. With ``--replay-live`` the
+   game is first played with Alice (seat 0) a device and a projector watching, as in a
+   class, so its screens (the odds panels above all) were computed live and are kept.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -317,9 +320,9 @@ def profiled_server(stats: str, argv: list[str]) -> int:
     refusal: list = [None]
     handle, refuse = S.Rooms.handle, S.Rooms.refuse
 
-    def refuse_noted(self, device, error):
+    def refuse_noted(self, device, error, **kw):
         refusal[0] = error.get("code")
-        return refuse(self, device, error)
+        return refuse(self, device, error, **kw)
 
     async def handle_timed(self, device, text, addr):
         if not (isinstance(text, str) and '"replay"' in text):
@@ -422,14 +425,62 @@ async def replay_watcher(ws, steps, until: float, seq0: int, counts: dict) -> in
     return seq
 
 
-async def replay_scenario(server: Server, watchers: int, seconds: float) -> tuple[list, dict]:
-    """R: returns the phases ((name, start, end) wall times) and the watchers' refusal counts."""
+async def play_alice_watched(url: str, code: str) -> None:
+    """Seat 0 (Alice) played by a device that takes the first legal action at once, while a
+    projector watches: the game's screens are computed live, as in a class."""
+    alice = await websockets.connect(url, max_size=2**22)
+    projector = await websockets.connect(url, max_size=2**22)
+    await projector.send(json.dumps({"op": "watch", "code": code}))
+    await alice.send(json.dumps({"op": "join", "code": code, "name": "Alice"}))
+    state, seq, acted = {}, 0, None
+    rng = random.Random(2023)
+
+    async def drain_projector():
+        with contextlib.suppress(websockets.ConnectionClosed, asyncio.CancelledError):
+            while True:
+                await projector.recv()
+
+    reading = asyncio.ensure_future(drain_projector())
+    while not (state.get("view") or {}).get("over"):
+        f = json.loads(await asyncio.wait_for(alice.recv(), timeout=30))
+        if f.get("op") == "error":
+            acted = None
+        if f.get("op") != "state":
+            continue
+        state.update(f["state"])
+        legal = state.get("legal") or []
+        if legal and acted != state["rev"]:
+            g = rng.choice(legal)  # seeded random play (the first action would ask questions for ever)
+            action, rows = {"type": g["type"]}, g["rows"]
+            for i, k in enumerate(g["keys"]):
+                if i == len(g["keys"]) - 1:
+                    action[k] = rng.choice(rows)
+                else:
+                    pick = rng.choice(rows)
+                    action[k], rows = pick[0], pick[1]
+            seq += 1
+            acted = state["rev"]
+            await asyncio.sleep(OTHER_THINK)  # a person's pace, under the server's 20 messages a second
+            await alice.send(json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}}))
+    reading.cancel()
+    await asyncio.gather(reading, return_exceptions=True)
+    await alice.close()
+    await projector.close()
+
+
+async def replay_scenario(server: Server, watchers: int, seconds: float, live: bool = False) -> tuple[list, dict]:
+    """R: returns the phases ((name, start, end) wall times) and the watchers' refusal counts.
+    ``live``: the game was played with Alice a device and a projector watching (its screens
+    computed live, as in a class), else by bots alone with no screen (nothing computed)."""
     url = f"ws://127.0.0.1:{server.port}/ws"
     tws = await teacher(url)
     lock = asyncio.Lock()
     drain = asyncio.create_task(_drain(tws, lock))
+    first = 1 if live else 0
     code = await create(tws, lock, {"game": "brady_bunch", "players": 8, "seed": 2023,
-                                    "bots": {str(s): "easy" for s in range(8)}})
+                                    "bots": {str(s): "easy" for s in range(first, 8)}})
+    if live:
+        await play_alice_watched(url, code)
     socks, length = [], None
     for _ in range(watchers):
         ws = await websockets.connect(url, max_size=2**22)
@@ -477,8 +528,9 @@ async def replay_scenario(server: Server, watchers: int, seconds: float) -> tupl
     return phases, trips, counts
 
 
-def replay_report(phases: list, trips: list, samples: list, counts: dict, watchers: int) -> None:
-    print(f"R: a finished 8-player Brady Bunch table ({counts['length']} actions), {watchers} watchers stepping its "
+def replay_report(phases: list, trips: list, samples: list, counts: dict, watchers: int, live: bool = False) -> None:
+    played = "played with Alice a device and the projector watching" if live else "played by bots alone, no screen"
+    print(f"R: a finished 8-player Brady Bunch table ({counts['length']} actions, {played}), {watchers} watchers stepping its "
           f"replay ({REPLAY_RATE:g}/s each, a burst of {REPLAY_BURST} every {REPLAY_BURST_EVERY:g} s), another table played:")
     for name, t0, t1 in phases:
         rt = [ms for t, ms in trips if t0 <= t < t1]
@@ -509,6 +561,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each scenario")
     parser.add_argument("--replay-watchers", type=int, default=0, metavar="N",
                         help="run scenario R only: N watchers stepping a finished replay (each phase --seconds, default 15)")
+    parser.add_argument("--replay-live", action="store_true",
+                        help="scenario R on a game played with Alice a device and a projector watching (screens computed live)")
     args = parser.parse_args()
     if args.replay_watchers > 0:
         seconds = args.seconds if "--seconds" in sys.argv else 15.0
@@ -517,11 +571,11 @@ def main() -> None:
             server = Server(Path(tmp) / "bench.sqlite3", free_port(), pace=0, profile=stats)
             server.start()
             try:
-                phases, trips, counts = asyncio.run(replay_scenario(server, args.replay_watchers, seconds))
+                phases, trips, counts = asyncio.run(replay_scenario(server, args.replay_watchers, seconds, args.replay_live))
             finally:
                 server.stop()
             samples = [json.loads(line) for line in stats.read_text().splitlines() if line.strip()]
-            replay_report(phases, trips, samples, counts, args.replay_watchers)
+            replay_report(phases, trips, samples, counts, args.replay_watchers, args.replay_live)
         return
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"

@@ -33,7 +33,8 @@ EVENT_TYPES = (
 #: refresh); elsewhere the panel is left out so whole games stay fast.
 REAL_ODDS = {"test_odds_panel_for_alice", "test_trust_option_moves_the_trusted_odds_and_nothing_else", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
              "test_odds_are_cached_per_view", "test_a_question_alone_does_not_recompute_the_odds",
-             "test_the_trust_option_takes_a_trust_per_speaker"}
+             "test_the_trust_option_takes_a_trust_per_speaker",
+             "test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_is_bounded"}
 
 
 @pytest.fixture(autouse=True)
@@ -559,3 +560,38 @@ def test_the_trust_option_takes_a_trust_per_speaker():
     send(w, {"type": MSG.OPTION, "name": "trust", "value": 0.5})
     assert w.option("trust") == 0.5 and w.view["odds"]["trust"] == 0.5
     assert before["settings"]["options"]["trust"] == per
+
+
+def test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_is_bounded(monkeypatch):
+    """Replaying a finished game whose steps the projector showed live computes no odds
+    panel again (each is a Monte Carlo run, ~10 ms at 8 players: 68 ms a replay step was what
+    froze the rooms server); a game nobody watched pays once per new panel; the memo of panels
+    is bounded."""
+    from brady_widgets.brady_bunch import odds as odds_module
+    from brady_widgets.brady_bunch import widget as widget_module
+    from brady_widgets.table import table_for
+
+    def played(watched: bool):
+        t = table_for("brady_bunch", players=5, seed=11, humans=list(range(5)), pace=0)
+        bots = {s: t._bot_factory("easy")(s, 40 + s) for s in range(5)}
+        while not t.game.over:
+            if watched:
+                t.state_for(None)
+            s = t.game.to_act[0]
+            t.act_for(s, bots[s].choose(t.game.view(s), t.game.legal_actions(s)))
+        if watched:
+            t.state_for(None)  # the projector shows the end too
+        return t
+
+    calls = []
+    real = odds_module.panel
+    monkeypatch.setattr(odds_module, "panel", lambda *a, **k: calls.append(1) or real(*a, **k))
+    for watched, want_calls in ((True, False), (False, True)):
+        t = played(watched)
+        del calls[:]
+        for k in range(t._n_actions() + 1):
+            t.state_for(None, replay_step=k)
+        assert bool(calls) is want_calls, (watched, len(calls))
+    monkeypatch.setattr(widget_module, "ODDS_MEMO", 5)
+    t = played(True)
+    assert len(t.__dict__["_odds_memo"]) == 5

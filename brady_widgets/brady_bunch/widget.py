@@ -66,6 +66,7 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 
 from __future__ import annotations
 
+import collections
 import copy
 import json
 from typing import Any
@@ -76,6 +77,9 @@ from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, 
 from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
 
 __all__ = ["BradyBunchWidget"]
+
+#: odds panels kept per table (a panel is ~1-2 KB; an 8-player game has about 130 steps)
+ODDS_MEMO = 300
 
 #: Log events only their own seat sees.
 PRIVATE_EVENTS = frozenset({"hand", "my_card", "peek", "draw", "my_sign"})
@@ -159,19 +163,27 @@ class BradyBunchWidget(GameWidget):
         """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
 
         The panel is a pure function of the view's ``odds.VIEW_KEYS`` and the trust
-        option, and costs a Monte Carlo run, so the last one is kept, keyed by those:
-        a question or a phase change alone does not recompute it."""
+        option, and costs a Monte Carlo run (~10-15 ms at 8 players), so the panels
+        computed are kept, keyed by those, the newest ODDS_MEMO of them: a question or a
+        phase change alone does not recompute it, and a finished game's replay shows
+        the panels its live screens (the projector, Alice's device) already computed
+        instead of paying for each step again."""
         if seat_view.get("role") != "alice" and seat_view.get("viewer") is not None:
             return None
         from . import odds
 
         trust = self.option("trust")
         key = json.dumps([trust, [seat_view.get(k) for k in odds.VIEW_KEYS]], sort_keys=True, default=str)
-        cached = getattr(self, "_odds_cache", None)
-        if cached is not None and cached[0] == key:
-            return copy.deepcopy(cached[1])
-        panel = odds.panel(seat_view, trust=trust)
-        self._odds_cache = (key, panel)
+        memo = self.__dict__.get("_odds_memo")
+        if memo is None:
+            memo = self.__dict__["_odds_memo"] = collections.OrderedDict()
+        panel = memo.get(key)
+        if panel is None:
+            panel = memo[key] = odds.panel(seat_view, trust=trust)
+            while len(memo) > ODDS_MEMO:
+                memo.popitem(last=False)
+        else:
+            memo.move_to_end(key)
         return copy.deepcopy(panel)
 
     def display_content(self) -> dict:
