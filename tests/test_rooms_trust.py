@@ -293,7 +293,10 @@ def test_binary_frames_huge_numbers_and_floods_get_typed_answers(tmp_path):
             {"op": "msg", "seq": 15, "msg": {"type": "act", "action": {"type": "move", "figure": huge, "to": "red"}, "rev": a.state["rev"]}},
             {"op": "msg", "seq": huge, "msg": {"type": "clear_error"}},
         ]
-        for frame in cases:
+        a.send(json.dumps(cases[0]))  # the 400-digit stamp: typed, and the view's own error trait says so
+        assert a.until(lambda f: f.get("op") == "error")["code"] == "malformed_action"
+        a.wait(lambda: (a.state.get("error") or {}).get("code") == "malformed_action")
+        for frame in cases[1:]:
             a.send(json.dumps(frame))
             time.sleep(0.02)
         got = a.drain(0.4)
