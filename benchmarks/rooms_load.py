@@ -309,6 +309,19 @@ REPLAY_BURST = 15  # requests in a burst
 OTHER_THINK = 0.1  # s a person of the other table waits before acting
 
 
+def compact_action(group: dict, pick) -> dict:
+    """One action of a compact legal group (the ``legal`` trait: ``{"type", "keys", "rows"}``,
+    rows nested one level per key, ``[value, sub-rows]`` above the last), each value taken
+    with ``pick(rows)`` (the first: ``lambda rows: rows[0]``; a random one: ``rng.choice``)."""
+    action, rows = {"type": group["type"]}, group["rows"]
+    for i, k in enumerate(group["keys"]):
+        if i == len(group["keys"]) - 1:
+            action[k] = pick(rows)
+        else:
+            action[k], rows = pick(rows)
+    return action
+
+
 def profiled_server(stats: str, argv: list[str]) -> int:
     """Run the rooms server (``brady_widgets.rooms`` with ``argv``), timing each replay frame
     it handles with the loop thread's CPU clock; each sample is a line of ``stats`` (JSON),
@@ -375,13 +388,7 @@ async def costume_pair(url, tws, lock, until: float, seed: int, trips: list, ref
                     return
                 legal = state.get("legal") or []
                 if legal and sent is None:
-                    g = legal[0]
-                    action, rows = {"type": g["type"]}, g["rows"]
-                    for i, k in enumerate(g["keys"]):
-                        if i == len(g["keys"]) - 1:
-                            action[k] = rows[0]
-                        else:
-                            action[k], rows = rows[0][0], rows[0][1]
+                    action = compact_action(legal[0], lambda rows: rows[0])
                     seq += 1
                     await asyncio.sleep(OTHER_THINK)  # under the server's 20 messages a second
                     sent = (time.perf_counter(), state["rev"])
@@ -450,14 +457,8 @@ async def play_alice_watched(url: str, code: str) -> None:
         state.update(f["state"])
         legal = state.get("legal") or []
         if legal and acted != state["rev"]:
-            g = rng.choice(legal)  # seeded random play (the first action would ask questions for ever)
-            action, rows = {"type": g["type"]}, g["rows"]
-            for i, k in enumerate(g["keys"]):
-                if i == len(g["keys"]) - 1:
-                    action[k] = rng.choice(rows)
-                else:
-                    pick = rng.choice(rows)
-                    action[k], rows = pick[0], pick[1]
+            # seeded random play (the first action would ask questions for ever)
+            action = compact_action(rng.choice(legal), rng.choice)
             seq += 1
             acted = state["rev"]
             await asyncio.sleep(OTHER_THINK)  # a person's pace, under the server's 20 messages a second

@@ -34,29 +34,6 @@ sys.path.insert(0, str(REPO / "tests"))
 import rooms_harness as R
 
 
-def play(device: R.Client, timeout: float = 10.0) -> float:
-    """``device`` plays its first legal action; ms until its own screen shows it."""
-    n = device.state["replay"]["length"]
-    t0 = time.perf_counter()
-    device.act(device.legal()[0])
-    device.wait(lambda: device.state["replay"]["length"] > n, timeout)
-    return (time.perf_counter() - t0) * 1000
-
-
-def to_act(devices: list[R.Client]) -> R.Client | None:
-    for d in devices:
-        d.drain(0.005)
-    n = max(d.state["replay"]["length"] for d in devices)
-    for d in devices:
-        if (
-            d.state["replay"]["length"] == n
-            and d.legal()
-            and not d.state["view"].get("over")
-        ):
-            return d
-    return None
-
-
 def pct(values: list[float], q: float) -> float | None:
     if not values:
         return None
@@ -88,9 +65,9 @@ def run(lock_s: float, n_tables: int, warmup_s: float) -> dict:
         def round_of(trips: list[float]) -> int:
             acted = 0
             for devices in tables:
-                dev = to_act(devices)
+                dev = R.ready_to_act(devices, 0.005)
                 if dev is not None:
-                    trips.append(play(dev))
+                    trips.append(R.play_first(dev, 10.0) * 1000)
                     acted += 1
             return acted
 

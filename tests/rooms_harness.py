@@ -3,6 +3,7 @@ port, and WebSocket clients that read frames with a timeout. Names no game."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -192,3 +193,38 @@ def join(server, code: str, name: str) -> Client:
     c.op({"op": "join", "code": code, "name": name}, "joined")
     c.until(lambda f: f.get("op") == "state")
     return c
+
+
+@contextlib.contextmanager
+def toy_realtime_game():
+    """The toy real-time race (tests/toy_realtime) registered for the block: its name."""
+    import toy_realtime
+
+    from brady_widgets.engine.registry import register, unregister
+
+    register(toy_realtime.GAME)
+    try:
+        yield toy_realtime.GAME.name
+    finally:
+        unregister(toy_realtime.GAME.name)
+
+
+def play_first(device: Client, timeout: float = 5.0) -> float:
+    """``device`` plays its first legal action; seconds until its own screen shows it."""
+    n = device.state["replay"]["length"]
+    t0 = time.perf_counter()
+    device.act(device.legal()[0])
+    device.wait(lambda: device.state["replay"]["length"] > n, timeout)
+    return time.perf_counter() - t0
+
+
+def ready_to_act(devices: list[Client], quiet: float = 0.01) -> Client | None:
+    """The device of ``devices`` that may act now on the newest screen any of them holds
+    (after reading what has arrived), or None."""
+    for d in devices:
+        d.drain(quiet)
+    n = max(d.state["replay"]["length"] for d in devices)
+    for d in devices:
+        if d.state["replay"]["length"] == n and d.legal() and not d.state["view"].get("over"):
+            return d
+    return None

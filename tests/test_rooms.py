@@ -401,15 +401,8 @@ def test_after_the_game_each_device_replays_its_own_seat_and_only_the_teacher_re
 
 @pytest.fixture
 def toy_snap():
-    import toy_realtime
-
-    from brady_widgets.engine.registry import register, unregister
-
-    register(toy_realtime.GAME)
-    try:
-        yield toy_realtime.GAME.name
-    finally:
-        unregister(toy_realtime.GAME.name)
+    with R.toy_realtime_game() as name:
+        yield name
 
 
 def test_a_real_time_table_runs_on_the_servers_clock_and_each_view_gets_its_own_clock_answer(toy_snap, tmp_path):

@@ -255,29 +255,6 @@ def test_a_row_that_cannot_be_read_is_skipped_named_and_never_overwritten(
 
 
 # ------------------------------------------------------- a locked database
-def _play(device: R.Client, timeout: float = 5.0) -> float:
-    """``device`` plays its first legal action; seconds until its screen shows it."""
-    n = device.state["replay"]["length"]
-    t0 = time.perf_counter()
-    device.act(device.legal()[0])
-    device.wait(lambda: device.state["replay"]["length"] > n, timeout)
-    return time.perf_counter() - t0
-
-
-def _to_act(devices: list[R.Client]) -> R.Client | None:
-    for d in devices:
-        d.drain(0.01)
-    n = max(d.state["replay"]["length"] for d in devices)
-    for d in devices:
-        if (
-            d.state["replay"]["length"] == n
-            and d.legal()
-            and not d.state["view"].get("over")
-        ):
-            return d
-    return None
-
-
 def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9(
     tmp_path,
 ):
@@ -302,13 +279,13 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
             while (
                 time.time() - t0 < 2.5
             ):  # devices act on table A; table B answers meanwhile
-                dev = _to_act(a)
+                dev = R.ready_to_act(a)
                 if dev is not None:
-                    _play(dev)
+                    R.play_first(dev)
                     acted += 1
-                dev = _to_act(b)
+                dev = R.ready_to_act(b)
                 if dev is not None:
-                    trips.append(_play(dev))
+                    trips.append(R.play_first(dev))
             failing = t.until(
                 lambda f: f.get("op") == "lobby" and not f["saving"]["ok"]
             )

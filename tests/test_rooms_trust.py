@@ -18,7 +18,7 @@ import pytest
 
 import rooms_harness as R
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.engine.registry import game_entry, load_game, names, register, unregister
+from brady_widgets.engine.registry import game_entry, load_game, names
 from brady_widgets.rooms.server import CLOSE_FLOOD, CLOSE_TAKEN_OVER, MAX_STRIKES
 from brady_widgets.table import MSG, table_for
 from brady_widgets.testing.widgets import send
@@ -26,13 +26,8 @@ from brady_widgets.testing.widgets import send
 
 @pytest.fixture(scope="module")
 def toy_snap():
-    import toy_realtime
-
-    register(toy_realtime.GAME)
-    try:
-        yield toy_realtime.GAME.name
-    finally:
-        unregister(toy_realtime.GAME.name)
+    with R.toy_realtime_game() as name:
+        yield name
 
 
 def realtime_games(extra: str) -> list[str]:
