@@ -28,7 +28,13 @@ view intent, the ``error`` trait, so the view unlocks), with nothing changed.
 
 Frames from the server are ``{"op": "state", "state": {trait: value}}``: the
 first after a (re)connect holds every trait (a full snapshot), later ones only
-the traits that changed for that device.
+the traits that changed for that device. A device's frames leave in the order
+they were computed (each is computed and queued in one step; one writer task per
+connection). A seat has one live connection: a ``resume`` with a seat's token
+from a second device takes the seat over, and the first gets ``{"op":
+"taken_over", "message"}`` and is closed with code 4001 (its page does not
+reconnect). A connection that keeps sending frames no page sends is closed with
+code 1008 and the reason.
 """
 
 from __future__ import annotations
