@@ -254,6 +254,39 @@ def test_a_row_that_cannot_be_read_is_skipped_named_and_never_overwritten(
     assert {bad: row(db, bad), worse: row(db, worse)} == damaged
 
 
+def test_rows_with_a_code_or_settings_of_the_wrong_kind_are_skipped_and_the_teacher_page_still_works(tmp_path):
+    """A code stored as bytes or as a number, seat tokens that are not hashes, names that are
+    not text: each such row is skipped like unreadable JSON (a bytes code used to resume and then
+    break every teacher's lobby: 'Object of type bytes is not JSON serializable')."""
+    db = tmp_path / "kinds.sqlite3"
+    s1 = R.ThreadServer(db, pace=0).start()
+    try:
+        t = R.teacher(s1)
+        codes = [R.create(t, game="costume_party", players=2, seed=s) for s in range(5)]
+        eventually(lambda: all(r.saved_version >= r.version > 0 for r in s1.rooms.rooms.values()))
+        t.close()
+    finally:
+        s1.stop()
+    good = codes[0]
+    with sqlite3.connect(db) as c:
+        meta = json.loads(c.execute("SELECT meta FROM tables WHERE code = ?", (codes[1],)).fetchone()[0])
+        c.execute("UPDATE tables SET code = X'00ff' WHERE code = ?", (codes[1],))
+        c.execute("UPDATE tables SET code = 12345 WHERE code = ?", (codes[2],))
+        c.execute("UPDATE tables SET meta = ? WHERE code = ?", (json.dumps({**meta, "seats": {"0": [1, 2]}}), codes[3]))
+        c.execute("UPDATE tables SET meta = ? WHERE code = ?", (json.dumps({**meta, "watchers": {"a" * 64: 7}}), codes[4]))
+        before = sorted(map(repr, c.execute("SELECT code, meta, engine FROM tables").fetchall()))
+    s2 = R.ThreadServer(db, pace=0).start()
+    try:
+        assert set(s2.rooms.rooms) == {good}
+        assert len(s2.rooms.skipped) == 4
+        lobby = R.Client(s2).op({"op": "teacher", "token": R.TEACHER}, "lobby")
+        assert [tb["code"] for tb in lobby["tables"]] == [good] and len(lobby["saving"]["skipped"]) == 4
+    finally:
+        s2.stop()
+    with sqlite3.connect(db) as c:
+        assert sorted(map(repr, c.execute("SELECT code, meta, engine FROM tables").fetchall())) == before
+
+
 # ------------------------------------------------------- a locked database
 def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9(
     tmp_path,

@@ -9,6 +9,7 @@ kernel's kind of loop (asyncio)."""
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import random
 import threading
@@ -389,5 +390,43 @@ def test_a_held_replay_key_is_not_a_flood_but_a_flood_of_valid_frames_is_closed(
         assert flood.closed[0] == CLOSE_FLOOD
         errors = [f for f in flood.frames if f.get("op") == "error"]
         assert 1 <= len(errors) <= 20, len(errors)
+    finally:
+        server.stop()
+
+
+def test_seating_a_watcher_open_on_several_devices_leaves_one_live_connection_on_the_seat(tmp_path):
+    """A watcher's token may be open on several devices (watching is harmless); when the
+    teacher seats that watcher, the newest connection gets the seat and the others are told
+    it moved, as with a second device on a seat's token."""
+    server = R.ThreadServer(tmp_path / "seat.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=2, seed=4)
+        a = R.join(server, code, "Ann")
+        R.join(server, code, "Bob")
+        late = R.join(server, code, "Cy")  # the table is full: Cy watches
+        assert late.frames[0]["role"] == "watch"
+        twins = []
+        for _ in range(2):
+            c = R.Client(server)
+            c.op({"op": "resume", "token": late.token}, "joined")
+            twins.append(c)
+        room = server.rooms.rooms[code]
+        wid = next(h for h in room.watchers)[:10]
+        t.send({"op": "seat", "code": code, "seat": 0, "watcher": wid})
+        h = hashlib.sha256(late.token.encode()).hexdigest()
+        eventually(lambda: room.seats.get(0) == h, what="the watcher is seated")
+        eventually(lambda: len([d for d in room.devices if d.role == "seat" and d.seat == 0]) == 1
+                   and not [d for d in room.devices if d.token_hash == h and d.role != "seat"],
+                   what="one live connection on the seat")
+        live = next(d for d in room.devices if d.role == "seat" and d.seat == 0)
+        holders = [late, *twins]
+        for c in holders[:-1]:  # the older connections are told, and closed
+            c.until(lambda f: f.get("op") == "taken_over")
+            c.wait(lambda c=c: c.closed is not None)
+            assert c.closed[0] == CLOSE_TAKEN_OVER
+        assert holders[-1].closed is None and live.token_hash == room.seats[0]
+        assert room.moves[0] == 2
+        a.drain(0.1)
     finally:
         server.stop()

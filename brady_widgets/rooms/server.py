@@ -135,6 +135,23 @@ def _check_numbers(value: Any, where: str, depth: int = 0) -> None:
         _check_numbers(item, f"{where}[{short(key)}]", depth + 1)
 
 
+def _check_meta(meta: dict) -> None:
+    """A saved row's settings hold what a table is built from, of the right kinds (raises
+    ValueError): anything else is a damaged row, skipped before any of it is used."""
+    hashes = [*meta.get("seats", {}).values(), *meta.get("watchers", {})]
+    if not all(isinstance(h, str) and 8 <= len(h) <= 128 for h in hashes):
+        raise ValueError("its seat or watcher tokens are not token hashes")
+    for key in ("seats", "seat_names", "watchers", "bot_levels"):
+        if not isinstance(meta.get(key, {}), dict):
+            raise ValueError(f"its {key} are not an object")
+    if not all(isinstance(v, str) for v in (*meta.get("seat_names", {}).values(), *meta.get("watchers", {}).values())):
+        raise ValueError("its names are not text")
+    if isinstance(meta.get("created"), bool) or not isinstance(meta.get("created"), (int, float)):
+        raise ValueError("its creation time is not a number")
+    if not isinstance(meta.get("locked"), bool):
+        raise ValueError("its lock is not true or false")
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -185,6 +202,7 @@ class Device:
     strikes: float = 0.0
     strikes_at: float = 0.0
     rate_error_at: float = -1e9  # time.monotonic() of the last rate_limited error frame sent
+    bound_at: float = 0.0  # time.monotonic() when it took its seat or began to watch
     replay_tokens: float = REPLAY_BURST  # the replay steps this device may still ask for now
     replay_at: float = 0.0  # time.monotonic() of the last replay request (0: none yet)
 
@@ -279,9 +297,12 @@ class Rooms:
         n = 0
         for code, meta, engine in self.store.rows():
             try:  # everything of one row, its meta's JSON included: a bad row is skipped alone
+                if not (isinstance(code, str) and 1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
+                    raise ValueError(f"its code {short(code)} is not a table code")
                 meta = json.loads(meta)
                 if not isinstance(meta, dict):
                     raise ValueError(f"its settings are a JSON {type(meta).__name__}, not an object")
+                _check_meta(meta)
                 game = load_game(meta["game"]).from_json(engine)
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
@@ -688,6 +709,7 @@ class Rooms:
         self._unbind(device)
         device.role, device.code, device.seat, device.token_hash = role, room.code, seat, token_hash
         device.sent, device.replay_step, device.reveal, device.error, device.seq = {}, None, False, {}, -1
+        device.bound_at = time.monotonic()
         room.devices.add(device)
 
     def _take_over(self, room: Room, seat: int, token_hash: str, device: Device) -> None:
@@ -935,9 +957,11 @@ class Rooms:
         room.bot_levels.pop(seat, None)
         t.names = tuple(name if s == seat else n for s, n in enumerate(t.names))
         t.seat_human(seat)
-        for d in list(room.devices):
-            if d.token_hash == h:
-                d.role, d.seat, d.sent, d.seq = "seat", seat, {}, d.seq
+        holders = [d for d in room.devices if d.token_hash == h]  # a watcher's token may be open on several devices
+        for d in holders:
+            d.role, d.seat, d.sent = "seat", seat, {}
+        if holders:  # one live connection per seat: the newest keeps it, the others are told
+            self._take_over(room, seat, h, max(holders, key=lambda d: d.bound_at))
         self.save(room)
         await self.flush(room)
 
