@@ -430,3 +430,31 @@ def test_seating_a_watcher_open_on_several_devices_leaves_one_live_connection_on
         a.drain(0.1)
     finally:
         server.stop()
+
+
+def test_a_device_that_reads_nothing_is_disconnected_with_bounded_memory():
+    """Frames wait in a device's queue while its socket is slow; a device that reads none of
+    them (MAX_QUEUED waiting) is dropped: what waits is discarded and the close goes next."""
+    from brady_widgets.rooms.server import MAX_QUEUED, Device, Rooms
+
+    class Stuck:  # a socket whose every send blocks: nobody reads at the other end
+        def __init__(self):
+            self.closed_with = None
+            self.never = asyncio.Event()
+
+        async def send_text(self, text):
+            await self.never.wait()
+
+        async def close(self, code, reason):
+            self.closed_with = (code, reason)
+
+    async def scenario():
+        rooms = Rooms.__new__(Rooms)  # post() and close() need no store
+        ws = Stuck()
+        d = Device(ws)
+        for i in range(MAX_QUEUED + 50):
+            rooms.post(d, {"op": "state", "state": {"n": i}})
+        assert d.closing and d.outbox.qsize() == 1  # only the close waits now
+        d.writer.cancel()
+
+    asyncio.run(scenario())

@@ -551,7 +551,9 @@ class Rooms:
         if device.outbox is None:
             device.outbox = asyncio.Queue()
             device.writer = asyncio.ensure_future(self._writer(device))
-        if device.outbox.qsize() >= MAX_QUEUED:
+        if device.outbox.qsize() >= MAX_QUEUED:  # what waits is dropped: a reconnect brings a snapshot
+            while not device.outbox.empty():
+                device.outbox.get_nowait()
             self.close(device, CLOSE_FLOOD, "this device reads no frames: reconnect")
             return
         device.outbox.put_nowait(text)
