@@ -548,25 +548,27 @@ class Rooms:
         if device.closing:
             return
         text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
-        if device.outbox is None:
-            device.outbox = asyncio.Queue()
-            device.writer = asyncio.ensure_future(self._writer(device))
-        if device.outbox.qsize() >= MAX_QUEUED:  # what waits is dropped: a reconnect brings a snapshot
-            while not device.outbox.empty():
-                device.outbox.get_nowait()
+        outbox = self._outbox(device)
+        if outbox.qsize() >= MAX_QUEUED:  # what waits is dropped: a reconnect brings a snapshot
+            while not outbox.empty():
+                outbox.get_nowait()
             self.close(device, CLOSE_FLOOD, "this device reads no frames: reconnect")
             return
-        device.outbox.put_nowait(text)
+        outbox.put_nowait(text)
 
     def close(self, device: Device, code: int, reason: str) -> None:
         """Close ``device``'s connection once the frames queued before are sent."""
         if device.closing:
             return
+        device.closing = True
+        self._outbox(device).put_nowait((code, reason[:120]))
+
+    def _outbox(self, device: Device) -> asyncio.Queue:
+        """The device's queue of frames to send, and its writer task, made on first use."""
         if device.outbox is None:
             device.outbox = asyncio.Queue()
             device.writer = asyncio.ensure_future(self._writer(device))
-        device.closing = True
-        device.outbox.put_nowait((code, reason[:120]))
+        return device.outbox
 
     @staticmethod
     async def _writer(device: Device) -> None:

@@ -36,8 +36,12 @@ class Device:
     """One browser context: a page whose WebSocket goes through a route that records every
     frame the page receives and can cut the connection."""
 
-    def __init__(self, browser, server, path: str, name: str):
-        self.context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    def __init__(self, browser, server, path: str, name: str, *, viewport: dict | None = None, storage: dict | None = None):
+        """``storage``: localStorage entries the page has before it loads (a token a second
+        tab or device of the same student would hold)."""
+        self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 1000})
+        for key, value in (storage or {}).items():
+            self.context.add_init_script(f"localStorage.setItem({json.dumps(key)}, {json.dumps(value)})")
         self.page = self.context.new_page()
         self.name = name
         self.frames: list[str] = []

@@ -54,11 +54,8 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
         # the same seat on a second device (the token copied into its storage, as a second tab would hold it)
         token = ana.page.evaluate("localStorage.getItem('bw-rooms-token')")
         assert token
-        phone = Device.__new__(Device)
-        phone.context = browser.new_context(viewport={"width": 390, "height": 844})
-        phone.context.add_init_script(f"localStorage.setItem('bw-rooms-token', {token!r})")
-        phone.page, phone.name, phone.frames, phone.routes = phone.context.new_page(), "Ana's phone", [], []
-        phone.page.goto(server.url + "/")
+        phone = Device(browser, server, "/", "Ana's phone", viewport={"width": 390, "height": 844},
+                       storage={"bw-rooms-token": token})
         pages.append(phone)
         phone.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
         note = ana.page.get_by_test_id("taken-over")
