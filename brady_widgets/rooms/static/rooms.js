@@ -44,7 +44,7 @@ export function connect({ onFrame, hello, onStatus = () => {} }) {
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   const open = () => {
     ws = new WebSocket(url);
-    ws.onopen = () => { delay = 250; onStatus("online"); hello(); };
+    ws.onopen = () => { delay = 250; hello(); onStatus("online"); };
     ws.onmessage = (ev) => { let f; try { f = JSON.parse(ev.data); } catch { return; } onFrame(f); };
     ws.onclose = (ev) => {
       if (ev && ev.code === CLOSE_TAKEN_OVER) closed = true;
@@ -88,7 +88,9 @@ export async function mountGame(el, model, game) {
  * After a reconnect the view is mounted afresh on the full snapshot that follows, so
  * everything a view asks for when it starts is asked again: a real-time view's clock
  * request (which starts a table's clock after a server restart, and measures the
- * offset anew) in particular.
+ * offset anew) in particular. Until that view is mounted the page is not called
+ * "online": what it shows is the screen from before the cut, and a click on it could
+ * land on a view about to be replaced.
  */
 export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
   let seq = 0;
@@ -97,6 +99,12 @@ export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
   let conn = null;
   let remount = false;
   let generation = 0; // a view still loading when it is unmounted is cleaned up as it arrives
+  let heldOnline = false; // a reconnect's "online" waits for the fresh view (or any other answer)
+  const status = (state) => {
+    heldOnline = state === "online" && remount && mounted !== null;
+    if (!heldOnline) onStatus(state);
+  };
+  const releaseOnline = () => { if (heldOnline) { heldOnline = false; onStatus("online"); } };
   const model = new Model((msg) => conn && conn.send({ op: "msg", seq: ++seq, msg }));
   const unmountView = () => { generation++; if (mounted) mounted(); mounted = null; el.textContent = ""; };
   const frames = (f) => {
@@ -124,12 +132,13 @@ export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
         mountGame(el, model, game).then((cleanup) => {
           if (mine !== generation) { if (cleanup) cleanup(); return; }
           mounted = cleanup || (() => {});
+          releaseOnline();
         });
-      }
-    }
+      } else releaseOnline();
+    } else releaseOnline();
     onFrame(f, model);
   };
   let opened = 0;
-  conn = connect({ onFrame: frames, hello: () => { if (opened++) remount = true; hello(conn); }, onStatus });
+  conn = connect({ onFrame: frames, hello: () => { if (opened++) remount = true; hello(conn); }, onStatus: status });
   return { model, conn, unmount() { unmountView(); game = null; model.state = {}; } };
 }
