@@ -50,6 +50,7 @@ from typing import Any, Callable, ClassVar, Iterator
 
 from .engine.errors import IllegalAction
 from .engine.game import FrozenEvent, Game
+from .protocol import MSG, MSG_KEYS, MSG_OPTIONAL
 from .replay_cache import ReplayCache
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 
@@ -57,22 +58,6 @@ __all__ = [
     "ERROR_CHARS", "HOOKS", "MSG", "PRESENTER_SETTINGS", "Table", "WIDGET_ERROR_CODES", "WidgetError",
     "compact_legal", "expand_legal", "table_class", "table_for",
 ]
-
-
-class MSG:
-    """The view -> Python message types (``{"type": MSG.ACT, "action": {...}}``)."""
-
-    ACT = "act"  #: {"type": "act", "action": {...}, "rev": n}: act for the shown seat (stale rev: dropped)
-    LIFT_CURTAIN = "lift_curtain"  #: {"type": "lift_curtain"}: "I am <name>, show my screen"
-    REPLAY = "replay"  #: {"type": "replay", "step": n}: show step n of the finished game
-    REVEAL = "reveal"  #: {"type": "reveal", "on": bool}: the teacher's reveal (teacher widgets only)
-    CLEAR_ERROR = "clear_error"  #: {"type": "clear_error"}: dismiss the error banner
-    RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
-    OPTION = "option"  #: {"type": "option", "name": str, "value": ...}: a view option (e.g. trust)
-    PAGE = "page"  #: {"type": "page", "list": "log" or a windowed key, "before": i}: older entries
-    CLOCK = "clock"  #: {"type": "clock", "id": str}: a view asks for the game time (real time; starts the clock)
-
-    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK})
 
 
 #: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
@@ -99,21 +84,6 @@ ERROR_CHARS = 500
 #: stays there until this step), so a bot's reaction counts from the act, and its action
 #: is stamped when it falls due.
 ASK_AFTER_ACT_S = 0.050
-
-#: Keys each message type takes besides ``type``.
-_MSG_KEYS = {
-    MSG.ACT: {"action", "rev"},
-    MSG.LIFT_CURTAIN: set(),
-    MSG.REPLAY: {"step"},
-    MSG.REVEAL: {"on"},
-    MSG.CLEAR_ERROR: set(),
-    MSG.RUN_BOTS: set(),
-    MSG.OPTION: {"name", "value"},
-    MSG.PAGE: {"list", "before"},
-    MSG.CLOCK: {"id"},
-}
-#: Keys a message type may add (an act's browser time stamp, in game ms: real time)
-_MSG_OPTIONAL = {MSG.ACT: {"at"}}
 
 _REPR = reprlib.Repr()
 _REPR.maxstring = 60
@@ -850,12 +820,12 @@ class Table:
         if not isinstance(kind, str) or kind not in MSG.ALL:
             raise WidgetError("unknown_message", f"unknown message type {short(kind)}; known: {sorted(MSG.ALL)}")
         keys = set(msg) - {"type"}
-        optional = _MSG_OPTIONAL.get(kind, set())
-        if not (_MSG_KEYS[kind] <= keys <= _MSG_KEYS[kind] | optional):
+        optional = MSG_OPTIONAL.get(kind, frozenset())
+        if not (MSG_KEYS[kind] <= keys <= MSG_KEYS[kind] | optional):
             extra = f" (and optionally {sorted(optional)})" if optional else ""
             raise WidgetError(
                 "malformed_message",
-                f"a {kind!r} message takes keys {sorted(_MSG_KEYS[kind])}{extra}, got {short(sorted(map(str, keys)))}",
+                f"a {kind!r} message takes keys {sorted(MSG_KEYS[kind])}{extra}, got {short(sorted(map(str, keys)))}",
             )
         if kind == MSG.ACT:
             rev = msg["rev"]

@@ -78,6 +78,7 @@ import anywidget
 import traitlets
 
 from .engine.game import Game
+from .protocol import TRAITS, synced_traits
 from .scheduler import DEFAULT_LAG
 from .table import (  # noqa: F401 -- the widget's names, as they always were importable from here
     ERROR_CHARS,
@@ -112,23 +113,11 @@ class GameWidget(Table, anywidget.AnyWidget):
     (the game's part of the text view :meth:`text`, also the ``repr``).
     """
 
-    seat = traitlets.Int(-1).tag(sync=True)
-    view = traitlets.Dict().tag(sync=True)
-    legal = traitlets.List().tag(sync=True)
-    log_lines = traitlets.List().tag(sync=True)
-    error = traitlets.Dict().tag(sync=True)
-    curtain = traitlets.Dict({"up": False, "seat": -1}).tag(sync=True)
-    settings = traitlets.Dict().tag(sync=True)
-    content = traitlets.Dict().tag(sync=True)
-    replay = traitlets.Dict({"step": 0, "length": 0, "active": False}).tag(sync=True)
-    rev = traitlets.Int(0).tag(sync=True)
-    page = traitlets.Dict().tag(sync=True)
-    clock = traitlets.Dict({"realtime": False}).tag(sync=True)
+    # the synced game traits, declared once in brady_widgets.protocol (TRAIT_DEFAULTS)
+    locals().update(synced_traits())
 
     #: the game traits (everything else synced is anywidget's or ipywidgets' own)
-    GAME_TRAITS: ClassVar[tuple[str, ...]] = (
-        "seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock",
-    )
+    GAME_TRAITS: ClassVar[tuple[str, ...]] = TRAITS
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """A game's widget gets its view from the game's registry entry (``view``:

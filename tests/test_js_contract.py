@@ -1,8 +1,11 @@
 """The widget <-> view contract, checked from both ends without a browser.
 
-``js/src/messages.js`` mirrors ``brady_widgets/widget.py``: its ``MSG`` values are
-the message types Python handles (``MSG.ALL``) and its ``TRAITS`` (every trait the
-views' render loop listens to) are the game traits ``GameWidget`` syncs. A synced
+The contract is declared once, in ``brady_widgets/protocol.py`` (``MSG``, ``TRAITS``).
+``js/src/messages.js`` mirrors it (a browser cannot import Python; the mirror is
+checked here rather than generated): its ``MSG`` is protocol's ``MSG``, name for
+name, and its ``TRAITS`` (every trait the views' render loop listens to) are
+protocol's ``TRAITS`` in the same order, which are the game traits ``GameWidget``
+and ``RemoteSeat`` sync. A synced
 trait may not shadow an attribute of ``ipywidgets.DOMWidget`` (``log`` once did:
 ``Widget.log`` is ipywidgets' logger).
 """
@@ -15,7 +18,10 @@ import re
 import anywidget
 import ipywidgets
 
-from brady_widgets.widget import MSG, GameWidget
+from brady_widgets import protocol
+from brady_widgets.protocol import MSG, TRAITS
+from brady_widgets.rooms.remote import RemoteSeat
+from brady_widgets.widget import GameWidget
 
 MESSAGES_JS = pathlib.Path(__file__).resolve().parent.parent / "js" / "src" / "messages.js"
 
@@ -45,9 +51,9 @@ def js_traits() -> list[str]:
     return names
 
 
-def game_traits() -> set[str]:
-    """GameWidget's synced traits minus those ipywidgets/anywidget sync for themselves."""
-    own = set(GameWidget.class_trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
+def game_traits(cls=GameWidget) -> set[str]:
+    """A widget class's synced traits minus those ipywidgets/anywidget sync for themselves."""
+    own = set(cls.class_trait_names(sync=True)) - set(anywidget.AnyWidget.class_trait_names(sync=True))
     return {name for name in own if not name.startswith("_")}
 
 
@@ -58,6 +64,22 @@ def test_js_msg_values_are_the_python_message_types():
     # and each JS name is Python's constant of that value
     for name, value in msg.items():
         assert getattr(MSG, name, None) == value, name
+    # and every Python constant is in the JS table under its own name
+    python = {k: v for k, v in vars(MSG).items() if k.isupper() and isinstance(v, str)}
+    assert msg == python
+
+
+def test_js_traits_are_the_declared_traits_in_order():
+    assert tuple(js_traits()) == TRAITS
+
+
+def test_the_widget_and_the_remote_seat_sync_the_declared_traits_with_their_defaults():
+    assert GameWidget.GAME_TRAITS == TRAITS
+    assert game_traits(GameWidget) == set(TRAITS)
+    assert game_traits(RemoteSeat) - {"status", "role"} == set(TRAITS)
+    for cls in (GameWidget, RemoteSeat):
+        for key, default in protocol.TRAIT_DEFAULTS.items():
+            assert getattr(cls, key).default() == default, (cls.__name__, key)
 
 
 def test_js_traits_are_the_synced_game_traits():

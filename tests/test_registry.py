@@ -269,6 +269,7 @@ SHARED = [
     *sorted((PKG / "engine").glob("*.py")),
     PKG / "widget.py",
     PKG / "table.py",
+    PKG / "protocol.py",
     PKG / "scheduler.py",
     PKG / "simulation.py",
     PKG / "progress.py",

@@ -23,11 +23,12 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..protocol import MSG, TRAITS, synced_traits
 from ..table import STATIC
 
 __all__ = ["RemoteSeat"]
 
-_TRAITS = ("seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock")
+_TRAITS = frozenset(TRAITS)
 
 
 def _ws_url(url: str) -> str:
@@ -49,18 +50,8 @@ class RemoteSeat(anywidget.AnyWidget):
         timeout: seconds to wait for the seat.
     """
 
-    seat = traitlets.Int(-1).tag(sync=True)
-    view = traitlets.Dict().tag(sync=True)
-    legal = traitlets.List().tag(sync=True)
-    log_lines = traitlets.List().tag(sync=True)
-    error = traitlets.Dict().tag(sync=True)
-    curtain = traitlets.Dict({"up": False, "seat": -1}).tag(sync=True)
-    settings = traitlets.Dict().tag(sync=True)
-    content = traitlets.Dict().tag(sync=True)
-    replay = traitlets.Dict({"step": 0, "length": 0, "active": False}).tag(sync=True)
-    rev = traitlets.Int(0).tag(sync=True)
-    page = traitlets.Dict().tag(sync=True)
-    clock = traitlets.Dict({"realtime": False}).tag(sync=True)
+    # the synced game traits, declared once in brady_widgets.protocol (TRAIT_DEFAULTS)
+    locals().update(synced_traits())
     #: "online", "reconnecting", "moved" (the seat was opened on another device) or "closed";
     #: ``role`` is "seat" or "watch" (a late joiner)
     status = traitlets.Unicode("connecting").tag(sync=True)
@@ -115,7 +106,7 @@ class RemoteSeat(anywidget.AnyWidget):
         with self._lock:
             self._seq += 1
             frame = {"op": "msg", "seq": self._seq, "msg": msg}
-            if isinstance(msg, dict) and msg.get("type") == "clock":
+            if isinstance(msg, dict) and msg.get("type") == MSG.CLOCK:
                 self._clock_msg = msg  # asked again after every reconnect (a restarted server's clock waits for it)
         try:
             self._ws.send(json.dumps(frame))
@@ -124,7 +115,7 @@ class RemoteSeat(anywidget.AnyWidget):
 
     def act(self, action: dict) -> None:
         """Act for this seat from Python, as the view's button would."""
-        self.send_intent({"type": "act", "action": action, "rev": self.rev})
+        self.send_intent({"type": MSG.ACT, "action": action, "rev": self.rev})
 
     # ------------------------------------------------------------------ server -> view
     def _apply(self, frame: dict) -> None:

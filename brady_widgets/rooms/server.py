@@ -60,7 +60,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
 from ..engine.registry import game_entry, load_game, load_widget, names
-from ..table import MSG, STATIC, Table, WidgetError, _error_dict, bounded, short, table_for
+from ..protocol import MSG
+from ..table import STATIC, Table, WidgetError, _error_dict, bounded, short, table_for
 from .store import Store
 from .web import WebGuard
 

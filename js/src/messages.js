@@ -1,7 +1,8 @@
-// The widget <-> view contract (see brady_widgets/widget.py): the message types the
-// view sends, the traits Python syncs, and how the view reads them.
+// The widget <-> view contract (declared in brady_widgets/protocol.py; tests/test_js_contract.py
+// checks this mirror against it): the message types the view sends, the traits Python syncs,
+// and how the view reads them.
 
-/** The view -> Python message types: the MSG table of brady_widgets/widget.py. */
+/** The view -> Python message types: the MSG table of brady_widgets/protocol.py. */
 export const MSG = Object.freeze({
   ACT: "act",
   LIFT_CURTAIN: "lift_curtain",
@@ -14,7 +15,7 @@ export const MSG = Object.freeze({
   CLOCK: "clock",
 });
 
-/** Traits the Python side syncs (brady_widgets.widget.GameWidget): the render loop listens to each. */
+/** Traits the Python side syncs (brady_widgets.protocol.TRAITS, in order): the render loop listens to each. */
 export const TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"];
 
 /**
