@@ -140,7 +140,8 @@ describe("costume party view", () => {
     expect(log.getAttribute("aria-live")).toBe("polite");
     const entries = model.get("log_lines");
     expect(log.querySelectorAll("li").length).toBe(entries.length);
-    expect(log.lastElementChild.textContent).toBe(entries[entries.length - 1].text);
+    const last = entries[entries.length - 1];
+    expect(log.lastElementChild.textContent).toBe(`${last.action > 0 ? `${last.action}.` : ""}${last.text}`);
   });
 
   it("shows errors in a dismissible alert", () => {

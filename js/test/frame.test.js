@@ -245,6 +245,8 @@ describe("the teacher's reveal toggle", () => {
 describe("Show earlier (windowed lists)", () => {
   const shifted = (by) => (s) => ({ ...s, log_lines: s.log_lines.map((e) => ({ ...e, i: e.i + by })) });
   const texts = (m) => [...m.$("log").children].map((li) => li.textContent);
+  // what a log entry shows: its action number (the replay's count) if it has one, then its text
+  const shown = (e) => (typeof e.action === "number" && e.action > 0 ? `${e.action}.` : "") + e.text;
 
   it("no button when the window starts at the first entry", () => {
     expect(C.mount("move").$("earlier-log")).toBeNull();
@@ -263,17 +265,17 @@ describe("Show earlier (windowed lists)", () => {
     m.model.update({ page: { list: "log", before: 3, items } });
     await tick();
     expect(m.$("log")).toBe(log); // the live region is patched, not rebuilt
-    expect(texts(m)).toEqual([...items, ...win].map((e) => e.text));
+    expect(texts(m)).toEqual([...items, ...win].map(shown));
     expect(m.$("earlier-log")).toBeNull(); // the first entry is shown now
     // a new entry: the pages stay, the oldest of the window too (it moved out of the window only)
     const next = { i: win[win.length - 1].i + 1, type: "roll", step: 99, seat: 1, text: "Bot rolled." };
     m.model.update({ log_lines: [...win.slice(1), next] });
     await tick();
-    expect(texts(m)).toEqual([...items, ...win, next].map((e) => e.text));
+    expect(texts(m)).toEqual([...items, ...win, next].map(shown));
     // another seat (hot-seat) or replay step: the pages go
     m.model.update({ seat: 1, log_lines: win });
     await tick();
-    expect(texts(m)).toEqual(win.map((e) => e.text));
+    expect(texts(m)).toEqual(win.map(shown));
     expect(m.$("earlier-log")).not.toBeNull();
   });
 
@@ -283,10 +285,10 @@ describe("Show earlier (windowed lists)", () => {
     m.$("earlier-log").click();
     m.model.update({ page: { list: "log", before: 2, items: [{ i: 0, type: "x", text: "Not before 3." }] } });
     await tick();
-    expect(texts(m)).toEqual(win.map((e) => e.text));
+    expect(texts(m)).toEqual(win.map(shown));
     m.model.update({ page: { list: "talk", before: 3, items: [{ i: 2, kind: "played", text: "Not a log entry." }] } });
     await tick();
-    expect(texts(m)).toEqual(win.map((e) => e.text));
+    expect(texts(m)).toEqual(win.map(shown));
   });
 
   it("Brady's talk panel pages the same way", async () => {

@@ -2,19 +2,22 @@
 states from the real widget on the tutorial positions, not hand-made).
 
 Run from the repository root after changing what the widget syncs:
-    python js/test/make_big_brother_fixtures.py
+    python js/test/make_big_brother_fixtures.py [folder]     (default: js/test/fixtures)
+tests/test_js_fixtures.py writes them into a temporary folder and fails if the committed
+ones differ.
 """
 
 import json
 import pathlib
+import sys
 
 from brady_widgets.big_brother import positions as P
 from brady_widgets.big_brother.widget import BigBrotherWidget
+from brady_widgets.protocol import TRAITS
 
 OUT = pathlib.Path(__file__).parent / "fixtures"
 #: the states, one fixture file each (``big_brother_<name>.json``, like every fixture here)
 NAMES = ("roll", "vote", "gossip_pick", "gossip", "choose", "claim", "eviction", "return", "final", "curtain", "reveal")
-TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"]
 
 
 class Idle:
@@ -31,8 +34,9 @@ def state(game, **kw):
     return w.get_state(TRAITS)
 
 
-def main():
-    out = {
+def main(out: pathlib.Path = OUT) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    states = {
         "roll": state(P.start()),
         "vote": state(P.confrontation()),
         "gossip_pick": state(P.gossip_pick()),
@@ -45,12 +49,12 @@ def main():
         "curtain": state(P.confrontation(), mode="hotseat", humans=[0, 1, 2, 3, 4]),
         "reveal": state(P.confrontation(), reveal=True, teacher=True),
     }
-    assert tuple(out) == NAMES
-    for name, st in out.items():
-        path = OUT / f"big_brother_{name}.json"
+    assert tuple(states) == NAMES
+    for name, st in states.items():
+        path = out / f"big_brother_{name}.json"
         path.write_text(json.dumps(st, indent=None, sort_keys=True) + "\n")
         print(f"wrote {path} ({path.stat().st_size} bytes)")
 
 
 if __name__ == "__main__":
-    main()
+    main(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)

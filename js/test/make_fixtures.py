@@ -1,20 +1,23 @@
 """Write the widget states the JS unit tests render (real synced states, not hand-made).
 
 Run from the repository root after changing what the widget syncs:
-    python js/test/make_fixtures.py
+    python js/test/make_fixtures.py [folder]     (default: js/test/fixtures)
+tests/test_js_fixtures.py writes them into a temporary folder and fails if the committed
+ones differ.
 """
 
 import json
 import pathlib
 import random
+import sys
 
 from brady_widgets.brady_bunch.rules import BradyBunch
 from brady_widgets.brady_bunch.widget import BradyBunchWidget
 from brady_widgets.costume_party.widget import CostumePartyWidget
+from brady_widgets.protocol import TRAITS
 from brady_widgets.widget import expand_legal
 
 OUT = pathlib.Path(__file__).parent / "fixtures"
-TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page"]
 
 
 def state(w):
@@ -34,8 +37,8 @@ def until(w, rng, phase):
     raise RuntimeError(f"no {phase} phase")
 
 
-def main():
-    OUT.mkdir(exist_ok=True)
+def main(out: pathlib.Path = OUT) -> None:
+    out.mkdir(parents=True, exist_ok=True)
     fixtures = {}
     w = CostumePartyWidget(players=4, seed=3, bot="random", pace=0)
     fixtures["roll"] = state(w)
@@ -60,7 +63,7 @@ def main():
     fixtures["replay_reveal"] = state(o)
     fixtures.update(brady_fixtures())
     for name, value in fixtures.items():
-        (OUT / f"{name}.json").write_text(json.dumps(value, indent=1, sort_keys=True) + "\n")
+        (out / f"{name}.json").write_text(json.dumps(value, indent=1, sort_keys=True) + "\n")
     print("wrote", ", ".join(sorted(fixtures)))
 
 
@@ -125,4 +128,4 @@ def brady_fixtures():
 
 
 if __name__ == "__main__":
-    main()
+    main(pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else OUT)
