@@ -273,6 +273,7 @@ SHARED = [
     PKG / "scheduler.py",
     PKG / "simulation.py",
     PKG / "progress.py",
+    PKG / "explorers.py",
     PKG / "testing" / "conformance.py",
     PKG / "testing" / "__init__.py",
     *sorted((PKG / "rooms").glob("*.py")),

@@ -310,7 +310,7 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
     import ipywidgets as W
     import matplotlib.pyplot as plt
 
-    from ..brady_bunch.lesson import _box, _show_in
+    from .. import explorers
 
     n = len(kinds(track))
     slider = W.IntSlider(value=start, min=0, max=n - 1, description="start space", continuous_update=False)
@@ -320,9 +320,9 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
         fig, ax = plt.subplots(figsize=(9, 3.2))
         box.result = end_exact(slider.value, track)
         plot_board(ax, box.result, track, title=f"where a turn from space {slider.value} ends", mark=slider.value)
-        _show_in(out, fig)
+        explorers.show_in(out, fig)
 
-    box = _box([slider, out], f"A start-space slider (start {start}) and the chart of where the turn ends")
+    box = explorers.box([slider, out], f"A start-space slider (start {start}) and the chart of where the turn ends")
     slider.observe(redraw, names="value")
     redraw()
     return box

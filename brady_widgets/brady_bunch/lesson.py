@@ -22,6 +22,7 @@ from math import comb
 from typing import Any
 
 from . import content, odds
+from .. import explorers
 from .positions import brady_position
 
 #: the Mischief deck: eight cards of each value 1..6
@@ -208,44 +209,6 @@ def plot_posterior(ax, prior: dict, claims: list, title: str = "") -> dict:
     return post
 
 
-_BOX = None
-
-
-def _show_in(out, fig) -> None:
-    """Replace what the ``Output`` widget ``out`` shows with the figure ``fig`` (set on
-    the widget from the kernel: no front end needs to route the output, so it works
-    the same in JupyterLab, Voila, nbconvert and a test)."""
-    import base64
-    import io
-
-    import matplotlib.pyplot as plt
-
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", bbox_inches="tight")
-    plt.close(fig)
-    png = base64.b64encode(buf.getvalue()).decode("ascii")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"image/png": png, "text/plain": "the chart"}},)
-
-
-def _box(children: list, text: str):
-    """A ``VBox`` of ``children`` whose text form is ``text`` (a saved notebook shows that
-    short, deterministic line, not the slider's and chart's internals)."""
-    global _BOX
-    if _BOX is None:
-        import ipywidgets as W
-
-        class LessonBox(W.VBox):
-            def __repr__(self):
-                return self._text
-
-        _BOX = LessonBox
-    box = _BOX(children)
-    box._text = text
-    box.result = None  #: the last redraw's numbers (the posterior, or the odds)
-    return box
-
-
 def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = None):
     """A trust slider (an ipywidgets ``FloatSlider``) and an ``Output`` that redraws the
     posterior chart of "X played ``said``" whenever the slider moves. Returns the box
@@ -261,9 +224,9 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
         fig, ax = plt.subplots(figsize=(7, 3.2))
         t = Fraction(slider.value).limit_denominator(100)
         box.result = plot_posterior(ax, prior, [(said, t)], f"\"it was a {said}\", trust {float(t):.2f}: P({said}) = {float(post_of(prior, said, t)):.3f}")
-        _show_in(out, fig)
+        explorers.show_in(out, fig)
 
-    box = _box([slider, out], f"A trust slider (start {trust}) and the chart of P(value | \"it was a {said}\")")
+    box = explorers.box([slider, out], f"A trust slider (start {trust}) and the chart of P(value | \"it was a {said}\")")
     slider.observe(redraw, names="value")
     redraw()
     return box
@@ -298,9 +261,9 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
         ax.set_ylim(0, 1)
         ax.set_ylabel("P(highest total)")
         ax.set_title("trust " + ", ".join(f"{s} {v:.2f}" for s, v in t.items()))
-        _show_in(out, fig)
+        explorers.show_in(out, fig)
 
-    box = _box([*sliders.values(), out], "Trust sliders for " + ", ".join(speakers) + " and the chart of who ends highest")
+    box = explorers.box([*sliders.values(), out], "Trust sliders for " + ", ".join(speakers) + " and the chart of who ends highest")
     for sl in sliders.values():
         sl.observe(redraw, names="value")
     redraw()

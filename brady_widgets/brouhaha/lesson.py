@@ -38,6 +38,7 @@ from typing import Any, Iterable
 
 import numpy as np
 
+from .. import explorers
 from ..progress import progress_bar
 
 __all__ = [
@@ -335,46 +336,6 @@ def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bo
     return ax
 
 
-_BOX = None
-
-
-def _explorer(slider, draw, text: str):
-    """A ``VBox`` of ``slider`` and an ``Output`` whose chart ``draw(ax, value)`` redraws
-    when the slider moves; its text form is ``text`` (a saved notebook shows that short,
-    deterministic line). ``.slider``, ``.output``, ``.result`` (the last redraw's numbers)."""
-    global _BOX
-    import ipywidgets as W
-
-    if _BOX is None:
-        class ExplorerBox(W.VBox):
-            def __repr__(self):
-                return self._text
-
-        _BOX = ExplorerBox
-    output = W.Output()
-    box = _BOX([slider, output])
-    box._text, box.slider, box.output, box.result = text, slider, output, None
-
-    def redraw(*_):
-        import base64
-        import io
-
-        import matplotlib.pyplot as plt
-
-        fig, ax = plt.subplots(figsize=(7, 3.4))
-        box.result = draw(ax, slider.value)
-        buf = io.BytesIO()
-        fig.savefig(buf, format="png", bbox_inches="tight")
-        plt.close(fig)
-        png = base64.b64encode(buf.getvalue()).decode("ascii")
-        output.outputs = ({"output_type": "display_data", "metadata": {},
-                           "data": {"image/png": png, "text/plain": "the chart"}},)
-
-    slider.observe(redraw, names="value")
-    redraw()
-    return box
-
-
 def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     """A slider for the number of copies of each animal (1 to 50) and the chart of the
     chance that k cards share an animal, exact without replacement, beside the same with
@@ -396,7 +357,7 @@ def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
         ax.legend(loc="lower right")
         return dict(zip(ks, exact))
 
-    return _explorer(slider, draw, f"A copies slider (start {copies}) and its chart, with and without replacement")
+    return explorers.explorer(slider, draw, f"A copies slider (start {copies}) and its chart, with and without replacement")
 
 
 # ============================================================ Total Black
@@ -645,7 +606,7 @@ def players_explorer(players: int = 42):
         ax.legend(loc="upper right", fontsize="small")
         return {"mean": mean, "dist": dist}
 
-    return _explorer(slider, draw, f"A players slider (start {players}) and the chart of the bumps until all are found")
+    return explorers.explorer(slider, draw, f"A players slider (start {players}) and the chart of the bumps until all are found")
 
 
 def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):

@@ -1,0 +1,79 @@
+"""Live lesson controls shared by the games' lessons: a slider (or several) and a chart
+that redraws when it moves.
+
+The lessons (``<game>/lesson.py``) build their explorers from these helpers, so no game
+imports another's lesson module:
+
+* :func:`show_in` sets a figure as what an ``ipywidgets.Output`` shows;
+* :func:`box` is a ``VBox`` whose text form is a short, deterministic line (what a saved
+  notebook keeps, not the slider's and chart's internals);
+* :func:`explorer` is one slider and one chart, redrawn by ``draw(ax, value)``.
+
+ipywidgets and matplotlib are imported when a helper is called, not when a lesson loads.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+__all__ = ["box", "explorer", "show_in"]
+
+_BOX = None
+
+
+def show_in(out, fig) -> None:
+    """Replace what the ``Output`` widget ``out`` shows with the figure ``fig`` (set on
+    the widget from the kernel: no front end needs to route the output, so it works
+    the same in JupyterLab, Voila, nbconvert and a test)."""
+    import base64
+    import io
+
+    import matplotlib.pyplot as plt
+
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", bbox_inches="tight")
+    plt.close(fig)
+    png = base64.b64encode(buf.getvalue()).decode("ascii")
+    out.outputs = ({"output_type": "display_data", "metadata": {},
+                    "data": {"image/png": png, "text/plain": "the chart"}},)
+
+
+def box(children: list, text: str):
+    """A ``VBox`` of ``children`` whose text form is ``text`` (a saved notebook shows that
+    short, deterministic line, not the slider's and chart's internals). ``.result``: the
+    last redraw's numbers, set by whoever redraws."""
+    global _BOX
+    if _BOX is None:
+        import ipywidgets as W
+
+        class LessonBox(W.VBox):
+            def __repr__(self):
+                return self._text
+
+        _BOX = LessonBox
+    made = _BOX(children)
+    made._text = text
+    made.result = None
+    return made
+
+
+def explorer(slider, draw: Callable[[Any, Any], Any], text: str, figsize: tuple = (7, 3.4)):
+    """A :func:`box` of ``slider`` and an ``Output`` whose chart ``draw(ax, value)``
+    redraws when the slider moves (drawn once now); its text form is ``text``.
+    ``.slider``, ``.output``, ``.result`` (what the last ``draw`` returned)."""
+    import ipywidgets as W
+
+    output = W.Output()
+    made = box([slider, output], text)
+    made.slider, made.output = slider, output
+
+    def redraw(*_):
+        import matplotlib.pyplot as plt
+
+        fig, ax = plt.subplots(figsize=figsize)
+        made.result = draw(ax, slider.value)
+        show_in(output, fig)
+
+    slider.observe(redraw, names="value")
+    redraw()
+    return made
