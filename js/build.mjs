@@ -1,6 +1,8 @@
 // Bundle the views: every brady_widgets/<game>/view.js (with the CSS it imports)
 // into brady_widgets/static/<game>.js and <game>.css, plus the generic view
-// (js/src/generic.js: a game with no view of its own) into static/generic.js/.css.
+// (js/src/generic.js: a game with no view of its own) into static/generic.js/.css,
+// and the rooms pages' model shim (js/src/rooms.js) into static/rooms/rooms.js, which the
+// rooms server serves as /assets/rooms.js (a folder of its own: static/*.js are the views).
 // The shared frame is imported as "@bw/..." (js/src). Output is deterministic:
 // CI rebuilds and diffs it against the committed bundles.
 //   node build.mjs            build once
@@ -27,21 +29,29 @@ function entries() {
   return out;
 }
 
-const options = {
-  entryPoints: entries(),
+const common = {
   absWorkingDir: JS, // the bundles' path comments are relative to js/, wherever this runs from
   bundle: true,
   format: "esm",
   target: "es2020",
-  outdir: OUT,
   alias: { "@bw": "./src" },
   logLevel: "warning",
 };
+const builds = [
+  { ...common, entryPoints: entries(), outdir: OUT },
+  { ...common, entryPoints: { rooms: join(JS, "src", "rooms.js") }, outdir: join(OUT, "rooms") },
+];
 
 if (process.argv.includes("--watch")) {
-  const ctx = await esbuild.context({ ...options, logLevel: "info" });
-  await ctx.watch();
+  for (const options of builds) {
+    const ctx = await esbuild.context({ ...options, logLevel: "info" });
+    await ctx.watch();
+  }
 } else {
-  const result = await esbuild.build({ ...options, metafile: true });
-  console.log(`built ${Object.keys(result.metafile.outputs).map((p) => p.replace(/^.*\//, "")).sort().join(", ")}`);
+  const outputs = [];
+  for (const options of builds) {
+    const result = await esbuild.build({ ...options, metafile: true });
+    outputs.push(...Object.keys(result.metafile.outputs).map((p) => p.replace(/^.*brady_widgets\/static\//, "")));
+  }
+  console.log(`built ${outputs.sort().join(", ")}`);
 }

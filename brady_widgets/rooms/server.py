@@ -5,8 +5,9 @@ projects (Encode), Starlette's WebSocket class is all a room needs (no extra
 protocol such as Socket.IO's to version on both ends), and uvicorn speaks
 WebSockets through the well-kept ``websockets`` package. The page outside
 Jupyter loads the SAME view bundles as the widget (``brady_widgets/static``)
-behind a small model shim (``rooms/static/rooms.js``: ``get``, ``on``, ``off``,
-``send``), so a view is written once.
+behind a small model shim (``/assets/rooms.js``: ``get``, ``on``, ``off``,
+``send``; its source is ``js/src/rooms.js``, bundled by ``js/build.mjs`` into
+``brady_widgets/static/rooms/rooms.js``), so a view is written once.
 
 Who gets what (secrets by construction)
     * a device that joins with a table's code and a name is bound to a random
@@ -53,7 +54,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -110,6 +111,9 @@ CLOSE_TAKEN_OVER = 4001
 #: ``time.time()`` when the table changed, so a client on the same machine measures latency
 STAMP = os.environ.get("BRADY_ROOMS_STAMP") == "1"
 PAGES = Path(__file__).resolve().parent / "static"
+#: the pages' model shim, served as /assets/rooms.js: bundled from js/src/rooms.js (with
+#: its unit tests) by js/build.mjs, beside the views' bundles so one freshness check covers both
+ROOMS_JS = STATIC / "rooms" / "rooms.js"
 #: the key of the teacher token's hash in the store's settings table
 TEACHER_HASH_KEY = "teacher_token_sha256"
 #: at shutdown, the longest wait (s) for pending saves (a locked file must not hang the stop)
@@ -1048,6 +1052,9 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
     async def games(request: Request) -> Response:
         return JSONResponse(rooms.games())
 
+    async def rooms_js(request: Request) -> Response:
+        return FileResponse(ROOMS_JS)
+
     async def ws(websocket: WebSocket) -> None:
         await rooms.serve(websocket)
 
@@ -1070,6 +1077,7 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
             Route("/watch/{code}", watch),
             Route("/teacher", teacher),
             Route("/games.json", games),
+            Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
             WebSocketRoute("/ws", ws),
             Mount("/views", StaticFiles(directory=STATIC)),
             Mount("/assets", StaticFiles(directory=PAGES)),

@@ -91,8 +91,11 @@ export async function mountGame(el, model, game) {
  * offset anew) in particular. Until that view is mounted the page is not called
  * "online": what it shows is the screen from before the cut, and a click on it could
  * land on a view about to be replaced.
+ *
+ * `mount(el, model, game)` mounts a game's view and resolves to its cleanup
+ * (default: mountGame; the unit tests pass their own).
  */
-export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
+export function screen(el, { hello, onFrame = () => {}, onStatus = () => {}, mount = mountGame }) {
   let seq = 0;
   let mounted = null;
   let game = null;
@@ -129,7 +132,7 @@ export function screen(el, { hello, onFrame = () => {}, onStatus = () => {} }) {
       if (!mounted && game) {
         mounted = () => {};
         const mine = generation;
-        mountGame(el, model, game).then((cleanup) => {
+        mount(el, model, game).then((cleanup) => {
           if (mine !== generation) { if (cleanup) cleanup(); return; }
           mounted = cleanup || (() => {});
           releaseOnline();
