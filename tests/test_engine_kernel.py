@@ -24,7 +24,8 @@ import pytest
 import brady_widgets
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine import ERROR_CODES, FrozenEvent, FrozenList, Game, IllegalAction, games, load_game
-from brady_widgets.testing import Ticker, check_game, check_invariants, random_playout, register_invariants
+from brady_widgets.engine.registry import GameEntry, register, unregister
+from brady_widgets.testing import Ticker, check_game, check_invariants, random_playout
 from brady_widgets.testing.conformance import random_step
 
 
@@ -159,13 +160,25 @@ class SecretDuel(Game):
         return game
 
 
-@register_invariants("secret_duel")
 def _duel_invariants(game):
     assert len(game.points) == game.players and all(p >= 0 for p in game.points)
     if game.phase == "commit":
         assert game.to_act == [s for s in range(game.players) if game.picks[s] is None]
     stamps = [h["at"] for h in game.history if "at" in h]
     assert stamps == sorted(stamps), "time stamps went backwards"
+
+
+#: the duel's invariants, declared as a game declares them: a list its registry entry names
+INVARIANTS = [_duel_invariants]
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _duel_registered():
+    """The toy duel registered for this module's tests (the kit finds a game's invariants
+    through its registry entry), and unregistered afterwards."""
+    register(GameEntry("secret_duel", engine=f"{__name__}:SecretDuel", invariants=f"{__name__}:INVARIANTS"))
+    yield
+    unregister("secret_duel")
 
 
 def duel(players=2, seed=0, **options):
@@ -544,6 +557,12 @@ def test_conformance_kit_runs_on_the_toy_game(players):
     report = check_game(SecretDuel, players, seed=players, options={"rounds": 3}, clock=Ticker(), leak_every=2)
     assert report.over and report.leak.changed > 0 and report.fuzz_cases > 20
     assert report.round_trips == report.actions + 1
+
+
+def test_the_kit_finds_the_duel_invariants_through_the_registry():
+    from brady_widgets.testing import invariants_for
+
+    assert invariants_for(SecretDuel) == invariants_for("secret_duel") == [_duel_invariants]
 
 
 def test_kit_catches_a_toy_game_that_shows_commitments():

@@ -135,6 +135,26 @@ def test_unregister_a_builtin_game_for_a_test_then_restore_it():
     assert registry.names() == order
 
 
+_LOAD_A_GAME = """
+import sys
+from brady_widgets.engine import registry as r
+name = sys.argv[1]
+r.load_game(name), r.load_widget(name), r.load_bots(name), r.load_fields(name)
+r.load_positions(name), r.load_exercises(name)
+assert r.load_invariants(name), name
+print(sorted(m for m in sys.modules if m == "brady_widgets.testing" or m.startswith("brady_widgets.testing.")))
+"""
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_loading_a_game_loads_no_part_of_the_test_kit(name):
+    """A game loads (engine, widget, bots, invariants, positions, fields, exercises: all
+    its registry entry names) without the conformance kit: its invariants are a plain
+    ``INVARIANTS`` list. A fresh interpreter, so no other test's import can hide one."""
+    out = subprocess.run([sys.executable, "-c", _LOAD_A_GAME, name], capture_output=True, text=True, timeout=120, check=True)
+    assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
 def test_unknown_names():
     with pytest.raises(KeyError, match="chess"):
         game_entry("chess")

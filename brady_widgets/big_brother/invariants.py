@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from .content import CAMERA_CARDS, CONFRONTATION_CARDS
 from .rules import CARDS_PER_TARGET, PHASES, ROUND_PHASES, ROUNDS, VOTE_PHASES
-from ..testing.conformance import register_invariants
 
 #: private event types and who they belong to ("seat")
 PRIVATE = {"my_vote", "my_gossip_card", "camera_card", "my_rank"}
@@ -22,7 +21,6 @@ def _held_out(game) -> dict[tuple[int, int], int]:
     return {} if gos is None else {(s, t): 1 for s, t in gos["chosen"].items()}
 
 
-@register_invariants("big_brother")
 def vote_cards_are_conserved(game) -> None:
     """For each owner and target: cards in hand + in the box + held out in a gossip == 4
     (0 for yourself); nothing negative; the box total is the sum of the box."""
@@ -38,7 +36,6 @@ def vote_cards_are_conserved(game) -> None:
     assert game.box_total == sum(map(sum, game.box)), f"box_total {game.box_total} is not the box's {sum(map(sum, game.box))}"
 
 
-@register_invariants("big_brother")
 def box_empty_after_each_count(game) -> None:
     """The box holds exactly the cards put in since the cards last came back (secret votes
     and open votes); it is empty when a round, an eviction or the final begins, during the
@@ -61,7 +58,6 @@ def box_empty_after_each_count(game) -> None:
     assert len(game.open_votes) <= game.box_total
 
 
-@register_invariants("big_brother")
 def secret_votes_follow_the_question(game) -> None:
     """In a vote: the voters who voted are not waited on; every secret vote went to an
     eligible target (never yourself, only nominees/candidates in an eviction/final, never
@@ -87,7 +83,6 @@ def secret_votes_follow_the_question(game) -> None:
     assert game.to_act == sorted(game.to_act) == game.waiting
 
 
-@register_invariants("big_brother")
 def the_house(game) -> None:
     """Pawns: an evicted housemate has none, the others stand on the track; the number of
     evictions follows the rounds; the shield is the mover's, in a round only; the round
@@ -118,7 +113,6 @@ def the_house(game) -> None:
     assert (game.deadline is not None) == (game.phase == "gossip")
 
 
-@register_invariants("big_brother")
 def gossip_and_camera(game) -> None:
     """A gossip pairs the mover with another housemate still in, its word is the table's;
     the camera cards are each in the pile, in front of one holder or shown, once."""
@@ -135,7 +129,6 @@ def gossip_and_camera(game) -> None:
     assert sorted(game.cam_deck[: game.cam_drawn]) == sorted(held + shown), "a drawn camera card is not held or shown"
 
 
-@register_invariants("big_brother")
 def views_hold_only_what_a_seat_may_see(game, views) -> None:
     """Each seat's view shows its own vote cards and camera cards; the public view shows
     no seat's; no view holds the teacher's keys; each log holds only events for its seat."""
@@ -152,3 +145,14 @@ def views_hold_only_what_a_seat_may_see(game, views) -> None:
             if ev["type"] in PRIVATE:
                 assert ev["seat"] == seat, f"view({key}) holds seat {ev['seat']}'s private {ev['type']} event"
         assert view["phase"] == game.phase and view["to_act"] == game.to_act
+
+
+#: what the conformance kit runs after every step (the registry entry names this module)
+INVARIANTS = [
+    vote_cards_are_conserved,
+    box_empty_after_each_count,
+    secret_votes_follow_the_question,
+    the_house,
+    gossip_and_camera,
+    views_hold_only_what_a_seat_may_see,
+]

@@ -11,7 +11,6 @@ from collections import Counter
 
 from .content import COPIES, HAND, HELP_TOKENS, OLIVER_CARDS, ROUNDS, TOKEN_PEEKS, VALUES
 from .rules import ALICE, PHASE_TEXT, classify
-from ..testing.conformance import register_invariants
 
 N_CARDS = COPIES * len(VALUES)
 #: private event types and the key naming the seat they belong to
@@ -35,7 +34,6 @@ def _snoop_rounds(game) -> dict[int, list[str]]:
     return {e["round"]: list(e["kids"]) for e in game.events if e["type"] == "snoops"}
 
 
-@register_invariants("brady_bunch")
 def cards_are_partitioned(game) -> None:
     """The 48 Mischief cards (eight of each value) are in the hands, the deck, on
     the board and tucked, each once; the deck holds 48 - 3k - the cards taken."""
@@ -51,7 +49,6 @@ def cards_are_partitioned(game) -> None:
     assert len(game.takers) == N_CARDS - HAND * k - len(game.deck)
 
 
-@register_invariants("brady_bunch")
 def hands_and_board(game) -> None:
     """Hands of 3 (minus the card on the board) until the end, then 2; a card on
     the board exactly for the kids who played this round; c tucked cards each."""
@@ -72,7 +69,6 @@ def hands_and_board(game) -> None:
     assert set(game.face_up) <= {k for k in game.kids if game.board[k] is not None}
 
 
-@register_invariants("brady_bunch")
 def cookies_one_a_round(game) -> None:
     """One cookie a round (for a playing kid), given before the cookie peek; signs
     only for kids with cookies, shown together."""
@@ -94,7 +90,6 @@ def cookies_one_a_round(game) -> None:
         assert game.phase not in ("accuse", "over")
 
 
-@register_invariants("brady_bunch")
 def help_tokens(game) -> None:
     """Alice spends tokens from her starting set, at most one a round, after the
     cookie peek; each token looks at 1 (woman, man) or 2 (dog) different cards."""
@@ -112,7 +107,6 @@ def help_tokens(game) -> None:
     assert all(p["via"] in TOKEN_PEEKS for p in game.peeks[ALICE]), "Alice peeked other than with a token"
 
 
-@register_invariants("brady_bunch")
 def peeks_are_true_and_allowed(game) -> None:
     """Every peek saw the card really played, never the peeker's own; Snoop peeks
     only by that round's Snoops, as many as their cards and at different kids;
@@ -142,7 +136,6 @@ def peeks_are_true_and_allowed(game) -> None:
             assert sum(1 for p in peeks if p["round"] == r and p["via"] == "cookie") <= 1
 
 
-@register_invariants("brady_bunch")
 def snoop_deck_and_oliver(game) -> None:
     """The Snoop deck holds two cards of each playing kid (not the silent kid, not
     Oliver in the variant) minus those revealed; reveals follow the table; Oliver
@@ -168,7 +161,6 @@ def snoop_deck_and_oliver(game) -> None:
     assert list(game.face_up) == now, f"face up {game.face_up}, exposed this round {now}"
 
 
-@register_invariants("brady_bunch")
 def scoring_and_winners(game) -> None:
     """At the end: scores = cards +- cookies, roles by ``classify``, Alice and the
     Tattletales win a right accusation, the Troublemakers and Sidekicks otherwise."""
@@ -191,7 +183,6 @@ def scoring_and_winners(game) -> None:
     assert game.winners == sorted(winners), f"winners {game.winners}, expected {sorted(winners)}"
 
 
-@register_invariants("brady_bunch")
 def views_agree_with_the_truth(game, views) -> None:
     """Every view shows the public board as it is, the viewer's own hand, cards
     and peeks only, private log events only of the viewer, and no secret key."""
@@ -237,3 +228,16 @@ def views_agree_with_the_truth(game, views) -> None:
             assert v["roles"] == game.roles and v["accused"] == game.accused and v["winners"] == game.winners
         else:
             assert v["roles"] is None and v["accused"] is None and v["winners"] == []
+
+
+#: what the conformance kit runs after every step (the registry entry names this module)
+INVARIANTS = [
+    cards_are_partitioned,
+    hands_and_board,
+    cookies_one_a_round,
+    help_tokens,
+    peeks_are_true_and_allowed,
+    snoop_deck_and_oliver,
+    scoring_and_winners,
+    views_agree_with_the_truth,
+]

@@ -10,13 +10,11 @@ from __future__ import annotations
 from collections import Counter
 
 from .content import ROOMS
-from ..testing.conformance import register_invariants
 
 N_FIGURES = 20
 MAX_FACE_UP = 3
 
 
-@register_invariants("costume_party")
 def figures_are_somewhere(game) -> None:
     """Every figure is in exactly one of: a room, killed, left the party."""
     assert len(game.room_of) == N_FIGURES and len(game.status) == N_FIGURES
@@ -29,7 +27,6 @@ def figures_are_somewhere(game) -> None:
             assert room is None, f"figure {fig} is {status} but still in {room!r}"
 
 
-@register_invariants("costume_party")
 def cards_are_partitioned(game) -> None:
     """The 20 cards are the secrets + the deck + every face-up pile, each once."""
     face_up = [c for pile in game.face_up for c in pile]
@@ -45,7 +42,6 @@ def cards_are_partitioned(game) -> None:
         assert game.status[card] != "party", f"drawn figure {card} is still at the party"
 
 
-@register_invariants("costume_party")
 def set_up_four_a_room(game) -> None:
     """A random set-up puts four figures in each room (checked at step 0)."""
     if game.history:
@@ -59,7 +55,6 @@ def set_up_four_a_room(game) -> None:
     assert all(s == "party" for s in game.status)
 
 
-@register_invariants("costume_party")
 def alive_matches_the_board(game) -> None:
     """A seat is alive iff its character is at the party; ``over`` iff one is
     left; the winner is that seat; eliminated seats never act."""
@@ -85,7 +80,6 @@ def alive_matches_the_board(game) -> None:
             assert game.last_roll in ROOMS[:4], f"phase move after rolling {game.last_roll!r}"
 
 
-@register_invariants("costume_party")
 def views_agree_with_the_truth(game, views) -> None:
     """Each view shows the board as it is, the seat's own character, revealed
     cards only for eliminated seats (everyone's at the end), and no secret."""
@@ -111,3 +105,13 @@ def views_agree_with_the_truth(game, views) -> None:
         else:
             assert len(secret_events) == 1, f"view({seat}) shows {len(secret_events)} secret events"
             assert (secret_events[0]["seat"], secret_events[0]["figure"]) == (seat, game.secrets[seat])
+
+
+#: what the conformance kit runs after every step (the registry entry names this module)
+INVARIANTS = [
+    figures_are_somewhere,
+    cards_are_partitioned,
+    set_up_four_a_room,
+    alive_matches_the_board,
+    views_agree_with_the_truth,
+]

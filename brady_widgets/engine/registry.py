@@ -12,10 +12,9 @@ its ``__init__.py``, as strings only (so importing the package stays cheap)::
         engine=".rules:MyGame",           # the engine class (required)
         widget=".widget:MyGameWidget",    # the GameWidget subclass
         bots=".bots:BOTS",                # {name: factory(seat, seed) -> bot}
-        invariants=".invariants",         # a module (importing it registers
-                                          # invariants; its INVARIANTS list, if
-                                          # any, is returned too), or "mod:attr"
-                                          # naming a function or a list of them
+        invariants=".invariants",         # a module with an INVARIANTS list of
+                                          # functions, or "mod:attr" naming a
+                                          # function or a list of them
         fields=".fields:simulation_fields",  # fn(game, names) -> extra simulate() row fields
         positions=".positions",           # position builders for tests and lessons
         exercises=".exercises:EXERCISES", # {key: Exercise} for brady_widgets.check
@@ -270,9 +269,8 @@ def load_fields(name: str) -> Callable | None:
 def load_invariants(name: str) -> list[Callable]:
     """Import the game's invariants and return the functions the target names
     (a ``"mod:attr"`` function or list of functions, or a module's ``INVARIANTS``
-    list). A module may instead register its functions on import with
-    ``brady_widgets.testing.register_invariants``: the conformance kit's
-    ``invariants_for`` returns both. ``[]`` for unknown games."""
+    list; the one way a game declares its invariants, which import nothing from
+    the conformance kit). ``[]`` for unknown games."""
     entry = _entry_or_none(name)
     found = None if entry is None else _load(entry, "invariants")
     if found is None:

@@ -5,8 +5,9 @@
   views, malformed-action fuzz). Start with :func:`check_game`.
 
 This package is the shared kit only and names no game. A game's own test and
-lesson helpers live in its folder: its invariants (``<game>/invariants.py``,
-found through the registry by :func:`invariants_for`) and its position builders
+lesson helpers live in its folder: its invariants (the ``INVARIANTS`` list of
+``<game>/invariants.py``, found through the registry by :func:`invariants_for`; a game
+imports nothing from this kit) and its position builders
 (``<game>/positions.py``, :func:`brady_widgets.engine.registry.load_positions`).
 """
 
@@ -33,7 +34,6 @@ from .conformance import (
     invariants_for,
     malformed_cases,
     random_playout,
-    register_invariants,
     widget_state,
 )
 
@@ -60,6 +60,5 @@ __all__ = [
     "invariants_for",
     "malformed_cases",
     "random_playout",
-    "register_invariants",
     "widget_state",
 ]

@@ -17,8 +17,9 @@ The checks, each usable on its own from any test:
   with legal actions, at a random time from the clock up to, not including,
   the next deadline) or advances the clock (to the next deadline, to a random
   time before it, or past it); both kinds of step are counted.
-* :func:`check_invariants` runs the generic invariants and those registered
-  for the game's name with :func:`register_invariants`. In real time the
+* :func:`check_invariants` runs the generic invariants and the game's own: the
+  ``INVARIANTS`` list of the module its registry entry names (``invariants=``;
+  an unregistered test game is registered for the test). In real time the
   generic ones are: ``to_act`` holds only seats with legal actions (others may
   have some too), a game not over waits on someone, on a deadline or lets
   someone act, the clock is never before a time stamp of the history, the next
@@ -92,38 +93,21 @@ def all_views(game: Game) -> dict:
 
 
 # ---------------------------------------------------------------- invariants
-_INVARIANTS: dict[str, list[Callable[[Game], None]]] = {}
-
-
-def register_invariants(name: str):
-    """Decorator: register ``fn(game)`` (or ``fn(game, views)``) as an invariant
-    of the game called ``name``.
-
-    ``views`` is :func:`all_views` of the game at that step (computed once per
-    step and shared, since views are the expensive part). The function raises
-    ``AssertionError`` (or :class:`ConformanceError`) when the invariant does not
-    hold. Several functions may be registered per game.
-    """
-
-    def deco(fn: Callable[..., None]) -> Callable[..., None]:
-        _INVARIANTS.setdefault(name, []).append(fn)
-        return fn
-
-    return deco
-
-
 def _wants_views(fn: Callable) -> bool:
     code = getattr(fn, "__code__", None)
     return code is not None and code.co_argcount >= 2
 
 
 def invariants_for(game_or_name) -> list[Callable[[Game], None]]:
-    """The game's invariants: those its registry entry names (importing its
-    invariants module, which may register more with :func:`register_invariants`)
-    and those registered for its name, each once, in that order."""
+    """The game's invariants: the functions its registry entry names (its
+    invariants module's ``INVARIANTS`` list, or a ``"mod:attr"`` target), ``[]``
+    for a game the registry does not know. Each is ``fn(game)`` or
+    ``fn(game, views)``: ``views`` is :func:`all_views` of the game at that step
+    (computed once per step and shared, since views are the expensive part). A
+    function raises ``AssertionError`` (or :class:`ConformanceError`) when its
+    invariant does not hold."""
     name = game_or_name if isinstance(game_or_name, str) else game_or_name.name
-    found = load_invariants(name)
-    return found + [fn for fn in _INVARIANTS.get(name, []) if fn not in found]
+    return load_invariants(name)
 
 
 def _json_safe(value: Any) -> bool:
