@@ -107,9 +107,12 @@ class Client:
     """One device's WebSocket: frames sent as JSON, every frame received kept in ``frames``."""
 
     def __init__(self, server, origin: str | None = None, headers: dict | None = None, ssl: Any = None):
-        # no Origin header unless given (a script, as RemoteSeat); a browser always sends one
-        self.ws = connect(server.url.replace("http", "ws", 1) + "/ws", max_size=2**20, origin=origin,
-                          additional_headers=headers, ssl=ssl)
+        # no Origin header unless given (a script, as RemoteSeat); a browser always sends one.
+        # The connection is entered as a context manager (websockets deprecates a bare
+        # connect()) on an ExitStack the client owns; close() leaves it.
+        self._owner = contextlib.ExitStack()
+        self.ws = self._owner.enter_context(connect(server.url.replace("http", "ws", 1) + "/ws", max_size=2**20, origin=origin,
+                          additional_headers=headers, ssl=ssl))
         self.frames: list[dict] = []
         self.raw: list[str] = []
         self.state: dict = {}
@@ -175,7 +178,7 @@ class Client:
         return expand_legal(self.state.get("legal") or [])
 
     def close(self) -> None:
-        self.ws.close()
+        self._owner.close()
 
 
 def teacher(server) -> Client:
