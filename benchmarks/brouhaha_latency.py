@@ -88,7 +88,7 @@ def slap_to_freeze(page, root, timeout: float = 10) -> float:
     page.keyboard.press("Space")
     try:
         page.wait_for_function(RESULT_JS, timeout=timeout * 1000, polling="raf")
-    except Exception:
+    except Exception:  # noqa: BLE001 -- playwright's timeout or a page gone: cancel, then say so
         page.evaluate("() => window.__slap && window.__slap.cancel()")
         raise TimeoutError(f"the table did not freeze within {timeout} s of Space") from None
     return page.evaluate(RESULT_JS)

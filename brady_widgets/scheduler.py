@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import copy
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .engine.errors import IllegalAction
 from .engine.game import Game
@@ -234,7 +235,7 @@ class Scheduler:
         given_view, given_legal = view, (copy.deepcopy(legal) if self.copy_views else legal)
         try:
             answer = ask_bot(self.bots[seat], given_view, given_legal, game.realtime, seat in game.to_act)
-        except Exception as exc:  # noqa: BLE001 -- whatever a bot raises is the bot's failure
+        except Exception as exc:
             self._dirty = True  # the next run asks again
             raise BotError(seat, exc) from exc
         if game.realtime:

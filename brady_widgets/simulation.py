@@ -29,7 +29,8 @@ import concurrent.futures
 import math
 import os
 import pickle
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .engine import registry
 from .engine.registry import GameEntry, load_bots, load_fields, load_game
@@ -172,7 +173,7 @@ def _picklable(obj) -> bool:
     try:
         pickle.dumps(obj)
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001 -- pickling fails with many kinds of error, each means no
         return False
 
 

@@ -39,14 +39,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import inspect
 import json
 import math
 import pathlib
 import reprlib
 import textwrap
 import types
-from typing import Any, Callable, ClassVar, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
 from .engine.errors import IllegalAction
 from .engine.game import FrozenEvent, Game
@@ -180,12 +180,13 @@ def expand_legal(groups: list[dict]) -> list[dict]:
             out.extend({"type": kind} for _ in range(rows))
             continue
 
+        # walk() runs within this iteration, so the group's kind and keys it reads are this group's
         def walk(rows: list, prefix: dict, depth: int) -> None:
-            if depth == len(keys) - 1:
-                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)
+            if depth == len(keys) - 1:  # noqa: B023
+                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)  # noqa: B023
                 return
             for value, sub in rows:
-                walk(sub, {**prefix, keys[depth]: value}, depth + 1)
+                walk(sub, {**prefix, keys[depth]: value}, depth + 1)  # noqa: B023
 
         walk(rows, {}, 0)
     return out
@@ -724,7 +725,7 @@ class Table:
     def viewing(
         self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None,
         page: tuple | None = None, options: dict | None = None,
-    ) -> Iterator["Table"]:
+    ) -> Iterator[Table]:
         """Inside this block the table's screen is another one: ``seat`` (None: the
         public view), the reveal, a replay step (None: live), a page and the view
         options (None: the table's). The table's own screen comes back afterwards,

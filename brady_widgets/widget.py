@@ -72,7 +72,8 @@ stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets

@@ -15,8 +15,8 @@ import random
 import time
 
 import pytest
-import rooms_harness as R
 
+import rooms_harness as R
 from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.replay_cache import ReplayCache
 from brady_widgets.rooms import server as rooms_server

@@ -314,7 +314,7 @@ def test_binary_frames_huge_numbers_and_floods_get_typed_answers(tmp_path):
             assert t.op(frame)["code"] in {"malformed_message", "bad_request"}
         # a flood of frames no page sends: typed errors, then closed with a stated reason
         flood = R.Client(server)
-        for i in range(MAX_STRIKES * 3):
+        for _i in range(MAX_STRIKES * 3):
             try:
                 flood.send("not json")
             except Exception:  # noqa: BLE001 -- closed under our feet: that is the point

@@ -21,9 +21,9 @@ import secrets
 import sys
 
 import pytest
+
 import toy_game
 import toy_realtime
-
 from brady_widgets.engine import registry, rng
 from brady_widgets.engine.registry import load_game, load_widget, register, unregister
 from brady_widgets.engine.rng import MAX_SEED_BITS, SEED_BITS, new_seed, seed_refusal
@@ -202,7 +202,7 @@ def run_app_page(page: str, query: str, monkeypatch):
     src = app_cell(page)
     *body, last = src.rstrip().splitlines()
     ns: dict = {}
-    exec("\n".join(body), ns)  # noqa: S102 -- the page's own cell
+    exec("\n".join(body), ns)  # the page's own cell
     return eval(last, ns)
 
 

@@ -8,9 +8,9 @@ back with its owner after each count that closes a vote).
 
 from __future__ import annotations
 
+from ..testing.conformance import register_invariants
 from .content import CAMERA_CARDS, CONFRONTATION_CARDS
 from .rules import CARDS_PER_TARGET, PHASES, ROUND_PHASES, ROUNDS, VOTE_PHASES
-from ..testing.conformance import register_invariants
 
 #: private event types and who they belong to ("seat")
 PRIVATE = {"my_vote", "my_gossip_card", "camera_card", "my_rank"}

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..testing.conformance import register_invariants
 from .content import COPIES, HAND, HELP_TOKENS, OLIVER_CARDS, ROUNDS, TOKEN_PEEKS, VALUES
 from .rules import ALICE, PHASE_TEXT, classify
-from ..testing.conformance import register_invariants
 
 N_CARDS = COPIES * len(VALUES)
 #: private event types and the key naming the seat they belong to

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .content import ROOMS
 from ..testing.conformance import register_invariants
+from .content import ROOMS
 
 N_FIGURES = 20
 MAX_FACE_UP = 3

@@ -460,7 +460,7 @@ class Game:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         """The game saved by :meth:`to_json`, RNG state included.
 
         Raises ``ValueError`` naming the problem for any document that is not a
@@ -545,7 +545,7 @@ class Game:
         return (version, tuple(internal), gauss)
 
     @classmethod
-    def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> "Game":
+    def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> Game:
         """Rebuild a game from its set-up and history (chance outcomes are replayed)."""
         game = cls(players, seed, deal=deal, **options)
         game.apply_history(history)
@@ -574,7 +574,7 @@ class Game:
             self.__dict__.update(snapshot)
             raise
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent deep copy (for bots that search)."""
         return copy.deepcopy(self)
 
