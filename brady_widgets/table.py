@@ -88,16 +88,12 @@ WIDGET_ERROR_CODES = (
 #: the longest error message a view shows (longer ones are cut with an ellipsis)
 ERROR_CHARS = 500
 #: Real time on the kernel's loop: how long after a person's act the bots are asked about
-#: it (s, wall clock). Long enough that the act's update is sent, and drawn by a page on
-#: the same machine, before the bots' new plans take the CPU: at 3 ms the kernel's I/O
-#: thread sent it first, but the page's redraw still shared the CPU with the bots (2
-#: cores here, one on Binder). The update reaches a local page 8-15 ms after the kernel
-#: sends it (JupyterLab's server and the page's own work on the same cores), so at 20 ms
-#: bots that answer at once still ran beside the redraw of a roll or a gossip card; 50 ms
-#: leaves room on a slow machine and is still no wait a person notices. The game's timing
-#: does not move: the bots are asked at the act's own game time (the scheduler's clock
-#: stays there until this step), so a bot's reaction counts from the act, and its action
-#: is stamped when it falls due.
+#: it (s, wall clock), so that the act's update is sent and drawn before the bots' new plans
+#: take the CPU. A page on the same machine (2 cores, 1 on Binder) draws an update 8-15 ms
+#: after the kernel sends it; 50 ms covers that on a slow machine and is no wait a person
+#: notices. The game's timing does not move: the bots are asked at the act's own game time
+#: (the scheduler's clock stays there until this step), so a bot's reaction counts from the
+#: act, and its action is stamped when it falls due.
 ASK_AFTER_ACT_S = 0.050
 
 #: Keys each message type takes besides ``type``.
@@ -1272,7 +1268,7 @@ class Table:
             "clock": self._clock_state(),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
-        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # each "k":v, as before
+        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
         budget = max(300, min(self.log_budget, self.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget)

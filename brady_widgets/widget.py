@@ -80,7 +80,7 @@ import traitlets
 
 from .engine.game import Game
 from .scheduler import DEFAULT_LAG
-from .table import (  # noqa: F401 -- the widget's names, as they always were importable from here
+from .table import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
     MSG,

@@ -120,9 +120,9 @@ class FrozenEvent(_ReadOnlyDict):
     """A log entry as :meth:`Game.log_for` hands it out: a read-only ``dict`` (its lists
     are :class:`FrozenList` and its dicts ``FrozenEvent``, to any depth).
 
-    Every view carries its seat's whole log; copying every event on every view made the
-    log the growing part of each step's cost. Entries are now made read-only once and
-    shared by every view that shows them. It is a real ``dict`` for everything that reads
+    Every view carries its seat's whole log, so copying every event for every view would
+    make the log the growing part of each step's cost: instead entries are made read-only
+    once and shared by every view that shows them. It is a real ``dict`` for everything that reads
     it; changing it raises ``TypeError``; ``copy.copy``/``copy.deepcopy`` give plain
     dicts (``deepcopy``: plain to any depth) and it pickles as a plain dict."""
 
@@ -757,7 +757,7 @@ class Game:
                 # next draw from it. A game that draws from a second tuple shares its tables
                 # with every game: Brady's Snoop odds are one tuple per Snoop deck state,
                 # shared by every game, and a game never meets one twice. A game with one
-                # tuple (Costume Party's die, one per game) keeps it to itself, as before.
+                # tuple (Costume Party's die, one per game) keeps it to itself.
                 shared = cached is not None and type(outcomes) is tuple
                 cached = _DRAW_TABLES.get(id(outcomes)) if shared else None
                 if cached is None or cached[0] is not outcomes:

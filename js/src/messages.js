@@ -1,7 +1,8 @@
-// The widget <-> view contract (see brady_widgets/widget.py): the message types the
-// view sends, the traits Python syncs, and how the view reads them.
+// The widget <-> view contract (Python side: brady_widgets/table.py and the GameWidget of
+// brady_widgets/widget.py): the message types the view sends, the traits Python syncs, and
+// how the view reads them.
 
-/** The view -> Python message types: the MSG table of brady_widgets/widget.py. */
+/** The view -> Python message types: the MSG table of brady_widgets/table.py (widget.py re-exports it). */
 export const MSG = Object.freeze({
   ACT: "act",
   LIFT_CURTAIN: "lift_curtain",
