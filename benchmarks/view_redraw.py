@@ -37,8 +37,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-import jlab_harness as H  # noqa: E402
-import latency_breakdown as LB  # noqa: E402  (the CPU profile's walk)
+import jlab_harness as H
+import latency_breakdown as LB  # the CPU profile's walk
 
 ORDER = ("roll", "vote", "choose", "rank", "gossip", "gossip_card")
 

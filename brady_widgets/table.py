@@ -1051,7 +1051,7 @@ class Table:
                     self.error = _error_dict(exc)
                     self._running = not self.game.realtime  # real time: the clock stops ("let the bots play")
                 self._refresh()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 -- a timer callback must not raise into the event loop
             pass
 
     def _cancel_pending(self) -> None:

@@ -219,7 +219,7 @@ def test_under_concurrent_acts_pages_and_replies_no_screen_goes_back_in_time(tmp
                 while (f := c.recv(0.2)) is not None:
                     if f.get("op") == "state":
                         w.check()
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:  # noqa: BLE001 -- kept, and reported by the main thread
                 errors.append(exc)
 
         threads = [threading.Thread(target=play, args=(w, random.Random(i))) for i, w in enumerate(watchers)]

@@ -176,14 +176,14 @@ class RemoteSeat(anywidget.AnyWidget):
                     if clock is not None:
                         self.send_intent(clock)
                     self.status = "online"
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 -- the server is still away: try again after a longer delay
                     continue
 
     def close(self) -> None:
         self._closed = True
         try:
             self._owner.close()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 -- the connection may have broken already
             pass
         self.status = "closed"
         super().close()

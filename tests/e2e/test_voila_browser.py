@@ -141,7 +141,7 @@ def app_page(voila, browser, output_dir, request):
         try:  # the last screen and the server log, for a failure
             page.screenshot(path=str(output_dir / "last.png"))
             (output_dir / "voila.log").write_text(voila.log_tail(200))
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 -- best effort: the page or the server may be gone
             pass
         context.close()
 
