@@ -42,8 +42,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-import jlab_harness as H  # noqa: E402
-import widget_latency as WL  # noqa: E402  (the counter, the summaries, the gap and warm-up)
+import jlab_harness as H
+import widget_latency as WL  # the counter, the summaries, the gap and warm-up
 
 BB_CELL = """from brady_widgets.big_brother.widget import BigBrotherWidget
 
@@ -176,13 +176,20 @@ def main(argv=None) -> int:
             by_kind.setdefault(kind, []).append(ms)
         print(f"      to the end of the next frame (on screen): median {bp['median']:.1f} ms against the counter's "
               f"{cp['median']:.1f} ms, ratio {bp['median'] / cp['median']:.2f}x (not the issue's figure)")
-        print("      by button: " + ", ".join(f"{k} {statistics.median(v):.1f} ms (n={len(v)})" for k, v in sorted(by_kind.items(), key=lambda kv: -len(kv[1]))))
-        print(f"      bytes per update frame: median {statistics.median(per_frame) / 1024:.2f} KB   "
-              f"max {max(per_frame) / 1024:.2f} KB over {len(per_frame)} frames (target < 8 KB)")
-        print(f"      bytes per click (its frames): median {statistics.median(per_click) / 1024:.2f} KB   "
-              f"max {max(per_click) / 1024:.2f} KB")
+        kinds = sorted(by_kind.items(), key=lambda kv: -len(kv[1]))
+        print("      by button: " + ", ".join(f"{k} {statistics.median(v):.1f} ms (n={len(v)})" for k, v in kinds))
+        print(
+            f"      bytes per update frame: median {statistics.median(per_frame) / 1024:.2f} KB   "
+            f"max {max(per_frame) / 1024:.2f} KB over {len(per_frame)} frames (target < 8 KB)"
+        )
+        print(
+            f"      bytes per click (its frames): median {statistics.median(per_click) / 1024:.2f} KB   "
+            f"max {max(per_click) / 1024:.2f} KB"
+        )
         figures[name] = {
-            "counter_ms": c, "big_brother_ms": b, "ratio": ratio,
+            "counter_ms": c,
+            "big_brother_ms": b,
+            "ratio": ratio,
             "to_next_frame_ms": {"counter": cp, "big_brother": bp, "ratio": bp["median"] / cp["median"]},
             "by_button_ms": {k: statistics.median(v) for k, v in by_kind.items()},
             "frame_bytes": {"median": statistics.median(per_frame), "max": max(per_frame), "n": len(per_frame)},

@@ -38,8 +38,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))  # the sibling benchmarks, also when imported from elsewhere
 
-from brouhaha_speed import _timed, random_playout  # noqa: E402  (the same drivers, not copies)
-from engine_speed import openspiel_runs, paired_ratios  # noqa: E402
+from brouhaha_speed import _timed, random_playout  # the same drivers, not copies
+from engine_speed import openspiel_runs, paired_ratios
 
 PLAYERS = 6
 

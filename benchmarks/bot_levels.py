@@ -45,7 +45,17 @@ def costume_level(level: str, players: int, games: int, seed: int, executor=Fals
         wins += sum(r["winner"] == seat for r in rows)
         n += len(rows)
     lo, hi = wilson(wins, n)
-    return {"game": "costume_party", "level": level, "players": players, "games": n, "wins": wins, "rate": wins / n, "ci95": [lo, hi], "chance": 1 / players, "wall_s": time.perf_counter() - start}
+    return {
+        "game": "costume_party",
+        "level": level,
+        "players": players,
+        "games": n,
+        "wins": wins,
+        "rate": wins / n,
+        "ci95": [lo, hi],
+        "chance": 1 / players,
+        "wall_s": time.perf_counter() - start,
+    }
 
 
 # -------------------------------------------------------------------- Brady
@@ -80,12 +90,26 @@ def brady_pair(alice: str, kid: str, players: int, games: int, seed: int, execut
         parts = [brady_games(alice, kid, players, seed, 0, games)]
     else:
         step = max(1, games // 8)
-        futs = [executor.submit(brady_games, alice, kid, players, seed, a, min(a + step, games)) for a in range(0, games, step)]
+        futs = [
+            executor.submit(brady_games, alice, kid, players, seed, a, min(a + step, games))
+            for a in range(0, games, step)
+        ]
         parts = [f.result() for f in futs]
     wins = sum(p[0] for p in parts)
     n = sum(p[1] for p in parts)
     lo, hi = wilson(wins, n)
-    return {"game": "brady_bunch", "alice": alice, "kids": kid, "players": players, "games": n, "wins": wins, "rate": wins / n, "ci95": [lo, hi], "chance": sum(p[2] for p in parts) / n, "wall_s": time.perf_counter() - start}
+    return {
+        "game": "brady_bunch",
+        "alice": alice,
+        "kids": kid,
+        "players": players,
+        "games": n,
+        "wins": wins,
+        "rate": wins / n,
+        "ci95": [lo, hi],
+        "chance": sum(p[2] for p in parts) / n,
+        "wall_s": time.perf_counter() - start,
+    }
 
 
 def run(games: int = 1000, jobs: int = 2, cp_players: int = 4, seed: int = 11) -> dict:
@@ -110,9 +134,13 @@ def report(res: dict) -> None:
     for r in rows:
         print(f"{r['level']:>8s} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {ci(r):>17s} {r['chance']:7.3f}")
     print("The Brady Bunch, 5 players: Alice's win rate (she accuses a Troublemaker); chance = a random accusation")
-    print(f"{'Alice':>8s} {'kids':>8s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}")
+    print(
+        f"{'Alice':>8s} {'kids':>8s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}"
+    )
     for r in res["brady_bunch"]:
-        print(f"{r['alice']:>8s} {r['kids']:>8s} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {ci(r):>17s} {r['chance']:7.3f}")
+        print(
+            f"{r['alice']:>8s} {r['kids']:>8s} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {ci(r):>17s} {r['chance']:7.3f}"
+        )
 
 
 def main(argv=None) -> dict:

@@ -57,7 +57,14 @@ def speed(bots: str, players: int = 4, games: int = 200) -> dict:
     wall, cpu = time.perf_counter(), time.process_time()
     rows = simulate("costume_party", players, bots, games=games, seed=7, executor=False, progress=False)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    return {"bots": bots, "players": players, "games": games, "games_per_s": games / cpu, "wall_games_per_s": games / wall, "actions_per_game": sum(r["length"] for r in rows) / games}
+    return {
+        "bots": bots,
+        "players": players,
+        "games": games,
+        "games_per_s": games / cpu,
+        "wall_games_per_s": games / wall,
+        "actions_per_game": sum(r["length"] for r in rows) / games,
+    }
 
 
 def run(games: int = 1000, jobs: int = 0, tables=(2, 4, 6)) -> dict:
@@ -75,7 +82,9 @@ def report(res: dict) -> None:
     print(f"{'players':>7s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}")
     for r in res["win_rates"].values():
         lo, hi = r["ci95"]
-        print(f"{r['players']:7d} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17s} {r['chance']:7.3f}")
+        print(
+            f"{r['players']:7d} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {f'[{lo:.3f}, {hi:.3f}]':>17s} {r['chance']:7.3f}"
+        )
     print("Bot-vs-bot speed (4 players, simulate() in-process, CPU time)")
     for s in res["speed"].values():
         print(f"  4 x {s['bots']:9s}: {s['games_per_s']:7.1f} games/s ({s['actions_per_game']:.0f} actions/game)")

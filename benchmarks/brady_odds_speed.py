@@ -80,7 +80,10 @@ def main(argv=None) -> None:
                 "highest_odds_trust": timed(lambda: odds.highest_odds(view, trust=0.7), max(5, args.repeats // 3)),
             }
             rows.append(row)
-    print(f"{'players':>7} {'when':>9} {'unseen':>6} {'claims':>6} {'method':>8} | panel ms: wall best/median, cpu best/median | highest_odds cpu ms: plain, trust")
+    print(
+        f"{'players':>7} {'when':>9} {'unseen':>6} {'claims':>6} {'method':>8} "
+        "| panel ms: wall best/median, cpu best/median | highest_odds cpu ms: plain, trust"
+    )
     for r in rows:
         p = r["panel"]
         print(

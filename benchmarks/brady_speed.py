@@ -104,7 +104,7 @@ def report(res: dict) -> None:
     print(f"{'players':>7s} {'max_questions':>13s} {'actions/s':>10s} {'games/s':>8s} {'actions/game':>13s}" + (f" {'/ OpenSpiel median':>19s}" if med else ""))
     for r in res["runs"]:
         cap = "None" if r["max_questions"] is None else str(r["max_questions"])
-        ratio = f" {'x%.2f' % r['ratio_vs_openspiel_median']:>19s}" if med else ""
+        ratio = f" {'x' + format(r['ratio_vs_openspiel_median'], '.2f'):>19s}" if med else ""
         print(f"{r['players']:7d} {cap:>13s} {r['actions_per_s']:10,.0f} {r['games_per_s']:8.2f} {r['actions_per_game']:13.1f}{ratio}")
     if med:
         for name, rate in res["openspiel"]["games"].items():
@@ -133,10 +133,9 @@ def snapshot(path: str, games: int = 300) -> str:
     from pathlib import Path
 
     sys.path.insert(0, str(Path(__file__).resolve().parent))  # also when imported from elsewhere
-    from engine_speed import game_record, write_snapshot
-
     from brady_widgets.brady_bunch.rules import BradyBunch
     from brady_widgets.engine import IllegalAction
+    from engine_speed import game_record, write_snapshot
 
     configs = [(p, co, mq) for p in range(3, 9) for co in ((False, True) if p >= 6 else (False,)) for mq in (None, 2)]
     out, h = [], hashlib.sha256()

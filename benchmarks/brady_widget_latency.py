@@ -30,8 +30,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-import jlab_harness as H  # noqa: E402
-from widget_latency import GAP_S, WARMUP, measure_counter, summary  # noqa: E402
+import jlab_harness as H
+from widget_latency import GAP_S, WARMUP, measure_counter, summary
 
 ANYWIDGET_ID = "brady_widgets.brady_bunch.widget.BradyBunchWidget"
 

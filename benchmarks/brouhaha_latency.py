@@ -34,8 +34,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-import jlab_harness as H  # noqa: E402
-import widget_latency as WL  # noqa: E402  (the counter, the summaries, the gap and warm-up)
+import jlab_harness as H
+import widget_latency as WL  # the counter, the summaries, the gap and warm-up
 
 LAGS = (250, 0)
 SLAP_MS = 300
@@ -88,7 +88,7 @@ def slap_to_freeze(page, root, timeout: float = 10) -> float:
     page.keyboard.press("Space")
     try:
         page.wait_for_function(RESULT_JS, timeout=timeout * 1000, polling="raf")
-    except Exception:
+    except Exception:  # noqa: BLE001 -- playwright's timeout or a page gone: cancel, then say so
         page.evaluate("() => window.__slap && window.__slap.cancel()")
         raise TimeoutError(f"the table did not freeze within {timeout} s of Space") from None
     return page.evaluate(RESULT_JS)

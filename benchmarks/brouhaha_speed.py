@@ -196,9 +196,12 @@ def report(res: dict) -> None:
         print(f"{'  all ' + r['bots']:24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['ms_per_game']:10.1f} {r['steps_per_game']:11.1f}")
     for r in res["levels"]:
         lo, hi = r["ci95"]
-        print(f"{r['a']} vs {r['b']}, {r['players']} players, seats alternating ({r['games']} games): {r['a']}'s share of the win {r['share']:.3f} [{lo:.3f}, {hi:.3f}] (even: 0.5)")
+        print(f"{r['a']} vs {r['b']}, {r['players']} players, seats alternating ({r['games']} games): "
+              f"{r['a']}'s share of the win {r['share']:.3f} [{lo:.3f}, {hi:.3f}] (even: 0.5)")
     tb = res["total_black"]
-    print(f"Total Black, {tb['players']} players, TB_BOTS: {tb['sims_per_s']:.1f} simulations/s ({tb['ms_per_sim']:.1f} ms each, {tb['steps_per_sim']:.0f} steps)")
+    print(
+        f"Total Black, {tb['players']} players, TB_BOTS: {tb['sims_per_s']:.1f} simulations/s ({tb['ms_per_sim']:.1f} ms each, {tb['steps_per_sim']:.0f} steps)"
+    )
     if med:
         for name, rate in res["openspiel"]["games"].items():
             print(f"  {name + ' (OpenSpiel)':38s} {rate:10,.0f} actions/s")
@@ -217,10 +220,22 @@ def main(argv=None) -> dict:
     ap.add_argument("--repeats", type=int, default=3, help="best of this many measurements")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
-    ap.add_argument("--paired", type=int, default=5, metavar="K", help="K paired rounds of ours then OpenSpiel at 4 and 10 players (median ratio; 0: none)")
+    ap.add_argument(
+        "--paired",
+        type=int,
+        default=5,
+        metavar="K",
+        help="K paired rounds of ours then OpenSpiel at 4 and 10 players (median ratio; 0: none)",
+    )
     ap.add_argument("--level-games", type=int, default=100, help="games per level tournament (0: none)")
     args = ap.parse_args(argv)
-    res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games, paired_rounds=args.paired)
+    res = run(
+        args.seconds,
+        args.repeats,
+        openspiel=not args.no_openspiel,
+        level_games=args.level_games,
+        paired_rounds=args.paired,
+    )
     report(res)
     if args.json:
         print(json.dumps(res))

@@ -104,7 +104,7 @@ def openspiel_runs(seconds: float, repeats: int) -> tuple[dict, dict]:
     for name in names:
         try:
             theirs[name] = best_of(_theirs, repeats, name, seconds)
-        except Exception as exc:  # a game that needs parameters, etc.
+        except Exception as exc:  # noqa: BLE001 -- a game that needs parameters, etc.
             skipped[name] = f"{type(exc).__name__}: {exc}"
     return theirs, skipped
 
@@ -127,7 +127,7 @@ def paired_ratios(ours, rounds: int, seconds: float) -> dict:
         for name in names:
             try:
                 theirs.append(_theirs(name, seconds)["actions_per_s"])
-            except Exception:  # a game that needs parameters: skipped, as in openspiel_runs
+            except Exception:  # noqa: BLE001 -- a game that needs parameters: skipped, as in openspiel_runs
                 continue
         med = statistics.median(theirs)
         mine.append(rate)
@@ -193,7 +193,10 @@ def snapshot(path: str, games: int = 210) -> None:
     from brady_widgets.engine import IllegalAction
 
     lines, h = [], hashlib.sha256()
-    dump = lambda x: h.update(json.dumps(x, sort_keys=True).encode())  # noqa: E731
+
+    def dump(x):
+        h.update(json.dumps(x, sort_keys=True).encode())
+
     for i in range(games):
         players = 2 + i % 7
         g = CostumeParty(players, seed=i, **(OPTIONS[i % len(OPTIONS)] if i >= 100 else {}))

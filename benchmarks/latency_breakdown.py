@@ -40,9 +40,9 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-import big_brother_latency as BB  # noqa: E402
-import jlab_harness as H  # noqa: E402
-import widget_latency as WL  # noqa: E402
+import big_brother_latency as BB
+import jlab_harness as H
+import widget_latency as WL
 
 #: Kernel-side time stamps (epoch ms, the same clock as the page's timeOrigin + now()):
 #: when the shell channel thread decodes a message's header, when the main thread

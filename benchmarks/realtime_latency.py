@@ -39,8 +39,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "benchmarks"))
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-import jlab_harness as H  # noqa: E402
-import widget_latency as WL  # noqa: E402  (the counter, the summaries, the gap and warm-up)
+import jlab_harness as H
+import widget_latency as WL  # the counter, the summaries, the gap and warm-up
 
 HAND = 3  # cards a seat may hold: plays per game
 CLOCK = '[data-testid="clock"]'  # the countdown ticks every 100 ms: not a redraw of ours

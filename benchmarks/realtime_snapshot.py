@@ -24,7 +24,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling benchmarks, also when imported
-from engine_speed import game_record, write_snapshot  # noqa: E402
+from engine_speed import game_record, write_snapshot
 
 # fixed probe actions (malformed, or of another game): _deep tries six of them, each for a
 # random seat, besides every seat's own last legal action, the next seat's first one and,
@@ -69,7 +69,7 @@ def _configs():
     out.append((Brouhaha, 5, {"bang": True, "cries": "solo"}, 400))
     out.append((Brouhaha, 4, {"time_limit_ms": None}, 900))
     for p in (2, 6):
-        out.append((TotalBlack, p, {}, 400))  # noqa
+        out.append((TotalBlack, p, {}, 400))
     return out
 
 

@@ -223,7 +223,8 @@ async def players_table(url, tws, lock, stats: Stats, until: float, seed: int, t
                     seq += 1
                     frame = json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}})
 
-                    async def later(frame=frame, pause=rng.uniform(0.1, 0.3)):
+                    # the pause is drawn here, once per frame, as the default is evaluated
+                    async def later(frame=frame, pause=rng.uniform(0.1, 0.3)):  # noqa: B008
                         # the client "thinks" while it keeps reading (a stale rev is dropped by the server)
                         await asyncio.sleep(pause)
                         try:
@@ -329,7 +330,7 @@ def profiled_server(stats: str, argv: list[str]) -> int:
     from brady_widgets.rooms import server as S
     from brady_widgets.rooms.cli import main as cli_main
 
-    out = open(stats, "w", buffering=1)  # noqa: SIM115 -- open while the server runs
+    out = open(stats, "w", buffering=1)  # no `with`: it stays open while the server runs
     refusal: list = [None]
     handle, refuse = S.Rooms.handle, S.Rooms.refuse
 

@@ -31,7 +31,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests"))
 
-import rooms_harness as R
+import rooms_harness as R  # found through the sys.path entry above
 
 
 def pct(values: list[float], q: float) -> float | None:

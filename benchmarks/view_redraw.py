@@ -37,8 +37,8 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-import jlab_harness as H  # noqa: E402
-import latency_breakdown as LB  # noqa: E402  (the CPU profile's walk)
+import jlab_harness as H
+import latency_breakdown as LB  # the CPU profile's walk
 
 ORDER = ("roll", "vote", "choose", "rank", "gossip", "gossip_card")
 
@@ -48,8 +48,8 @@ def record(seed: int) -> tuple[dict, list[tuple[str, dict]]]:
     from ipywidgets import Widget
 
     from brady_widgets.big_brother.widget import BigBrotherWidget
-    from brady_widgets.widget import MSG
     from brady_widgets.testing.widgets import legal_of, send
+    from brady_widgets.widget import MSG
 
     class Quick:
         def __init__(self, seat, seed):
@@ -190,8 +190,9 @@ def main(argv=None) -> int:
     games = [record(args.seed + i) for i in range(args.games)]
     bundle = args.bundle.read_text()
     css = (REPO / "brady_widgets" / "static" / "big_brother.css").read_text()
-    from playwright.sync_api import sync_playwright
     import tempfile
+
+    from playwright.sync_api import sync_playwright
 
     by_kind: dict[str, list[float]] = defaultdict(list)
     changes: dict[str, list[int]] = defaultdict(list)

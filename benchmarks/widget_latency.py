@@ -36,7 +36,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "tests" / "e2e"))
 
-import jlab_harness as H  # noqa: E402
+import jlab_harness as H
 
 GAP_S = 0.25
 WARMUP = 3  # first clicks (code paths warming up) are not counted

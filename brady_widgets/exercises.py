@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 __all__ = ["CheckResult", "Exercise", "answer_key", "check", "exercises"]
 

@@ -14,7 +14,8 @@ ipywidgets and matplotlib are imported when a helper is called, not when a lesso
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 __all__ = ["box", "explorer", "show_in"]
 

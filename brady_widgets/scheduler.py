@@ -11,7 +11,7 @@ Time
     as fast as the CPU allows); a notebook widget maps it to the kernel's event
     loop and sets one timer for the next pending event. A real-time game's
     actions are stamped with scheduler time; a turn-based game's are not (its
-    history is exactly what it was before the scheduler existed).
+    history holds the actions alone, the same whoever drives the game).
 
 What a bot may answer
     A bot's ``choose(view, legal)`` returns an action: act now. A real-time bot
@@ -24,8 +24,8 @@ What a bot may answer
     call to :meth:`Scheduler.run_until` over a long time plays out exactly as
     many short ones). ``Later(ms)`` without an action means "ask me again in
     ``ms``", and the bot is asked then. A turn-based game asks the first bot
-    among ``to_act`` when its ``delay`` (the widget's pace) has passed, exactly
-    as before.
+    among ``to_act`` when its ``delay`` (the widget's pace) has passed, one
+    action at a time.
 
 Fair races
     Every intent (a bot's or a person's) carries a stamp. Intents are applied in
@@ -41,8 +41,9 @@ from __future__ import annotations
 
 import copy
 import heapq
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from .engine.errors import IllegalAction
 from .engine.game import Game
@@ -234,7 +235,7 @@ class Scheduler:
         given_view, given_legal = view, (copy.deepcopy(legal) if self.copy_views else legal)
         try:
             answer = ask_bot(self.bots[seat], given_view, given_legal, game.realtime, seat in game.to_act)
-        except Exception as exc:  # noqa: BLE001 -- whatever a bot raises is the bot's failure
+        except Exception as exc:
             self._dirty = True  # the next run asks again
             raise BotError(seat, exc) from exc
         if game.realtime:

@@ -29,7 +29,8 @@ import concurrent.futures
 import math
 import os
 import pickle
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from .engine import registry
 from .engine.registry import GameEntry, load_bots, load_fields, load_game
@@ -132,8 +133,9 @@ def _check_int(name: str, value: Any) -> int:
 
 
 def _resolve_game(game) -> str:
-    if isinstance(game, type) and getattr(game, "name", None):
-        game = game.name
+    registered = getattr(game, "name", None) if isinstance(game, type) else None  # a Game class: its name
+    if registered:
+        game = registered
     if not isinstance(game, str):
         raise TypeError(f"game must be a registered game name (one of {registry.names()}), got {game!r}")
     try:
@@ -172,7 +174,7 @@ def _picklable(obj) -> bool:
     try:
         pickle.dumps(obj)
         return True
-    except Exception:
+    except Exception:  # noqa: BLE001 -- pickling fails with many kinds of error, each means no
         return False
 
 
@@ -183,7 +185,7 @@ def simulate(
     bots="random",
     games: int = 100,
     seed: int | None = None,
-    executor: concurrent.futures.Executor | None | bool = None,
+    executor: concurrent.futures.Executor | None | Literal[False] = None,
     progress: bool | None = None,
     *,
     chunksize: int | None = None,

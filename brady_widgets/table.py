@@ -39,14 +39,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import inspect
 import json
 import math
 import pathlib
 import reprlib
 import textwrap
 import types
-from typing import Any, Callable, ClassVar, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any, ClassVar
 
 from .engine.errors import IllegalAction
 from .engine.game import FrozenEvent, Game
@@ -73,16 +73,12 @@ WIDGET_ERROR_CODES = (
 #: the longest error message a view shows (longer ones are cut with an ellipsis)
 ERROR_CHARS = 500
 #: Real time on the kernel's loop: how long after a person's act the bots are asked about
-#: it (s, wall clock). Long enough that the act's update is sent, and drawn by a page on
-#: the same machine, before the bots' new plans take the CPU: at 3 ms the kernel's I/O
-#: thread sent it first, but the page's redraw still shared the CPU with the bots (2
-#: cores here, one on Binder). The update reaches a local page 8-15 ms after the kernel
-#: sends it (JupyterLab's server and the page's own work on the same cores), so at 20 ms
-#: bots that answer at once still ran beside the redraw of a roll or a gossip card; 50 ms
-#: leaves room on a slow machine and is still no wait a person notices. The game's timing
-#: does not move: the bots are asked at the act's own game time (the scheduler's clock
-#: stays there until this step), so a bot's reaction counts from the act, and its action
-#: is stamped when it falls due.
+#: it (s, wall clock), so that the act's update is sent and drawn before the bots' new plans
+#: take the CPU. A page on the same machine (2 cores, 1 on Binder) draws an update 8-15 ms
+#: after the kernel sends it; 50 ms covers that on a slow machine and is no wait a person
+#: notices. The game's timing does not move: the bots are asked at the act's own game time
+#: (the scheduler's clock stays there until this step), so a bot's reaction counts from the
+#: act, and its action is stamped when it falls due.
 ASK_AFTER_ACT_S = 0.050
 
 _REPR = reprlib.Repr()
@@ -150,12 +146,13 @@ def expand_legal(groups: list[dict]) -> list[dict]:
             out.extend({"type": kind} for _ in range(rows))
             continue
 
+        # walk() runs within this iteration, so the group's kind and keys it reads are this group's
         def walk(rows: list, prefix: dict, depth: int) -> None:
-            if depth == len(keys) - 1:
-                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)
+            if depth == len(keys) - 1:  # noqa: B023
+                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)  # noqa: B023
                 return
             for value, sub in rows:
-                walk(sub, {**prefix, keys[depth]: value}, depth + 1)
+                walk(sub, {**prefix, keys[depth]: value}, depth + 1)  # noqa: B023
 
         walk(rows, {}, 0)
     return out
@@ -694,7 +691,7 @@ class Table:
     def viewing(
         self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None,
         page: tuple | None = None, options: dict | None = None,
-    ) -> Iterator["Table"]:
+    ) -> Iterator[Table]:
         """Inside this block the table's screen is another one: ``seat`` (None: the
         public view), the reveal, a replay step (None: live), a page and the view
         options (None: the table's). The table's own screen comes back afterwards,
@@ -1024,7 +1021,7 @@ class Table:
                     self.error = _error_dict(exc)
                     self._running = not self.game.realtime  # real time: the clock stops ("let the bots play")
                 self._refresh()
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 -- a timer callback must not raise into the event loop
             pass
 
     def _cancel_pending(self) -> None:
@@ -1241,7 +1238,7 @@ class Table:
             "clock": self._clock_state(),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
-        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # each "k":v, as before
+        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
         budget = max(300, min(self.log_budget, self.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget)

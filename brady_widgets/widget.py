@@ -72,7 +72,8 @@ stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -80,7 +81,7 @@ import traitlets
 from .engine.game import Game
 from .protocol import TRAITS, synced_traits
 from .scheduler import DEFAULT_LAG
-from .table import (  # noqa: F401 -- the widget's names, as they always were importable from here
+from .table import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
     MSG,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # THE test command (README): installs everything on a fresh Debian machine and
-# runs every test -- JS unit tests and the bundle freshness check, then Python
-# unit, conformance, widget, nbval (notebooks), binder and browser tests in one
-# pytest run. Fails on any failure, on "no tests collected", and on ANY skipped
+# runs every test -- the lint (ruff) and type (mypy) checks, JS unit tests and the
+# bundle freshness check, then Python unit, conformance, widget, nbval
+# (notebooks), binder and browser tests in one pytest run. Fails on any failure, on "no tests collected", and on ANY skipped
 # test (the browser tests in particular are never skipped).
 #
 #   bash scripts/test.sh                 # everything
@@ -73,6 +73,21 @@ fi
 [ -n "$PY" ] || die "no python found"
 command -v chromium >/dev/null || die "Debian's chromium is missing (apt-get install -y chromium); browser tests are never skipped"
 step "python: $("$PY" -c 'import sys; print(sys.executable, sys.version.split()[0])'); $(chromium --version 2>/dev/null || echo 'chromium ?')"
+
+# ------------------------------------------------------------ lint and types
+# settings in pyproject.toml ([tool.ruff], [tool.mypy]); both take seconds, so they go first
+for tool in ruff mypy; do
+  "$PY" -m "$tool" --version >/dev/null 2>&1 || die "$tool is missing: pip install -e '.[test]' (the test extra has it)"
+done
+step "ruff check (lint)"
+"$PY" -m ruff check brady_widgets tests benchmarks scripts \
+  || die "ruff check found problems (\`ruff check --fix\` mends the simple ones)"
+# enabled once the tree is formatted (one `ruff format brady_widgets tests benchmarks scripts`):
+# step "ruff format --check"
+# "$PY" -m ruff format --check brady_widgets tests benchmarks scripts \
+#   || die "not formatted: run ruff format brady_widgets tests benchmarks scripts"
+step "mypy (types of the files listed in [tool.mypy])"
+"$PY" -m mypy || die "mypy found type errors"
 
 # ---------------------------------------------------------------------- JS
 if [ -f js/package.json ]; then

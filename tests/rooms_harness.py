@@ -46,7 +46,7 @@ class ThreadServer:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self) -> "ThreadServer":
+    def start(self) -> ThreadServer:
         self.thread.start()
         deadline = time.time() + 20
         while not self.server.started:
@@ -74,15 +74,17 @@ class ProcessServer:
     def url(self) -> str:
         return f"{self.scheme}://127.0.0.1:{self.port}"
 
-    def start(self) -> "ProcessServer":
+    def start(self) -> ProcessServer:
         env = {**os.environ, "PYTHONPATH": str(REPO) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-        out = open(self.log, "ab") if self.log else subprocess.DEVNULL
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port),
-             "--db", self.db, "--pace", str(self.pace), *(["--teacher-token", self.teacher_token] if self.teacher_token else []),
-             *self.args],
-            cwd=str(REPO), env={k: v for k, v in env.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"}, stdout=out, stderr=subprocess.STDOUT,
-        )
+        # the server writes its log through its own copy of the file: ours is closed at once
+        with open(self.log, "ab") if self.log else contextlib.nullcontext(subprocess.DEVNULL) as out:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port),
+                 "--db", self.db, "--pace", str(self.pace),
+                 *(["--teacher-token", self.teacher_token] if self.teacher_token else []), *self.args],
+                cwd=str(REPO), env={k: v for k, v in env.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"}, stdout=out,
+                stderr=subprocess.STDOUT,
+            )
         deadline = time.time() + 30
         while True:
             try:
@@ -90,7 +92,7 @@ class ProcessServer:
                     return self
             except OSError:
                 if time.time() > deadline or self.proc.poll() is not None:
-                    raise RuntimeError("the rooms server did not start")
+                    raise RuntimeError("the rooms server did not start") from None
                 time.sleep(0.1)
 
     def stop(self) -> None:
@@ -107,9 +109,12 @@ class Client:
     """One device's WebSocket: frames sent as JSON, every frame received kept in ``frames``."""
 
     def __init__(self, server, origin: str | None = None, headers: dict | None = None, ssl: Any = None):
-        # no Origin header unless given (a script, as RemoteSeat); a browser always sends one
-        self.ws = connect(server.url.replace("http", "ws", 1) + "/ws", max_size=2**20, origin=origin,
-                          additional_headers=headers, ssl=ssl)
+        # no Origin header unless given (a script, as RemoteSeat); a browser always sends one.
+        # The connection is entered as a context manager (websockets deprecates a bare
+        # connect()) on an ExitStack the client owns; close() leaves it.
+        self._owner = contextlib.ExitStack()
+        self.ws = self._owner.enter_context(connect(server.url.replace("http", "ws", 1) + "/ws", max_size=2**20, origin=origin,
+                          additional_headers=headers, ssl=ssl))
         self.frames: list[dict] = []
         self.raw: list[str] = []
         self.state: dict = {}
@@ -175,7 +180,7 @@ class Client:
         return expand_legal(self.state.get("legal") or [])
 
     def close(self) -> None:
-        self.ws.close()
+        self._owner.close()
 
 
 def teacher(server) -> Client:
@@ -199,7 +204,6 @@ def join(server, code: str, name: str) -> Client:
 def toy_realtime_game():
     """The toy real-time race (tests/toy_realtime) registered for the block: its name."""
     import toy_realtime
-
     from brady_widgets.engine.registry import register, unregister
 
     register(toy_realtime.GAME)

@@ -6,8 +6,9 @@ determinism, the leak test with :meth:`BigBrother.resample` (secret votes until 
 count, gossip cards until they are shown, camera cards until they are claimed, the card
 piles), the malformed-action fuzz and "act accepts exactly legal_actions".
 
-No bots: Big Brother has no ``bots.py`` yet, so ``bots={}`` and no bot checks run.
-No widget either, so the leak test compares views and legal actions only.
+The engine only: ``bots={}``, so no bot checks run here (the bots have their own
+checks in ``test_big_brother_bots.py``), and the leak test compares views and legal
+actions (the screens are checked in ``test_text_view.py`` and ``test_seeds.py``).
 
 Sample sizes keep the file under a minute on 2 busy cores.
 """

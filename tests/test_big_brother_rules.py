@@ -196,7 +196,7 @@ def test_each_player_holds_four_cards_for_each_other_seat():
 def test_no_vote_for_yourself_and_the_supply_runs_out():
     # four Storerooms in a row, each an open vote for player 4 (seat 3)
     g = game(4, {2: room("Storeroom"), 4: room("Storeroom"), 6: room("Storeroom"), 8: room("Storeroom")})
-    for k in range(4):
+    for _k in range(4):
         roll(g, 1, 1)
         assert g.phase == "choose" and votes(g.legal_actions(0), "choose") == [1, 2, 3]
         with pytest.raises(IllegalAction) as err:

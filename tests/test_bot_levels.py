@@ -160,7 +160,19 @@ def test_brady_tattletale_bluffs_at_higher_levels():
 
 def test_brady_easy_alice_trusts_a_caught_liar():
     # Peter says he played 2; Alice's Help Token shows his 6
-    g = _snooped(["Greg:pass", "Marcia:pass", "Peter:claim:Peter:2", "ask_played:Greg", "say_card:1", "cookie:Greg", "peek:Peter", "use_token:woman", "peek:Peter"])
+    g = _snooped(
+        [
+            "Greg:pass",
+            "Marcia:pass",
+            "Peter:claim:Peter:2",
+            "ask_played:Greg",
+            "say_card:1",
+            "cookie:Greg",
+            "peek:Peter",
+            "use_token:woman",
+            "peek:Peter",
+        ]
+    )
     view = g.view(0)
     assert {"round": 1, "kid": "Peter", "value": 6, "via": "woman"} in view["peeks"]
     trust = {level: bb.BOTS[level](0, 0)._alice_state(view, _Table(view))[0] for level in LEVELS}

@@ -82,11 +82,11 @@ def test_same_seed_same_choices_different_seed_different_game():
 
     # the choices depend on (view, legal) and the bot's seed only: a fresh bot replaying the views agrees
     views = []
-    play(5, 9, ["detective", "random", "random", "detective", "random"], on_choice=lambda s, v, l, a: views.append((s, v, l, a)))
+    play(5, 9, ["detective", "random", "random", "detective", "random"], on_choice=lambda s, v, legal, a: views.append((s, v, legal, a)))
     fresh = {s: DetectiveBot(s, 9) for s in (0, 3)}
-    for s, v, l, a in views:
+    for s, v, legal, a in views:
         if s in fresh:
-            assert fresh[s].choose(v, l) == a
+            assert fresh[s].choose(v, legal) == a
     assert any(s in fresh for s, *_ in views)
 
 
@@ -334,14 +334,20 @@ def test_moving_a_figure_out_of_danger_is_evidence():
 
 
 def test_no_evidence_without_kills():
-    g = scripted(3, secrets=[0, 5, 9], rooms=START, deck_top=[], steps=[(0, "roll", "blue"), (0, {"type": "move", "figure": 4, "to": "blue"}), (1, "roll", "red"), (1, {"type": "move", "figure": 5, "to": "red"}), (2, "roll", "green")])
+    g = scripted(3, secrets=[0, 5, 9], rooms=START, deck_top=[], steps=[
+        (0, "roll", "blue"), (0, {"type": "move", "figure": 4, "to": "blue"}),
+        (1, "roll", "red"), (1, {"type": "move", "figure": 5, "to": "red"}),
+        (2, "roll", "green"),
+    ])
     assert move_evidence(g.view(0)) == {}
 
 
 # ------------------------------------------------------------ it plays well
 def binomial_sf(k: int, n: int, p: float) -> float:
     """P(X >= k) for X ~ Binomial(n, p), exactly."""
-    return float(sum(Fraction(math.comb(n, i)) * Fraction(p) ** i * (1 - Fraction(p)) ** (n - i) for i in range(k, n + 1)))
+    return float(
+        sum(Fraction(math.comb(n, i)) * Fraction(p) ** i * (1 - Fraction(p)) ** (n - i) for i in range(k, n + 1))
+    )
 
 
 def test_detective_beats_random_bots():

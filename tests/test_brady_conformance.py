@@ -19,9 +19,9 @@ import random
 import pytest
 
 from brady_widgets.brady_bunch.bots import BOTS
+from brady_widgets.brady_bunch.positions import brady_play, brady_position
 from brady_widgets.brady_bunch.rules import BradyBunch
 from brady_widgets.brady_bunch.widget import BradyBunchWidget
-from brady_widgets.brady_bunch.positions import brady_play, brady_position
 from brady_widgets.testing import (
     ConformanceError,
     bot_playout,

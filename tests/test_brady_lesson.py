@@ -3,13 +3,13 @@ exact, agreeing with the engine and the package, and the live controls redraw wh
 
 from __future__ import annotations
 
-from collections import Counter
 from fractions import Fraction
 
 import pytest
 
 from brady_widgets import check
-from brady_widgets.brady_bunch import content, fast, lesson as L
+from brady_widgets.brady_bunch import fast
+from brady_widgets.brady_bunch import lesson as L
 from brady_widgets.brady_bunch.exercises import EXERCISES, claim_posterior, total_distribution
 
 

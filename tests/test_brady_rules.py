@@ -14,9 +14,9 @@ from fractions import Fraction
 
 import pytest
 
+from brady_widgets.brady_bunch.positions import brady_deal, brady_play, brady_position
 from brady_widgets.brady_bunch.rules import BradyBunch, classify
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.brady_bunch.positions import brady_deal, brady_play, brady_position
 from brady_widgets.testing import check_invariants, random_playout
 
 # ----------------------------------------------------------- rulebook tables
@@ -608,7 +608,7 @@ def test_tied_troublemakers_alice_wins_naming_any():
         g = brady_position(4, hands=hands, deck=[4, 4, 1], **base)
         for r in range(4):
             brady_play(g, ["reveal", "lights_out"])
-            p, j, gr = ({1: 6, 2: 5}.get(r + 1, 4), {1: 6, 2: 5}.get(r + 1, 4), 1)
+            p, j = ({1: 6, 2: 5}.get(r + 1, 4), {1: 6, 2: 5}.get(r + 1, 4))
             brady_play(g, [f"plays:Peter={p},Jan={j},Greg={g.full_view()['hands']['Greg'][0]}"])
             step_round(g, cookie="Greg")
         brady_play(g, ["sign:-", f"accuse:{accused}"])

@@ -16,8 +16,8 @@ from brady_widgets.brady_bunch.rules import PHASE_TEXT, BradyBunch
 from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import check_leaks
-from brady_widgets.widget import MSG, STATIC, GameWidget, WidgetError
 from brady_widgets.testing.widgets import legal_of, send
+from brady_widgets.widget import MSG, STATIC, GameWidget, WidgetError
 
 SYNCED = list(GameWidget.GAME_TRAITS)
 BOT = "random"  # fast; the default bot is tested on its own below
@@ -31,18 +31,21 @@ EVENT_TYPES = (
 
 #: tests that compute the real odds panel (a Monte Carlo run of ~0.15 s per Alice
 #: refresh); elsewhere the panel is left out so whole games stay fast.
-REAL_ODDS = {"test_odds_panel_for_alice", "test_trust_option_moves_the_trusted_odds_and_nothing_else", "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
-             "test_odds_are_cached_per_view", "test_a_question_alone_does_not_recompute_the_odds",
-             "test_the_trust_option_takes_a_trust_per_speaker",
-             "test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_is_bounded"}
+REAL_ODDS = {
+    "test_odds_panel_for_alice",
+    "test_trust_option_moves_the_trusted_odds_and_nothing_else",
+    "test_synced_state_holds_no_other_seats_secrets[5-21-options0]",
+    "test_odds_are_cached_per_view",
+    "test_a_question_alone_does_not_recompute_the_odds",
+    "test_the_trust_option_takes_a_trust_per_speaker",
+    "test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_is_bounded",
+}
 
 
 @pytest.fixture(autouse=True)
 def _quick_odds(request, monkeypatch):
     if request.node.name not in REAL_ODDS:
         monkeypatch.setattr(BradyBunchWidget, "odds", lambda self, view: None)
-
-
 
 
 def pick(rng, legal):
@@ -120,8 +123,9 @@ def test_every_phase_is_reached_by_a_human_seat():
     for seed in range(3):
         click_through(BradyBunchWidget(seed=seed, bot=BOT, pace=0), random.Random(seed), phases=seen)
         for seat in (1, 2, 5):
-            w = BradyBunchWidget(players=6, seed=seed, humans=(seat,), bot=BOT, pace=0, cousin_oliver=True,
-                                 max_questions=3)  # a random Alice would ask ~100 questions a round
+            w = BradyBunchWidget(
+                players=6, seed=seed, humans=(seat,), bot=BOT, pace=0, cousin_oliver=True, max_questions=3
+            )  # a random Alice would ask ~100 questions a round
             click_through(w, random.Random(seed + 10 * seat), phases=seen)
     alice = {p for r, p in seen if r == "alice"}
     kid = {p for r, p in seen if r == "kid"}
@@ -178,10 +182,19 @@ def test_bad_messages_never_raise_and_set_typed_errors():
 def test_fuzzed_messages_never_raise_or_change_the_game_unless_legal():
     rng = random.Random(3)
     w = BradyBunchWidget(seed=3, bot=BOT, pace=0)
-    junk = [None, 1, "x", [], {}, {"type": None}, {"type": "act", "action": {"type": "peek"}},
-            {"type": "act", "action": {"type": "claim", "kid": "Zed", "value": 9}},
-            {"type": "act", "action": {"type": "ask_truth", "kid": "Greg", "about": "Greg", "round": 7}},
-            {"type": "lift_curtain", "x": 1}, {"type": "replay", "step": "2"}]
+    junk = [
+        None,
+        1,
+        "x",
+        [],
+        {},
+        {"type": None},
+        {"type": "act", "action": {"type": "peek"}},
+        {"type": "act", "action": {"type": "claim", "kid": "Zed", "value": 9}},
+        {"type": "act", "action": {"type": "ask_truth", "kid": "Greg", "about": "Greg", "round": 7}},
+        {"type": "lift_curtain", "x": 1},
+        {"type": "replay", "step": "2"},
+    ]
     for _ in range(300):
         if w.game.over:
             break
@@ -240,13 +253,26 @@ def test_describe_texts():
     assert d({"type": "peek", "seat": 2, "kid": "Jan", "value": 5, "via": "cookie", "round": 1}) == (
         "Marcia looked at Jan's card with the Cookie: 5 (Broken Lamp)."
     )
-    assert d({"type": "my_card", "seat": 4, "kid": "Jan", "value": 6, "round": 1}) == "You played 6 (Broken Vase) face down."
+    assert (
+        d({"type": "my_card", "seat": 4, "kid": "Jan", "value": 6, "round": 1})
+        == "You played 6 (Broken Vase) face down."
+    )
     assert d({"type": "peeked", "seat": 0, "via": "dog", "round": 2}) == "Alice looks at a card with the dog's token."
     assert d({"type": "question", "seat": 0, "question": "ask_truth", "kid": "Greg", "about": "Jan", "round": 2}) == (
         "Alice asks Greg: “Is Jan telling the truth about the Mischief card they played? (round 2)”"
     )
-    claim = {"type": "claim", "seat": 1, "speaker": "Greg", "kind": "looked", "subject": "Jan", "value": 3,
-             "about_round": 2, "round": 2, "yes": None, "question": "ask_number"}
+    claim = {
+        "type": "claim",
+        "seat": 1,
+        "speaker": "Greg",
+        "kind": "looked",
+        "subject": "Jan",
+        "value": 3,
+        "about_round": 2,
+        "round": 2,
+        "yes": None,
+        "question": "ask_number",
+    }
     assert d(claim) == "Greg: “I looked at Jan's card in round 2: it was 3 (Skull in Fridge).”"
     assert d({"type": "reveal", "kid": "Jan", "cards": [6, 5, 3, 5], "cookies": 2, "sign": "-", "score": 17}) == (
         "Jan reveals 6 + 5 + 3 + 5, -2 for 2 Cookies = 17."
@@ -277,7 +303,7 @@ def test_view_is_the_seats_view_without_log_plus_odds():
         assert {k: v for k, v in w.view.items() if k not in ("odds", "talk", "pending_said")} == own
         # the talk is a window: the newest statements, each with its display text
         window = w.view["talk"]
-        assert [{k: v for k, v in t.items() if k != "text"} for t in window] == talk[len(talk) - len(window):]
+        assert [{k: v for k, v in t.items() if k != "text"} for t in window] == talk[len(talk) - len(window) :]
         assert all(t["text"] == BradyBunchWidget.statement_text(t) for t in window)
         assert w.view["odds"] is None  # Alice's notebook is Alice's
         w.act(pick(rng, legal_of(w)))
@@ -327,7 +353,9 @@ def test_trust_option_moves_the_trusted_odds_and_nothing_else():
     after = w.view
     assert after["odds"]["trust"] == 0.95
     assert [k["p_highest"] for k in after["odds"]["kids"]] == [k["p_highest"] for k in before["odds"]["kids"]]
-    assert [k["p_highest_trust"] for k in after["odds"]["kids"]] != [k["p_highest_trust"] for k in before["odds"]["kids"]]
+    assert [k["p_highest_trust"] for k in after["odds"]["kids"]] != [
+        k["p_highest_trust"] for k in before["odds"]["kids"]
+    ]
     assert {k: v for k, v in after.items() if k != "odds"} == {k: v for k, v in before.items() if k != "odds"}
     # trust 1/6 believes a claim exactly as much as chance: the talk carries no information
     w.set_option("trust", 1 / 6)
@@ -388,8 +416,12 @@ def test_hotseat_curtain_over_every_private_moment():
             assert w.seat == -1 and legal_of(w) == [] and w.view["viewer"] is None
             public = public_view(g)
             public_talk = public.pop("talk")
-            assert {k: v for k, v in w.view.items() if k not in ("odds", "talk", "pending_said")} == public and w.view["odds"] is None
-            assert [t["i"] for t in w.view["talk"]] == [t["i"] for t in public_talk][len(public_talk) - len(w.view["talk"]):]
+            assert {k: v for k, v in w.view.items() if k not in ("odds", "talk", "pending_said")} == public and w.view[
+                "odds"
+            ] is None
+            assert [t["i"] for t in w.view["talk"]] == [t["i"] for t in public_talk][
+                len(public_talk) - len(w.view["talk"]) :
+            ]
             assert all(e["type"] not in PRIVATE_EVENTS for e in w.log_lines)
             assert w.view["hand"] is None and w.view["peeks"] == [] and w.view["my_sign"] is None
             assert w.curtain["seat"] in g.to_act
@@ -474,7 +506,16 @@ def test_no_secret_text_in_alices_synced_state():
     rng = random.Random(14)
     while not w.game.over:
         text = json.dumps(w.get_state(SYNCED))
-        for key in ('"hands"', '"board"', '"deck"', '"all_peeks"', '"chosen_signs"', '"tucked_cards"', "was dealt", " drew "):
+        for key in (
+            '"hands"',
+            '"board"',
+            '"deck"',
+            '"all_peeks"',
+            '"chosen_signs"',
+            '"tucked_cards"',
+            "was dealt",
+            " drew ",
+        ):
             assert key not in text, key
         kid_peeks = [p for p in w.game.peeks.values() if p]
         assert w.view["peeks"] == w.game.peeks[0]
@@ -488,8 +529,21 @@ def test_testids_in_the_docstring_are_in_the_bundle():
     doc = mod.__doc__
     table = doc.split("Stable ``data-testid``")[1]
     ids = set(re.findall(r"``([a-z-]+)(?:-<[a-z]+>)*``", table))
-    ids -= {"data-testid", "data-phase", "data-seat", "data-kid", "data-state", "data-turn", "data-curtain",
-            "data-reveal", "data-role", "aria-pressed", "aria-live", "aria-current", "role"}
+    ids -= {
+        "data-testid",
+        "data-phase",
+        "data-seat",
+        "data-kid",
+        "data-state",
+        "data-turn",
+        "data-curtain",
+        "data-reveal",
+        "data-role",
+        "aria-pressed",
+        "aria-live",
+        "aria-current",
+        "role",
+    }
     assert {"reveal-snoops", "lights-out", "ask", "end-round", "accuse", "play", "peek", "lift-curtain", "odds"} <= ids
     bundle = (STATIC / "brady_bunch.js").read_text()
     missing = [i for i in sorted(ids) if f'"{i}"' not in bundle and f"`{i}-" not in bundle and f'"{i}-' not in bundle]
@@ -529,8 +583,14 @@ def test_an_asked_kid_sees_the_statement_asked_about_even_beyond_the_talk_window
         if q.get("question") == "ask_truth" and w.seat == w.game.kid_seat[q["kid"]]:
             talk = w.game.view(w.seat)["talk"]
             rnd = q["round"]
-            said = [t for t in talk if t["speaker"] == q["about"] and t["kind"] == "played"
-                    and t["subject"] == q["about"] and t["about_round"] == rnd]
+            said = [
+                t
+                for t in talk
+                if t["speaker"] == q["about"]
+                and t["kind"] == "played"
+                and t["subject"] == q["about"]
+                and t["about_round"] == rnd
+            ]
             expected = BradyBunchWidget.statement_text(said[-1]) if said else None
             assert w.view["pending_said"] == expected
             if said and said[-1]["i"] < w.view["talk"][0]["i"]:

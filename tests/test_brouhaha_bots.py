@@ -92,12 +92,12 @@ def step_through(game, bots, every, check, lag=0):
 def test_bot_tables():
     assert set(BOTS) == {"random", "easy", "medium", "hard"}
     assert set(LEVELS) == {"easy", "medium", "hard"}
-    for name, cls in BOTS.items():
+    for _name, cls in BOTS.items():
         bot = cls(2, 7)
         assert bot.seat == 2 and callable(bot.plan) and callable(bot.choose)
         assert pickle.loads(pickle.dumps(bot)).seat == 2  # simulate() may send it to another process
     assert len({BOTS[name] for name in BOTS}) == 4
-    assert TB_BOTS and all(callable(getattr(cls(0, 0), "plan")) for cls in TB_BOTS.values())
+    assert TB_BOTS and all(callable(cls(0, 0).plan) for cls in TB_BOTS.values())
 
 
 # --------------------------------------------------------- only views (the kit)

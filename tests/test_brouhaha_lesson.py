@@ -5,13 +5,25 @@ with odds.py; the exercises' answers are what the lessons compute."""
 
 from __future__ import annotations
 
+import json
 import math
+import random
+import re
 from fractions import Fraction
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from brady_widgets.brouhaha import content, odds
 from brady_widgets.brouhaha import lesson as L
+from brady_widgets.brouhaha import positions as P
+from brady_widgets.brouhaha.bots import TB_BOTS
+from brady_widgets.brouhaha.exercises import EXERCISES
+from brady_widgets.brouhaha.total_black import TotalBlack
+from brady_widgets.engine import registry
+from brady_widgets.engine.registry import GameEntry
+from brady_widgets.exercises import check
 
 
 # ---------------------------------------------------------------- statistics used below
@@ -166,7 +178,6 @@ def test_rounds_table_rows():
 
 
 # ---------------------------------------------------------------- the birthday lesson
-from brady_widgets.brouhaha import content, odds  # noqa: E402
 
 
 def test_deck_counts_follow_the_rulebooks_table():
@@ -219,10 +230,6 @@ def test_simulate_shared_is_seeded_and_the_table_is_honest():
 
 
 # ---------------------------------------------------------------- the exercises
-from brady_widgets.brouhaha.exercises import EXERCISES  # noqa: E402
-from brady_widgets.engine import registry  # noqa: E402
-from brady_widgets.engine.registry import GameEntry  # noqa: E402
-from brady_widgets.exercises import check  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -301,10 +308,6 @@ def test_simulate_hit_is_the_odds_panels_draw():
 
 
 # ---------------------------------------------------------------- the engine's Total Black
-import random  # noqa: E402
-
-from brady_widgets.brouhaha.bots import TB_BOTS  # noqa: E402
-from brady_widgets.brouhaha.total_black import TotalBlack  # noqa: E402
 
 
 class SameCry:
@@ -368,7 +371,6 @@ def test_the_engine_check_can_fail():
 
 
 # ---------------------------------------------------------------- the tutorial's helpers
-from brady_widgets.brouhaha import positions as P  # noqa: E402
 
 
 def test_show_is_a_copy_seen_from_one_seat_with_the_others_waiting():
@@ -431,9 +433,6 @@ def test_moment_finds_the_step_before_an_event():
 
 
 # ---------------------------------------------------------------- the notebooks follow lessons.md
-import json  # noqa: E402
-import re  # noqa: E402
-from pathlib import Path  # noqa: E402
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 BROUHAHA_NOTEBOOKS = {

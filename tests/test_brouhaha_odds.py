@@ -75,7 +75,10 @@ CASES = [
     ("two other Moos", dict(cries=["Moo!", "Moo!", "Moo!", None])),
     ("three other Moos", dict(cries=["Moo!", "Moo!", "Moo!", "Moo!"])),
     ("a yak in hand makes a cow likelier", dict(hand=["yak", "dog"], cries=["Moo!", "Moo!", None, "Woof!"])),
-    ("both yaks and a bison seen", dict(hand=["yak", "yak"], reserves=[[], ["bison"], [], []], cries=["Moo!", None, "Moo!", None])),
+    (
+        "both yaks and a bison seen",
+        dict(hand=["yak", "yak"], reserves=[[], ["bison"], [], []], cries=["Moo!", None, "Moo!", None]),
+    ),
     ("other cow in a Reserve: 0", dict(reserves=[[], [], ["cow"], []], cries=["Moo!", "Moo!", None, None])),
     ("other cow in own hand: 0", dict(hand=["cow"], cries=["Moo!", "Moo!", None, None])),
     ("removed pair of yaks", dict(removed=["yak", "yak"], cries=["Moo!", "Moo!", None, None])),
@@ -84,8 +87,22 @@ CASES = [
     ("no other Moo", dict(cries=["Moo!", "Woof!", "Baa!", None])),
     ("no card down", dict(mine=None, cries=[None, "Moo!", None, None])),
     ("a Hunter down", dict(mine="hunter", cries=["Moo!", "Moo!", None, None])),
-    ("reveal on the table shows a cow", dict(players=5, cries=["Moo!", "Moo!", "Moo!", None, None], reveal={"seats": [1, 3], "cards": ["cow", "dog"], "match": False})),
-    ("reveal shows a yak", dict(players=5, cries=["Moo!", "Moo!", "Moo!", None, "Moo!"], reveal={"seats": [1, 3], "cards": ["yak", "dog"], "match": False})),
+    (
+        "reveal on the table shows a cow",
+        dict(
+            players=5,
+            cries=["Moo!", "Moo!", "Moo!", None, None],
+            reveal={"seats": [1, 3], "cards": ["cow", "dog"], "match": False},
+        ),
+    ),
+    (
+        "reveal shows a yak",
+        dict(
+            players=5,
+            cries=["Moo!", "Moo!", "Moo!", None, "Moo!"],
+            reveal={"seats": [1, 3], "cards": ["yak", "dog"], "match": False},
+        ),
+    ),
     ("solo cries: the cry names the cow", dict(mode="solo", cries=["Moo!", "Moo!", None, None])),
     ("solo cries: a different word", dict(mode="solo", cries=["Moo!", "Grunt!", "Snort!", None])),
     ("seat 2's view", dict(me=2, mine="dog", hand=["wolf"], cries=["Woof!", "Moo!", "Woof!", "Woof!"])),
@@ -101,7 +118,9 @@ def test_share_chance_equals_brute_force(what, kw):
 
 def test_share_chance_known_values():
     assert share_chance(make_view(cries=["Moo!", "Moo!", None, None])) == Fraction(1, 5)  # 1 cow among 5 unseen Moos
-    assert share_chance(make_view(cries=["Moo!", "Moo!", "Moo!", None])) == 1 - Fraction(math.comb(4, 2), math.comb(5, 2))
+    assert share_chance(make_view(cries=["Moo!", "Moo!", "Moo!", None])) == 1 - Fraction(
+        math.comb(4, 2), math.comb(5, 2)
+    )
     assert share_chance(make_view(hand=["yak", "yak", "bison"], cries=["Moo!", "Moo!", None, None])) == Fraction(1, 2)
     assert share_chance(make_view(mode="solo", cries=["Moo!", "Moo!", None, None])) == 1
     parts = share_parts(make_view(cries=["Moo!", "Moo!", "Moo!", None], hunter=3))

@@ -30,10 +30,13 @@ from brady_widgets.brouhaha.content import (
 )
 from brady_widgets.brouhaha.positions import HUNT, PLAY, SLAP, TAKE_BACK, deal_with, run
 from brady_widgets.brouhaha.rules import Brouhaha
+from brady_widgets.brouhaha.total_black import TotalBlack, rounds_until_all_found
 from brady_widgets.engine import IllegalAction
 from brady_widgets.testing import all_views, check_leaks
 
-PASS = lambda c: {"type": "pass", "card": c}  # noqa: E731
+
+def PASS(c):
+    return {"type": "pass", "card": c}
 
 
 def check_invariants(game):
@@ -414,7 +417,10 @@ def test_refused(case):
 def test_legal_actions_by_phase():
     g = base()
     assert g.legal_actions(3) == [PLAY(c) for c in sorted(set(g.hands[3]) - {HUNTER}, key=ANIMAL_IDS.index)]
-    kinds = lambda seat: sorted({a["type"] for a in g.legal_actions(seat)})  # noqa: E731
+
+    def kinds(seat):
+        return sorted({a["type"] for a in g.legal_actions(seat)})
+
     assert kinds(0) == ["play"]  # nothing down: no hunt target, no slap
     run(g, [(0, PLAY("cow"), 50)])
     assert kinds(0) == ["play", "slap", "take_back"] and kinds(1) == ["hunt", "play"]
@@ -512,7 +518,6 @@ def test_no_pair_left_ends_the_game():
     assert g.over and g.end_reason == "no_pairs"
     assert not g.pair_possible()
     check_invariants(g)
-
 
 
 def test_the_slap_events_say_which_slap_opened_the_window():
@@ -662,7 +667,6 @@ def test_invariants_catch_a_lost_card_and_a_bad_phase():
 
 
 # ================================================================ Total Black
-from brady_widgets.brouhaha.total_black import TotalBlack, rounds_until_all_found  # noqa: E402
 
 HOLD = {"type": "hold"}
 

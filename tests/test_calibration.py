@@ -56,7 +56,7 @@ def test_a_seeded_run_is_deterministic_and_its_rows_are_true_to_the_engine():
     first = [r for r in a if r["game"] == 0 and r["step"] == a[0]["step"]]
     assert len(first) == 3 and all(r["stated"] == Fraction(1, 19) for r in first)
     full = cal.record_forecasts(1, bots="random", seed=5, pick="all")
-    for (game, step, opp), group in _groups(full).items():
+    for (_game, _step, _opp), group in _groups(full).items():
         assert sum(r["stated"] for r in group) == 1  # one opponent's odds add up to 1
         assert sum(r["true"] for r in group) == 1  # and exactly one figure is it
     with pytest.raises(ValueError):

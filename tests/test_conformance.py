@@ -35,6 +35,7 @@ from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import (
     ConformanceError,
+    ValuePools,
     bot_choose,
     bot_playout,
     bots_for,
@@ -46,7 +47,6 @@ from brady_widgets.testing import (
     check_round_trip,
     check_view_snapshot,
     fuzz_malformed,
-    ValuePools,
     malformed_cases,
     random_playout,
     widget_state,

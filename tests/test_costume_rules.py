@@ -16,9 +16,9 @@ from fractions import Fraction
 
 import pytest
 
+from brady_widgets.costume_party.positions import make_deal, play, position
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.costume_party.positions import make_deal, play, position
 
 ROOMS = ["blue", "yellow", "red", "green", "hall"]
 COLORS = ["blue", "yellow", "red", "green"]

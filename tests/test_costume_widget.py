@@ -14,8 +14,8 @@ from brady_widgets.costume_party import odds
 from brady_widgets.costume_party.content import CHARACTERS, ROOM_NAMES, ROOMS, figure_label
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
-from brady_widgets.widget import MSG, STATIC, GameWidget
 from brady_widgets.testing.widgets import legal_of, send
+from brady_widgets.widget import MSG, STATIC, GameWidget
 
 SYNCED = list(GameWidget.GAME_TRAITS)
 
@@ -174,8 +174,23 @@ def test_testids_in_the_docstring_are_in_the_bundle():
 
     doc = mod.__doc__
     ids = set(re.findall(r"``([a-z-]+)(?:-<[a-z]+>)?``", doc.split("Stable ``data-testid``")[1].split("Views are")[0]))
-    ids -= {"data-testid", "data-phase", "data-seat", "data-room", "data-turn", "data-alive", "data-curtain", "data-reveal", "aria-pressed", "aria-live", "role", "id"}
-    assert {"roll", "figure", "room", "kill", "draw", "lift-curtain", "replay-back", "replay-forward", "reveal-toggle", "error", "winner", "log", "odds"} <= ids
+    ids -= {"data-testid", "data-phase", "data-seat", "data-room", "data-turn", "data-alive", "data-curtain",
+            "data-reveal", "aria-pressed", "aria-live", "role", "id"}
+    assert {
+        "roll",
+        "figure",
+        "room",
+        "kill",
+        "draw",
+        "lift-curtain",
+        "replay-back",
+        "replay-forward",
+        "reveal-toggle",
+        "error",
+        "winner",
+        "log",
+        "odds",
+    } <= ids
     bundle = (STATIC / "costume_party.js").read_text()
     missing = [i for i in sorted(ids) if f'"{i}"' not in bundle and f"`{i}-" not in bundle and f'"{i}-' not in bundle]
     assert not missing, missing

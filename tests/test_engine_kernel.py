@@ -25,7 +25,7 @@ import brady_widgets
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine import ERROR_CODES, FrozenEvent, FrozenList, Game, IllegalAction, games, load_game
 from brady_widgets.engine.registry import GameEntry, register, unregister
-from brady_widgets.testing import Ticker, check_game, check_invariants, random_playout
+from brady_widgets.testing import Ticker, check_game, random_playout
 from brady_widgets.testing.conformance import random_step
 
 

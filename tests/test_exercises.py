@@ -21,7 +21,7 @@ def answers():
 def test_there_are_exercises_and_each_is_well_formed():
     found = list(answers())
     assert len(found) >= 3
-    for key, ex in found:
+    for _key, ex in found:
         assert isinstance(ex, Exercise) and ex.question.endswith("?") and ex.hint
 
 

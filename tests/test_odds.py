@@ -136,7 +136,7 @@ def test_identity_odds_equals_brute_force(players):
         on_board = sorted(f for figs in view["rooms"].values() for f in figs if f != view["my_character"])
         naive = {s: {f: Fraction(1, len(on_board)) for f in on_board} for s in expected}
         assert naive != expected
-        for seat, probs in got.items():
+        for _seat, probs in got.items():
             assert sum(probs.values()) == 1
             assert all(isinstance(p, Fraction) for p in probs.values())
 

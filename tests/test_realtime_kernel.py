@@ -37,7 +37,23 @@ from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine import Game, IllegalAction
 from brady_widgets.engine.game import MAX_AT
 from brady_widgets.scheduler import DEFAULT_LAG, BotError, Later, Scheduler
-from brady_widgets.testing import all_views
+from brady_widgets.testing import (
+    ConformanceError,
+    ValuePools,
+    all_views,
+    bot_playout,
+    check_bots,
+    check_game,
+    check_leaks,
+    check_legal_is_the_truth,
+    check_round_trip,
+    fuzz_malformed,
+    generic_invariants,
+    malformed_cases,
+    random_playout,
+)
+from brady_widgets.testing.conformance import bot_answer, random_time, random_time_step
+from brady_widgets.testing.conformance import in_window as window_open
 
 READY = {"type": "ready"}
 POKE = {"type": "poke"}
@@ -830,7 +846,9 @@ def test_turn_based_a_pending_plan_keeps_its_due_time_when_a_person_acts(how):
     assert game.votes == [0, 1] and all("at" not in h for h in game.history)
 
 
-@pytest.mark.parametrize("name,players,bots", [("costume_party", 4, "random"), ("brady_bunch", 5, "random"), ("costume_party", 3, ["detective", "random", "random"])])
+@pytest.mark.parametrize("name,players,bots", [
+    ("costume_party", 4, "random"), ("brady_bunch", 5, "random"), ("costume_party", 3, ["detective", "random", "random"]),
+])
 def test_simulate_rows_of_the_turn_based_games_are_deterministic(name, players, bots):
     rows = simulate(name, players, bots, games=6, seed=3, executor=False, progress=False)
     again = simulate(name, players, bots, games=6, seed=3, executor=False, progress=False)
@@ -896,21 +914,6 @@ def test_one_long_run_until_is_the_same_as_many_short_ones(lag):
 
 
 # ====================================================== the conformance kit, in real time
-from brady_widgets.testing import (  # noqa: E402
-    ConformanceError,
-    bot_playout,
-    check_bots,
-    check_game,
-    check_leaks,
-    check_legal_is_the_truth,
-    check_round_trip,
-    fuzz_malformed,
-    generic_invariants,
-    malformed_cases,
-    random_playout,
-    ValuePools,
-)
-from brady_widgets.testing.conformance import bot_answer, in_window as window_open, random_time, random_time_step  # noqa: E402
 
 
 class Chooser:
@@ -961,7 +964,9 @@ def test_random_time_steps_act_before_the_deadline_and_advance_to_it_or_past_it(
                 kind = "to" if at == due else ("before" if at < due else "past")
                 seen[kind] += 1
             else:
-                assert at < due and action in Tick.replay(3, seed, game.history[:-1], deal=game.deal).legal_actions(seat)
+                assert at < due and action in Tick.replay(3, seed, game.history[:-1], deal=game.deal).legal_actions(
+                    seat
+                )
                 seen["act"] += 1
                 seen["at_clock"] += at == clock
     assert all(n > 0 for n in seen.values()), seen
@@ -1017,10 +1022,27 @@ def test_malformed_cases_of_real_time_cover_the_times():
     game.act(0, POKE, at=400)
     cases = malformed_cases(game)
     labels = " | ".join(c.label for c in cases)
-    for needle in ["bad at=None", "bad at=nan", "bad at=inf", "bad at=-1", f"bad at={MAX_AT + 1}", "bad at=True", "bad at='soon'",
-                   "at=399, before the clock", "at=1000, at the deadline", "at=1001, after the deadline",
-                   "advance(at=None)", "advance(at=nan)", "advance(at=inf)", "advance(at=-1)", f"advance(at={MAX_AT + 1})",
-                   "advance(at=True)", "advance(at='soon')", "advance(399), before the clock", "slap: not legal now"]:
+    for needle in [
+        "bad at=None",
+        "bad at=nan",
+        "bad at=inf",
+        "bad at=-1",
+        f"bad at={MAX_AT + 1}",
+        "bad at=True",
+        "bad at='soon'",
+        "at=399, before the clock",
+        "at=1000, at the deadline",
+        "at=1001, after the deadline",
+        "advance(at=None)",
+        "advance(at=nan)",
+        "advance(at=inf)",
+        "advance(at=-1)",
+        f"advance(at={MAX_AT + 1})",
+        "advance(at=True)",
+        "advance(at='soon')",
+        "advance(399), before the clock",
+        "slap: not legal now",
+    ]:
         assert needle in labels, needle
     by_label = {c.label: c for c in cases}
     assert by_label["at=1000, at the deadline"].code == "illegal_action"
@@ -1078,7 +1100,11 @@ class NaNClock(Tick):
 
 @pytest.mark.parametrize(
     "broken,match",
-    [(LateStamps, "at the deadline: .*was accepted"), (AdvanceLeavesATrace, "changed to_json"), (NaNClock, r"advance\(at=nan\).*was accepted")],
+    [
+        (LateStamps, "at the deadline: .*was accepted"),
+        (AdvanceLeavesATrace, "changed to_json"),
+        (NaNClock, r"advance\(at=nan\).*was accepted"),
+    ],
 )
 def test_the_kit_catches_a_kernel_that_mishandles_time(broken, match):
     game = broken(2, 0)

@@ -86,7 +86,7 @@ def test_top_level_exports_come_from_the_registry():
             assert getattr(brady_widgets, cls.__name__) is cls
     assert brady_widgets.load_game("costume_party") is brady_widgets.CostumeParty
     with pytest.raises(AttributeError, match="NoSuchWidget"):
-        brady_widgets.NoSuchWidget  # noqa: B018
+        brady_widgets.NoSuchWidget  # noqa: B018 -- the attribute access is what raises
 
 
 def test_import_brady_widgets_loads_no_engine_widget_or_numpy():
@@ -112,7 +112,7 @@ def test_register_and_unregister(toy):
     assert TOY not in registry.names()
     assert load_bots(TOY) == {} and load_fields(TOY) is None and load_invariants(TOY) == []
     with pytest.raises(AttributeError):
-        brady_widgets.SwapGame  # noqa: B018
+        brady_widgets.SwapGame  # noqa: B018 -- the attribute access is what raises
     with pytest.raises(KeyError, match=TOY):
         load_game(TOY)
     with pytest.raises(KeyError, match=TOY):

@@ -13,7 +13,6 @@ import pytest
 
 import rooms_harness as R
 from brady_widgets.costume_party.content import ROOMS
-from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.rooms.server import ROOM_ERROR_CODES
 from brady_widgets.widget import WIDGET_ERROR_CODES
 
@@ -54,7 +53,10 @@ def play_until_kill(devices: list[R.Client], watcher: R.Client, teacher: R.Clien
         dev.act(scripted(dev.legal()))
         for d in [*devices, watcher, teacher]:
             d.wait(lambda d=d: d.state.get("replay", {}).get("length") == n + 1)
-        strip = lambda s: json.loads(json.dumps({k: v for k, v in s.items() if k != "code"}))
+
+        def strip(s):
+            return json.loads(json.dumps({k: v for k, v in s.items() if k != "code"}))
+
         steps.append((strip(devices[0].state), strip(watcher.state), strip(teacher.state), len(devices[0].raw)))
     return steps
 
@@ -85,7 +87,7 @@ def test_each_device_receives_only_its_seat_swapped_deal_replay(server):
     k = next((i for i, (x, y) in enumerate(zip(a, b)) if x[0]["view"]["killed"] or y[0]["view"]["killed"]), min(len(a), len(b)))
     assert k >= 10, k
     a, b = a[:k], b[:k]
-    for (s0a, wa_, ta, _), (s0b, wb_, tb, _) in zip(a, b):
+    for (s0a, wa_, _ta, _), (s0b, wb_, _tb, _) in zip(a, b):
         assert s0a == s0b
         assert wa_ == wb_
     fa, fb = fa[: a[-1][3]], fb[: b[-1][3]]
@@ -207,7 +209,7 @@ def test_a_stale_intent_is_refused_by_its_sequence_number(server):
 def test_reconnect_gets_the_same_seat_and_a_full_snapshot(server):
     t = R.teacher(server)
     code = R.create(t, game="costume_party", players=3, seed=8, bots={"2": "easy"})
-    a, b = R.join(server, code, "Ann"), R.join(server, code, "Bob")
+    a, _bob = R.join(server, code, "Ann"), R.join(server, code, "Bob")
     a.drain(0.2)
     token, state = a.token, dict(a.state)
     a.close()
@@ -418,10 +420,20 @@ def test_a_real_time_table_runs_on_the_servers_clock_and_each_view_gets_its_own_
         b.wait(lambda: b.state["clock"].get("sync") == "view-b")
         room = server.rooms.rooms[code]
         # the server's clock flips cards by itself; a person's stamped play is judged on it
-        eventually(lambda: any(h["action"]["type"] == "flip" for h in room.table.game.history if isinstance(h.get("action"), dict)) or len(room.table.game.history) > 2)
+        eventually(lambda: any(h["action"]["type"] == "flip" for h in room.table.game.history
+                               if isinstance(h.get("action"), dict)) or len(room.table.game.history) > 2)
         a.wait(lambda: bool(a.legal()), timeout=10)
         n = len(room.table.game.history)
-        a.send({"op": "msg", "seq": 99, "msg": {"type": "act", "action": a.legal()[0], "rev": a.state["rev"], "at": a.state["clock"]["now"]}})
-        eventually(lambda: any(h.get("seat") == 0 for h in room.table.game.history[n - 1:]) or room.table.game.over, timeout=10)
+        a.send(
+            {
+                "op": "msg",
+                "seq": 99,
+                "msg": {"type": "act", "action": a.legal()[0], "rev": a.state["rev"], "at": a.state["clock"]["now"]},
+            }
+        )
+        eventually(
+            lambda: any(h.get("seat") == 0 for h in room.table.game.history[n - 1 :]) or room.table.game.over,
+            timeout=10,
+        )
     finally:
         server.stop()

@@ -2,7 +2,7 @@
 
 A finished game's replay comes from the table's replay cache (snapshots, recent positions,
 computed screen states: brady_widgets/replay_cache.py); these tests check that every step it
-shows is the state the old way built (``Game.replay`` of the whole prefix, from scratch), in
+shows is the state built from scratch (``Game.replay`` of the whole prefix), in
 any order and over real WebSockets, that a step costs at most a snapshot gap of engine
 actions, and that the rooms server refuses a device's flood of replay steps ``rate_limited``
 with the table and the other devices unaffected. Names no game."""
@@ -15,8 +15,8 @@ import random
 import time
 
 import pytest
-import rooms_harness as R
 
+import rooms_harness as R
 from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.replay_cache import ReplayCache
 from brady_widgets.rooms import server as rooms_server
@@ -158,7 +158,7 @@ def test_a_replay_step_costs_at_most_one_snapshot_gap_of_engine_actions(
         t._shown_game()
         t._replay_step = None
         assert calls[0] - before == k % cache.every <= cache.every - 1, k
-    # the old way replayed the whole prefix: the last step cost every action of the game
+    # the reference replays the whole prefix from scratch: the last step costs every action of the game
     before = calls[0]
     with t.viewing(None, replay_step=n - 1):
         old_shown_game(t)

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-import rooms_harness as R
 
+import rooms_harness as R
 from brady_widgets.rooms import server as server_module
 from brady_widgets.rooms.server import Rooms
 from brady_widgets.rooms.store import Store, StoreError

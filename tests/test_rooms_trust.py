@@ -219,7 +219,7 @@ def test_under_concurrent_acts_pages_and_replies_no_screen_goes_back_in_time(tmp
                 while (f := c.recv(0.2)) is not None:
                     if f.get("op") == "state":
                         w.check()
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:  # noqa: BLE001 -- kept, and reported by the main thread
                 errors.append(exc)
 
         threads = [threading.Thread(target=play, args=(w, random.Random(i))) for i, w in enumerate(watchers)]
@@ -314,7 +314,7 @@ def test_binary_frames_huge_numbers_and_floods_get_typed_answers(tmp_path):
             assert t.op(frame)["code"] in {"malformed_message", "bad_request"}
         # a flood of frames no page sends: typed errors, then closed with a stated reason
         flood = R.Client(server)
-        for i in range(MAX_STRIKES * 3):
+        for _i in range(MAX_STRIKES * 3):
             try:
                 flood.send("not json")
             except Exception:  # noqa: BLE001 -- closed under our feet: that is the point

@@ -19,9 +19,9 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-import rooms_harness as R
 from websockets.exceptions import InvalidStatus
 
+import rooms_harness as R
 from brady_widgets.rooms import cli
 from brady_widgets.rooms.web import CSP, WebGuard
 

@@ -21,9 +21,9 @@ import secrets
 import sys
 
 import pytest
+
 import toy_game
 import toy_realtime
-
 from brady_widgets.engine import registry, rng
 from brady_widgets.engine.registry import load_game, load_widget, register, unregister
 from brady_widgets.engine.rng import MAX_SEED_BITS, SEED_BITS, new_seed, seed_refusal
@@ -202,7 +202,7 @@ def run_app_page(page: str, query: str, monkeypatch):
     src = app_cell(page)
     *body, last = src.rstrip().splitlines()
     ns: dict = {}
-    exec("\n".join(body), ns)  # noqa: S102 -- the page's own cell
+    exec("\n".join(body), ns)  # the page's own cell
     return eval(last, ns)
 
 
@@ -226,14 +226,14 @@ def test_app_pages_draw_a_seed_unless_the_address_gives_one(page, monkeypatch):
     assert asked == [128] * 4
 
 
-# ------------------------------------ explicit seeds: the same games as before
-#: game_seed(seed, i) for i in 0..2, recorded before this change (lesson outputs depend on it)
+# ------------------------------------ explicit seeds: pinned games
+#: game_seed(seed, i) for i in 0..2, pinned: the lessons' saved outputs depend on them
 GAME_SEEDS = {
     0: [15793235383387715774, 5836529245451711556, 17195319236771816063],
     7: [16920295385781661272, 6635463128224577688, 18279110831140952437],
 }
-#: fingerprint(name, seed), recorded with the code before this change (commit e27989f);
-#: there, seed 0 was also what a table without a seed dealt
+#: fingerprint(name, seed), pinned (recorded at commit e27989f, where seed 0 was also what a
+#: table without a seed dealt): an explicit seed deals the same game in every version
 FINGERPRINTS = {
     "costume_party": {
         7: {

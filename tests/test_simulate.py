@@ -160,7 +160,8 @@ def test_bad_arguments(kwargs, error, words):
 
 def test_top_level_simulate_is_the_function_whatever_was_imported_first():
     """``brady_widgets.simulate`` stays the function even after the module that
-    defines it has been imported by its own name (it used to share the name)."""
+    defines it (``brady_widgets.simulation``) has been imported: importing a submodule
+    binds its name on the package, so the module and the function must not share one."""
     import subprocess
     import sys
 

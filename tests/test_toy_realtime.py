@@ -72,7 +72,10 @@ def run(game, steps):
     return game
 
 
-PLAY = lambda c: {"type": "play", "card": c}  # noqa: E731
+def PLAY(c):
+    return {"type": "play", "card": c}
+
+
 SLAP = {"type": "slap"}
 
 

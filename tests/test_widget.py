@@ -20,8 +20,8 @@ import pytest
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.widget import MSG, WIDGET_ERROR_CODES, GameWidget, WidgetError
 from brady_widgets.testing.widgets import legal_of, send
+from brady_widgets.widget import MSG, WIDGET_ERROR_CODES, GameWidget, WidgetError
 
 SYNCED = list(GameWidget.GAME_TRAITS)
 

@@ -161,7 +161,10 @@ def test_a_double_clicked_question_is_asked_once_at_pace_0():
         acts = legal_of(w)
         w.act(next((a for a in acts if a["type"] == "lights_out"), acts[0]))
     ask = next(a for a in legal_of(w) if a["type"] == "ask_played")
-    questions = lambda: sum(1 for e in w.game.events if e["type"] == "question")  # noqa: E731
+
+    def questions():
+        return sum(1 for e in w.game.events if e["type"] == "question")
+
     before, rev = questions(), w.rev
     click = {"type": MSG.ACT, "action": ask, "rev": rev}
     send(w, click)

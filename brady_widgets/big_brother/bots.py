@@ -73,7 +73,7 @@ from __future__ import annotations
 import hashlib
 import math
 import random
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from ..scheduler import Later
 

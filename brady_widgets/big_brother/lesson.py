@@ -21,13 +21,13 @@ seeded, so a notebook cell gives the same output on every computer.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any, Sequence
+from typing import Any
 
 import numpy as np
 
 from ..progress import progress_bar
-
 from . import odds
 from .content import DEFAULT_TRACK
 

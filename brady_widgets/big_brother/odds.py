@@ -26,9 +26,9 @@ dicts with a ``"kind"``): only ``"confrontation"`` matters to the chain.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Iterable, Sequence
 
 #: P(sum of two fair dice = s), s = 2..12
 SUM_ODDS: dict[int, Fraction] = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}

@@ -37,7 +37,8 @@ nearest confrontation space, everybody voting by :data:`LIKES`).
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .content import CONFRONTATION_CARDS, DEFAULT_TRACK
 from .rules import BigBrother
@@ -271,7 +272,7 @@ def eviction(**options: Any) -> BigBrother:
     vote_all(g)  # Player 1's last vote of the round: the count, the nominations
     if g.nominees != [3, 4]:
         raise RuntimeError(f"positions: expected Players 4 and 5 nominated, got {g.nominees}")
-    for k, votes in enumerate(_EVICTION):
+    for _k, votes in enumerate(_EVICTION):
         for s in [s for s in (1, 2, 3, 4, 0) if s in votes]:
             act(g, s, {"type": "vote", "target": votes[s]})
     return g

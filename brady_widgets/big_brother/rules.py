@@ -61,15 +61,15 @@ cards until they are claimed, and the order of both piles.
 from __future__ import annotations
 
 import random as _random
-from operator import add as _add
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple
+from operator import add as _add
+from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
 from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
 from . import odds as _odds
 from .content import (
-    BEHAVIOURS,
     CAMERA_CARDS,
     CONFRONTATION_CARDS,
     DEFAULT_TRACK,
@@ -143,21 +143,21 @@ def _space_name(space: dict) -> str:
 class Phase(NamedTuple):
     """One phase as data: who acts, what they may do, what a person reads."""
 
-    who: Callable[["BigBrother"], list[int]]
-    legal: Callable[["BigBrother", int], list]
-    prompt: Callable[["BigBrother"], str]
+    who: Callable[[BigBrother], list[int]]
+    legal: Callable[[BigBrother, int], list]
+    prompt: Callable[[BigBrother], str]
 
 
 # ------------------------------------------------------------- phase table
-def _who_mover(g: "BigBrother") -> list[int]:
+def _who_mover(g: BigBrother) -> list[int]:
     return [g.mover]
 
 
-def _who_nobody(g: "BigBrother") -> list[int]:
+def _who_nobody(g: BigBrother) -> list[int]:
     return []
 
 
-def _who_gossipers(g: "BigBrother") -> list[int]:
+def _who_gossipers(g: BigBrother) -> list[int]:
     gos = g.gossip
     hand = g.hand
     out = []
@@ -167,11 +167,11 @@ def _who_gossipers(g: "BigBrother") -> list[int]:
     return out
 
 
-def _who_voters(g: "BigBrother") -> list[int]:
+def _who_voters(g: BigBrother) -> list[int]:
     return g.waiting  # kept up to date by _ask, _apply (a vote) and _do_claim
 
 
-def _able_voters(g: "BigBrother", seats) -> list[int]:
+def _able_voters(g: BigBrother, seats) -> list[int]:
     """The seats among ``seats`` that hold a card for an eligible target of this question."""
     targets, hand = g.targets, g.hand
     out = []
@@ -184,22 +184,22 @@ def _able_voters(g: "BigBrother", seats) -> list[int]:
     return out
 
 
-def _who_rankers(g: "BigBrother") -> list[int]:
+def _who_rankers(g: BigBrother) -> list[int]:
     return [s for s in g.finalists if len(g.ranks[s]) < len(g.evicted_now())]
 
 
-def _legal_roll(g: "BigBrother", seat: int) -> list:
+def _legal_roll(g: BigBrother, seat: int) -> list:
     return [_ROLL] if seat == g.mover else []
 
 
-def _legal_gossip_pick(g: "BigBrother", seat: int) -> list:
+def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return []
     acts = g._acts
     return [acts.gossip[p, side] for p in g.in_house if p != seat for side in SIDES]
 
 
-def _legal_gossip_card(g: "BigBrother", seat: int) -> list:
+def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     gos = g.gossip
     if seat not in (gos["lander"], gos["partner"]) or seat in gos["chosen"]:
         return []
@@ -208,7 +208,7 @@ def _legal_gossip_card(g: "BigBrother", seat: int) -> list:
     return [card[t] for t in range(g.players) if t != seat and h[t]]
 
 
-def _legal_vote(g: "BigBrother", seat: int) -> list:
+def _legal_vote(g: BigBrother, seat: int) -> list:
     if seat not in g.waiting:  # voted already, or holds no card for an eligible target
         return []
     h = g.hand[seat]
@@ -216,14 +216,14 @@ def _legal_vote(g: "BigBrother", seat: int) -> list:
     return [vote[t] for t in g.targets if t != seat and h[t]]
 
 
-def _legal_choose(g: "BigBrother", seat: int) -> list:
+def _legal_choose(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return []
     choose = g._acts.choose
     return [choose[t] for t in g._choices()]
 
 
-def _legal_rank(g: "BigBrother", seat: int) -> list:
+def _legal_rank(g: BigBrother, seat: int) -> list:
     if seat not in g.finalists:
         return []
     mine = g.ranks[seat]
@@ -231,7 +231,7 @@ def _legal_rank(g: "BigBrother", seat: int) -> list:
     return [rank[s] for s in g.evicted_now() if s not in mine]
 
 
-def _legal_none(g: "BigBrother", seat: int) -> list:
+def _legal_none(g: BigBrother, seat: int) -> list:
     return []
 
 
@@ -403,7 +403,8 @@ class BigBrother(Game):
     @staticmethod
     def _check_track(track: Any) -> list[dict]:
         if not isinstance(track, (list, tuple)) or not MIN_TRACK <= len(track) <= MAX_TRACK:
-            raise ValueError(f"track must be a list of {MIN_TRACK} to {MAX_TRACK} spaces, got {type(track).__name__} of {len(track) if isinstance(track, (list, tuple)) else '?'}")
+            size = len(track) if isinstance(track, (list, tuple)) else "?"
+            raise ValueError(f"track must be a list of {MIN_TRACK} to {MAX_TRACK} spaces, got {type(track).__name__} of {size}")
         out = []
         for i, space in enumerate(track):
             if not isinstance(space, dict) or set(space) != {"kind", "room"}:
@@ -498,9 +499,17 @@ class BigBrother(Game):
         if not isinstance(deal, dict) or set(deal) != {"deck", "camera"}:
             raise ValueError("deal must be {'deck': [card ids], 'camera': [camera card ids]}")
         deck, camera = deal["deck"], deal["camera"]
-        if not isinstance(deck, list) or any(type(c) is not int for c in deck) or sorted(deck) != list(range(len(CONFRONTATION_CARDS))):
+        if (
+            not isinstance(deck, list)
+            or any(type(c) is not int for c in deck)
+            or sorted(deck) != list(range(len(CONFRONTATION_CARDS)))
+        ):
             raise ValueError(f"deal['deck'] must order the {len(CONFRONTATION_CARDS)} confrontation card ids")
-        if not isinstance(camera, list) or any(type(c) is not int for c in camera) or sorted(camera) != list(range(len(CAMERA_CARDS))):
+        if (
+            not isinstance(camera, list)
+            or any(type(c) is not int for c in camera)
+            or sorted(camera) != list(range(len(CAMERA_CARDS)))
+        ):
             raise ValueError(f"deal['camera'] must order the {len(CAMERA_CARDS)} camera card ids")
         return {"deck": list(deck), "camera": list(camera)}
 
@@ -781,7 +790,9 @@ class BigBrother(Game):
         sums = rank_sums(self.ranks)
         best = min(sums.values())
         tied = [s for s in sums if sums[s] == best]
-        self._emit("ranks", ranks={str(k): list(v) for k, v in self.ranks.items()}, sums={str(k): v for k, v in sums.items()})
+        self._emit(
+            "ranks", ranks={str(k): list(v) for k, v in self.ranks.items()}, sums={str(k): v for k, v in sums.items()}
+        )
         back = tied[0] if len(tied) == 1 else self._roll_off(tied, "return", low=False)
         self.returned = back
         self.out.discard(back)
@@ -807,7 +818,7 @@ class BigBrother(Game):
         self.watch = {_LINE_KEYS[card][s] for s, held in enumerate(self.cam_held) for card in held}
 
     def _do_roll(self, seat: int, action: dict) -> None:
-        a, b = dice = self._chance("dice", _PAIR_DRAW)
+        a, b = self._chance("dice", _PAIR_DRAW)
         self.rolls += 1
         start = self.pos[seat]
         steps = a + b
@@ -818,7 +829,9 @@ class BigBrother(Game):
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
             keys = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
-            if ("share_space", None) in watch and any(p == to for s, p in enumerate(self.pos) if s != seat and p is not None):
+            if ("share_space", None) in watch and any(
+                p == to for s, p in enumerate(self.pos) if s != seat and p is not None
+            ):
                 keys += (("share_space", None),)
             keys += (("long_turn", self.rolls),)
             for key in keys:
@@ -1025,7 +1038,9 @@ class BigBrother(Game):
             self.ballot[seat] = t
             # what _emit("my_vote", audience=[seat], ...) gives; who has voted is public in
             # the view ("card"/"voted") and in the "votes_in" event that closes the question
-            self.events.append({"type": "my_vote", "step": len(self.history), "seat": seat, "target": t, "audience": [seat]})
+            self.events.append(
+                {"type": "my_vote", "step": len(self.history), "seat": seat, "target": t, "audience": [seat]}
+            )
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
                 if not self.cam_held[seat] or self.phase not in ROUND_PHASES:
@@ -1211,7 +1226,7 @@ class BigBrother(Game):
             view["box"] = [list(b) for b in self.box]
             view["ballot"] = {str(k): v for k, v in self.ballot.items()} if phase in VOTE_PHASES else {}
             view["deck"] = [self.deck[(self.drawn + k) % len(self.deck)] for k in range(len(self.deck))]
-            view["camera_deck"] = self.cam_deck[self.cam_drawn:]
+            view["camera_deck"] = self.cam_deck[self.cam_drawn :]
             view["camera_held"] = [list(h) for h in self.cam_held]
             view["pending_ranks"] = {str(k): list(v) for k, v in self.ranks.items()}
         return view
@@ -1317,7 +1332,7 @@ class BigBrother(Game):
         twin._forced = None
         return twin, trace
 
-    def resample(self, seat: int | None, rng: _random.Random) -> "BigBrother":
+    def resample(self, seat: int | None, rng: _random.Random) -> BigBrother:
         """A game with the same public history whose hidden information is redrawn
         consistently with everything ``seat`` knows: the order of the unread
         confrontation cards, the camera cards ``seat`` has not seen (other holders'

@@ -51,7 +51,9 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
     gos = view.get("gossip")
     if gos:
         a, b = gos["dice"]
-        lines.append(f"Gossip: {who(gos['lander'])} and {who(gos['partner'])} rolled {a}, {b}: who is '{gos['word']}'? Picked: {len(gos.get('picked') or [])} of 2.")
+        lines.append(
+            f"Gossip: {who(gos['lander'])} and {who(gos['partner'])} rolled {a}, {b}: who is '{gos['word']}'? Picked: {len(gos.get('picked') or [])} of 2."
+        )
     if view.get("choosing"):
         lines.append(f"Choosing in the {view['choosing']['room']}.")
     if view.get("nominees"):
@@ -70,7 +72,9 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
         choice = view.get("my_choice")
         if choice:
             k, v = next(iter(choice.items()))
-            lines.append(f"Your secret {k.replace('_', ' ')}: {', '.join(who(s) for s in v) if isinstance(v, list) else who(v)}.")
+            lines.append(
+                f"Your secret {k.replace('_', ' ')}: {', '.join(who(s) for s in v) if isinstance(v, list) else who(v)}."
+            )
         for cam in view.get("my_camera") or []:
             catch = f" (caught: {', '.join(who(s) for s in cam['claimable'])})" if cam.get("claimable") else ""
             lines.append(f"Your camera card {cam['card']}: {cam['text']}{catch}")
@@ -83,5 +87,7 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
     if land:
         best = sorted(range(len(land)), key=lambda i: (-land[i], i))[:3]
         top = ", ".join(f"{space_name(content, i)} {land[i]:.0%}" for i in best)
-        lines.append(f"Where {who(odds.get('mover'))} may land this turn (most likely): {top}; rolls left about {odds.get('rolls')}.")
+        lines.append(
+            f"Where {who(odds.get('mover'))} may land this turn (most likely): {top}; rolls left about {odds.get('rolls')}."
+        )
     return lines

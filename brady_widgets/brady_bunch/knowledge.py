@@ -92,7 +92,7 @@ def check_trust(trust: Any) -> None:
     if trust is None:
         return
     if isinstance(trust, dict):
-        for k, t in trust.items():
+        for _k, t in trust.items():
             if t is not None:
                 _number(t, True)
         return

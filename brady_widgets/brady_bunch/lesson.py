@@ -21,8 +21,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
-from . import content, odds
 from .. import explorers
+from . import content, odds
 from .positions import brady_position
 
 #: the Mischief deck: eight cards of each value 1..6

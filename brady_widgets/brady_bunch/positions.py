@@ -80,11 +80,12 @@ step syntax or impossible forced Snoop cards) with a note naming the step.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
+from ..engine.errors import IllegalAction
 from .content import COPIES, HAND, VALUES
 from .rules import ALICE, BradyBunch
-from ..engine.errors import IllegalAction
 
 #: positional arguments of each action type in the compact string form
 ARGS = {

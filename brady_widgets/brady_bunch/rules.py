@@ -151,7 +151,7 @@ class _Tables:
         self.requests = {s: tuple(FrozenAction(type="request", kid=s, about=k) for k in kids if k != s) for s in kids}
 
     # a game's clone (deepcopy) and apply_history's snapshot share the read-only tables
-    def __deepcopy__(self, memo: dict) -> "_Tables":
+    def __deepcopy__(self, memo: dict) -> _Tables:
         return self
 
     def __reduce__(self):  # pickle the cast, not the tables
@@ -957,7 +957,7 @@ class BradyBunch(Game):
                 known[(p["kid"], p["round"])] = p["value"]
         return known
 
-    def resample(self, seat: int | None, rng: _random.Random) -> "BradyBunch":
+    def resample(self, seat: int | None, rng: _random.Random) -> BradyBunch:
         """A game with the same public history whose hidden information is redrawn
         consistently with everything ``seat`` knows: the other kids' hands, draws
         and unseen played cards, the silent kid's unseen cards, the deck order, the
@@ -970,7 +970,7 @@ class BradyBunch(Game):
         if mine:
             for v in plays[mine] + self.hands[mine]:
                 pool.remove(v)
-        for (kid, r), v in known.items():
+        for (kid, _r), v in known.items():
             if kid != mine:
                 pool.remove(v)
         rng.shuffle(pool)

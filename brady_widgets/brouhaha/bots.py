@@ -387,7 +387,7 @@ class PlannerBot:
         return None
 
     # slap window: join as the second slapper?
-    def _plan_second_slap(self, ctx: "_Context", legal: list):
+    def _plan_second_slap(self, ctx: _Context, legal: list):
         slap = ctx.view.get("slap") or {}
         first = slap.get("first")
         if SLAP not in legal or first is None or ctx.mine is None:
@@ -409,7 +409,7 @@ class PlannerBot:
         return None
 
     # a hunt announced: cancel it with a Hunter of its own when it is the target
-    def _plan_counter(self, ctx: "_Context", legal: list):
+    def _plan_counter(self, ctx: _Context, legal: list):
         hunts = [a for a in legal if a["type"] == "hunt"]
         hunt = ctx.view.get("hunt") or {}
         if not hunts or not ctx.view.get("pinned"):
@@ -421,7 +421,7 @@ class PlannerBot:
             return None
         return self._later(hunts[0], "react", ctx.now, situation)
 
-    def _plan_pass(self, ctx: "_Context", legal: list):
+    def _plan_pass(self, ctx: _Context, legal: list):
         passes = [a for a in legal if a["type"] == "pass"]
         if not passes:
             self._want = None
@@ -435,7 +435,7 @@ class PlannerBot:
         action = next(a for a in passes if a["card"] == card)
         return self._later(action, "think", ctx.now, ("pass", (ctx.view.get("passing") or {}).get("closes_at")))
 
-    def _plan_play(self, ctx: "_Context", legal: list):
+    def _plan_play(self, ctx: _Context, legal: list):
         now, mine = ctx.now, ctx.mine
         # 1. slap when it believes someone shares its animal (easy: now and then, with nothing behind it)
         if SLAP in legal and mine is not None:

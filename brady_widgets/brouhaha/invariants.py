@@ -22,7 +22,9 @@ def cards_conserved(game):
         "out": list(game.out),
     }
     every = [c for cards in places.values() for c in cards]
-    assert Counter(every) == Counter(ALL_CARDS), f"cards are not the 46 cards: {dict(Counter(every) - Counter(ALL_CARDS))} extra, {dict(Counter(ALL_CARDS) - Counter(every))} missing"
+    assert Counter(every) == Counter(ALL_CARDS), (
+        f"cards are not the 46 cards: {dict(Counter(every) - Counter(ALL_CARDS))} extra, {dict(Counter(ALL_CARDS) - Counter(every))} missing"
+    )
     assert all(c == HUNTER for c in game.out), f"only Hunters leave the game: {game.out}"
     assert all(c != HUNTER for c in places["reserves"] + places["lost"]), "a Hunter in a Reserve"
     pairs, hunters = REMOVED[game.players]

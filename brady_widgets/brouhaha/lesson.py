@@ -31,10 +31,11 @@ on every computer.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
-from typing import Any, Iterable
+from typing import Any
 
 import numpy as np
 
@@ -369,14 +370,14 @@ def _matchings(m: int) -> int:
     return out
 
 
-@lru_cache(maxsize=None)
+@cache
 def _no_pair_meets(m: int) -> int:
     """Perfect matchings of m partner pairs (2m people) in which no partners meet:
     inclusion-exclusion over the pairs forced to meet."""
     return sum((-1) ** i * comb(m, i) * _matchings(m - i) for i in range(m + 1))
 
 
-@lru_cache(maxsize=None)
+@cache
 def meet_distribution(pairs: int) -> dict[int, Fraction]:
     """Exact P(j partner pairs meet) in one bump round with ``pairs`` pairs left: the
     bump is a random perfect matching of the 2 x ``pairs`` players; choose which j pairs
@@ -387,7 +388,7 @@ def meet_distribution(pairs: int) -> dict[int, Fraction]:
     return {j: Fraction(comb(pairs, j) * _no_pair_meets(pairs - j), total) for j in range(pairs + 1)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def expected_rounds(pairs: int) -> Fraction:
     """Exact expected number of bump rounds until every pair is found, starting from
     ``pairs`` pairs: E[T_k] = (1 + sum_{j>=1} P(j meet) E[T_{k-j}]) / (1 - P(0 meet))."""

@@ -29,10 +29,10 @@ animal) and :func:`birthday` (the classic problem, with replacement).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb, prod
-from typing import Iterable, Mapping
 
 __all__ = [
     "share_chance",
@@ -49,7 +49,7 @@ HUNTER = "hunter"
 
 
 # ------------------------------------------------------------------ content
-@lru_cache(maxsize=None)
+@cache
 def _tables() -> tuple:
     """``(ids, {mode: {animal: cry}}, {mode: {cry: (animals...)}})`` from :mod:`.content`."""
     from .content import ANIMALS

@@ -17,8 +17,15 @@ from collections import Counter
 from .content import ALL_CARDS, ANIMAL_IDS, HAND_SIZE, HUNTER, REMOVED, sort_cards
 from .rules import Brouhaha
 
-PLAY = lambda card: {"type": "play", "card": card}  # noqa: E731
-HUNT = lambda target: {"type": "hunt", "target": target}  # noqa: E731
+
+def PLAY(card: str) -> dict:
+    return {"type": "play", "card": card}
+
+
+def HUNT(target: int) -> dict:
+    return {"type": "hunt", "target": target}
+
+
 SLAP = {"type": "slap"}
 TAKE_BACK = {"type": "take_back"}
 

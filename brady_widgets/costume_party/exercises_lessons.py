@@ -34,8 +34,12 @@ EXERCISES: dict = {
         answer=Fraction(1, _N_FIGURES - 1),
         exact=True,
         hint="Seat 0 knows its own card. How many figures are left that Bot 2 could be, all equally likely?",
-        hints={Fraction(1, _N_FIGURES): "Seat 0's own figure is not Bot 2's: it cannot be on the list.",
-               Fraction(1, 3): "That is the chance that the figure is *some* opponent (3 of 19 is close); the question asks about Bot 2 only."},
+        hints={
+            Fraction(1, _N_FIGURES): "Seat 0's own figure is not Bot 2's: it cannot be on the list.",
+            Fraction(
+                1, 3
+            ): "That is the chance that the figure is *some* opponent (3 of 19 is close); the question asks about Bot 2 only.",
+        },
         why="Every one of the 19 figures seat 0 is not is equally likely.",
     ),
     "calibration_expected_hits": Exercise(
@@ -43,25 +47,34 @@ EXERCISES: dict = {
         answer=_FORECASTS * _STATED,
         tolerance=0.1,
         hint="Calibrated means: of all forecasts of 1/3, about a third come true.",
-        hints={_FORECASTS: "A forecast of 1/3 is not a promise: a calibrated panel is wrong about two times in three.",
-               _FORECASTS * (1 - _STATED): "That is how many do *not* come true."},
+        hints={
+            _FORECASTS: "A forecast of 1/3 is not a promise: a calibrated panel is wrong about two times in three.",
+            _FORECASTS * (1 - _STATED): "That is how many do *not* come true.",
+        },
         why="A third of them; each single one is more likely false than true.",
     ),
     "calibration_two_se": Exercise(
-        question=f"A calibrated panel makes {_HALVES} forecasts of 1/2 (independent). About how far from 50 hits can the count land by chance (2 standard errors, in hits)?",
+        question=f"A calibrated panel makes {_HALVES} forecasts of 1/2 (independent). About how far from 50 hits "
+        "can the count land by chance (2 standard errors, in hits)?",
         answer=_HALVES_2SE,
         tolerance=0.1,
         hint="The hits are binomial: the standard deviation is sqrt(n x p x (1 - p)). Then double it.",
-        hints={_HALVES_2SE / 2: "That is one standard error; the bars show two.", 0.1: "In hits, not as a share: multiply by the number of forecasts."},
+        hints={
+            _HALVES_2SE / 2: "That is one standard error; the bars show two.",
+            0.1: "In hits, not as a share: multiply by the number of forecasts.",
+        },
         why="sqrt(100 x 1/2 x 1/2) = 5, twice that is 10: anywhere from about 40 to 60 is normal.",
     ),
     "calibration_one_forecast": Exercise(
-        question=f"The panel said 1/3 that Polly the Pirate is Bot 2, and she was not. Of {_MANY} forecasts of 1/3 by a calibrated panel, how many do NOT come true, on average?",
+        question=f"The panel said 1/3 that Polly the Pirate is Bot 2, and she was not. Of {_MANY} forecasts of 1/3 "
+        "by a calibrated panel, how many do NOT come true, on average?",
         answer=_MANY * (1 - _STATED),
         tolerance=0.1,
         hint="Calibrated: of all its forecasts of 1/3, a third come true. And the rest?",
-        hints={0: "A calibrated panel is not always right: a forecast of 1/3 is more often false than true. Being right once is not calibration.",
-               _MANY * _STATED: "That is how many come true; the question asks how many do not."},
+        hints={
+            0: "A calibrated panel is not always right: a forecast of 1/3 is more often false than true. Being right once is not calibration.",
+            _MANY * _STATED: "That is how many come true; the question asks how many do not.",
+        },
         why="Two in three: one failed 1/3 forecast is what a good panel does most of the time; only many forecasts can test it.",
     ),
     "class_fair_share": Exercise(
@@ -84,7 +97,10 @@ EXERCISES: dict = {
         answer=_GAMES_NEEDED,
         tolerance=0.1,
         hint="2 x sqrt(p x (1 - p) / n) = target: solve for n. The standard error shrinks like 1/sqrt(n), not like 1/n.",
-        hints={_GAMES_NEEDED ** 0.5: "The standard error shrinks like 1/sqrt(games): a bar 3 times narrower needs 9 times the games."},
+        hints={
+            _GAMES_NEEDED
+            ** 0.5: "The standard error shrinks like 1/sqrt(games): a bar 3 times narrower needs 9 times the games."
+        },
         why="Halving a bar takes four times the games: a class pools its games for a reason.",
     ),
 }

@@ -131,7 +131,7 @@ def sample_assignment(cands: dict[int, set[int]], rng) -> dict[int, int]:
             if mask & bit and W[i, j]:
                 options.append((int(suffix[j + 1, mask ^ bit]), i))
         pick = rng.randrange(sum(w for w, _ in options))
-        for w, i in options:
+        for w, i in options:  # noqa: B007 -- the loop finds the pick: `i` is read after it
             if pick < w:
                 break
             pick -= w

@@ -20,9 +20,9 @@ simulations are seeded, so every run prints the same numbers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations
-from typing import Callable
 
 from . import odds
 from .content import ROOM_NAMES, figure_label

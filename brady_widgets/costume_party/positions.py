@@ -53,10 +53,11 @@ impossible forced die face) with a note naming the step.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
-from .content import ROOMS
 from ..engine.registry import load_game
+from .content import ROOMS
 
 N_FIGURES = 20
 

@@ -341,7 +341,7 @@ class CostumeParty(Game):
         return view
 
     # ------------------------------------------------------- hidden information
-    def resample(self, seat: int | None, rng) -> "CostumeParty":
+    def resample(self, seat: int | None, rng) -> CostumeParty:
         """A game with the same public history whose hidden information (other
         players' characters and the deck order) is redrawn at random, consistently
         with everything ``seat`` has seen. Used by the leak test."""

@@ -51,7 +51,6 @@ running notebook whenever ``npm run watch`` rewrites the bundle.
 
 from __future__ import annotations
 
-
 from ..widget import GameWidget
 from . import odds as _odds
 from . import text as _text

@@ -94,7 +94,7 @@ def _brief_str(obj: Any, limit: int) -> str:
         return brief(obj, limit)
     try:
         return clip(str(obj), limit)
-    except Exception:  # noqa: BLE001
+    except Exception:  # noqa: BLE001 -- a broken __str__ must not hide the error it describes
         return f"<{type(obj).__name__} object>"
 
 

@@ -86,8 +86,9 @@ class _ReadOnlyDict(dict):
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError(self._why)
 
-    __setitem__ = __delitem__ = __ior__ = _read_only
-    clear = pop = popitem = setdefault = update = _read_only
+    # every mutator raises, so their signatures need not match dict's
+    __setitem__ = __delitem__ = __ior__ = _read_only  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _read_only  # type: ignore[assignment]
 
     def __copy__(self) -> dict:
         return dict(self)
@@ -119,9 +120,9 @@ class FrozenEvent(_ReadOnlyDict):
     """A log entry as :meth:`Game.log_for` hands it out: a read-only ``dict`` (its lists
     are :class:`FrozenList` and its dicts ``FrozenEvent``, to any depth).
 
-    Every view carries its seat's whole log; copying every event on every view made the
-    log the growing part of each step's cost. Entries are now made read-only once and
-    shared by every view that shows them. It is a real ``dict`` for everything that reads
+    Every view carries its seat's whole log, so copying every event for every view would
+    make the log the growing part of each step's cost: instead entries are made read-only
+    once and shared by every view that shows them. It is a real ``dict`` for everything that reads
     it; changing it raises ``TypeError``; ``copy.copy``/``copy.deepcopy`` give plain
     dicts (``deepcopy``: plain to any depth) and it pickles as a plain dict."""
 
@@ -140,7 +141,8 @@ class FrozenList(list):
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError(FrozenEvent._why)
 
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only
+    # every mutator raises, so their signatures need not match list's
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
     append = extend = insert = pop = remove = clear = sort = reverse = _read_only
 
     def __copy__(self) -> list:
@@ -232,6 +234,7 @@ class Game:
     #: hands out copies of (never changed in place; stale entries dropped on every
     #: change of the game), and answers :meth:`_is_legal` fast
     _fast_act: ClassVar[bool] = False
+    _kept: dict[int, list]  # set by a ``_fast_act`` engine only (see above)
     #: ``action_schema`` as ``{type: ((key, type), ...)}`` (made for every subclass)
     _schema_items: ClassVar[dict] = {}
 
@@ -322,9 +325,10 @@ class Game:
         is over."""
         if self.over:
             raise IllegalAction("game_over", "the game is over", CLOCK, {"type": "advance", "at": at})
-        at = self._check_time(at, CLOCK, {"type": "advance"})
-        if at is None:
+        checked = self._check_time(at, CLOCK, {"type": "advance"})
+        if checked is None:
             raise IllegalAction("malformed_action", "advance needs a time in ms, got None", CLOCK, {"type": "advance"})
+        at = checked
         mark = len(self.events)
         due = self.next_deadline()
         if at == self.clock and (due is None or due > at):
@@ -421,9 +425,10 @@ class Game:
                 frozen.append((entry, aud))
                 sources.append(ev)
         key = (None, True) if reveal else (seat, False)  # the reveal is one log, whoever asks
-        log = cache.logs.get(key)
+        log: list[Any] | None = cache.logs.get(key)  # [entries shown, events read]
         if log is None:
-            log = cache.logs[key] = [[], 0]
+            log = [[], 0]
+            cache.logs[key] = log
         shown, read = log
         if read < n:
             append = shown.append
@@ -460,7 +465,7 @@ class Game:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> "Game":
+    def from_json(cls, text: str) -> Game:
         """The game saved by :meth:`to_json`, RNG state included.
 
         Raises ``ValueError`` naming the problem for any document that is not a
@@ -545,7 +550,7 @@ class Game:
         return (version, tuple(internal), gauss)
 
     @classmethod
-    def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> "Game":
+    def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> Game:
         """Rebuild a game from its set-up and history (chance outcomes are replayed)."""
         game = cls(players, seed, deal=deal, **options)
         game.apply_history(history)
@@ -574,14 +579,14 @@ class Game:
             self.__dict__.update(snapshot)
             raise
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent deep copy (for bots that search)."""
         return copy.deepcopy(self)
 
     def __eq__(self, other: object) -> bool:
         return type(other) is type(self) and other.to_json() == self.to_json()
 
-    __hash__ = None  # mutable
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
 
     def __repr__(self) -> str:
         state = "over" if self.over else f"to act: {self.to_act}"
@@ -752,7 +757,7 @@ class Game:
                 # next draw from it. A game that draws from a second tuple shares its tables
                 # with every game: Brady's Snoop odds are one tuple per Snoop deck state,
                 # shared by every game, and a game never meets one twice. A game with one
-                # tuple (Costume Party's die, one per game) keeps it to itself, as before.
+                # tuple (Costume Party's die, one per game) keeps it to itself.
                 shared = cached is not None and type(outcomes) is tuple
                 cached = _DRAW_TABLES.get(id(outcomes)) if shared else None
                 if cached is None or cached[0] is not outcomes:

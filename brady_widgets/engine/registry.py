@@ -34,9 +34,11 @@ The shared modules (``engine/``, ``widget.py``, ``simulation.py``,
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, field, fields as _dc_fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from dataclasses import fields as _dc_fields
 from types import MappingProxyType, ModuleType
-from typing import Any, Callable, Mapping
+from typing import Any
 
 __all__ = [
     "GAME_PACKAGES",

@@ -15,6 +15,7 @@ seat token (kept in :attr:`RemoteSeat.token`, never shown).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import threading
 import time
@@ -69,7 +70,8 @@ class RemoteSeat(anywidget.AnyWidget):
         self._closed = False
         self.token = token
         self.errors: list[dict] = []  # the server's refusals (typed), newest last
-        self._ws = self._connect(self._url, open_timeout=timeout)
+        self._owner = contextlib.ExitStack()  # holds the open connection; closing it closes that
+        self._open(timeout)
         first = {"op": "join", "code": code, "name": name} if token is None else {"op": "resume", "token": token}
         self._ws.send(json.dumps(first))
         state: dict = {}
@@ -80,7 +82,7 @@ class RemoteSeat(anywidget.AnyWidget):
                 raise TimeoutError("the rooms server gave no seat in time")
             frame = json.loads(self._ws.recv(timeout=left))
             if frame.get("op") == "error":
-                self._ws.close()
+                self._owner.close()
                 raise ValueError(f"{frame.get('code')}: {frame.get('message')}")
             if frame.get("op") == "joined":
                 self.token = frame.get("token") or self.token
@@ -96,6 +98,15 @@ class RemoteSeat(anywidget.AnyWidget):
         self.on_msg(self._on_view_msg)
         self._thread = threading.Thread(target=self._listen, name="RemoteSeat", daemon=True)
         self._thread.start()
+
+    def _open(self, timeout: float) -> None:
+        """Connect to the server, closing the connection this seat held before (if any).
+
+        The connection is entered as a context manager, the form websockets asks for (a bare
+        ``connect()`` is deprecated), on ``self._owner``: the seat owns it across threads and
+        calls, and leaves it in :meth:`close` or when a reconnect replaces it."""
+        self._owner.close()
+        self._ws = self._owner.enter_context(self._connect(self._url, open_timeout=timeout))
 
     # ------------------------------------------------------------------ view -> server
     def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
@@ -150,20 +161,20 @@ class RemoteSeat(anywidget.AnyWidget):
                 time.sleep(delay)
                 delay = min(4.0, delay * 2)
                 try:
-                    self._ws = self._connect(self._url, open_timeout=10)
+                    self._open(10)
                     self._ws.send(json.dumps({"op": "resume", "token": self.token}))
                     clock = getattr(self, "_clock_msg", None)
                     if clock is not None:
                         self.send_intent(clock)
                     self.status = "online"
-                except Exception:  # noqa: BLE001
+                except Exception:  # noqa: BLE001 -- the server is still away: try again after a longer delay
                     continue
 
     def close(self) -> None:
         self._closed = True
         try:
-            self._ws.close()
-        except Exception:  # noqa: BLE001
+            self._owner.close()
+        except Exception:  # noqa: BLE001 -- the connection may have broken already
             pass
         self.status = "closed"
         super().close()

@@ -816,7 +816,7 @@ class Rooms:
         before = len(room.table.game.history)
         try:
             self._intent(room, device, msg)
-        except Exception as exc:  # noqa: BLE001 -- whatever the refusal, the view's error trait says it (and unlocks)
+        except Exception as exc:
             device.errors += 1
             device.error = {**_error_dict(exc), "n": device.errors}
             await self.send_state(device)
@@ -976,7 +976,7 @@ class Rooms:
 
     async def _op_teacher_view(self, device: Device, frame: dict, addr: str) -> None:
         """The teacher's screen of one table: ``{"code", "reveal"?: bool, "replay"?: step}``."""
-        room = self._teacher_room(device, frame)
+        self._teacher_room(device, frame)  # refuses a device that is not the teacher, and an unknown code
         reveal = frame.get("reveal", device.reveal)
         if not isinstance(reveal, bool):
             raise RoomError("malformed_message", "reveal takes true or false")

@@ -69,9 +69,10 @@ import copy
 import json
 import math
 import random
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from ..engine.errors import ERROR_CODES, IllegalAction, brief
 from ..engine.game import CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game
@@ -458,7 +459,7 @@ class LeakStats:
     changed: int = 0
     widget_compares: int = 0
 
-    def merge(self, other: "LeakStats") -> None:
+    def merge(self, other: LeakStats) -> None:
         self.resamples += other.resamples
         self.changed += other.changed
         self.widget_compares += other.widget_compares
@@ -937,14 +938,14 @@ def fuzz_malformed(game: Game) -> int:
                 game.act(case.seat, action_arg, at=case.at)
         except IllegalAction as exc:
             if exc.code not in ERROR_CODES:
-                raise _fail(game, f"{case.label}: unknown error code {exc.code!r}")
+                raise _fail(game, f"{case.label}: unknown error code {exc.code!r}") from exc
             if exc.code != case.code:
-                raise _fail(game, f"{case.label}: expected code {case.code!r}, got {exc.code!r} ({exc})")
+                raise _fail(game, f"{case.label}: expected code {case.code!r}, got {exc.code!r} ({exc})") from exc
             if not exc.reason or exc.reason not in str(exc):
-                raise _fail(game, f"{case.label}: the message does not give the reason: {exc}")
+                raise _fail(game, f"{case.label}: the message does not give the reason: {exc}") from exc
             if exc.to_dict().get("code") != case.code:
-                raise _fail(game, f"{case.label}: to_dict() has the wrong code")
-        except Exception as exc:  # noqa: BLE001 - anything else is a contract break
+                raise _fail(game, f"{case.label}: to_dict() has the wrong code") from exc
+        except Exception as exc:
             raise _fail(game, f"{case.label}: raised {type(exc).__name__}: {exc} instead of IllegalAction") from exc
         else:
             what = f"advance({case.at!r})" if case.advance else f"seat {case.seat!r} action {case.action!r} at={case.at!r}"
@@ -1135,7 +1136,7 @@ def check_view_snapshot(game: Game) -> None:
                         change()
                     except TypeError:
                         continue
-                    raise _fail(game, f"a read-only {type(obj).__name__} accepted a change")
+                    raise _fail(game, f"a read-only {type(obj).__name__} accepted a change") from None
         elif isinstance(obj, list):
             for v in obj:
                 scribble(v)
@@ -1151,7 +1152,7 @@ def check_view_snapshot(game: Game) -> None:
                         change()
                     except TypeError:
                         continue
-                    raise _fail(game, "a read-only FrozenList accepted a change")
+                    raise _fail(game, "a read-only FrozenList accepted a change") from None
 
     full = copy.deepcopy(game.full_view())
     for seat in [None, *range(game.players)]:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import json
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from ..widget import MSG, expand_legal
 

@@ -19,7 +19,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import jlab_harness as H  # noqa: E402
+import jlab_harness as H
 
 OUTPUT_ROOT = Path(os.environ.get("BRADY_TEST_OUTPUT", H.REPO / "test-output"))
 
@@ -142,5 +142,5 @@ def pytest_runtest_makereport(item, call):
             lp.page.screenshot(path=str(lp.out / "failure.png"))
             (lp.out / "jupyterlab.log").write_text(lp.lab.log_tail(200))
             report.sections.append(("browser test output", f"failure screenshot and server log in {lp.out}"))
-        except Exception as exc:  # the page may be gone
+        except Exception as exc:  # noqa: BLE001 -- the page may be gone
             report.sections.append(("browser test output", f"no failure screenshot: {exc}"))

@@ -32,8 +32,9 @@ import tempfile
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOKS = REPO / "notebooks"
@@ -153,7 +154,7 @@ class JupyterLab:
         env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
         return env
 
-    def start(self, timeout: float = 90) -> "JupyterLab":
+    def start(self, timeout: float = 90) -> JupyterLab:
         cmd = [
             sys.executable, "-m", "jupyterlab",
             "--no-browser", "--allow-root",
@@ -213,7 +214,7 @@ class JupyterLab:
     def lab_url(self, notebook: str) -> str:
         return f"{self.url}/lab/tree/{notebook}?token={self.token}&reset"
 
-    def kernel(self, kernel_id: str) -> "Kernel":
+    def kernel(self, kernel_id: str) -> Kernel:
         return Kernel(self.runtime / f"kernel-{kernel_id}.json")
 
     def stop(self) -> None:
@@ -221,7 +222,7 @@ class JupyterLab:
             return
         try:
             self.delete_all_sessions()
-        except Exception:
+        except Exception:  # noqa: BLE001 -- best effort: the server is stopped next anyway
             pass
         if self.proc.poll() is None:
             try:
@@ -355,7 +356,7 @@ WS_RECORDER_JS = r"""(() => {
 @contextlib.contextmanager
 def bench_notebook(
     cells: list[str], init_script: str | None = None, frame_log: bool = True
-) -> Iterator[tuple[JupyterLab, Any, "FrameLog | None"]]:
+) -> Iterator[tuple[JupyterLab, Any, FrameLog | None]]:
     """A browser benchmark's session: a fresh JupyterLab in a temp folder (with
     ``bare_counter.py``) serving ``bench.ipynb`` made of ``cells``, opened in Debian
     chromium (1400x1600) with every cell run; yields ``(lab, page, frames)``, then
@@ -734,7 +735,7 @@ class SeededPlayer:
         s = self.state()
         try:
             self._step(s)
-        except Exception as exc:  # noqa: BLE001 -- a button that went away mid-click (the game moves on)
+        except Exception as exc:
             if "Timeout" not in type(exc).__name__ and "not enabled" not in str(exc) and "detached" not in str(exc):
                 raise
         return s
@@ -1009,7 +1010,7 @@ def key_to_redraw(page, root, key: str, ignore: str | None = None, timeout: floa
     page.keyboard.press(key)
     try:
         page.wait_for_function(KEY_TO_REDRAW_RESULT_JS, timeout=timeout * 1000, polling=20)
-    except Exception:
+    except Exception:  # noqa: BLE001 -- playwright's timeout or a page gone: cancel, then say so
         page.evaluate("() => window.__keyRedraw && window.__keyRedraw.cancel()")
         raise TimeoutError(f"no redraw within {timeout} s after pressing {key!r}") from None
     return page.evaluate(KEY_TO_REDRAW_RESULT_JS)
@@ -1050,7 +1051,7 @@ class Voila:
         env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
         return env
 
-    def start(self, timeout: float = 90) -> "Voila":
+    def start(self, timeout: float = 90) -> Voila:
         cmd = [
             sys.executable, "-m", "voila", str(self.root), *self.options,
             "--Voila.ip=127.0.0.1", f"--port={self.port}", "--Voila.port_retries=0",

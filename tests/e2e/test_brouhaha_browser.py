@@ -343,7 +343,7 @@ def test_one_keyboard_two_people_each_slap_with_their_key_and_see_no_cards(lab_p
     # when seat 2's helper has a card down, its person presses L (a helper may take its card
     # back just before the key arrives: the kernel then refuses, and the person tries again)
     slapped = "any(h.get('seat') == 2 and h['action'] == {'type': 'slap'} for h in party.game.history)"
-    for attempt in range(6):
+    for _attempt in range(6):
         H.wait_until(lambda: kernel.eval("party.game.down[2] not in (None, 'hunter') and party.game.phase == 'play'"),
                      timeout=30, what="seat 2's helper to play a card")
         errors = kernel.eval("party.error.get('n', 0)")

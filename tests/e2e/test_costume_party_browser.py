@@ -17,7 +17,6 @@ test's output folder.
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 
@@ -315,7 +314,10 @@ def test_keyboard_tab_to_roll_and_enter(lab_page):
     page = lab_page.page
     # start from a non-interactive spot of the widget (the title), then only the keyboard
     root.locator(".bw-title").click()
-    active = lambda: page.evaluate("() => document.activeElement && document.activeElement.dataset.testid")  # noqa: E731
+
+    def active():
+        return page.evaluate("() => document.activeElement && document.activeElement.dataset.testid")
+
     presses = 0
     while active() != "roll":
         assert presses < 60, f"Tab never reached the Roll button (focus on {active()!r})"

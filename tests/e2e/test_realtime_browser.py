@@ -216,8 +216,8 @@ def acts(result) -> list[dict]:
 def full_view_secrets(kernel, shown: int = 0) -> dict:
     """What only the full view has (keys and their values), read from the game itself, and
     the other seats' deal lines as the full log words them."""
-    return kernel.eval(
-        "(lambda full, mine: {'keys': sorted(set(full) - set(mine)), "
+    return kernel.eval(  # %-format: the code's own braces stay plain
+        "(lambda full, mine: {'keys': sorted(set(full) - set(mine)), "  # noqa: UP031
         "'values': {k: full[k] for k in sorted(set(full) - set(mine))}, "
         "'deal_lines': [w.describe(e) for e in w.game.events if e['type'] == 'deal' and e['seat'] != %d]})"
         "(w.game.full_view(), w.game.view(%d))" % (shown, shown)

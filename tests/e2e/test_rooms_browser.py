@@ -27,7 +27,7 @@ import pytest
 import jlab_harness as H
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import rooms_harness as R  # noqa: E402
+import rooms_harness as R
 
 pytestmark = pytest.mark.browser
 
@@ -162,7 +162,6 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
         # the end: a student steps back through the replay of their own seat; the teacher
         # shows the table and reveals every secret (only the teacher's page has the toggle)
         ana = devices[0].page
-        n_before = len(devices[0].frames)
         ana.get_by_test_id("replay-back").click()
         wait(ana, lambda: "Action" in (ana.get_by_test_id("replay-step").text_content() or "")
              and ana.evaluate("window.bwRooms.model.get('replay').step") < ana.evaluate("window.bwRooms.model.get('replay').length"),
@@ -235,14 +234,19 @@ def test_brady_round_across_devices_and_the_teacher_hands_a_seat_to_a_bot(browse
             return true;
         }"""
         while True:
-            assert time.monotonic() < deadline, f"the round did not end in time: {drv.state()} kid_acts={kid_acts} handed={handed} to_act={engine(db, code)['history'][-3:]}"
+            assert time.monotonic() < deadline, (f"the round did not end in time: {drv.state()} kid_acts={kid_acts} "
+                                                 f"handed={handed} to_act={engine(db, code)['history'][-3:]}")
             s = drv.state()
             if s["phase"] == "over" or (s["round"] or 1) >= 2:
                 break
             if not handed and kid_acts >= 2:
                 handed = True
                 t.page.get_by_test_id(f"bot-{code}-1").click()
-                wait(kid.page, lambda: kid.page.evaluate("window.bwRooms.model.get('seat')") == -1, what="the kid's device now watches")
+                wait(
+                    kid.page,
+                    lambda: kid.page.evaluate("window.bwRooms.model.get('seat')") == -1,
+                    what="the kid's device now watches",
+                )
             if not handed and kid.page.evaluate(kid_js):
                 kid_acts += 1
                 kid.page.wait_for_timeout(150)
@@ -305,7 +309,11 @@ def test_swapped_deal_replay_seat_zero_browser_receives_the_same_frames(browser,
                     c.act(scripted(c.legal()))
                     wait(me.page, lambda n=n: len(room.table.game.history) > n, what="the scripted act")
                 k = room.table._n_actions()
-                wait(me.page, lambda k=k: me.page.evaluate("window.bwRooms.model.get('replay').length") == k, what="seat 0 up to date")
+                wait(
+                    me.page,
+                    lambda k=k: me.page.evaluate("window.bwRooms.model.get('replay').length") == k,
+                    what="seat 0 up to date",
+                )
                 marks.append(len(me.frames))
             frames = [re.sub(r'"(code|token)":"[A-Za-z0-9_-]+"', "", f) for f in me.frames]
             runs.append((frames, marks, room.table.game.view(0)["killed"]))

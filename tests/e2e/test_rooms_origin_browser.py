@@ -21,7 +21,6 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rooms_harness as R
-
 from brady_widgets.rooms.web import CSP
 
 pytestmark = pytest.mark.browser

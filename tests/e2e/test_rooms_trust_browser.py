@@ -17,8 +17,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-import rooms_harness as R  # noqa: E402
-from test_rooms_browser import Device, create_table, engine, teacher_page, wait  # noqa: E402
+import rooms_harness as R
+from test_rooms_browser import Device, create_table, engine, teacher_page, wait
 
 pytestmark = pytest.mark.browser
 

@@ -32,11 +32,11 @@ from __future__ import annotations
 import json
 import re
 import time
-import tomllib
 import urllib.parse
 from collections import Counter
 
 import pytest
+import tomllib
 
 import jlab_harness as H
 
@@ -141,7 +141,7 @@ def app_page(voila, browser, output_dir, request):
         try:  # the last screen and the server log, for a failure
             page.screenshot(path=str(output_dir / "last.png"))
             (output_dir / "voila.log").write_text(voila.log_tail(200))
-        except Exception:  # noqa: BLE001
+        except Exception:  # noqa: BLE001 -- best effort: the page or the server may be gone
             pass
         context.close()
 
@@ -556,5 +556,5 @@ def test_query_seed_parsing_matches_the_notebooks():
     line = next(x for x in src.splitlines() if x.startswith("seed = "))
     for query, expected in (("seed=11", "11"), ("seed=11&x=1", "11"), ("", ""), ("seed=abc", "abc")):
         ns = {"os": type("os", (), {"environ": {"QUERY_STRING": query}}), "urllib": urllib}
-        exec(line, ns)  # noqa: S102 (the notebook's own line)
+        exec(line, ns)  # the notebook's own line
         assert ns["seed"] == expected
