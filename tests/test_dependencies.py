@@ -145,3 +145,47 @@ def test_need_names_an_extra_only_for_the_optional_packages(monkeypatch):
     with pytest.raises(ModuleNotFoundError) as err:
         need("no_such_package_xyz")
     assert "brady_widgets[" not in str(err.value)
+
+
+# ------------------------------------------------------ pyproject.toml and binder/
+def _extras() -> tuple[list[str], dict[str, list[str]]]:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return project["dependencies"], project["optional-dependencies"]
+
+
+def _names(reqs: list[str], extras: dict[str, list[str]]) -> set[str]:
+    """The distribution names an extra installs, following "brady_widgets[other]"."""
+    import re
+
+    out = set()
+    for req in reqs:
+        inner = re.match(r"brady[-_]widgets\[([^\]]+)\]", req)
+        if inner:
+            out |= {n for e in inner.group(1).split(",") for n in _names(extras[e.strip()], extras)}
+        else:
+            out.add(re.match(r"[A-Za-z0-9_.-]+", req).group(0).lower().replace("_", "-"))
+    return out
+
+
+def test_the_core_install_is_what_play_needs_and_play_and_test_take_every_lesson_extra():
+    from brady_widgets.optional import EXTRAS
+
+    core, extras = _extras()
+    assert _names(core, extras) == {"anywidget", "traitlets", "ipywidgets", "numpy"}
+    for package, (extra, _why) in EXTRAS.items():
+        wanted = "dask" if package == "distributed" else package  # dask[distributed] brings it
+        assert wanted in _names(extras[extra], extras), (package, extra)
+    for extra in ("play", "test"):
+        assert {"matplotlib", "tqdm", "dask"} <= _names(extras[extra], extras), extra
+    assert {"starlette", "uvicorn", "websockets", "segno"} <= _names(extras["test"], extras)
+
+
+def test_binder_installs_the_lessons_extra():
+    post = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
+    assert 'pip install ".[lessons]"' in post
+    pinned = {line.split("==")[0].strip().lower() for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+              if "==" in line and not line.lstrip().startswith("#")}
+    core, extras = _extras()
+    assert (_names(core, extras) | _names(extras["lessons"], extras)) <= pinned, "binder/requirements.txt pins what the notebooks use"
