@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .optional import need
+
 __all__ = ["box", "explorer", "show_in"]
 
 _BOX = None
@@ -29,8 +31,7 @@ def show_in(out, fig) -> None:
     import base64
     import io
 
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     buf = io.BytesIO()
     fig.savefig(buf, format="png", bbox_inches="tight")
     plt.close(fig)
@@ -69,8 +70,7 @@ def explorer(slider, draw: Callable[[Any, Any], Any], text: str, figsize: tuple 
     made.slider, made.output = slider, output
 
     def redraw(*_):
-        import matplotlib.pyplot as plt
-
+        plt = need("matplotlib.pyplot")
         fig, ax = plt.subplots(figsize=figsize)
         made.result = draw(ax, slider.value)
         show_in(output, fig)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .optional import need
+
 
 class _Quiet:
     """A stand-in bar that shows nothing (tests, and runs asked to be quiet)."""
@@ -16,7 +18,6 @@ class _Quiet:
 def progress_bar(total: int, desc: str, unit: str, show: bool):
     """A tqdm bar (as ``calibration.ipynb`` shows it) when ``show``, else a silent stand-in."""
     if show:
-        from tqdm.auto import tqdm
-
+        tqdm = need("tqdm.auto").tqdm
         return tqdm(total=total, desc=desc, unit=unit)
     return _Quiet()

@@ -35,6 +35,7 @@ from typing import Any, Literal
 from .engine import registry
 from .engine.registry import GameEntry, load_bots, load_fields, load_game
 from .engine.rng import new_seed
+from .optional import have, need
 from .scheduler import Scheduler
 
 #: at least this many games: the automatic executor uses local processes,
@@ -207,7 +208,8 @@ def simulate(
             in-process below ``PARALLEL_THRESHOLD`` games or on one core, else a
             process pool over the local cores; ``False`` always runs in-process.
         progress: a ``tqdm.auto`` progress bar: ``None`` shows it from
-            ``PROGRESS_THRESHOLD`` games, ``True`` always, ``False`` never.
+            ``PROGRESS_THRESHOLD`` games when tqdm is installed (the ``lessons`` extra),
+            ``True`` always (an ImportError naming the extra without tqdm), ``False`` never.
         chunksize: games per task (default: about four tasks per worker, at most 250).
         **options: the game's options (its engine's ``default_options``).
 
@@ -249,11 +251,11 @@ def simulate(
     if chunksize is None:
         chunksize = max(1, min(250, math.ceil(games / (4 * workers)))) if games else 1
     chunks = [(start, min(games, start + chunksize)) for start in range(0, games, chunksize)]
-    show = games >= PROGRESS_THRESHOLD if progress is None else progress
+    # None: a bar for long runs, if tqdm (the lessons extra) is installed; True insists on one
+    show = (games >= PROGRESS_THRESHOLD and have("tqdm.auto")) if progress is None else progress
     bar = None
     if show:
-        from tqdm.auto import tqdm
-
+        tqdm = need("tqdm.auto").tqdm
         bar = tqdm(total=games, desc=f"{name} x{games}", unit="game")
     rows: list[dict] = []
     try:

@@ -294,6 +294,7 @@ SHARED = [
     PKG / "simulation.py",
     PKG / "progress.py",
     PKG / "explorers.py",
+    PKG / "optional.py",
     PKG / "testing" / "conformance.py",
     PKG / "testing" / "__init__.py",
     *sorted((PKG / "rooms").glob("*.py")),

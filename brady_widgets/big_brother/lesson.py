@@ -27,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from ..optional import need
 from ..progress import progress_bar
 from . import odds
 from .content import DEFAULT_TRACK
@@ -272,8 +273,7 @@ def plot_board(ax, probs: Sequence, track: Sequence | None = None, simulated: Se
     ax.set_xlabel("space of the board")
     ax.set_ylabel("probability")
     ax.set_title(title)
-    from matplotlib.patches import Patch
-
+    Patch = need("matplotlib.patches").Patch
     ax.legend(handles=[Patch(facecolor=c, edgecolor="#555555", label=name) for name, c in KIND_COLORS.items()],
               loc="upper right", fontsize=8)
     return ax
@@ -308,8 +308,7 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
     """A start-space slider and the chart of where the turn ends from there (exact),
     redrawn whenever the slider moves. Returns the box (``.result``: the last odds)."""
     import ipywidgets as W
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     from .. import explorers
 
     n = len(kinds(track))
@@ -467,7 +466,7 @@ def plot_affinities(ax, bots: dict, bloc: Sequence[int] = (), title: str = ""):
     for s in bloc:
         for t in bloc:
             if s != t:
-                ax.add_patch(__import__("matplotlib.patches", fromlist=["Rectangle"]).Rectangle(
+                ax.add_patch(need("matplotlib.patches").Rectangle(
                     (t - 0.5, s - 0.5), 1, 1, fill=False, lw=2, color="#D55E00"))
     labels = [f"P{s + 1}" for s in range(n)]
     ax.set_xticks(range(n))

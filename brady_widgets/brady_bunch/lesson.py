@@ -22,6 +22,7 @@ from math import comb
 from typing import Any
 
 from .. import explorers
+from ..optional import need
 from . import content, odds
 from .positions import brady_position
 
@@ -214,8 +215,7 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
     posterior chart of "X played ``said``" whenever the slider moves. Returns the box
     (its ``.children`` are the slider and the output)."""
     import ipywidgets as W
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     prior = prior or card_prior(DECK)
     slider = W.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05, description="trust t", continuous_update=False)
     out = W.Output()
@@ -242,8 +242,7 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
     (who ends highest?) as a bar chart, redrawn from ``odds.highest_odds(view,
     trust={speaker: t})`` whenever a slider moves."""
     import ipywidgets as W
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     kids = [k["kid"] for k in view["kids"]]
     speakers = sorted({st["speaker"] for st in view["talk"]}, key=kids.index)
     trust = dict(trust or {s: 0.7 for s in speakers})
@@ -273,8 +272,7 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
 def plot_odds_by_trust(table: dict, ignore: dict, kids: list[str] = LESSON_KIDS):
     """The lesson's chart: each kid's P(highest) against one trust for every kid
     (``table``: {trust: {kid: p}}), dotted at the odds that ignore the talk."""
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     trusts = list(table)
     fig, ax = plt.subplots(figsize=(8, 4))
     for kid in kids:

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from .. import explorers
+from ..optional import need
 from ..progress import progress_bar
 
 __all__ = [
@@ -317,8 +318,7 @@ def print_table(rows: list[dict], columns: dict[str, str]) -> None:
 def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bool = True):
     """The chance of a shared animal against k: the exact curve (without replacement),
     the simulation's dots with ± 2 SE bars, and (dashed) the same with replacement."""
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
     ks = [r["k"] for r in rows]
@@ -564,8 +564,7 @@ def _tb_factory(bots):
 def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, ax=None, title: str = ""):
     """The distribution of the rounds to finish: the simulation's bars, the exact
     chain's dots, the engine's games (if given) as a step line."""
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
     top = int(max(sim.max(), engine.max() if engine is not None and len(engine) else 0))
@@ -612,8 +611,7 @@ def players_explorer(players: int = 42):
 
 def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
     """Mean rounds against N: the simulation (± 2 SE), the exact chain, the two models."""
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
     n = [r["players"] for r in rows]

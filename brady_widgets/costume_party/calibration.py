@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from ..optional import need
 from ..simulation import game_seed
 from .bots import BOTS
 from .odds import identity_odds
@@ -71,8 +72,7 @@ def record_forecasts(
         raise ValueError(f"seat must be 0..{players - 1}, got {seat!r}")
     indices = range(games)
     if progress:
-        from tqdm.auto import tqdm
-
+        tqdm = need("tqdm.auto").tqdm
         indices = tqdm(indices, desc="games", unit="game")
     rows: list[dict] = []
     for i in indices:
@@ -198,8 +198,7 @@ def bin_table(bins: Sequence[Bin]) -> str:
 
 def reliability_plot(bins: Sequence[Bin], ax=None, label: str = "odds panel", color: str = "C0"):
     """Stated (x) against observed (y) frequency, with ± 2 standard errors and the diagonal."""
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     if ax is None:
         _, ax = plt.subplots(figsize=(5.2, 5))
     ax.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label="calibrated (diagonal)")
@@ -272,8 +271,7 @@ def pool(results: Sequence[dict]) -> Pooled:
 def class_plot(entries: dict, chance: float | None = None, ax=None):
     """Win shares with ± 2 standard errors, one bar per entry (``{label: Pooled}``),
     and a line at ``chance`` (a seat's fair share)."""
-    import matplotlib.pyplot as plt
-
+    plt = need("matplotlib.pyplot")
     if ax is None:
         _, ax = plt.subplots(figsize=(6, 3.5))
     labels = list(entries)

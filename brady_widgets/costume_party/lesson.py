@@ -24,6 +24,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import permutations
 
+from ..optional import need
 from . import odds
 from .content import ROOM_NAMES, figure_label
 from .positions import position
@@ -209,7 +210,7 @@ def belief_curve(games: int = 150, blacks: int = 12, players: int = 4) -> dict:
 
 def plot_belief(curve: dict):
     """The belief curve of :func:`belief_curve` as a plot; returns the figure."""
-    import matplotlib.pyplot as plt
+    plt = need("matplotlib.pyplot")
     import numpy as np
 
     fig, ax = plt.subplots(figsize=(7, 4))
