@@ -19,12 +19,16 @@ declares nothing (the toys): the secret text is then derived from the views.
   (also against ``g.resample(seat)``), the public view under the hot-seat curtain, every
   secret with the teacher's reveal;
 * the JSON round trip of a game and of its widget, mid-game;
-* the view bundle the widget loads: the registered one, CSS scoped under its root class.
+* the view bundle the widget loads: the registered one, CSS scoped under its root class;
+* the game's app pages (``notebooks/app/<game>.ipynb`` and ``<game>_teacher.ipynb``, served by
+  Voila: ``tests/e2e/test_voila_browser.py`` plays them), if it has them: short code-free
+  pages with no saved output, the teacher's built with ``teacher=True``.
 """
 
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 
 import pytest
@@ -44,6 +48,7 @@ TOYS = [toy_game.GAME, toy_realtime.GAME]
 #: every registered game, then the toys
 GAMES = [*(n for n in names() if n not in {t.name for t in TOYS}), *(t.name for t in TOYS)]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
+APP = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "app"
 #: keys the default text body leaves out (the header says them), as in ``Table.text_body``
 _TEXT_SKIP = {"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"}
 
@@ -341,3 +346,36 @@ def test_a_game_and_its_widget_round_trip_through_json_mid_game(name):
         w1, w2 = build(name, game, humans=[0]), build(name, cls.from_json(game.to_json()), humans=[0])
         assert w1.get_state(list(GameWidget.GAME_TRAITS)) == w2.get_state(list(GameWidget.GAME_TRAITS))
         w1.close(), w2.close()
+
+
+# ========================================================================= app pages
+def test_every_app_page_is_a_registered_games_student_or_teacher_page():
+    pages = {p.stem for p in APP.glob("*.ipynb")}
+    assert pages, APP
+    for page in pages:
+        game = page.removesuffix("_teacher")
+        assert game in names(), f"notebooks/app/{page}.ipynb: no registered game {game!r}"
+        assert {game, f"{game}_teacher"} <= pages, f"{game}: a student page and a teacher page, or neither"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_app_pages_are_short_code_free_and_save_nothing(name):
+    if not (APP / f"{name}.ipynb").exists():
+        pytest.skip(f"{name} has no app page")
+    widget = game_entry(name).widget.rpartition(":")[2]
+    for page in (name, f"{name}_teacher"):
+        nb = json.loads((APP / f"{page}.ipynb").read_text(encoding="utf-8"))
+        kinds = [c["cell_type"] for c in nb["cells"]]
+        assert kinds == ["markdown", "code"], kinds
+        md, code = nb["cells"]
+        assert "".join(md["source"]).startswith("# "), "the page starts with a Markdown title"
+        src = "".join(code["source"])
+        assert len(src.splitlines()) <= 8, src
+        assert f"{widget}(" in src, f"{page}: the page shows the game's own widget"
+        # nothing saved: no output, no widget state (the page is built fresh on every visit)
+        assert code["outputs"] == [] and code["execution_count"] is None
+        assert "widgets" not in nb["metadata"], "saved widget state in the notebook metadata"
+        assert ("teacher=True" in src) == page.endswith("_teacher"), src
+        # nbval (if ever pointed at notebooks/app) runs the cell but cannot compare a random game's output
+        assert code["metadata"].get("tags") == ["nbval-ignore-output"]
+        assert "print(" not in src
