@@ -166,6 +166,8 @@ def test_unknown_names():
         ({"invariants": ["f"]}, TypeError, "invariants"),
         ({"exports": {"not a name": "pkg:x"}}, ValueError, "not a name"),
         ({"package": None}, ValueError, "relative"),
+        ({"view_root": "bw-game"}, ValueError, "view_root"),
+        ({"secrets": "pkg.text"}, ValueError, "secrets"),
     ],
 )
 def test_game_entry_checks_its_fields(kwargs, error, words):
@@ -179,6 +181,12 @@ def test_game_entry_is_frozen_and_picklable(toy):
         toy.name = "other"
     copy = pickle.loads(pickle.dumps(toy))
     assert copy == toy and dict(copy.exports) == dict(toy.exports)
+
+
+def test_a_views_root_class_defaults_from_its_bundle_name():
+    assert GameEntry("g", engine="pkg:G", view="my_game").root_class == ".bw-my-game"
+    assert GameEntry("g", engine="pkg:G", view="my_game", view_root=".bw-mine").root_class == ".bw-mine"
+    assert GameEntry("g", engine="pkg:G").root_class is None
 
 
 def test_a_wrong_engine_name_is_refused():
