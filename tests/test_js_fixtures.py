@@ -1,11 +1,12 @@
 """The JS unit tests' fixtures are the states the widgets sync today.
 
-``js/test/fixtures/*.json`` are real synced states written by ``js/test/make_fixtures.py``
-and ``js/test/make_big_brother_fixtures.py`` (the keys from ``brady_widgets.protocol``).
+``js/test/fixtures/*.json`` are real synced states written by ``js/test/make_fixtures.py``,
+which runs each game's ``js/test/make_<game>_fixtures.py`` (the keys from
+``brady_widgets.protocol``; a new game adds its script and edits nothing shared).
 They were written by hand-run scripts and went stale unnoticed (no ``clock``, log
 entries without ``action``, an old Big Brother title): this test writes them again into
 a temporary folder and fails if a committed one differs, or if the folder holds a
-fixture neither script writes. Both scripts take about a second together.
+fixture no script writes. The scripts take about a second together.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from brady_widgets.protocol import TRAITS
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 JS_TEST = ROOT / "js" / "test"
 FIXTURES = JS_TEST / "fixtures"
-SCRIPTS = ("make_fixtures.py", "make_big_brother_fixtures.py")
+RUNNER = "make_fixtures.py"
 
 
 def _script(name: str):
@@ -34,9 +35,14 @@ def _script(name: str):
 @pytest.fixture(scope="module")
 def written(tmp_path_factory) -> pathlib.Path:
     out = tmp_path_factory.mktemp("fixtures")
-    for name in SCRIPTS:
-        _script(name).main(out)
+    _script(RUNNER).main(out)
     return out
+
+
+def test_the_runner_runs_every_games_fixture_script():
+    found = [p.name for p in _script(RUNNER).scripts()]
+    assert found == sorted(p.name for p in JS_TEST.glob("make_*_fixtures.py")) and len(found) >= 3
+    assert RUNNER not in found
 
 
 def test_the_committed_fixtures_are_what_the_scripts_write(written):
@@ -47,8 +53,7 @@ def test_the_committed_fixtures_are_what_the_scripts_write(written):
     orphans = sorted(set(committed) - set(fresh))
     assert not stale and not orphans, (
         f"stale JS fixtures {stale}, fixtures no script writes {orphans}: run "
-        + " and ".join(f"`python js/test/{s}`" for s in SCRIPTS)
-        + " from the repository root and commit js/test/fixtures"
+        + f"`python js/test/{RUNNER}` from the repository root and commit js/test/fixtures"
     )
 
 

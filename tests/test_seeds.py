@@ -352,7 +352,8 @@ def test_game_seed_outputs_are_unchanged_and_take_a_128_bit_run_seed():
     assert game_seed(2**64 - 1, 0) < 2**64 and game_seed(HUGE, 0) < 2**128
 
 
-@pytest.mark.parametrize("name", NAMES)
+#: a game added after that change has no "before": it is not listed, and needs no edit here
+@pytest.mark.parametrize("name", [n for n in NAMES if n in FINGERPRINTS])
 def test_an_explicit_seed_deals_what_it_dealt_before(name):
     for seed, expected in FINGERPRINTS[name].items():
         assert fingerprint(name, seed) == expected, f"seed={seed}"

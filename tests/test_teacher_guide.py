@@ -1,11 +1,13 @@
-"""The teacher guide answers every checked exercise, with the answer check() compares with."""
+"""The teacher guide lists every registered game and answers every checked exercise, with the
+answer check() compares with. Both sections are generated (``scripts/answer_key.py``) from the
+registry, so a new game needs no edit here."""
 
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
 
-from brady_widgets.engine.registry import load_exercises, names
+from brady_widgets.engine.registry import load_exercises, load_game, names, register, unregister
 from brady_widgets.exercises import answer_key
 
 REPO = Path(__file__).resolve().parents[1]
@@ -19,10 +21,25 @@ def _script():
     return mod
 
 
-def test_the_guides_answer_key_is_the_packages():
+def test_the_guides_answer_key_and_game_list_are_the_packages():
     text = GUIDE.read_text()
     assert _script().with_key(text) == text, "run: python scripts/answer_key.py"
     assert answer_key() in text
+    assert _script().game_list() in text
+
+
+def test_the_game_list_names_every_registered_game():
+    script = _script()
+    for name in names():
+        assert f"| {load_game(name).title} (`{name}`) |" in script.game_list()
+    import toy_realtime  # a game registered at run time is listed too, with no edit anywhere
+
+    register(toy_realtime.GAME)
+    try:
+        listed = script.game_list()
+        assert f"(`{toy_realtime.GAME.name}`)" in listed and "real time" in listed.splitlines()[-1]
+    finally:
+        unregister(toy_realtime.GAME.name)
 
 
 def test_every_exercise_is_in_the_answer_key():

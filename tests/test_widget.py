@@ -107,7 +107,7 @@ def test_engine_options_and_deal_pass_through():
 def test_repr_is_deterministic():
     a, b = make(seed=4), make(seed=4)
     assert repr(a) == repr(b)
-    # the repr is the text view (tests/test_text_view.py): what nbviewer and saved outputs show
+    # the repr is the text view (tests/test_every_game.py): what nbviewer and saved outputs show
     assert "0x" not in repr(a) and repr(a) == a.text() and repr(a).startswith("Costume Party Detective")
 
 

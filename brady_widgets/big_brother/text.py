@@ -91,3 +91,12 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
             f"Where {who(odds.get('mover'))} may land this turn (most likely): {top}; rolls left about {odds.get('rolls')}."
         )
     return lines
+
+
+def secrets(game, seat: int) -> dict:
+    """The text of ``seat``'s secret (its vote cards), from the engine: ``own`` on its own
+    screen, ``reveal`` in the teacher's reveal (the registry's ``secrets``; the every-game
+    tests look for it there and on no other seat's screen)."""
+    hand = game.full_view()["hands"][seat]
+    held = ", ".join(f"{t + 1}×{n}" for t, n in enumerate(hand) if n) or "none"
+    return {"own": f"Your vote cards (number×copies): {held}.", "reveal": f"holds {held}"}

@@ -16,4 +16,6 @@ GAME = GameEntry(
     positions=".positions",
     exercises=".exercises:EXERCISES",
     view="brady_bunch",
+    view_root=".bw-brady",
+    secrets=".text:secrets",
 )

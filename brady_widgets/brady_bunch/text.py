@@ -94,3 +94,15 @@ def body(view: dict, names: list[str]) -> list[str]:
     if view.get("accused"):
         lines.append(f"Alice accused {view['accused']}.")
     return lines
+
+
+def secrets(game, seat: int) -> dict | None:
+    """The text of ``seat``'s secret (a kid's hand; Alice holds none), from the engine:
+    ``own`` on its own screen, ``reveal`` in the teacher's reveal (the registry's
+    ``secrets``; the every-game tests look for it there and on no other seat's screen)."""
+    full = game.full_view()
+    kid = next((slot["kid"] for slot in full["kids"] if slot["seat"] == seat), None)
+    if kid is None:
+        return None
+    hand = full["hands"][kid]
+    return {"own": f"Your hand: {', '.join(map(str, hand)) or 'none'}.", "reveal": f"holds [{', '.join(map(str, hand))}]"}

@@ -18,4 +18,5 @@ GAME = GameEntry(
     positions=".positions",
     exercises=".exercises:EXERCISES",
     view="brouhaha",
+    secrets=".text:secrets",
 )

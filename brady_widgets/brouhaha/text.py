@@ -98,3 +98,14 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
     if odds:
         lines.append(f"Odds another face-down card is your {card(odds.get('mine'))}: {odds['fraction']} ({odds['p']:.1%}).")
     return lines
+
+
+def secrets(game, seat: int) -> dict:
+    """The text of ``seat``'s secret (its hand), from the engine: ``own`` on its own
+    screen, ``reveal`` in the teacher's reveal (the registry's ``secrets``; the every-game
+    tests look for it there and on no other seat's screen)."""
+    from .content import ANIMALS
+
+    names = {a["id"]: a["name"] for a in ANIMALS} | {"hunter": "Hunter"}
+    hand = hand_text(game.full_view()["hands"][seat], names.get)
+    return {"own": f"Your hand: {hand}.", "reveal": f"holds {hand}"}

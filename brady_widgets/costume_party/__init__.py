@@ -17,4 +17,6 @@ GAME = GameEntry(
     positions=".positions",
     exercises=".exercises:EXERCISES",
     view="costume_party",
+    view_root=".bw-costume",
+    secrets=".text:secrets",
 )

@@ -62,3 +62,11 @@ def body(view: dict, names: list[str]) -> list[str]:
         deck += f", top first: {_figs(view['deck'])}"
     lines.append(deck)
     return lines
+
+
+def secrets(game, seat: int) -> dict:
+    """The text of ``seat``'s secret (its character), from the engine: ``own`` on its own
+    screen, ``reveal`` in the teacher's reveal (the registry's ``secrets``; the every-game
+    tests look for it there and on no other seat's screen)."""
+    fig = game.full_view()["secrets"][seat]
+    return {"own": figure_label(fig), "reveal": f"is {CHARACTERS[fig][0]}"}

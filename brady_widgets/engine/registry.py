@@ -19,6 +19,12 @@ its ``__init__.py``, as strings only (so importing the package stays cheap)::
         positions=".positions",           # position builders for tests and lessons
         exercises=".exercises:EXERCISES", # {key: Exercise} for brady_widgets.check
         view="<game>",                    # static/<view>.js and .css
+        view_root=".bw-my-game",          # the CSS root class of that view
+                                          # (default ".bw-" + view, "_" -> "-")
+        secrets=".text:secrets",          # fn(engine, seat) -> {"own", "reveal"}
+                                          # or None: the text of a seat's secret
+                                          # on its own screen and in the teacher's
+                                          # reveal (tests/test_every_game.py)
     )
 
 and :data:`GAME_PACKAGES` below lists the game packages: adding a game is a new
@@ -53,6 +59,7 @@ __all__ = [
     "load_invariants",
     "load_positions",
     "load_exercises",
+    "load_secrets",
     "load_target",
     "load_widget",
     "names",
@@ -99,12 +106,14 @@ class GameEntry:
     exports: Mapping[str, str] = field(default_factory=dict)
     package: str | None = None
     exercises: str | None = None
+    view_root: str | None = None
+    secrets: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
             raise ValueError(f"a game name must be an identifier such as 'my_game', got {self.name!r}")
         _check_target("engine", self.engine, module_ok=False)
-        for what in ("widget", "bots", "fields", "exercises"):
+        for what in ("widget", "bots", "fields", "exercises", "secrets"):
             if getattr(self, what) is not None:
                 _check_target(what, getattr(self, what), module_ok=False)
         for what in ("invariants", "positions"):
@@ -112,6 +121,8 @@ class GameEntry:
                 _check_target(what, getattr(self, what), module_ok=True)
         if self.view is not None and (not isinstance(self.view, str) or not self.view):
             raise TypeError(f"GameEntry.view must be a static bundle name, got {self.view!r}")
+        if self.view_root is not None and (not isinstance(self.view_root, str) or not self.view_root.startswith(".bw-")):
+            raise ValueError(f"GameEntry.view_root must be a CSS class such as '.bw-my-game', got {self.view_root!r}")
         if not isinstance(self.exports, Mapping):
             raise TypeError(f"GameEntry.exports must map names to targets, got {self.exports!r}")
         for key, target in self.exports.items():
@@ -128,9 +139,18 @@ class GameEntry:
         return (_make_entry, (kwargs,))
 
     def _targets(self) -> dict[str, str]:
-        out = {k: getattr(self, k) for k in ("engine", "widget", "bots", "invariants", "fields", "positions", "exercises")}
+        out = {k: getattr(self, k) for k in ("engine", "widget", "bots", "invariants", "fields", "positions", "exercises", "secrets")}
         out.update(self.exports)
         return {k: v for k, v in out.items() if v is not None}
+
+    @property
+    def root_class(self) -> str | None:
+        """The CSS class at the root of the game's view (every rule of its stylesheet
+        is scoped under it): :attr:`view_root`, or ``".bw-"`` + :attr:`view` with
+        ``_`` as ``-``; ``None`` without a view."""
+        if self.view_root is not None:
+            return self.view_root
+        return None if self.view is None else ".bw-" + self.view.replace("_", "-")
 
     def absolute(self, target: str) -> str:
         """``target`` with a leading ``.`` resolved against :attr:`package`."""
@@ -287,6 +307,14 @@ def load_invariants(name: str) -> list[Callable]:
 def load_positions(name: str):
     """The game's positions module (position builders for tests and lessons), or ``None``."""
     return _load(game_entry(name), "positions")
+
+
+def load_secrets(name: str) -> Callable | None:
+    """The game's ``secrets(engine, seat) -> {"own": str, "reveal": str} | None``:
+    the text a seat's secret shows on its own screen and in the teacher's reveal
+    (what the every-game tests look for, and look for on no other screen), or
+    ``None`` when the game declares none (the tests then derive it from the views)."""
+    return _load(game_entry(name), "secrets")
 
 
 def load_exercises(name: str) -> dict:
