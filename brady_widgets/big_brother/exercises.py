@@ -158,8 +158,9 @@ EXERCISES = {
         tolerance=0.005,
         hint="one roll, plus the expected number of later rolls: the sum of row y of N = (I - Q)^-1 for the space y "
         "the roll lands on, weighted by P(the roll lands on y). lesson.expected_rolls(4) does it.",
-        why="About 2.69 rolls: from the Kitchen the likeliest roll (7) lands on space 11, a gossip space, so the "
-        "turn tends to last a little longer than from a yellow space.",
+        why="About 2.69 rolls. A turn lasts about as long from anywhere on this board (2.62 to 2.69 rolls from each of "
+        "the 32 spaces: the board repeats a pattern of 8); from 8 of the 12 yellow spaces it is even a hair longer "
+        "(2.692). Where each roll lands decides it, not the space you start from.",
         hints={
             odds.expected_rolls(DEFAULT_TRACK, 7): "that is from space 7; from the Kitchen the next spaces are "
             "other ones, with other kinds.",
