@@ -342,3 +342,23 @@ def test_the_kitchens_turn_is_not_longer_than_from_every_yellow_space():
     why = EXERCISES["expected_rolls_kitchen"].why
     assert "8 of the 12 yellow" in why and "2.62 to 2.69" in why and "a little longer than from a yellow" not in why
 
+
+def test_the_first_roll_chance_is_not_printed_on_the_absorption_plot():
+    """two_dice_markov's absorption plot from space 7 would print P(over after 1 roll) = 7/18,
+    exercise 2's answer (from space 0): the notebook draws it without the numbers."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    assert L.turn_over_by(7, 1) == EXERCISES["first_roll_ends"].answer  # the coincidence
+    fig, ax = plt.subplots()
+    L.plot_after_rolls(ax, 7, rolls=6, labels=False)
+    assert not ax.texts
+    plt.close(fig)
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "two_dice_markov.ipynb").read_text())
+    calls = ["".join(c["source"]) for c in nb["cells"] if "plot_after_rolls(" in "".join(c["source"])]
+    assert calls and all("labels=False" in c for c in calls)
