@@ -45,3 +45,28 @@ def test_the_guide_does_not_promise_a_replay_of_the_moves_nor_miscount_the_rows_
     assert "replay exactly what a group played" not in text
     assert "as happens about half the time" not in text
     assert "two or more only about 1 time in 10" in text
+
+
+def test_the_guide_opens_with_every_game():
+    """The first paragraph names the games the package has (it once said "two party games")."""
+    import brady_widgets
+
+    first = GUIDE.read_text().split("\n\n")[1]
+    games = brady_widgets.games()
+    assert f"{len(games)} party games" in first.replace("four", "4").replace("three", "3").replace("five", "5")
+    for game in games.values():
+        assert game.title.split(":")[0].replace("The ", "").strip() in first, game.title
+
+
+def test_the_big_brother_tutorial_names_the_guides_misconceptions():
+    """The guide lists three Big Brother misconceptions; the tutorial names each, before the exercises,
+    and its debrief is core in the first cell as in its heading."""
+    import json
+
+    nb = json.loads((REPO / "notebooks" / "big_brother.ipynb").read_text(encoding="utf-8"))
+    md = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    text = "\n".join(md)
+    for said in ('"I can vote for myself', '"There are always two nominees', '"A gossip match is likely'):
+        assert said in text, said
+    assert text.index("Name the misconceptions") < text.index("# Exercises")
+    assert "teacher's debrief (core" in md[0] and "debrief (core)" in text
