@@ -127,11 +127,11 @@ def decimals_needed(tolerance: float) -> int:
     return d
 
 
-def _is_numeric(ex: "Exercise") -> bool:
+def _is_numeric(ex: Exercise) -> bool:
     return not isinstance(ex.answer, (str, set, frozenset))
 
 
-def precision(ex: "Exercise") -> str:
+def precision(ex: Exercise) -> str:
     """What a numeric question checks, said to the student (generated from ``exact`` and
     ``tolerance``); ``""`` for a question answered by a name."""
     if not _is_numeric(ex):
@@ -147,13 +147,13 @@ def precision(ex: "Exercise") -> str:
     return f"(Checked to within ± {tol}: give at least {d} decimal{'s' if d > 1 else ''}, or a fraction.)"
 
 
-def asked(ex: "Exercise") -> str:
+def asked(ex: Exercise) -> str:
     """The question as :func:`check` and the answer key say it: with the precision it checks."""
     p = precision(ex)
     return f"{ex.question} {p}" if p else ex.question
 
 
-def hint_tolerance(ex: "Exercise") -> float:
+def hint_tolerance(ex: Exercise) -> float:
     """How close a number must be to a named wrong answer to get its hint: the question's
     tolerance, or for an exact question none (the same fraction) beyond the student's rounding."""
     return 0.0 if ex.exact else ex.tolerance
@@ -169,6 +169,10 @@ def _rounded_from(given: Any, value: Fraction | float, target: Any) -> bool:
     """Whether the student's decimal is ``target`` rounded to the decimals typed."""
     d = _decimals(given)
     return d is not None and abs(float(value) - float(target)) <= 0.5 * 10 ** -d + 1e-12
+
+
+def _norm(text: Any) -> str:
+    return " ".join(str(text).split()).casefold()
 
 
 def exercises(game: str) -> dict[str, Exercise]:
@@ -220,11 +224,11 @@ def check(key: str, answer: Any) -> CheckResult:
             fits = []
             if _rounded_from(answer, value, target):
                 if ex.exact:
-                    fits.append((target, "that looks like the right value as a rounded decimal; this question is "
-                                 "checked exactly: give it as a fraction, as Fraction(a, b) or \"a/b\"."))
+                    fits.append((target, ("that looks like the right value as a rounded decimal; this question is "
+                                  "checked exactly: give it as a fraction, as Fraction(a, b) or \"a/b\".")))
                 else:
-                    fits.append((target, f"close, but rounded too far: give at least {decimals_needed(ex.tolerance)} "
-                                 f"decimals (checked to within ± {ex.tolerance:g})."))
+                    fits.append((target, (f"close, but rounded too far: give at least {decimals_needed(ex.tolerance)} "
+                                  f"decimals (checked to within ± {ex.tolerance:g}).")))
             tol = hint_tolerance(ex)
             for wrong, hint in ex.hints.items():
                 w = _number(wrong)

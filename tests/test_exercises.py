@@ -144,3 +144,20 @@ def test_the_reported_inputs():
         said = check(key, typed)
         assert not said.ok and "3 decimals" in said.message, said.message
         assert "3 decimals" in check(key, None).message
+
+
+def test_name_and_set_answers_are_checked_too(monkeypatch):
+    """No game has one today; check() still answers a choice or a set (case and spaces ignored)."""
+    import brady_widgets.exercises as E
+
+    table = {
+        "pick": Exercise(question="Which?", answer="Robo the Robot", hint="look again", choices=("Robo the Robot", "Nico"),
+                         hints={"Nico": "Nico was elsewhere."}),
+        "both": Exercise(question="Which two?", answer={"a", "b"}, hint="two of them"),
+    }
+    monkeypatch.setattr(E, "exercises", lambda game: table)
+    assert check("toy.pick", "  robo the   ROBOT ").ok
+    assert "Nico was elsewhere" in check("toy.pick", "nico").message
+    assert "one of:" in check("toy.pick", "Vera").message
+    assert check("toy.both", ["B", "a"]).ok and not check("toy.both", "a").ok
+    assert E.precision(table["pick"]) == "" and E.asked(table["pick"]) == "Which?"
