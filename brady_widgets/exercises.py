@@ -9,8 +9,15 @@ hint, and never prints the answer (the answers are in the teacher guide)::
 
 Each game declares its exercises in its registry entry (``exercises``: a target
 that is a ``{key: Exercise}`` table), so this module names no game. An answer may
-be given as an int, a float, a ``Fraction``, a string such as ``"1/3"``,
-``"0.33"`` or ``"33%"`` (numbers), or a name (choices, case and spaces ignored).
+be given as an int, a float, a ``Fraction``, a numpy number (``np.int64(18)``, what
+``np.argmax`` returns, or a 0-d array), a string such as ``"1/3"``, ``"0.33"`` or
+``"33%"`` (numbers), or a name (choices, case and spaces ignored). A float that equals
+a whole number is that whole number (``20.0`` answers an exact 20).
+
+Every numeric question says the precision it checks (:func:`precision`, generated from
+``exact`` and ``tolerance`` and shown with the question by ``check`` and in the answer key).
+A right answer always wins: only a number outside the question's tolerance is compared
+with the named wrong answers, and a test keeps every right answer outside their reach.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["CheckResult", "Exercise", "answer_key", "check", "exercises"]
+__all__ = ["CheckResult", "Exercise", "answer_key", "asked", "check", "exercises", "precision"]
 
 
 @dataclass(frozen=True)
@@ -65,14 +72,24 @@ class CheckResult:
 
 
 def _number(value: Any) -> Fraction | float | None:
-    """A student's number as a Fraction (exact inputs) or a float; None if it is none."""
-    if isinstance(value, bool):
+    """A student's number as a Fraction (exact inputs) or a float; None if it is none.
+
+    numpy numbers count as the Python numbers they are (``np.int64(18)``, what
+    ``np.argmax`` returns, is the whole number 18; a 0-d array is its one value), and
+    a float that equals a whole number is that whole number (``20.0`` is 20)."""
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
         return None
+    if getattr(value, "shape", None) == () and hasattr(value, "item"):  # a numpy scalar or 0-d array
+        return _number(value.item())
     if isinstance(value, (int, Fraction)):
         return Fraction(value)
+    if isinstance(value, numbers.Integral):
+        return Fraction(int(value))
     if isinstance(value, numbers.Real):
         f = float(value)
-        return f if math.isfinite(f) else None
+        if not math.isfinite(f):
+            return None
+        return Fraction(int(f)) if f.is_integer() else f
     if isinstance(value, str):
         text = value.strip().replace(" ", "")
         try:
@@ -82,6 +99,77 @@ def _number(value: Any) -> Fraction | float | None:
         except (ValueError, ZeroDivisionError):
             return None
     return None
+
+
+def _decimals(value: Any) -> int | None:
+    """How many decimals a student typed (``0.0526`` -> 4), for a float or a decimal
+    string; None for a fraction or a whole number."""
+    if isinstance(value, str):
+        text = value.strip().replace(" ", "").rstrip("%")
+        if "/" in text or "." not in text or "e" in text.lower():
+            return None
+        return len(text.split(".", 1)[1]) + (2 if value.strip().endswith("%") else 0)
+    if getattr(value, "shape", None) == () and hasattr(value, "item"):
+        value = value.item()
+    if isinstance(value, float) and math.isfinite(value) and not value.is_integer():
+        text = repr(value)
+        if "e" in text:
+            return None
+        return len(text.split(".", 1)[1])
+    return None
+
+
+def decimals_needed(tolerance: float) -> int:
+    """The decimals a rounded answer needs to be within ``tolerance``: rounding to d
+    decimals moves a number by at most half a unit of the last one, 0.5 x 10^-d."""
+    d = 0
+    while 0.5 * 10 ** -d > tolerance + 1e-15:
+        d += 1
+    return d
+
+
+def _is_numeric(ex: Exercise) -> bool:
+    return not isinstance(ex.answer, (str, set, frozenset))
+
+
+def precision(ex: Exercise) -> str:
+    """What a numeric question checks, said to the student (generated from ``exact`` and
+    ``tolerance``); ``""`` for a question answered by a name."""
+    if not _is_numeric(ex):
+        return ""
+    if ex.exact:
+        if Fraction(ex.answer).denominator == 1:
+            return "(Checked exactly: a whole number.)"
+        return "(Checked exactly: give a fraction, as Fraction(a, b) or \"a/b\".)"
+    d = decimals_needed(ex.tolerance)
+    tol = f"{ex.tolerance:g}"
+    if d == 0:
+        return f"(Checked to within ± {tol}.)"
+    return f"(Checked to within ± {tol}: give at least {d} decimal{'s' if d > 1 else ''}, or a fraction.)"
+
+
+def asked(ex: Exercise) -> str:
+    """The question as :func:`check` and the answer key say it: with the precision it checks."""
+    p = precision(ex)
+    return f"{ex.question} {p}" if p else ex.question
+
+
+def hint_tolerance(ex: Exercise) -> float:
+    """How close a number must be to a named wrong answer to get its hint: the question's
+    tolerance, or for an exact question none (the same fraction) beyond the student's rounding."""
+    return 0.0 if ex.exact else ex.tolerance
+
+
+def _within(value: Fraction | float, target: Any, tol: float) -> bool:
+    if isinstance(value, Fraction) and isinstance(target, (int, Fraction)) and tol == 0:
+        return value == Fraction(target)
+    return abs(float(value) - float(target)) <= tol + 1e-12
+
+
+def _rounded_from(given: Any, value: Fraction | float, target: Any) -> bool:
+    """Whether the student's decimal is ``target`` rounded to the decimals typed."""
+    d = _decimals(given)
+    return d is not None and abs(float(value) - float(target)) <= 0.5 * 10 ** -d + 1e-12
 
 
 def _norm(text: Any) -> str:
@@ -97,7 +185,10 @@ def exercises(game: str) -> dict[str, Exercise]:
 
 def check(key: str, answer: Any) -> CheckResult:
     """Say whether ``answer`` answers exercise ``key`` (``"game.name"``), with a hint
-    when it does not. Never prints the answer; never raises for a student's input."""
+    when it does not. Never prints the answer; never raises for a student's input.
+
+    The order matters: a right answer (within the question's tolerance) is right, and
+    only a wrong one is compared with the named wrong answers (each misconception's hint)."""
     game, _, name = str(key).partition(".")
     try:
         table = exercises(game)
@@ -108,7 +199,7 @@ def check(key: str, answer: Any) -> CheckResult:
         known = ", ".join(f"{game}.{k}" for k in sorted(table)) or "none for this game"
         return CheckResult(False, f"❓ There is no exercise {key!r}. Exercises: {known}.")
     if answer is None or answer is Ellipsis:
-        return CheckResult(False, f"✏️ Not answered yet: {ex.question}")
+        return CheckResult(False, f"✏️ Not answered yet: {asked(ex)}")
     right = False
     wrong_hint = None
     if isinstance(ex.answer, (set, frozenset)):
@@ -121,19 +212,33 @@ def check(key: str, answer: Any) -> CheckResult:
     else:
         value = _number(answer)
         if value is None:
-            return CheckResult(False, f"❌ I expected a number (like 0.25, 1/4 or 25%), got {type(answer).__name__}. {ex.question}")
+            return CheckResult(False, f"❌ I expected a number (like 0.25, 1/4 or 25%), got {type(answer).__name__}. {asked(ex)}")
         target = ex.answer
-        if ex.exact and isinstance(value, Fraction):
-            right = value == Fraction(target)
-        elif ex.exact:
-            right = False
-            wrong_hint = "Give the exact answer as a fraction, e.g. Fraction(3, 8) or \"3/8\"."
+        if ex.exact:
+            right = isinstance(value, Fraction) and value == Fraction(target)
         else:
-            right = abs(float(value) - float(target)) <= ex.tolerance
-        for wrong, hint in ex.hints.items():
-            w = _number(wrong)
-            if not right and w is not None and abs(float(value) - float(w)) <= max(ex.tolerance, 1e-12):
-                wrong_hint = hint
+            right = _within(value, target, ex.tolerance)
+        if not right:
+            # what the number is closest to, among the right value rounded too far (or typed as a
+            # decimal where a fraction is asked) and the named wrong answers it fits; a tie goes to the
+            # right value: a student who has it is told so before any misconception
+            fits = []
+            if _rounded_from(answer, value, target):
+                if ex.exact:
+                    fits.append((target, ("that looks like the right value as a rounded decimal; this question is "
+                                  "checked exactly: give it as a fraction, as Fraction(a, b) or \"a/b\".")))
+                else:
+                    fits.append((target, (f"close, but rounded too far: give at least {decimals_needed(ex.tolerance)} "
+                                  f"decimals (checked to within ± {ex.tolerance:g}).")))
+            tol = hint_tolerance(ex)
+            for wrong, hint in ex.hints.items():
+                w = _number(wrong)
+                if w is not None and (_within(value, w, tol) or (tol == 0 and _rounded_from(answer, value, w))):
+                    fits.append((w, hint))
+            if fits:
+                wrong_hint = min(fits, key=lambda f: abs(float(value) - float(f[0])))[1]
+            if wrong_hint is None and ex.exact and not isinstance(value, Fraction):
+                wrong_hint = "Give the exact answer as a fraction, as Fraction(a, b) or \"a/b\"."
     if right and ex.accept is not None:
         right = bool(ex.accept(answer))
     if not right and wrong_hint is None:
@@ -169,7 +274,7 @@ def answer_key() -> str:
         lines.append("|---|---|---|---|")
         for key in sorted(table):
             ex = table[key]
-            cells = [f"`{game}.{key}`", ex.question, _shown(ex.answer), ex.why or ""]
+            cells = [f"`{game}.{key}`", asked(ex), _shown(ex.answer), ex.why or ""]
             lines.append("| " + " | ".join(c.replace("|", "\\|").replace("\n", " ") for c in cells) + " |")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

@@ -318,3 +318,47 @@ def test_the_notebooks_follow_the_lesson_rules_and_save_no_answer(name):
             continue
         for shown in {str(answer), f"{float(answer):.3f}"} - {"1/6", "0.167"}:  # 1/6: the chance of a 7, on purpose
             assert shown not in saved, f"{name}: a saved output shows the answer of {key}: {shown}"
+
+
+# ------------------------------------------------------------------ claims the lessons make (issue 27)
+def test_the_likeliest_end_is_never_more_than_8_ahead_and_exactly_8_from_yellow():
+    """two_dice_markov's slider extension: no start has its likeliest end more than 8 ahead."""
+    for x in range(32):
+        e = L.end_exact(x)
+        ahead = {(j - x) % 32 for j in range(32) if e[j] == max(e)}
+        assert max(ahead) <= 8, (x, ahead)
+        if x in CONF:
+            assert ahead == {8}, (x, ahead)
+
+
+def test_the_kitchens_turn_is_not_longer_than_from_every_yellow_space():
+    """The why of expected_rolls_kitchen: 2.62 to 2.69 rolls from every space; from 8 of the 12
+    yellow spaces a turn is longer than from the Kitchen."""
+    kitchen = L.expected_rolls(4)
+    every = [L.expected_rolls(x) for x in range(32)]
+    assert f"{float(min(every)):.2f}" == "2.62" and f"{float(max(every)):.2f}" == "2.69"
+    longer = [x for x in CONF if L.expected_rolls(x) > kitchen]
+    assert longer == [2, 5, 10, 13, 18, 21, 26, 29]
+    why = EXERCISES["expected_rolls_kitchen"].why
+    assert "8 of the 12 yellow" in why and "2.62 to 2.69" in why and "a little longer than from a yellow" not in why
+
+
+def test_the_first_roll_chance_is_not_printed_on_the_absorption_plot():
+    """two_dice_markov's absorption plot from space 7 would print P(over after 1 roll) = 7/18,
+    exercise 2's answer (from space 0): the notebook draws it without the numbers."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    assert L.turn_over_by(7, 1) == EXERCISES["first_roll_ends"].answer  # the coincidence
+    fig, ax = plt.subplots()
+    L.plot_after_rolls(ax, 7, rolls=6, labels=False)
+    assert not ax.texts
+    plt.close(fig)
+    import json
+    from pathlib import Path
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "notebooks" / "two_dice_markov.ipynb").read_text())
+    calls = ["".join(c["source"]) for c in nb["cells"] if "plot_after_rolls(" in "".join(c["source"])]
+    assert calls and all("labels=False" in c for c in calls)

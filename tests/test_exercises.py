@@ -70,3 +70,94 @@ def test_an_unknown_exercise_lists_the_known_ones():
 def test_the_result_shows_itself_in_a_notebook():
     r = check("brady_bunch.neutral_trust", "1/6")
     assert repr(r) == r.message == r._repr_markdown_() and bool(r) is True
+
+
+# ---- issue 27, item 1: numpy numbers, whole floats, the order of the hints, the precision said
+
+
+NUMERIC = [(key, ex) for key, ex in answers() if not isinstance(ex.answer, (str, set, frozenset))]
+
+
+def test_no_right_answer_is_inside_a_named_wrong_answers_tolerance():
+    """Over every registered exercise: every value check() accepts as right is outside each
+    named wrong answer's reach, and each named wrong answer gets its own hint."""
+    from brady_widgets.exercises import _number, hint_tolerance
+
+    assert NUMERIC
+    for key, ex in NUMERIC:
+        for wrong, hint in ex.hints.items():
+            w = _number(wrong)
+            if w is None:
+                continue
+            if ex.exact:
+                assert w != Fraction(ex.answer), f"{key}: the named wrong answer {wrong} is the answer"
+            else:  # a right value v (|v - answer| <= tol) must not reach w (|v - w| <= tol)
+                gap = abs(float(w) - float(ex.answer))
+                assert gap > ex.tolerance + hint_tolerance(ex), f"{key}: {wrong} is {gap:.5f} from the answer"
+            said = check(key, wrong)
+            assert not said.ok and hint in said.message, f"{key}: {wrong} does not get its hint: {said.message}"
+
+
+@pytest.mark.parametrize(("key", "ex"), NUMERIC, ids=lambda x: x if isinstance(x, str) else "")
+def test_numpy_numbers_and_whole_floats_are_the_numbers_they_are(key, ex):
+    np = pytest.importorskip("numpy")
+    a = Fraction(ex.answer)
+    forms = [np.array(float(a)), np.float64(float(a))] if not ex.exact else []
+    if a.denominator == 1:
+        forms += [np.int64(a.numerator), np.int32(a.numerator), float(a.numerator), np.float64(a.numerator),
+                  np.array(a.numerator), f"{a.numerator}.0"]
+    for form in forms:
+        assert check(key, form).ok, f"{key}: {form!r} refused: {check(key, form).message}"
+
+
+@pytest.mark.parametrize(("key", "ex"), NUMERIC, ids=lambda x: x if isinstance(x, str) else "")
+def test_every_question_states_the_precision_it_checks(key, ex):
+    from brady_widgets.exercises import asked, decimals_needed
+
+    shown = check(key, None).message
+    assert asked(ex) in shown
+    if ex.exact:
+        assert "Checked exactly" in shown
+        return
+    assert f"± {ex.tolerance:g}" in shown
+    d = decimals_needed(ex.tolerance)
+    assert f"{d} decimal" in shown
+    # a student who gives what is asked (rounded to d decimals) is right; one decimal less may not be
+    assert check(key, round(float(ex.answer), d)).ok, key
+    assert check(key, f"{float(ex.answer):.{d}f}").ok, key
+
+
+def test_the_reported_inputs():
+    """The inputs of issue 27, as students typed them."""
+    np = pytest.importorskip("numpy")
+    from brady_widgets.big_brother.lesson import end_exact
+
+    third = check("costume_party.calibration_first_turn", Fraction(1, 3)).message
+    assert "is close" not in third and "3 of 19" not in third
+    typed = check("costume_party.calibration_first_turn", 0.0526)  # 1/19 rounded: not the 1/20 misconception
+    assert not typed.ok and "right value" in typed.message and "own figure" not in typed.message
+    assert "own figure" in check("costume_party.calibration_first_turn", 0.05).message  # 1/20 itself
+    assert check("big_brother.likeliest_end_from_garden", np.argmax(end_exact(12))).ok
+    assert check("brouhaha.half_k_10p", np.int64(7)).ok
+    assert check("big_brother.cards_in_hand", 20.0).ok
+    for key, typed in [("brouhaha.six_cards_share_9p", 0.34), ("brady_bunch.next_card_six", 0.15)]:
+        said = check(key, typed)
+        assert not said.ok and "3 decimals" in said.message, said.message
+        assert "3 decimals" in check(key, None).message
+
+
+def test_name_and_set_answers_are_checked_too(monkeypatch):
+    """No game has one today; check() still answers a choice or a set (case and spaces ignored)."""
+    import brady_widgets.exercises as E
+
+    table = {
+        "pick": Exercise(question="Which?", answer="Robo the Robot", hint="look again", choices=("Robo the Robot", "Nico"),
+                         hints={"Nico": "Nico was elsewhere."}),
+        "both": Exercise(question="Which two?", answer={"a", "b"}, hint="two of them"),
+    }
+    monkeypatch.setattr(E, "exercises", lambda game: table)
+    assert check("toy.pick", "  robo the   ROBOT ").ok
+    assert "Nico was elsewhere" in check("toy.pick", "nico").message
+    assert "one of:" in check("toy.pick", "Vera").message
+    assert check("toy.both", ["B", "a"]).ok and not check("toy.both", "a").ok
+    assert E.precision(table["pick"]) == "" and E.asked(table["pick"]) == "Which?"

@@ -173,3 +173,16 @@ def test_the_tutorial_checks_its_exercises_and_saves_no_answer():
             assert len(outs) == 1 and "Not answered yet" in outs[0], outs
             assert not check(found[0], None).ok and "There is no exercise" not in check(found[0], None).message
     assert len(keys) >= 4 and len(set(keys)) == len(keys), keys
+
+
+def test_start_here_covers_every_game():
+    """00_start_here links each registered game's tutorial and its rules page (docs/<game>.md)."""
+    import brady_widgets
+
+    start = load(NOTEBOOKS / "00_start_here.ipynb")
+    md_text = "\n".join("".join(c["source"]) for c in start["cells"] if c["cell_type"] == "markdown")
+    for key, game in brady_widgets.games().items():
+        assert f"({key}.ipynb)" in md_text, f"00_start_here.ipynb does not link the {game.title} tutorial"
+        if (REPO / "docs" / f"{key}.md").exists():
+            assert f"(../docs/{key}.md)" in md_text, f"00_start_here.ipynb does not link docs/{key}.md"
+        assert game.title.split(":")[0].replace("The ", "") in md_text, game.title

@@ -54,3 +54,41 @@ def test_the_guide_covers_every_notebook():
     text = GUIDE.read_text()
     for nb in sorted((REPO / "notebooks").glob("*.ipynb")):
         assert f"`{nb.name}`" in text, f"the teacher guide does not mention {nb.name}"
+
+
+def test_the_guide_does_not_promise_a_replay_of_the_moves_nor_miscount_the_rows_outside():
+    """Issue 27: nothing records a group's moves; two or more of 12 rows outside ± 2 SE is about 1 in 10."""
+    text = GUIDE.read_text()
+    assert "replay exactly what a group played" not in text
+    assert "as happens about half the time" not in text
+    assert "two or more only about 1 time in 10" in text
+
+
+def test_the_guide_opens_with_every_game():
+    """The first paragraph counts no games (it once said "two party games" when there were four):
+    it points to the generated list, which names every registered game."""
+    import re
+
+    import brady_widgets
+
+    text = GUIDE.read_text()
+    first = text.split("\n\n")[1]
+    assert not re.search(r"\b(one|two|three|four|five|six|\d+) party games\b", first), first
+    assert "[The games](#the-games)" in first
+    listed = text[text.index("## The games") :].split("<!-- end of game list -->")[0]
+    for name, game in brady_widgets.games().items():
+        assert f"{game.title} (`{name}`)" in listed, game.title
+
+
+def test_the_big_brother_tutorial_names_the_guides_misconceptions():
+    """The guide lists three Big Brother misconceptions; the tutorial names each, before the exercises,
+    and its debrief is core in the first cell as in its heading."""
+    import json
+
+    nb = json.loads((REPO / "notebooks" / "big_brother.ipynb").read_text(encoding="utf-8"))
+    md = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    text = "\n".join(md)
+    for said in ('"I can vote for myself', '"There are always two nominees', '"A gossip match is likely'):
+        assert said in text, said
+    assert text.index("Name the misconceptions") < text.index("# Exercises")
+    assert "teacher's debrief (core" in md[0] and "debrief (core)" in text

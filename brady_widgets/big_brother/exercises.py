@@ -141,7 +141,9 @@ EXERCISES = {
         "turn most likely END?",
         answer=max(range(len(_KINDS)), key=lambda j: odds.end_odds(DEFAULT_TRACK, 12)[j]),
         exact=True,
-        hint="a turn ends only on a confrontation space: compute end_exact(12) and find its largest entry.",
+        hint="a turn ends only on a confrontation space. Where does the likeliest roll (7) take the pawn, and does the "
+        "turn end there? Then look at the yellow spaces the chain can end on (section 4 shows how for space 7) and "
+        "compare their chances.",
         why="Space 18, six spaces ahead: seven ahead (space 19) is a camera space and eight ahead (space 20) the "
         "Toilet/Shower, where the turn goes on.",
         hints={
@@ -156,10 +158,12 @@ EXERCISES = {
         "the turn take on average, the roll you are about to make included?",
         answer=odds.expected_rolls(DEFAULT_TRACK, 4),
         tolerance=0.005,
-        hint="one roll, plus the expected number of later rolls: the sum of row y of N = (I - Q)^-1 for the space y "
-        "the roll lands on, weighted by P(the roll lands on y). lesson.expected_rolls(4) does it.",
-        why="About 2.69 rolls: from the Kitchen the likeliest roll (7) lands on space 11, a gossip space, so the "
-        "turn tends to last a little longer than from a yellow space.",
+        hint="one roll, plus the rolls still to come: for each space y the first roll can land on, the expected "
+        "number of later rolls from y (0 if y is yellow: the turn is over; else the sum of row y of N = (I - Q)^-1), "
+        "weighted by P(the roll lands on y).",
+        why="About 2.69 rolls. A turn lasts about as long from anywhere on this board (2.62 to 2.69 rolls from each of "
+        "the 32 spaces: the board repeats a pattern of 8); from 8 of the 12 yellow spaces it is even a hair longer "
+        "(2.692). Where each roll lands decides it, not the space you start from.",
         hints={
             odds.expected_rolls(DEFAULT_TRACK, 7): "that is from space 7; from the Kitchen the next spaces are "
             "other ones, with other kinds.",

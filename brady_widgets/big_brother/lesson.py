@@ -290,13 +290,17 @@ def plot_chain(ax, track: Sequence | None = None):
     return ax
 
 
-def plot_after_rolls(ax, start: int, rolls: int = 6, track: Sequence | None = None):
-    """P(the turn is over after k rolls) for k = 1..``rolls``: the chain's absorption."""
+def plot_after_rolls(ax, start: int, rolls: int = 6, track: Sequence | None = None, labels: bool = True):
+    """P(the turn is over after k rolls) for k = 1..``rolls``: the chain's absorption.
+    ``labels=False``: no number printed at the points (where one would be an exercise's answer)."""
     ks = list(range(1, rolls + 1))
     ps = [float(turn_over_by(start, k, track)) for k in ks]
     ax.plot(ks, ps, "o-", color="#0072B2")
-    for k, p in zip(ks, ps):
-        ax.text(k, p + 0.03, f"{p:.3f}", ha="center", fontsize=8)
+    if labels:
+        for k, p in zip(ks, ps):
+            ax.text(k, p + 0.03, f"{p:.3f}", ha="center", fontsize=8)
+    else:
+        ax.grid(axis="y", alpha=0.4)
     ax.set_ylim(0, 1.1)
     ax.set_xticks(ks)
     ax.set_xlabel("rolls so far")

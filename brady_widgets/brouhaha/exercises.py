@@ -58,7 +58,6 @@ EXERCISES = {
         question="A 6-player game (2 pairs removed). Two face-down cards: what is the chance that they show the same animal?",
         answer=shared_animal_chance(2, deck_counts(6)),
         exact=True,
-        tolerance=1e-4,  # 1/37 and the named 1/38 are close
         hint="the first card is any animal; how many cards are left, and how many of them are its partner?",
         why="After the first card, 1 of the 37 cards left is its partner: drawn without replacement.",
         hints={
@@ -88,11 +87,12 @@ EXERCISES = {
         "cards for which a shared animal is more likely than not (a chance of at least 1/2)?",
         answer=_smallest_k(lambda k: shared_animal_chance(k, deck_counts(10)), Fraction(1, 2), 10),
         exact=True,
-        hint="compute shared_animal_chance(k, deck_counts(10)) for k = 2, 3, ... and stop at the first at least 1/2.",
+        hint="work with the complement: k cards all different means each new card avoids the partners of the cards "
+        "before it (36/36, then 34/35, then 32/34, ...). Multiply on, card by card, until the product is 1/2 or less.",
         why="With 18 animals, 7 cards are enough: the number of pairs of cards (21 for 7 cards) grows much faster than k.",
         hints={
             _smallest_k(lambda k: birthday(k, _species(10)), Fraction(1, 2), 10): "that is with replacement "
-            "(birthday(k, 18)): without replacement the partners run out, so the chance grows more slowly.",
+            "(the birthday problem with 18 'days'): without replacement the partners run out, so the chance grows more slowly.",
             9: "half of the 18 animals is a guess by proportion; the chance grows with the number of PAIRS of cards.",
         },
     ),
@@ -101,7 +101,8 @@ EXERCISES = {
         "chance of a shared birthday to reach 90%?",
         answer=_smallest_k(lambda k: birthday(k, 365), Fraction(9, 10), 365),
         exact=True,
-        hint="compute birthday(k) for growing k (a loop) and stop at the first that is at least 0.9.",
+        hint="work with the complement: k people all on different days has chance 365/365 x 364/365 x ... x "
+        "(365 - k + 1)/365. Multiply on, person by person, until it falls to 0.1 or below.",
         why="Far fewer than half of 365: with k people there are k(k-1)/2 pairs that could match.",
         hints={
             329: "0.9 x 365 is a proportion of the days; what counts is the number of pairs of people.",
@@ -153,8 +154,9 @@ EXERCISES = {
         "the very first bump?",
         answer=meet_distribution(3)[3],
         exact=True,
-        hint="count the ways to pair up 6 people (the first has 5 choices, then the next free one 3, then 1); only "
-        "one of these pairings puts every pair together.",
+        hint="count the ways the 6 people can be split into 3 couples at a bump: how many people can the first one "
+        "bump into? Then take the next person still free, and so on. How many of those splits put every pair "
+        "together?",
         why="There are 5 x 3 x 1 = 15 pairings of 6 people, and exactly one is all partners.",
         hints={
             Fraction(1, 125): "(1/5)^3 treats the three pairs as independent: once two pairs meet, the third must too.",
