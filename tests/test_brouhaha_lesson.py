@@ -439,6 +439,7 @@ BROUHAHA_NOTEBOOKS = {
     "brouhaha.ipynb": ["same cry is not the same animal", "without replacement"],
     "brouhaha_birthday.ipynb": ["with vs without replacement"],
     "total_black.ipynb": ["independence", "N²"],
+    "should_i_slap.ipynb": ["more likely than not", "break-even"],
 }
 
 

@@ -12,6 +12,7 @@ from math import comb
 
 from ..exercises import Exercise
 from . import content
+from .decisions import break_even, slap_value
 from .lesson import deck_counts, expected_rounds, meet_distribution, simple_model
 from .odds import birthday, share_chance, shared_animal_chance
 
@@ -50,6 +51,14 @@ TWO_MOOS_VIEW = {
     "viewer": 0, "my_down": "cow", "my_hand": ["bison"], "cries": ["Moo!", None, "Moo!", "Moo!"],
     "hunter_down": None, "reveal": None, "removed": [], "reserves": [[], [], [], []], "lost": [],
     "options": {"cries": "shared"},
+}
+
+#: the decision lesson's exercise 2: Bang, an empty Reserve; my cow down, a bison in my hand, a yak in
+#: seat 1's Reserve (its Hunter took it), seat 2 cries "Moo!"
+EMPTY_RESERVE_VIEW = {
+    "viewer": 0, "my_down": "cow", "my_hand": ["bison"], "cries": ["Moo!", None, "Moo!", None],
+    "hunter_down": None, "reveal": None, "removed": [], "reserves": [[], ["yak"], [], []], "lost": [],
+    "options": {"cries": "shared", "bang": True},
 }
 
 EXERCISES = {
@@ -228,4 +237,67 @@ EXERCISES = {
             "other cow, so the two cards cannot both be it.",
         },
     ),
+    # ---- the decision lesson (should_i_slap.ipynb)
+    "slap_ev_bang": Exercise(
+        question="A game with Bang. You have 2 cards in your Reserve, and the odds panel says 2/5 that another face-down "
+        "card is your animal. In Reserve cards, what is the expected value of slapping now?",
+        answer=slap_value(Fraction(2, 5), bang=True, reserve=2),
+        exact=True,
+        hint="two outcomes: a match (with the panel's chance) adds a card to your Reserve; a mismatch (the rest of the "
+        "time) costs one with Bang. Weigh each change by its chance and add.",
+        why="2/5 x (+1) + 3/5 x (-1): slapping loses a fifth of a card on average, worse than waiting (0).",
+        hints={
+            Fraction(2, 5): "that counts only the match: with Bang a mismatch costs a card, three times in five.",
+            Fraction(-3, 5): "that counts only the loss: a match, two times in five, wins a card.",
+            Fraction(-4, 5): "the Bang takes one card (your latest), not your whole Reserve.",
+        },
+    ),
+    "slap_ev_empty_reserve": Exercise(
+        question="A game with Bang, and your Reserve is empty. Your cow is face down and you hold a bison; a Hunter took a "
+        "yak into another player's Reserve; one other face-down card cries \"Moo!\" and you have seen no other Moo card. What is "
+        "the expected value of slapping now, in Reserve cards?",
+        answer=slap_value(share_chance(EMPTY_RESERVE_VIEW), bang=True, reserve=0),
+        exact=True,
+        hint="first the panel's chance: which Moo cards have you not seen? Then read the Bang rule again: a wrong slap "
+        "costs your latest Reserve card, if you have one. What can you lose with an empty Reserve?",
+        why="The other Moo is one of 3 unseen Moo cards (a cow, a yak, a bison): 1/3. With nothing to lose a Bang costs "
+        "nothing, so only the match counts.",
+        hints={
+            slap_value(share_chance(EMPTY_RESERVE_VIEW), bang=True, reserve=1): "that is with a card to lose: the Bang "
+            "takes a card only from a Reserve that has one.",
+            Fraction(1, 5): "the yak in the Reserve and the bison in your hand are seen: count only the Moo cards you "
+            "have not seen.",
+            Fraction(1, 4): "the yak in the Reserve is seen too: it cannot be the other card.",
+        },
+    ),
+    "break_even_two_cards": Exercise(
+        question="A house rule: a wrong slap costs TWO Reserve cards (you have plenty). A right slap still wins one. "
+        "From which panel chance on is slapping worth at least as much as waiting?",
+        answer=break_even(bang=True, reserve=2, cost=2),
+        exact=True,
+        hint="call the chance p: slapping is worth p x 1 - (1 - p) x 2, waiting 0. Find the p where they are equal.",
+        why="p = 2(1 - p) gives p = 2/3: the bigger the loss, the surer you must be. 1/2 is only for a loss equal to "
+        "the gain.",
+        hints={
+            break_even(bang=True, reserve=1): "that is the break-even for a loss of one card, the size of the gain; "
+            "this house rule doubles the loss.",
+            Fraction(1, 3): "that makes the win worth twice the loss; it is the other way round.",
+        },
+    ),
+    "twelve_free_slaps": Exercise(
+        question="A game without Bang. Twelve times in a game you hear your cry from another face-down card, and each "
+        "time the odds panel says 1/4. You slap every time. On average, how many Reserve cards do those twelve slaps "
+        "win you?",
+        answer=12 * slap_value(Fraction(1, 4)),
+        exact=True,
+        hint="work out the expected value of one slap (what a match gives, what a mismatch costs without Bang), then "
+        "add twelve of them: an average of a sum is the sum of the averages.",
+        why="Each free slap is worth a quarter of a card, so twelve are worth that many quarters on average: waiting "
+        "would have won none.",
+        hints={
+            0: "a slap at 1/4 usually misses, but without Bang a miss costs nothing, and a match wins a card.",
+            12 * slap_value(Fraction(1, 4), bang=True): "that is with Bang: without it a wrong slap costs nothing.",
+        },
+    ),
 }
+
