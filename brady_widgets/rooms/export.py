@@ -39,7 +39,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ACTION_COLUMNS", "SEAT_COLUMNS", "TABLE_COLUMNS", "export_csv", "export_zip", "histories",
+__all__ = ["ACTION_COLUMNS", "SEAT_COLUMNS", "TABLE_COLUMNS", "export_csv", "export_zip", "histories", "load",
            "read_db", "rows_of_rooms", "write_dir"]
 
 TABLE_COLUMNS = ("code", "game", "players", "seed", "options", "created", "actions", "over", "winners",
@@ -202,6 +202,13 @@ def histories(folder_or_zip: str | Path) -> dict[str, Any]:
         cls = load_game(t["game"])
         out[t["code"]] = cls.replay(int(t["players"]), int(t["seed"]), steps.get(t["code"], []), **json.loads(t["options"]))
     return out
+
+
+def load(folder_or_zip: str | Path) -> dict[str, list[dict]]:
+    """An export (a folder or the teacher page's zip) as rows of text:
+    ``{"tables": [...], "seats": [...], "actions": [...]}``, each row a dict by column."""
+    files = _read_export(folder_or_zip)
+    return {name[:-4]: list(csv.DictReader(io.StringIO(text))) for name, text in files.items()}
 
 
 def _read_export(folder_or_zip: str | Path) -> dict[str, str]:
