@@ -55,3 +55,26 @@ def test_birthdays_are_read_checked_and_their_shared_pairs_counted(tmp_path):
     with pytest.raises(ValueError, match="line 2"):
         read_birthdays(f)
     assert expected_shared_pairs(30) == Fraction(87, 73)
+
+
+def test_a_groups_printed_moves_replay_exactly_the_game_it_played():
+    """class_experiment.ipynb: the group's widget game (its own moves, the bots' answers, the die) comes back
+    move for move from the one line game_record prints, as the teacher's revealed widget."""
+    import json
+    import random
+
+    from brady_widgets import CostumePartyWidget
+    from brady_widgets.costume_party import calibration as cal
+    from brady_widgets.testing.widgets import legal_of
+
+    w = CostumePartyWidget(players=4, seed=cal.seed_for(5), humans=[0], bot="random", pace=0)
+    coin = random.Random(1)
+    while not w.game.over:
+        w.act(coin.choice(legal_of(w)))
+    line = cal.game_record(w, 5)
+    assert "\n" not in line and json.loads(line)["seed"] == cal.seed_for(5)
+    again = cal.replay_record(line)
+    assert again.game.history == w.game.history and again.game.full_view() == w.game.full_view()
+    assert again.settings["teacher"] and again.settings["reveal"]
+    with pytest.raises(ValueError, match="group 6 plays seed"):
+        cal.replay_record({**json.loads(line), "group": 6})
