@@ -57,9 +57,11 @@ def test_the_guide_covers_every_notebook():
 
 
 def test_the_guide_does_not_promise_a_replay_of_the_moves_nor_miscount_the_rows_outside():
-    """Issue 27: nothing records a group's moves; two or more of 12 rows outside ± 2 SE is about 1 in 10."""
+    """Issue 27: a seed alone does not replay a group's game, its printed moves do (game_record); two or
+    more of 12 rows outside ± 2 SE is about 1 in 10."""
     text = GUIDE.read_text()
     assert "replay exactly what a group played" not in text
+    assert "`cal.game_record(game, GROUP)`" in text and "`cal.replay_record(line)`" in text
     assert "as happens about half the time" not in text
     assert "two or more only about 1 time in 10" in text
 

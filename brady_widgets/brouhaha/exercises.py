@@ -299,5 +299,31 @@ EXERCISES = {
             12 * slap_value(Fraction(1, 4), bang=True): "that is with Bang: without it a wrong slap costs nothing.",
         },
     ),
+    # notebooks/class_data.ipynb: the class's own birthdays (issue 27, item 4)
+    "class_shared_pairs_30": Exercise(
+        question="A class of 30 students, 365 equally likely birthdays. Give the exact average: how many PAIRS of "
+        "students share a birthday?",
+        answer=Fraction(comb(30, 2), 365),
+        exact=True,
+        hint="count the pairs of students first; each pair shares a birthday with the same small chance, and an "
+        "average of a sum is the sum of the averages.",
+        why="C(30, 2) = 435 pairs, each sharing with chance 1/365: 435/365 = 87/73, about 1.19 pairs.",
+        hints={
+            Fraction(30, 365): "that counts students, not pairs of students.",
+            Fraction(30 * 29, 365): "each pair is counted twice there (Ann-Bo and Bo-Ann).",
+        },
+    ),
+    "class_birthday_35": Exercise(
+        question="A class of 35 students, 365 equally likely birthdays. What is the chance that some two of them share "
+        "a birthday?",
+        answer=birthday(35),
+        tolerance=0.0005,
+        hint="the opposite, all 35 different, is a product of 35 fractions (365/365, 364/365, ...); take it from 1.",
+        why="1 - (365 x 364 x ... x 331) / 365^35: about 0.814, so more than 4 classes in 5 have a shared birthday.",
+        hints={
+            Fraction(comb(35, 2), 365): "that is the expected number of shared PAIRS, which is more than 1: a chance "
+            "cannot be.",
+        },
+    ),
 }
 

@@ -15,11 +15,13 @@ Calibration (``notebooks/calibration.ipynb``):
 
 Class experiment (``notebooks/class_experiment.ipynb``): :data:`GROUP_SEEDS`,
 :func:`seed_for`, :func:`record_result` (a validated record of one group's game),
-:func:`pool` and :func:`class_plot`.
+:func:`pool`, :func:`class_plot`, and the group's moves: :func:`game_record` (one line of JSON
+after the game) and :func:`replay_record` (the teacher's widget of exactly that game).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections.abc import Sequence
@@ -238,6 +240,48 @@ def record_result(group: int, won, seed: int | None = None) -> dict:
     if not isinstance(won, bool):
         raise ValueError(f"won must be True (you won) or False (a bot won), got {won!r}")
     return {"group": group, "seed": expected, "won": won}
+
+
+def game_record(game, group: int | None = None) -> str:
+    """The moves of a group's game as one line of JSON (a widget, or its engine): what the
+    debrief replays exactly (:func:`replay_record`). ``{"group", "game", "players", "seed",
+    "options", "history"}``: the seed and every move, the bots' and the chance's included,
+    so the group prints it or saves it and hands it to the teacher."""
+    g = getattr(game, "game", game)
+    if not isinstance(g, CostumeParty):
+        raise TypeError(f"a Costume Party widget or game is needed, got {type(game).__name__}")
+    if group is not None:
+        seed_for(group)  # a group number from 1 to 16
+    return json.dumps({"group": group, "game": g.name, "players": g.players, "seed": g.seed, "options": g.options,
+                       "history": g.history}, separators=(",", ":"))
+
+
+def _replayed(record) -> CostumeParty:
+    data = json.loads(record) if isinstance(record, str) else record
+    if not isinstance(data, dict) or data.get("game") != CostumeParty.name:
+        raise ValueError("not a Costume Party game record (game_record() prints one)")
+    if data.get("group") is not None and data["seed"] != seed_for(data["group"]):
+        raise ValueError(f"group {data['group']} plays seed {seed_for(data['group'])}, but this record has seed {data['seed']}")
+    return CostumeParty.replay(data["players"], data["seed"], data["history"], **data["options"])
+
+
+def replay_record(record, reveal: bool = True):
+    """The teacher's widget of exactly the game a record holds (every move replayed from the
+    seed), every secret revealed: step back with its replay control for the debrief."""
+    from .widget import CostumePartyWidget
+
+    return CostumePartyWidget(game=_replayed(record), humans=[0], bot="random", teacher=True, reveal=reveal)
+
+
+def example_record(group: int) -> str:
+    """A made-up record for the saved notebook: the group's seed with seat 0 played by a
+    random bot too (a real group's record comes from :func:`game_record` after its game)."""
+    from ..scheduler import Scheduler
+
+    seed = seed_for(group)
+    g = CostumeParty(4, seed)
+    Scheduler(g, {s: BOTS["random"](s, seed + s) for s in range(4)}, delay=0, lag=0).run(max_steps=100_000)
+    return game_record(g, group)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,13 @@ On a school network: ``--certfile/--keyfile`` serve HTTPS and WSS;
 ``--allow-host NAME`` and ``--allow-origin ORIGIN`` add served names and page
 origins to the web checks (``web.py``); ``--behind-proxy [IPS]`` is the only way
 ``X-Forwarded-For``/``-Proto`` are believed (from those proxies' addresses).
+
+    brady-widgets rooms export --db rooms.sqlite3 --out class-data/
+
+writes every table of the database as CSV (``tables.csv``, ``seats.csv``,
+``actions.csv``, see ``export.py``; files only their owner may read) for
+``notebooks/class_data.ipynb``. It reads the file only, so it works while the
+server runs.
 """
 
 from __future__ import annotations
@@ -64,7 +71,29 @@ def qr_text(url: str) -> str:
     return out.getvalue()
 
 
+def export_main(argv: list[str]) -> int:
+    """``brady-widgets rooms export --db FILE [--out DIR]``."""
+    parser = argparse.ArgumentParser(prog="brady-widgets rooms export",
+                                     description="write every table of a rooms database as CSV (the teacher's full record)")
+    parser.add_argument("--db", default="rooms.sqlite3", help="the rooms database (default: rooms.sqlite3)")
+    parser.add_argument("--out", default="class-data", help="the folder the CSV files go to (default: class-data)")
+    args = parser.parse_args(argv)
+    from .export import read_db, write_dir
+
+    try:
+        tables = read_db(args.db)
+    except (OSError, ValueError) as exc:
+        print(f"brady-widgets rooms export: {exc}", file=sys.stderr)
+        return 2
+    paths = write_dir(tables, args.out)
+    print(f"{len(tables)} tables exported: {', '.join(str(p) for p in paths)} (readable by you only: they hold every hand)")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:2] == ["rooms", "export"]:
+        return export_main(argv[2:])
     parser = argparse.ArgumentParser(prog="brady-widgets", description="brady_widgets command line")
     sub = parser.add_subparsers(dest="command", required=True)
     rooms = sub.add_parser("rooms", help="start the class-play rooms server")

@@ -1055,6 +1055,29 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
     async def rooms_js(request: Request) -> Response:
         return FileResponse(ROOMS_JS)
 
+    async def export(request: Request) -> Response:
+        """``POST /export`` with ``Authorization: Bearer <teacher token>``: every table as CSV
+        in a zip (``export.py``), the teacher's full record. Only a POST (WebGuard refuses one
+        without this server's Origin) and only the teacher's token (a wrong one counts toward
+        the address's join rate, as on the socket); never cached."""
+        addr = request.client.host if request.client else "?"
+        auth = request.headers.get("authorization", "")
+        token = auth[7:] if auth[:7].lower() == "bearer " else ""
+        if not (token and secrets.compare_digest(_hash(token), rooms.teacher_hash)):
+            try:
+                rooms._rate_join(addr)
+            except RoomError as exc:
+                return JSONResponse({"code": exc.code, "message": str(exc)}, status_code=429)
+            return JSONResponse({"code": "teacher_only", "message": "only the teacher's token exports the tables"},
+                                status_code=403)
+        from .export import export_zip, rows_of_rooms
+
+        data = export_zip(rows_of_rooms(rooms))  # on the loop: the engines are not thread-safe
+        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime())
+        return Response(data, media_type="application/zip", headers={
+            "Content-Disposition": f'attachment; filename="class-data-{stamp}.zip"',
+            "Cache-Control": "no-store"})
+
     async def ws(websocket: WebSocket) -> None:
         await rooms.serve(websocket)
 
@@ -1077,6 +1100,7 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
             Route("/watch/{code}", watch),
             Route("/teacher", teacher),
             Route("/games.json", games),
+            Route("/export", export, methods=["POST"]),
             Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
             WebSocketRoute("/ws", ws),
             Mount("/views", StaticFiles(directory=STATIC)),

@@ -91,3 +91,17 @@ function drawSaving(saving) {
   }
   box.textContent = parts.join(" ");
 }
+// every table as CSV (a zip): the teacher's full record, for notebooks/class_data.ipynb (issue 27 item 4)
+$("export").addEventListener("click", async () => {
+  $("export-status").textContent = "exporting…";
+  try {
+    const r = await fetch("/export", { method: "POST", headers: { Authorization: `Bearer ${token}` }, cache: "no-store" });
+    if (!r.ok) { const e = await r.json().catch(() => ({})); throw new Error(`${e.code || r.status}: ${e.message || r.statusText}`); }
+    const name = (r.headers.get("Content-Disposition") || "").match(/filename="([^"]+)"/);
+    const url = URL.createObjectURL(await r.blob());
+    const a = h("a", { href: url, download: name ? name[1] : "class-data.zip" });
+    document.body.append(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+    $("export-status").textContent = `saved ${name ? name[1] : "class-data.zip"}`;
+  } catch (e) { $("export-status").textContent = `export failed: ${e.message}`; }
+});

@@ -1,0 +1,130 @@
+"""The class's own data for ``notebooks/class_data.ipynb`` (issue 27, item 4).
+
+* :func:`reaction_times`: from a rooms export (``brady-widgets rooms export``, or the
+  teacher page's Export CSV zip), every slap at a Brouhaha table that opened a slap window
+  while a match was down, and how long after the match appeared it came (game ms). A match
+  "appears" when the second card of a species goes face down at another seat; the first
+  slap after that is the reaction. Slaps with no match down are counted apart (``wrong``).
+* :func:`read_birthdays` and :func:`shared_birthdays`: a ``birthdays.csv`` the teacher
+  fills (``name,month,day``), and which birthdays the class shares.
+* :func:`make_sample`: the seeded sample export shipped in ``notebooks/data/`` (bots at
+  Brouhaha tables, played on virtual time) and a made-up ``birthdays.csv``.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import random
+from collections import Counter
+from fractions import Fraction
+from math import comb
+from pathlib import Path
+from typing import Any
+
+from .content import HUNTER
+
+__all__ = ["expected_shared_pairs", "make_sample", "reaction_times", "read_birthdays", "shared_birthdays"]
+
+
+def _slap_reactions(code: str, game: Any, names: list[str]) -> list[dict]:
+    """Walk ``game``'s history on a fresh engine, step by step, watching the face-down cards."""
+    g = type(game)(game.players, game.seed, deal=game.deal or None, **game.options)
+    since: dict[str, float] = {}  # species with both cards down at two seats -> when that began
+    out = []
+    for h in game.history:
+        seat = h["seat"]
+        if seat == "clock":
+            g.advance(h["at"])
+        elif seat == "chance":
+            raise ValueError("a Brouhaha history has no chance steps")
+        else:
+            action = h["action"]
+            if action["type"] == "slap" and g.phase == "play":
+                card = g.down[seat]
+                ok = card is not None and card in since
+                out.append({"code": code, "seat": seat, "name": names[seat], "at": h["at"],
+                            "match": ok, "reaction_ms": h["at"] - since[card] if ok else None})
+            g.act(seat, action, at=h["at"])
+        down = Counter(c for c in g.down if c is not None and c != HUNTER)
+        now = h["at"]
+        since = {c: since.get(c, now) for c, n in down.items() if n == 2}
+    return out
+
+
+def reaction_times(export: str | Path) -> dict:
+    """The slaps of every Brouhaha table of an export (a folder or a zip):
+    ``{"tables": n, "slaps": [rows], "reaction_ms": [the right slaps' times], "wrong": n}``;
+    each row ``{code, seat, name, at, match, reaction_ms}``."""
+    from ..rooms.export import histories, load
+
+    data = load(export)
+    names = {t["code"]: t["names"].split(";") for t in data["tables"]}
+    games = {c: g for c, g in histories(export).items() if g.name == "brouhaha"}
+    slaps = [row for code, g in games.items() for row in _slap_reactions(code, g, names[code])]
+    return {"tables": len(games), "slaps": slaps,
+            "reaction_ms": [r["reaction_ms"] for r in slaps if r["match"]],
+            "wrong": sum(1 for r in slaps if not r["match"])}
+
+
+def read_birthdays(path: str | Path) -> list[dict]:
+    """``birthdays.csv`` (columns ``name,month,day``; a leap day counts as its own day):
+    ``[{name, month, day}]``; a date that does not exist raises ValueError naming the row."""
+    rows = []
+    with open(path, newline="", encoding="utf-8") as f:
+        for i, row in enumerate(csv.DictReader(f), start=2):
+            try:
+                month, day = int(row["month"]), int(row["day"])
+                datetime.date(2024, month, day)  # a leap year: 29 February is a date
+            except (KeyError, TypeError, ValueError):
+                raise ValueError(f"{path}, line {i}: month and day must make a date, got {row}") from None
+            rows.append({"name": (row.get("name") or "").strip(), "month": month, "day": day})
+    return rows
+
+
+def shared_birthdays(rows: list[dict]) -> dict:
+    """``{"people", "shared": [(month, day, [names])], "pairs"}``: the days two or more
+    people share, and how many pairs of people share a day."""
+    days: dict[tuple[int, int], list[str]] = {}
+    for r in rows:
+        days.setdefault((r["month"], r["day"]), []).append(r["name"])
+    shared = [(m, d, names) for (m, d), names in sorted(days.items()) if len(names) > 1]
+    return {"people": len(rows), "shared": shared, "pairs": sum(comb(len(n), 2) for *_, n in shared)}
+
+
+def expected_shared_pairs(k: int, days: int = 365) -> Fraction:
+    """The exact expected number of pairs among ``k`` people who share a birthday:
+    C(k, 2) pairs, each sharing with chance 1/days."""
+    return Fraction(comb(k, 2), days)
+
+
+def make_sample(folder: str | Path, tables: int = 6, players: int = 4, seed: int = 2027, people: int = 27) -> None:
+    """Write the sample: ``folder/class_export/`` (``tables`` Brouhaha tables of ``players``
+    medium bots, seeded, on virtual time, as ``brady-widgets rooms export`` writes them) and
+    ``folder/birthdays.csv`` (``people`` made-up students, seeded)."""
+    from ..engine.registry import load_bots, load_game
+    from ..rooms.export import write_dir
+    from ..scheduler import Scheduler
+
+    rng = random.Random(seed)
+    rows = []
+    cls, bots = load_game("brouhaha"), load_bots("brouhaha")
+    for i in range(tables):
+        gseed = rng.getrandbits(32)
+        g = cls(players, gseed)
+        Scheduler(g, {s: bots["medium"](s, gseed) for s in range(players)}, delay=0, lag=0).run(max_steps=1_000_000)
+        code = "SAMP" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
+        names = [f"Bot {s + 1} (medium)" for s in range(players)]
+        meta = {"game": "brouhaha", "created": 1_800_000_000 + 600 * i, "names": names,
+                "bot_levels": {str(s): "medium" for s in range(players)}, "humans": []}
+        rows.append((code, meta, g))
+    out = Path(folder)
+    write_dir(rows, out / "class_export")
+    for p in (out / "class_export").iterdir():
+        p.chmod(0o644)  # a made-up sample, no secret: readable in the repository
+    with open(out / "birthdays.csv", "w", newline="", encoding="utf-8") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["name", "month", "day"])
+        for n in range(people):
+            day = datetime.date(2023, 1, 1) + datetime.timedelta(days=rng.randrange(365))
+            w.writerow([f"Student {n + 1}", day.month, day.day])
