@@ -506,6 +506,50 @@ def difference(a: dict, b: dict) -> dict:
     return {"difference": d, "two_se": math.sqrt(a["two_se"] ** 2 + b["two_se"] ** 2)}
 
 
+def paired(without: list[dict], with_: list[dict], members: Sequence[int], key: str = "first_out") -> dict:
+    """Same-seed runs compared game by game (the rows of :func:`bloc_experiment`, same
+    seeds in the same order): in how many seed pairs the bloc **helped** (one of
+    ``members`` was evicted first without it and not with it; for ``key="winner"``: won
+    with it and not without), **hurt** (the other way round) or changed nothing
+    (``same``), and the exact two-sided sign test of helped against hurt
+    (:func:`.odds.sign_test`: ``p``, a Fraction)."""
+    m = set(members)
+    if [r["seed"] for r in without] != [r["seed"] for r in with_]:
+        raise ValueError("the two runs must play the same seeds in the same order")
+    good = (lambda r: r[key] not in m) if key == "first_out" else (lambda r: r[key] in m)
+    helped = sum(1 for a, b in zip(without, with_) if not good(a) and good(b))
+    hurt = sum(1 for a, b in zip(without, with_) if good(a) and not good(b))
+    return {"helped": helped, "hurt": hurt, "same": len(without) - helped - hurt,
+            "p": odds.sign_test(helped, hurt)}
+
+
+def print_paired(result: dict) -> None:
+    """:func:`paired`'s counts and its sign test, in words."""
+    n = result["helped"] + result["hurt"]
+    print(f"seed pairs: bloc helped {result['helped']}, hurt {result['hurt']}, no change {result['same']}")
+    print(f"if the bloc did nothing, each of the {n} changed pairs would go either way with chance 1/2:")
+    print(f"P(a split at least this lopsided, either way) = {result['p']} = {float(result['p']):.4f}")
+
+
+def rows_outside(rows: int, p: Fraction = Fraction(1, 20)) -> list[Fraction]:
+    """How many of ``rows`` independent rows fall outside their ± 2 SE band, each with
+    chance ``p`` (about 1 in 20): the exact binomial distribution (:func:`.odds.binomial`)."""
+    return odds.binomial(rows, p)
+
+
+def print_rows_outside(rows: int, most: int = 3) -> None:
+    """The chance of 0, 1, ... ``most`` and more rows outside ± 2 SE in a table of
+    ``rows``, with a row outside 1 time in 20 and with the normal curve's 4.55%."""
+    round_, normal = rows_outside(rows), rows_outside(rows, 0.0455)
+    print(f"rows outside ± 2 SE among {rows}:   chance 1/20 each   chance 4.55% each")
+    for k in range(most):
+        print(f"{k:>30}   {float(round_[k]):15.3f}   {float(normal[k]):16.3f}")
+    more = 1 - sum(round_[:most], Fraction(0)), 1 - sum(normal[:most])
+    print(f"{str(most) + ' or more':>30}   {float(more[0]):15.3f}   {float(more[1]):16.3f}")
+    print(f"{'2 or more':>30}   {float(1 - round_[0] - round_[1]):15.3f}   {1 - normal[0] - normal[1]:16.3f}")
+    print(f"{'expected number':>30}   {float(rows * Fraction(1, 20)):15.3f}   {rows * 0.0455:16.3f}")
+
+
 def print_bloc_table(runs: dict, members: Sequence[int], players: int) -> None:
     """One line per run (``{label: rows}``): the share of games in which one of
     ``members`` was evicted first, and won, each with ± 2 SE, beside the fair share."""

@@ -1,0 +1,103 @@
+"""The inference the lessons call for (issue 27, item 5): the exact binomial, the sign test on
+same-seed runs, and how many rows of a table fall outside ± 2 SE by luck alone."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from brady_widgets.big_brother import lesson as L
+from brady_widgets.big_brother import odds
+
+
+def test_the_binomial_is_exact_sums_to_one_and_matches_a_brute_force_count():
+    dist = odds.binomial(12, Fraction(1, 20))
+    assert sum(dist) == 1 and all(isinstance(p, Fraction) for p in dist)
+    assert dist[0] == Fraction(19, 20) ** 12
+    # brute force over every one of the 2^6 in/out patterns of 6 rows
+    p, brute = Fraction(1, 3), [Fraction(0)] * 7
+    for mask in range(2 ** 6):
+        k = bin(mask).count("1")
+        brute[k] += p ** k * (1 - p) ** (6 - k)
+    assert odds.binomial(6, p) == brute
+    assert odds.binomial(4, 0.5)[2] == pytest.approx(6 / 16)
+
+
+def test_the_sign_test_is_the_exact_two_sided_binomial_tail():
+    assert odds.sign_test(11, 1) == Fraction(2 * (1 + 12), 2 ** 12) == Fraction(13, 2048)  # the issue's p ~ 0.006
+    assert odds.sign_test(1, 11) == odds.sign_test(11, 1)  # either direction
+    assert odds.sign_test(9, 2) == Fraction(2 * (1 + 11 + 55), 2 ** 11)
+    assert odds.sign_test(5, 5) == 1 and odds.sign_test(3, 4) == 1  # capped: no evidence at all
+    assert odds.sign_test(0, 0) == 1
+    assert odds.sign_test(6, 0) == Fraction(2, 64)
+
+
+def test_the_sign_test_holds_its_level_by_simulation():
+    """Under 'no effect' a p-value <= 0.05 happens at most 5% of the time (the test is exact, so
+    a little less); seeded coin tosses agree within ± 2 SE."""
+    rng = np.random.default_rng(2026)
+    n, runs = 12, 4000
+    helped = rng.binomial(n, 0.5, runs)
+    rejected = np.mean([odds.sign_test(int(h), n - int(h)) <= Fraction(1, 20) for h in helped])
+    exact = sum((q for k, q in enumerate(odds.binomial(n, Fraction(1, 2))) if odds.sign_test(k, n - k) <= Fraction(1, 20)),
+                Fraction(0))
+    assert exact <= Fraction(1, 20)
+    assert abs(rejected - float(exact)) <= 2 * math.sqrt(float(exact) * (1 - float(exact)) / runs) + 1e-9
+
+
+def _row(seed, first_out, winner=0):
+    return {"seed": seed, "first_out": first_out, "winner": winner}
+
+
+def test_paired_counts_helped_hurt_and_unchanged_seed_by_seed():
+    without = [_row(1, 1), _row(2, 4), _row(3, 0), _row(4, 2), _row(5, 1)]
+    with_ = [_row(1, 0), _row(2, 4), _row(3, 1), _row(4, 3), _row(5, 5)]
+    r = L.paired(without, with_, (1, 4))
+    assert (r["helped"], r["hurt"], r["same"]) == (2, 1, 2)
+    assert r["p"] == odds.sign_test(2, 1)
+    won = L.paired([_row(1, 0, 2), _row(2, 0, 1)], [_row(1, 0, 1), _row(2, 0, 3)], (1, 4), key="winner")
+    assert (won["helped"], won["hurt"]) == (1, 1)
+    with pytest.raises(ValueError):
+        L.paired(without, with_[::-1], (1, 4))
+
+
+def test_print_paired_says_the_counts_and_the_p_value(capsys):
+    L.print_paired({"helped": 11, "hurt": 1, "same": 28, "p": odds.sign_test(11, 1)})
+    out = capsys.readouterr().out
+    assert "helped 11, hurt 1" in out and "13/2048 = 0.0063" in out
+
+
+def test_rows_outside_two_or_more_of_12_is_about_1_in_10():
+    round_ = L.rows_outside(12)
+    assert round_[0] == Fraction(19, 20) ** 12
+    assert 0.11 < float(1 - round_[0] - round_[1]) < 0.12
+    normal = L.rows_outside(12, 0.0455)
+    assert 1 - normal[0] - normal[1] == pytest.approx(0.1006, abs=5e-4)
+
+
+def test_rows_outside_agrees_with_seeded_tables(capsys):
+    """Tables of 12 rows, each outside with chance 1/20: the count of NOs is the binomial."""
+    rng = np.random.default_rng(7)
+    tables = 20_000
+    counts = (rng.random((tables, 12)) < 0.05).sum(axis=1)
+    for k, p in enumerate(L.rows_outside(12)[:4]):
+        share = np.mean(counts == k)
+        assert abs(share - float(p)) <= 2 * math.sqrt(float(p) * (1 - float(p)) / tables) + 0.002
+    L.print_rows_outside(12)
+    out = capsys.readouterr().out
+    assert "2 or more" in out and "0.118" in out and "0.101" in out
+
+
+def test_the_exercises_answers_by_independent_counts():
+    from brady_widgets.big_brother.exercises import EXERCISES
+
+    # sign test: every split of the 11 changed pairs, counted one by one
+    splits = [bin(m).count("1") for m in range(2 ** 11)]
+    lopsided = sum(1 for k in splits if k <= 2 or k >= 9)
+    assert EXERCISES["sign_test"].answer == Fraction(lopsided, 2 ** 11)
+    # at least one of 11 rows outside: every in/out pattern weighted
+    none = Fraction(19, 20) ** 11
+    assert EXERCISES["rows_outside"].answer == 1 - none
