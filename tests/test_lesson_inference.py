@@ -101,3 +101,66 @@ def test_the_exercises_answers_by_independent_counts():
     # at least one of 11 rows outside: every in/out pattern weighted
     none = Fraction(19, 20) ** 11
     assert EXERCISES["rows_outside"].answer == 1 - none
+
+
+# ------------------------------------------------------------------ Alice's trust, learned (alices_bayes)
+def test_the_trust_posterior_is_bayes_over_the_grid_and_the_order_of_checks_does_not_matter():
+    from brady_widgets.brady_bunch import lesson as B
+
+    prior = B.trust_prior()
+    assert sum(prior.values()) == 1 and len(prior) == 11
+    post = B.trust_posterior(prior, 3, 1)
+    assert sum(post.values()) == 1 and post[Fraction(0)] == 0 and post[Fraction(1)] == 0
+    # one check at a time, in any order, gives the same posterior
+    step = prior
+    for true in (True, False, True, True):
+        step = B.trust_posterior(step, int(true), int(not true))
+    assert step == post
+    assert B.next_claim_true(post) == Fraction(197, 298)
+    assert B.next_claim_true(prior) == Fraction(1, 2)
+    with pytest.raises(ValueError):
+        B.trust_posterior({Fraction(1): Fraction(1)}, 1, 1)
+
+
+def test_the_learned_trust_is_what_bayes_rule_for_the_card_uses():
+    """With a flat card prior, P(v | "v" from a speaker of unknown trust) is the posterior mean of the trust."""
+    from brady_widgets.brady_bunch import lesson as B
+
+    post = B.trust_posterior(B.trust_prior(), 5, 2)
+    card = B.card_prior(B.DECK)
+    averaged = sum(p * B.posterior(card, [(6, t)])[6] for t, p in post.items())
+    assert averaged == B.posterior(card, [(6, B.next_claim_true(post))])[6] == B.next_claim_true(post)
+
+
+def test_the_trust_simulation_agrees_with_the_exact_posterior():
+    from brady_widgets.brady_bunch import lesson as B
+
+    prior = B.trust_prior()
+    post = B.trust_posterior(prior, 2, 2)
+    sim = B.simulate_trust(prior, 2, 2, speakers=60_000, seed=3)
+    assert sim["kept"] > 5000
+    outside = sum(1 for t in post if abs(sim["share"][t] - float(post[t])) > 2.5 * sim["two_se"][t] + 1e-9)
+    assert outside <= 1
+    assert abs(sim["next_true"] - float(B.next_claim_true(post))) < 0.02
+    assert B.simulate_trust(prior, 2, 2, speakers=1000, seed=3) == B.simulate_trust(prior, 2, 2, speakers=1000, seed=3)
+
+
+def test_the_trust_explorer_redraws_exactly(capsys):
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("matplotlib")
+    from brady_widgets.brady_bunch import lesson as B
+
+    box = B.trust_learning_explorer(true=3, lies=1)
+    assert box.result == B.trust_posterior(B.trust_prior(), 3, 1)
+    box.children[1].value = 4
+    assert box.result == B.trust_posterior(B.trust_prior(), 3, 4)
+    B.compare_trust(B.trust_prior(), 3, 1, speakers=20_000, seed=1)
+    assert "P(next claim true): exact 197/298" in capsys.readouterr().out
+
+
+def test_the_learned_trust_exercise_by_counting():
+    from brady_widgets.brady_bunch import lesson as B
+    from brady_widgets.brady_bunch.exercises import EXERCISES
+
+    two = {Fraction(1, 2): Fraction(1, 2), Fraction(5, 6): Fraction(1, 2)}
+    assert EXERCISES["learned_trust"].answer == B.trust_posterior(two, 2, 0)[Fraction(5, 6)] == Fraction(25, 34)

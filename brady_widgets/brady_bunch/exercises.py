@@ -60,6 +60,11 @@ def _snoop_chance(players: int, cousin_oliver: bool = False, replace: bool = Fal
     return 1 - Fraction(comb(cards - 2, reveals), comb(cards, reveals))
 
 
+def _learned_trust(checks: int = 2, low: Fraction = Fraction(1, 2), high: Fraction = Fraction(5, 6)) -> Fraction:
+    """P(trust = high | ``checks`` claims all checked true), the prior even between the two."""
+    return high ** checks / (high ** checks + low ** checks)
+
+
 def _seen(*values: int) -> Counter:
     return DECK - Counter(values)
 
@@ -185,6 +190,23 @@ EXERCISES = {
             _snoop_chance(6, cousin_oliver=True, one_card=True): "that is the chance for ONE card: Alice reveals two.",
             _snoop_chance(6, cousin_oliver=True, replace=True): "that is with replacement: the second card comes from "
             "the 7 cards left.",
+        },
+    ),
+    "learned_trust": Exercise(
+        question="Alice is not sure how far to trust Peter: his trust is either 1/2 or 5/6, equally likely. She "
+        "checks two of his claims with Help Tokens, and both turn out true. What is now the chance that his trust "
+        "is 5/6?",
+        answer=_learned_trust(),
+        tolerance=0.002,
+        hint="Bayes one level up: for each possible trust t, the chance of two true claims in a row is t x t. "
+        "Weigh each trust's prior by it, then divide by the total.",
+        why="(1/2 x 25/36) / (1/2 x 25/36 + 1/2 x 1/4) = 25/34: each true claim favours the higher trust by 5/6 "
+        "against 1/2, and two of them multiply.",
+        hints={
+            Fraction(5, 6): "that is the trust itself (the chance of ONE true claim if the trust is 5/6), not how "
+            "sure Alice is that the trust is 5/6.",
+            _learned_trust(checks=1): "that is after ONE true claim; the second one multiplies in again.",
+            Fraction(1, 2): "that is the prior: the two true claims are evidence, they should move it.",
         },
     ),
 }
