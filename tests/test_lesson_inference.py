@@ -164,3 +164,27 @@ def test_the_learned_trust_exercise_by_counting():
 
     two = {Fraction(1, 2): Fraction(1, 2), Fraction(5, 6): Fraction(1, 2)}
     assert EXERCISES["learned_trust"].answer == B.trust_posterior(two, 2, 0)[Fraction(5, 6)] == Fraction(25, 34)
+
+
+# ------------------------------------------------------------------ Alice's decision: whom to accuse (alices_bayes)
+def test_each_accusations_value_is_its_exact_chance_to_win_and_the_best_is_peter(capsys):
+    from brady_widgets.brady_bunch import lesson as B
+    from brady_widgets.brady_bunch import odds as BO
+
+    view = B.end_position().view(0)
+    values = B.accusation_values(view, trust=1)
+    exact = BO.exact_highest_odds(view, trust=1)
+    assert {k: v["win"] for k, v in values.items()} == exact
+    assert all(v["win"] + v["risk"] == 1 for v in values.values())
+    assert max(values, key=lambda k: values[k]["win"]) == "Peter"
+    B.compare_accusations(view, trust=1, samples=20_000, seed=2)
+    out = capsys.readouterr().out
+    assert "best accusation: Peter" in out and out.count(" yes ") == 3
+
+
+def test_the_accusation_exercise_by_listing_every_case():
+    from brady_widgets.brady_bunch.exercises import EXERCISES
+
+    greg_wins = sum(1 for card in range(1, 7) for sign in (1, -1) if 12 + card + sign <= 16)
+    peter_wins = sum(1 for card in range(1, 7) for sign in (1, -1) if 12 + card + sign >= 16)
+    assert EXERCISES["accuse_greg"].answer == Fraction(greg_wins, 12) > Fraction(peter_wins, 12)

@@ -11,7 +11,8 @@ Two groups:
   and the live controls (:func:`posterior_explorer`, :func:`speaker_trust_explorer`);
   learning the trust itself from Help Token checks, Bayes one level up
   (:func:`trust_prior`, :func:`trust_posterior`, :func:`next_claim_true` exact,
-  :func:`simulate_trust` seeded, :func:`trust_learning_explorer` live).
+  :func:`simulate_trust` seeded, :func:`trust_learning_explorer` live); Alice's decision,
+  whom to accuse (:func:`accusation_values` exact, :func:`compare_accusations`).
 
 Everything is exact (``Fraction``) or seeded: a notebook cell gives the same output
 on every computer.
@@ -341,6 +342,33 @@ def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = N
         sl.observe(redraw, names="value")
     redraw()
     return box
+
+
+def accusation_values(view: dict, trust: Any = 1) -> dict:
+    """Alice's decision, exactly: for each kid she could accuse, ``{"win": P(win), "risk":
+    P(lose)}`` from :func:`.odds.exact_highest_odds` (she wins when the accused is among
+    the highest, ties counting for every tied kid; a win is worth 1 and a loss 0, so the
+    expected value of an accusation is its chance to win). Exact only where few cards are
+    unseen: ``trust=1`` (every claim counts as seen) is instant."""
+    p = odds.exact_highest_odds(view, trust=trust)
+    return {kid: {"win": q, "risk": 1 - q} for kid, q in p.items()}
+
+
+def compare_accusations(view: dict, trust: Any = 1, samples: int = 40_000, seed: int = 2) -> dict:
+    """Print each accusation's exact expected value (its chance to win) beside ``samples``
+    seeded hidden worlds played out to the reveal (:func:`.odds.highest_odds_with_error`,
+    ± 2 SE), its risk, and the best choice; returns :func:`accusation_values`."""
+    exact = accusation_values(view, trust)
+    sim = odds.highest_odds_with_error(view, trust=trust, samples=samples, seed=seed)
+    print(f"accuse | exact EV (chance to win) | {samples:,} seeded worlds | within? | risk (lose)")
+    for kid, v in exact.items():
+        share, two_se = sim["odds"][kid], 2 * sim["se"][kid]
+        inside = "yes" if abs(share - float(v["win"])) <= two_se else "NO"
+        print(f"{kid:>6} | {str(v['win']):>14} = {float(v['win']):.4f} | {share:.4f} ± {two_se:.4f} (2 SE)"
+              f" | {inside:>7} | {float(v['risk']):.4f}")
+    best = max(exact, key=lambda k: exact[k]["win"])
+    print(f"best accusation: {best} (the largest expected value, the smallest risk)")
+    return exact
 
 
 def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int = 20_000, seed: int = 1):
