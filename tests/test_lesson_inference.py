@@ -188,3 +188,27 @@ def test_the_accusation_exercise_by_listing_every_case():
     greg_wins = sum(1 for card in range(1, 7) for sign in (1, -1) if 12 + card + sign <= 16)
     peter_wins = sum(1 for card in range(1, 7) for sign in (1, -1) if 12 + card + sign >= 16)
     assert EXERCISES["accuse_greg"].answer == Fraction(greg_wins, 12) > Fraction(peter_wins, 12)
+
+
+# ------------------------------------------------------------------ join a bloc or not (voting_blocs)
+def test_join_decision_is_the_mean_payoff_with_its_error_and_the_paired_counts(capsys):
+    rows = lambda pairs: [{"seed": i, "winner": w, "first_out": f} for i, (w, f) in enumerate(pairs)]  # noqa: E731
+    stay = rows([(0, 1), (2, 3), (1, 0), (3, 1)])
+    join = rows([(1, 0), (2, 3), (1, 0), (3, 2)])
+    assert list(L.payoffs(stay, 1, win=1, first_out=-1)) == [-1, 0, 1, -1]
+    r = L.join_decision(stay, join, 1, win=1, first_out=-1)
+    assert r["stay"][0] == pytest.approx(-0.25) and r["join"][0] == pytest.approx(0.5)
+    assert r["difference"][0] == pytest.approx(0.75)
+    d = np.array([2, 0, 0, 1], float)
+    assert r["difference"][1] == pytest.approx(2 * d.std(ddof=1) / 2)
+    assert (r["helped"], r["hurt"], r["p"]) == (2, 0, odds.sign_test(2, 0))
+    with pytest.raises(ValueError):
+        L.join_decision(stay, join[::-1], 1)
+    L.print_join_decision(stay, join, 1, win=1, first_out=-1)
+    assert "join - stay: +0.750" in capsys.readouterr().out
+
+
+def test_the_join_exercise_by_hand():
+    from brady_widgets.big_brother.exercises import EXERCISES
+
+    assert EXERCISES["join_bloc"].answer == (10 * Fraction(3, 10) - 5 * Fraction(1, 20)) - (10 * Fraction(1, 4) - 5 * Fraction(1, 5))

@@ -65,7 +65,16 @@ def check(key: str, answer) -> CheckResult:
 
 _TOTALS = [4, 2, 2, 2, 6]
 _SHARE, _GAMES = Fraction(2, 5), 400
-_HELPED, _HURT = 9, 2  # the sign-test exercise's seed pairs
+_HELPED, _HURT = 9, 2
+_WIN, _FIRST_OUT = 10, -5  # the bloc decision's payoff
+_JOIN, _STAY = (Fraction(3, 10), Fraction(1, 20)), (Fraction(1, 4), Fraction(1, 5))  # (P(win), P(first out))
+
+
+def _join_gain(wins: bool = True, evictions: bool = True) -> Fraction:
+    """Expected score of joining minus staying out, from the exercise's shares."""
+    def ev(p):
+        return (_WIN * p[0] if wins else 0) + (_FIRST_OUT * p[1] if evictions else 0)
+    return ev(_JOIN) - ev(_STAY)  # the sign-test exercise's seed pairs
 _ROWS = 11  # the rows of section 1's table of two-dice sums
 _ONE_IN_20 = Fraction(1, 20)
 
@@ -252,6 +261,22 @@ EXERCISES = {
             _ROWS * _ONE_IN_20: "that is the expected NUMBER of rows outside (11 x 1/20), not the chance of at "
             "least one.",
             (1 - _ONE_IN_20) ** _ROWS: "that is the chance that NO row is outside; the question asks the opposite.",
+        },
+    ),
+    "join_bloc": Exercise(
+        question="You score 10 points for winning and lose 5 for being the first evicted (0 otherwise). Seeded bot "
+        "games say: if you join the bloc you win 30% of the games and are evicted first in 5%; if you stay out, 25% "
+        "and 20%. By how many points per game does joining raise your expected score (join minus stay)?",
+        answer=_join_gain(),
+        tolerance=0.01,
+        hint="the expected score of a choice is 10 x P(win) - 5 x P(evicted first). Work it out for each choice, "
+        "then subtract.",
+        why="Join: 10 x 0.30 - 5 x 0.05 = 2.75. Stay: 10 x 0.25 - 5 x 0.20 = 1.5. Most of the gain is the "
+        "protection from the first eviction, not the wins.",
+        hints={
+            _join_gain(evictions=False): "that counts only the wins: being evicted first costs 5 points too.",
+            _join_gain(wins=False): "that counts only the evictions: a win is worth 10 points.",
+            -_join_gain(): "that is stay minus join: the question asks join minus stay.",
         },
     ),
 }
