@@ -212,3 +212,49 @@ def test_the_join_exercise_by_hand():
     from brady_widgets.big_brother.exercises import EXERCISES
 
     assert EXERCISES["join_bloc"].answer == (10 * Fraction(3, 10) - 5 * Fraction(1, 20)) - (10 * Fraction(1, 4) - 5 * Fraction(1, 5))
+
+
+# ------------------------------------------------------------------ which kill tells you most (costume_party)
+def test_kill_values_are_exact_and_agree_with_seeded_play_through_the_engine(capsys):
+    from brady_widgets.costume_party import lesson as C
+
+    game = C.kill_choice()
+    assert game.legal_actions(0)[:3] == [{"type": "kill", "figure": f} for f in (1, 5, 7)]
+    values = C.kill_values(game.view(0))
+    assert set(values) == {1, 5, 7}
+    assert values[5] == values[7] and values[5]["hit"] == Fraction(8, 15)
+    assert values[1]["hit"] == Fraction(17, 45) and values[1]["left"] == Fraction(838, 45)
+    assert min(values, key=lambda f: values[f]["left"]) == 1 and max(values, key=lambda f: values[f]["hit"]) in (5, 7)
+    for f, v in values.items():
+        sim = C.simulate_kill(game, 0, f, games=400, seed=5)
+        assert abs(sim["left"] - float(v["left"])) <= 1.5 * sim["two_se"] + 0.05
+        assert abs(sim["hit"] - float(v["hit"])) <= 3 * math.sqrt(float(v["hit"]) * (1 - float(v["hit"])) / 400)
+    C.compare_kills(game, 0, games=200, seed=1)
+    assert "tells you most (fewest candidates left on average): Ada" in capsys.readouterr().out
+
+
+def test_kill_values_by_brute_force_over_every_assignment():
+    """List every assignment of distinct figures to the three opponents that fits the clues, make
+    each kill in each, and count: the same fractions as kill_values."""
+    from itertools import product
+
+    from brady_widgets.costume_party import lesson as C
+    from brady_widgets.costume_party.knowledge import candidate_sets
+
+    view = C.kill_choice().view(0)
+    cands = candidate_sets(view)
+    seats = sorted(cands)
+    worlds = [w for w in product(*(sorted(cands[s]) for s in seats)) if len(set(w)) == len(w)]
+    for f, v in C.kill_values(view).items():
+        total, hits = Fraction(0), 0
+        for w in worlds:
+            hit = next((s for s, x in zip(seats, w) if x == f), None)
+            hits += hit is not None
+            total += sum(len(cands[s] - {f}) for s in seats if s != hit)
+        assert v["left"] == total / len(worlds) and v["hit"] == Fraction(hits, len(worlds))
+
+
+def test_the_candidates_left_exercise_by_hand():
+    from brady_widgets.costume_party.exercises import EXERCISES
+
+    assert EXERCISES["candidates_left"].answer == Fraction(1, 2) * 4 + Fraction(1, 2) * (1 + 4)
