@@ -65,6 +65,18 @@ def check(key: str, answer) -> CheckResult:
 
 _TOTALS = [4, 2, 2, 2, 6]
 _SHARE, _GAMES = Fraction(2, 5), 400
+_HELPED, _HURT = 9, 2
+_WIN, _FIRST_OUT = 10, -5  # the bloc decision's payoff
+_JOIN, _STAY = (Fraction(3, 10), Fraction(1, 20)), (Fraction(1, 4), Fraction(1, 5))  # (P(win), P(first out))
+
+
+def _join_gain(wins: bool = True, evictions: bool = True) -> Fraction:
+    """Expected score of joining minus staying out, from the exercise's shares."""
+    def ev(p):
+        return (_WIN * p[0] if wins else 0) + (_FIRST_OUT * p[1] if evictions else 0)
+    return ev(_JOIN) - ev(_STAY)  # the sign-test exercise's seed pairs
+_ROWS = 11  # the rows of section 1's table of two-dice sums
+_ONE_IN_20 = Fraction(1, 20)
 
 
 EXERCISES = {
@@ -216,6 +228,55 @@ EXERCISES = {
             (float(_SHARE) * (1 - float(_SHARE)) / _GAMES) ** 0.5: "that is ONE standard error; the question asks "
             "for two.",
             2 * float(_SHARE) * (1 - float(_SHARE)) / _GAMES: "take the square root of p (1 - p) / n.",
+        },
+    ),
+    "sign_test": Exercise(
+        question=f"Another bloc, another 40 seed pairs: the bloc helped in {_HELPED} of them, hurt in {_HURT}, and "
+        "changed nothing in the rest. If the bloc did nothing, each changed pair would go either way with chance 1/2. "
+        "What is the two-sided sign test's p-value: the chance of a split at least this lopsided, in either direction?",
+        answer=odds.sign_test(_HELPED, _HURT),
+        tolerance=0.001,
+        hint="leave out the pairs with no change. Count the ways to split the changed pairs with at most "
+        f"{_HURT} going the rarer way (choose 0, 1, 2 of them), divide by 2 to the power of the number of changed "
+        "pairs, and count both directions.",
+        why="(1 + 11 + 55) / 2^11 = 67/2048 for one direction, twice that for either: about 0.065. Not below 0.05, "
+        "though 9 to 2 looks lopsided: with only 11 changed pairs, luck can do that about 1 time in 15.",
+        hints={
+            odds.sign_test(_HELPED, _HURT) / 2: "that is one direction only; a split as lopsided the OTHER way "
+            "would be as surprising: double it.",
+            Fraction(1 + 11 + 55, 2 ** 40) * 2: "leave out the 29 pairs that changed nothing: only the changed "
+            "pairs count.",
+        },
+    ),
+    "rows_outside": Exercise(
+        question=f"Section 1's table of two-dice sums has {_ROWS} rows. Say each row falls outside its ± 2 SE band "
+        "with chance 1/20, independently of the others. What is the chance that at least one of the "
+        f"{_ROWS} rows says NO?",
+        answer=1 - (1 - _ONE_IN_20) ** _ROWS,
+        tolerance=0.002,
+        hint="find the chance that ALL the rows are inside (each one 19/20, independently: multiply), then take "
+        "that from 1.",
+        why="1 - (19/20)^11 = 0.431: in almost half of the tables at least one row says NO. One NO is no alarm.",
+        hints={
+            _ROWS * _ONE_IN_20: "that is the expected NUMBER of rows outside (11 x 1/20), not the chance of at "
+            "least one.",
+            (1 - _ONE_IN_20) ** _ROWS: "that is the chance that NO row is outside; the question asks the opposite.",
+        },
+    ),
+    "join_bloc": Exercise(
+        question="You score 10 points for winning and lose 5 for being the first evicted (0 otherwise). Seeded bot "
+        "games say: if you join the bloc you win 30% of the games and are evicted first in 5%; if you stay out, 25% "
+        "and 20%. By how many points per game does joining raise your expected score (join minus stay)?",
+        answer=_join_gain(),
+        tolerance=0.01,
+        hint="the expected score of a choice is 10 x P(win) - 5 x P(evicted first). Work it out for each choice, "
+        "then subtract.",
+        why="Join: 10 x 0.30 - 5 x 0.05 = 2.75. Stay: 10 x 0.25 - 5 x 0.20 = 1.5. Most of the gain is the "
+        "protection from the first eviction, not the wins.",
+        hints={
+            _join_gain(evictions=False): "that counts only the wins: being evicted first costs 5 points too.",
+            _join_gain(wins=False): "that counts only the evictions: a win is worth 10 points.",
+            -_join_gain(): "that is stay minus join: the question asks join minus stay.",
         },
     ),
 }

@@ -12,7 +12,10 @@ Three groups:
 * voting blocs (``voting_blocs.ipynb``): many seeded bot games with and without a bloc of
   bots voting together (:func:`bloc_experiment`), who is evicted with ± 2 standard
   errors, and the social model's affinities plotted from the bots' own API
-  (:func:`plot_affinities`).
+  (:func:`plot_affinities`); the same seeds compared pair by pair with an exact sign test
+  (:func:`paired`, :func:`.odds.sign_test`); the decision to join a bloc or not, each
+  choice's expected payoff with ± 2 SE (:func:`join_decision`); how many rows of a table
+  fall outside ± 2 SE (:func:`rows_outside`, the Markov lesson).
 
 The exact numbers come from :mod:`.odds` (nothing is computed twice); every simulation is
 seeded, so a notebook cell gives the same output on every computer.
@@ -504,6 +507,89 @@ def difference(a: dict, b: dict) -> dict:
     unlikely to be luck."""
     d = b["share"] - a["share"]
     return {"difference": d, "two_se": math.sqrt(a["two_se"] ** 2 + b["two_se"] ** 2)}
+
+
+def paired(without: list[dict], with_: list[dict], members: Sequence[int], key: str = "first_out") -> dict:
+    """Same-seed runs compared game by game (the rows of :func:`bloc_experiment`, same
+    seeds in the same order): in how many seed pairs the bloc **helped** (one of
+    ``members`` was evicted first without it and not with it; for ``key="winner"``: won
+    with it and not without), **hurt** (the other way round) or changed nothing
+    (``same``), and the exact two-sided sign test of helped against hurt
+    (:func:`.odds.sign_test`: ``p``, a Fraction)."""
+    m = set(members)
+    if [r["seed"] for r in without] != [r["seed"] for r in with_]:
+        raise ValueError("the two runs must play the same seeds in the same order")
+    good = (lambda r: r[key] not in m) if key == "first_out" else (lambda r: r[key] in m)
+    helped = sum(1 for a, b in zip(without, with_) if not good(a) and good(b))
+    hurt = sum(1 for a, b in zip(without, with_) if good(a) and not good(b))
+    return {"helped": helped, "hurt": hurt, "same": len(without) - helped - hurt,
+            "p": odds.sign_test(helped, hurt)}
+
+
+def print_paired(result: dict) -> None:
+    """:func:`paired`'s counts and its sign test, in words."""
+    n = result["helped"] + result["hurt"]
+    print(f"seed pairs: bloc helped {result['helped']}, hurt {result['hurt']}, no change {result['same']}")
+    print(f"if the bloc did nothing, each of the {n} changed pairs would go either way with chance 1/2:")
+    print(f"P(a split at least this lopsided, either way) = {result['p']} = {float(result['p']):.4f}")
+
+
+def rows_outside(rows: int, p: Fraction = Fraction(1, 20)) -> list[Fraction]:
+    """How many of ``rows`` independent rows fall outside their ± 2 SE band, each with
+    chance ``p`` (about 1 in 20): the exact binomial distribution (:func:`.odds.binomial`)."""
+    return odds.binomial(rows, p)
+
+
+def print_rows_outside(rows: int, most: int = 3) -> None:
+    """The chance of 0, 1, ... ``most`` and more rows outside ± 2 SE in a table of
+    ``rows``, with a row outside 1 time in 20 and with the normal curve's 4.55%."""
+    round_, normal = rows_outside(rows), rows_outside(rows, 0.0455)
+    print(f"rows outside ± 2 SE among {rows}:   chance 1/20 each   chance 4.55% each")
+    for k in range(most):
+        print(f"{k:>30}   {float(round_[k]):15.3f}   {float(normal[k]):16.3f}")
+    more = 1 - sum(round_[:most], Fraction(0)), 1 - sum(normal[:most])
+    print(f"{str(most) + ' or more':>30}   {float(more[0]):15.3f}   {float(more[1]):16.3f}")
+    print(f"{'2 or more':>30}   {float(1 - round_[0] - round_[1]):15.3f}   {1 - normal[0] - normal[1]:16.3f}")
+    print(f"{'expected number':>30}   {float(rows * Fraction(1, 20)):15.3f}   {rows * 0.0455:16.3f}")
+
+
+def payoffs(rows: list[dict], seat: int, win: float = 1, first_out: float = 0) -> np.ndarray:
+    """One number per game for ``seat``: ``win`` if it won, ``first_out`` if it was the
+    first evicted, 0 otherwise (the payoff a player puts on the outcomes)."""
+    return np.array([win if r["winner"] == seat else first_out if r["first_out"] == seat else 0 for r in rows], float)
+
+
+def join_decision(without: list[dict], with_: list[dict], seat: int, win: float = 1, first_out: float = 0) -> dict:
+    """Should ``seat`` join the bloc? Its expected payoff in the run without the bloc and in the
+    run with it (same seeds): the mean payoff with ± 2 SE, and the seed-by-seed comparison
+    (:func:`paired` on the payoff: helped, hurt, sign test). Returns
+    ``{"stay": (mean, 2se), "join": (mean, 2se), "difference": (d, 2se), "helped", "hurt", "p"}``."""
+    if [r["seed"] for r in without] != [r["seed"] for r in with_]:
+        raise ValueError("the two runs must play the same seeds in the same order")
+    a, b = payoffs(without, seat, win, first_out), payoffs(with_, seat, win, first_out)
+    n = len(a)
+
+    def mean_se(x):
+        return float(x.mean()), 2 * float(x.std(ddof=1) / math.sqrt(n)) if n > 1 else float("nan")
+
+    d = b - a
+    helped, hurt = int((d > 0).sum()), int((d < 0).sum())
+    return {"stay": mean_se(a), "join": mean_se(b), "difference": mean_se(d),
+            "helped": helped, "hurt": hurt, "p": odds.sign_test(helped, hurt)}
+
+
+def print_join_decision(without: list[dict], with_: list[dict], seat: int, win: float = 1, first_out: float = 0) -> dict:
+    """:func:`join_decision` in words, for payoffs ``win`` and ``first_out``."""
+    r = join_decision(without, with_, seat, win, first_out)
+    print(f"Player {seat + 1}'s payoff: win {win:g}, evicted first {first_out:g}, otherwise 0 ({len(without)} seeds)")
+    for label, key in (("stay out", "stay"), ("join the bloc", "join")):
+        m, se = r[key]
+        print(f"{label:>14}: expected payoff {m:+.3f} ± {se:.3f} (2 SE)")
+    m, se = r["difference"]
+    verdict = "bigger than luck" if abs(m) > se else "could be luck"
+    print(f"{'join - stay':>14}: {m:+.3f} ± {se:.3f} (2 SE, paired by seed): {verdict}")
+    print(f"{'seed by seed':>14}: joining helped in {r['helped']}, hurt in {r['hurt']}; sign test p = {float(r['p']):.3f}")
+    return r
 
 
 def print_bloc_table(runs: dict, members: Sequence[int], players: int) -> None:

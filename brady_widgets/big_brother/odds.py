@@ -226,3 +226,26 @@ def simulate_landing(track: Sequence, position: int, turns: int, seed: int = 0) 
 def odds_strings(track: Sequence, position: int) -> list[str]:
     """:func:`landing_odds` as ``"a/b"`` strings (``"0"`` and ``"1"`` as such), for a view."""
     return [str(p) for p in landing_odds(track, position)]
+
+
+# ================================================================ counting chances over many tries
+def binomial(n: int, p: Fraction) -> list[Fraction]:
+    """The exact binomial distribution: ``P(k successes in n tries)`` for ``k = 0..n``,
+    each try a success with chance ``p`` (a :class:`~fractions.Fraction` for exact
+    answers; a float gives floats)."""
+    from math import comb
+
+    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+
+
+def sign_test(helped: int, hurt: int) -> Fraction:
+    """The exact two-sided sign test of paired runs: ``helped`` pairs went one way,
+    ``hurt`` the other (ties left out). If the change did nothing, each untied pair
+    would go either way with chance 1/2; the p-value is the chance of a split at
+    least this lopsided, in either direction (capped at 1)."""
+    n = helped + hurt
+    if n == 0:
+        return Fraction(1)
+    low = min(helped, hurt)
+    dist = binomial(n, Fraction(1, 2))
+    return min(Fraction(1), 2 * sum(dist[: low + 1], Fraction(0)))

@@ -60,6 +60,18 @@ def _snoop_chance(players: int, cousin_oliver: bool = False, replace: bool = Fal
     return 1 - Fraction(comb(cards - 2, reveals), comb(cards, reveals))
 
 
+def _learned_trust(checks: int = 2, low: Fraction = Fraction(1, 2), high: Fraction = Fraction(5, 6)) -> Fraction:
+    """P(trust = high | ``checks`` claims all checked true), the prior even between the two."""
+    return high ** checks / (high ** checks + low ** checks)
+
+
+def _accuse_greg(greg: int = 16, peter: int = 12, cookie: bool = True, ties: bool = True) -> Fraction:
+    """P(accusing Greg wins): Peter's score is ``peter`` + one card 1-6 (+ a Cookie of either sign)."""
+    signs = (1, -1) if cookie else (0,)
+    cases = [(peter + c + s) for c in range(1, 7) for s in signs]
+    return Fraction(sum(1 for x in cases if x < greg or (ties and x == greg)), len(cases))
+
+
 def _seen(*values: int) -> Counter:
     return DECK - Counter(values)
 
@@ -185,6 +197,39 @@ EXERCISES = {
             _snoop_chance(6, cousin_oliver=True, one_card=True): "that is the chance for ONE card: Alice reveals two.",
             _snoop_chance(6, cousin_oliver=True, replace=True): "that is with replacement: the second card comes from "
             "the 7 cards left.",
+        },
+    ),
+    "learned_trust": Exercise(
+        question="Alice is not sure how far to trust Peter: his trust is either 1/2 or 5/6, equally likely. She "
+        "checks two of his claims with Help Tokens, and both turn out true. What is now the chance that his trust "
+        "is 5/6?",
+        answer=_learned_trust(),
+        tolerance=0.002,
+        hint="Bayes one level up: for each possible trust t, the chance of two true claims in a row is t x t. "
+        "Weigh each trust's prior by it, then divide by the total.",
+        why="(1/2 x 25/36) / (1/2 x 25/36 + 1/2 x 1/4) = 25/34: each true claim favours the higher trust by 5/6 "
+        "against 1/2, and two of them multiply.",
+        hints={
+            Fraction(5, 6): "that is the trust itself (the chance of ONE true claim if the trust is 5/6), not how "
+            "sure Alice is that the trust is 5/6.",
+            _learned_trust(checks=1): "that is after ONE true claim; the second one multiplies in again.",
+            Fraction(1, 2): "that is the prior: the two true claims are evidence, they should move it.",
+        },
+    ),
+    "accuse_greg": Exercise(
+        question="The end of a game. Alice knows Greg's total: 16. Peter's is 12 plus one card she has not seen "
+        "(say each value 1 to 6 equally likely), and Peter has one Cookie, + or - with chance 1/2 each. Alice wins if "
+        "the kid she accuses has the highest score (a tie makes both Troublemakers). What is the expected value of "
+        "accusing Greg: her chance to win (a win counts 1, a loss 0)?",
+        answer=_accuse_greg(),
+        tolerance=0.002,
+        hint="list the 12 equally likely cases (6 cards, 2 signs): Peter's score is 12 + card + 1 or 12 + card - 1. "
+        "Greg wins every case in which Peter's score is at most 16, ties included.",
+        why="With +1, cards 1 to 3 (3 cases); with -1, cards 1 to 5 (5 cases): 8 of 12. Accusing Peter wins 6 of "
+        "12 (ties count for him too): Greg is the better accusation.",
+        hints={
+            _accuse_greg(ties=False): "that counts a tie as a loss (or it is the value of accusing Peter): at 16 "
+            "against 16 both kids are Troublemakers, and accusing either wins.",
         },
     ),
 }

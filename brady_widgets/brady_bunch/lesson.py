@@ -8,7 +8,11 @@ Two groups:
   (:func:`sum_distribution`, :func:`with_replacement`, :func:`after_seeing`),
   Bayes' rule with a trust (:func:`card_prior`, :func:`likelihood`,
   :func:`posterior`), the lesson's end-of-game position (:func:`end_position`)
-  and the live controls (:func:`posterior_explorer`, :func:`speaker_trust_explorer`).
+  and the live controls (:func:`posterior_explorer`, :func:`speaker_trust_explorer`);
+  learning the trust itself from Help Token checks, Bayes one level up
+  (:func:`trust_prior`, :func:`trust_posterior`, :func:`next_claim_true` exact,
+  :func:`simulate_trust` seeded, :func:`trust_learning_explorer` live); Alice's decision,
+  whom to accuse (:func:`accusation_values` exact, :func:`compare_accusations`).
 
 Everything is exact (``Fraction``) or seeded: a notebook cell gives the same output
 on every computer.
@@ -235,6 +239,136 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
 def post_of(prior: dict, said: int, t) -> Fraction:
     """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
     return posterior(prior, [(said, t)])[said]
+
+
+#: the trusts Alice considers for a speaker: 0, 1/10, ..., 1 (a grid keeps Bayes' rule exact)
+TRUST_GRID = tuple(Fraction(k, 10) for k in range(11))
+
+
+def trust_prior(grid=TRUST_GRID) -> dict:
+    """Alice's prior over a speaker's trust: every value of ``grid`` equally likely."""
+    return {t: Fraction(1, len(grid)) for t in grid}
+
+
+def trust_posterior(prior: dict, true: int, lies: int) -> dict:
+    """Bayes one level up: Alice checked ``true + lies`` of a speaker's claims with Help
+    Tokens, ``true`` were true and ``lies`` lies. Each claim is true with chance ``t``
+    (the trust), independently, so the likelihood of a trust ``t`` is
+    ``t^true (1 - t)^lies`` (the order of the checks does not matter)."""
+    unnormalised = {t: p * t ** true * (1 - t) ** lies for t, p in prior.items()}
+    total = sum(unnormalised.values())
+    if total == 0:
+        raise ValueError("no trust in the prior explains these checks")
+    return {t: p / total for t, p in unnormalised.items()}
+
+
+def next_claim_true(post: dict) -> Fraction:
+    """P(the speaker's next claim is true | the checks): the posterior mean of the trust,
+    the one number to put in :func:`posterior` for the next claim."""
+    return sum((t * p for t, p in post.items()), Fraction(0))
+
+
+def simulate_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, seed: int = 0) -> dict:
+    """The same by a seeded simulation: ``speakers`` speakers each get a trust drawn from
+    ``prior`` and ``true + lies`` checked claims; among those whose checks came out with
+    exactly ``true`` true (the ones that look like Alice's speaker), the share of each trust.
+    Returns ``{"share": {t: share}, "two_se": {t: 2 SE}, "kept": n, "next_true": share}``."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    grid = list(prior)
+    ts = np.array([float(t) for t in grid])
+    which = rng.choice(len(grid), size=speakers, p=[float(prior[t]) for t in grid])
+    hits = rng.binomial(true + lies, ts[which])
+    kept = which[hits == true]
+    n = len(kept)
+    shares = np.bincount(kept, minlength=len(grid)) / max(n, 1)
+    return {"share": {t: float(shares[i]) for i, t in enumerate(grid)},
+            "two_se": {t: 2 * float(np.sqrt(shares[i] * (1 - shares[i]) / max(n, 1))) for i, t in enumerate(grid)},
+            "kept": n,
+            "next_true": float(rng.random(n).__lt__(ts[kept]).mean()) if n else float("nan")}
+
+
+def compare_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, seed: int = 0) -> dict:
+    """Print the exact posterior over the trust beside the seeded simulation (± 2 SE), and
+    P(next claim true); returns the exact posterior."""
+    post = trust_posterior(prior, true, lies)
+    sim = simulate_trust(prior, true, lies, speakers, seed)
+    print(f"after {true} true and {lies} lie(s): {sim['kept']:,} of {speakers:,} simulated speakers look like that")
+    print(" trust |  prior |  exact posterior | simulated ± 2 SE | within?")
+    for t, p in post.items():
+        share, se = sim["share"][t], sim["two_se"][t]
+        inside = "yes" if abs(share - float(p)) <= se or (p == 0 and share == 0) else "NO"
+        print(f" {float(t):5.1f} | {float(prior[t]):6.3f} | {float(p):16.3f} | {share:8.3f} ± {se:5.3f} | {inside}")
+    nxt = next_claim_true(post)
+    print(f"P(next claim true): exact {nxt} = {float(nxt):.3f} | simulated {sim['next_true']:.3f}")
+    return post
+
+
+def plot_trust(ax, prior: dict, post: dict, title: str = ""):
+    """Bars of the prior (grey) and the posterior (blue) over the trust on ``ax``."""
+    xs = [float(t) for t in post]
+    ax.bar([x - 0.02 for x in xs], [float(prior[t]) for t in post], width=0.04, color="#BBBBBB", label="before the checks")
+    ax.bar([x + 0.02 for x in xs], [float(p) for p in post.values()], width=0.04, color="#0072B2", label="after the checks")
+    ax.set_xticks(xs)
+    ax.set_xlabel("the speaker's trust t (the chance a claim is true)")
+    ax.set_ylabel("probability")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    return ax
+
+
+def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = None):
+    """Two sliders (claims that checked out true, lies caught) and the chart of Alice's
+    posterior over the speaker's trust, redrawn exactly whenever a slider moves; the
+    title gives P(next claim true). ``.result``: the last posterior."""
+    import ipywidgets as W
+    plt = need("matplotlib.pyplot")
+    prior = prior or trust_prior()
+    sliders = [W.IntSlider(value=true, min=0, max=10, description="true", continuous_update=False),
+               W.IntSlider(value=lies, min=0, max=10, description="lies", continuous_update=False)]
+    out = W.Output()
+
+    def redraw(*_):
+        k, m = sliders[0].value, sliders[1].value
+        post = box.result = trust_posterior(prior, k, m)
+        fig, ax = plt.subplots(figsize=(7, 3.2))
+        plot_trust(ax, prior, post, f"{k} true, {m} lie(s): P(next claim true) = {float(next_claim_true(post)):.3f}")
+        explorers.show_in(out, fig)
+
+    box = explorers.box([*sliders, out], f"Sliders for checked claims (start {true} true, {lies} lies) and the chart "
+                        "of Alice's belief about the trust")
+    for sl in sliders:
+        sl.observe(redraw, names="value")
+    redraw()
+    return box
+
+
+def accusation_values(view: dict, trust: Any = 1) -> dict:
+    """Alice's decision, exactly: for each kid she could accuse, ``{"win": P(win), "risk":
+    P(lose)}`` from :func:`.odds.exact_highest_odds` (she wins when the accused is among
+    the highest, ties counting for every tied kid; a win is worth 1 and a loss 0, so the
+    expected value of an accusation is its chance to win). Exact only where few cards are
+    unseen: ``trust=1`` (every claim counts as seen) is instant."""
+    p = odds.exact_highest_odds(view, trust=trust)
+    return {kid: {"win": q, "risk": 1 - q} for kid, q in p.items()}
+
+
+def compare_accusations(view: dict, trust: Any = 1, samples: int = 40_000, seed: int = 2) -> dict:
+    """Print each accusation's exact expected value (its chance to win) beside ``samples``
+    seeded hidden worlds played out to the reveal (:func:`.odds.highest_odds_with_error`,
+    ± 2 SE), its risk, and the best choice; returns :func:`accusation_values`."""
+    exact = accusation_values(view, trust)
+    sim = odds.highest_odds_with_error(view, trust=trust, samples=samples, seed=seed)
+    print(f"accuse | exact EV (chance to win) | {samples:,} seeded worlds | within? | risk (lose)")
+    for kid, v in exact.items():
+        share, two_se = sim["odds"][kid], 2 * sim["se"][kid]
+        inside = "yes" if abs(share - float(v["win"])) <= two_se else "NO"
+        print(f"{kid:>6} | {str(v['win']):>14} = {float(v['win']):.4f} | {share:.4f} ± {two_se:.4f} (2 SE)"
+              f" | {inside:>7} | {float(v['risk']):.4f}")
+    best = max(exact, key=lambda k: exact[k]["win"])
+    print(f"best accusation: {best} (the largest expected value, the smallest risk)")
+    return exact
 
 
 def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int = 20_000, seed: int = 1):

@@ -37,6 +37,12 @@ def _answers() -> dict:
 
 _A = _answers()
 
+
+def _kill_left(hit: Fraction = Fraction(1, 2), pinned: int = 2, other: int = 4) -> Fraction:
+    """E[candidates left] after killing one of seat 1's ``pinned`` candidates (a hit with chance
+    ``hit``: seat 1 out), seat 2 having ``other`` candidates that the kill does not touch."""
+    return hit * other + (1 - hit) * ((pinned - 1) + other)
+
 EXERCISES: dict = {
     "black_after_three_blacks": Exercise(
         question="The last three rolls were all black. What is the chance that the next roll is black?",
@@ -101,4 +107,19 @@ EXERCISES: dict = {
             _A["prior"]: "that is the prior for one seat before the clue.",
         },
     ),
+    "candidates_left": Exercise(
+        question="You must kill Robo or Marina. Seat 1 is Robo or Marina, each with chance 1/2; seat 2 could be any "
+        "of 4 other guests (neither Robo nor Marina). You kill Robo. Counting each opponent still in the game by "
+        "how many figures it could still be, how many candidates do you expect to be left?",
+        answer=_kill_left(),
+        tolerance=0.01,
+        hint="two cases. If Robo was seat 1 (chance 1/2), seat 1 is out and only seat 2's candidates are left. If "
+        "not, seat 1 can only be Marina now. Count the candidates in each case and weigh them by their chances.",
+        why="1/2 x 4 + 1/2 x (1 + 4) = 4.5. The kill unmasks seat 1 half the time, and pins it down the other half.",
+        hints={
+            _kill_left(hit=1): "that is only the case where Robo was seat 1: it happens half the time.",
+            _kill_left(hit=0): "that is only the case where Robo was nobody's figure: it happens half the time.",
+        },
+    ),
 }
+

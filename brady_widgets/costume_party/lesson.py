@@ -16,6 +16,9 @@ simulations are seeded, so every run prints the same numbers.
 * :func:`streak_experiment`: the gambler's fallacy, measured on a seeded die.
 * :func:`belief_curve`, :func:`plot_belief`: how fast a detective closes in.
 * :func:`detective_vs_random`: win counts of a detective bot among random bots.
+* :func:`kill_choice`, :func:`kill_values`, :func:`compare_kills`: a decision, which
+  kill tells you most (the chance it unmasks an opponent and the expected number of
+  candidates left, exactly, beside seeded play through the engine).
 """
 
 from __future__ import annotations
@@ -37,7 +40,10 @@ __all__ = [
     "deal",
     "describe",
     "detective_vs_random",
+    "compare_kills",
     "first_clue",
+    "kill_choice",
+    "kill_values",
     "name",
     "plot_belief",
     "print_odds",
@@ -244,3 +250,79 @@ def detective_vs_random(games_per_seat: int = 100, players: int = 4) -> dict:
         result[kind] = (wins, players * games_per_seat)
     result["example"] = {k: rows[0][k] for k in ["winner", "length", "kills", "draws", "eliminations"]}
     return result
+
+
+# ---------------------------------------------------------------- a decision: which kill tells you most
+def kill_choice():
+    """The decision's position: seat 0 (secretly Figure 4, in the Yellow Library) has rolled
+    black and must kill a guest there. Seat 1 killed in the Yellow Library (so it is 5 or 7),
+    seat 2 in the Blue room (1, 2 or 3), seat 3 has not killed; then figure 1 came to yellow."""
+    return position(4, rooms=BOARD, secrets=KILL_SECRETS, seed=1,
+                    steps=["green:move:12:hall", "black:kill:6", "black:kill:0", "blue:move:1:yellow", "roll:black"])
+
+
+KILL_SECRETS = [4, 5, 1, 10]
+
+
+def _candidates_left(cands: dict, figure: int, hit: int | None) -> int:
+    return sum(len(c - {figure}) for s, c in cands.items() if s != hit)
+
+
+def kill_values(view: dict) -> dict:
+    """For each guest the viewer may kill: ``{"hit": P(it is an opponent's character, who is
+    then unmasked and out), "left": E[candidates left]}``, exact (Fractions from
+    :func:`.knowledge.posterior`). Candidates left: the sizes of the opponents' candidate sets
+    (:func:`.knowledge.candidate_sets`) after the kill, summed over the opponents still in."""
+    from .knowledge import candidate_sets, posterior
+
+    cands = candidate_sets(view)
+    post = posterior(cands)
+    me = view["my_character"]
+    room = next(r for r, figs in view["rooms"].items() if me in figs)
+    out = {}
+    for f in view["rooms"][room]:
+        if f == me:
+            continue
+        hits = {s: post[s].get(f, Fraction(0)) for s in cands}
+        miss = 1 - sum(hits.values())
+        left = miss * _candidates_left(cands, f, None) + sum(p * _candidates_left(cands, f, s) for s, p in hits.items())
+        out[f] = {"hit": sum(hits.values(), Fraction(0)), "left": left}
+    return out
+
+
+def simulate_kill(game, seat: int, figure: int, games: int = 1000, seed: int = 0) -> dict:
+    """Seeded play: ``games`` times, redraw what ``seat`` does not know (``game.resample``:
+    the other characters, consistently with everything it saw), make the kill through the
+    engine and count the candidates left in ``seat``'s new view. ``{"hit", "left", "two_se"}``."""
+    import random
+
+    from .knowledge import candidate_sets
+
+    rng = random.Random(seed)
+    hits, left = 0, []
+    for _ in range(games):
+        g = game.resample(seat, rng)
+        alive = sum(g.alive)
+        g.act(seat, {"type": "kill", "figure": figure})
+        hits += sum(g.alive) < alive
+        left.append(sum(len(c) for c in candidate_sets(g.view(seat)).values()))
+    mean = sum(left) / games
+    var = sum((x - mean) ** 2 for x in left) / (games - 1)
+    return {"hit": hits / games, "left": mean, "two_se": 2 * (var / games) ** 0.5}
+
+
+def compare_kills(game, seat: int = 0, games: int = 600, seed: int = 0) -> dict:
+    """Print, for each kill ``seat`` may make, the exact chance to unmask an opponent and the
+    exact expected candidates left, beside ``games`` seeded plays of that kill (± 2 SE);
+    returns :func:`kill_values`."""
+    exact = kill_values(game.view(seat))
+    print(f"{'kill':<18} | P(unmasks an opponent)      | candidates left: exact | {games} seeded plays | within?")
+    for f, v in exact.items():
+        sim = simulate_kill(game, seat, f, games, seed)
+        inside = "yes" if abs(sim["left"] - float(v["left"])) <= sim["two_se"] else "NO"
+        print(f"{name(f):<18} | {str(v['hit']):>6} = {float(v['hit']):.3f} (play {sim['hit']:.3f}) | "
+              f"{str(v['left']):>8} = {float(v['left']):6.3f} | {sim['left']:6.3f} ± {sim['two_se']:.3f} | {inside}")
+    best = min(exact, key=lambda f: exact[f]["left"])
+    print(f"tells you most (fewest candidates left on average): {name(best)}")
+    return exact
+
