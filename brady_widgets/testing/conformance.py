@@ -389,7 +389,11 @@ def _player_actions(history: list[dict]) -> list[dict]:
 def replay_steps(cls: type[Game], game: Game):
     """Yield a fresh game (same players, seed, options, deal) after each step of
     ``game.history`` (a player action, or a clock step of a real-time game), its
-    chance outcomes taken from the record."""
+    chance outcomes taken from the record.
+
+    One game, advanced step by step as :meth:`Game.replay` advances it (without
+    ``apply_history``'s undo snapshot, a deep copy of the whole state at every step:
+    a refused record fails the caller anyway)."""
     fresh = cls(game.players, game.seed, deal=copy.deepcopy(game.deal), **copy.deepcopy(game.options))
     yield fresh
     history = game.history
@@ -400,7 +404,7 @@ def replay_steps(cls: type[Game], game: Game):
         while i < len(history) and history[i].get("seat") == "chance":
             chunk.append(history[i])
             i += 1
-        fresh.apply_history(copy.deepcopy(chunk))
+        fresh._apply_recorded(copy.deepcopy(chunk))
         yield fresh
 
 
