@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # THE test command (README): installs everything on a fresh Debian machine and
 # runs every test -- the lint (ruff) and type (mypy) checks, JS unit tests and the
-# bundle freshness check, then Python unit, conformance, widget, nbval
-# (notebooks), binder and browser tests in one pytest run. Fails on any failure, on "no tests collected", and on ANY skipped
-# test (the browser tests in particular are never skipped).
+# bundle freshness check, then Python unit, conformance, widget, nbval (notebooks)
+# and binder tests in one pytest run spread over the cores (pytest-xdist), then the
+# browser tests in a second one. Fails on any failure, on "no tests collected", and
+# on ANY skipped test (the browser tests in particular are never skipped).
 #
 #   bash scripts/test.sh                 # everything
 #   BRADY_NO_INSTALL=1 bash scripts/test.sh   # skip the install steps (dev loop)
 #   PYTHON=/path/to/python bash scripts/test.sh
+#   BRADY_TEST_WORKERS=2 bash scripts/test.sh   # pytest-xdist workers (default auto; 0: none)
 #
-# Outputs (junit xml, one screenshot per browser test) go to test-output/
+# Outputs (junit.xml and junit-browser.xml, one screenshot per browser test) go to test-output/
 # (override with BRADY_TEST_OUTPUT).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -124,6 +126,13 @@ else
 fi
 
 # ------------------------------------------------------------------ pytest
+# Two pytest runs: everything but the browser tests spread over the cores (pytest-xdist,
+# BRADY_TEST_WORKERS workers, default "auto": one per core; 0 runs them in this process),
+# then the browser tests (tests/e2e) one at a time (each starts JupyterLab or a rooms server
+# and drives one chromium). "--dist loadfile" keeps each file on one worker: a notebook's
+# cells share one kernel, a module's fixtures (the Binder venv) are built once.
+"$PY" -c "import xdist" 2>/dev/null || die "pytest-xdist is missing: pip install -e '.[test]'"
+workers=${BRADY_TEST_WORKERS:-auto}
 targets=(tests)
 nbval_args=()
 shopt -s nullglob
@@ -137,29 +146,41 @@ if [ ${#notebooks[@]} -gt 0 ]; then
   done
 fi
 junit=$OUT/junit.xml
-rm -f "$junit"
-step "pytest ${targets[*]} ${nbval_args[*]}"
+junit_browser=$OUT/junit-browser.xml
+rm -f "$junit" "$junit_browser"
+step "pytest -n $workers ${targets[*]} ${nbval_args[*]} (all but the browser tests)"
 set +e
 "$PY" -m pytest -p no:cacheprovider -rs --durations=15 --junitxml="$junit" \
+  -n "$workers" --dist loadfile --ignore=tests/e2e \
   "${targets[@]}" "${nbval_args[@]}" "$@"
 rc=$?
 set -e
-case $rc in
-  0) ;;
-  5) die "pytest collected no tests (exit 5)" ;;
-  *) die "pytest failed (exit $rc)" ;;
-esac
+step "pytest tests/e2e (the browser tests, one at a time)"
+set +e
+"$PY" -m pytest -p no:cacheprovider -rs --durations=15 --junitxml="$junit_browser" \
+  tests/e2e "$@"
+rc_browser=$?
+set -e
+for run in "all but the browser tests:$rc" "the browser tests:$rc_browser"; do
+  case ${run##*:} in
+    0) ;;
+    5) die "pytest collected no tests (exit 5): ${run%:*}" ;;
+    *) die "pytest failed (exit ${run##*:}): ${run%:*}" ;;
+  esac
+done
 
-# No skips, no xfails, and the browser tests really ran.
-"$PY" - "$junit" <<'EOF'
+# No skips, no xfails, both runs ran tests, and the browser tests really ran (in the second).
+"$PY" - "$junit" "$junit_browser" <<'EOF'
 import sys
 import xml.etree.ElementTree as ET
 
-root = ET.parse(sys.argv[1]).getroot()
-cases = list(root.iter("testcase"))
+runs = [list(ET.parse(path).getroot().iter("testcase")) for path in sys.argv[1:]]
+cases = [c for run in runs for c in run]
 skipped = [c for c in cases if c.find("skipped") is not None]
 bad = [c for c in cases if c.find("failure") is not None or c.find("error") is not None]
-browser = [c for c in cases if ".e2e." in "." + c.get("classname", "") + "."]
+is_browser = lambda c: ".e2e." in "." + c.get("classname", "") + "."
+browser = [c for c in cases if is_browser(c)]
+misplaced = [c for c in runs[0] if is_browser(c)] + [c for c in runs[1] if not is_browser(c)]
 name = lambda c: f"{c.get('classname')}::{c.get('name')}"
 print(f"{len(cases)} tests: {len(browser)} browser, {len(skipped)} skipped, {len(bad)} failed")
 if skipped:
@@ -168,9 +189,13 @@ if skipped:
 if bad:
     for c in bad:
         print(f"FAILED: {name(c)}")
-if not cases or skipped or bad or not browser:
+for c in misplaced:
+    print(f"IN THE WRONG RUN: {name(c)}")
+if not all(runs) or skipped or bad or not browser or misplaced:
     if not browser:
         print("no browser test ran")
+    if not runs[0]:
+        print("no test ran but the browser tests")
     sys.exit(1)
 EOF
-step "all tests passed (junit: $junit, screenshots: $OUT/<test>/)"
+step "all tests passed (junit: $junit and $junit_browser, screenshots: $OUT/<test>/)"

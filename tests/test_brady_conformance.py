@@ -5,8 +5,10 @@ bot playouts for every bot in ``brady_bunch/bots.py``; the widget's synced state
 in the leak test; and proof that the leak test and the invariants can fail.
 
 Sample sizes keep the file well under 90 s on 2 busy cores: the full kit
-(invariants and determinism after every action, a JSON round trip every 2nd
-action, the leak test every ~10 actions with the widget at every 3rd leak step,
+(invariants and determinism after every action, a JSON round trip after every
+action in the shortest game of each option set (``EVERY_STEP``) and at one seeded
+random action in every 5 in the others, JSON copies every ~15 actions playing the
+same future, the leak test every ~10 actions with the widget at every 3rd leak step,
 the set-up and the end, the bots every ~12, the fuzz and "act accepts exactly
 legal_actions" every ~30 actions up to 5 players, see ``CASES`` beyond) on one
 seeded random game per case.
@@ -52,19 +54,30 @@ CASES = (
 )
 
 
+#: the case ids whose game has a JSON round trip after every action: the smallest table
+#: of each option set (volunteered claims, silent, Cousin Oliver with and without claims)
+EVERY_STEP = {"3p-volunteer-q1", "3p-silent-q0", "6p-oliver-volunteer-q1", "7p-oliver-silent-q0"}
+#: the other cases: a round trip at one seeded random action in every ROUND_TRIP_EVERY
+ROUND_TRIP_EVERY = 5
+
+
 @pytest.mark.parametrize("players,options,fuzz_every", CASES)
-def test_conformance(players, options, fuzz_every):
+def test_conformance(players, options, fuzz_every, request):
+    every = 1 if request.node.callspec.id in EVERY_STEP else ROUND_TRIP_EVERY
     report = check_game(
         BradyBunch,
         players,
         seed=players * 31 + len(options),
         options=options,
         widget_factory=widget_factory,
-        round_trip_every=2,
+        round_trip_every=every,
         fuzz_every=fuzz_every,
     )
     assert report.over
-    assert report.round_trips >= report.actions // 2
+    if every == 1:
+        assert report.round_trips == report.actions + 1  # every step, set-up included
+    else:
+        assert report.round_trips >= report.actions // every + 1
     assert report.leak.resamples > 0 and report.leak.changed > 0
     assert report.leak.widget_compares >= 2 * players  # at least the set-up and the end, every seat
     assert report.fuzz_cases > 100 and report.truth_cases > 0  # at least the set-up and the end
@@ -94,6 +107,7 @@ def test_conformance_without_a_question_cap():
 
 
 def test_cases_cover_every_player_count_and_option():
+    assert EVERY_STEP <= {p.id for p in CASES}
     counts = {p.values[0] for p in CASES}
     assert counts == set(range(3, 9))
     oliver = {p.values[0] for p in CASES if p.values[1].get("cousin_oliver")}

@@ -8,9 +8,12 @@ Sample sizes, chosen to keep this file well under 90 s on 2 shared cores
   options at every player count 2..8, and every other variant (the three adjacency
   presets, two custom adjacency maps, three die variants, two first_seat values)
   at two player counts that rotate so that every variant meets a small and a
-  large table. After *every* action: invariants, JSON round trip, determinism
-  (replay + re-act). JSON copies taken every ~15 actions must play the same
-  25-action future. The leak test (2 resamples for every seat and the public
+  large table. After *every* action: invariants and determinism (replay +
+  re-act). The JSON round trip after every action in one short game of each
+  variant (2 players for the default options, the smaller table for the others),
+  and at one seeded random action in every 5 in the other games (``ROUND_TRIP_EVERY``),
+  plus the set-up and the end. JSON copies taken every ~15 actions must play the
+  same 25-action future. The leak test (2 resamples for every seat and the public
   view) every ~10 actions plus the set-up and the end, with the widget's synced
   state (first resample of each seat) at every 3rd leak step, the set-up and the
   end. Every bot in ``BOTS`` every ~12 actions. The malformed-action fuzz and the
@@ -85,6 +88,15 @@ KIT_CASES = [pytest.param(p, "default", id=f"{p}p-default") for p in PLAYERS] + 
 ]
 
 
+#: (players, variant) of the games with a JSON round trip after every action: one short
+#: game per variant (the default's at 2 players, each other variant's at its smaller table)
+EVERY_STEP = {(2, "default")} | {
+    (min(p.values[0] for p in KIT_CASES if p.values[1] == v), v) for v in VARIANTS[1:]
+}
+#: the other games: a round trip at one seeded random action in every ROUND_TRIP_EVERY
+ROUND_TRIP_EVERY = 5
+
+
 def widget_factory(game, seat):
     """The widget a human at ``seat`` would see on this position (bots paused)."""
     return CostumePartyWidget(game=game, humans=[seat], pace=0)
@@ -93,11 +105,16 @@ def widget_factory(game, seat):
 @pytest.mark.parametrize("players,variant", KIT_CASES)
 def test_conformance(players, variant):
     options = variants(players)[variant]
+    every = 1 if (players, variant) in EVERY_STEP else ROUND_TRIP_EVERY
     report = check_game(
-        CostumeParty, players, seed=players * 101 + len(variant), options=options, widget_factory=widget_factory
+        CostumeParty, players, seed=players * 101 + len(variant), options=options, widget_factory=widget_factory,
+        round_trip_every=every,
     )
     assert report.over
-    assert report.round_trips == report.actions + 1  # every step, set-up included
+    if every == 1:
+        assert report.round_trips == report.actions + 1  # every step, set-up included
+    else:  # one in every block of 5 actions, the set-up and the end
+        assert report.round_trips >= report.actions // every + 1
     assert report.leak.resamples > 0 and report.leak.changed > 0
     assert report.leak.widget_compares >= 2 * players  # at least the set-up and the end, every seat
     assert report.fuzz_cases > 100
@@ -108,6 +125,7 @@ def test_conformance(players, variant):
 
 def test_kit_cases_cover_every_player_count_and_variant():
     seen = {(p.values[0], p.values[1]) for p in KIT_CASES}
+    assert EVERY_STEP <= seen and {v for _, v in EVERY_STEP} == set(VARIANTS)
     assert {p for p, _ in seen} == set(PLAYERS)
     for v in VARIANTS:
         counts = sorted(p for p, vv in seen if vv == v)

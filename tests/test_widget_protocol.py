@@ -264,6 +264,9 @@ def test_compact_legal_gives_back_every_legal_list_exactly(name):
 
 
 # --------------------------------------------------------------- frames
+#: replay steps shown after the game, besides the first and the last
+REPLAY_STEPS = 30
+
 @pytest.mark.parametrize(("name", "mode"), [(n, "bots") for n in GAMES] + [(n, "hotseat") for n in TURN_BASED])
 def test_every_update_of_a_whole_game_at_the_largest_table_fits_8_kb(name, mode):
     """The largest table, no caps (a Brady Alice asks as many questions as a random
@@ -276,8 +279,14 @@ def test_every_update_of_a_whole_game_at_the_largest_table_fits_8_kb(name, mode)
         w = widget(name, players=players, seed=11, mode=mode, **({"humans": (0,)} if mode == "bots" else {}))
         play_randomly(w, rng)
         assert w.game.over
-        for step in range(0, w.replay["length"] + 1, 7):  # the replay is part of the game too
+        # the replay is part of the game too: its first and last steps and a seeded sample of
+        # REPLAY_STEPS others (each step a screen of its own; every 7th step of a long Brady
+        # game took 200 screens, a third of this test's time)
+        length = w.replay["length"]
+        pick = random.Random(f"replay:{name}:{mode}")
+        for step in [0, *sorted(pick.sample(range(1, length), min(REPLAY_STEPS, length - 1))), length]:
             send(w, {"type": MSG.REPLAY, "step": step})
+            assert w.error == {} and w.replay["step"] == step, (step, w.error)
         send(w, {"type": MSG.PAGE, "list": "log", "before": w.log_lines[0]["i"]})
     sizes = [f["bytes"] for f in frames]
     assert len(sizes) > 20

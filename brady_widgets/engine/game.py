@@ -553,7 +553,10 @@ class Game:
     def replay(cls, players: int, seed: int, history: list[dict], *, deal: dict | None = None, **options) -> Game:
         """Rebuild a game from its set-up and history (chance outcomes are replayed)."""
         game = cls(players, seed, deal=deal, **options)
-        game.apply_history(history)
+        # a new game: a refused record leaves nothing to undo (the game is never handed
+        # out), so no all-or-nothing snapshot (a deep copy that cost about half of every
+        # replay, and replays are what from_json and resample are made of)
+        game._apply_recorded(history)
         return game
 
     def apply_step(self, entry: dict) -> list[dict]:
@@ -567,17 +570,22 @@ class Game:
         """Apply recorded actions and clock steps, taking chance outcomes from the record."""
         snapshot = copy.deepcopy(self.__dict__)  # all or nothing: a refused record undoes the rest
         try:
-            self._forced = [h["outcome"] for h in history if h.get("seat") == CHANCE]
-            for h in history:
-                if h.get("seat") != CHANCE:
-                    self.apply_step(h)
-            if self._forced:
-                raise ValueError(f"{len(self._forced)} recorded chance outcome(s) were never used")
-            self._forced = None
+            self._apply_recorded(history)
         except BaseException:
             self.__dict__.clear()
             self.__dict__.update(snapshot)
             raise
+
+    def _apply_recorded(self, history: list[dict]) -> None:
+        """:meth:`apply_history` without its snapshot: a refused record leaves the game
+        half-applied (for a game nobody else holds yet, as :meth:`replay` builds)."""
+        self._forced = [h["outcome"] for h in history if h.get("seat") == CHANCE]
+        for h in history:
+            if h.get("seat") != CHANCE:
+                self.apply_step(h)
+        if self._forced:
+            raise ValueError(f"{len(self._forced)} recorded chance outcome(s) were never used")
+        self._forced = None
 
     def clone(self) -> Game:
         """An independent deep copy (for bots that search)."""

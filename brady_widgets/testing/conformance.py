@@ -28,7 +28,8 @@ The checks, each usable on its own from any test:
   events and the same view for every seat and for ``None`` (and, in real time,
   the same clock and next deadline: mid-window included).
 * :func:`check_game` plays one seeded random game and, along the way, checks the
-  invariants, the JSON round trip at every step, that copies taken mid-game play
+  invariants, the JSON round trip (at every step, or at a seeded sample of the steps
+  with ``round_trip_every``), that copies taken mid-game play
   the same future (the RNG state travels in the JSON), determinism (replaying the
   history, and re-applying the same steps from the same seed, clock steps
   included, give the same views), the leak test at sampled steps, the bots at
@@ -373,7 +374,11 @@ def _player_actions(history: list[dict]) -> list[dict]:
 def replay_steps(cls: type[Game], game: Game):
     """Yield a fresh game (same players, seed, options, deal) after each step of
     ``game.history`` (a player action, or a clock step of a real-time game), its
-    chance outcomes taken from the record."""
+    chance outcomes taken from the record.
+
+    One game, advanced step by step as :meth:`Game.replay` advances it (without
+    ``apply_history``'s undo snapshot, a deep copy of the whole state at every step:
+    a refused record fails the caller anyway)."""
     fresh = cls(game.players, game.seed, deal=copy.deepcopy(game.deal), **copy.deepcopy(game.options))
     yield fresh
     history = game.history
@@ -384,7 +389,7 @@ def replay_steps(cls: type[Game], game: Game):
         while i < len(history) and history[i].get("seat") == "chance":
             chunk.append(history[i])
             i += 1
-        fresh.apply_history(copy.deepcopy(chunk))
+        fresh._apply_recorded(copy.deepcopy(chunk))
         yield fresh
 
 
@@ -626,17 +631,21 @@ def check_bots(
     actions must be identical. In real time every seat with legal actions is asked
     as the scheduler asks it (:func:`bot_answer`), and the answers (an action, a
     :class:`~brady_widgets.scheduler.Later` or ``None``) must be identical.
-    Returns the number of comparisons made.
+    One resampled world per seat serves every bot class (bots get copies of its
+    view and legal actions, so none can change it for the next; a resample is a
+    replay of the whole history, the expensive part). Returns the number of
+    comparisons made.
     """
     rng = random.Random(rng) if isinstance(rng, int) else rng
     bots = bots_for(game) if bots is None else bots
     realtime = game.realtime
     ask = bot_answer if realtime else bot_choose
-    seats = [s for s in range(game.players) if game.legal_actions(s)] if realtime else None
+    seats = [s for s in range(game.players) if game.legal_actions(s)] if realtime else game.to_act
+    twins = {seat: game.resample(seat, rng) for seat in seats} if bots else {}
     n = 0
     for name, cls in sorted(bots.items()):
-        for seat in seats if realtime else game.to_act:
-            twin = game.resample(seat, rng)
+        for seat in seats:
+            twin = twins[seat]
             a = ask(cls(seat, bot_seed), game, seat)
             b = ask(cls(seat, bot_seed), twin, seat)
             if a != b:
@@ -1209,6 +1218,25 @@ def _sample_steps(rng: random.Random, every: int) -> Callable[[int], bool]:
     return lambda k: every > 0 and k % every == offset
 
 
+def _sample_blocks(seed: str, every: int) -> Callable[[int], bool]:
+    """One step in each block of ``every`` steps (0..every-1, every..2*every-1, ...), at a
+    place in the block drawn from ``random.Random(seed)``: deterministic, as many checks
+    as a stride gives, and every kind of step (every phase of a round) may be drawn.
+    ``0`` turns it off, ``1`` is every step. Draws nothing from the playout's RNG."""
+    if every <= 1:
+        return lambda k: every == 1
+    pick = random.Random(seed)
+    chosen: dict[int, int] = {}
+
+    def at(k: int) -> bool:
+        block = k // every
+        if block not in chosen:
+            chosen[block] = block * every + pick.randrange(every)
+        return k == chosen[block]
+
+    return at
+
+
 def check_game(
     cls: type[Game],
     players: int,
@@ -1234,6 +1262,10 @@ def check_game(
 
     ``*_every`` sample the expensive checks: a check runs at player actions
     ``k`` with ``k % every == offset`` (a seeded offset), ``0`` turns it off.
+    The JSON round trip runs at one seeded random step in each block of
+    ``round_trip_every`` steps (1: every step; 0: none but these), at the set-up, at
+    the end and at the ``future_every`` steps, whose JSON copies must then play the
+    same ``future_length`` steps as the game.
     The leak test and :func:`check_view_snapshot` also run at the set-up and at the end. With
     ``widget_factory(game, seat)``, the widget's synced state is compared too, at
     the set-up, at the end and at every ``widget_every``-th leak step.
@@ -1261,7 +1293,7 @@ def check_game(
     bots_at = _sample_steps(rng, bots_every)
     fuzz_at = _sample_steps(rng, fuzz_every)
     future_at = _sample_steps(rng, future_every)
-    rt_at = _sample_steps(rng, round_trip_every)
+    rt_at = _sample_blocks(f"round trips:{cls.name}:{players}:{seed}", round_trip_every)
     side = random.Random(rng.random())  # for resamples, so sampling never shifts the playout
     recorded = [all_views(game)]
     futures: list[tuple[int, Game, random.Random]] = []
@@ -1279,7 +1311,7 @@ def check_game(
             window[0] = window[0] + 1 if in_window(game) else 0
             early = 0 < window[0] <= 2
             report.window_steps += window[0] > 0
-        if rt_at(k) or final or k == 0:
+        if rt_at(k) or future_at(k) or final or k == 0:
             futures_copy = check_round_trip(game, views)
             report.round_trips += 1
             if future_at(k) and not final:
