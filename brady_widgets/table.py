@@ -45,7 +45,7 @@ import pathlib
 import reprlib
 import textwrap
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from .engine.errors import IllegalAction
@@ -298,7 +298,7 @@ class Table:
         seed: int | None = None,
         humans: Any = None,
         mode: str = "bots",
-        bot: str | Callable | None = None,
+        bot: str | Callable | dict | None = None,
         pace: float = 0.6,
         reveal: bool = False,
         teacher: bool = False,
@@ -373,7 +373,7 @@ class Table:
             names = list(names)
             if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
                 raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        factory = cls._bot_factory(bot if bot is not None else cls.default_bot)
+        players_of = cls._players_of(bot, n, humans)
 
         # ---- private state (never synced)
         self.game = engine
@@ -385,7 +385,7 @@ class Table:
         self.teacher = teacher
         self._page: tuple | None = None  # (the position it was computed for, the page)
         # the engine's seed: the one given, or the one it drew for seed=None (engine/rng.py)
-        self._bots = {s: factory(s, engine.seed) for s in range(n) if s not in humans}
+        bots = {s: players_of[s](s, engine.seed) for s in range(n) if s not in humans}
         self._shown: int | None = humans[0] if (humans and mode == "bots") else None
         self._curtain_for: int | None = None
         self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
@@ -394,7 +394,7 @@ class Table:
         self._options = options
         self.lag = float(lag)
         # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
-        self._sched = Scheduler(engine, self._bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
+        self._sched = Scheduler(engine, bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
         self._anchor: tuple | None = None  # (loop, loop.time(), scheduler ms) once time runs on the loop
         self._running = not engine.realtime  # a real-time clock starts when a view asks for the time
         self._sync_id = ""
@@ -473,6 +473,12 @@ class Table:
     @property
     def reveal(self) -> bool:
         return self._reveal
+
+    @property
+    def bots(self) -> Mapping[int, Any]:
+        """Who plays each bot seat, ``{seat: bot}`` (read-only): the one registry, the
+        scheduler's. :meth:`seat_bot` and :meth:`seat_human` change it."""
+        return types.MappingProxyType(self._sched.bots)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -655,10 +661,15 @@ class Table:
 
     @error.setter
     def error(self, value: dict) -> None:
-        if value:
-            self._errors = getattr(self, "_errors", 0) + 1
-            value = {**value, "n": self._errors}
-        self.__dict__["_error_value"] = value or {}
+        self.__dict__["_error_value"] = self._numbered(value)
+
+    def _numbered(self, value: dict) -> dict:
+        """An error as it is shown: ``{}``, or numbered with the next ``n``, so that the same
+        refusal twice is still a change a screen sees (a view waits for one after an act)."""
+        if not value:
+            return {}
+        self._errors = getattr(self, "_errors", 0) + 1
+        return {**value, "n": self._errors}
 
     def _refresh(self) -> None:
         """The table changed: tell the listeners (a room sends each screen its state)."""
@@ -752,9 +763,7 @@ class Table:
         """Hand ``seat`` to a bot (a dropped device): it plays from the next turn on."""
         self._check_seat(seat)
         factory = self._bot_factory(bot if bot is not None else self.default_bot)
-        player = factory(seat, self.game.seed)
-        self._bots[seat] = player
-        self._sched.bots[seat] = player
+        self._sched.bots[seat] = factory(seat, self.game.seed)
         self.humans = tuple(s for s in self.humans if s != seat)
         self._sched.changed()
         with self._batch():
@@ -764,7 +773,6 @@ class Table:
     def seat_human(self, seat: int) -> None:
         """Take ``seat`` back from its bot: a person plays it from now on."""
         self._check_seat(seat)
-        self._bots.pop(seat, None)
         self._sched.bots.pop(seat, None)
         self.humans = tuple(sorted({*self.humans, seat}))
         self._sched.changed()
@@ -846,6 +854,22 @@ class Table:
 
     # ---------------------------------------------------------------- internals
     @classmethod
+    def _players_of(cls, bot: Any, players: int, humans: list[int]) -> dict[int, Callable]:
+        """The bot factory of every seat from the constructor's ``bot``: one bot (a name or a
+        factory) for every bot seat, or ``{seat: bot}`` (the seats left out get
+        :attr:`default_bot`). Raises ValueError for an unknown bot or a seat out of range."""
+        if not isinstance(bot, dict):
+            factory = cls._bot_factory(bot if bot is not None else cls.default_bot)
+            return dict.fromkeys(range(players), factory)
+        for seat in bot:
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+                raise ValueError(f"bot: seats are 0..{players - 1}, got {short(seat)}")
+            if seat in humans:
+                raise ValueError(f"bot: seat {seat} is a person's (humans={humans})")
+        default = cls._bot_factory(cls.default_bot)
+        return {s: cls._bot_factory(bot[s]) if s in bot else default for s in range(players)}
+
+    @classmethod
     def _bot_factory(cls, bot: Any) -> Callable:
         if callable(bot):
             return bot
@@ -907,7 +931,7 @@ class Table:
     def _bot_to_act(self) -> int | None:
         if self.game.over:
             return None
-        return next((s for s in self.game.to_act if s in self._bots), None)
+        return next((s for s in self.game.to_act if s in self._sched.bots), None)
 
     def _bot_failure(self, exc: BaseException) -> BaseException:
         """A scheduler failure as the widget reports it (``bot_error``)."""

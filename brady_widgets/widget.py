@@ -144,7 +144,7 @@ class GameWidget(Table, anywidget.AnyWidget):
         seed: int | None = None,
         humans: Any = None,
         mode: str = "bots",
-        bot: str | Callable | None = None,
+        bot: str | Callable | dict | None = None,
         pace: float = 0.6,
         reveal: bool = False,
         teacher: bool = False,
@@ -162,13 +162,8 @@ class GameWidget(Table, anywidget.AnyWidget):
 
     @traitlets.validate("error")
     def _number_error(self, proposal: Any) -> dict:
-        """Every error set gets the next number ``n``: the same refusal twice is
-        still a change the view sees (it waits for one after sending an act)."""
-        value = proposal["value"]
-        if not value:
-            return {}
-        self._errors = getattr(self, "_errors", 0) + 1
-        return {**value, "n": self._errors}
+        """Every error set gets the next number ``n`` (:meth:`Table._numbered`)."""
+        return self._numbered(proposal["value"])
 
     def _batch(self):
         return self.hold_sync()

@@ -94,7 +94,7 @@ def test_default_bots_are_the_medium_housemates():
     from brady_widgets.big_brother.bots import BOTS
 
     w = W(players=4, seed=2)
-    assert {type(b) for b in w._bots.values()} == {BOTS["medium"]}
+    assert {type(b) for b in w.bots.values()} == {BOTS["medium"]}
     assert set(BOTS) >= {"random", "easy", "medium", "hard"}
 
 

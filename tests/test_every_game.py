@@ -33,15 +33,14 @@ import random
 
 import pytest
 
+import toy_game
+import toy_realtime
 from brady_widgets.engine.registry import game_entry, load_game, load_secrets, load_widget, names, register, unregister
 from brady_widgets.table import table_for
 from brady_widgets.testing import check_game
 from brady_widgets.testing.conformance import random_step
 from brady_widgets.testing.widgets import FRAME_LIMIT, play_randomly, record_frames, send
 from brady_widgets.widget import MSG, STATIC, GameWidget
-
-import toy_game
-import toy_realtime
 
 #: the toy games of tests/, registered with one call each by the fixture below
 TOYS = [toy_game.GAME, toy_realtime.GAME]

@@ -90,6 +90,23 @@ def test_seat_bot_hands_a_dropped_seat_to_a_bot_which_plays_on():
         t.seat_bot(9)
 
 
+def test_bots_live_in_one_registry_given_per_seat_and_changed_by_seat_bot_and_seat_human():
+    from brady_widgets.costume_party.bots import BOTS
+
+    t = table_for("costume_party", players=4, seed=1, humans=[0], bot={2: "random"}, pace=0)
+    assert {s: type(b) for s, b in t.bots.items()} == {1: BOTS["detective"], 2: BOTS["random"], 3: BOTS["detective"]}
+    assert dict(t.bots) == t._sched.bots  # a read-only view of the scheduler's dict, the one registry
+    with pytest.raises(TypeError):
+        t.bots[1] = None  # type: ignore[index]
+    t.seat_human(1)
+    assert set(t.bots) == {2, 3} and 1 in t.humans
+    t.seat_bot(1, "random")
+    assert type(t.bots[1]) is BOTS["random"] and 1 not in t.humans
+    for bad in ({0: "random"}, {7: "random"}, {1: "nobody"}):
+        with pytest.raises(ValueError):
+            table_for("costume_party", players=4, seed=1, humans=[0], bot=bad, pace=0)
+
+
 def test_listeners_hear_every_change():
     t = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
     heard = []

@@ -116,7 +116,7 @@ def test_default_bot_is_the_detective_when_registered():
 
     assert CostumePartyWidget.default_bot == "detective"
     w = CostumePartyWidget(pace=0, seed=2)
-    assert len(w._bots) == 3 and all(type(b) is BOTS["detective"] for b in w._bots.values())
+    assert len(w.bots) == 3 and all(type(b) is BOTS["detective"] for b in w.bots.values())
 
 
 # ------------------------------------------------------------ bots see views
@@ -138,7 +138,7 @@ def test_bots_get_deep_copies_of_their_view_and_legal_only():
             return action
 
     w = make(players=3, seed=11, bot=lambda seat, seed: Scripted(seat, seed))
-    assert {b.seed for b in w._bots.values()} == {11}
+    assert {b.seed for b in w.bots.values()} == {11}
     rng = random.Random(5)
     for _ in range(12):
         if w.game.over:
@@ -274,7 +274,7 @@ def assert_public(w):
 
 def test_hotseat_curtain_hides_everything_secret():
     w = hotseat()
-    assert w.settings["humans"] == [0, 1, 2] and w._bots == {}
+    assert w.settings["humans"] == [0, 1, 2] and dict(w.bots) == {}
     assert w.curtain == {"up": True, "seat": 0}
     assert_public(w)
     w.lift_curtain()
@@ -310,7 +310,7 @@ def test_curtain_state_does_not_depend_on_any_secret():
 
 def test_hotseat_with_bots_and_bots_mode_switching():
     w = make(mode="hotseat", humans=(0, 2), players=3, seed=4)
-    assert set(w._bots) == {1} and w.curtain == {"up": True, "seat": 0}
+    assert set(w.bots) == {1} and w.curtain == {"up": True, "seat": 0}
     w.lift_curtain()
     while w.game.to_act == [0]:
         w.act(legal_of(w)[0])

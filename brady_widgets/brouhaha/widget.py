@@ -134,14 +134,13 @@ class BrouhahaWidget(GameWidget):
             n = kw["game"].players if kw.get("game") is not None else players
             self._party = self._check_party(party, n)
             humans = ()
+            # the people's seats get a helper (the chosen bot, without its slaps)
+            chosen = self._players_of(kw.get("bot"), n, [])
+            party_seats = set(self._party)
+            kw["bot"] = lambda s, seed: _Helper(chosen[s](s, seed)) if s in party_seats else chosen[s](s, seed)
         super().__init__(players=players, seed=seed, humans=humans, **kw)
         if self._party:
-            # the people's seats get a helper (the chosen bot, without its slaps); the
-            # screen stays on the public view (no seat is shown)
-            for s in self._party:
-                helper = _Helper(self._bots[s])
-                self._bots[s] = helper
-                self._sched.bots[s] = helper
+            # the screen stays on the public view (no seat is shown)
             self.humans = tuple(sorted(self._party))
             if self.names == tuple(self.default_names(self.game, [])):
                 self.names = tuple(self._party_names(self.game.players))

@@ -311,10 +311,10 @@ class Rooms:
                 game = load_game(meta["game"]).from_json(engine)
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
-                table = table_for(meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace))
-                for seat, level in levels.items():
-                    if seat not in humans:
-                        table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, game.seed)
+                table = table_for(
+                    meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace),
+                    bot={seat: level for seat, level in levels.items() if seat not in humans},
+                )
                 room = Room(code, meta["game"], table, meta["created"], meta["names"], levels, meta["locked"])
                 room.seats = {int(k): v for k, v in meta["seats"].items()}
                 room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
@@ -443,10 +443,7 @@ class Rooms:
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
-            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, **options)
-            for seat, level in bot_levels.items():
-                table._check_seat(seat)
-                table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, table.game.seed)
+            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
         except (TypeError, ValueError, KeyError, ArithmeticError, WidgetError) as exc:  # huge numbers: OverflowError
             raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
         seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
