@@ -72,15 +72,13 @@ stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from .engine.game import Game
 from .protocol import TRAITS, synced_traits
-from .scheduler import DEFAULT_LAG
 from .table import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
@@ -138,27 +136,14 @@ class GameWidget(Table, anywidget.AnyWidget):
         super().__init_subclass__(**kwargs)
 
 
-    def __init__(
-        self,
-        players: int = 4,
-        seed: int | None = None,
-        humans: Any = None,
-        mode: str = "bots",
-        bot: str | Callable | dict | None = None,
-        pace: float = 0.6,
-        reveal: bool = False,
-        teacher: bool = False,
-        names: list[str] | None = None,
-        game: Game | None = None,
-        lag: float = DEFAULT_LAG,
-        **game_options: Any,
-    ):
-        Table.__init__(
-            self, players=players, seed=seed, humans=humans, mode=mode, bot=bot, pace=pace, reveal=reveal,
-            teacher=teacher, names=names, game=game, lag=lag, **game_options,
-        )
+    def __init__(self, *args: Any, **kwargs: Any):
+        """The table's arguments (:class:`~brady_widgets.table.Table`, whose signature this is)."""
+        Table.__init__(self, *args, **kwargs)
         anywidget.AnyWidget.__init__(self, **{**self._state(), "error": self._first_error})
         self.on_msg(self._on_view_msg)
+
+    # the constructor's signature is the table's, written once there (help() and editors show it)
+    __init__.__signature__ = inspect.signature(Table.__init__)  # type: ignore[attr-defined]
 
     @traitlets.validate("error")
     def _number_error(self, proposal: Any) -> dict:
@@ -300,7 +285,10 @@ class GameWidget(Table, anywidget.AnyWidget):
 
 
     def _refresh(self) -> None:
+        """The table changed: its screen's state becomes the traits (one update), then the
+        table's listeners hear of it, as on a plain table."""
         state = self._state()
         with self.hold_sync():
             for key, value in state.items():
                 setattr(self, key, value)
+        Table._refresh(self)

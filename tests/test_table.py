@@ -116,6 +116,18 @@ def test_listeners_hear_every_change():
     assert heard
 
 
+def test_a_listener_hears_each_change_once_on_a_widget_as_on_a_table():
+    widget = load_widget("costume_party")(players=3, seed=6, humans=[0, 1, 2], pace=0)
+    table = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
+    for t in (widget, table):
+        heard = []
+        t.listen(lambda heard=heard: heard.append(1))
+        t.act(expand_legal(t.state_for(t.game.to_act[0])["legal"])[0])
+        assert len(heard) == 1, type(t).__name__
+        t.set_reveal(True)
+        assert len(heard) == 2, type(t).__name__
+
+
 def test_a_presenter_must_be_a_games_widget_class():
     with pytest.raises(TypeError):
         Table(presenter=object)
