@@ -16,18 +16,13 @@ Two transports sit on a table (``architecture.md``, "One table, two transports")
   has its own screen (its seat, or the public view, or the teacher's reveal), and
   :meth:`Table.state_for` computes that screen's state alone.
 
-The per-game presentation hooks (:meth:`Table.describe`, :meth:`Table.odds`,
-:meth:`Table.display_content`, :meth:`Table.text_body`, :meth:`Table.window_facts`,
-:meth:`Table.entry_text`, :meth:`Table.check_option`, ``windowed``, ``action_keys``,
-``view_options``...) are written once, on the game's widget class. A game's widget
-*is* a table (``GameWidget`` subclasses ``Table``); a plain table of that game is an
-instance of :func:`table_class` ``(WidgetClass)``, a ``Table`` subclass that carries
-the widget class's presentation (its hooks, settings, the helpers they call and its
-``_state``), with their ``super()`` pointing at the table, so a room needs no kernel
-and no widget (:func:`table_for` builds one from a registered game's name;
-``Table(presenter=WidgetClass, ...)`` does the same). What a widget class overrides of
-the table's *behaviour* (``act``, ``_sync_seat``: e.g. several players on one keyboard)
-stays the widget's.
+How a game is shown (its log texts, odds panel, display content, text view, view
+options, bots, budgets) is its :class:`~brady_widgets.presenter.Presenter`, a plain class
+written once in ``<game>/presenter.py``: every table holds one (``table.presenter``), built
+for it. A plain table of a game is ``Table(presenter=ThatPresenter, ...)``
+(:func:`table_for` finds the presenter in the game's registry entry), so a room needs no
+kernel and no widget library. What a widget class overrides of the table's *behaviour*
+(``act``, ``_sync_seat``: e.g. several players on one keyboard) stays the widget's.
 
 Everything is validated as the widget always validated it: :meth:`Table.handle`
 takes a view's message and raises :class:`WidgetError` or
@@ -41,37 +36,41 @@ import contextlib
 import copy
 import json
 import math
-import pathlib
-import reprlib
-import textwrap
 import types
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar
 
 from .engine.errors import IllegalAction
 from .engine.game import FrozenEvent, Game
+from .frames import (  # noqa: F401 -- re-exported: importers of brady_widgets.table keep these names
+    _TEXT_SKIP,
+    ERROR_CHARS,
+    MODES,
+    STATIC,
+    WIDGET_ERROR_CODES,
+    WidgetError,
+    _compact,
+    _cut,
+    _error_dict,
+    _fit,
+    _json_size,
+    _wrap,
+    bounded,
+    compact_legal,
+    expand_legal,
+    short,
+)
+from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import MSG, MSG_KEYS, MSG_OPTIONAL
 from .replay_cache import ReplayCache
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 
 __all__ = [
-    "ERROR_CHARS", "HOOKS", "MSG", "PRESENTER_SETTINGS", "Table", "WIDGET_ERROR_CODES", "WidgetError",
-    "compact_legal", "expand_legal", "table_class", "table_for",
+    "ERROR_CHARS", "MSG", "PRESENTER_SETTINGS", "Presenter", "Table", "WIDGET_ERROR_CODES", "WidgetError",
+    "compact_legal", "expand_legal", "table_for",
 ]
 
 
-#: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
-WIDGET_ERROR_CODES = (
-    "malformed_message",
-    "unknown_message",
-    "replay_unavailable",
-    "teacher_only",
-    "bot_error",
-    "internal_error",
-)
-
-#: the longest error message a view shows (longer ones are cut with an ellipsis)
-ERROR_CHARS = 500
 #: Real time on the kernel's loop: how long after a person's act the bots are asked about
 #: it (s, wall clock), so that the act's update is sent and drawn before the bots' new plans
 #: take the CPU. A page on the same machine (2 cores, 1 on Binder) draws an update 8-15 ms
@@ -81,165 +80,6 @@ ERROR_CHARS = 500
 #: act, and its action is stamped when it falls due.
 ASK_AFTER_ACT_S = 0.050
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 6
-_REPR.maxlevel = 3
-
-
-def short(value: Any) -> str:
-    """A repr of ``value`` for a message, abbreviated whatever its size."""
-    try:
-        return _REPR.repr(value)
-    except Exception:  # noqa: BLE001 -- a broken __repr__ must not break an error message
-        return f"<{type(value).__name__}>"
-
-
-def bounded(text: str, limit: int = ERROR_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis where it was cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# ------------------------------------------------------------- compact legal
-def compact_legal(actions: list[dict]) -> list[dict]:
-    """The compact form of a list of actions (the ``legal`` trait).
-
-    Consecutive actions of one type with the same keys form a group
-    ``{"type", "keys": [k1..kn], "rows": R}``: for no keys ``R`` counts the
-    actions; for one key it is the list of values; for more, a list of pairs
-    ``[v1, R']`` whose ``R'`` covers the keys after ``k1`` for the consecutive
-    actions with ``k1 == v1``. :func:`expand_legal` gives the same list back,
-    in the same order. (A Brady Alice's 266 questions: 14 KB as a list, 1.5 KB here.)
-    """
-    groups: list[dict] = []
-    for action in actions:
-        kind = action["type"]
-        keys = [k for k in action if k != "type"]
-        last = groups[-1] if groups else None
-        if last is None or last["type"] != kind or last["keys"] != keys:
-            last = {"type": kind, "keys": keys, "rows": [] if keys else 0}
-            groups.append(last)
-        if not keys:
-            last["rows"] += 1
-            continue
-        rows = last["rows"]
-        for key in keys[:-1]:
-            value = action[key]
-            if not (rows and _same(rows[-1][0], value)):
-                rows.append([value, []])
-            rows = rows[-1][1]
-        rows.append(action[keys[-1]])
-    return groups
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def expand_legal(groups: list[dict]) -> list[dict]:
-    """The list of actions a :func:`compact_legal` form stands for."""
-    out: list[dict] = []
-    for group in groups:
-        kind, keys, rows = group["type"], group["keys"], group["rows"]
-        if not keys:
-            out.extend({"type": kind} for _ in range(rows))
-            continue
-
-        # walk() runs within this iteration, so the group's kind and keys it reads are this group's
-        def walk(rows: list, prefix: dict, depth: int) -> None:
-            if depth == len(keys) - 1:  # noqa: B023
-                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)  # noqa: B023
-                return
-            for value, sub in rows:
-                walk(sub, {**prefix, keys[depth]: value}, depth + 1)  # noqa: B023
-
-        walk(rows, {}, 0)
-    return out
-
-
-def _json_size(value: Any) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
-
-
-def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None = None) -> list[dict]:
-    """The newest ``entries`` (at most ``limit``) whose JSON fits ``budget`` bytes
-    (always at least the newest one). ``sizes``: each entry's JSON size, if known."""
-    out: list[dict] = []
-    used = 2
-    for k in range(len(entries) - 1, -1, -1):
-        if len(out) >= limit:
-            break
-        size = (_json_size(entries[k]) if sizes is None else sizes[k]) + 1
-        if out and used + size > budget:
-            break
-        used += size
-        out.append(entries[k])
-    out.reverse()
-    return out
-
-#: view keys the default text body leaves out (the header says them, or they are not facts)
-_TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"})
-
-
-def _compact(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    try:
-        return json.dumps(value, separators=(", ", ": "), ensure_ascii=False, sort_keys=False, default=str)
-    except (TypeError, ValueError):  # pragma: no cover - views are JSON-safe
-        return short(value)
-
-
-def _cut(line: str, width: int) -> str:
-    return line if len(line) <= width else line[: width - 1] + "…"
-
-
-def _wrap(line: str, width: int, first: str = "", rest: str = "  ") -> list[str]:
-    """``line`` wrapped to ``width`` columns (at most three lines, the last cut)."""
-    out = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=rest or first) or [first.rstrip()]
-    if len(out) > 3:
-        out = out[:2] + [_cut(out[2] + " " + " ".join(x.strip() for x in out[3:]), width)]
-    return out
-
-
-MODES = ("bots", "hotseat")
-
-#: the committed view bundles (``js/build.mjs`` writes them)
-STATIC = pathlib.Path(__file__).resolve().parent / "static"
-
-
-class WidgetError(ValueError):
-    """A request the widget refused (not an engine rule): ``code`` in WIDGET_ERROR_CODES."""
-
-    def __init__(self, code: str, message: str):
-        if code not in WIDGET_ERROR_CODES:
-            raise ValueError(f"unknown widget error code {code!r}")
-        self.code = code
-        super().__init__(bounded(message))
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "message": str(self)}
-
-
-def _error_dict(exc: BaseException) -> dict:
-    if isinstance(exc, (IllegalAction, WidgetError)):
-        return {"code": exc.code, "message": bounded(str(exc))}
-    return {"code": "internal_error", "message": bounded(f"{type(exc).__name__}: {exc}")}
-
-
-
-#: the per-game presentation hooks a table borrows from its presenter (a game's widget class)
-HOOKS = (
-    "describe", "entry_text", "window_facts", "odds", "display_content", "text_body", "check_option",
-    "bot_registry", "default_names", "_bot_factory",
-)
-#: the per-game settings (class attributes) a table borrows from its presenter
-PRESENTER_SETTINGS = (
-    "game_class", "default_bot", "log_limit", "log_budget", "windowed", "window_limit", "window_budget",
-    "page_budget", "frame_budget", "max_bot_actions", "view_options", "text_width", "text_lines",
-    "text_body_lines", "text_log_lines", "action_keys",
-)
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
 #: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step,
@@ -257,40 +97,8 @@ class Table:
 
 
 
-    #: the engine class (a :class:`~brady_widgets.engine.game.Game` subclass)
-    game_class: ClassVar[type[Game] | None] = None
-    #: the bot used when ``bot`` is not given
-    default_bot: ClassVar[str] = "random"
-    #: how many log entries are synced at most (the newest), and their JSON bytes at most
-    log_limit: ClassVar[int] = 30
-    log_budget: ClassVar[int] = 1500
-    #: view keys whose lists grow without bound (e.g. the table talk): only the
-    #: newest entries are synced, at most ``window_limit`` and ``window_budget`` bytes
-    windowed: ClassVar[tuple[str, ...]] = ()
-    window_limit: ClassVar[int] = 20
-    window_budget: ClassVar[int] = 1000
-    #: the JSON bytes of one answer to a ``page`` message, at most
-    page_budget: ClassVar[int] = 4000
-    #: the JSON bytes of one update of every trait but the static ``content`` and
-    #: ``page``, an error included: the log window gets what the others leave (the
-    #: Jupyter message around it adds about 0.8 KB; the frame target is 8 KB on the wire)
-    frame_budget: ClassVar[int] = 6800
-    #: how many bot actions one synchronous run may take before it is stopped
-    max_bot_actions: ClassVar[int] = 100_000
-    #: view options a user may change while playing (name -> default), e.g. the
-    #: odds panel's trust; keyword arguments of the constructor too, validated by
-    #: :meth:`check_option`, synced as ``settings["options"]``
-    view_options: ClassVar[dict[str, Any]] = {}
-    #: the text view (:meth:`text`): columns per line, lines at most, the body's
-    #: default lines at most, and the newest log lines shown
-    text_width: ClassVar[int] = 100
-    text_lines: ClassVar[int] = 25
-    text_body_lines: ClassVar[int] = 14
-    text_log_lines: ClassVar[int] = 5
-    #: keyboard shortcuts: ``KeyboardEvent.key`` -> action type (e.g. ``{" ": "slap"}``): the
-    #: key acts with the first legal action of that type (synced as ``settings["keys"]``)
-    action_keys: ClassVar[dict[str, str]] = {}
-
+    #: the presenter of a game's widget class (a plain table is given one: ``presenter=``)
+    presenter_class: ClassVar[type[Presenter] | None] = None
 
     def __init__(
         self,
@@ -305,31 +113,38 @@ class Table:
         names: list[str] | None = None,
         game: Game | None = None,
         lag: float = DEFAULT_LAG,
-        presenter: type | None = None,
+        presenter: type[Presenter] | None = None,
         **game_options: Any,
     ):
-        if presenter is not None and getattr(type(self), "presenter", None) is not presenter:
-            raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
         cls = type(self)
-        if cls.game_class is None:
+        if presenter is None:
+            presenter = cls.presenter_class
+        elif cls.presenter_class is not None and presenter is not cls.presenter_class:
+            raise TypeError(f"{cls.__name__} is presented by {cls.presenter_class.__name__}, not {presenter!r}")
+        if not (isinstance(presenter, type) and issubclass(presenter, Presenter)) or presenter.game_class is None:
             from .engine.registry import exports
 
             widgets = sorted(k for k in exports() if k.endswith("Widget") and k != "GameWidget")
-            raise TypeError(f"{cls.__name__} has no game_class: use a game's widget ({', '.join(widgets)})")
+            raise TypeError(
+                f"{cls.__name__} needs a game's presenter (presenter=, a Presenter subclass with a game_class), "
+                f"got {presenter!r}; or use a game's widget ({', '.join(widgets)})"
+            )
+        #: the game's presentation (plain: no kernel, no widget)
+        self.presenter = P = presenter(self)
         # ---- validate everything before building anything
-        options = dict(cls.view_options)
-        for key in [k for k in game_options if k in cls.view_options]:
+        options = dict(P.view_options)
+        for key in [k for k in game_options if k in P.view_options]:
             try:
-                options[key] = self.check_option(key, game_options.pop(key))
+                options[key] = P.check_option(key, game_options.pop(key))
             except WidgetError as exc:
                 raise ValueError(str(exc)) from None
-        allowed = set(cls.game_class.default_options) | {"deal"}
+        allowed = set(P.game_class.default_options) | {"deal"}
         unknown = sorted(set(game_options) - allowed)
         if unknown:
             raise TypeError(
                 f"{cls.__name__}() got unexpected keyword argument(s) {unknown}; "
                 f"game options: {sorted(allowed)}"
-                + (f"; view options: {sorted(cls.view_options)}" if cls.view_options else "")
+                + (f"; view options: {sorted(P.view_options)}" if P.view_options else "")
             )
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -341,19 +156,19 @@ class Table:
             raise TypeError(f"teacher must be True or False, got {teacher!r}")
         if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
             raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
-        if mode == "hotseat" and cls.game_class.realtime and cls.game_class.races:
+        if mode == "hotseat" and P.game_class.realtime and P.game_class.races:
             raise ValueError(
-                f"{cls.game_class.title or cls.game_class.name} is played in real time: everyone acts at once, so it "
+                f"{P.game_class.title or P.game_class.name} is played in real time: everyone acts at once, so it "
                 "cannot pass one screen behind a curtain; play against bots (mode='bots')"
             )
         if game is not None:
-            if not isinstance(game, cls.game_class):
-                raise TypeError(f"game must be a {cls.game_class.__name__}, got {type(game).__name__}")
+            if not isinstance(game, P.game_class):
+                raise TypeError(f"game must be a {P.game_class.__name__}, got {type(game).__name__}")
             if game_options:
                 raise TypeError(f"pass game options {sorted(game_options)} to the engine, not with game=")
             engine = game
         else:
-            engine = cls.game_class(players, seed, **game_options)
+            engine = P.game_class(players, seed, **game_options)
         n = engine.players
         if humans is None:
             humans = range(n) if mode == "hotseat" else (0,)
@@ -368,12 +183,12 @@ class Table:
             raise ValueError(f"humans lists a seat twice: {humans!r}")
         humans = sorted(humans)
         if names is None:
-            names = cls.default_names(engine, humans)
+            names = P.default_names(engine, humans)
         else:
             names = list(names)
             if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
                 raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        players_of = cls._players_of(bot, n, humans)
+        players_of = P.players_of(bot, n, humans)
 
         # ---- private state (never synced)
         self.game = engine
@@ -406,64 +221,6 @@ class Table:
             except Exception as exc:  # noqa: BLE001 -- shown in the view
                 first_error = _error_dict(exc)
         self._first_error = first_error
-
-    # ------------------------------------------------------------ per-game hooks
-    @classmethod
-    def bot_registry(cls) -> dict:
-        """``{name: BotClass}`` for this game (read when a widget is built): the
-        bots its registry entry names."""
-        from .engine.registry import load_bots
-
-        return load_bots(cls.game_class.name) if cls.game_class is not None else {}
-
-    def describe(self, event: dict) -> str:
-        """One short line of text for a log event."""
-        return event["type"]
-
-    def entry_text(self, key: str, entry: dict) -> str:
-        """The display text of one entry of the windowed view list ``key``."""
-        return ""
-
-    def window_facts(self, view: dict) -> dict:
-        """Extra view keys the screen needs from the whole of a windowed list (its
-        window may no longer hold them), computed from ``view`` (the shown seat's,
-        lists whole) only. Added to the synced view."""
-        return {}
-
-    def odds(self, seat_view: dict) -> dict | None:
-        """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
-        return None
-
-    def display_content(self) -> dict:
-        """Static display data for the view (names, colors, labels): the ``content`` trait.
-        By default the game's title, which the generic view shows."""
-        title = self.game_class.title
-        return {"title": title} if title else {}
-
-    def text_body(self, view: dict) -> list[str]:
-        """The game's part of :meth:`text`: lines (at most ``text_width`` columns, about
-        15 of them) drawn from ``view``, the synced ``view`` trait only (the shown seat's
-        view, the public view under the curtain, or the teacher's reveal). By default
-        the view's facts one per line (``key: value`` as compact JSON, cut to fit),
-        without the log, the odds and what the header already says."""
-        lines = []
-        for key, value in view.items():
-            if key in _TEXT_SKIP or key.startswith("_"):
-                continue
-            lines.append(_cut(f"{key}: {_compact(value)}", self.text_width))
-        if len(lines) > self.text_body_lines:
-            lines = lines[: self.text_body_lines - 1] + ["…"]
-        return lines
-
-    @classmethod
-    def default_names(cls, game: Game, humans: list[int]) -> list[str]:
-        """Seat names when ``names`` is not given: "Player n" for people, "Bot n" for bots."""
-        return [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(game.players)]
-
-    def check_option(self, name: str, value: Any) -> Any:
-        """Validate a view option's value and return it (normalized); raise
-        :class:`WidgetError` (``malformed_message``) when it is not acceptable."""
-        return value
 
     # ---------------------------------------------------------------- Python API
     @property
@@ -573,11 +330,11 @@ class Table:
 
         Raises :class:`WidgetError` (and sets ``error``) for an unknown name or a bad value."""
         try:
-            if not isinstance(name, str) or name not in self.view_options:
+            if not isinstance(name, str) or name not in self.presenter.view_options:
                 raise WidgetError(
-                    "malformed_message", f"unknown option {short(name)}; options: {sorted(self.view_options)}"
+                    "malformed_message", f"unknown option {short(name)}; options: {sorted(self.presenter.view_options)}"
                 )
-            value = self.check_option(name, value)
+            value = self.presenter.check_option(name, value)
         except WidgetError as exc:
             self.error = exc.to_dict()
             raise
@@ -590,7 +347,7 @@ class Table:
         """Older entries of the log (``name="log"``) or of a windowed view list,
         those with ``i < before`` that fit :attr:`page_budget` (the newest of them),
         as the view sees them now; also synced as the ``page`` trait."""
-        lists = ("log", *self.windowed)
+        lists = ("log", *self.presenter.windowed)
         if not isinstance(name, str) or name not in lists:
             raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
         if isinstance(before, bool) or not isinstance(before, int) or before < 0:
@@ -600,7 +357,7 @@ class Table:
             entries, sizes = self._log_lines(events, 0, min(before, len(events)))
         else:
             entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
-        items = _fit(entries, len(entries), self.page_budget, sizes)
+        items = _fit(entries, len(entries), self.presenter.page_budget, sizes)
         answer = {"list": name, "before": before, "items": items}
         with self._batch():
             self._page = (self._position_key(), answer)
@@ -626,7 +383,7 @@ class Table:
         with self._batch():
             try:
                 self._running = True
-                self._sched.run_until(self._sched.now + ms, self.max_bot_actions)
+                self._sched.run_until(self._sched.now + ms, self.presenter.max_bot_actions)
                 self._sync_seat()
             except Exception as exc:
                 failure = self._bot_failure(exc)
@@ -684,18 +441,6 @@ class Table:
         """Stop the bots' timer (the table plays no more by itself)."""
         self._closed = True
         self._cancel_pending()
-
-    # -------------------------------------------------------------- presenter
-    #: the game's widget class whose presentation this table borrows (None: a widget itself)
-    presenter: ClassVar[type | None] = None
-
-    def __new__(cls, *args: Any, presenter: type | None = None, **kwargs: Any):
-        if presenter is not None and cls is Table:
-            cls = table_class(presenter)  # a plain table of that game: see table_class
-        after = cls.__mro__[cls.__mro__.index(Table) + 1]
-        if after is object:
-            return object.__new__(cls)
-        return super().__new__(cls, *args, **kwargs)  # a widget: traitlets builds it
 
     # ----------------------------------------------------------------- screens
     @contextlib.contextmanager
@@ -762,7 +507,7 @@ class Table:
     def seat_bot(self, seat: int, bot: str | Callable | None = None) -> None:
         """Hand ``seat`` to a bot (a dropped device): it plays from the next turn on."""
         self._check_seat(seat)
-        factory = self._bot_factory(bot if bot is not None else self.default_bot)
+        factory = self._bot_factory(bot if bot is not None else self.presenter.default_bot)
         self._sched.bots[seat] = factory(seat, self.game.seed)
         self.humans = tuple(s for s in self.humans if s != seat)
         self._sched.changed()
@@ -853,30 +598,9 @@ class Table:
         return kind
 
     # ---------------------------------------------------------------- internals
-    @classmethod
-    def _players_of(cls, bot: Any, players: int, humans: list[int]) -> dict[int, Callable]:
-        """The bot factory of every seat from the constructor's ``bot``: one bot (a name or a
-        factory) for every bot seat, or ``{seat: bot}`` (the seats left out get
-        :attr:`default_bot`). Raises ValueError for an unknown bot or a seat out of range."""
-        if not isinstance(bot, dict):
-            factory = cls._bot_factory(bot if bot is not None else cls.default_bot)
-            return dict.fromkeys(range(players), factory)
-        for seat in bot:
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-                raise ValueError(f"bot: seats are 0..{players - 1}, got {short(seat)}")
-            if seat in humans:
-                raise ValueError(f"bot: seat {seat} is a person's (humans={humans})")
-        default = cls._bot_factory(cls.default_bot)
-        return {s: cls._bot_factory(bot[s]) if s in bot else default for s in range(players)}
-
-    @classmethod
-    def _bot_factory(cls, bot: Any) -> Callable:
-        if callable(bot):
-            return bot
-        registry = cls.bot_registry()
-        if not isinstance(bot, str) or bot not in registry:
-            raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
-        return registry[bot]
+    def _bot_factory(self, bot: Any) -> Callable:
+        """The factory of a bot name (see :meth:`Presenter.bot_factory`)."""
+        return self.presenter.bot_factory(bot)
 
     def _human_act(self, action: Any, at: float | None = None, replan: bool = True) -> None:
         if self._curtain_for is not None and not self.game.over:
@@ -907,12 +631,12 @@ class Table:
         g = self.game
         now = self._now()
         if self._running:
-            self._sched.run_until(now, self.max_bot_actions)
+            self._sched.run_until(now, self.presenter.max_bot_actions)
         g.check(seat, action, g.clock)
         self._running = True
         stamp = now if at is None else min(now, max(float(at), now - self.lag))
         self._sched.submit(seat, copy.deepcopy(action), stamp)
-        self._sched.run_until(now, self.max_bot_actions, replan=replan)
+        self._sched.run_until(now, self.presenter.max_bot_actions, replan=replan)
 
     def _sync_seat(self) -> None:
         """Follow the turn to the human who must act (hot-seat: behind the curtain)."""
@@ -940,7 +664,7 @@ class Table:
             text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
             return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
         if isinstance(exc, BotsDoNotStop):
-            return WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
+            return WidgetError("bot_error", f"the bots took {self.presenter.max_bot_actions} actions in a row")
         return exc
 
     def _refused(self, seat: int, exc: IllegalAction) -> None:
@@ -985,9 +709,9 @@ class Table:
         if loop is None:
             try:
                 if g.realtime:
-                    self._sched.run_until(self._sched.now, self.max_bot_actions)
+                    self._sched.run_until(self._sched.now, self.presenter.max_bot_actions)
                 else:
-                    self._sched.run(self.max_bot_actions)
+                    self._sched.run(self.presenter.max_bot_actions)
             except Exception as exc:
                 raise self._bot_failure(exc) from exc
             finally:
@@ -996,7 +720,7 @@ class Table:
         if self._anchor is None or self._anchor[0] is not loop:
             self._anchor = (loop, loop.time(), self._sched.now)
         try:
-            self._sched.run_until(self._now(), self.max_bot_actions)
+            self._sched.run_until(self._now(), self.presenter.max_bot_actions)
         except Exception as exc:
             raise self._bot_failure(exc) from exc
         finally:
@@ -1102,9 +826,9 @@ class Table:
         stop = len(events) if stop is None else min(stop, len(events))
         if start is not None:
             return self._log_lines(events, start, stop)[0]
-        budget = self.log_budget if budget is None else budget
-        entries, sizes = self._log_lines(events, max(0, stop - self.log_limit), stop)
-        return _fit(entries, self.log_limit, budget, sizes)
+        budget = self.presenter.log_budget if budget is None else budget
+        entries, sizes = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop)
+        return _fit(entries, self.presenter.log_limit, budget, sizes)
 
     def _log_lines(self, events: list[dict], start: int, stop: int) -> tuple[list[dict], list[int]]:
         """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
@@ -1118,7 +842,7 @@ class Table:
             action = actions[step] if isinstance(step, int) and 0 <= step <= last else None
             hit = memo.get(id(ev))
             if hit is None or hit[0] is not ev or hit[1] != (i, action):
-                entry = {"i": i, "type": ev["type"], "step": step, "text": self.describe(ev)}
+                entry = {"i": i, "type": ev["type"], "step": step, "text": self.presenter.describe(ev)}
                 if action is not None:
                     entry["action"] = action  # the replay's "Action n": player actions and clock steps
                 if isinstance(ev.get("seat"), int):
@@ -1139,7 +863,7 @@ class Table:
         Shared entries are never changed by their readers."""
         key = (tuple(self.names), self._shown, self._reveal)
         memo = self.__dict__.get("_entries_memo")
-        if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.log_limit, 32):
+        if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.presenter.log_limit, 32):
             memo = (key, {})
             self.__dict__["_entries_memo"] = memo
         return memo[1]
@@ -1174,7 +898,7 @@ class Table:
         for i in range(start, stop):
             entry = full[i]
             entry = {**entry, "i": i} if isinstance(entry, dict) else {"i": i, "value": entry}
-            entry["text"] = self.entry_text(key, entry)
+            entry["text"] = self.presenter.entry_text(key, entry)
             out.append(entry)
         return out
 
@@ -1217,14 +941,14 @@ class Table:
         if curtain_up:
             odds = None
         else:
-            odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
-        view.update(self.window_facts(view))  # what the view needs from beyond a window
-        for key in self.windowed:
+            odds = self.presenter.odds(g.view(seat) if self._reveal else {**view, "log": events})
+        view.update(self.presenter.window_facts(view))  # what the view needs from beyond a window
+        for key in self.presenter.windowed:
             full = view.get(key)
             if isinstance(full, list):
                 # only the last window_limit entries can be synced: give text to those alone
-                tail = self._window_entries(key, full, max(0, len(full) - self.window_limit))
-                view[key] = _fit(tail, self.window_limit, self.window_budget)
+                tail = self._window_entries(key, full, max(0, len(full) - self.presenter.window_limit))
+                view[key] = _fit(tail, self.presenter.window_limit, self.presenter.window_budget)
         view["odds"] = odds
         legal = g.legal_actions(seat) if (seat is not None and live) else []
         length = self._n_actions()
@@ -1249,9 +973,9 @@ class Table:
                 "teacher": self.teacher,
                 "paused": paused,
                 "options": dict(self._options),
-                **({"keys": dict(self.action_keys)} if self.action_keys else {}),
+                **({"keys": dict(self.presenter.action_keys)} if self.presenter.action_keys else {}),
             },
-            "content": self.display_content(),
+            "content": self.presenter.display_content(),
             "replay": {
                 "step": length if self._replay_step is None else self._replay_step,
                 "length": length,
@@ -1264,9 +988,9 @@ class Table:
         # the log window takes what the rest of a full update leaves of the frame budget
         rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
-        budget = max(300, min(self.log_budget, self.frame_budget - rest))
+        budget = max(300, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget)
-        return state
+        return self.presenter.finish_state(state)
 
     def _clock_state(self) -> dict:
         """The ``clock`` trait: real time only (a turn-based game's never changes)."""
@@ -1285,79 +1009,9 @@ class Table:
 
 
 
-_TABLE_CLASSES: dict[type, type] = {}
-#: the class attributes of a game's widget class that a plain table never borrows: the
-#: widget's own machinery (its constructor, its view files) and Python's bookkeeping
-_NOT_BORROWED = frozenset({
-    "__init__", "__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__annotations__",
-    "__init_subclass__", "_esm", "_css", "__firstlineno__", "__static_attributes__",
-})
-
-
-def _rebound(fn: Any, cls: type) -> Any:
-    """``fn`` with its zero-argument ``super()`` pointing at ``cls`` (a function's
-    ``__class__`` cell names the class it was written in)."""
-    code = getattr(fn, "__code__", None)
-    if code is None or "__class__" not in code.co_freevars:
-        return fn
-    cells = tuple(
-        types.CellType(cls) if name == "__class__" else cell for name, cell in zip(code.co_freevars, fn.__closure__)
-    )
-    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, cells)
-    new.__kwdefaults__ = fn.__kwdefaults__
-    new.__doc__, new.__qualname__ = fn.__doc__, fn.__qualname__
-    return new
-
-
-def table_class(presenter: type) -> type[Table]:
-    """The plain :class:`Table` of the game whose widget class is ``presenter``.
-
-    It carries the widget class's presentation: every hook (:data:`HOOKS`), setting
-    (:data:`PRESENTER_SETTINGS`), helper the hooks call, and the composition of the
-    synced state (``_state``), defined on the game's classes below ``GameWidget``; a
-    zero-argument ``super()`` in them reaches the table. What the widget class overrides
-    of the table's behaviour (``act``, ``_sync_seat``..., e.g. a one-keyboard party) stays
-    the widget's: a room has one device per seat.
-    """
-    cached = _TABLE_CLASSES.get(presenter)
-    if cached is not None:
-        return cached
-    from .widget import GameWidget
-
-    if not (isinstance(presenter, type) and issubclass(presenter, GameWidget) and presenter.game_class is not None):
-        raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
-    import traitlets
-
-    # one table class per class of the game's chain (its widget class, then any subclass of
-    # it), so that super() in a subclass's hook reaches its parent's, as in the widget
-    cls: type = Table
-    for klass in reversed(presenter.__mro__[: presenter.__mro__.index(GameWidget)]):
-        if not issubclass(klass, GameWidget):
-            continue  # a mixin of the widget's, not the game's chain
-        cls = types.new_class(f"{klass.__name__}Table", (cls,), {}, lambda ns: ns.update({"__module__": __name__}))
-        for name, value in vars(klass).items():
-            if name in _NOT_BORROWED or isinstance(value, traitlets.TraitType):
-                continue
-            if callable(getattr(Table, name, None)) and name not in HOOKS and name != "_state":
-                continue  # the widget's own behaviour
-            if isinstance(value, (classmethod, staticmethod)):
-                value = type(value)(_rebound(value.__func__, cls))
-            elif isinstance(value, property):
-                value = property(*(_rebound(f, cls) if f else None for f in (value.fget, value.fset, value.fdel)), value.__doc__)
-            elif isinstance(value, types.FunctionType):
-                value = _rebound(value, cls)
-            setattr(cls, name, value)
-    cls.presenter = presenter
-    _TABLE_CLASSES[presenter] = cls
-    return cls
-
-
 def table_for(name: str, /, **kwargs: Any) -> Table:
-    """A plain table for the registered game ``name`` (its widget class presents it);
+    """A plain table for the registered game ``name``, presented by its presenter;
     ``kwargs`` are the widget's (``game=`` an engine to resume, too)."""
-    from .engine.registry import load_widget
+    from .engine.registry import load_presenter
 
-    widget = load_widget(name)
-    if widget is None:
-        raise ValueError(f"game {name!r} has no widget")
-    return table_class(widget)(**kwargs)
+    return Table(presenter=load_presenter(name), **kwargs)

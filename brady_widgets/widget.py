@@ -78,6 +78,7 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
+from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import TRAITS, synced_traits
 from .table import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
@@ -99,17 +100,20 @@ from .table import (  # noqa: F401 -- re-exported: the widget's names are import
     short,
 )
 
+#: what a widget class leaves to its presenter: the settings and the hooks
+_PRESENTED = frozenset(PRESENTER_SETTINGS) | {
+    n for n, v in vars(Presenter).items() if callable(v) or isinstance(v, (classmethod, staticmethod))
+} - {"__init__", "option", "for_game"}
+
 __all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
 
 class GameWidget(Table, anywidget.AnyWidget):
     """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
 
-    Subclasses set :attr:`game_class`, ``_esm``/``_css`` and override
-    :meth:`bot_registry`, :meth:`describe` (event -> text), :meth:`odds` (seat view
-    -> JSON-safe odds or None), :meth:`display_content` (display data for the
-    view), for :attr:`windowed` lists, :meth:`entry_text`, and :meth:`text_body`
-    (the game's part of the text view :meth:`text`, also the ``repr``).
+    A game's widget class sets :attr:`presenter_class` (its
+    :class:`~brady_widgets.presenter.Presenter`: log texts, odds, content, the text view's
+    body, settings) and, if it has no registry entry with a view, ``_esm``/``_css``.
     """
 
     # the synced game traits, declared once in brady_widgets.protocol (TRAIT_DEFAULTS)
@@ -118,12 +122,35 @@ class GameWidget(Table, anywidget.AnyWidget):
     #: the game traits (everything else synced is anywidget's or ipywidgets' own)
     GAME_TRAITS: ClassVar[tuple[str, ...]] = TRAITS
 
+    # the presenter's settings, shown on the class (a game's widget class shows its presenter's)
+    locals().update({name: getattr(Presenter, name) for name in PRESENTER_SETTINGS})
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's widget gets its view from the game's registry entry (``view``:
-        the bundle ``static/<view>.js``/``.css``), or the generic view (the frame and
-        a button per legal action) when the game has none; a class may still set
-        ``_esm``/``_css`` itself."""
-        game = cls.__dict__.get("game_class")
+        """A game's widget is presented by its :attr:`presenter_class` (a widget class that
+        names only a ``game_class`` gets the generic presenter of that engine), whose
+        settings (``game_class``, ``default_bot``, ``action_keys``...) the class shows as its
+        own. It gets its view from the game's registry entry (``view``: the bundle
+        ``static/<view>.js``/``.css``), or the generic view (the frame and a button per legal
+        action) when the game has none; a class may still set ``_esm``/``_css`` itself."""
+        misplaced = sorted(k for k in cls.__dict__ if k in _PRESENTED and k != "game_class")
+        if misplaced:
+            raise TypeError(
+                f"{cls.__name__} sets {misplaced}: a game's presentation is its Presenter's "
+                "(brady_widgets.presenter), named by the widget class as presenter_class"
+            )
+        game_class = cls.__dict__.get("game_class")
+        if "presenter_class" not in cls.__dict__ and game_class is not None:
+            # another engine shown as the parent's presenter shows its own (or the generic way)
+            base = cls.presenter_class
+            cls.presenter_class = (
+                Presenter.for_game(game_class) if base is None
+                else type(f"{game_class.__name__}Presenter", (base,), {"game_class": game_class, "__module__": cls.__module__})
+            )
+        presenter = cls.presenter_class
+        if presenter is not None:
+            for name in PRESENTER_SETTINGS:
+                setattr(cls, name, getattr(presenter, name))
+        game = presenter.game_class if ("presenter_class" in cls.__dict__ or game_class) and presenter is not None else None
         if game is not None and "_esm" not in cls.__dict__:
             from .engine.registry import game_entry
 
@@ -188,18 +215,19 @@ class GameWidget(Table, anywidget.AnyWidget):
         :attr:`text_lines` lines of :attr:`text_width` columns. ``repr(w)`` and the
         ``text/plain`` of the widget's output are this text (nbviewer, GitHub, a
         terminal, a screen reader and saved notebook outputs show it)."""
-        width = self.text_width
+        p = self.presenter
+        width = p.text_width
         view = dict(self.view or {})
         header = [_cut(line, width) for line in self._text_header(view)]
         try:
-            body = [x for line in self.text_body(view) for x in _wrap(line, width)]
+            body = [x for line in p.text_body(view) for x in _wrap(line, width)]
         except Exception as exc:  # noqa: BLE001 -- a text view must not break the notebook's output
             body = [f"(no text view: {type(exc).__name__})"]
         log = []
-        for entry in (self.log_lines or [])[-self.text_log_lines :]:
+        for entry in (self.log_lines or [])[-p.text_log_lines :]:
             log.extend(_wrap(entry.get("text", ""), width, first="  ", rest="    "))
-        log = (["Log:"] + log[-self.text_log_lines * 2 :]) if log else []
-        room = max(1, self.text_lines - len(header) - len(log))
+        log = (["Log:"] + log[-p.text_log_lines * 2 :]) if log else []
+        room = max(1, p.text_lines - len(header) - len(log))
         if len(body) > room:  # the body is cut; the newest log lines stay
             body = body[: room - 1] + ["…"]
         return "\n".join(header + body + log)
@@ -212,7 +240,8 @@ class GameWidget(Table, anywidget.AnyWidget):
         def who(seat: Any) -> str:
             return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 
-        title = (self.content or {}).get("title") or (self.game_class.title if self.game_class else "") or settings.get("game", "")
+        game_class = self.presenter.game_class
+        title = (self.content or {}).get("title") or (game_class.title if game_class else "") or settings.get("game", "")
         curtain = self.curtain or {}
         if settings.get("reveal"):
             shown = "teacher's reveal: every secret shown"

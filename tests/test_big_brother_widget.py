@@ -322,7 +322,7 @@ def test_every_event_of_a_game_is_worded_for_the_log():
         w.advance_time(3_000_000)
         assert w.game.over
         for e in w.game.events:
-            text = w.describe(e)
+            text = w.presenter.describe(e)
             assert text and text != e["type"] and "?" not in text.replace("?'", "").replace("? ", "").rstrip("?"), (e, text)
             kinds.add(e["type"])
     assert {"setup", "round", "turn", "roll", "card", "my_vote", "votes_in", "count", "nominated", "evicted",

@@ -17,6 +17,7 @@ import random
 
 import pytest
 
+from brady_widgets.costume_party.presenter import CostumePartyPresenter
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.engine.errors import IllegalAction
@@ -568,11 +569,15 @@ def _fresh_log_lines(w):
     return w._state()["log_lines"]
 
 
-class _ViewerSays(CostumePartyWidget):
+class _ViewerSaysPresenter(CostumePartyPresenter):
     """A log whose every line says who looks (what describe may read: seat, reveal, names)."""
 
     def describe(self, ev):
-        return f"[{self._shown} {self._reveal}] {super().describe(ev)}"
+        return f"[{self.table._shown} {self.table._reveal}] {super().describe(ev)}"
+
+
+class _ViewerSays(CostumePartyWidget):
+    presenter_class = _ViewerSaysPresenter
 
 
 @pytest.mark.parametrize("game", ["costume_party", "brady_bunch", "viewer_says"])
