@@ -20,14 +20,16 @@ hooks get the views they present as arguments.
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .frames import _TEXT_SKIP, _compact, _cut, short
 
 if TYPE_CHECKING:  # pragma: no cover
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
 
     from .engine.game import Game
+    from .screen import Screen
 
 __all__ = ["PRESENTER_SETTINGS", "Presenter"]
 
@@ -81,6 +83,7 @@ class Presenter:
     def __init__(self, table: Any):
         #: the table (session) this presenter shows: its engine, names and view options
         self.table = table
+        self._drawing: Screen | None = None
 
     @classmethod
     def for_game(cls, game_class: type[Game]) -> type[Presenter]:
@@ -104,20 +107,33 @@ class Presenter:
         """The seats' names, as every screen shows them."""
         return self.table.names
 
+    @contextlib.contextmanager
+    def drawing(self, screen: Screen) -> Iterator[Screen]:
+        """Inside this block the hooks draw ``screen`` (the table's render sets it)."""
+        outer, self._drawing = self._drawing, screen
+        try:
+            yield screen
+        finally:
+            self._drawing = outer
+
+    def drawn_screen(self) -> Screen:
+        """The screen being drawn: the one the table renders now, else the table's own."""
+        return self._drawing if self._drawing is not None else self.table.screen
+
     @property
     def shown_seat(self) -> int | None:
         """The seat of the screen being drawn (None: the public view); a log text may
         say "you" to it."""
-        return self.table._shown
+        return self.drawn_screen().seat
 
     @property
     def revealed(self) -> bool:
         """Whether the screen being drawn is the teacher's reveal."""
-        return self.table._reveal
+        return self.drawn_screen().reveal
 
     def option(self, name: str) -> Any:
-        """The current value of a view option (see :attr:`view_options`)."""
-        return self.table.option(name)
+        """The value of a view option (see :attr:`view_options`) on the screen being drawn."""
+        return dict(self.drawn_screen().options)[name]
 
     # ------------------------------------------------------------------ hooks
     @classmethod

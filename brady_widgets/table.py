@@ -34,10 +34,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import json
 import math
 import types
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from .engine.errors import IllegalAction
@@ -64,10 +65,11 @@ from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import MSG, MSG_KEYS, MSG_OPTIONAL
 from .replay_cache import ReplayCache
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
+from .screen import Screen
 
 __all__ = [
-    "ERROR_CHARS", "MSG", "PRESENTER_SETTINGS", "Presenter", "Table", "WIDGET_ERROR_CODES", "WidgetError",
-    "compact_legal", "expand_legal", "table_for",
+    "ERROR_CHARS", "MSG", "PRESENTER_SETTINGS", "Presenter", "Screen", "Table", "WIDGET_ERROR_CODES", "WidgetError",
+    "compact_legal", "expand_legal", "render", "table_for",
 ]
 
 
@@ -82,9 +84,6 @@ ASK_AFTER_ACT_S = 0.050
 
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
-#: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step,
-#: the last page, the view options
-_SCREEN = ("_shown", "_curtain_for", "_reveal", "_replay_step", "_page", "_options")
 
 
 class Table:
@@ -196,17 +195,15 @@ class Table:
         self.humans = tuple(humans)
         self.names = tuple(names)
         self.pace = float(pace)
-        self._reveal = reveal
         self.teacher = teacher
-        self._page: tuple | None = None  # (the position it was computed for, the page)
         # the engine's seed: the one given, or the one it drew for seed=None (engine/rng.py)
         bots = {s: players_of[s](s, engine.seed) for s in range(n) if s not in humans}
-        self._shown: int | None = humans[0] if (humans and mode == "bots") else None
-        self._curtain_for: int | None = None
+        #: this table's own screen (a widget's); a room renders one per device (see render)
+        self.screen = Screen(
+            seat=humans[0] if (humans and mode == "bots") else None, reveal=reveal, options=tuple(options.items())
+        )
         self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
-        self._replay_step: int | None = None  # None: the live game
         self._replay_cache: ReplayCache | None = None  # the finished game's past (see _replays)
-        self._options = options
         self.lag = float(lag)
         # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
         self._sched = Scheduler(engine, bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
@@ -231,6 +228,52 @@ class Table:
     def reveal(self) -> bool:
         return self._reveal
 
+    # the table's own screen, field by field (each change replaces the screen)
+    @property
+    def _shown(self) -> int | None:
+        return self.screen.seat
+
+    @_shown.setter
+    def _shown(self, seat: int | None) -> None:
+        self.screen = dataclasses.replace(self.screen, seat=seat)
+
+    @property
+    def _curtain_for(self) -> int | None:
+        return self.screen.curtain
+
+    @_curtain_for.setter
+    def _curtain_for(self, seat: int | None) -> None:
+        self.screen = dataclasses.replace(self.screen, curtain=seat)
+
+    @property
+    def _reveal(self) -> bool:
+        return self.screen.reveal
+
+    @_reveal.setter
+    def _reveal(self, on: bool) -> None:
+        self.screen = dataclasses.replace(self.screen, reveal=on)
+
+    @property
+    def _replay_step(self) -> int | None:
+        return self.screen.replay_step
+
+    @_replay_step.setter
+    def _replay_step(self, step: int | None) -> None:
+        self.screen = dataclasses.replace(self.screen, replay_step=step)
+
+    @property
+    def _page(self) -> tuple | None:
+        return self.screen.page
+
+    @_page.setter
+    def _page(self, page: tuple | None) -> None:
+        self.screen = dataclasses.replace(self.screen, page=page)
+
+    @property
+    def _options(self) -> dict:
+        """The screen's view options (a new dict: change them with :meth:`set_option`)."""
+        return self.screen.option_dict()
+
     @property
     def bots(self) -> Mapping[int, Any]:
         """Who plays each bot seat, ``{seat: bot}`` (read-only): the one registry, the
@@ -249,20 +292,26 @@ class Table:
 
         On bad input sets ``error`` and raises :class:`IllegalAction` (game unchanged).
         """
+        self._act_on(self.screen, action, at)
+
+    def _act_on(self, screen: Screen, action: Any, at: float | None = None, own: bool = True) -> None:
+        """Act for ``screen``'s seat (see :meth:`act`); ``own``: the table's own screen, which
+        then follows the turn (a room's device screen does not)."""
         # Real time on the kernel's loop: the person's own action is synced first, and the
         # bots are asked about the new position just after (ASK_AFTER_ACT_S later, as a
         # timer step): the click's answer does not wait for every bot's new plan.
         loop = self._loop() if self.game.realtime else None
         with self._batch():
             try:
-                self._human_act(action, at, replan=loop is None)
+                self._human_act(action, at, replan=loop is None, screen=screen)
             except IllegalAction as exc:
                 self.error = _error_dict(exc)
                 raise
             self.error = {}
-            self._sync_seat()
+            if own:
+                self._sync_seat()
             if loop is None:
-                self._start_bots_guarded()
+                self._start_bots_guarded(sync=own)
             else:
                 self._cancel_pending()
                 self._pending = loop.call_later(ASK_AFTER_ACT_S, self._paced_step)
@@ -322,8 +371,9 @@ class Table:
                 raise err
 
     def option(self, name: str) -> Any:
-        """The current value of a view option (see :attr:`view_options`)."""
-        return self._options[name]
+        """The current value of a view option (see :attr:`Presenter.view_options`), on the
+        screen being drawn (a room's device may have its own)."""
+        return self.presenter.option(name)
 
     def set_option(self, name: str, value: Any) -> None:
         """Change a view option (the view's controls send ``{"type": "option"}``).
@@ -339,7 +389,7 @@ class Table:
             self.error = exc.to_dict()
             raise
         with self._batch():
-            self._options[name] = value
+            self.screen = self.screen.with_options({**self.screen.option_dict(), name: value})
             self.error = {}
             self._refresh()
 
@@ -347,23 +397,28 @@ class Table:
         """Older entries of the log (``name="log"``) or of a windowed view list,
         those with ``i < before`` that fit :attr:`page_budget` (the newest of them),
         as the view sees them now; also synced as the ``page`` trait."""
-        lists = ("log", *self.presenter.windowed)
-        if not isinstance(name, str) or name not in lists:
-            raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
-        if isinstance(before, bool) or not isinstance(before, int) or before < 0:
-            raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
-        view, events, _, _ = self._seat_view()
-        if name == "log":  # the log's lines come measured
-            entries, sizes = self._log_lines(events, 0, min(before, len(events)))
-        else:
-            entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
-        items = _fit(entries, len(entries), self.presenter.page_budget, sizes)
-        answer = {"list": name, "before": before, "items": items}
+        answer = self._page_answer(self.screen, name, before)
         with self._batch():
             self._page = (self._position_key(), answer)
             self.error = {}
             self._refresh()
         return answer
+
+    def _page_answer(self, screen: Screen, name: Any, before: Any) -> dict:
+        """The answer to a ``page`` message on ``screen`` (see :meth:`page_of`)."""
+        lists = ("log", *self.presenter.windowed)
+        if not isinstance(name, str) or name not in lists:
+            raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
+        if isinstance(before, bool) or not isinstance(before, int) or before < 0:
+            raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
+        with self.presenter.drawing(screen):
+            view, events, _, _ = self._seat_view(screen)
+            if name == "log":  # the log's lines come measured
+                entries, sizes = self._log_lines(events, 0, min(before, len(events)), screen)
+            else:
+                entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
+        items = _fit(entries, len(entries), self.presenter.page_budget, sizes)
+        return {"list": name, "before": before, "items": items}
 
     def advance_time(self, ms: float) -> None:
         """Let ``ms`` of game time pass on virtual time (tests, and widgets without a
@@ -443,38 +498,23 @@ class Table:
         self._cancel_pending()
 
     # ----------------------------------------------------------------- screens
-    @contextlib.contextmanager
-    def viewing(
-        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None,
-        page: tuple | None = None, options: dict | None = None,
-    ) -> Iterator[Table]:
-        """Inside this block the table's screen is another one: ``seat`` (None: the
-        public view), the reveal, a replay step (None: live), a page and the view
-        options (None: the table's). The table's own screen comes back afterwards,
-        whatever happens."""
-        saved = tuple(getattr(self, k) for k in _SCREEN)
-        try:
-            self._shown, self._curtain_for, self._reveal = seat, None, bool(reveal)
-            self._replay_step = replay_step if self.game.over else None
-            self._page = page
-            if options is not None:
-                self._options = options
-            yield self
-        finally:
-            for k, v in zip(_SCREEN, saved):
-                setattr(self, k, v)
+    def screen_for(
+        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
+    ) -> Screen:
+        """A device's screen of this table: ``seat`` (None: the public view), the reveal, a
+        finished game's replay step (None: live) and its view options (None: the table's)."""
+        return Screen(
+            seat=seat, reveal=bool(reveal), replay_step=replay_step if self.game.over else None,
+            options=self.screen.options if options is None else tuple(options.items()),
+        )
 
     def state_for(
         self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
     ) -> dict:
         """The state one screen is sent: ``seat``'s (None: the public view; ``reveal``:
-        every secret), the live game or ``replay_step`` of a finished one. Never the
-        table's error (a transport keeps each screen's own)."""
-        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
-            if self._replay_step is None:
-                state = self._state()
-            else:  # a finished game's past: computed once for every screen that shows it
-                state = self._replays().state(self._replay_key(), self._state)
+        every secret), the live game or ``replay_step`` of a finished one (see :func:`render`).
+        Never the table's error (a transport keeps each screen's own)."""
+        state = render(self, self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options))
         state.pop("page", None)
         return state
 
@@ -484,13 +524,13 @@ class Table:
         returned). Raises :class:`IllegalAction` (game unchanged)."""
         if not (isinstance(seat, int) and 0 <= seat < self.game.players and seat in self.humans):
             raise IllegalAction("not_your_turn", f"seat {short(seat)} is not a person's seat here", None, action)
-        with self.viewing(seat):
-            if rev is not None and rev != self._rev():
-                return False
-            try:
-                self.act(action, at if self.game.realtime else None)
-            finally:
-                self.__dict__["_error_value"] = {}
+        screen = Screen(seat=seat, options=self.screen.options)
+        if rev is not None and rev != self._rev(screen):
+            return False
+        try:
+            self._act_on(screen, action, at if self.game.realtime else None, own=False)
+        finally:
+            self.__dict__["_error_value"] = {}
         return True
 
     def page_for(
@@ -498,11 +538,10 @@ class Table:
         options: dict | None = None,
     ) -> dict:
         """Older entries of a list, as ``seat``'s screen sees them (see :meth:`page_of`)."""
-        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
-            try:
-                return self.page_of(name, before)
-            finally:
-                self.__dict__["_error_value"] = {}
+        answer = self._page_answer(self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), name, before)
+        with self._batch():
+            self._refresh()
+        return answer
 
     def seat_bot(self, seat: int, bot: str | Callable | None = None) -> None:
         """Hand ``seat`` to a bot (a dropped device): it plays from the next turn on."""
@@ -602,28 +641,31 @@ class Table:
         """The factory of a bot name (see :meth:`Presenter.bot_factory`)."""
         return self.presenter.bot_factory(bot)
 
-    def _human_act(self, action: Any, at: float | None = None, replan: bool = True) -> None:
-        if self._curtain_for is not None and not self.game.over:
+    def _human_act(
+        self, action: Any, at: float | None = None, replan: bool = True, screen: Screen | None = None
+    ) -> None:
+        screen = self.screen if screen is None else screen
+        if screen.curtain is not None and not self.game.over:
             raise IllegalAction(
                 "not_your_turn",
-                f"the screen is covered: pass it to {self.names[self._curtain_for]}, who lifts the curtain first",
+                f"the screen is covered: pass it to {self.names[screen.curtain]}, who lifts the curtain first",
                 None,
                 action,
             )
-        if self._replay_step is not None and not self.game.over:  # pragma: no cover - replay needs game over
+        if screen.replay_step is not None and not self.game.over:  # pragma: no cover - replay needs game over
             raise IllegalAction("game_over", "a replay is showing", None, action)
-        if self._shown is None:
+        if screen.seat is None:
             raise IllegalAction("not_your_turn", "no player's seat is shown", None, action)
         g = self.game
         if not g.realtime:
-            g.act(self._shown, action)
+            g.act(screen.seat, action)
             self._sched.changed()
             return
         # real time: bring the game up to now, judge the action against it, then queue it at
         # its stamp (a race waits `lag` ms for earlier stamps; anything else applies at once).
         # A refused action changes nothing, the run state included: only an accepted one starts
         # a clock that has not started (before it starts, time does not pass, so nothing is due).
-        self._submit_realtime(self._shown, action, at, replan)
+        self._submit_realtime(screen.seat, action, at, replan)
 
     def _submit_realtime(self, seat: int, action: Any, at: float | None, replan: bool = True) -> None:
         """Judge a person's real-time ``action`` for ``seat`` at now and queue it at its stamp;
@@ -699,7 +741,7 @@ class Table:
         loop, wall, at = self._anchor
         return max(self._sched.now, at + (loop.time() - wall) * 1000.0)
 
-    def _start_bots(self) -> None:
+    def _start_bots(self, sync: bool = True) -> None:
         """Hand the game to the scheduler: now, on virtual time (pace 0 / no loop), or
         on the loop with one timer for the next pending event."""
         g = self.game
@@ -715,7 +757,8 @@ class Table:
             except Exception as exc:
                 raise self._bot_failure(exc) from exc
             finally:
-                self._sync_seat()
+                if sync:
+                    self._sync_seat()
             return
         if self._anchor is None or self._anchor[0] is not loop:
             self._anchor = (loop, loop.time(), self._sched.now)
@@ -724,7 +767,8 @@ class Table:
         except Exception as exc:
             raise self._bot_failure(exc) from exc
         finally:
-            self._sync_seat()
+            if sync:
+                self._sync_seat()
         self._schedule(loop)
 
     def _schedule(self, loop) -> None:
@@ -750,9 +794,9 @@ class Table:
                 self._start_bots_guarded()
             self._refresh()
 
-    def _start_bots_guarded(self) -> None:
+    def _start_bots_guarded(self, sync: bool = True) -> None:
         try:
-            self._start_bots()
+            self._start_bots(sync)
         except Exception as exc:  # noqa: BLE001 -- shown in the view; the human's action stands
             self.error = _error_dict(exc)
 
@@ -791,11 +835,12 @@ class Table:
                 count += 1
         return list(self.game.history)
 
-    def _shown_game(self) -> Game:
+    def _shown_game(self, screen: Screen | None = None) -> Game:
         """The game the screen shows: the live one, or a finished game's replay step (the
         position ``Game.replay`` of ``_prefix(step)`` builds, from the table's replay cache:
         shared, read-only)."""
-        step = self._replay_step
+        screen = self.screen if screen is None else screen
+        step = screen.replay_step
         if step is None or not self.game.over:
             return self.game
         return self._replays().position(step)
@@ -809,33 +854,39 @@ class Table:
             cache = self._replay_cache = ReplayCache(self.game)
         return cache
 
-    def _replay_key(self) -> tuple:
+    def _replay_key(self, screen: Screen | None = None) -> tuple:
         """What a replay screen's state depends on besides the finished game's step: the
         screen and the table's settings (see :meth:`state_for`)."""
+        screen = self.screen if screen is None else screen
         return (
-            self._shown, self._curtain_for, self._reveal, self._replay_step, self._public(),
-            json.dumps(self._options, sort_keys=True, default=repr), self.names, self.humans, self.mode,
-            self.pace, self.teacher, self.lag, self._sync_id, self._running, self._rev(),
+            screen.seat, screen.curtain, screen.reveal, screen.replay_step, self._public(screen),
+            json.dumps(screen.option_dict(), sort_keys=True, default=repr), self.names, self.humans, self.mode,
+            self.pace, self.teacher, self.lag, self._sync_id, self._running, self._rev(screen),
         )
 
     def _log_entries(
-        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None
+        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None,
+        screen: Screen | None = None,
     ) -> list[dict]:
         """Log lines for ``events[start:stop]`` (default: the newest that fit the window
         of ``log_limit`` entries and ``budget`` bytes)."""
+        screen = self.screen if screen is None else screen
         stop = len(events) if stop is None else min(stop, len(events))
         if start is not None:
-            return self._log_lines(events, start, stop)[0]
+            return self._log_lines(events, start, stop, screen)[0]
         budget = self.presenter.log_budget if budget is None else budget
-        entries, sizes = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop)
+        entries, sizes = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen)
         return _fit(entries, self.presenter.log_limit, budget, sizes)
 
-    def _log_lines(self, events: list[dict], start: int, stop: int) -> tuple[list[dict], list[int]]:
+    def _log_lines(
+        self, events: list[dict], start: int, stop: int, screen: Screen | None = None
+    ) -> tuple[list[dict], list[int]]:
         """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
+        screen = self.screen if screen is None else screen
         out, sizes = [], []
         actions = self._actions_before()
         last = len(actions) - 1
-        memo = self._entry_memo()
+        memo = self._entry_memo(screen)
         for i in range(start, stop):
             ev = events[i]
             step = ev.get("step", 0)
@@ -854,14 +905,15 @@ class Table:
             sizes.append(hit[3])
         return out, sizes
 
-    def _entry_memo(self) -> dict:
+    def _entry_memo(self, screen: Screen | None = None) -> dict:
         """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
         a click's update re-sends the whole log window, and describing and measuring every
         entry again was the largest part of its work. Valid while what :meth:`describe`
         may read stays the same (the names, the shown seat, the reveal): otherwise a new
         memo; events are read-only (:class:`FrozenEvent`), so an entry never goes stale.
         Shared entries are never changed by their readers."""
-        key = (tuple(self.names), self._shown, self._reveal)
+        screen = self.screen if screen is None else screen
+        key = (tuple(self.names), screen.seat, screen.reveal)
         memo = self.__dict__.get("_entries_memo")
         if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.presenter.log_limit, 32):
             memo = (key, {})
@@ -902,46 +954,56 @@ class Table:
             out.append(entry)
         return out
 
-    def _seat_view(self) -> tuple[dict, list[dict], Game, int | None]:
+    def _seat_view(self, screen: Screen | None = None) -> tuple[dict, list[dict], Game, int | None]:
         """``(view without its log, events, shown game, seat)`` for what the screen shows:
         the teacher's reveal, the public view (curtain up, or a hot-seat game over) or the shown seat."""
-        g = self._shown_game()
-        seat = None if self._public() else self._shown
+        screen = self.screen if screen is None else screen
+        g = self._shown_game(screen)
+        seat = None if self._public(screen) else screen.seat
         # views are snapshots that share nothing with the engine (the conformance kit's
         # check_view_snapshot proves it for every game), so the trait may keep this one
-        view = g.full_view() if self._reveal else g.view(seat)
+        view = g.full_view() if screen.reveal else g.view(seat)
         events = view.pop("log")
         return view, events, g, seat
 
-    def _curtain_up(self) -> bool:
-        return self._curtain_for is not None and not self._reveal
+    def _curtain_up(self, screen: Screen | None = None) -> bool:
+        screen = self.screen if screen is None else screen
+        return screen.curtain is not None and not screen.reveal
 
-    def _public(self) -> bool:
+    def _public(self, screen: Screen | None = None) -> bool:
         """Whether the screen shows the public view: the curtain is up, or a hot-seat
         game is over (everyone looks at the screen)."""
-        return self._curtain_up() or (self.mode == "hotseat" and self.game.over)
+        screen = self.screen if screen is None else screen
+        return self._curtain_up(screen) or (self.mode == "hotseat" and self.game.over)
 
-    def _position_key(self) -> tuple:
+    def _position_key(self, screen: Screen | None = None) -> tuple:
         """What the screen shows: a page answered for another one is not shown."""
-        return (self._shown, self._curtain_for, self._reveal, self._replay_step, self._public())
+        screen = self.screen if screen is None else screen
+        return (screen.seat, screen.curtain, screen.reveal, screen.replay_step, self._public(screen))
 
-    def _rev(self) -> int:
+    def _rev(self, screen: Screen | None = None) -> int:
         """How many actions the shown seat has taken in the live game (real time: and queued)."""
-        seat = self._shown
+        screen = self.screen if screen is None else screen
+        seat = screen.seat
         if seat is None:
             return 0
         done = self._tally()[1].get(seat, 0)
         return done + self._sched.pending(seat) if self.game.realtime else done
 
-    def _state(self) -> dict:
+    def _state(self, screen: Screen | None = None) -> dict:
         """Every synced trait, computed from the shown seat's view (or the reveal)."""
-        view, events, g, seat = self._seat_view()
+        screen = self.screen if screen is None else screen
+        with self.presenter.drawing(screen):
+            return self._render(screen)
+
+    def _render(self, screen: Screen) -> dict:
+        view, events, g, seat = self._seat_view(screen)
         live = g is self.game
-        curtain_up = self._curtain_up()
+        curtain_up = self._curtain_up(screen)
         if curtain_up:
             odds = None
         else:
-            odds = self.presenter.odds(g.view(seat) if self._reveal else {**view, "log": events})
+            odds = self.presenter.odds(g.view(seat) if screen.reveal else {**view, "log": events})
         view.update(self.presenter.window_facts(view))  # what the view needs from beyond a window
         for key in self.presenter.windowed:
             full = view.get(key)
@@ -956,12 +1018,12 @@ class Table:
             paused = not self.game.over and not self._running
         else:
             paused = self._pending is None and not self.game.over and self._bot_to_act() is not None
-        page = self._page[1] if self._page is not None and self._page[0] == self._position_key() else {}
+        page = screen.page[1] if screen.page is not None and screen.page[0] == self._position_key(screen) else {}
         state = {
             "seat": -1 if seat is None else seat,
             "view": view,
             "legal": compact_legal(legal),  # new lists; the values are scalars
-            "curtain": {"up": curtain_up, "seat": -1 if self._curtain_for is None else self._curtain_for},
+            "curtain": {"up": curtain_up, "seat": -1 if screen.curtain is None else screen.curtain},
             "settings": {
                 "game": self.game.name,
                 "players": self.game.players,
@@ -969,38 +1031,39 @@ class Table:
                 "humans": list(self.humans),
                 "names": list(self.names),
                 "pace": self.pace,
-                "reveal": self._reveal,
+                "reveal": screen.reveal,
                 "teacher": self.teacher,
                 "paused": paused,
-                "options": dict(self._options),
+                "options": screen.option_dict(),
                 **({"keys": dict(self.presenter.action_keys)} if self.presenter.action_keys else {}),
             },
             "content": self.presenter.display_content(),
             "replay": {
-                "step": length if self._replay_step is None else self._replay_step,
+                "step": length if screen.replay_step is None else screen.replay_step,
                 "length": length,
                 "active": bool(self.game.over),
             },
-            "rev": self._rev(),
+            "rev": self._rev(screen),
             "page": page,
-            "clock": self._clock_state(),
+            "clock": self._clock_state(screen),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
         rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
         budget = max(300, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
-        state["log_lines"] = self._log_entries(events, budget=budget)
+        state["log_lines"] = self._log_entries(events, budget=budget, screen=screen)
         return self.presenter.finish_state(state)
 
-    def _clock_state(self) -> dict:
+    def _clock_state(self, screen: Screen | None = None) -> dict:
         """The ``clock`` trait: real time only (a turn-based game's never changes)."""
+        screen = self.screen if screen is None else screen
         g = self.game
         if not g.realtime:
             return {"realtime": False}
-        live = self._replay_step is None
+        live = screen.replay_step is None
         return {
             "realtime": True,
-            "now": round(self._now(), 3) if live else self._shown_game().clock,
+            "now": round(self._now(), 3) if live else self._shown_game(screen).clock,
             "deadline": g.next_deadline() if live else None,
             "running": bool(self._running and not g.over and live),
             "lag": self.lag,
@@ -1015,3 +1078,13 @@ def table_for(name: str, /, **kwargs: Any) -> Table:
     from .engine.registry import load_presenter
 
     return Table(presenter=load_presenter(name), **kwargs)
+
+
+def render(table: Table, screen: Screen) -> dict:
+    """The synced state of ``screen`` of ``table`` (every trait but ``error``), under the frame
+    budget of the table's presenter: the live game, or a finished game's replay step (computed
+    once for every screen that shows it, from the table's replay cache). The one place a
+    screen's state is computed: a widget renders its own screen, a room each device's."""
+    if screen.replay_step is None or not table.game.over:
+        return table._state(screen)
+    return table._replays().state(table._replay_key(screen), lambda: table._state(screen))

@@ -309,3 +309,22 @@ def test_the_rooms_server_run_on_a_table_imports_no_widget_library(tmp_path):
     )
     assert out.returncode == 0, out.stderr[-3000:]
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_a_screen_is_an_immutable_value_and_render_computes_any_screens_state():
+    import dataclasses
+
+    from brady_widgets.screen import Screen
+    from brady_widgets.table import render
+
+    t = table_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
+    own = t.screen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        own.seat = 1  # type: ignore[misc]
+    kid = Screen(seat=1, options=(("trust", 0.2),))
+    state = render(t, kid)
+    assert state["seat"] == 1 and state["settings"]["options"] == {"trust": 0.2}
+    assert t.state_for(1, options={"trust": 0.2}) == {k: v for k, v in state.items() if k != "page"}
+    assert t.screen is own and t.option("trust") == 0.7  # rendering another screen changes nothing
+    t.set_reveal(True)
+    assert t.screen is not own and t.screen == dataclasses.replace(own, reveal=True) and own.reveal is False

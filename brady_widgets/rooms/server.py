@@ -824,8 +824,7 @@ class Rooms:
 
     def _intent(self, room: Room, device: Device, msg: Any) -> None:
         t = room.table
-        with t.viewing(device.seat if device.role == "seat" else None, reveal=device.reveal, options=device.options):
-            t.check_message(msg)  # the widget's own validation of the message's shape
+        t.check_message(msg)  # the widget's own validation of the message's shape
         kind = msg["type"]
         if kind == MSG.REPLAY:  # before anything changes: a refused step leaves the screen (and its error) as it was
             now = time.monotonic()
@@ -860,7 +859,7 @@ class Rooms:
             name, value = msg["name"], msg["value"]
             if not isinstance(name, str) or name not in t.presenter.view_options:
                 raise WidgetError("malformed_message", f"unknown option {short(name)}")
-            device.options = {**(device.options or dict(t._options)), name: t.presenter.check_option(name, value)}
+            device.options = {**(device.options or t.screen.option_dict()), name: t.presenter.check_option(name, value)}
         elif kind == MSG.PAGE:
             seat = device.seat if device.role == "seat" else None
             answer = t.page_for(seat, msg["list"], msg["before"], reveal=device.reveal, replay_step=device.replay_step, options=device.options)
