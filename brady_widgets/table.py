@@ -8,10 +8,11 @@ the clock, and the state a screen is sent (the same dict in every transport)::
 
 Two transports sit on a table (``architecture.md``, "One table, two transports"):
 
-* :class:`~brady_widgets.widget.GameWidget` is a table seen through one notebook
-  widget: its *screen* (the shown seat, the hot-seat curtain, the teacher's reveal,
-  the replay step, the last page asked for) is the table's own, and every change
-  is synced as traits.
+* :class:`~brady_widgets.widget.GameWidget` holds a table (its ``session``) and shows it
+  through one notebook widget: its *screen* (the shown seat, the hot-seat curtain, the
+  teacher's reveal, the replay step, the last page asked for) is the table's own, and
+  every change is synced as traits (the widget :meth:`Table.attach`-es to the table and
+  is its first listener).
 * a room (:mod:`brady_widgets.rooms`) serves one table to many devices: each device
   has its own screen (its seat, or the public view, or the teacher's reveal), and
   :meth:`Table.state_for` computes that screen's state alone.
@@ -120,16 +121,17 @@ class Table(ScreenRendering):
         **game_options: Any,
     ):
         cls = type(self)
+        label = self.__dict__.get("_label") or cls.__name__  # a widget's session speaks as the widget
         if presenter is None:
             presenter = cls.presenter_class
         elif cls.presenter_class is not None and presenter is not cls.presenter_class:
-            raise TypeError(f"{cls.__name__} is presented by {cls.presenter_class.__name__}, not {presenter!r}")
+            raise TypeError(f"{label} is presented by {cls.presenter_class.__name__}, not {presenter!r}")
         if not (isinstance(presenter, type) and issubclass(presenter, Presenter)) or presenter.game_class is None:
             from .engine.registry import exports
 
             widgets = sorted(k for k in exports() if k.endswith("Widget") and k != "GameWidget")
             raise TypeError(
-                f"{cls.__name__} needs a game's presenter (presenter=, a Presenter subclass with a game_class), "
+                f"{label} needs a game's presenter (presenter=, a Presenter subclass with a game_class), "
                 f"got {presenter!r}; or use a game's widget ({', '.join(widgets)})"
             )
         #: the game's presentation (plain: no kernel, no widget)
@@ -145,7 +147,7 @@ class Table(ScreenRendering):
         unknown = sorted(set(game_options) - allowed)
         if unknown:
             raise TypeError(
-                f"{cls.__name__}() got unexpected keyword argument(s) {unknown}; "
+                f"{label}() got unexpected keyword argument(s) {unknown}; "
                 f"game options: {sorted(allowed)}"
                 + (f"; view options: {sorted(P.view_options)}" if P.view_options else "")
             )
@@ -451,8 +453,16 @@ class Table(ScreenRendering):
 
     # ------------------------------------------------------------- transport
     def _batch(self):
-        """A batch of changes sent as one update (the widget: ``hold_sync``)."""
-        return contextlib.nullcontext()
+        """A batch of changes sent as one update (a widget's: its ``hold_sync``)."""
+        batch = self.__dict__.get("_batcher")
+        return batch() if batch is not None else contextlib.nullcontext()
+
+    def attach(self, batch: Callable[[], Any], on_error: Callable[[dict], None]) -> None:
+        """A transport watches this session (a notebook widget): ``batch()`` opens a batch of
+        changes sent as one update, ``on_error(error)`` hears every error set (numbered);
+        :meth:`listen` hears every change."""
+        self.__dict__["_batcher"] = batch
+        self.__dict__["_on_error"] = on_error
 
     @property
     def error(self) -> dict:
@@ -461,7 +471,10 @@ class Table(ScreenRendering):
 
     @error.setter
     def error(self, value: dict) -> None:
-        self.__dict__["_error_value"] = self._numbered(value)
+        value = self.__dict__["_error_value"] = self._numbered(value)
+        on_error = self.__dict__.get("_on_error")
+        if on_error is not None:
+            on_error(value)
 
     def _numbered(self, value: dict) -> dict:
         """An error as it is shown: ``{}``, or numbered with the next ``n``, so that the same

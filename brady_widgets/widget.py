@@ -1,9 +1,10 @@
 """GameWidget: the shared anywidget adapter between a game engine and its view.
 
-A widget is a :class:`~brady_widgets.table.Table` (the engine, bots, clock and the
-per-screen state, apart from Jupyter) seen through one notebook widget: the table's
-screen is the widget's, and every change is synced as the traits below. The rooms
-server (:mod:`brady_widgets.rooms`) is the other transport over the same table.
+A widget holds a session, a :class:`~brady_widgets.table.Table` (the engine, bots, clock
+and the per-screen state, apart from Jupyter), and shows it through one notebook widget:
+the session's own screen is the widget's, and every change is synced as the traits below.
+The rooms server (:mod:`brady_widgets.rooms`) is the other transport over the same kind of
+table.
 
 The widget holds the engine privately (``w.game``, never synced) and syncs only
 what the *shown seat* may know, computed from that seat's own ``view(seat)`` and
@@ -108,13 +109,38 @@ _PRESENTED = frozenset(PRESENTER_SETTINGS) | {
 __all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
 
-class GameWidget(Table, anywidget.AnyWidget):
+def _session_field(name: str) -> property:
+    """A field of the widget's session, read and set through the widget (``w.names``)."""
+    return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
+
+
+class GameWidget(anywidget.AnyWidget):
     """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
 
-    A game's widget class sets :attr:`presenter_class` (its
+    A widget holds a session (:attr:`session`, a :class:`~brady_widgets.table.Table`: the
+    engine, its bots and clock, acts, listeners), its own screen (``session.screen``) and
+    the game's presenter (``session.presenter``), and syncs the screen's state as traits
+    after every change. The session's Python API is the widget's (``w.act``, ``w.run_bots``,
+    ``w.game``...). A game's widget class sets :attr:`presenter_class` (its
     :class:`~brady_widgets.presenter.Presenter`: log texts, odds, content, the text view's
-    body, settings) and, if it has no registry entry with a view, ``_esm``/``_css``.
+    body, settings), a :attr:`session_class` if it changes how the session plays (e.g.
+    several people on one keyboard), and, if it has no registry entry with a view, ``_esm``/``_css``.
     """
+
+    #: the game's presentation (set by each game's widget class)
+    presenter_class: ClassVar[type[Presenter] | None] = None
+    #: the session class a widget of this class holds
+    session_class: ClassVar[type[Table]] = Table
+
+    # what a widget's user sets on it: the session's fields
+    names = _session_field("names")
+    humans = _session_field("humans")
+    pace = _session_field("pace")
+    mode = _session_field("mode")
+    teacher = _session_field("teacher")
+    lag = _session_field("lag")
+    game = _session_field("game")
+    screen = _session_field("screen")
 
     # the synced game traits, declared once in brady_widgets.protocol (TRAIT_DEFAULTS)
     locals().update(synced_traits())
@@ -164,21 +190,39 @@ class GameWidget(Table, anywidget.AnyWidget):
 
 
     def __init__(self, *args: Any, **kwargs: Any):
-        """The table's arguments (:class:`~brady_widgets.table.Table`, whose signature this is)."""
-        Table.__init__(self, *args, **kwargs)
-        anywidget.AnyWidget.__init__(self, **{**self._state(), "error": self._first_error})
+        """The session's arguments (:class:`~brady_widgets.table.Table`, whose signature this is)."""
+        cls = self.session_class
+        session = cls.__new__(cls)
+        session.__dict__["_label"] = type(self).__name__  # its errors name the widget class
+        session.__init__(*args, presenter=self.presenter_class, **kwargs)
+        session.error = session._first_error
+        self.__dict__["session"] = session
+        super().__init__(**{**session._state(), "error": session.error})
+        session.attach(batch=self.hold_sync, on_error=self._show_error)
+        session.listen(lambda: self._refresh())
         self.on_msg(self._on_view_msg)
 
-    # the constructor's signature is the table's, written once there (help() and editors show it)
+    # the constructor's signature is the session's, written once there (help() and editors show it)
     __init__.__signature__ = inspect.signature(Table.__init__)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> Any:
+        """The session's API and state are the widget's (``w.act``, ``w.game``, ``w._state()``)."""
+        session = self.__dict__.get("session")
+        if session is None or name.startswith("__"):
+            raise AttributeError(f"{type(self).__name__!s} has no attribute {name!r}")
+        return getattr(session, name)
+
+    def _show_error(self, error: dict) -> None:
+        self.error = error
 
     @traitlets.validate("error")
     def _number_error(self, proposal: Any) -> dict:
-        """Every error set gets the next number ``n`` (:meth:`Table._numbered`)."""
-        return self._numbered(proposal["value"])
-
-    def _batch(self):
-        return self.hold_sync()
+        """An error set on the widget directly is numbered by its session as every other
+        (:meth:`Table._numbered`): the same refusal twice is still a change the view sees."""
+        value = proposal["value"]
+        if not value or "n" in value:
+            return value or {}
+        return self.session._numbered(value)
 
     def send_state(self, key: Any = None) -> None:
         """ipywidgets' ``send_state``, without its search for binary buffers when only
@@ -201,8 +245,10 @@ class GameWidget(Table, anywidget.AnyWidget):
         self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
 
     def close(self) -> None:
-        Table.close(self)
-        anywidget.AnyWidget.close(self)
+        session = self.__dict__.get("session")
+        if session is not None:
+            session.close()
+        super().close()
 
     # ---------------------------------------------------------------- text view
     def text(self) -> str:
@@ -306,18 +352,17 @@ class GameWidget(Table, anywidget.AnyWidget):
         """Handle one message from the view. Never raises: failures go to ``error``."""
         try:
             try:
-                self._dispatch(content)
+                self.session._dispatch(content)
             except Exception as exc:  # noqa: BLE001 -- every failure must reach the view
-                self.error = _error_dict(exc)
+                self.session.error = _error_dict(exc)
         except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
             pass
 
 
     def _refresh(self) -> None:
-        """The table changed: its screen's state becomes the traits (one update), then the
-        table's listeners hear of it, as on a plain table."""
-        state = self._state()
+        """The session changed: the widget's screen's state becomes the traits (one update).
+        The widget is the session's first listener; the others hear of it after."""
+        state = self.session._state()
         with self.hold_sync():
             for key, value in state.items():
                 setattr(self, key, value)
-        Table._refresh(self)

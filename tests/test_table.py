@@ -328,3 +328,14 @@ def test_a_screen_is_an_immutable_value_and_render_computes_any_screens_state():
     assert t.screen is own and t.option("trust") == 0.7  # rendering another screen changes nothing
     t.set_reveal(True)
     assert t.screen is not own and t.screen == dataclasses.replace(own, reveal=True) and own.reveal is False
+
+
+def test_a_widget_holds_a_session_rather_than_being_one():
+    import anywidget
+
+    widget = load_widget("costume_party")(players=3, seed=1, humans=[0], pace=0)
+    assert not isinstance(widget, Table) and isinstance(widget, anywidget.AnyWidget)
+    assert isinstance(widget.session, Table) and widget.presenter is widget.session.presenter
+    assert widget.screen is widget.session.screen and widget.game is widget.session.game
+    widget.names = ("Ann", "Bob", "Cy")
+    assert widget.session.names == ("Ann", "Bob", "Cy")

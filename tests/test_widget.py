@@ -565,7 +565,7 @@ def test_fuzzed_messages_never_raise_and_never_change_the_game():
 
 def _fresh_log_lines(w):
     """The log window built with no remembered entries (every line described anew)."""
-    w.__dict__.pop("_entries_memo", None)
+    w.session.__dict__.pop("_entries_memo", None)
     return w._state()["log_lines"]
 
 

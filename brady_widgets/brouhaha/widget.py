@@ -63,6 +63,7 @@ from typing import Any
 
 from ..engine.errors import IllegalAction
 from ..scheduler import Later
+from ..table import Table
 from ..widget import STATIC, GameWidget, _error_dict, short
 from .presenter import BrouhahaPresenter
 
@@ -102,21 +103,9 @@ class _Helper:
         return self.bot.choose(view, legal)
 
 
-class BrouhahaWidget(GameWidget):
-    """Brouhaha as a widget (see the module docstring).
-
-    Args (besides :class:`~brady_widgets.widget.GameWidget`'s):
-        party: one keyboard, several players: ``{seat: key}`` (or a list of seats,
-            given the keys of :data:`PARTY_KEYS` in order); the screen shows the
-            public view only. Not with ``humans``.
-        **game_options: the engine's options (``bang``, ``cries``, ``slap_ms``,
-            ``reveal_ms``, ``hunt_ms``, ``pass_ms``, ``time_limit_ms``, ``deal``).
-    """
-
-    presenter_class = BrouhahaPresenter
-
-    _esm = STATIC / "brouhaha.js"
-    _css = STATIC / "brouhaha.css"
+class BrouhahaSession(Table):
+    """A Brouhaha session that may be played on one keyboard by several people
+    (``party=``: see :class:`BrouhahaWidget`); otherwise a plain session."""
 
     def __init__(self, players: int = 4, seed: int | None = None, humans: Any = None, party: Any = None, **kw: Any):
         self._party: dict[int, str] = {}
@@ -129,7 +118,7 @@ class BrouhahaWidget(GameWidget):
             self._party = self._check_party(party, n)
             humans = ()
             # the people's seats get a helper (the chosen bot, without its slaps)
-            chosen = self.presenter_class.players_of(kw.get("bot"), n, [])
+            chosen = (kw.get("presenter") or BrouhahaPresenter).players_of(kw.get("bot"), n, [])
             party_seats = set(self._party)
             kw["bot"] = lambda s, seed: _Helper(chosen[s](s, seed)) if s in party_seats else chosen[s](s, seed)
         super().__init__(players=players, seed=seed, humans=humans, **kw)
@@ -138,8 +127,6 @@ class BrouhahaWidget(GameWidget):
             self.humans = tuple(sorted(self._party))
             if self.names == tuple(self.presenter.default_names(self.game, [])):
                 self.names = tuple(self._party_names(self.game.players))
-            with self.hold_sync():
-                self._refresh()
 
     # ----------------------------------------------------------------- party mode
     @staticmethod
@@ -183,11 +170,11 @@ class BrouhahaWidget(GameWidget):
         super()._sync_seat()
 
     def act(self, action: dict, at: float | None = None) -> None:
-        """Act for the shown seat (see :meth:`GameWidget.act`). In the one-keyboard mode
+        """Act for the shown seat (see :meth:`Table.act`). In the one-keyboard mode
         the only action is a person's slap, ``{"type": "slap", "seat": s}``."""
         if not self._party:
             return super().act(action, at)
-        with self.hold_sync():
+        with self._batch():
             try:
                 seat = self._party_seat(action)
                 self._submit_realtime(seat, {"type": "slap"}, at)  # refused: nothing changes, the clock included
@@ -216,3 +203,21 @@ class BrouhahaWidget(GameWidget):
     def _refused(self, seat: int, exc: IllegalAction) -> None:
         # a person's slap that lost its race (the window closed, two slapped already)
         self.error = _error_dict(exc)
+
+
+class BrouhahaWidget(GameWidget):
+    """Brouhaha as a widget (see the module docstring).
+
+    Args (besides :class:`~brady_widgets.widget.GameWidget`'s):
+        party: one keyboard, several players: ``{seat: key}`` (or a list of seats,
+            given the keys of :data:`PARTY_KEYS` in order); the screen shows the
+            public view only. Not with ``humans``.
+        **game_options: the engine's options (``bang``, ``cries``, ``slap_ms``,
+            ``reveal_ms``, ``hunt_ms``, ``pass_ms``, ``time_limit_ms``, ``deal``).
+    """
+
+    presenter_class = BrouhahaPresenter
+    session_class = BrouhahaSession
+
+    _esm = STATIC / "brouhaha.js"
+    _css = STATIC / "brouhaha.css"
