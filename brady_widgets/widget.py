@@ -109,6 +109,13 @@ _PRESENTED = frozenset(PRESENTER_SETTINGS) | {
 __all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
 
+def _signature(session_class: type) -> inspect.Signature:
+    """The signature of ``session_class``'s constructor as a widget's (``self`` first): a widget
+    gives its session its own presenter."""
+    sig = inspect.signature(session_class.__init__)
+    return sig.replace(parameters=[p for name, p in sig.parameters.items() if name != "presenter"])
+
+
 def _session_field(name: str) -> property:
     """A field of the widget's session, read and set through the widget (``w.names``)."""
     return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
@@ -186,6 +193,12 @@ class GameWidget(anywidget.AnyWidget):
                 view = "generic"
             cls._esm = STATIC / f"{view}.js"
             cls._css = STATIC / f"{view}.css"
+        # help() and editors show the session's arguments, unless the class writes its own constructor
+        if "__init__" in cls.__dict__:
+            cls.__signature__ = None  # type: ignore[attr-defined]
+        else:
+            sig = _signature(cls.session_class)
+            cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)
 
 
@@ -203,7 +216,7 @@ class GameWidget(anywidget.AnyWidget):
         self.on_msg(self._on_view_msg)
 
     # the constructor's signature is the session's, written once there (help() and editors show it)
-    __init__.__signature__ = inspect.signature(Table.__init__)  # type: ignore[attr-defined]
+    __init__.__signature__ = _signature(Table)  # type: ignore[attr-defined]
 
     def __getattr__(self, name: str) -> Any:
         """The session's API and state are the widget's (``w.act``, ``w.game``, ``w._state()``)."""
