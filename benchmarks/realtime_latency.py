@@ -51,12 +51,17 @@ import toy_realtime
 from brady_widgets.engine.registry import register
 register(toy_realtime.GAME)
 from toy_realtime.rules import SnapGame
+from toy_realtime.presenter import SnapPresenter
 from toy_realtime.widget import SnapWidget
 
 
-class KeySnap(SnapWidget):
+class KeySnapPresenter(SnapPresenter):
     # the benchmark's own key: "p" plays the first legal card (Space still slaps)
-    action_keys = {{**SnapWidget.action_keys, "p": "play"}}
+    action_keys = {{**SnapPresenter.action_keys, "p": "play"}}
+
+
+class KeySnap(SnapWidget):
+    presenter_class = KeySnapPresenter
 
 
 # seat 0 plays 1, 2, 3: never the rank it covers; no flip for an hour

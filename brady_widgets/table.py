@@ -8,26 +8,26 @@ the clock, and the state a screen is sent (the same dict in every transport)::
 
 Two transports sit on a table (``architecture.md``, "One table, two transports"):
 
-* :class:`~brady_widgets.widget.GameWidget` is a table seen through one notebook
-  widget: its *screen* (the shown seat, the hot-seat curtain, the teacher's reveal,
-  the replay step, the last page asked for) is the table's own, and every change
-  is synced as traits.
+* :class:`~brady_widgets.widget.GameWidget` holds a table (its ``session``) and shows it
+  through one notebook widget: its *screen* (the shown seat, the hot-seat curtain, the
+  teacher's reveal, the replay step, the last page asked for) is the table's own, and
+  every change is synced as traits (the widget :meth:`Table.attach`-es to the table and
+  is its first listener).
 * a room (:mod:`brady_widgets.rooms`) serves one table to many devices: each device
   has its own screen (its seat, or the public view, or the teacher's reveal), and
   :meth:`Table.state_for` computes that screen's state alone.
 
-The per-game presentation hooks (:meth:`Table.describe`, :meth:`Table.odds`,
-:meth:`Table.display_content`, :meth:`Table.text_body`, :meth:`Table.window_facts`,
-:meth:`Table.entry_text`, :meth:`Table.check_option`, ``windowed``, ``action_keys``,
-``view_options``...) are written once, on the game's widget class. A game's widget
-*is* a table (``GameWidget`` subclasses ``Table``); a plain table of that game is an
-instance of :func:`table_class` ``(WidgetClass)``, a ``Table`` subclass that carries
-the widget class's presentation (its hooks, settings, the helpers they call and its
-``_state``), with their ``super()`` pointing at the table, so a room needs no kernel
-and no widget (:func:`table_for` builds one from a registered game's name;
-``Table(presenter=WidgetClass, ...)`` does the same). What a widget class overrides of
-the table's *behaviour* (``act``, ``_sync_seat``: e.g. several players on one keyboard)
-stays the widget's.
+The state a screen is sent is rendered by :mod:`brady_widgets.render` (the table's
+rendering half, :func:`~brady_widgets.render.render`); the helpers that shape it are in
+:mod:`brady_widgets.frames`; a screen is a :class:`~brady_widgets.screen.Screen`.
+
+How a game is shown (its log texts, odds panel, display content, text view, view
+options, bots, budgets) is its :class:`~brady_widgets.presenter.Presenter`, a plain class
+written once in ``<game>/presenter.py``: every table holds one (``table.presenter``), built
+for it. A plain table of a game is ``Table(presenter=ThatPresenter, ...)``
+(:func:`table_for` finds the presenter in the game's registry entry), so a room needs no
+kernel and no widget library. What a widget class overrides of the table's *behaviour*
+(``act``, ``_sync_seat``: e.g. several players on one keyboard) stays the widget's.
 
 Everything is validated as the widget always validated it: :meth:`Table.handle`
 takes a view's message and raises :class:`WidgetError` or
@@ -39,39 +39,45 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
-import json
+import dataclasses
 import math
-import pathlib
-import reprlib
-import textwrap
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from .engine.errors import IllegalAction
-from .engine.game import FrozenEvent, Game
+from .engine.game import Game
+from .frames import (  # noqa: F401 -- re-exported: importers of brady_widgets.table keep these names
+    _TEXT_SKIP,
+    ERROR_CHARS,
+    MODES,
+    STATIC,
+    WIDGET_ERROR_CODES,
+    WidgetError,
+    _compact,
+    _cut,
+    _error_dict,
+    _fit,
+    _json_size,
+    _wrap,
+    bounded,
+    compact_legal,
+    expand_legal,
+    short,
+)
+from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import MSG, MSG_KEYS, MSG_OPTIONAL
+from .render import ScreenRendering, render
 from .replay_cache import ReplayCache
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
+from .screen import Screen
 
 __all__ = [
-    "ERROR_CHARS", "HOOKS", "MSG", "PRESENTER_SETTINGS", "Table", "WIDGET_ERROR_CODES", "WidgetError",
-    "compact_legal", "expand_legal", "table_class", "table_for",
+    "ERROR_CHARS", "MSG", "PRESENTER_SETTINGS", "Presenter", "Screen", "Table", "WIDGET_ERROR_CODES", "WidgetError",
+    "compact_legal", "expand_legal", "render", "table_for",
 ]
 
 
-#: ``error["code"]`` values the widget adds to the engine's IllegalAction codes.
-WIDGET_ERROR_CODES = (
-    "malformed_message",
-    "unknown_message",
-    "replay_unavailable",
-    "teacher_only",
-    "bot_error",
-    "internal_error",
-)
-
-#: the longest error message a view shows (longer ones are cut with an ellipsis)
-ERROR_CHARS = 500
 #: Real time on the kernel's loop: how long after a person's act the bots are asked about
 #: it (s, wall clock), so that the act's update is sent and drawn before the bots' new plans
 #: take the CPU. A page on the same machine (2 cores, 1 on Binder) draws an update 8-15 ms
@@ -81,173 +87,11 @@ ERROR_CHARS = 500
 #: act, and its action is stamped when it falls due.
 ASK_AFTER_ACT_S = 0.050
 
-_REPR = reprlib.Repr()
-_REPR.maxstring = 60
-_REPR.maxother = 60
-_REPR.maxlist = _REPR.maxdict = _REPR.maxtuple = _REPR.maxset = 6
-_REPR.maxlevel = 3
-
-
-def short(value: Any) -> str:
-    """A repr of ``value`` for a message, abbreviated whatever its size."""
-    try:
-        return _REPR.repr(value)
-    except Exception:  # noqa: BLE001 -- a broken __repr__ must not break an error message
-        return f"<{type(value).__name__}>"
-
-
-def bounded(text: str, limit: int = ERROR_CHARS) -> str:
-    """``text`` cut to ``limit`` characters, with an ellipsis where it was cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-# ------------------------------------------------------------- compact legal
-def compact_legal(actions: list[dict]) -> list[dict]:
-    """The compact form of a list of actions (the ``legal`` trait).
-
-    Consecutive actions of one type with the same keys form a group
-    ``{"type", "keys": [k1..kn], "rows": R}``: for no keys ``R`` counts the
-    actions; for one key it is the list of values; for more, a list of pairs
-    ``[v1, R']`` whose ``R'`` covers the keys after ``k1`` for the consecutive
-    actions with ``k1 == v1``. :func:`expand_legal` gives the same list back,
-    in the same order. (A Brady Alice's 266 questions: 14 KB as a list, 1.5 KB here.)
-    """
-    groups: list[dict] = []
-    for action in actions:
-        kind = action["type"]
-        keys = [k for k in action if k != "type"]
-        last = groups[-1] if groups else None
-        if last is None or last["type"] != kind or last["keys"] != keys:
-            last = {"type": kind, "keys": keys, "rows": [] if keys else 0}
-            groups.append(last)
-        if not keys:
-            last["rows"] += 1
-            continue
-        rows = last["rows"]
-        for key in keys[:-1]:
-            value = action[key]
-            if not (rows and _same(rows[-1][0], value)):
-                rows.append([value, []])
-            rows = rows[-1][1]
-        rows.append(action[keys[-1]])
-    return groups
-
-
-def _same(a: Any, b: Any) -> bool:
-    return type(a) is type(b) and a == b
-
-
-def expand_legal(groups: list[dict]) -> list[dict]:
-    """The list of actions a :func:`compact_legal` form stands for."""
-    out: list[dict] = []
-    for group in groups:
-        kind, keys, rows = group["type"], group["keys"], group["rows"]
-        if not keys:
-            out.extend({"type": kind} for _ in range(rows))
-            continue
-
-        # walk() runs within this iteration, so the group's kind and keys it reads are this group's
-        def walk(rows: list, prefix: dict, depth: int) -> None:
-            if depth == len(keys) - 1:  # noqa: B023
-                out.extend({"type": kind, **prefix, keys[depth]: v} for v in rows)  # noqa: B023
-                return
-            for value, sub in rows:
-                walk(sub, {**prefix, keys[depth]: value}, depth + 1)  # noqa: B023
-
-        walk(rows, {}, 0)
-    return out
-
-
-def _json_size(value: Any) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
-
-
-def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None = None) -> list[dict]:
-    """The newest ``entries`` (at most ``limit``) whose JSON fits ``budget`` bytes
-    (always at least the newest one). ``sizes``: each entry's JSON size, if known."""
-    out: list[dict] = []
-    used = 2
-    for k in range(len(entries) - 1, -1, -1):
-        if len(out) >= limit:
-            break
-        size = (_json_size(entries[k]) if sizes is None else sizes[k]) + 1
-        if out and used + size > budget:
-            break
-        used += size
-        out.append(entries[k])
-    out.reverse()
-    return out
-
-#: view keys the default text body leaves out (the header says them, or they are not facts)
-_TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"})
-
-
-def _compact(value: Any) -> str:
-    if isinstance(value, str):
-        return value
-    try:
-        return json.dumps(value, separators=(", ", ": "), ensure_ascii=False, sort_keys=False, default=str)
-    except (TypeError, ValueError):  # pragma: no cover - views are JSON-safe
-        return short(value)
-
-
-def _cut(line: str, width: int) -> str:
-    return line if len(line) <= width else line[: width - 1] + "…"
-
-
-def _wrap(line: str, width: int, first: str = "", rest: str = "  ") -> list[str]:
-    """``line`` wrapped to ``width`` columns (at most three lines, the last cut)."""
-    out = textwrap.wrap(line, width, initial_indent=first, subsequent_indent=rest or first) or [first.rstrip()]
-    if len(out) > 3:
-        out = out[:2] + [_cut(out[2] + " " + " ".join(x.strip() for x in out[3:]), width)]
-    return out
-
-
-MODES = ("bots", "hotseat")
-
-#: the committed view bundles (``js/build.mjs`` writes them)
-STATIC = pathlib.Path(__file__).resolve().parent / "static"
-
-
-class WidgetError(ValueError):
-    """A request the widget refused (not an engine rule): ``code`` in WIDGET_ERROR_CODES."""
-
-    def __init__(self, code: str, message: str):
-        if code not in WIDGET_ERROR_CODES:
-            raise ValueError(f"unknown widget error code {code!r}")
-        self.code = code
-        super().__init__(bounded(message))
-
-    def to_dict(self) -> dict:
-        return {"code": self.code, "message": str(self)}
-
-
-def _error_dict(exc: BaseException) -> dict:
-    if isinstance(exc, (IllegalAction, WidgetError)):
-        return {"code": exc.code, "message": bounded(str(exc))}
-    return {"code": "internal_error", "message": bounded(f"{type(exc).__name__}: {exc}")}
-
-
-
-#: the per-game presentation hooks a table borrows from its presenter (a game's widget class)
-HOOKS = (
-    "describe", "entry_text", "window_facts", "odds", "display_content", "text_body", "check_option",
-    "bot_registry", "default_names", "_bot_factory",
-)
-#: the per-game settings (class attributes) a table borrows from its presenter
-PRESENTER_SETTINGS = (
-    "game_class", "default_bot", "log_limit", "log_budget", "windowed", "window_limit", "window_budget",
-    "page_budget", "frame_budget", "max_bot_actions", "view_options", "text_width", "text_lines",
-    "text_body_lines", "text_log_lines", "action_keys",
-)
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
-#: what a screen is: the shown seat, the seat the curtain waits for, the reveal, the replay step,
-#: the last page, the view options
-_SCREEN = ("_shown", "_curtain_for", "_reveal", "_replay_step", "_page", "_options")
 
 
-class Table:
+class Table(ScreenRendering):
     """One engine, its bots and clock, and each screen's state (see the module docstring).
 
     The constructor takes the widget's arguments (``players, seed, humans, mode, bot,
@@ -257,40 +101,8 @@ class Table:
 
 
 
-    #: the engine class (a :class:`~brady_widgets.engine.game.Game` subclass)
-    game_class: ClassVar[type[Game] | None] = None
-    #: the bot used when ``bot`` is not given
-    default_bot: ClassVar[str] = "random"
-    #: how many log entries are synced at most (the newest), and their JSON bytes at most
-    log_limit: ClassVar[int] = 30
-    log_budget: ClassVar[int] = 1500
-    #: view keys whose lists grow without bound (e.g. the table talk): only the
-    #: newest entries are synced, at most ``window_limit`` and ``window_budget`` bytes
-    windowed: ClassVar[tuple[str, ...]] = ()
-    window_limit: ClassVar[int] = 20
-    window_budget: ClassVar[int] = 1000
-    #: the JSON bytes of one answer to a ``page`` message, at most
-    page_budget: ClassVar[int] = 4000
-    #: the JSON bytes of one update of every trait but the static ``content`` and
-    #: ``page``, an error included: the log window gets what the others leave (the
-    #: Jupyter message around it adds about 0.8 KB; the frame target is 8 KB on the wire)
-    frame_budget: ClassVar[int] = 6800
-    #: how many bot actions one synchronous run may take before it is stopped
-    max_bot_actions: ClassVar[int] = 100_000
-    #: view options a user may change while playing (name -> default), e.g. the
-    #: odds panel's trust; keyword arguments of the constructor too, validated by
-    #: :meth:`check_option`, synced as ``settings["options"]``
-    view_options: ClassVar[dict[str, Any]] = {}
-    #: the text view (:meth:`text`): columns per line, lines at most, the body's
-    #: default lines at most, and the newest log lines shown
-    text_width: ClassVar[int] = 100
-    text_lines: ClassVar[int] = 25
-    text_body_lines: ClassVar[int] = 14
-    text_log_lines: ClassVar[int] = 5
-    #: keyboard shortcuts: ``KeyboardEvent.key`` -> action type (e.g. ``{" ": "slap"}``): the
-    #: key acts with the first legal action of that type (synced as ``settings["keys"]``)
-    action_keys: ClassVar[dict[str, str]] = {}
-
+    #: the presenter of a game's widget class (a plain table is given one: ``presenter=``)
+    presenter_class: ClassVar[type[Presenter] | None] = None
 
     def __init__(
         self,
@@ -298,38 +110,46 @@ class Table:
         seed: int | None = None,
         humans: Any = None,
         mode: str = "bots",
-        bot: str | Callable | None = None,
+        bot: str | Callable | dict | None = None,
         pace: float = 0.6,
         reveal: bool = False,
         teacher: bool = False,
         names: list[str] | None = None,
         game: Game | None = None,
         lag: float = DEFAULT_LAG,
-        presenter: type | None = None,
+        presenter: type[Presenter] | None = None,
         **game_options: Any,
     ):
-        if presenter is not None and getattr(type(self), "presenter", None) is not presenter:
-            raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
         cls = type(self)
-        if cls.game_class is None:
+        label = self.__dict__.get("_label") or cls.__name__  # a widget's session speaks as the widget
+        if presenter is None:
+            presenter = cls.presenter_class
+        elif cls.presenter_class is not None and presenter is not cls.presenter_class:
+            raise TypeError(f"{label} is presented by {cls.presenter_class.__name__}, not {presenter!r}")
+        if not (isinstance(presenter, type) and issubclass(presenter, Presenter)) or presenter.game_class is None:
             from .engine.registry import exports
 
             widgets = sorted(k for k in exports() if k.endswith("Widget") and k != "GameWidget")
-            raise TypeError(f"{cls.__name__} has no game_class: use a game's widget ({', '.join(widgets)})")
+            raise TypeError(
+                f"{label} needs a game's presenter (presenter=, a Presenter subclass with a game_class), "
+                f"got {presenter!r}; or use a game's widget ({', '.join(widgets)})"
+            )
+        #: the game's presentation (plain: no kernel, no widget)
+        self.presenter = P = presenter(self)
         # ---- validate everything before building anything
-        options = dict(cls.view_options)
-        for key in [k for k in game_options if k in cls.view_options]:
+        options = dict(P.view_options)
+        for key in [k for k in game_options if k in P.view_options]:
             try:
-                options[key] = self.check_option(key, game_options.pop(key))
+                options[key] = P.check_option(key, game_options.pop(key))
             except WidgetError as exc:
                 raise ValueError(str(exc)) from None
-        allowed = set(cls.game_class.default_options) | {"deal"}
+        allowed = set(P.game_class.default_options) | {"deal"}
         unknown = sorted(set(game_options) - allowed)
         if unknown:
             raise TypeError(
-                f"{cls.__name__}() got unexpected keyword argument(s) {unknown}; "
+                f"{label}() got unexpected keyword argument(s) {unknown}; "
                 f"game options: {sorted(allowed)}"
-                + (f"; view options: {sorted(cls.view_options)}" if cls.view_options else "")
+                + (f"; view options: {sorted(P.view_options)}" if P.view_options else "")
             )
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
@@ -341,19 +161,19 @@ class Table:
             raise TypeError(f"teacher must be True or False, got {teacher!r}")
         if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
             raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
-        if mode == "hotseat" and cls.game_class.realtime and cls.game_class.races:
+        if mode == "hotseat" and P.game_class.realtime and P.game_class.races:
             raise ValueError(
-                f"{cls.game_class.title or cls.game_class.name} is played in real time: everyone acts at once, so it "
+                f"{P.game_class.title or P.game_class.name} is played in real time: everyone acts at once, so it "
                 "cannot pass one screen behind a curtain; play against bots (mode='bots')"
             )
         if game is not None:
-            if not isinstance(game, cls.game_class):
-                raise TypeError(f"game must be a {cls.game_class.__name__}, got {type(game).__name__}")
+            if not isinstance(game, P.game_class):
+                raise TypeError(f"game must be a {P.game_class.__name__}, got {type(game).__name__}")
             if game_options:
                 raise TypeError(f"pass game options {sorted(game_options)} to the engine, not with game=")
             engine = game
         else:
-            engine = cls.game_class(players, seed, **game_options)
+            engine = P.game_class(players, seed, **game_options)
         n = engine.players
         if humans is None:
             humans = range(n) if mode == "hotseat" else (0,)
@@ -368,12 +188,12 @@ class Table:
             raise ValueError(f"humans lists a seat twice: {humans!r}")
         humans = sorted(humans)
         if names is None:
-            names = cls.default_names(engine, humans)
+            names = P.default_names(engine, humans)
         else:
             names = list(names)
             if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
                 raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
-        factory = cls._bot_factory(bot if bot is not None else cls.default_bot)
+        players_of = P.players_of(bot, n, humans)
 
         # ---- private state (never synced)
         self.game = engine
@@ -381,20 +201,18 @@ class Table:
         self.humans = tuple(humans)
         self.names = tuple(names)
         self.pace = float(pace)
-        self._reveal = reveal
         self.teacher = teacher
-        self._page: tuple | None = None  # (the position it was computed for, the page)
         # the engine's seed: the one given, or the one it drew for seed=None (engine/rng.py)
-        self._bots = {s: factory(s, engine.seed) for s in range(n) if s not in humans}
-        self._shown: int | None = humans[0] if (humans and mode == "bots") else None
-        self._curtain_for: int | None = None
+        bots = {s: players_of[s](s, engine.seed) for s in range(n) if s not in humans}
+        #: this table's own screen (a widget's); a room renders one per device (see render)
+        self.screen = Screen(
+            seat=humans[0] if (humans and mode == "bots") else None, reveal=reveal, options=tuple(options.items())
+        )
         self._pending = None  # the scheduled bot step (asyncio.TimerHandle)
-        self._replay_step: int | None = None  # None: the live game
         self._replay_cache: ReplayCache | None = None  # the finished game's past (see _replays)
-        self._options = options
         self.lag = float(lag)
         # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
-        self._sched = Scheduler(engine, self._bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
+        self._sched = Scheduler(engine, bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
         self._anchor: tuple | None = None  # (loop, loop.time(), scheduler ms) once time runs on the loop
         self._running = not engine.realtime  # a real-time clock starts when a view asks for the time
         self._sync_id = ""
@@ -407,64 +225,6 @@ class Table:
                 first_error = _error_dict(exc)
         self._first_error = first_error
 
-    # ------------------------------------------------------------ per-game hooks
-    @classmethod
-    def bot_registry(cls) -> dict:
-        """``{name: BotClass}`` for this game (read when a widget is built): the
-        bots its registry entry names."""
-        from .engine.registry import load_bots
-
-        return load_bots(cls.game_class.name) if cls.game_class is not None else {}
-
-    def describe(self, event: dict) -> str:
-        """One short line of text for a log event."""
-        return event["type"]
-
-    def entry_text(self, key: str, entry: dict) -> str:
-        """The display text of one entry of the windowed view list ``key``."""
-        return ""
-
-    def window_facts(self, view: dict) -> dict:
-        """Extra view keys the screen needs from the whole of a windowed list (its
-        window may no longer hold them), computed from ``view`` (the shown seat's,
-        lists whole) only. Added to the synced view."""
-        return {}
-
-    def odds(self, seat_view: dict) -> dict | None:
-        """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
-        return None
-
-    def display_content(self) -> dict:
-        """Static display data for the view (names, colors, labels): the ``content`` trait.
-        By default the game's title, which the generic view shows."""
-        title = self.game_class.title
-        return {"title": title} if title else {}
-
-    def text_body(self, view: dict) -> list[str]:
-        """The game's part of :meth:`text`: lines (at most ``text_width`` columns, about
-        15 of them) drawn from ``view``, the synced ``view`` trait only (the shown seat's
-        view, the public view under the curtain, or the teacher's reveal). By default
-        the view's facts one per line (``key: value`` as compact JSON, cut to fit),
-        without the log, the odds and what the header already says."""
-        lines = []
-        for key, value in view.items():
-            if key in _TEXT_SKIP or key.startswith("_"):
-                continue
-            lines.append(_cut(f"{key}: {_compact(value)}", self.text_width))
-        if len(lines) > self.text_body_lines:
-            lines = lines[: self.text_body_lines - 1] + ["…"]
-        return lines
-
-    @classmethod
-    def default_names(cls, game: Game, humans: list[int]) -> list[str]:
-        """Seat names when ``names`` is not given: "Player n" for people, "Bot n" for bots."""
-        return [f"Player {s + 1}" if s in humans else f"Bot {s + 1}" for s in range(game.players)]
-
-    def check_option(self, name: str, value: Any) -> Any:
-        """Validate a view option's value and return it (normalized); raise
-        :class:`WidgetError` (``malformed_message``) when it is not acceptable."""
-        return value
-
     # ---------------------------------------------------------------- Python API
     @property
     def winners(self) -> list[int]:
@@ -473,6 +233,58 @@ class Table:
     @property
     def reveal(self) -> bool:
         return self._reveal
+
+    # the table's own screen, field by field (each change replaces the screen)
+    @property
+    def _shown(self) -> int | None:
+        return self.screen.seat
+
+    @_shown.setter
+    def _shown(self, seat: int | None) -> None:
+        self.screen = dataclasses.replace(self.screen, seat=seat)
+
+    @property
+    def _curtain_for(self) -> int | None:
+        return self.screen.curtain
+
+    @_curtain_for.setter
+    def _curtain_for(self, seat: int | None) -> None:
+        self.screen = dataclasses.replace(self.screen, curtain=seat)
+
+    @property
+    def _reveal(self) -> bool:
+        return self.screen.reveal
+
+    @_reveal.setter
+    def _reveal(self, on: bool) -> None:
+        self.screen = dataclasses.replace(self.screen, reveal=on)
+
+    @property
+    def _replay_step(self) -> int | None:
+        return self.screen.replay_step
+
+    @_replay_step.setter
+    def _replay_step(self, step: int | None) -> None:
+        self.screen = dataclasses.replace(self.screen, replay_step=step)
+
+    @property
+    def _page(self) -> tuple | None:
+        return self.screen.page
+
+    @_page.setter
+    def _page(self, page: tuple | None) -> None:
+        self.screen = dataclasses.replace(self.screen, page=page)
+
+    @property
+    def _options(self) -> dict:
+        """The screen's view options (a new dict: change them with :meth:`set_option`)."""
+        return self.screen.option_dict()
+
+    @property
+    def bots(self) -> Mapping[int, Any]:
+        """Who plays each bot seat, ``{seat: bot}`` (read-only): the one registry, the
+        scheduler's. :meth:`seat_bot` and :meth:`seat_human` change it."""
+        return types.MappingProxyType(self._sched.bots)
 
     def name(self, seat: int) -> str:
         return self.names[seat]
@@ -486,20 +298,26 @@ class Table:
 
         On bad input sets ``error`` and raises :class:`IllegalAction` (game unchanged).
         """
+        self._act_on(self.screen, action, at)
+
+    def _act_on(self, screen: Screen, action: Any, at: float | None = None, own: bool = True) -> None:
+        """Act for ``screen``'s seat (see :meth:`act`); ``own``: the table's own screen, which
+        then follows the turn (a room's device screen does not)."""
         # Real time on the kernel's loop: the person's own action is synced first, and the
         # bots are asked about the new position just after (ASK_AFTER_ACT_S later, as a
         # timer step): the click's answer does not wait for every bot's new plan.
         loop = self._loop() if self.game.realtime else None
         with self._batch():
             try:
-                self._human_act(action, at, replan=loop is None)
+                self._human_act(action, at, replan=loop is None, screen=screen)
             except IllegalAction as exc:
                 self.error = _error_dict(exc)
                 raise
             self.error = {}
-            self._sync_seat()
+            if own:
+                self._sync_seat()
             if loop is None:
-                self._start_bots_guarded()
+                self._start_bots_guarded(sync=own)
             else:
                 self._cancel_pending()
                 self._pending = loop.call_later(ASK_AFTER_ACT_S, self._paced_step)
@@ -559,24 +377,25 @@ class Table:
                 raise err
 
     def option(self, name: str) -> Any:
-        """The current value of a view option (see :attr:`view_options`)."""
-        return self._options[name]
+        """The current value of a view option (see :attr:`Presenter.view_options`), on the
+        screen being drawn (a room's device may have its own)."""
+        return self.presenter.option(name)
 
     def set_option(self, name: str, value: Any) -> None:
         """Change a view option (the view's controls send ``{"type": "option"}``).
 
         Raises :class:`WidgetError` (and sets ``error``) for an unknown name or a bad value."""
         try:
-            if not isinstance(name, str) or name not in self.view_options:
+            if not isinstance(name, str) or name not in self.presenter.view_options:
                 raise WidgetError(
-                    "malformed_message", f"unknown option {short(name)}; options: {sorted(self.view_options)}"
+                    "malformed_message", f"unknown option {short(name)}; options: {sorted(self.presenter.view_options)}"
                 )
-            value = self.check_option(name, value)
+            value = self.presenter.check_option(name, value)
         except WidgetError as exc:
             self.error = exc.to_dict()
             raise
         with self._batch():
-            self._options[name] = value
+            self.screen = self.screen.with_options({**self.screen.option_dict(), name: value})
             self.error = {}
             self._refresh()
 
@@ -584,18 +403,7 @@ class Table:
         """Older entries of the log (``name="log"``) or of a windowed view list,
         those with ``i < before`` that fit :attr:`page_budget` (the newest of them),
         as the view sees them now; also synced as the ``page`` trait."""
-        lists = ("log", *self.windowed)
-        if not isinstance(name, str) or name not in lists:
-            raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
-        if isinstance(before, bool) or not isinstance(before, int) or before < 0:
-            raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
-        view, events, _, _ = self._seat_view()
-        if name == "log":  # the log's lines come measured
-            entries, sizes = self._log_lines(events, 0, min(before, len(events)))
-        else:
-            entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
-        items = _fit(entries, len(entries), self.page_budget, sizes)
-        answer = {"list": name, "before": before, "items": items}
+        answer = self._page_answer(self.screen, name, before)
         with self._batch():
             self._page = (self._position_key(), answer)
             self.error = {}
@@ -620,7 +428,7 @@ class Table:
         with self._batch():
             try:
                 self._running = True
-                self._sched.run_until(self._sched.now + ms, self.max_bot_actions)
+                self._sched.run_until(self._sched.now + ms, self.presenter.max_bot_actions)
                 self._sync_seat()
             except Exception as exc:
                 failure = self._bot_failure(exc)
@@ -645,8 +453,16 @@ class Table:
 
     # ------------------------------------------------------------- transport
     def _batch(self):
-        """A batch of changes sent as one update (the widget: ``hold_sync``)."""
-        return contextlib.nullcontext()
+        """A batch of changes sent as one update (a widget's: its ``hold_sync``)."""
+        batch = self.__dict__.get("_batcher")
+        return batch() if batch is not None else contextlib.nullcontext()
+
+    def attach(self, batch: Callable[[], Any], on_error: Callable[[dict], None]) -> None:
+        """A transport watches this session (a notebook widget): ``batch()`` opens a batch of
+        changes sent as one update, ``on_error(error)`` hears every error set (numbered);
+        :meth:`listen` hears every change."""
+        self.__dict__["_batcher"] = batch
+        self.__dict__["_on_error"] = on_error
 
     @property
     def error(self) -> dict:
@@ -655,10 +471,18 @@ class Table:
 
     @error.setter
     def error(self, value: dict) -> None:
-        if value:
-            self._errors = getattr(self, "_errors", 0) + 1
-            value = {**value, "n": self._errors}
-        self.__dict__["_error_value"] = value or {}
+        value = self.__dict__["_error_value"] = self._numbered(value)
+        on_error = self.__dict__.get("_on_error")
+        if on_error is not None:
+            on_error(value)
+
+    def _numbered(self, value: dict) -> dict:
+        """An error as it is shown: ``{}``, or numbered with the next ``n``, so that the same
+        refusal twice is still a change a screen sees (a view waits for one after an act)."""
+        if not value:
+            return {}
+        self._errors = getattr(self, "_errors", 0) + 1
+        return {**value, "n": self._errors}
 
     def _refresh(self) -> None:
         """The table changed: tell the listeners (a room sends each screen its state)."""
@@ -674,51 +498,24 @@ class Table:
         self._closed = True
         self._cancel_pending()
 
-    # -------------------------------------------------------------- presenter
-    #: the game's widget class whose presentation this table borrows (None: a widget itself)
-    presenter: ClassVar[type | None] = None
-
-    def __new__(cls, *args: Any, presenter: type | None = None, **kwargs: Any):
-        if presenter is not None and cls is Table:
-            cls = table_class(presenter)  # a plain table of that game: see table_class
-        after = cls.__mro__[cls.__mro__.index(Table) + 1]
-        if after is object:
-            return object.__new__(cls)
-        return super().__new__(cls, *args, **kwargs)  # a widget: traitlets builds it
-
     # ----------------------------------------------------------------- screens
-    @contextlib.contextmanager
-    def viewing(
-        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None,
-        page: tuple | None = None, options: dict | None = None,
-    ) -> Iterator[Table]:
-        """Inside this block the table's screen is another one: ``seat`` (None: the
-        public view), the reveal, a replay step (None: live), a page and the view
-        options (None: the table's). The table's own screen comes back afterwards,
-        whatever happens."""
-        saved = tuple(getattr(self, k) for k in _SCREEN)
-        try:
-            self._shown, self._curtain_for, self._reveal = seat, None, bool(reveal)
-            self._replay_step = replay_step if self.game.over else None
-            self._page = page
-            if options is not None:
-                self._options = options
-            yield self
-        finally:
-            for k, v in zip(_SCREEN, saved):
-                setattr(self, k, v)
+    def screen_for(
+        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
+    ) -> Screen:
+        """A device's screen of this table: ``seat`` (None: the public view), the reveal, a
+        finished game's replay step (None: live) and its view options (None: the table's)."""
+        return Screen(
+            seat=seat, reveal=bool(reveal), replay_step=replay_step if self.game.over else None,
+            options=self.screen.options if options is None else tuple(options.items()),
+        )
 
     def state_for(
         self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
     ) -> dict:
         """The state one screen is sent: ``seat``'s (None: the public view; ``reveal``:
-        every secret), the live game or ``replay_step`` of a finished one. Never the
-        table's error (a transport keeps each screen's own)."""
-        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
-            if self._replay_step is None:
-                state = self._state()
-            else:  # a finished game's past: computed once for every screen that shows it
-                state = self._replays().state(self._replay_key(), self._state)
+        every secret), the live game or ``replay_step`` of a finished one (see :func:`render`).
+        Never the table's error (a transport keeps each screen's own)."""
+        state = render(self, self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options))
         state.pop("page", None)
         return state
 
@@ -728,13 +525,13 @@ class Table:
         returned). Raises :class:`IllegalAction` (game unchanged)."""
         if not (isinstance(seat, int) and 0 <= seat < self.game.players and seat in self.humans):
             raise IllegalAction("not_your_turn", f"seat {short(seat)} is not a person's seat here", None, action)
-        with self.viewing(seat):
-            if rev is not None and rev != self._rev():
-                return False
-            try:
-                self.act(action, at if self.game.realtime else None)
-            finally:
-                self.__dict__["_error_value"] = {}
+        screen = Screen(seat=seat, options=self.screen.options)
+        if rev is not None and rev != self._rev(screen):
+            return False
+        try:
+            self._act_on(screen, action, at if self.game.realtime else None, own=False)
+        finally:
+            self.__dict__["_error_value"] = {}
         return True
 
     def page_for(
@@ -742,19 +539,16 @@ class Table:
         options: dict | None = None,
     ) -> dict:
         """Older entries of a list, as ``seat``'s screen sees them (see :meth:`page_of`)."""
-        with self.viewing(seat, reveal=reveal, replay_step=replay_step, options=options):
-            try:
-                return self.page_of(name, before)
-            finally:
-                self.__dict__["_error_value"] = {}
+        answer = self._page_answer(self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), name, before)
+        with self._batch():
+            self._refresh()
+        return answer
 
     def seat_bot(self, seat: int, bot: str | Callable | None = None) -> None:
         """Hand ``seat`` to a bot (a dropped device): it plays from the next turn on."""
         self._check_seat(seat)
-        factory = self._bot_factory(bot if bot is not None else self.default_bot)
-        player = factory(seat, self.game.seed)
-        self._bots[seat] = player
-        self._sched.bots[seat] = player
+        factory = self._bot_factory(bot if bot is not None else self.presenter.default_bot)
+        self._sched.bots[seat] = factory(seat, self.game.seed)
         self.humans = tuple(s for s in self.humans if s != seat)
         self._sched.changed()
         with self._batch():
@@ -764,7 +558,6 @@ class Table:
     def seat_human(self, seat: int) -> None:
         """Take ``seat`` back from its bot: a person plays it from now on."""
         self._check_seat(seat)
-        self._bots.pop(seat, None)
         self._sched.bots.pop(seat, None)
         self.humans = tuple(sorted({*self.humans, seat}))
         self._sched.changed()
@@ -845,37 +638,35 @@ class Table:
         return kind
 
     # ---------------------------------------------------------------- internals
-    @classmethod
-    def _bot_factory(cls, bot: Any) -> Callable:
-        if callable(bot):
-            return bot
-        registry = cls.bot_registry()
-        if not isinstance(bot, str) or bot not in registry:
-            raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
-        return registry[bot]
+    def _bot_factory(self, bot: Any) -> Callable:
+        """The factory of a bot name (see :meth:`Presenter.bot_factory`)."""
+        return self.presenter.bot_factory(bot)
 
-    def _human_act(self, action: Any, at: float | None = None, replan: bool = True) -> None:
-        if self._curtain_for is not None and not self.game.over:
+    def _human_act(
+        self, action: Any, at: float | None = None, replan: bool = True, screen: Screen | None = None
+    ) -> None:
+        screen = self.screen if screen is None else screen
+        if screen.curtain is not None and not self.game.over:
             raise IllegalAction(
                 "not_your_turn",
-                f"the screen is covered: pass it to {self.names[self._curtain_for]}, who lifts the curtain first",
+                f"the screen is covered: pass it to {self.names[screen.curtain]}, who lifts the curtain first",
                 None,
                 action,
             )
-        if self._replay_step is not None and not self.game.over:  # pragma: no cover - replay needs game over
+        if screen.replay_step is not None and not self.game.over:  # pragma: no cover - replay needs game over
             raise IllegalAction("game_over", "a replay is showing", None, action)
-        if self._shown is None:
+        if screen.seat is None:
             raise IllegalAction("not_your_turn", "no player's seat is shown", None, action)
         g = self.game
         if not g.realtime:
-            g.act(self._shown, action)
+            g.act(screen.seat, action)
             self._sched.changed()
             return
         # real time: bring the game up to now, judge the action against it, then queue it at
         # its stamp (a race waits `lag` ms for earlier stamps; anything else applies at once).
         # A refused action changes nothing, the run state included: only an accepted one starts
         # a clock that has not started (before it starts, time does not pass, so nothing is due).
-        self._submit_realtime(self._shown, action, at, replan)
+        self._submit_realtime(screen.seat, action, at, replan)
 
     def _submit_realtime(self, seat: int, action: Any, at: float | None, replan: bool = True) -> None:
         """Judge a person's real-time ``action`` for ``seat`` at now and queue it at its stamp;
@@ -883,12 +674,12 @@ class Table:
         g = self.game
         now = self._now()
         if self._running:
-            self._sched.run_until(now, self.max_bot_actions)
+            self._sched.run_until(now, self.presenter.max_bot_actions)
         g.check(seat, action, g.clock)
         self._running = True
         stamp = now if at is None else min(now, max(float(at), now - self.lag))
         self._sched.submit(seat, copy.deepcopy(action), stamp)
-        self._sched.run_until(now, self.max_bot_actions, replan=replan)
+        self._sched.run_until(now, self.presenter.max_bot_actions, replan=replan)
 
     def _sync_seat(self) -> None:
         """Follow the turn to the human who must act (hot-seat: behind the curtain)."""
@@ -907,7 +698,7 @@ class Table:
     def _bot_to_act(self) -> int | None:
         if self.game.over:
             return None
-        return next((s for s in self.game.to_act if s in self._bots), None)
+        return next((s for s in self.game.to_act if s in self._sched.bots), None)
 
     def _bot_failure(self, exc: BaseException) -> BaseException:
         """A scheduler failure as the widget reports it (``bot_error``)."""
@@ -916,7 +707,7 @@ class Table:
             text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
             return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
         if isinstance(exc, BotsDoNotStop):
-            return WidgetError("bot_error", f"the bots took {self.max_bot_actions} actions in a row")
+            return WidgetError("bot_error", f"the bots took {self.presenter.max_bot_actions} actions in a row")
         return exc
 
     def _refused(self, seat: int, exc: IllegalAction) -> None:
@@ -951,7 +742,7 @@ class Table:
         loop, wall, at = self._anchor
         return max(self._sched.now, at + (loop.time() - wall) * 1000.0)
 
-    def _start_bots(self) -> None:
+    def _start_bots(self, sync: bool = True) -> None:
         """Hand the game to the scheduler: now, on virtual time (pace 0 / no loop), or
         on the loop with one timer for the next pending event."""
         g = self.game
@@ -961,22 +752,24 @@ class Table:
         if loop is None:
             try:
                 if g.realtime:
-                    self._sched.run_until(self._sched.now, self.max_bot_actions)
+                    self._sched.run_until(self._sched.now, self.presenter.max_bot_actions)
                 else:
-                    self._sched.run(self.max_bot_actions)
+                    self._sched.run(self.presenter.max_bot_actions)
             except Exception as exc:
                 raise self._bot_failure(exc) from exc
             finally:
-                self._sync_seat()
+                if sync:
+                    self._sync_seat()
             return
         if self._anchor is None or self._anchor[0] is not loop:
             self._anchor = (loop, loop.time(), self._sched.now)
         try:
-            self._sched.run_until(self._now(), self.max_bot_actions)
+            self._sched.run_until(self._now(), self.presenter.max_bot_actions)
         except Exception as exc:
             raise self._bot_failure(exc) from exc
         finally:
-            self._sync_seat()
+            if sync:
+                self._sync_seat()
         self._schedule(loop)
 
     def _schedule(self, loop) -> None:
@@ -1002,9 +795,9 @@ class Table:
                 self._start_bots_guarded()
             self._refresh()
 
-    def _start_bots_guarded(self) -> None:
+    def _start_bots_guarded(self, sync: bool = True) -> None:
         try:
-            self._start_bots()
+            self._start_bots(sync)
         except Exception as exc:  # noqa: BLE001 -- shown in the view; the human's action stands
             self.error = _error_dict(exc)
 
@@ -1043,83 +836,6 @@ class Table:
                 count += 1
         return list(self.game.history)
 
-    def _shown_game(self) -> Game:
-        """The game the screen shows: the live one, or a finished game's replay step (the
-        position ``Game.replay`` of ``_prefix(step)`` builds, from the table's replay cache:
-        shared, read-only)."""
-        step = self._replay_step
-        if step is None or not self.game.over:
-            return self.game
-        return self._replays().position(step)
-
-    def _replays(self) -> ReplayCache:
-        """The finished game's replay (:class:`~brady_widgets.replay_cache.ReplayCache`):
-        snapshots, recent positions and screen states, shared by every screen of the
-        table; a new one when the game changed (``refresh()`` drops it too)."""
-        cache = self._replay_cache
-        if cache is None or not cache.serves(self.game):
-            cache = self._replay_cache = ReplayCache(self.game)
-        return cache
-
-    def _replay_key(self) -> tuple:
-        """What a replay screen's state depends on besides the finished game's step: the
-        screen and the table's settings (see :meth:`state_for`)."""
-        return (
-            self._shown, self._curtain_for, self._reveal, self._replay_step, self._public(),
-            json.dumps(self._options, sort_keys=True, default=repr), self.names, self.humans, self.mode,
-            self.pace, self.teacher, self.lag, self._sync_id, self._running, self._rev(),
-        )
-
-    def _log_entries(
-        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None
-    ) -> list[dict]:
-        """Log lines for ``events[start:stop]`` (default: the newest that fit the window
-        of ``log_limit`` entries and ``budget`` bytes)."""
-        stop = len(events) if stop is None else min(stop, len(events))
-        if start is not None:
-            return self._log_lines(events, start, stop)[0]
-        budget = self.log_budget if budget is None else budget
-        entries, sizes = self._log_lines(events, max(0, stop - self.log_limit), stop)
-        return _fit(entries, self.log_limit, budget, sizes)
-
-    def _log_lines(self, events: list[dict], start: int, stop: int) -> tuple[list[dict], list[int]]:
-        """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
-        out, sizes = [], []
-        actions = self._actions_before()
-        last = len(actions) - 1
-        memo = self._entry_memo()
-        for i in range(start, stop):
-            ev = events[i]
-            step = ev.get("step", 0)
-            action = actions[step] if isinstance(step, int) and 0 <= step <= last else None
-            hit = memo.get(id(ev))
-            if hit is None or hit[0] is not ev or hit[1] != (i, action):
-                entry = {"i": i, "type": ev["type"], "step": step, "text": self.describe(ev)}
-                if action is not None:
-                    entry["action"] = action  # the replay's "Action n": player actions and clock steps
-                if isinstance(ev.get("seat"), int):
-                    entry["seat"] = ev["seat"]
-                hit = (ev, (i, action), entry, _json_size(entry))
-                if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
-                    memo[id(ev)] = hit
-            out.append(hit[2])
-            sizes.append(hit[3])
-        return out, sizes
-
-    def _entry_memo(self) -> dict:
-        """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
-        a click's update re-sends the whole log window, and describing and measuring every
-        entry again was the largest part of its work. Valid while what :meth:`describe`
-        may read stays the same (the names, the shown seat, the reveal): otherwise a new
-        memo; events are read-only (:class:`FrozenEvent`), so an entry never goes stale.
-        Shared entries are never changed by their readers."""
-        key = (tuple(self.names), self._shown, self._reveal)
-        memo = self.__dict__.get("_entries_memo")
-        if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.log_limit, 32):
-            memo = (key, {})
-            self.__dict__["_entries_memo"] = memo
-        return memo[1]
-
     def _actions_before(self) -> list[int]:
         """``[k]``: how many steps of the history before entry ``k`` are not chance
         outcomes (the replay's numbering), for ``k`` up to the history's length."""
@@ -1143,197 +859,19 @@ class Table:
         tally[1] = len(history)
         return counts, per_seat
 
-    def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
-        """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""
-        stop = len(full) if stop is None else min(stop, len(full))
-        out = []
-        for i in range(start, stop):
-            entry = full[i]
-            entry = {**entry, "i": i} if isinstance(entry, dict) else {"i": i, "value": entry}
-            entry["text"] = self.entry_text(key, entry)
-            out.append(entry)
-        return out
-
-    def _seat_view(self) -> tuple[dict, list[dict], Game, int | None]:
-        """``(view without its log, events, shown game, seat)`` for what the screen shows:
-        the teacher's reveal, the public view (curtain up, or a hot-seat game over) or the shown seat."""
-        g = self._shown_game()
-        seat = None if self._public() else self._shown
-        # views are snapshots that share nothing with the engine (the conformance kit's
-        # check_view_snapshot proves it for every game), so the trait may keep this one
-        view = g.full_view() if self._reveal else g.view(seat)
-        events = view.pop("log")
-        return view, events, g, seat
-
-    def _curtain_up(self) -> bool:
-        return self._curtain_for is not None and not self._reveal
-
-    def _public(self) -> bool:
-        """Whether the screen shows the public view: the curtain is up, or a hot-seat
-        game is over (everyone looks at the screen)."""
-        return self._curtain_up() or (self.mode == "hotseat" and self.game.over)
-
-    def _position_key(self) -> tuple:
-        """What the screen shows: a page answered for another one is not shown."""
-        return (self._shown, self._curtain_for, self._reveal, self._replay_step, self._public())
-
-    def _rev(self) -> int:
+    def _rev(self, screen: Screen | None = None) -> int:
         """How many actions the shown seat has taken in the live game (real time: and queued)."""
-        seat = self._shown
+        screen = self.screen if screen is None else screen
+        seat = screen.seat
         if seat is None:
             return 0
         done = self._tally()[1].get(seat, 0)
         return done + self._sched.pending(seat) if self.game.realtime else done
 
-    def _state(self) -> dict:
-        """Every synced trait, computed from the shown seat's view (or the reveal)."""
-        view, events, g, seat = self._seat_view()
-        live = g is self.game
-        curtain_up = self._curtain_up()
-        if curtain_up:
-            odds = None
-        else:
-            odds = self.odds(g.view(seat) if self._reveal else {**view, "log": events})
-        view.update(self.window_facts(view))  # what the view needs from beyond a window
-        for key in self.windowed:
-            full = view.get(key)
-            if isinstance(full, list):
-                # only the last window_limit entries can be synced: give text to those alone
-                tail = self._window_entries(key, full, max(0, len(full) - self.window_limit))
-                view[key] = _fit(tail, self.window_limit, self.window_budget)
-        view["odds"] = odds
-        legal = g.legal_actions(seat) if (seat is not None and live) else []
-        length = self._n_actions()
-        if self.game.realtime:
-            paused = not self.game.over and not self._running
-        else:
-            paused = self._pending is None and not self.game.over and self._bot_to_act() is not None
-        page = self._page[1] if self._page is not None and self._page[0] == self._position_key() else {}
-        state = {
-            "seat": -1 if seat is None else seat,
-            "view": view,
-            "legal": compact_legal(legal),  # new lists; the values are scalars
-            "curtain": {"up": curtain_up, "seat": -1 if self._curtain_for is None else self._curtain_for},
-            "settings": {
-                "game": self.game.name,
-                "players": self.game.players,
-                "mode": self.mode,
-                "humans": list(self.humans),
-                "names": list(self.names),
-                "pace": self.pace,
-                "reveal": self._reveal,
-                "teacher": self.teacher,
-                "paused": paused,
-                "options": dict(self._options),
-                **({"keys": dict(self.action_keys)} if self.action_keys else {}),
-            },
-            "content": self.display_content(),
-            "replay": {
-                "step": length if self._replay_step is None else self._replay_step,
-                "length": length,
-                "active": bool(self.game.over),
-            },
-            "rev": self._rev(),
-            "page": page,
-            "clock": self._clock_state(),
-        }
-        # the log window takes what the rest of a full update leaves of the frame budget
-        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
-        rest += ERROR_CHARS + 100  # room for an error set with this update
-        budget = max(300, min(self.log_budget, self.frame_budget - rest))
-        state["log_lines"] = self._log_entries(events, budget=budget)
-        return state
-
-    def _clock_state(self) -> dict:
-        """The ``clock`` trait: real time only (a turn-based game's never changes)."""
-        g = self.game
-        if not g.realtime:
-            return {"realtime": False}
-        live = self._replay_step is None
-        return {
-            "realtime": True,
-            "now": round(self._now(), 3) if live else self._shown_game().clock,
-            "deadline": g.next_deadline() if live else None,
-            "running": bool(self._running and not g.over and live),
-            "lag": self.lag,
-            "sync": self._sync_id,
-        }
-
-
-
-_TABLE_CLASSES: dict[type, type] = {}
-#: the class attributes of a game's widget class that a plain table never borrows: the
-#: widget's own machinery (its constructor, its view files) and Python's bookkeeping
-_NOT_BORROWED = frozenset({
-    "__init__", "__module__", "__qualname__", "__doc__", "__dict__", "__weakref__", "__annotations__",
-    "__init_subclass__", "_esm", "_css", "__firstlineno__", "__static_attributes__",
-})
-
-
-def _rebound(fn: Any, cls: type) -> Any:
-    """``fn`` with its zero-argument ``super()`` pointing at ``cls`` (a function's
-    ``__class__`` cell names the class it was written in)."""
-    code = getattr(fn, "__code__", None)
-    if code is None or "__class__" not in code.co_freevars:
-        return fn
-    cells = tuple(
-        types.CellType(cls) if name == "__class__" else cell for name, cell in zip(code.co_freevars, fn.__closure__)
-    )
-    new = types.FunctionType(code, fn.__globals__, fn.__name__, fn.__defaults__, cells)
-    new.__kwdefaults__ = fn.__kwdefaults__
-    new.__doc__, new.__qualname__ = fn.__doc__, fn.__qualname__
-    return new
-
-
-def table_class(presenter: type) -> type[Table]:
-    """The plain :class:`Table` of the game whose widget class is ``presenter``.
-
-    It carries the widget class's presentation: every hook (:data:`HOOKS`), setting
-    (:data:`PRESENTER_SETTINGS`), helper the hooks call, and the composition of the
-    synced state (``_state``), defined on the game's classes below ``GameWidget``; a
-    zero-argument ``super()`` in them reaches the table. What the widget class overrides
-    of the table's behaviour (``act``, ``_sync_seat``..., e.g. a one-keyboard party) stays
-    the widget's: a room has one device per seat.
-    """
-    cached = _TABLE_CLASSES.get(presenter)
-    if cached is not None:
-        return cached
-    from .widget import GameWidget
-
-    if not (isinstance(presenter, type) and issubclass(presenter, GameWidget) and presenter.game_class is not None):
-        raise TypeError(f"presenter must be a game's widget class, got {presenter!r}")
-    import traitlets
-
-    # one table class per class of the game's chain (its widget class, then any subclass of
-    # it), so that super() in a subclass's hook reaches its parent's, as in the widget
-    cls: type = Table
-    for klass in reversed(presenter.__mro__[: presenter.__mro__.index(GameWidget)]):
-        if not issubclass(klass, GameWidget):
-            continue  # a mixin of the widget's, not the game's chain
-        cls = types.new_class(f"{klass.__name__}Table", (cls,), {}, lambda ns: ns.update({"__module__": __name__}))
-        for name, value in vars(klass).items():
-            if name in _NOT_BORROWED or isinstance(value, traitlets.TraitType):
-                continue
-            if callable(getattr(Table, name, None)) and name not in HOOKS and name != "_state":
-                continue  # the widget's own behaviour
-            if isinstance(value, (classmethod, staticmethod)):
-                value = type(value)(_rebound(value.__func__, cls))
-            elif isinstance(value, property):
-                value = property(*(_rebound(f, cls) if f else None for f in (value.fget, value.fset, value.fdel)), value.__doc__)
-            elif isinstance(value, types.FunctionType):
-                value = _rebound(value, cls)
-            setattr(cls, name, value)
-    cls.presenter = presenter
-    _TABLE_CLASSES[presenter] = cls
-    return cls
-
 
 def table_for(name: str, /, **kwargs: Any) -> Table:
-    """A plain table for the registered game ``name`` (its widget class presents it);
+    """A plain table for the registered game ``name``, presented by its presenter;
     ``kwargs`` are the widget's (``game=`` an engine to resume, too)."""
-    from .engine.registry import load_widget
+    from .engine.registry import load_presenter
 
-    widget = load_widget(name)
-    if widget is None:
-        raise ValueError(f"game {name!r} has no widget")
-    return table_class(widget)(**kwargs)
+    return Table(presenter=load_presenter(name), **kwargs)

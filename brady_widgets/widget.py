@@ -1,9 +1,10 @@
 """GameWidget: the shared anywidget adapter between a game engine and its view.
 
-A widget is a :class:`~brady_widgets.table.Table` (the engine, bots, clock and the
-per-screen state, apart from Jupyter) seen through one notebook widget: the table's
-screen is the widget's, and every change is synced as the traits below. The rooms
-server (:mod:`brady_widgets.rooms`) is the other transport over the same table.
+A widget holds a session, a :class:`~brady_widgets.table.Table` (the engine, bots, clock
+and the per-screen state, apart from Jupyter), and shows it through one notebook widget:
+the session's own screen is the widget's, and every change is synced as the traits below.
+The rooms server (:mod:`brady_widgets.rooms`) is the other transport over the same kind of
+table.
 
 The widget holds the engine privately (``w.game``, never synced) and syncs only
 what the *shown seat* may know, computed from that seat's own ``view(seat)`` and
@@ -72,15 +73,14 @@ stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+import inspect
 from typing import Any, ClassVar
 
 import anywidget
 import traitlets
 
-from .engine.game import Game
+from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import TRAITS, synced_traits
-from .scheduler import DEFAULT_LAG
 from .table import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
@@ -101,18 +101,53 @@ from .table import (  # noqa: F401 -- re-exported: the widget's names are import
     short,
 )
 
+#: what a widget class leaves to its presenter: the settings and the hooks
+_PRESENTED = frozenset(PRESENTER_SETTINGS) | {
+    n for n, v in vars(Presenter).items() if callable(v) or isinstance(v, (classmethod, staticmethod))
+} - {"__init__", "option", "for_game"}
+
 __all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
 
 
-class GameWidget(Table, anywidget.AnyWidget):
+def _signature(session_class: type) -> inspect.Signature:
+    """The signature of ``session_class``'s constructor as a widget's (``self`` first): a widget
+    gives its session its own presenter."""
+    sig = inspect.signature(session_class.__init__)
+    return sig.replace(parameters=[p for name, p in sig.parameters.items() if name != "presenter"])
+
+
+def _session_field(name: str) -> property:
+    """A field of the widget's session, read and set through the widget (``w.names``)."""
+    return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
+
+
+class GameWidget(anywidget.AnyWidget):
     """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
 
-    Subclasses set :attr:`game_class`, ``_esm``/``_css`` and override
-    :meth:`bot_registry`, :meth:`describe` (event -> text), :meth:`odds` (seat view
-    -> JSON-safe odds or None), :meth:`display_content` (display data for the
-    view), for :attr:`windowed` lists, :meth:`entry_text`, and :meth:`text_body`
-    (the game's part of the text view :meth:`text`, also the ``repr``).
+    A widget holds a session (:attr:`session`, a :class:`~brady_widgets.table.Table`: the
+    engine, its bots and clock, acts, listeners), its own screen (``session.screen``) and
+    the game's presenter (``session.presenter``), and syncs the screen's state as traits
+    after every change. The session's Python API is the widget's (``w.act``, ``w.run_bots``,
+    ``w.game``...). A game's widget class sets :attr:`presenter_class` (its
+    :class:`~brady_widgets.presenter.Presenter`: log texts, odds, content, the text view's
+    body, settings), a :attr:`session_class` if it changes how the session plays (e.g.
+    several people on one keyboard), and, if it has no registry entry with a view, ``_esm``/``_css``.
     """
+
+    #: the game's presentation (set by each game's widget class)
+    presenter_class: ClassVar[type[Presenter] | None] = None
+    #: the session class a widget of this class holds
+    session_class: ClassVar[type[Table]] = Table
+
+    # what a widget's user sets on it: the session's fields
+    names = _session_field("names")
+    humans = _session_field("humans")
+    pace = _session_field("pace")
+    mode = _session_field("mode")
+    teacher = _session_field("teacher")
+    lag = _session_field("lag")
+    game = _session_field("game")
+    screen = _session_field("screen")
 
     # the synced game traits, declared once in brady_widgets.protocol (TRAIT_DEFAULTS)
     locals().update(synced_traits())
@@ -120,12 +155,35 @@ class GameWidget(Table, anywidget.AnyWidget):
     #: the game traits (everything else synced is anywidget's or ipywidgets' own)
     GAME_TRAITS: ClassVar[tuple[str, ...]] = TRAITS
 
+    # the presenter's settings, shown on the class (a game's widget class shows its presenter's)
+    locals().update({name: getattr(Presenter, name) for name in PRESENTER_SETTINGS})
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
-        """A game's widget gets its view from the game's registry entry (``view``:
-        the bundle ``static/<view>.js``/``.css``), or the generic view (the frame and
-        a button per legal action) when the game has none; a class may still set
-        ``_esm``/``_css`` itself."""
-        game = cls.__dict__.get("game_class")
+        """A game's widget is presented by its :attr:`presenter_class` (a widget class that
+        names only a ``game_class`` gets the generic presenter of that engine), whose
+        settings (``game_class``, ``default_bot``, ``action_keys``...) the class shows as its
+        own. It gets its view from the game's registry entry (``view``: the bundle
+        ``static/<view>.js``/``.css``), or the generic view (the frame and a button per legal
+        action) when the game has none; a class may still set ``_esm``/``_css`` itself."""
+        misplaced = sorted(k for k in cls.__dict__ if k in _PRESENTED and k != "game_class")
+        if misplaced:
+            raise TypeError(
+                f"{cls.__name__} sets {misplaced}: a game's presentation is its Presenter's "
+                "(brady_widgets.presenter), named by the widget class as presenter_class"
+            )
+        game_class = cls.__dict__.get("game_class")
+        if "presenter_class" not in cls.__dict__ and game_class is not None:
+            # another engine shown as the parent's presenter shows its own (or the generic way)
+            base = cls.presenter_class
+            cls.presenter_class = (
+                Presenter.for_game(game_class) if base is None
+                else type(f"{game_class.__name__}Presenter", (base,), {"game_class": game_class, "__module__": cls.__module__})
+            )
+        presenter = cls.presenter_class
+        if presenter is not None:
+            for name in PRESENTER_SETTINGS:
+                setattr(cls, name, getattr(presenter, name))
+        game = presenter.game_class if ("presenter_class" in cls.__dict__ or game_class) and presenter is not None else None
         if game is not None and "_esm" not in cls.__dict__:
             from .engine.registry import game_entry
 
@@ -135,43 +193,49 @@ class GameWidget(Table, anywidget.AnyWidget):
                 view = "generic"
             cls._esm = STATIC / f"{view}.js"
             cls._css = STATIC / f"{view}.css"
+        # help() and editors show the session's arguments, unless the class writes its own constructor
+        if "__init__" in cls.__dict__:
+            cls.__signature__ = None  # type: ignore[attr-defined]
+        else:
+            sig = _signature(cls.session_class)
+            cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)
 
 
-    def __init__(
-        self,
-        players: int = 4,
-        seed: int | None = None,
-        humans: Any = None,
-        mode: str = "bots",
-        bot: str | Callable | None = None,
-        pace: float = 0.6,
-        reveal: bool = False,
-        teacher: bool = False,
-        names: list[str] | None = None,
-        game: Game | None = None,
-        lag: float = DEFAULT_LAG,
-        **game_options: Any,
-    ):
-        Table.__init__(
-            self, players=players, seed=seed, humans=humans, mode=mode, bot=bot, pace=pace, reveal=reveal,
-            teacher=teacher, names=names, game=game, lag=lag, **game_options,
-        )
-        anywidget.AnyWidget.__init__(self, **{**self._state(), "error": self._first_error})
+    def __init__(self, *args: Any, **kwargs: Any):
+        """The session's arguments (:class:`~brady_widgets.table.Table`, whose signature this is)."""
+        cls = self.session_class
+        session = cls.__new__(cls)
+        session.__dict__["_label"] = type(self).__name__  # its errors name the widget class
+        session.__init__(*args, presenter=self.presenter_class, **kwargs)
+        session.error = session._first_error
+        self.__dict__["session"] = session
+        super().__init__(**{**session._state(), "error": session.error})
+        session.attach(batch=self.hold_sync, on_error=self._show_error)
+        session.listen(lambda: self._refresh())
         self.on_msg(self._on_view_msg)
+
+    # the constructor's signature is the session's, written once there (help() and editors show it)
+    __init__.__signature__ = _signature(Table)  # type: ignore[attr-defined]
+
+    def __getattr__(self, name: str) -> Any:
+        """The session's API and state are the widget's (``w.act``, ``w.game``, ``w._state()``)."""
+        session = self.__dict__.get("session")
+        if session is None or name.startswith("__"):
+            raise AttributeError(f"{type(self).__name__!s} has no attribute {name!r}")
+        return getattr(session, name)
+
+    def _show_error(self, error: dict) -> None:
+        self.error = error
 
     @traitlets.validate("error")
     def _number_error(self, proposal: Any) -> dict:
-        """Every error set gets the next number ``n``: the same refusal twice is
-        still a change the view sees (it waits for one after sending an act)."""
+        """An error set on the widget directly is numbered by its session as every other
+        (:meth:`Table._numbered`): the same refusal twice is still a change the view sees."""
         value = proposal["value"]
-        if not value:
-            return {}
-        self._errors = getattr(self, "_errors", 0) + 1
-        return {**value, "n": self._errors}
-
-    def _batch(self):
-        return self.hold_sync()
+        if not value or "n" in value:
+            return value or {}
+        return self.session._numbered(value)
 
     def send_state(self, key: Any = None) -> None:
         """ipywidgets' ``send_state``, without its search for binary buffers when only
@@ -194,8 +258,10 @@ class GameWidget(Table, anywidget.AnyWidget):
         self._send({"method": "update", "state": state, "buffer_paths": []}, buffers=[])
 
     def close(self) -> None:
-        Table.close(self)
-        anywidget.AnyWidget.close(self)
+        session = self.__dict__.get("session")
+        if session is not None:
+            session.close()
+        super().close()
 
     # ---------------------------------------------------------------- text view
     def text(self) -> str:
@@ -208,18 +274,19 @@ class GameWidget(Table, anywidget.AnyWidget):
         :attr:`text_lines` lines of :attr:`text_width` columns. ``repr(w)`` and the
         ``text/plain`` of the widget's output are this text (nbviewer, GitHub, a
         terminal, a screen reader and saved notebook outputs show it)."""
-        width = self.text_width
+        p = self.presenter
+        width = p.text_width
         view = dict(self.view or {})
         header = [_cut(line, width) for line in self._text_header(view)]
         try:
-            body = [x for line in self.text_body(view) for x in _wrap(line, width)]
+            body = [x for line in p.text_body(view) for x in _wrap(line, width)]
         except Exception as exc:  # noqa: BLE001 -- a text view must not break the notebook's output
             body = [f"(no text view: {type(exc).__name__})"]
         log = []
-        for entry in (self.log_lines or [])[-self.text_log_lines :]:
+        for entry in (self.log_lines or [])[-p.text_log_lines :]:
             log.extend(_wrap(entry.get("text", ""), width, first="  ", rest="    "))
-        log = (["Log:"] + log[-self.text_log_lines * 2 :]) if log else []
-        room = max(1, self.text_lines - len(header) - len(log))
+        log = (["Log:"] + log[-p.text_log_lines * 2 :]) if log else []
+        room = max(1, p.text_lines - len(header) - len(log))
         if len(body) > room:  # the body is cut; the newest log lines stay
             body = body[: room - 1] + ["…"]
         return "\n".join(header + body + log)
@@ -232,7 +299,8 @@ class GameWidget(Table, anywidget.AnyWidget):
         def who(seat: Any) -> str:
             return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 
-        title = (self.content or {}).get("title") or (self.game_class.title if self.game_class else "") or settings.get("game", "")
+        game_class = self.presenter.game_class
+        title = (self.content or {}).get("title") or (game_class.title if game_class else "") or settings.get("game", "")
         curtain = self.curtain or {}
         if settings.get("reveal"):
             shown = "teacher's reveal: every secret shown"
@@ -297,15 +365,17 @@ class GameWidget(Table, anywidget.AnyWidget):
         """Handle one message from the view. Never raises: failures go to ``error``."""
         try:
             try:
-                self._dispatch(content)
+                self.session._dispatch(content)
             except Exception as exc:  # noqa: BLE001 -- every failure must reach the view
-                self.error = _error_dict(exc)
+                self.session.error = _error_dict(exc)
         except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
             pass
 
 
     def _refresh(self) -> None:
-        state = self._state()
+        """The session changed: the widget's screen's state becomes the traits (one update).
+        The widget is the session's first listener; the others hear of it after."""
+        state = self.session._state()
         with self.hold_sync():
             for key, value in state.items():
                 setattr(self, key, value)

@@ -94,7 +94,7 @@ def test_default_bots_are_the_medium_housemates():
     from brady_widgets.big_brother.bots import BOTS
 
     w = W(players=4, seed=2)
-    assert {type(b) for b in w._bots.values()} == {BOTS["medium"]}
+    assert {type(b) for b in w.bots.values()} == {BOTS["medium"]}
     assert set(BOTS) >= {"random", "easy", "medium", "hard"}
 
 
@@ -322,7 +322,7 @@ def test_every_event_of_a_game_is_worded_for_the_log():
         w.advance_time(3_000_000)
         assert w.game.over
         for e in w.game.events:
-            text = w.describe(e)
+            text = w.presenter.describe(e)
             assert text and text != e["type"] and "?" not in text.replace("?'", "").replace("? ", "").rstrip("?"), (e, text)
             kinds.add(e["type"])
     assert {"setup", "round", "turn", "roll", "card", "my_vote", "votes_in", "count", "nominated", "evicted",

@@ -12,8 +12,9 @@ import re
 import pytest
 
 from brady_widgets.brady_bunch.content import KID_COLORS, KIDS, MISCHIEF, QUESTIONS
+from brady_widgets.brady_bunch.presenter import PRIVATE_EVENTS, BradyBunchPresenter
 from brady_widgets.brady_bunch.rules import PHASE_TEXT, BradyBunch
-from brady_widgets.brady_bunch.widget import PRIVATE_EVENTS, BradyBunchWidget
+from brady_widgets.brady_bunch.widget import BradyBunchWidget
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.testing import check_leaks
 from brady_widgets.testing.widgets import legal_of, send
@@ -45,7 +46,7 @@ REAL_ODDS = {
 @pytest.fixture(autouse=True)
 def _quick_odds(request, monkeypatch):
     if request.node.name not in REAL_ODDS:
-        monkeypatch.setattr(BradyBunchWidget, "odds", lambda self, view: None)
+        monkeypatch.setattr(BradyBunchPresenter, "odds", lambda self, view: None)
 
 
 def pick(rng, legal):
@@ -109,7 +110,7 @@ def test_a_kid_plays_against_a_bot_alice():
 
 
 def test_default_bot_is_the_registry_default():
-    registry = BradyBunchWidget.bot_registry()
+    registry = BradyBunchPresenter.bot_registry()
     assert BradyBunchWidget.default_bot in registry
     w = BradyBunchWidget(seed=4, pace=0)  # default bot
     click_through(w, random.Random(4))
@@ -230,7 +231,7 @@ def test_describe_every_event_type_with_private_ones_for_their_seat():
             click_through(w, random.Random(seed))
             shown = w._shown
             for ev in w.game.log_for(shown):
-                text = w.describe(ev)
+                text = w.presenter.describe(ev)
                 assert text != ev["type"] and "{" not in text and "None" not in text, (ev, text)
                 seen.setdefault(ev["type"], text)
                 if ev["type"] in PRIVATE_EVENTS:
@@ -246,7 +247,7 @@ def test_describe_every_event_type_with_private_ones_for_their_seat():
 def test_describe_texts():
     w = BradyBunchWidget(bot=BOT, pace=0, humans=(4,))
     assert w._shown == 4
-    d = w.describe
+    d = w.presenter.describe
     assert d({"type": "peek", "seat": 4, "kid": "Greg", "value": 5, "via": "snoop", "round": 1}) == (
         "You looked at Greg's card as a Snoop: 5 (Broken Lamp)."
     )
@@ -304,7 +305,7 @@ def test_view_is_the_seats_view_without_log_plus_odds():
         # the talk is a window: the newest statements, each with its display text
         window = w.view["talk"]
         assert [{k: v for k, v in t.items() if k != "text"} for t in window] == talk[len(talk) - len(window) :]
-        assert all(t["text"] == BradyBunchWidget.statement_text(t) for t in window)
+        assert all(t["text"] == BradyBunchPresenter.statement_text(t) for t in window)
         assert w.view["odds"] is None  # Alice's notebook is Alice's
         w.act(pick(rng, legal_of(w)))
 
@@ -591,7 +592,7 @@ def test_an_asked_kid_sees_the_statement_asked_about_even_beyond_the_talk_window
                 and t["subject"] == q["about"]
                 and t["about_round"] == rnd
             ]
-            expected = BradyBunchWidget.statement_text(said[-1]) if said else None
+            expected = BradyBunchPresenter.statement_text(said[-1]) if said else None
             assert w.view["pending_said"] == expected
             if said and said[-1]["i"] < w.view["talk"][0]["i"]:
                 seen += 1  # the statement is no longer in the synced window
@@ -628,7 +629,7 @@ def test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_i
     froze the rooms server); a game nobody watched pays once per new panel; the memo of panels
     is bounded."""
     from brady_widgets.brady_bunch import odds as odds_module
-    from brady_widgets.brady_bunch import widget as widget_module
+    from brady_widgets.brady_bunch import presenter as presenter_module
     from brady_widgets.table import table_for
 
     def played(watched: bool):
@@ -652,6 +653,6 @@ def test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_i
         for k in range(t._n_actions() + 1):
             t.state_for(None, replay_step=k)
         assert bool(calls) is want_calls, (watched, len(calls))
-    monkeypatch.setattr(widget_module, "ODDS_MEMO", 5)
+    monkeypatch.setattr(presenter_module, "ODDS_MEMO", 5)
     t = played(True)
-    assert len(t.__dict__["_odds_memo"]) == 5
+    assert len(t.presenter.__dict__["_odds_memo"]) == 5

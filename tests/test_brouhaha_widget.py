@@ -307,7 +307,7 @@ def test_every_event_of_a_game_is_worded_for_the_log():
     kinds = {e["type"] for e in w.game.events}
     assert {"play", "slap", "reveal", "game_over", "deal", "start"} <= kinds
     for e in w.game.events:
-        text = w.describe(e)
+        text = w.presenter.describe(e)
         assert text and text != e["type"], e
     # the log the screen shows is the seat's own: its first entry, paged in, is its own deal
     first = w.page_of("log", 1)["items"]

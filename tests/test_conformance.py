@@ -33,6 +33,7 @@ import random
 import pytest
 
 from brady_widgets.costume_party import bots as cp_bots
+from brady_widgets.costume_party.presenter import CostumePartyPresenter
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.engine.errors import IllegalAction
@@ -287,13 +288,19 @@ def test_kit_compares_widget_state_and_catches_a_leaky_widget():
         check_leaks(game, rng=1, samples=2, widget_factory=lambda g, s: _FakeWidget(g, s, leak=True))
 
 
-class LeakyOddsWidget(CostumePartyWidget):
-    """A widget whose odds panel peeks at the engine's secrets."""
+class LeakyOddsPresenter(CostumePartyPresenter):
+    """An odds panel that peeks at the engine's secrets."""
 
     def odds(self, seat_view):
         panel = super().odds(seat_view)
         panel["truth"] = list(self.game.secrets)
         return panel
+
+
+class LeakyOddsWidget(CostumePartyWidget):
+    """A widget whose odds panel peeks at the engine's secrets."""
+
+    presenter_class = LeakyOddsPresenter
 
 
 def test_kit_catches_a_real_widget_that_leaks():

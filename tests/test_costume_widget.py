@@ -108,7 +108,7 @@ def test_describe_every_event_type():
         "game_over": ({"type": "game_over", "winners": [0], "secrets": [5, 3]}, "Game over: Ann won."),
     }
     for name, (event, text) in cases.items():
-        assert w.describe(event) == text, name
+        assert w.presenter.describe(event) == text, name
 
 
 def test_content_for_the_view_comes_from_content_py():

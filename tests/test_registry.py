@@ -269,10 +269,10 @@ def test_toy_widget_plays_through_the_message_handler(toy):
 
 
 def test_toy_widget_gets_its_bots_from_the_registry(toy):
-    """The default GameWidget.bot_registry() is the registry's load_bots(game name)."""
+    """The default Presenter.bot_registry() is the registry's load_bots(game name)."""
     w = load_widget(TOY)(players=3, seed=2, humans=[0], pace=0)
     try:
-        assert type(w).bot_registry() == load_bots(TOY)
+        assert type(w).presenter_class.bot_registry() == load_bots(TOY)
         while not w.game.over:
             w._on_view_msg(w, {"type": "act", "action": w.game.legal_actions(0)[-1], "rev": w.rev}, [])
             assert w.error == {}

@@ -39,9 +39,9 @@ def finished(name: str, players: int | None = None, seed: int = 7, **kwargs):
     return t
 
 
-def old_shown_game(self):
+def old_shown_game(self, screen=None):
     """``Table._shown_game`` as it was: the whole prefix replayed from scratch at every step."""
-    step = self._replay_step
+    step = (self.screen if screen is None else screen).replay_step
     if step is None or not self.game.over:
         return self.game
     g = self.game
@@ -70,8 +70,7 @@ def twin(t):
 
 def old_state(t, seat, reveal, step) -> dict:
     """``state_for`` as it was (no replay cache, no state cache), as JSON would carry it."""
-    with t.viewing(seat, reveal=reveal, replay_step=step):
-        state = t._state()
+    state = t._state(t.screen_for(seat, reveal=reveal, replay_step=step))
     state.pop("page", None)
     return json.loads(json.dumps(state))
 
@@ -79,9 +78,8 @@ def old_state(t, seat, reveal, step) -> dict:
 def old_states(t, step, screens) -> dict:
     """``old_state`` of each screen at ``step``, from one replay from scratch (the old way's
     game for that step: it rebuilt the same one for each screen)."""
-    with t.viewing(None, replay_step=step):
-        past = old_shown_game(t)
-    t._shown_game = lambda: past if t._replay_step is not None else t.game
+    past = old_shown_game(t, t.screen_for(None, replay_step=step))
+    t._shown_game = lambda screen=None: past if (t.screen if screen is None else screen).replay_step is not None else t.game
     try:
         return {screen: old_state(t, *screen, step) for screen in screens}
     finally:
@@ -160,8 +158,7 @@ def test_a_replay_step_costs_at_most_one_snapshot_gap_of_engine_actions(
         assert calls[0] - before == k % cache.every <= cache.every - 1, k
     # the reference replays the whole prefix from scratch: the last step costs every action of the game
     before = calls[0]
-    with t.viewing(None, replay_step=n - 1):
-        old_shown_game(t)
+    old_shown_game(t, t.screen_for(None, replay_step=n - 1))
     assert calls[0] - before == n - 1
 
 
@@ -178,8 +175,7 @@ def test_snapshots_stay_bounded_in_number_for_a_long_game_and_the_cache_follows_
     assert len(cache._snapshots) <= 5 and cache.every >= n / 4
     ref = twin(t)
     for k in (0, 1, n // 3, n // 2, n - 1, n):
-        with ref.viewing(None, replay_step=k):
-            want = old_shown_game(ref)
+        want = old_shown_game(ref, ref.screen_for(None, replay_step=k))
         assert cache.position(k).to_json() == want.to_json()
         assert cache.position(k).view(None) == want.view(None)
     with pytest.raises(ValueError):

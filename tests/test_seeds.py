@@ -107,7 +107,7 @@ def test_default_seeds_come_from_secrets(monkeypatch, name):
     t = table_for(name, players=p, humans=[0], pace=0)
     try:
         assert t.game.seed == BIG
-        bot_seeds = {getattr(b, "seed", BIG) for b in t._bots.values()}
+        bot_seeds = {getattr(b, "seed", BIG) for b in t.bots.values()}
         assert bot_seeds == {BIG}, "the bots are seeded from the table's seed"
     finally:
         t.close()
@@ -419,7 +419,7 @@ def bots_game(name: str, seed: int, on_change=None):
     if on_change is not None:
         t.listen(lambda: on_change(t))
     try:
-        assert {getattr(b, "seed", seed) for b in t._bots.values()} == {seed}, (
+        assert {getattr(b, "seed", seed) for b in t.bots.values()} == {seed}, (
             "bots seeded from the game's seed"
         )
         for _ in range(5000):
@@ -431,7 +431,7 @@ def bots_game(name: str, seed: int, on_change=None):
                 t.advance_time(500)
             else:
                 seat = t.game.to_act[0]
-                t.game.act(seat, bot_choose(t._bots[seat], t.game, seat))
+                t.game.act(seat, bot_choose(t.bots[seat], t.game, seat))
                 t.refresh()
         assert t.game.over, "the bots did not finish"
         return t

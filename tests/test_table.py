@@ -90,6 +90,23 @@ def test_seat_bot_hands_a_dropped_seat_to_a_bot_which_plays_on():
         t.seat_bot(9)
 
 
+def test_bots_live_in_one_registry_given_per_seat_and_changed_by_seat_bot_and_seat_human():
+    from brady_widgets.costume_party.bots import BOTS
+
+    t = table_for("costume_party", players=4, seed=1, humans=[0], bot={2: "random"}, pace=0)
+    assert {s: type(b) for s, b in t.bots.items()} == {1: BOTS["detective"], 2: BOTS["random"], 3: BOTS["detective"]}
+    assert dict(t.bots) == t._sched.bots  # a read-only view of the scheduler's dict, the one registry
+    with pytest.raises(TypeError):
+        t.bots[1] = None  # type: ignore[index]
+    t.seat_human(1)
+    assert set(t.bots) == {2, 3} and 1 in t.humans
+    t.seat_bot(1, "random")
+    assert type(t.bots[1]) is BOTS["random"] and 1 not in t.humans
+    for bad in ({0: "random"}, {7: "random"}, {1: "nobody"}):
+        with pytest.raises(ValueError):
+            table_for("costume_party", players=4, seed=1, humans=[0], bot=bad, pace=0)
+
+
 def test_listeners_hear_every_change():
     t = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
     heard = []
@@ -99,9 +116,23 @@ def test_listeners_hear_every_change():
     assert heard
 
 
-def test_a_presenter_must_be_a_games_widget_class():
+def test_a_listener_hears_each_change_once_on_a_widget_as_on_a_table():
+    widget = load_widget("costume_party")(players=3, seed=6, humans=[0, 1, 2], pace=0)
+    table = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
+    for t in (widget, table):
+        heard = []
+        t.listen(lambda heard=heard: heard.append(1))
+        t.act(expand_legal(t.state_for(t.game.to_act[0])["legal"])[0])
+        assert len(heard) == 1, type(t).__name__
+        t.set_reveal(True)
+        assert len(heard) == 2, type(t).__name__
+
+
+def test_a_presenter_must_be_a_games_presenter():
     with pytest.raises(TypeError):
         Table(presenter=object)
+    with pytest.raises(TypeError):
+        Table(presenter=load_widget("costume_party"))
     with pytest.raises(TypeError):
         Table()  # no game
 
@@ -130,15 +161,15 @@ def test_the_table_and_the_rooms_server_name_no_game(path):
     assert not found, f"{path.name} names a game: {found}"
 
 
-def test_a_plain_table_carries_the_widget_classs_presentation_with_super_working():
+def test_a_table_and_a_widget_share_a_presenter_whose_hooks_extend_the_games():
+    from brady_widgets.costume_party.presenter import CostumePartyPresenter
     from brady_widgets.costume_party.widget import CostumePartyWidget
-    from brady_widgets.table import table_class
 
-    class Trimmed(CostumePartyWidget):
+    class Trimmed(CostumePartyPresenter):
         """A game that trims its synced state and dresses its log through a helper."""
 
-        def _state(self) -> dict:
-            state = super()._state()
+        def finish_state(self, state: dict) -> dict:
+            state = super().finish_state(state)
             state["view"].pop("faces", None)
             return state
 
@@ -148,12 +179,25 @@ def test_a_plain_table_carries_the_widget_classs_presentation_with_super_working
         def _shout(self, text: str) -> str:
             return text.upper()
 
-    w = Trimmed(players=3, seed=2, humans=[0], pace=0)
+    class TrimmedWidget(CostumePartyWidget):
+        presenter_class = Trimmed
+
+    w = TrimmedWidget(players=3, seed=2, humans=[0], pace=0)
     t = Table(presenter=Trimmed, players=3, seed=2, humans=[0], pace=0)
-    assert type(t) is table_class(Trimmed) and not isinstance(t, GameWidget)
+    assert type(t) is Table and isinstance(t.presenter, Trimmed) and isinstance(w.presenter, Trimmed)
     state = t.state_for(0)
     assert "faces" not in state["view"] and all(e["text"] == e["text"].upper() for e in state["log_lines"])
     assert _same(state) == _widget_state(w)
+
+
+def test_presentation_on_a_widget_class_is_refused_it_belongs_to_the_presenter():
+    from brady_widgets.costume_party.widget import CostumePartyWidget
+
+    with pytest.raises(TypeError, match="Presenter"):
+
+        class Loud(CostumePartyWidget):
+            def describe(self, ev: dict) -> str:
+                return "!"
 
 
 def test_a_lost_race_is_told_to_that_seat_alone():
@@ -219,3 +263,79 @@ def test_history_tallies_grow_with_the_game_and_restart_with_a_new_one(game):
     t.game = type(old).replay(old.players, old.seed, old.history, deal=old.deal, **old.options)
     t.game.history.insert(0, {"seat": "chance", "outcome": None})  # differs from the old tally
     assert t._actions_before() == full_count(t.game.history)
+
+
+_ROOMS_WITHOUT_JUPYTER = r"""
+import sys, json
+from brady_widgets.engine.registry import names
+from brady_widgets.rooms.server import create_app
+from brady_widgets.table import expand_legal
+
+app = create_app(sys.argv[1], "teacher-token")
+rooms = app.state.rooms
+try:
+    assert rooms.games()
+    for name in [g["name"] for g in rooms.games()]:
+        cls_players = [g["players"][0] for g in rooms.games() if g["name"] == name][0]
+        room = rooms.create({"game": name, "players": cls_players, "seed": 3, "bots": {"1": "random"}})
+        t = room.table
+        for _ in range(5):
+            seats = [s for s in t.game.to_act if s in t.humans]
+            if t.game.over or not seats:
+                break
+            state = t.state_for(seats[0])
+            t.act_for(seats[0], expand_legal(state["legal"])[0], state["rev"])
+        t.state_for(None)
+        t.state_for(None, reveal=True)
+        t.close()
+finally:
+    rooms.store.close()
+print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("anywidget", "ipywidgets", "comm", "traitlets"))))
+"""
+
+
+def test_the_rooms_server_run_on_a_table_imports_no_widget_library(tmp_path):
+    """A room's table is a Table with its game's Presenter: starting the rooms app, creating a
+    table of every game and playing it loads no anywidget, ipywidgets, comm (or traitlets)."""
+    import os
+    import subprocess
+    import sys
+
+    root = __import__("pathlib").Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
+    out = subprocess.run(
+        [sys.executable, "-c", _ROOMS_WITHOUT_JUPYTER, str(tmp_path / "rooms.sqlite3")],
+        capture_output=True, text=True, env=env, cwd=root, timeout=120,
+    )
+    assert out.returncode == 0, out.stderr[-3000:]
+    assert json.loads(out.stdout.strip().splitlines()[-1]) == []
+
+
+def test_a_screen_is_an_immutable_value_and_render_computes_any_screens_state():
+    import dataclasses
+
+    from brady_widgets.screen import Screen
+    from brady_widgets.table import render
+
+    t = table_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
+    own = t.screen
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        own.seat = 1  # type: ignore[misc]
+    kid = Screen(seat=1, options=(("trust", 0.2),))
+    state = render(t, kid)
+    assert state["seat"] == 1 and state["settings"]["options"] == {"trust": 0.2}
+    assert t.state_for(1, options={"trust": 0.2}) == {k: v for k, v in state.items() if k != "page"}
+    assert t.screen is own and t.option("trust") == 0.7  # rendering another screen changes nothing
+    t.set_reveal(True)
+    assert t.screen is not own and t.screen == dataclasses.replace(own, reveal=True) and own.reveal is False
+
+
+def test_a_widget_holds_a_session_rather_than_being_one():
+    import anywidget
+
+    widget = load_widget("costume_party")(players=3, seed=1, humans=[0], pace=0)
+    assert not isinstance(widget, Table) and isinstance(widget, anywidget.AnyWidget)
+    assert isinstance(widget.session, Table) and widget.presenter is widget.session.presenter
+    assert widget.screen is widget.session.screen and widget.game is widget.session.game
+    widget.names = ("Ann", "Bob", "Cy")
+    assert widget.session.names == ("Ann", "Bob", "Cy")

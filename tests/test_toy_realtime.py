@@ -708,7 +708,7 @@ def test_the_widget_describes_every_event_in_one_short_line():
     try:
         lines = {}
         for e in g.events:  # the first event of each type
-            lines.setdefault(e["type"], w.describe(e))
+            lines.setdefault(e["type"], w.presenter.describe(e))
     finally:
         w.close()
     assert lines == {

@@ -17,6 +17,7 @@ import random
 
 import pytest
 
+from brady_widgets.costume_party.presenter import CostumePartyPresenter
 from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.costume_party.widget import CostumePartyWidget
 from brady_widgets.engine.errors import IllegalAction
@@ -116,7 +117,7 @@ def test_default_bot_is_the_detective_when_registered():
 
     assert CostumePartyWidget.default_bot == "detective"
     w = CostumePartyWidget(pace=0, seed=2)
-    assert len(w._bots) == 3 and all(type(b) is BOTS["detective"] for b in w._bots.values())
+    assert len(w.bots) == 3 and all(type(b) is BOTS["detective"] for b in w.bots.values())
 
 
 # ------------------------------------------------------------ bots see views
@@ -138,7 +139,7 @@ def test_bots_get_deep_copies_of_their_view_and_legal_only():
             return action
 
     w = make(players=3, seed=11, bot=lambda seat, seed: Scripted(seat, seed))
-    assert {b.seed for b in w._bots.values()} == {11}
+    assert {b.seed for b in w.bots.values()} == {11}
     rng = random.Random(5)
     for _ in range(12):
         if w.game.over:
@@ -274,7 +275,7 @@ def assert_public(w):
 
 def test_hotseat_curtain_hides_everything_secret():
     w = hotseat()
-    assert w.settings["humans"] == [0, 1, 2] and w._bots == {}
+    assert w.settings["humans"] == [0, 1, 2] and dict(w.bots) == {}
     assert w.curtain == {"up": True, "seat": 0}
     assert_public(w)
     w.lift_curtain()
@@ -310,7 +311,7 @@ def test_curtain_state_does_not_depend_on_any_secret():
 
 def test_hotseat_with_bots_and_bots_mode_switching():
     w = make(mode="hotseat", humans=(0, 2), players=3, seed=4)
-    assert set(w._bots) == {1} and w.curtain == {"up": True, "seat": 0}
+    assert set(w.bots) == {1} and w.curtain == {"up": True, "seat": 0}
     w.lift_curtain()
     while w.game.to_act == [0]:
         w.act(legal_of(w)[0])
@@ -564,15 +565,19 @@ def test_fuzzed_messages_never_raise_and_never_change_the_game():
 
 def _fresh_log_lines(w):
     """The log window built with no remembered entries (every line described anew)."""
-    w.__dict__.pop("_entries_memo", None)
+    w.session.__dict__.pop("_entries_memo", None)
     return w._state()["log_lines"]
 
 
-class _ViewerSays(CostumePartyWidget):
+class _ViewerSaysPresenter(CostumePartyPresenter):
     """A log whose every line says who looks (what describe may read: seat, reveal, names)."""
 
     def describe(self, ev):
-        return f"[{self._shown} {self._reveal}] {super().describe(ev)}"
+        return f"[{self.table._shown} {self.table._reveal}] {super().describe(ev)}"
+
+
+class _ViewerSays(CostumePartyWidget):
+    presenter_class = _ViewerSaysPresenter
 
 
 @pytest.mark.parametrize("game", ["costume_party", "brady_bunch", "viewer_says"])

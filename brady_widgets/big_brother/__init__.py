@@ -12,6 +12,7 @@ GAME = GameEntry(
     "big_brother",
     package=__name__,
     engine=".rules:BigBrother",
+    presenter=".presenter:BigBrotherPresenter",
     widget=".widget:BigBrotherWidget",
     bots=".bots:BOTS",
     invariants=".invariants",

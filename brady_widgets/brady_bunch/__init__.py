@@ -10,6 +10,7 @@ GAME = GameEntry(
     "brady_bunch",
     package=__name__,
     engine=".rules:BradyBunch",
+    presenter=".presenter:BradyBunchPresenter",
     widget=".widget:BradyBunchWidget",
     bots=".bots:BOTS",
     invariants=".invariants",

@@ -11,6 +11,7 @@ GAME = GameEntry(
     "brouhaha",
     package=__name__,
     engine=".rules:Brouhaha",
+    presenter=".presenter:BrouhahaPresenter",
     widget=".widget:BrouhahaWidget",
     bots=".bots:BOTS",
     invariants=".invariants",

@@ -10,6 +10,7 @@ GAME = GameEntry(
     "costume_party",
     package=__name__,
     engine=".rules:CostumeParty",
+    presenter=".presenter:CostumePartyPresenter",
     widget=".widget:CostumePartyWidget",
     bots=".bots:BOTS",
     invariants=".invariants",

@@ -58,6 +58,7 @@ __all__ = [
     "load_game",
     "load_invariants",
     "load_positions",
+    "load_presenter",
     "load_exercises",
     "load_secrets",
     "load_target",
@@ -108,12 +109,13 @@ class GameEntry:
     exercises: str | None = None
     view_root: str | None = None
     secrets: str | None = None
+    presenter: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
             raise ValueError(f"a game name must be an identifier such as 'my_game', got {self.name!r}")
         _check_target("engine", self.engine, module_ok=False)
-        for what in ("widget", "bots", "fields", "exercises", "secrets"):
+        for what in ("widget", "bots", "fields", "exercises", "secrets", "presenter"):
             if getattr(self, what) is not None:
                 _check_target(what, getattr(self, what), module_ok=False)
         for what in ("invariants", "positions"):
@@ -139,7 +141,10 @@ class GameEntry:
         return (_make_entry, (kwargs,))
 
     def _targets(self) -> dict[str, str]:
-        out = {k: getattr(self, k) for k in ("engine", "widget", "bots", "invariants", "fields", "positions", "exercises", "secrets")}
+        out = {
+            k: getattr(self, k)
+            for k in ("engine", "widget", "bots", "invariants", "fields", "positions", "exercises", "secrets", "presenter")
+        }
         out.update(self.exports)
         return {k: v for k, v in out.items() if v is not None}
 
@@ -270,6 +275,17 @@ def _entry_or_none(name: str) -> GameEntry | None:
 def load_widget(name: str):
     """The game's widget class (a ``GameWidget`` subclass), or ``None``."""
     return _load(game_entry(name), "widget")
+
+
+def load_presenter(name: str) -> type:
+    """The game's presenter class (``brady_widgets.presenter.Presenter`` subclass): the one its
+    entry names, or the generic presenter of its engine when it names none. Plain: loading it
+    imports no widget library."""
+    from ..presenter import Presenter
+
+    entry = game_entry(name)
+    found = _load(entry, "presenter")
+    return found if found is not None else Presenter.for_game(load_game(name))
 
 
 def load_bots(name: str) -> dict:

@@ -24,8 +24,8 @@ from typing import Any
 import anywidget
 import traitlets
 
+from ..frames import STATIC
 from ..protocol import MSG, TRAITS, synced_traits
-from ..table import STATIC
 
 __all__ = ["RemoteSeat"]
 

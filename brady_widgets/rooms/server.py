@@ -60,9 +60,10 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
-from ..engine.registry import game_entry, load_game, load_widget, names
+from ..engine.registry import game_entry, load_game, load_presenter, names
+from ..frames import STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
-from ..table import STATIC, Table, WidgetError, _error_dict, bounded, short, table_for
+from ..table import Table, table_for
 from .store import Store
 from .web import WebGuard
 
@@ -311,10 +312,10 @@ class Rooms:
                 game = load_game(meta["game"]).from_json(engine)
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
-                table = table_for(meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace))
-                for seat, level in levels.items():
-                    if seat not in humans:
-                        table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, game.seed)
+                table = table_for(
+                    meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace),
+                    bot={seat: level for seat, level in levels.items() if seat not in humans},
+                )
                 room = Room(code, meta["game"], table, meta["created"], meta["names"], levels, meta["locked"])
                 room.seats = {int(k): v for k, v in meta["seats"].items()}
                 room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
@@ -424,8 +425,8 @@ class Rooms:
         if not isinstance(spec, dict):
             raise RoomError("bad_request", "create takes a table description")
         game = spec.get("game")
-        if not isinstance(game, str) or game not in names() or load_widget(game) is None:
-            raise RoomError("bad_request", f"unknown game {short(game)}; games: {[g for g in names() if load_widget(g)]}")
+        if not isinstance(game, str) or game not in names() or game_entry(game).widget is None:
+            raise RoomError("bad_request", f"unknown game {short(game)}; games: {[g for g in names() if game_entry(g).widget]}")
         players = spec.get("players")
         counts = load_game(game).player_counts
         if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
@@ -443,10 +444,7 @@ class Rooms:
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
-            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, **options)
-            for seat, level in bot_levels.items():
-                table._check_seat(seat)
-                table._bots[seat] = table._sched.bots[seat] = table._bot_factory(level)(seat, table.game.seed)
+            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
         except (TypeError, ValueError, KeyError, ArithmeticError, WidgetError) as exc:  # huge numbers: OverflowError
             raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
         seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
@@ -648,13 +646,13 @@ class Rooms:
     def games() -> list[dict]:
         out = []
         for g in names():
-            widget = load_widget(g)
-            if widget is None:
+            if game_entry(g).widget is None:
                 continue
-            cls = widget.game_class
+            presenter = load_presenter(g)
+            cls = presenter.game_class
             out.append({
                 "name": g, "title": cls.title or g, "players": [cls.player_counts.start, cls.player_counts.stop - 1],
-                "bots": sorted(widget.bot_registry()), "default_bot": widget.default_bot,
+                "bots": sorted(presenter.bot_registry()), "default_bot": presenter.default_bot,
                 "view": game_entry(g).view or "generic", "realtime": bool(cls.realtime),
             })
         return out
@@ -826,8 +824,7 @@ class Rooms:
 
     def _intent(self, room: Room, device: Device, msg: Any) -> None:
         t = room.table
-        with t.viewing(device.seat if device.role == "seat" else None, reveal=device.reveal, options=device.options):
-            t.check_message(msg)  # the widget's own validation of the message's shape
+        t.check_message(msg)  # the widget's own validation of the message's shape
         kind = msg["type"]
         if kind == MSG.REPLAY:  # before anything changes: a refused step leaves the screen (and its error) as it was
             now = time.monotonic()
@@ -860,9 +857,9 @@ class Rooms:
             device.reveal = msg["on"]
         elif kind == MSG.OPTION:
             name, value = msg["name"], msg["value"]
-            if not isinstance(name, str) or name not in t.view_options:
+            if not isinstance(name, str) or name not in t.presenter.view_options:
                 raise WidgetError("malformed_message", f"unknown option {short(name)}")
-            device.options = {**(device.options or dict(t._options)), name: t.check_option(name, value)}
+            device.options = {**(device.options or t.screen.option_dict()), name: t.presenter.check_option(name, value)}
         elif kind == MSG.PAGE:
             seat = device.seat if device.role == "seat" else None
             answer = t.page_for(seat, msg["list"], msg["before"], reveal=device.reveal, replay_step=device.replay_step, options=device.options)
@@ -925,8 +922,8 @@ class Rooms:
         seat, level = frame.get("seat"), frame.get("level")
         t = room.table
         t._check_seat(seat)
-        level = level or t.default_bot
-        if not isinstance(level, str) or level not in t.bot_registry():
+        level = level or t.presenter.default_bot
+        if not isinstance(level, str) or level not in t.presenter.bot_registry():
             raise RoomError("bad_request", f"unknown bot level {short(level)}")
         room.bot_levels[seat] = level
         h = room.seats.pop(seat, None)

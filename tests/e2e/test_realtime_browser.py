@@ -219,7 +219,7 @@ def full_view_secrets(kernel, shown: int = 0) -> dict:
     return kernel.eval(  # %-format: the code's own braces stay plain
         "(lambda full, mine: {'keys': sorted(set(full) - set(mine)), "  # noqa: UP031
         "'values': {k: full[k] for k in sorted(set(full) - set(mine))}, "
-        "'deal_lines': [w.describe(e) for e in w.game.events if e['type'] == 'deal' and e['seat'] != %d]})"
+        "'deal_lines': [w.presenter.describe(e) for e in w.game.events if e['type'] == 'deal' and e['seat'] != %d]})"
         "(w.game.full_view(), w.game.view(%d))" % (shown, shown)
     )
 

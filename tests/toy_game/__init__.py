@@ -11,6 +11,7 @@ GAME = GameEntry(
     "toy_swap",
     package=__name__,
     engine=".rules:SwapGame",
+    presenter=".presenter:SwapPresenter",
     widget=".widget:SwapWidget",
     bots=".bots:BOTS",
     invariants=".invariants",

@@ -4,7 +4,7 @@ import pathlib
 
 from brady_widgets.widget import GameWidget
 
-from .rules import SwapGame
+from .presenter import SwapPresenter
 
 _STATIC = pathlib.Path(__import__("brady_widgets").__file__).resolve().parent / "static"
 
@@ -13,5 +13,4 @@ class SwapWidget(GameWidget):
     _esm = _STATIC / "generic.js"
     _css = _STATIC / "generic.css"
 
-    game_class = SwapGame
-    default_bot = "random"
+    presenter_class = SwapPresenter

@@ -11,6 +11,7 @@ GAME = GameEntry(
     "toy_snap",
     package=__name__,
     engine=".rules:SnapGame",
+    presenter=".presenter:SnapPresenter",
     widget=".widget:SnapWidget",
     bots=".bots:BOTS",
     invariants=".invariants",

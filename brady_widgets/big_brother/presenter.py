@@ -1,0 +1,194 @@
+"""BigBrotherPresenter: how Big Brother: The Game is shown (its log texts, odds panel, display content and
+text view), apart from any transport: the game's widget and a room's table both use it."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ..presenter import Presenter
+from . import text as _text
+from .rules import BigBrother
+
+__all__ = ["BigBrotherPresenter"]
+
+_WHY = {
+    "garden": "for gardening (the Garden)",
+    "living_room": "as the highest roller (the Living Room)",
+    "storeroom": "for a treat (the Storeroom)",
+    "bedroom": "in the bedroom",
+    "diary_room": "as named in the Diary Room",
+    "gossip": "after a gossip match",
+    "camera": "caught on camera",
+}
+_PURPOSE = {"confrontation": "a confrontation", "eviction": "the eviction", "final": "the final vote", "nominations": "nominations"}
+
+
+@lru_cache(maxsize=512)
+def _rolls_left(track: tuple, start: int) -> float:
+    """The expected rolls left in a turn from ``start`` (exact, then rounded): cached, as
+    every refresh of a turn asks it for the same space."""
+    from .odds import expected_rolls
+
+    return round(float(expected_rolls(track, start)), 3)
+
+
+
+class BigBrotherPresenter(Presenter):
+    """The presentation of Big Brother: The Game (see :class:`~brady_widgets.presenter.Presenter`)."""
+
+    game_class = BigBrother
+
+    default_bot = "medium"
+
+    action_keys = {"r": "roll", "R": "roll"}
+
+    log_limit = 25
+
+    # ------------------------------------------------------------ per-game hooks
+    @classmethod
+    def bot_registry(cls) -> dict:
+        from . import bots
+
+        return dict(bots.BOTS)
+
+    def display_content(self) -> dict:
+        """The board and the room texts, sent once (the ``content`` trait): the track
+        as ``[kind, room]`` pairs, what each room does, the seats' tags, the countdown."""
+        from .content import ROOMS
+
+        g = self.game
+        return {
+            "title": self.game_class.title,
+            "track": [[k, r] for k, r in zip(g.kinds, g.rooms)],
+            "rooms": dict(ROOMS),
+            "tags": list(g.options["tags"]) if g.options["tags"] else None,
+            "gossip_ms": g.options["gossip_ms"],
+        }
+
+    def finish_state(self, state: dict) -> dict:
+        state["view"].pop("track", None)  # the board is in `content`, sent once
+        state["view"].pop("land_odds", None)  # sent once, as `odds.land` (the odds panel and the board)
+        return state
+
+    def odds(self, seat_view: dict) -> dict | None:
+        """From ``seat_view`` only: the two-dice sums (ways out of 36, for 2..12) and,
+        while the mover will roll again this turn, the chance of landing on each space
+        during the rest of the turn (``land``), from the mover's space ``from``."""
+        out: dict[str, Any] = {"sums": [6 - abs(s - 7) for s in range(2, 13)]}
+        land = seat_view.get("land_odds")
+        mover = seat_view.get("mover")
+        positions = seat_view.get("positions") or []
+        track = seat_view.get("track") or []
+        if land and isinstance(mover, int) and mover < len(positions) and positions[mover] is not None and track:
+            start = positions[mover]
+            out.update(land=list(land), mover=mover, start=start, rolls=_rolls_left(tuple(track), start))
+        return out
+
+    def text_body(self, view: dict) -> list[str]:
+        return _text.body(view, list(self.names), self.display_content())
+
+    # ------------------------------------------------------------------ the log
+    def _name(self, seat: Any) -> str:
+        return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
+
+    def _who(self, seats: Any) -> str:
+        names = [self._name(s) for s in seats or []]
+        if not names:
+            return "nobody"
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _card_no(self, t: Any) -> str:
+        return f"card {t + 1} ({self._name(t)})" if isinstance(t, int) else "?"
+
+    def describe(self, ev: dict) -> str:
+        from .content import CONFRONTATION_CARDS
+
+        kind = ev["type"]
+        name = self._name(ev.get("seat"))
+        if kind == "setup":
+            return f"{ev.get('players')} housemates move in: {ev.get('rounds')} rounds on a {ev.get('spaces')}-space house"
+        if kind == "round":
+            return f"Round {ev.get('round')}: turns {', '.join(str(s + 1) for s in ev.get('order') or [])}"
+        if kind == "turn":
+            return f"{name}'s turn"
+        if kind == "roll":
+            a, b = (ev.get("dice") or [0, 0])[:2]
+            return f"{name} rolls {a} + {b} = {a + b} and moves to space {ev.get('to')}"
+        if kind == "room":
+            return f"{name} is in the {ev.get('room')}"
+        if kind == "shielded":
+            return f"{name} is on the Toilet/Shower: no votes for them this turn"
+        if kind == "highest":
+            return f"{name} rolled highest"
+        if kind == "roll_off":
+            rolls = ev.get("rolls") or {}
+            why = {"garden": "Garden", "living_room": "Living Room", "eviction": "eviction tie",
+                   "final": "final tie", "return": "return tie"}.get(ev.get("why"), str(ev.get("why")))  # fmt: skip
+            return f"Roll-off ({why}): " + ", ".join(f"{self._name(int(s))} {r}" for s, r in rolls.items())
+        if kind == "diary":
+            return f"{name} grumbles in the Diary Room about {self._name(ev.get('named'))}"
+        if kind == "open_vote":
+            why = _WHY.get(ev.get("why"), "")
+            return f"{name} openly votes for {self._name(ev.get('target'))} {why}".rstrip()
+        if kind == "no_card":
+            if ev.get("target") is None:
+                return f"{name} has no card to give: nothing goes in the box"
+            return f"{name} cannot give a vote for {self._name(ev.get('target'))}: nothing goes in the box"
+        if kind == "card":
+            card = ev.get("card")
+            c = CONFRONTATION_CARDS[card] if isinstance(card, int) and 0 <= card < len(CONFRONTATION_CARDS) else None
+            question = (c["plus"] if ev.get("sign") == "+" else c["minus"]) if c else "?"
+            return f"Card for {_PURPOSE.get(ev.get('purpose'), 'a question')} ({ev.get('sign')}): {question}"
+        if kind == "my_vote":
+            return f"(you secretly vote with {self._card_no(ev.get('target'))})"
+        if kind == "votes_in":
+            voters = ev.get("voters") or []
+            return f"{len(voters)} secret vote{'s' if len(voters) != 1 else ''} in the box"
+        if kind == "count":
+            among = ev.get("among") or []
+            totals = ev.get("totals") or []
+            shown = ", ".join(f"{self._name(s)} {totals[s] if s < len(totals) else '?'}" for s in among)
+            return f"The box is counted ({_PURPOSE.get(ev.get('purpose'), ev.get('purpose'))}): {shown}"
+        if kind == "cards_back":
+            return "Every vote card goes back to its owner"
+        if kind == "nominated":
+            return f"Nominated: {self._who(ev.get('seats'))}"
+        if kind == "tie":
+            return f"A tie between {self._who(ev.get('tied'))}: extra card {ev.get('extra')}"
+        if kind == "evicted":
+            return f"{name} is evicted from the house"
+        if kind == "return_vote":
+            return f"Finalists {self._who(ev.get('finalists'))} rank the evicted to bring one back"
+        if kind == "ranked":
+            return f"{name} has ranked the evicted" if ev.get("done") else f"{name} ranks one more"
+        if kind == "my_rank":
+            return f"(your ranking: {', '.join(self._name(s) for s in ev.get('order') or [])})"
+        if kind == "ranks":
+            sums = ev.get("sums") or {}
+            return "Rankings shown: " + ", ".join(f"{self._name(int(s))} {v}" for s, v in sums.items())
+        if kind == "returned":
+            return f"{name} returns to the house: the final is {self._who(ev.get('candidates'))}"
+        if kind == "winner":
+            return f"{name} wins Big Brother!"
+        if kind == "camera_drawn":
+            return f"{name} draws a camera card ({ev.get('left')} left)"
+        if kind == "camera_card":
+            return f"(your camera card: {ev.get('text')})"
+        if kind == "camera_empty":
+            return f"{name} is on a camera space, but the camera cards have run out"
+        if kind == "claim":
+            return f"{name} shows a camera card: {self._name(ev.get('culprit'))} was caught ({ev.get('text')})"
+        if kind == "gossip":
+            side = "nice" if ev.get("side") == "+" else "not so nice"
+            return f"{name} gossips with {self._name(ev.get('partner'))} ({side}): who is '{ev.get('word')}'?"
+        if kind == "gossip_picked":
+            return f"{name} picked a gossip card"
+        if kind == "my_gossip_card":
+            return f"(your gossip card: {self._card_no(ev.get('target'))})"
+        if kind == "gossip_reveal":
+            shown = ev.get("shown") or {}
+            cards = ", ".join(f"{self._name(int(s))} {self._card_no(t)}" for s, t in shown.items()) or "no cards"
+            why = " (time ran out)" if ev.get("why") == "time" else " (no card to pick)" if ev.get("why") == "no_card" else ""
+            return f"Gossip cards shown{why}: {cards}: {'a match!' if ev.get('match') else 'no match'}"
+        return kind.replace("_", " ")

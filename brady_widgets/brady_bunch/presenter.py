@@ -1,0 +1,277 @@
+"""BradyBunchPresenter: how the Brady Bunch Party Game is shown (its log texts, odds panel, display content and
+text view), apart from any transport: the game's widget and a room's table both use it."""
+
+from __future__ import annotations
+
+import collections
+import copy
+import json
+from typing import Any
+
+from ..frames import WidgetError
+from ..presenter import Presenter
+from . import text as _text
+from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
+from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
+
+__all__ = ["BradyBunchPresenter"]
+
+#: odds panels kept per table (a panel is ~1-2 KB; an 8-player game has about 130 steps)
+ODDS_MEMO = 300
+
+#: Log events only their own seat sees.
+PRIVATE_EVENTS = frozenset({"hand", "my_card", "peek", "draw", "my_sign"})
+VIA_TEXT = {"snoop": "as a Snoop", "cookie": "with the Cookie", "woman": "with the woman's token",
+            "man": "with the man's token", "dog": "with the dog's token"}
+
+
+def card(value: int) -> str:
+    """``5 (Broken Lamp)``."""
+    return f"{value} ({MISCHIEF.get(value, '?')})"
+
+
+def and_list(items: list[str]) -> str:
+    items = list(items)
+    if not items:
+        return "nobody"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+
+class BradyBunchPresenter(Presenter):
+    """The presentation of the Brady Bunch Party Game (see :class:`~brady_widgets.presenter.Presenter`)."""
+
+    game_class = BradyBunch
+
+    default_bot = "smart"
+
+    view_options = {"trust": 0.7}
+
+    #: the table talk grows with every statement (no question cap at 8 players:
+    #: hundreds): the view gets the newest statements and pages back for the rest
+    windowed = ("talk",)
+
+    # ------------------------------------------------------------ game hooks
+    @classmethod
+    def default_names(cls, game: BradyBunch, humans: list[int]) -> list[str]:
+        """The characters name the seats (the curtain says "Pass to Greg")."""
+        return ["Alice"] + [game.seat_kid[s] for s in range(1, game.players)]
+
+    def check_option(self, name: str, value: Any) -> Any:
+        """``trust``: one number from 0 to 1 for every speaker, or ``{kid: number}``, a
+        trust per speaker (a speaker left out is not believed at all: its claims are
+        ignored)."""
+
+        def one(t: Any, who: str = "") -> float:
+            if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1:
+                raise WidgetError("malformed_message", f"trust{who} must be a number from 0 to 1, got {t!r}")
+            return round(float(t), 4)
+
+        if isinstance(value, dict):
+            unknown = sorted(str(k) for k in value if k not in KIDS)
+            if unknown or not value:
+                raise WidgetError(
+                    "malformed_message", f"a trust per speaker takes kids' names {list(KIDS)}, got {sorted(map(str, value))!r}"
+                )
+            return {k: one(value[k], f" in {k}") for k in sorted(value)}
+        return one(value)
+
+    def odds(self, seat_view: dict) -> dict | None:
+        """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
+
+        The panel is a pure function of the view's ``odds.VIEW_KEYS`` and the trust
+        option, and costs a Monte Carlo run (~10-15 ms at 8 players), so the panels
+        computed are kept, keyed by those, the newest ODDS_MEMO of them: a question or a
+        phase change alone does not recompute it, and a finished game's replay shows
+        the panels its live screens (the projector, Alice's device) already computed
+        instead of paying for each step again."""
+        if seat_view.get("role") != "alice" and seat_view.get("viewer") is not None:
+            return None
+        from . import odds
+
+        trust = self.option("trust")
+        key = json.dumps([trust, [seat_view.get(k) for k in odds.VIEW_KEYS]], sort_keys=True, default=str)
+        memo = self.__dict__.get("_odds_memo")
+        if memo is None:
+            memo = self.__dict__["_odds_memo"] = collections.OrderedDict()
+        panel = memo.get(key)
+        if panel is None:
+            panel = memo[key] = odds.panel(seat_view, trust=trust)
+            while len(memo) > ODDS_MEMO:
+                memo.popitem(last=False)
+        else:
+            memo.move_to_end(key)
+        return copy.deepcopy(panel)
+
+    def display_content(self) -> dict:
+        g = self.game
+        return {
+            "kids": [{"name": k, "color": KID_COLORS[k]} for k in KIDS],
+            "cards": [{"value": v, "name": n, "helps": HELPS[v]} for v, n in MISCHIEF.items()],
+            "tokens": [{"id": t, "name": n, "peeks": TOKEN_PEEKS[t]} for t, n in TOKEN_NAMES.items()],
+            "questions": dict(QUESTIONS),
+            "phases": dict(PHASE_TEXT),
+            "seat_kid": {str(s): k for s, k in g.seat_kid.items()},
+        }
+
+    def text_body(self, view: dict) -> list[str]:
+        """The table as text (``brady_bunch/text.py``), from the synced view only."""
+        return _text.body(view, list(self.names))
+
+    def entry_text(self, key: str, entry: dict) -> str:
+        """A talk entry in the speaker's words (spelled here only; the view shows it)."""
+        return self.statement_text(entry) if key == "talk" else ""
+
+    def window_facts(self, view: dict) -> dict:
+        """``pending_said``: asked whether a kid told the truth, the asked kid sees what
+        that kid said they played in that round (the newest such statement, from the
+        whole public talk: the synced talk is only its newest statements), or None."""
+        q = view.get("pending") or {}
+        if q.get("question") != "ask_truth":
+            return {}
+        rnd = q.get("round") if q.get("round") is not None else view.get("round")
+        about = q.get("about")
+        said = [
+            t for t in view.get("talk") or []
+            if t["speaker"] == about and t["kind"] == "played" and t["subject"] == about and t["about_round"] == rnd
+        ]
+        return {"pending_said": self.statement_text(said[-1]) if said else None}
+
+    # ------------------------------------------------------------- log texts
+    def _who(self, seat: Any) -> str:
+        if not isinstance(seat, int):
+            return ""
+        return "Alice" if seat == ALICE else self.game.seat_kid.get(seat, f"Seat {seat}")
+
+    def describe(self, ev: dict) -> str:
+        kind = ev["type"]
+        seat = ev.get("seat")
+        who = self._who(seat)
+        you = kind in PRIVATE_EVENTS and not self.revealed and seat == self.shown_seat
+        subj = "You" if you else who
+        rnd = ev.get("round")
+        if kind == "setup":
+            text = (
+                f"Alice faces the kids {and_list(ev['kids'])}. "
+                f"{ev['tattletales']} Tattletale{'s' if ev['tattletales'] != 1 else ''} this game; "
+                f"Alice holds {and_list([TOKEN_NAMES[t] for t in ev['tokens']])}."
+            )
+            if ev.get("silent"):
+                text += f" {ev['silent']} is the silent kid (plays the top card of the deck)."
+            if ev.get("cousin_oliver"):
+                text += " Cousin Oliver may expose two cards."
+            return text
+        if kind == "hand":
+            return f"{subj} {'were' if you else 'was'} dealt {and_list([card(v) for v in ev['cards']])}."
+        if kind == "round":
+            return f"Round {rnd} begins."
+        if kind == "snoops":
+            return f"Alice reveals the Snoop cards of round {rnd}: {and_list(ev['kids'])}."
+        if kind == "silent_play":
+            return f"The top Mischief card goes face down on {ev['kid']}'s space (the silent kid)."
+        if kind == "request":
+            return f"Alice asks {ev['snoop']} to snoop on {ev['about']}'s card."
+        if kind == "lights_out":
+            return "Alice says: lights out!"
+        if kind == "played":
+            return f"{ev['kid']} plays a Mischief card face down."
+        if kind == "my_card":
+            return f"{subj} played {card(ev['value'])} face down."
+        if kind == "eyes_closed":
+            return "Everyone closes their eyes and hums the theme song."
+        if kind == "peeked":
+            if ev.get("via") in ("woman", "man", "dog"):
+                return f"Alice looks at a card with {TOKEN_NAMES[ev['via']]}."
+            return f"{who} looks at a card {VIA_TEXT.get(ev.get('via'), '')}.".replace(" .", ".")
+        if kind == "peek":
+            return f"{subj} looked at {ev['kid']}'s card {VIA_TEXT.get(ev['via'], '')}: {card(ev['value'])}."
+        if kind == "eyes_open":
+            return "Everyone opens their eyes."
+        if kind == "claim":
+            return f"{ev['speaker']}: “{self.statement_text(ev)}”"
+        if kind == "silent":
+            return f"{ev['kid']} has nothing to say."
+        if kind == "question":
+            return f"Alice asks {ev['kid']}: “{self.question_text(ev)}”"
+        if kind == "cookie":
+            return f"Alice gives {ev['kid']} a Cookie."
+        if kind == "expose":
+            return f"Cousin Oliver exposes {ev['kid']}'s card: {card(ev['value'])}."
+        if kind == "no_expose":
+            return "Cousin Oliver exposes nothing this round."
+        if kind == "token":
+            return f"Alice spends {TOKEN_NAMES[ev['token']]}."
+        if kind == "no_token":
+            return "Alice keeps her Help Tokens this round."
+        if kind == "round_end":
+            return f"Round {rnd} ends: the kids tuck their cards under their tiles."
+        if kind == "draw":
+            return f"{subj} drew {card(ev['value'])}."
+        if kind == "scoring":
+            return "After round 4: the kids with Cookies choose + or - in secret."
+        if kind == "signed":
+            return f"{ev['kid']} has chosen a Cookie sign."
+        if kind == "my_sign":
+            return f"{subj} chose {'+' if ev['plus'] else '-'} for {'your' if you else 'the'} Cookies."
+        if kind == "signs":
+            signs = ev.get("signs") or {}
+            if not signs:
+                return "No kid has a Cookie."
+            return "Cookie signs: " + ", ".join(f"{k} {s}" for k, s in signs.items()) + "."
+        if kind == "reveal":
+            cards = ev["cards"]
+            text = f"{ev['kid']} reveals {' + '.join(str(v) for v in cards)}"
+            if ev.get("cookies"):
+                sign = ev.get("sign") or "+"
+                n = ev["cookies"]
+                text += f", {sign}{n} for {n} Cookie{'s' if n != 1 else ''}"
+            return f"{text} = {ev['score']}."
+        if kind == "accusation":
+            return f"Alice accuses {ev['kid']}: {'right, that is a Troublemaker!' if ev['right'] else 'wrong!'}"
+        if kind == "game_over":
+            roles = ev.get("roles") or {}
+            winners = [self._who(s) for s in ev.get("winners", [])]
+            parts = []
+            for key, one, many in (("troublemakers", "Troublemaker", "Troublemakers"),
+                                   ("sidekicks", "Sidekick", "Sidekicks"),
+                                   ("tattletales", "Tattletale", "Tattletales")):
+                kids = roles.get(key) or []
+                if kids:
+                    parts.append(f"{and_list(kids)} {'is the' if len(kids) == 1 else 'are the'} {one if len(kids) == 1 else many}")
+            return f"Game over: {'; '.join(parts)}. {and_list(winners)} {'wins' if len(winners) == 1 else 'win'}."
+        return kind
+
+    @staticmethod
+    def question_text(q: dict) -> str:
+        kind = q.get("question")
+        text = QUESTIONS.get(kind, str(kind))
+        if kind == "ask_truth":
+            text = text.format(about=q.get("about"))
+        if kind != "ask_suspect" and q.get("round") is not None:
+            text += f" (round {q['round']})"
+        return text
+
+    @staticmethod
+    def statement_text(st: dict) -> str:
+        """A public statement (``view["talk"]`` entry or ``claim`` event) in the speaker's words."""
+        kind, subject, rnd = st["kind"], st["subject"], st.get("about_round")
+        when = f"in round {rnd}"
+        if kind == "played":
+            if subject == st["speaker"]:
+                return f"I played {card(st['value'])} {when}."
+            return f"{subject} played {card(st['value'])} {when}."
+        if kind == "looked":
+            if subject == NOBODY:
+                return f"I looked at nobody's card {when}."
+            if st.get("value") is None:
+                return f"I looked at {subject}'s card {when}."
+            return f"I looked at {subject}'s card {when}: it was {card(st['value'])}."
+        if kind == "vouch":
+            if st.get("yes"):
+                return f"Yes, {subject} told the truth about the card played {when}."
+            return f"No, {subject} did not tell the truth about the card played {when}."
+        if kind == "suspect":
+            return f"I think {subject} is the Troublemaker."
+        return kind

@@ -1,0 +1,256 @@
+"""Rendering: the state a table sends one screen, under the presenter's byte budgets.
+
+:class:`ScreenRendering` is the part of a :class:`~brady_widgets.table.Table` that turns its
+engine and a :class:`~brady_widgets.screen.Screen` into the synced state (view, compact legal
+actions, the log window and the windowed lists that fit the frame budget, settings, replay,
+clock, page); :func:`render` is its entry point. It reads the table's session (engine,
+names, bots, clock) and never changes it, nor the table's own screen.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .engine.game import FrozenEvent, Game
+from .frames import ERROR_CHARS, WidgetError, _fit, _json_size, compact_legal, short
+from .replay_cache import ReplayCache
+from .screen import Screen
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .table import Table
+
+__all__ = ["ScreenRendering", "render"]
+
+
+class ScreenRendering:
+    """The rendering half of a table (see the module docstring)."""
+
+    def _page_answer(self, screen: Screen, name: Any, before: Any) -> dict:
+        """The answer to a ``page`` message on ``screen`` (see :meth:`page_of`)."""
+        lists = ("log", *self.presenter.windowed)
+        if not isinstance(name, str) or name not in lists:
+            raise WidgetError("malformed_message", f"page takes a list in {list(lists)}, got {short(name)}")
+        if isinstance(before, bool) or not isinstance(before, int) or before < 0:
+            raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
+        with self.presenter.drawing(screen):
+            view, events, _, _ = self._seat_view(screen)
+            if name == "log":  # the log's lines come measured
+                entries, sizes = self._log_lines(events, 0, min(before, len(events)), screen)
+            else:
+                entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
+        items = _fit(entries, len(entries), self.presenter.page_budget, sizes)
+        return {"list": name, "before": before, "items": items}
+
+    def _shown_game(self, screen: Screen | None = None) -> Game:
+        """The game the screen shows: the live one, or a finished game's replay step (the
+        position ``Game.replay`` of ``_prefix(step)`` builds, from the table's replay cache:
+        shared, read-only)."""
+        screen = self.screen if screen is None else screen
+        step = screen.replay_step
+        if step is None or not self.game.over:
+            return self.game
+        return self._replays().position(step)
+
+    def _replays(self) -> ReplayCache:
+        """The finished game's replay (:class:`~brady_widgets.replay_cache.ReplayCache`):
+        snapshots, recent positions and screen states, shared by every screen of the
+        table; a new one when the game changed (``refresh()`` drops it too)."""
+        cache = self._replay_cache
+        if cache is None or not cache.serves(self.game):
+            cache = self._replay_cache = ReplayCache(self.game)
+        return cache
+
+    def _replay_key(self, screen: Screen | None = None) -> tuple:
+        """What a replay screen's state depends on besides the finished game's step: the
+        screen and the table's settings (see :meth:`state_for`)."""
+        screen = self.screen if screen is None else screen
+        return (
+            screen.seat, screen.curtain, screen.reveal, screen.replay_step, self._public(screen),
+            json.dumps(screen.option_dict(), sort_keys=True, default=repr), self.names, self.humans, self.mode,
+            self.pace, self.teacher, self.lag, self._sync_id, self._running, self._rev(screen),
+        )
+
+    def _log_entries(
+        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None,
+        screen: Screen | None = None,
+    ) -> list[dict]:
+        """Log lines for ``events[start:stop]`` (default: the newest that fit the window
+        of ``log_limit`` entries and ``budget`` bytes)."""
+        screen = self.screen if screen is None else screen
+        stop = len(events) if stop is None else min(stop, len(events))
+        if start is not None:
+            return self._log_lines(events, start, stop, screen)[0]
+        budget = self.presenter.log_budget if budget is None else budget
+        entries, sizes = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen)
+        return _fit(entries, self.presenter.log_limit, budget, sizes)
+
+    def _log_lines(
+        self, events: list[dict], start: int, stop: int, screen: Screen | None = None
+    ) -> tuple[list[dict], list[int]]:
+        """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
+        screen = self.screen if screen is None else screen
+        out, sizes = [], []
+        actions = self._actions_before()
+        last = len(actions) - 1
+        memo = self._entry_memo(screen)
+        for i in range(start, stop):
+            ev = events[i]
+            step = ev.get("step", 0)
+            action = actions[step] if isinstance(step, int) and 0 <= step <= last else None
+            hit = memo.get(id(ev))
+            if hit is None or hit[0] is not ev or hit[1] != (i, action):
+                entry = {"i": i, "type": ev["type"], "step": step, "text": self.presenter.describe(ev)}
+                if action is not None:
+                    entry["action"] = action  # the replay's "Action n": player actions and clock steps
+                if isinstance(ev.get("seat"), int):
+                    entry["seat"] = ev["seat"]
+                hit = (ev, (i, action), entry, _json_size(entry))
+                if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
+                    memo[id(ev)] = hit
+            out.append(hit[2])
+            sizes.append(hit[3])
+        return out, sizes
+
+    def _entry_memo(self, screen: Screen | None = None) -> dict:
+        """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
+        a click's update re-sends the whole log window, and describing and measuring every
+        entry again was the largest part of its work. Valid while what :meth:`describe`
+        may read stays the same (the names, the shown seat, the reveal): otherwise a new
+        memo; events are read-only (:class:`FrozenEvent`), so an entry never goes stale.
+        Shared entries are never changed by their readers."""
+        screen = self.screen if screen is None else screen
+        key = (tuple(self.names), screen.seat, screen.reveal)
+        memo = self.__dict__.get("_entries_memo")
+        if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.presenter.log_limit, 32):
+            memo = (key, {})
+            self.__dict__["_entries_memo"] = memo
+        return memo[1]
+
+    def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
+        """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""
+        stop = len(full) if stop is None else min(stop, len(full))
+        out = []
+        for i in range(start, stop):
+            entry = full[i]
+            entry = {**entry, "i": i} if isinstance(entry, dict) else {"i": i, "value": entry}
+            entry["text"] = self.presenter.entry_text(key, entry)
+            out.append(entry)
+        return out
+
+    def _seat_view(self, screen: Screen | None = None) -> tuple[dict, list[dict], Game, int | None]:
+        """``(view without its log, events, shown game, seat)`` for what the screen shows:
+        the teacher's reveal, the public view (curtain up, or a hot-seat game over) or the shown seat."""
+        screen = self.screen if screen is None else screen
+        g = self._shown_game(screen)
+        seat = None if self._public(screen) else screen.seat
+        # views are snapshots that share nothing with the engine (the conformance kit's
+        # check_view_snapshot proves it for every game), so the trait may keep this one
+        view = g.full_view() if screen.reveal else g.view(seat)
+        events = view.pop("log")
+        return view, events, g, seat
+
+    def _curtain_up(self, screen: Screen | None = None) -> bool:
+        screen = self.screen if screen is None else screen
+        return screen.curtain is not None and not screen.reveal
+
+    def _public(self, screen: Screen | None = None) -> bool:
+        """Whether the screen shows the public view: the curtain is up, or a hot-seat
+        game is over (everyone looks at the screen)."""
+        screen = self.screen if screen is None else screen
+        return self._curtain_up(screen) or (self.mode == "hotseat" and self.game.over)
+
+    def _position_key(self, screen: Screen | None = None) -> tuple:
+        """What the screen shows: a page answered for another one is not shown."""
+        screen = self.screen if screen is None else screen
+        return (screen.seat, screen.curtain, screen.reveal, screen.replay_step, self._public(screen))
+
+    def _state(self, screen: Screen | None = None) -> dict:
+        """Every synced trait, computed from the shown seat's view (or the reveal)."""
+        screen = self.screen if screen is None else screen
+        with self.presenter.drawing(screen):
+            return self._render(screen)
+
+    def _render(self, screen: Screen) -> dict:
+        view, events, g, seat = self._seat_view(screen)
+        live = g is self.game
+        curtain_up = self._curtain_up(screen)
+        if curtain_up:
+            odds = None
+        else:
+            odds = self.presenter.odds(g.view(seat) if screen.reveal else {**view, "log": events})
+        view.update(self.presenter.window_facts(view))  # what the view needs from beyond a window
+        for key in self.presenter.windowed:
+            full = view.get(key)
+            if isinstance(full, list):
+                # only the last window_limit entries can be synced: give text to those alone
+                tail = self._window_entries(key, full, max(0, len(full) - self.presenter.window_limit))
+                view[key] = _fit(tail, self.presenter.window_limit, self.presenter.window_budget)
+        view["odds"] = odds
+        legal = g.legal_actions(seat) if (seat is not None and live) else []
+        length = self._n_actions()
+        if self.game.realtime:
+            paused = not self.game.over and not self._running
+        else:
+            paused = self._pending is None and not self.game.over and self._bot_to_act() is not None
+        page = screen.page[1] if screen.page is not None and screen.page[0] == self._position_key(screen) else {}
+        state = {
+            "seat": -1 if seat is None else seat,
+            "view": view,
+            "legal": compact_legal(legal),  # new lists; the values are scalars
+            "curtain": {"up": curtain_up, "seat": -1 if screen.curtain is None else screen.curtain},
+            "settings": {
+                "game": self.game.name,
+                "players": self.game.players,
+                "mode": self.mode,
+                "humans": list(self.humans),
+                "names": list(self.names),
+                "pace": self.pace,
+                "reveal": screen.reveal,
+                "teacher": self.teacher,
+                "paused": paused,
+                "options": screen.option_dict(),
+                **({"keys": dict(self.presenter.action_keys)} if self.presenter.action_keys else {}),
+            },
+            "content": self.presenter.display_content(),
+            "replay": {
+                "step": length if screen.replay_step is None else screen.replay_step,
+                "length": length,
+                "active": bool(self.game.over),
+            },
+            "rev": self._rev(screen),
+            "page": page,
+            "clock": self._clock_state(screen),
+        }
+        # the log window takes what the rest of a full update leaves of the frame budget
+        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
+        rest += ERROR_CHARS + 100  # room for an error set with this update
+        budget = max(300, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
+        state["log_lines"] = self._log_entries(events, budget=budget, screen=screen)
+        return self.presenter.finish_state(state)
+
+    def _clock_state(self, screen: Screen | None = None) -> dict:
+        """The ``clock`` trait: real time only (a turn-based game's never changes)."""
+        screen = self.screen if screen is None else screen
+        g = self.game
+        if not g.realtime:
+            return {"realtime": False}
+        live = screen.replay_step is None
+        return {
+            "realtime": True,
+            "now": round(self._now(), 3) if live else self._shown_game(screen).clock,
+            "deadline": g.next_deadline() if live else None,
+            "running": bool(self._running and not g.over and live),
+            "lag": self.lag,
+            "sync": self._sync_id,
+        }
+
+
+def render(table: Table, screen: Screen) -> dict:
+    """The synced state of ``screen`` of ``table`` (every trait but ``error``), under the frame
+    budget of the table's presenter: the live game, or a finished game's replay step (computed
+    once for every screen that shows it, from the table's replay cache). The one place a
+    screen's state is computed: a widget renders its own screen, a room each device's."""
+    if screen.replay_step is None or not table.game.over:
+        return table._state(screen)
+    return table._replays().state(table._replay_key(screen), lambda: table._state(screen))
