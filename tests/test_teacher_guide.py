@@ -42,6 +42,28 @@ def test_the_game_list_names_every_registered_game():
         unregister(toy_realtime.GAME.name)
 
 
+def test_the_readmes_games_and_app_pages_are_the_registrys():
+    """The README names every registered game and lists its app pages from generated sections, so a
+    new game edits neither by hand; a game registered at run time is named there too."""
+    script = _script()
+    readme = (REPO / "README.md").read_text()
+    assert script.with_readme(readme) == readme, "run: python scripts/answer_key.py"
+    for name in names():
+        assert f"*{load_game(name).title}*" in script.games_sentence()
+        if (REPO / "notebooks" / "app" / f"{name}.ipynb").exists():
+            assert f"/voila/render/{name}.ipynb" in script.app_pages()
+            assert f"/voila/render/{name}_teacher.ipynb" in script.app_pages()
+    import toy_game
+
+    register(toy_game.GAME)
+    try:
+        sentence = script.games_sentence()
+        assert f"*{load_game(toy_game.GAME.name).title}*" in sentence
+        assert sentence.startswith(f"{script._COUNTS[len(names())]} in: ")
+    finally:
+        unregister(toy_game.GAME.name)
+
+
 def test_every_exercise_is_in_the_answer_key():
     text = GUIDE.read_text()
     keys = [f"{g}.{k}" for g in names() for k in load_exercises(g)]
