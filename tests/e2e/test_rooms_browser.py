@@ -2,12 +2,15 @@
 Debian chromium with an isolated browser context per device.
 
 * Costume Party: the teacher creates the table on the teacher page; three students join
-  with the code and a name, each in its own context, and play the whole game by clicks;
+  with the code and a name, each in its own context, and play the first round by clicks;
   the projector watches. Mid-game one device's connection is cut (Playwright's WebSocket
   routing) and it reconnects to its seat; later the server is restarted and every page
-  resumes from SQLite. Every frame each device received is checked against the real deal
-  (read from the SQLite file): no other seat's secret character, none at all for the
-  projector.
+  resumes from SQLite; then the teacher hands Ben's and Cy's seats to bots, which play
+  them through the same intents on the server (whole games through that protocol:
+  tests/test_rooms.py::test_after_the_game_each_device_replays_its_own_seat_and_only_the_teacher_reveals),
+  while Ana plays on by clicks to the end screen. Every frame each device received is
+  checked against the real deal (read from the SQLite file): no other seat's secret
+  character, none at all for the projector.
 * Brady: Alice and one kid are devices (the kid scripted through its page's model, the
   path its view's buttons take), the other kids bots; the teacher hands the kid's seat to a
   bot mid-round and Alice plays the round to its end by clicks.
@@ -156,7 +159,15 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
                 for d in devices:
                     wait(d.page, lambda d=d: d.page.get_by_test_id("status").text_content() == "online", what=f"{d.name} back online")
                 assert engine(db, code)["history"][: len(before["history"])] == before["history"]
-        assert cut_done and restarted and clicks >= 20, clicks
+                # the rest through the same intents on the server: bots for Ben and Cy
+                handed_at = len(engine(db, code)["history"])
+                for seat in (1, 2):
+                    t.page.get_by_test_id(f"bot-{code}-{seat}").click()
+                    wait(devices[seat].page, lambda seat=seat: devices[seat].page.evaluate("window.bwRooms.model.get('seat')") == -1,
+                         what=f"seat {seat}'s device now watches")
+        assert cut_done and restarted and clicks >= 14, clicks
+        after = engine(db, code)["history"][handed_at:]
+        assert {h.get("seat") for h in after} >= {1, 2}, "the bots never played the handed seats"
         for d in devices:
             wait(d.page, lambda d=d: d.page.locator('.bw-costume[data-phase="over"]').count() == 1, what=f"{d.name} sees the end")
         # the end: a student steps back through the replay of their own seat; the teacher
