@@ -1,6 +1,6 @@
 """Rendering: the state a table sends one screen, under the presenter's byte budgets.
 
-:class:`ScreenRendering` is the part of a :class:`~brady_widgets.table.Table` that turns its
+:class:`ScreenRendering` is the part of a :class:`~brady_widgets.session.Session` that turns its
 engine and a :class:`~brady_widgets.screen.Screen` into the synced state (view, compact legal
 actions, the log window and the windowed lists that fit the frame budget, settings, replay,
 clock, page); :func:`render` is its entry point. It reads the table's session (engine,
@@ -18,7 +18,7 @@ from .replay_cache import ReplayCache
 from .screen import Screen
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import Table
+    from .session import Session
 
 __all__ = ["ScreenRendering", "render"]
 
@@ -246,7 +246,7 @@ class ScreenRendering:
         }
 
 
-def render(table: Table, screen: Screen) -> dict:
+def render(table: Session, screen: Screen) -> dict:
     """The synced state of ``screen`` of ``table`` (every trait but ``error``), under the frame
     budget of the table's presenter: the live game, or a finished game's replay step (computed
     once for every screen that shows it, from the table's replay cache). The one place a

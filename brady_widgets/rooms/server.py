@@ -12,7 +12,7 @@ behind a small model shim (``/assets/rooms.js``: ``get``, ``on``, ``off``,
 Who gets what (secrets by construction)
     * a device that joins with a table's code and a name is bound to a random
       *seat token* (kept in that browser's storage, never in a URL); it receives
-      :meth:`Table.state_for` of its seat alone;
+      :meth:`Session.state_for` of its seat alone;
     * a watcher (a late joiner, the projector ``/watch/CODE``) receives the
       public view (``state_for(None)``) and sends nothing that changes the game;
     * only the teacher's connection, bound to the teacher token (printed once
@@ -22,7 +22,7 @@ Who gets what (secrets by construction)
 
 Every frame a device sends is ``{"op": ..., ...}``; a view's intent travels as
 ``{"op": "msg", "seq": n, "msg": {...}}`` and is validated exactly as the widget
-validates it (the same :meth:`Table._dispatch` rules, the same ``rev``); ``seq``
+validates it (the same :meth:`Session._dispatch` rules, the same ``rev``); ``seq``
 must grow (a replayed or reordered frame is refused ``stale_sequence``). Every
 refusal is a typed error frame ``{"op": "error", "code", "message"}`` (and, for a
 view intent, the ``error`` trait, so the view unlocks), with nothing changed.
@@ -63,7 +63,7 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import game_entry, load_game, load_presenter, names
 from ..frames import STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
-from ..table import Table, table_for
+from ..session import Session, session_for
 from .store import Store
 from .web import WebGuard
 
@@ -219,7 +219,7 @@ class Room:
 
     code: str
     game: str
-    table: Table
+    table: Session
     created: float
     names: list[str]
     bot_levels: dict[int, str]
@@ -312,7 +312,7 @@ class Rooms:
                 game = load_game(meta["game"]).from_json(engine)
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
-                table = table_for(
+                table = session_for(
                     meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace),
                     bot={seat: level for seat, level in levels.items() if seat not in humans},
                 )
@@ -444,7 +444,7 @@ class Rooms:
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
-            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
+            table = session_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
         except (TypeError, ValueError, KeyError, ArithmeticError, WidgetError) as exc:  # huge numbers: OverflowError
             raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
         seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
