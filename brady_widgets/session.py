@@ -521,7 +521,7 @@ class Session(ScreenRendering):
         """The state one screen is sent: ``seat``'s (None: the public view; ``reveal``:
         every secret), the live game or ``replay_step`` of a finished one (see :func:`render`).
         Never the table's error (a transport keeps each screen's own)."""
-        state = render(self, self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options))
+        state = render(self, self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), self.presenter)
         state.pop("page", None)
         return state
 

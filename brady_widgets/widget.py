@@ -81,6 +81,7 @@ import traitlets
 
 from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import TRAITS, synced_traits
+from .render import render
 from .session import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
@@ -210,7 +211,7 @@ class GameWidget(anywidget.AnyWidget):
         session.__init__(*args, presenter=self.presenter_class, **kwargs)
         session.error = session._first_error
         self.__dict__["session"] = session
-        super().__init__(**{**session._state(), "error": session.error})
+        super().__init__(**{**render(session, session.screen, session.presenter), "error": session.error})
         session.attach(batch=self.hold_sync, on_error=self._show_error)
         session.listen(lambda: self._refresh())
         self.on_msg(self._on_view_msg)
@@ -375,7 +376,8 @@ class GameWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         """The session changed: the widget's screen's state becomes the traits (one update).
         The widget is the session's first listener; the others hear of it after."""
-        state = self.session._state()
+        session = self.session
+        state = render(session, session.screen, session.presenter)
         with self.hold_sync():
             for key, value in state.items():
                 setattr(self, key, value)

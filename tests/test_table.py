@@ -317,15 +317,17 @@ def test_the_rooms_server_run_on_a_table_imports_no_widget_library(tmp_path):
 def test_a_screen_is_an_immutable_value_and_render_computes_any_screens_state():
     import dataclasses
 
+    from brady_widgets.render import render
     from brady_widgets.screen import Screen
-    from brady_widgets.session import render
 
     t = session_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
     own = t.screen
     with pytest.raises(dataclasses.FrozenInstanceError):
         own.seat = 1  # type: ignore[misc]
     kid = Screen(seat=1, options=(("trust", 0.2),))
-    state = render(t, kid)
+    state = render(t, kid, t.presenter)
+    with pytest.raises(ValueError):
+        render(t, kid, session_for("brady_bunch", players=5, seed=4, humans=[0], pace=0).presenter)
     assert state["seat"] == 1 and state["settings"]["options"] == {"trust": 0.2}
     assert t.state_for(1, options={"trust": 0.2}) == {k: v for k, v in state.items() if k != "page"}
     assert t.screen is own and t.option("trust") == 0.7  # rendering another screen changes nothing
