@@ -354,3 +354,21 @@ def test_the_sessions_former_names_still_import():
     assert session.Table is session.Session and session.table_for is session.session_for
     for name in ("MSG", "WidgetError", "expand_legal", "render", "ASK_AFTER_ACT_S", "compact_legal"):
         assert getattr(table, name) is getattr(session, name), name
+
+
+def test_a_rooms_device_holds_one_screen_value_its_role_may_see():
+    from brady_widgets.render import render
+    from brady_widgets.rooms.server import Device, Rooms
+    from brady_widgets.screen import Screen
+
+    t = session_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
+    d = Device(None)  # type: ignore[arg-type]
+    before = d.screen
+    d.seat = 1
+    assert d.screen is not before and d.screen == Screen(seat=1) and before == Screen()
+    d.role = "seat"
+    d.screen = Screen(seat=1, reveal=True, replay_step=3)  # a seat sees no reveal; a live game no replay
+    assert Rooms._view(d, t) == Screen(seat=1, options=t.screen.options)
+    d.role = "teacher"
+    assert Rooms._view(d, t) == Screen(seat=None, reveal=True, options=t.screen.options)
+    assert render(t, Rooms._view(d, t), t.presenter)["view"] == t.state_for(None, reveal=True)["view"]
