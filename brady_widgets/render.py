@@ -29,6 +29,9 @@ __all__ = ["ScreenRendering", "render"]
 class ScreenRendering:
     """The rendering half of a table (see the module docstring)."""
 
+    #: the finished game's replay (see :meth:`_replays`), set by the session
+    _replay_cache: ReplayCache | None
+
     def _page_answer(self, screen: Screen, name: Any, before: Any) -> dict:
         """The answer to a ``page`` message on ``screen`` (see :meth:`page_of`)."""
         lists = ("log", *self.presenter.windowed)

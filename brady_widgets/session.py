@@ -49,7 +49,7 @@ import dataclasses
 import math
 import types
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .engine.errors import IllegalAction
 from .engine.game import Game
@@ -142,6 +142,7 @@ class Session(ScreenRendering):
             )
         #: the game's presentation (plain: no kernel, no widget)
         self.presenter = P = presenter(self)
+        game_class = cast("type[Game]", P.game_class)  # checked above: a game's presenter names its game
         # ---- validate everything before building anything
         options = dict(P.view_options)
         for key in [k for k in game_options if k in P.view_options]:
@@ -149,7 +150,7 @@ class Session(ScreenRendering):
                 options[key] = P.check_option(key, game_options.pop(key))
             except WidgetError as exc:
                 raise ValueError(str(exc)) from None
-        allowed = set(P.game_class.default_options) | {"deal"}
+        allowed = set(game_class.default_options) | {"deal"}
         unknown = sorted(set(game_options) - allowed)
         if unknown:
             raise TypeError(
@@ -167,19 +168,19 @@ class Session(ScreenRendering):
             raise TypeError(f"teacher must be True or False, got {teacher!r}")
         if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
             raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
-        if mode == "hotseat" and P.game_class.realtime and P.game_class.races:
+        if mode == "hotseat" and game_class.realtime and game_class.races:
             raise ValueError(
-                f"{P.game_class.title or P.game_class.name} is played in real time: everyone acts at once, so it "
+                f"{game_class.title or game_class.name} is played in real time: everyone acts at once, so it "
                 "cannot pass one screen behind a curtain; play against bots (mode='bots')"
             )
         if game is not None:
-            if not isinstance(game, P.game_class):
-                raise TypeError(f"game must be a {P.game_class.__name__}, got {type(game).__name__}")
+            if not isinstance(game, game_class):
+                raise TypeError(f"game must be a {game_class.__name__}, got {type(game).__name__}")
             if game_options:
                 raise TypeError(f"pass game options {sorted(game_options)} to the engine, not with game=")
             engine = game
         else:
-            engine = P.game_class(players, seed, **game_options)
+            engine = game_class(players, seed, **game_options)
         n = engine.players
         if humans is None:
             humans = range(n) if mode == "hotseat" else (0,)
@@ -784,7 +785,7 @@ class Session(ScreenRendering):
         wake = self._sched.next_wakeup()
         if wake is None or self.game.over:
             return
-        _, wall, at = self._anchor
+        _, wall, at = self._anchor  # type: ignore[misc]  # set by the clock's start, before any wake-up
         self._pending = loop.call_at(wall + (wake - at) / 1000.0, self._paced_step)
 
     def _clock_sync(self, sync_id: Any) -> None:
