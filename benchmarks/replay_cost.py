@@ -21,14 +21,14 @@ import random
 import time
 
 from brady_widgets.engine.registry import load_game, load_widget, names
-from brady_widgets.table import table_for
+from brady_widgets.session import session_for
 
 
 def play(name: str, watched: bool, seed: int = 2023):
     cls = load_game(name)
     players = cls.player_counts.stop - 1
     widget = load_widget(name)
-    t = table_for(name, players=players, seed=seed, humans=list(range(players)), pace=0)
+    t = session_for(name, players=players, seed=seed, humans=list(range(players)), pace=0)
     bots = {s: t._bot_factory(widget.default_bot)(s, seed + s) for s in range(players)}
     steps = 0
     while not t.game.over and steps < 5000:

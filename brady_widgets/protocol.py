@@ -1,6 +1,6 @@
 """The screen protocol, declared once: the synced keys and the view's message types.
 
-Every transport reads these names from here: :class:`~brady_widgets.table.Table`
+Every transport reads these names from here: :class:`~brady_widgets.session.Session`
 (which state a screen is sent, which messages it takes),
 :class:`~brady_widgets.widget.GameWidget` and
 :class:`~brady_widgets.rooms.remote.RemoteSeat` (their synced traits, made by

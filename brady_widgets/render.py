@@ -1,10 +1,12 @@
-"""Rendering: the state a table sends one screen, under the presenter's byte budgets.
+"""Rendering: the state a session sends one screen, under the presenter's byte budgets.
 
-:class:`ScreenRendering` is the part of a :class:`~brady_widgets.table.Table` that turns its
-engine and a :class:`~brady_widgets.screen.Screen` into the synced state (view, compact legal
-actions, the log window and the windowed lists that fit the frame budget, settings, replay,
-clock, page); :func:`render` is its entry point. It reads the table's session (engine,
-names, bots, clock) and never changes it, nor the table's own screen.
+:func:`render` ``(session, screen, presenter)`` is the one entry point every transport calls
+(a widget for its session's own screen, the rooms server for each device's
+:class:`~brady_widgets.screen.Screen`). :class:`ScreenRendering` holds its helpers, the part
+of a :class:`~brady_widgets.session.Session` that turns its engine and a screen into the synced
+state (view, compact legal actions, the log window and the windowed lists that fit the frame
+budget, settings, replay, clock, page). Rendering reads the session (engine, names, bots,
+clock) and never changes it, nor the session's own screen.
 """
 
 from __future__ import annotations
@@ -18,13 +20,17 @@ from .replay_cache import ReplayCache
 from .screen import Screen
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .table import Table
+    from .presenter import Presenter
+    from .session import Session
 
 __all__ = ["ScreenRendering", "render"]
 
 
 class ScreenRendering:
     """The rendering half of a table (see the module docstring)."""
+
+    #: the finished game's replay (see :meth:`_replays`), set by the session
+    _replay_cache: ReplayCache | None
 
     def _page_answer(self, screen: Screen, name: Any, before: Any) -> dict:
         """The answer to a ``page`` message on ``screen`` (see :meth:`page_of`)."""
@@ -246,11 +252,18 @@ class ScreenRendering:
         }
 
 
-def render(table: Table, screen: Screen) -> dict:
-    """The synced state of ``screen`` of ``table`` (every trait but ``error``), under the frame
-    budget of the table's presenter: the live game, or a finished game's replay step (computed
-    once for every screen that shows it, from the table's replay cache). The one place a
-    screen's state is computed: a widget renders its own screen, a room each device's."""
-    if screen.replay_step is None or not table.game.over:
-        return table._state(screen)
-    return table._replays().state(table._replay_key(screen), lambda: table._state(screen))
+def render(session: Session, screen: Screen, presenter: Presenter) -> dict:
+    """The synced state of ``screen`` of ``session`` (every trait but ``error``), drawn by
+    ``presenter`` under its frame budget: the live game, or a finished game's replay step.
+    The one place a screen's state is computed, that every transport calls: a widget renders
+    its session's own screen, a room each device's.
+
+    ``presenter`` is the session's own (``session.presenter``): a presenter is built for one
+    session, and its hooks read that session's game and names. A device's replay screen is
+    computed once for every device that shows it (the session's replay cache); the session's
+    own screen (a widget's, which may show a page answer) is computed afresh."""
+    if presenter is not session.presenter:
+        raise ValueError("render() draws a session's screen with that session's own presenter (session.presenter)")
+    if screen.replay_step is None or not session.game.over or screen is session.screen:
+        return session._state(screen)
+    return session._replays().state(session._replay_key(screen), lambda: session._state(screen))

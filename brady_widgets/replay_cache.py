@@ -65,7 +65,7 @@ class ReplayCache:
         history = game.history
         self.history_length = len(history)
         # cuts[k]: how many history entries the replay of step k applies: those before player
-        # action k (k = 0..n-1), and cuts[n] = the whole history (as Table._prefix cuts it)
+        # action k (k = 0..n-1), and cuts[n] = the whole history (as Session._prefix cuts it)
         cuts = [i for i, h in enumerate(history) if h.get("seat") != CHANCE]
         self.length = len(cuts)
         cuts.append(len(history))

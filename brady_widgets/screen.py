@@ -3,7 +3,7 @@
 A notebook widget has one screen (the shown seat, the hot-seat curtain, the teacher's
 reveal, the replay step, the last page asked for, the view options); a room has one per
 device. The table renders the synced state of any screen it is given
-(:func:`brady_widgets.table.render`); changing what a viewer sees is replacing its screen
+(:func:`brady_widgets.render.render`); changing what a viewer sees is replacing its screen
 (``dataclasses.replace``), never changing the table.
 """
 

@@ -1,6 +1,6 @@
 """GameWidget: the shared anywidget adapter between a game engine and its view.
 
-A widget holds a session, a :class:`~brady_widgets.table.Table` (the engine, bots, clock
+A widget holds a session, a :class:`~brady_widgets.session.Session` (the engine, bots, clock
 and the per-screen state, apart from Jupyter), and shows it through one notebook widget:
 the session's own screen is the widget's, and every change is synced as the traits below.
 The rooms server (:mod:`brady_widgets.rooms`) is the other transport over the same kind of
@@ -81,13 +81,14 @@ import traitlets
 
 from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import TRAITS, synced_traits
-from .table import (  # noqa: F401 -- re-exported: the widget's names are importable from here
+from .render import render
+from .session import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
     MSG,
     STATIC,
     WIDGET_ERROR_CODES,
-    Table,
+    Session,
     WidgetError,
     _compact,
     _cut,
@@ -124,7 +125,7 @@ def _session_field(name: str) -> property:
 class GameWidget(anywidget.AnyWidget):
     """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
 
-    A widget holds a session (:attr:`session`, a :class:`~brady_widgets.table.Table`: the
+    A widget holds a session (:attr:`session`, a :class:`~brady_widgets.session.Session`: the
     engine, its bots and clock, acts, listeners), its own screen (``session.screen``) and
     the game's presenter (``session.presenter``), and syncs the screen's state as traits
     after every change. The session's Python API is the widget's (``w.act``, ``w.run_bots``,
@@ -137,7 +138,7 @@ class GameWidget(anywidget.AnyWidget):
     #: the game's presentation (set by each game's widget class)
     presenter_class: ClassVar[type[Presenter] | None] = None
     #: the session class a widget of this class holds
-    session_class: ClassVar[type[Table]] = Table
+    session_class: ClassVar[type[Session]] = Session
 
     # what a widget's user sets on it: the session's fields
     names = _session_field("names")
@@ -203,20 +204,20 @@ class GameWidget(anywidget.AnyWidget):
 
 
     def __init__(self, *args: Any, **kwargs: Any):
-        """The session's arguments (:class:`~brady_widgets.table.Table`, whose signature this is)."""
+        """The session's arguments (:class:`~brady_widgets.session.Session`, whose signature this is)."""
         cls = self.session_class
         session = cls.__new__(cls)
         session.__dict__["_label"] = type(self).__name__  # its errors name the widget class
         session.__init__(*args, presenter=self.presenter_class, **kwargs)
         session.error = session._first_error
         self.__dict__["session"] = session
-        super().__init__(**{**session._state(), "error": session.error})
+        super().__init__(**{**render(session, session.screen, session.presenter), "error": session.error})
         session.attach(batch=self.hold_sync, on_error=self._show_error)
         session.listen(lambda: self._refresh())
         self.on_msg(self._on_view_msg)
 
     # the constructor's signature is the session's, written once there (help() and editors show it)
-    __init__.__signature__ = _signature(Table)  # type: ignore[attr-defined]
+    __init__.__signature__ = _signature(Session)  # type: ignore[attr-defined]
 
     def __getattr__(self, name: str) -> Any:
         """The session's API and state are the widget's (``w.act``, ``w.game``, ``w._state()``)."""
@@ -231,7 +232,7 @@ class GameWidget(anywidget.AnyWidget):
     @traitlets.validate("error")
     def _number_error(self, proposal: Any) -> dict:
         """An error set on the widget directly is numbered by its session as every other
-        (:meth:`Table._numbered`): the same refusal twice is still a change the view sees."""
+        (:meth:`Session._numbered`): the same refusal twice is still a change the view sees."""
         value = proposal["value"]
         if not value or "n" in value:
             return value or {}
@@ -375,7 +376,8 @@ class GameWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         """The session changed: the widget's screen's state becomes the traits (one update).
         The widget is the session's first listener; the others hear of it after."""
-        state = self.session._state()
+        session = self.session
+        state = render(session, session.screen, session.presenter)
         with self.hold_sync():
             for key, value in state.items():
                 setattr(self, key, value)

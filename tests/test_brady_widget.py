@@ -630,10 +630,10 @@ def test_a_replay_shows_the_odds_panels_its_live_screens_computed_and_the_memo_i
     is bounded."""
     from brady_widgets.brady_bunch import odds as odds_module
     from brady_widgets.brady_bunch import presenter as presenter_module
-    from brady_widgets.table import table_for
+    from brady_widgets.session import session_for
 
     def played(watched: bool):
-        t = table_for("brady_bunch", players=5, seed=11, humans=list(range(5)), pace=0)
+        t = session_for("brady_bunch", players=5, seed=11, humans=list(range(5)), pace=0)
         bots = {s: t._bot_factory("easy")(s, 40 + s) for s in range(5)}
         while not t.game.over:
             if watched:

@@ -36,7 +36,7 @@ import pytest
 import toy_game
 import toy_realtime
 from brady_widgets.engine.registry import game_entry, load_game, load_secrets, load_widget, names, register, unregister
-from brady_widgets.table import table_for
+from brady_widgets.session import session_for
 from brady_widgets.testing import check_game
 from brady_widgets.testing.conformance import random_step
 from brady_widgets.testing.widgets import FRAME_LIMIT, play_randomly, record_frames, send
@@ -48,7 +48,7 @@ TOYS = [toy_game.GAME, toy_realtime.GAME]
 GAMES = [*(n for n in names() if n not in {t.name for t in TOYS}), *(t.name for t in TOYS)]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 APP = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "app"
-#: keys the default text body leaves out (the header says them), as in ``Table.text_body``
+#: keys the default text body leaves out (the header says them), as in ``Session.text_body``
 _TEXT_SKIP = {"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"}
 
 
@@ -302,7 +302,7 @@ def test_a_students_screen_refuses_the_reveal_and_shows_no_other_seats_secret(na
         after = w.get_state(list(GameWidget.GAME_TRAITS))
         assert {k: v for k, v in after.items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}
         hidden = full_only_keys(game, seat)
-        screens = {"widget": after, "table": table_for(name, game=game.clone(), humans=[seat], pace=0).state_for(seat)}
+        screens = {"widget": after, "table": session_for(name, game=game.clone(), humans=[seat], pace=0).state_for(seat)}
         for where, screen in screens.items():
             assert not hidden & set(screen["view"]), f"{where}: {sorted(hidden & set(screen['view']))}"
         text = w.text()

@@ -12,7 +12,7 @@ import math
 import pytest
 
 from brady_widgets.engine.registry import register, unregister
-from brady_widgets.table import ASK_AFTER_ACT_S
+from brady_widgets.session import ASK_AFTER_ACT_S
 from brady_widgets.testing import check_leaks
 from brady_widgets.testing.widgets import FRAME_LIMIT, legal_of, record_frames, send
 from brady_widgets.widget import MSG, WidgetError

@@ -285,7 +285,9 @@ def test_toy_widget_gets_its_bots_from_the_registry(toy):
 SHARED = [
     *sorted((PKG / "engine").glob("*.py")),
     PKG / "widget.py",
+    PKG / "session.py",
     PKG / "table.py",
+    PKG / "render.py",
     PKG / "protocol.py",
     PKG / "scheduler.py",
     PKG / "simulation.py",

@@ -20,7 +20,7 @@ import rooms_harness as R
 from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.replay_cache import ReplayCache
 from brady_widgets.rooms import server as rooms_server
-from brady_widgets.table import table_for
+from brady_widgets.session import session_for
 
 GAMES = [g for g in names() if load_widget(g) is not None]
 TURN_BASED = [g for g in GAMES if not load_game(g).realtime]
@@ -30,7 +30,7 @@ def finished(name: str, players: int | None = None, seed: int = 7, **kwargs):
     """A table of ``name`` played to its end by bots (real time: on virtual time)."""
     cls = load_game(name)
     players = players or cls.player_counts.start
-    t = table_for(name, players=players, seed=seed, humans=[], pace=0, **kwargs)
+    t = session_for(name, players=players, seed=seed, humans=[], pace=0, **kwargs)
     for _ in range(1000):
         if t.game.over:
             break
@@ -40,7 +40,7 @@ def finished(name: str, players: int | None = None, seed: int = 7, **kwargs):
 
 
 def old_shown_game(self, screen=None):
-    """``Table._shown_game`` as it was: the whole prefix replayed from scratch at every step."""
+    """``Session._shown_game`` as it was: the whole prefix replayed from scratch at every step."""
     step = (self.screen if screen is None else screen).replay_step
     if step is None or not self.game.over:
         return self.game
@@ -57,7 +57,7 @@ def old_shown_game(self, screen=None):
 def twin(t):
     """A table of the same finished game and settings whose replay is built the old way."""
     g = t.game
-    other = table_for(
+    other = session_for(
         g.name,
         game=type(g).from_json(g.to_json()),
         humans=list(t.humans),

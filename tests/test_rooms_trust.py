@@ -21,7 +21,7 @@ import rooms_harness as R
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.engine.registry import game_entry, load_game, names
 from brady_widgets.rooms.server import CLOSE_FLOOD, CLOSE_TAKEN_OVER, MAX_STRIKES
-from brady_widgets.table import MSG, table_for
+from brady_widgets.session import MSG, session_for
 from brady_widgets.testing.widgets import send
 
 
@@ -56,7 +56,7 @@ def test_a_refused_real_time_act_before_the_clock_starts_changes_nothing_and_the
 
     async def scenario(game: str) -> None:
         cls = load_game(game)
-        t = table_for(game, players=cls.player_counts.start, seed=5, humans=[0], pace=0.05)
+        t = session_for(game, players=cls.player_counts.start, seed=5, humans=[0], pace=0.05)
         before = t.game.to_json()
         with pytest.raises(IllegalAction):
             t.act(refused_act(t), at=0)
@@ -78,7 +78,7 @@ def test_a_refused_real_time_act_before_the_clock_starts_changes_nothing_and_the
 
 def test_the_toy_race_plays_on_after_a_refused_act(toy_snap):
     async def scenario() -> None:
-        t = table_for(toy_snap, players=2, seed=3, humans=[0], bot="reflex", pace=0, flip_ms=60, window_ms=80, lag=20)
+        t = session_for(toy_snap, players=2, seed=3, humans=[0], bot="reflex", pace=0, flip_ms=60, window_ms=80, lag=20)
         with pytest.raises(IllegalAction):
             t.act({"type": "slap"}, at=0)  # no window is open
         await asyncio.sleep(0.2)
@@ -113,7 +113,7 @@ def test_a_refused_party_slap_changes_nothing_and_the_clock_still_starts():
 def test_a_400_digit_stamp_is_a_typed_malformed_action_and_changes_nothing(toy_snap):
     from brady_widgets import BrouhahaWidget
 
-    for w in (BrouhahaWidget(players=4, seed=2, pace=0), table_for(toy_snap, players=2, seed=1, humans=[0], pace=0)):
+    for w in (BrouhahaWidget(players=4, seed=2, pace=0), session_for(toy_snap, players=2, seed=1, humans=[0], pace=0)):
         w.handle({"type": MSG.CLOCK, "id": "v"}) if not hasattr(w, "comm") else send(w, {"type": MSG.CLOCK, "id": "v"})
         before = w.game.to_json()
         legal = w.game.legal_actions(0)

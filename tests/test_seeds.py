@@ -29,8 +29,8 @@ from brady_widgets.engine.registry import load_game, load_widget, register, unre
 from brady_widgets.engine.rng import MAX_SEED_BITS, SEED_BITS, new_seed, seed_refusal
 from brady_widgets.rooms.server import RoomError, Rooms
 from brady_widgets.rooms.store import Store
+from brady_widgets.session import session_for
 from brady_widgets.simulation import game_seed, simulate
-from brady_widgets.table import table_for
 from brady_widgets.testing.conformance import bot_choose, random_step
 
 APP = pathlib.Path(__file__).resolve().parent.parent / "notebooks" / "app"
@@ -104,7 +104,7 @@ def test_default_seeds_come_from_secrets(monkeypatch, name):
     p = fewest(name)
     asked = fake_randbits(monkeypatch, BIG)
     assert load_game(name)(p, None).seed == BIG
-    t = table_for(name, players=p, humans=[0], pace=0)
+    t = session_for(name, players=p, humans=[0], pace=0)
     try:
         assert t.game.seed == BIG
         bot_seeds = {getattr(b, "seed", BIG) for b in t.bots.values()}
@@ -124,7 +124,7 @@ def test_default_seeds_come_from_secrets(monkeypatch, name):
 @pytest.mark.parametrize("name", NAMES)
 def test_default_seeds_differ_and_have_about_128_bits(name):
     p = fewest(name)
-    tables = [table_for(name, players=p, humans=[0], pace=0) for _ in range(3)]
+    tables = [session_for(name, players=p, humans=[0], pace=0) for _ in range(3)]
     try:
         seeds = [t.game.seed for t in tables] + [
             load_game(name)(p, None).seed for _ in range(3)
@@ -329,7 +329,7 @@ def fingerprint(name: str, seed: int) -> dict:
     engine = digest(
         {"deal": json.loads(g.to_json())["deal"], "history": g.history[:20]}
     )
-    t = table_for(name, players=players, seed=seed, humans=[], pace=0)
+    t = session_for(name, players=players, seed=seed, humans=[], pace=0)
     try:
         if t.game.realtime:
             t.advance_time(30_000)
@@ -415,7 +415,7 @@ def test_a_big_seed_plays_a_whole_game_and_round_trips(name, bits):
 def bots_game(name: str, seed: int, on_change=None):
     """A whole game of bots only on ``seed``, ``on_change(table)`` after every change."""
     cls, p = load_game(name), fewest(name)
-    t = table_for(name, game=cls(p, seed), humans=[], pace=0, teacher=True)
+    t = session_for(name, game=cls(p, seed), humans=[], pace=0, teacher=True)
     if on_change is not None:
         t.listen(lambda: on_change(t))
     try:
@@ -487,7 +487,7 @@ def test_no_seed_reaches_a_screen_that_is_not_the_teachers(name):
         "the search finds a seed that is there"
     )
     cls, p = load_game(name), fewest(name)
-    t = table_for(name, game=cls(p, BIG), humans=list(range(p)), pace=0, teacher=True)
+    t = session_for(name, game=cls(p, BIG), humans=list(range(p)), pace=0, teacher=True)
     w = load_widget(name)(game=t.game, humans=[0], pace=0)
     try:
         assert seed_in(t.game.to_json(), BIG), (

@@ -1,4 +1,4 @@
-"""The Table split from GameWidget: a plain table (no kernel, no widget) computes each
+"""The Session split from GameWidget: a plain table (no kernel, no widget) computes each
 screen's state exactly as the game's widget syncs it, and validates intents as the widget."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 
 from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.engine.registry import load_widget, names
-from brady_widgets.table import Table, WidgetError, table_for
+from brady_widgets.session import Session, WidgetError, session_for
 from brady_widgets.widget import GameWidget, expand_legal
 
 GAMES = [g for g in names() if load_widget(g) is not None]
@@ -30,7 +30,7 @@ def test_plain_table_state_equals_the_widget_traits(game):
     counts = widget_cls.game_class.player_counts
     players = 4 if 4 in counts else counts.start
     w = widget_cls(players=players, seed=3, humans=[0], pace=0)
-    t = table_for(game, players=players, seed=3, humans=[0], pace=0)
+    t = session_for(game, players=players, seed=3, humans=[0], pace=0)
     assert not isinstance(t, GameWidget)
     assert _same(t.state_for(0)) == _widget_state(w)
     # play the same actions on both while seat 0 has any; the screens stay equal
@@ -44,7 +44,7 @@ def test_plain_table_state_equals_the_widget_traits(game):
 
 
 def test_the_public_screen_and_another_seat_hold_no_secret_of_seat_zero():
-    t = table_for("costume_party", players=4, seed=1, humans=[0, 1], pace=0)
+    t = session_for("costume_party", players=4, seed=1, humans=[0, 1], pace=0)
     public = t.state_for(None)
     assert public["seat"] == -1 and public["legal"] == []
     secret = t.game.view(0)["secret"] if "secret" in t.game.view(0) else None
@@ -56,7 +56,7 @@ def test_the_public_screen_and_another_seat_hold_no_secret_of_seat_zero():
 
 
 def test_act_for_refuses_as_the_widget_does_and_changes_nothing():
-    t = table_for("costume_party", players=4, seed=2, humans=[0, 1], pace=0)
+    t = session_for("costume_party", players=4, seed=2, humans=[0, 1], pace=0)
     before = t.game.to_json()
     other = 1 if t.game.to_act == [0] else 0
     with pytest.raises(IllegalAction):
@@ -73,7 +73,7 @@ def test_act_for_refuses_as_the_widget_does_and_changes_nothing():
 
 
 def test_screens_do_not_leak_into_each_other_or_into_the_tables_own():
-    t = table_for("brady_bunch", players=5, seed=4, humans=[0], pace=0)
+    t = session_for("brady_bunch", players=5, seed=4, humans=[0], pace=0)
     own = (t._shown, t._curtain_for, t._reveal, t._replay_step)
     t.state_for(None, reveal=True)
     t.state_for(3)
@@ -81,7 +81,7 @@ def test_screens_do_not_leak_into_each_other_or_into_the_tables_own():
 
 
 def test_seat_bot_hands_a_dropped_seat_to_a_bot_which_plays_on():
-    t = table_for("costume_party", players=3, seed=5, humans=[0, 1, 2], pace=0)
+    t = session_for("costume_party", players=3, seed=5, humans=[0, 1, 2], pace=0)
     assert not t.game.over
     for s in range(3):
         t.seat_bot(s)
@@ -93,7 +93,7 @@ def test_seat_bot_hands_a_dropped_seat_to_a_bot_which_plays_on():
 def test_bots_live_in_one_registry_given_per_seat_and_changed_by_seat_bot_and_seat_human():
     from brady_widgets.costume_party.bots import BOTS
 
-    t = table_for("costume_party", players=4, seed=1, humans=[0], bot={2: "random"}, pace=0)
+    t = session_for("costume_party", players=4, seed=1, humans=[0], bot={2: "random"}, pace=0)
     assert {s: type(b) for s, b in t.bots.items()} == {1: BOTS["detective"], 2: BOTS["random"], 3: BOTS["detective"]}
     assert dict(t.bots) == t._sched.bots  # a read-only view of the scheduler's dict, the one registry
     with pytest.raises(TypeError):
@@ -104,11 +104,11 @@ def test_bots_live_in_one_registry_given_per_seat_and_changed_by_seat_bot_and_se
     assert type(t.bots[1]) is BOTS["random"] and 1 not in t.humans
     for bad in ({0: "random"}, {7: "random"}, {1: "nobody"}):
         with pytest.raises(ValueError):
-            table_for("costume_party", players=4, seed=1, humans=[0], bot=bad, pace=0)
+            session_for("costume_party", players=4, seed=1, humans=[0], bot=bad, pace=0)
 
 
 def test_listeners_hear_every_change():
-    t = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
+    t = session_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
     heard = []
     t.listen(lambda: heard.append(1))
     seat = t.game.to_act[0]
@@ -118,7 +118,7 @@ def test_listeners_hear_every_change():
 
 def test_a_listener_hears_each_change_once_on_a_widget_as_on_a_table():
     widget = load_widget("costume_party")(players=3, seed=6, humans=[0, 1, 2], pace=0)
-    table = table_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
+    table = session_for("costume_party", players=3, seed=6, humans=[0, 1, 2], pace=0)
     for t in (widget, table):
         heard = []
         t.listen(lambda heard=heard: heard.append(1))
@@ -130,17 +130,20 @@ def test_a_listener_hears_each_change_once_on_a_widget_as_on_a_table():
 
 def test_a_presenter_must_be_a_games_presenter():
     with pytest.raises(TypeError):
-        Table(presenter=object)
+        Session(presenter=object)
     with pytest.raises(TypeError):
-        Table(presenter=load_widget("costume_party"))
+        Session(presenter=load_widget("costume_party"))
     with pytest.raises(TypeError):
-        Table()  # no game
+        Session()  # no game
 
 
 # the table and the rooms server are shared: they name no game (as tests/test_registry.py checks
 # for the other shared modules)
 _PKG = __import__("pathlib").Path(__file__).resolve().parents[1] / "brady_widgets"
-_SHARED = [_PKG / "table.py", *sorted((_PKG / "rooms").rglob("*.py")), *sorted((_PKG / "rooms" / "static").glob("*.*"))]
+_SHARED = [
+    _PKG / "session.py", _PKG / "table.py", _PKG / "render.py",
+    *sorted((_PKG / "rooms").rglob("*.py")), *sorted((_PKG / "rooms" / "static").glob("*.*")),
+]
 
 
 @pytest.mark.parametrize("path", _SHARED, ids=lambda p: p.name)
@@ -183,8 +186,8 @@ def test_a_table_and_a_widget_share_a_presenter_whose_hooks_extend_the_games():
         presenter_class = Trimmed
 
     w = TrimmedWidget(players=3, seed=2, humans=[0], pace=0)
-    t = Table(presenter=Trimmed, players=3, seed=2, humans=[0], pace=0)
-    assert type(t) is Table and isinstance(t.presenter, Trimmed) and isinstance(w.presenter, Trimmed)
+    t = Session(presenter=Trimmed, players=3, seed=2, humans=[0], pace=0)
+    assert type(t) is Session and isinstance(t.presenter, Trimmed) and isinstance(w.presenter, Trimmed)
     state = t.state_for(0)
     assert "faces" not in state["view"] and all(e["text"] == e["text"].upper() for e in state["log_lines"])
     assert _same(state) == _widget_state(w)
@@ -212,7 +215,7 @@ def test_a_lost_race_is_told_to_that_seat_alone():
         from toy_realtime.rules import SnapGame
 
         deal = {"hands": [[1, 2], [3, 4]], "deck": [5, 5, 1, 2, 3, 4, 6, 6, 1, 2, 3, 4, 6, 5]}
-        t = table_for("toy_snap", game=SnapGame(2, 0, deal=deal, window_ms=2000), humans=[0, 1], pace=0)
+        t = session_for("toy_snap", game=SnapGame(2, 0, deal=deal, window_ms=2000), humans=[0, 1], pace=0)
         heard = []
         t.on_refusal(lambda seat, error: heard.append((seat, error["code"])))
         t.run_bots()  # starts the clock (virtual time: no event loop here)
@@ -240,7 +243,7 @@ def test_history_tallies_grow_with_the_game_and_restart_with_a_new_one(game):
     widget_cls = load_widget(game)
     counts = widget_cls.game_class.player_counts
     players = 4 if 4 in counts else counts.start
-    t = table_for(game, players=players, seed=5, humans=[0], pace=0)
+    t = session_for(game, players=players, seed=5, humans=[0], pace=0)
 
     def full_count(history):
         before = [0]
@@ -269,7 +272,7 @@ _ROOMS_WITHOUT_JUPYTER = r"""
 import sys, json
 from brady_widgets.engine.registry import names
 from brady_widgets.rooms.server import create_app
-from brady_widgets.table import expand_legal
+from brady_widgets.session import expand_legal
 
 app = create_app(sys.argv[1], "teacher-token")
 rooms = app.state.rooms
@@ -295,7 +298,7 @@ print(json.dumps(sorted(m for m in sys.modules if m.split(".")[0] in ("anywidget
 
 
 def test_the_rooms_server_run_on_a_table_imports_no_widget_library(tmp_path):
-    """A room's table is a Table with its game's Presenter: starting the rooms app, creating a
+    """A room's table is a Session with its game's Presenter: starting the rooms app, creating a
     table of every game and playing it loads no anywidget, ipywidgets, comm (or traitlets)."""
     import os
     import subprocess
@@ -314,15 +317,17 @@ def test_the_rooms_server_run_on_a_table_imports_no_widget_library(tmp_path):
 def test_a_screen_is_an_immutable_value_and_render_computes_any_screens_state():
     import dataclasses
 
+    from brady_widgets.render import render
     from brady_widgets.screen import Screen
-    from brady_widgets.table import render
 
-    t = table_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
+    t = session_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
     own = t.screen
     with pytest.raises(dataclasses.FrozenInstanceError):
         own.seat = 1  # type: ignore[misc]
     kid = Screen(seat=1, options=(("trust", 0.2),))
-    state = render(t, kid)
+    state = render(t, kid, t.presenter)
+    with pytest.raises(ValueError):
+        render(t, kid, session_for("brady_bunch", players=5, seed=4, humans=[0], pace=0).presenter)
     assert state["seat"] == 1 and state["settings"]["options"] == {"trust": 0.2}
     assert t.state_for(1, options={"trust": 0.2}) == {k: v for k, v in state.items() if k != "page"}
     assert t.screen is own and t.option("trust") == 0.7  # rendering another screen changes nothing
@@ -334,8 +339,36 @@ def test_a_widget_holds_a_session_rather_than_being_one():
     import anywidget
 
     widget = load_widget("costume_party")(players=3, seed=1, humans=[0], pace=0)
-    assert not isinstance(widget, Table) and isinstance(widget, anywidget.AnyWidget)
-    assert isinstance(widget.session, Table) and widget.presenter is widget.session.presenter
+    assert not isinstance(widget, Session) and isinstance(widget, anywidget.AnyWidget)
+    assert isinstance(widget.session, Session) and widget.presenter is widget.session.presenter
     assert widget.screen is widget.session.screen and widget.game is widget.session.game
     widget.names = ("Ann", "Bob", "Cy")
     assert widget.session.names == ("Ann", "Bob", "Cy")
+
+
+def test_the_sessions_former_names_still_import():
+    """``brady_widgets.table`` was the session's module: its names import as before."""
+    from brady_widgets import session, table
+
+    assert table.Table is session.Session and table.table_for is session.session_for
+    assert session.Table is session.Session and session.table_for is session.session_for
+    for name in ("MSG", "WidgetError", "expand_legal", "render", "ASK_AFTER_ACT_S", "compact_legal"):
+        assert getattr(table, name) is getattr(session, name), name
+
+
+def test_a_rooms_device_holds_one_screen_value_its_role_may_see():
+    from brady_widgets.render import render
+    from brady_widgets.rooms.server import Device, Rooms
+    from brady_widgets.screen import Screen
+
+    t = session_for("brady_bunch", players=5, seed=4, humans=[0, 1], pace=0)
+    d = Device(None)  # type: ignore[arg-type]
+    before = d.screen
+    d.seat = 1
+    assert d.screen is not before and d.screen == Screen(seat=1) and before == Screen()
+    d.role = "seat"
+    d.screen = Screen(seat=1, reveal=True, replay_step=3)  # a seat sees no reveal; a live game no replay
+    assert Rooms._view(d, t) == Screen(seat=1, options=t.screen.options)
+    d.role = "teacher"
+    assert Rooms._view(d, t) == Screen(seat=None, reveal=True, options=t.screen.options)
+    assert render(t, Rooms._view(d, t), t.presenter)["view"] == t.state_for(None, reveal=True)["view"]

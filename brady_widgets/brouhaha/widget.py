@@ -63,7 +63,7 @@ from typing import Any
 
 from ..engine.errors import IllegalAction
 from ..scheduler import Later
-from ..table import Table
+from ..session import Session
 from ..widget import STATIC, GameWidget, _error_dict, short
 from .presenter import BrouhahaPresenter
 
@@ -103,7 +103,7 @@ class _Helper:
         return self.bot.choose(view, legal)
 
 
-class BrouhahaSession(Table):
+class BrouhahaSession(Session):
     """A Brouhaha session that may be played on one keyboard by several people
     (``party=``: see :class:`BrouhahaWidget`); otherwise a plain session."""
 
@@ -170,7 +170,7 @@ class BrouhahaSession(Table):
         super()._sync_seat()
 
     def act(self, action: dict, at: float | None = None) -> None:
-        """Act for the shown seat (see :meth:`Table.act`). In the one-keyboard mode
+        """Act for the shown seat (see :meth:`Session.act`). In the one-keyboard mode
         the only action is a person's slap, ``{"type": "slap", "seat": s}``."""
         if not self._party:
             return super().act(action, at)

@@ -12,17 +12,22 @@ behind a small model shim (``/assets/rooms.js``: ``get``, ``on``, ``off``,
 Who gets what (secrets by construction)
     * a device that joins with a table's code and a name is bound to a random
       *seat token* (kept in that browser's storage, never in a URL); it receives
-      :meth:`Table.state_for` of its seat alone;
+      the state of its seat alone;
     * a watcher (a late joiner, the projector ``/watch/CODE``) receives the
-      public view (``state_for(None)``) and sends nothing that changes the game;
+      public view and sends nothing that changes the game;
     * only the teacher's connection, bound to the teacher token (printed once
       at start; the teacher page moves it from the link's ``#fragment`` into
       session storage and removes it from the address bar), may create tables,
       lock them, seat devices, hand a seat to a bot, and reveal.
 
+Each device holds one :class:`~brady_widgets.screen.Screen` (``device.screen``: its seat, the
+teacher's reveal, a finished game's replay step, its view options), a value replaced on each
+change; its state is ``render(session, screen, session.presenter)`` of the screen its role may
+see (:func:`brady_widgets.render.render`, shared by devices that see the same screen).
+
 Every frame a device sends is ``{"op": ..., ...}``; a view's intent travels as
 ``{"op": "msg", "seq": n, "msg": {...}}`` and is validated exactly as the widget
-validates it (the same :meth:`Table._dispatch` rules, the same ``rev``); ``seq``
+validates it (the same :meth:`Session._dispatch` rules, the same ``rev``); ``seq``
 must grow (a replayed or reordered frame is refused ``stale_sequence``). Every
 refusal is a typed error frame ``{"op": "error", "code", "message"}`` (and, for a
 view intent, the ``error`` trait, so the view unlocks), with nothing changed.
@@ -47,7 +52,7 @@ import json
 import os
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +68,9 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import game_entry, load_game, load_presenter, names
 from ..frames import STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
-from ..table import Table, table_for
+from ..render import render
+from ..screen import Screen
+from ..session import Session, session_for
 from .store import Store
 from .web import WebGuard
 
@@ -188,14 +195,14 @@ class Device:
     ws: WebSocket
     role: str = "none"  # "seat" | "watch" | "teacher" | "none"
     code: str | None = None
-    seat: int | None = None
+    #: what this device sees, one immutable value replaced on each change: its seat (a seat
+    #: device's; None: the public view), the teacher's reveal, the replay step, its view
+    #: options (none chosen: the table's)
+    screen: Screen = field(default_factory=Screen)
     token_hash: str | None = None
     name: str = ""
     seq: int = -1
     sent: dict = field(default_factory=dict)
-    replay_step: int | None = None
-    reveal: bool = False
-    options: dict | None = None
     sync_id: str = ""  # real time: the id of this view's clock request (its answer carries it)
     error: dict = field(default_factory=dict)
     errors: int = 0
@@ -212,6 +219,15 @@ class Device:
     replay_tokens: float = REPLAY_BURST  # the replay steps this device may still ask for now
     replay_at: float = 0.0  # time.monotonic() of the last replay request (0: none yet)
 
+    @property
+    def seat(self) -> int | None:
+        """The seat this device holds (its screen's seat), or None."""
+        return self.screen.seat
+
+    @seat.setter
+    def seat(self, seat: int | None) -> None:
+        self.screen = replace(self.screen, seat=seat)
+
 
 @dataclass(eq=False)
 class Room:
@@ -219,7 +235,7 @@ class Room:
 
     code: str
     game: str
-    table: Table
+    table: Session
     created: float
     names: list[str]
     bot_levels: dict[int, str]
@@ -312,7 +328,7 @@ class Rooms:
                 game = load_game(meta["game"]).from_json(engine)
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
-                table = table_for(
+                table = session_for(
                     meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace),
                     bot={seat: level for seat, level in levels.items() if seat not in humans},
                 )
@@ -444,7 +460,7 @@ class Rooms:
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
-            table = table_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
+            table = session_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
         except (TypeError, ValueError, KeyError, ArithmeticError, WidgetError) as exc:  # huge numbers: OverflowError
             raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
         seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
@@ -516,19 +532,30 @@ class Rooms:
         if room is None:
             return {}
         t = room.table
+        view = self._view(device, t)
         if cache is not None:
-            key = (device.role, device.seat, device.reveal, device.replay_step, json.dumps(device.options, sort_keys=True))
+            key = (device.role, view.seat, view.reveal, view.replay_step, json.dumps(view.options, sort_keys=True))
             if key not in cache:
                 cache[key] = self.screen(device)
             return self._personal({**cache[key]}, device)
-        if device.role == "seat":
-            state = t.state_for(device.seat, replay_step=device.replay_step, options=device.options)
-        elif device.role == "teacher":
-            state = t.state_for(None, reveal=device.reveal, replay_step=device.replay_step, options=device.options)
+        state = render(t, view, t.presenter)
+        state.pop("page", None)  # a device's page answer is its own frame
+        if device.role == "teacher":
             state["settings"] = {**state["settings"], "teacher": True}  # the view draws the reveal toggle
-        else:
-            state = t.state_for(None, replay_step=device.replay_step, options=device.options)
         return self._personal(state, device)
+
+    @staticmethod
+    def _view(device: Device, t: Session) -> Screen:
+        """The screen ``t`` renders for ``device``: its own, as its role may see it (a seat
+        device its seat, the teacher the reveal, anyone a finished game's replay step), with
+        the table's view options when it chose none."""
+        own = device.screen
+        return Screen(
+            seat=own.seat if device.role == "seat" else None,
+            reveal=own.reveal if device.role == "teacher" else False,
+            replay_step=own.replay_step if t.game.over else None,
+            options=own.options or t.screen.options,
+        )
 
     @staticmethod
     def _personal(state: dict, device: Device) -> dict:
@@ -714,8 +741,9 @@ class Rooms:
 
     def _bind(self, device: Device, room: Room, role: str, token_hash: str | None, seat: int | None = None) -> None:
         self._unbind(device)
-        device.role, device.code, device.seat, device.token_hash = role, room.code, seat, token_hash
-        device.sent, device.replay_step, device.reveal, device.error, device.seq = {}, None, False, {}, -1
+        device.role, device.code, device.token_hash = role, room.code, token_hash
+        device.screen = replace(device.screen, seat=seat, replay_step=None, reveal=False)
+        device.sent, device.error, device.seq = {}, {}, -1
         device.bound_at = time.monotonic()
         room.devices.add(device)
 
@@ -848,21 +876,25 @@ class Rooms:
                 raise WidgetError("replay_unavailable", "the replay opens when the game is over")
             if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
                 raise WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
-            device.replay_step = None if step == length else step
+            device.screen = replace(device.screen, replay_step=None if step == length else step)
         elif kind == MSG.REVEAL:
             if device.role != "teacher":
                 raise WidgetError("teacher_only", "only the teacher reveals secrets")
             if not isinstance(msg["on"], bool):
                 raise WidgetError("malformed_message", "reveal takes true or false")
-            device.reveal = msg["on"]
+            device.screen = replace(device.screen, reveal=msg["on"])
         elif kind == MSG.OPTION:
             name, value = msg["name"], msg["value"]
             if not isinstance(name, str) or name not in t.presenter.view_options:
                 raise WidgetError("malformed_message", f"unknown option {short(name)}")
-            device.options = {**(device.options or t.screen.option_dict()), name: t.presenter.check_option(name, value)}
+            chosen = device.screen.option_dict() or t.screen.option_dict()
+            device.screen = device.screen.with_options({**chosen, name: t.presenter.check_option(name, value)})
         elif kind == MSG.PAGE:
-            seat = device.seat if device.role == "seat" else None
-            answer = t.page_for(seat, msg["list"], msg["before"], reveal=device.reveal, replay_step=device.replay_step, options=device.options)
+            view = self._view(device, t)
+            answer = t.page_for(
+                view.seat, msg["list"], msg["before"], reveal=device.screen.reveal, replay_step=view.replay_step,
+                options=view.option_dict(),
+            )
             device.sent.pop("page", None)
             self.post(device, {"op": "state", "state": {"page": answer}})
         elif kind == MSG.RUN_BOTS:
@@ -905,7 +937,8 @@ class Rooms:
         room = self._teacher_room(device, frame)
         self._unbind(device)
         room.devices.add(device)
-        device.code, device.sent, device.reveal, device.replay_step = room.code, {"__lobby": device.sent.get("__lobby")}, False, None
+        device.code, device.sent = room.code, {"__lobby": device.sent.get("__lobby")}
+        device.screen = replace(device.screen, reveal=False, replay_step=None)
         await self.send_state(device, full=False)
 
     async def _op_lock(self, device: Device, frame: dict, addr: str) -> None:
@@ -974,10 +1007,10 @@ class Rooms:
     async def _op_teacher_view(self, device: Device, frame: dict, addr: str) -> None:
         """The teacher's screen of one table: ``{"code", "reveal"?: bool, "replay"?: step}``."""
         self._teacher_room(device, frame)  # refuses a device that is not the teacher, and an unknown code
-        reveal = frame.get("reveal", device.reveal)
+        reveal = frame.get("reveal", device.screen.reveal)
         if not isinstance(reveal, bool):
             raise RoomError("malformed_message", "reveal takes true or false")
-        device.reveal = reveal
+        device.screen = replace(device.screen, reveal=reveal)
         await self.send_state(device)
 
     # ----------------------------------------------------------- connection
