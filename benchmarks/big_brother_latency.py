@@ -118,7 +118,7 @@ def measure(page, lab, frames, moves: int, name: str):
             model_id, root = roots.pop(0)
             root.scroll_into_view_if_needed()
             continue
-        (c_dom, c_paint), = WL.measure_counter(page, 1, H.CLICK_TO_FRAME_JS)
+        ((c_dom, c_paint),) = WL.measure_counter(page, 1, H.CLICK_TO_FRAME_JS)
         counter_ms.append(c_dom)
         counter_paint.append(c_paint)
         root.scroll_into_view_if_needed()
@@ -144,22 +144,32 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
-    ap.add_argument("--frames", choices=("page", "cdp"), default="page",
-                    help="where frame sizes are read: the page's own record (default), or every frame sent to "
-                         "this process over the DevTools protocol and decoded as it arrives (the method before "
-                         "2026-12-02; that work runs beside the timed redraw, more for bigger frames)")
+    ap.add_argument(
+        "--frames",
+        choices=("page", "cdp"),
+        default="page",
+        help="where frame sizes are read: the page's own record (default), or every frame sent to "
+        "this process over the DevTools protocol and decoded as it arrives (the method before "
+        "2026-12-02; that work runs beside the timed redraw, more for bigger frames)",
+    )
     args = ap.parse_args(argv)
     cells = [WL.BENCH_CELLS[0], BB_CELL.replace("{seed}", str(args.seed))]
     results = {}
     in_page = args.frames == "page"
-    with H.bench_notebook(cells, init_script=H.WS_RECORDER_JS if in_page else None, frame_log=not in_page) as (lab, page, frames):
+    with H.bench_notebook(cells, init_script=H.WS_RECORDER_JS if in_page else None, frame_log=not in_page) as (
+        lab,
+        page,
+        frames,
+    ):
         for name, _ in SETUPS:
             results[name] = measure(page, lab, frames, args.moves, name)
         errors = H.notebook_errors(page)
         if errors:
             raise RuntimeError(f"a cell raised: {errors}")
-    print(f"click-to-redraw latency in the page, {args.moves} timed click pairs ~{WL.GAP_S * 1000:.0f} ms apart "
-          f"(+{WL.WARMUP} warm-up pairs) per set-up; frame sizes read {'in the page' if in_page else 'over CDP'}")
+    print(
+        f"click-to-redraw latency in the page, {args.moves} timed click pairs ~{WL.GAP_S * 1000:.0f} ms apart "
+        f"(+{WL.WARMUP} warm-up pairs) per set-up; frame sizes read {'in the page' if in_page else 'over CDP'}"
+    )
     ok = True
     figures = {}
     for name, title in SETUPS:
@@ -169,13 +179,17 @@ def main(argv=None) -> int:
         cp, bp = WL.summary(counter_paint), WL.summary(bb_paint)
         ok = ok and ratio <= 1.5 and max(per_frame) < 8 * 1024
         print(f"  bare anywidget counter                       : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
-        print(f"  Big Brother, 6 players, {title:<22}: median {b['median']:6.1f} ms   p95 {b['p95']:6.1f} ms   "
-              f"ratio of medians {ratio:.2f}x (target <= 1.5x)")
+        print(
+            f"  Big Brother, 6 players, {title:<22}: median {b['median']:6.1f} ms   p95 {b['p95']:6.1f} ms   "
+            f"ratio of medians {ratio:.2f}x (target <= 1.5x)"
+        )
         by_kind = {}
         for kind, ms in zip(kinds, bb_ms):
             by_kind.setdefault(kind, []).append(ms)
-        print(f"      to the end of the next frame (on screen): median {bp['median']:.1f} ms against the counter's "
-              f"{cp['median']:.1f} ms, ratio {bp['median'] / cp['median']:.2f}x (not the issue's figure)")
+        print(
+            f"      to the end of the next frame (on screen): median {bp['median']:.1f} ms against the counter's "
+            f"{cp['median']:.1f} ms, ratio {bp['median'] / cp['median']:.2f}x (not the issue's figure)"
+        )
         kinds = sorted(by_kind.items(), key=lambda kv: -len(kv[1]))
         print("      by button: " + ", ".join(f"{k} {statistics.median(v):.1f} ms (n={len(v)})" for k, v in kinds))
         print(

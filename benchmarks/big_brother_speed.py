@@ -66,7 +66,13 @@ def bot_games(level: str, seconds: float) -> dict:
     from brady_widgets.big_brother.bots import BOTS
 
     games, steps, cpu = _timed(lambda i: len(_play(i, {s: BOTS[level](s, i) for s in range(PLAYERS)}).history), seconds)
-    return {"players": PLAYERS, "bots": level, "games_per_s": games / cpu, "steps_per_game": steps / games, "ms_per_game": 1000 * cpu / games}
+    return {
+        "players": PLAYERS,
+        "bots": level,
+        "games_per_s": games / cpu,
+        "steps_per_game": steps / games,
+        "ms_per_game": 1000 * cpu / games,
+    }
 
 
 def _mean_ci(xs: list) -> tuple[float, list[float]]:
@@ -125,7 +131,9 @@ def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_ga
         paired_rounds: int = 0) -> dict:  # fmt: skip
     res: dict = {
         "random": best(repeats, random_playouts, seconds, key="steps_per_s"),
-        "bots": [best(repeats, bot_games, lvl, seconds, key="games_per_s") for lvl in ("random", "easy", "medium", "hard")],
+        "bots": [
+            best(repeats, bot_games, lvl, seconds, key="games_per_s") for lvl in ("random", "easy", "medium", "hard")
+        ],
         "levels": levels(games=level_games) if level_games else [],
         "blocs": blocs(games=bloc_games) if bloc_games else [],
     }
@@ -136,7 +144,9 @@ def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_ga
         res["openspiel_median_actions_per_s"] = med
         res["random"]["ratio_vs_openspiel_median"] = res["random"]["steps_per_s"] / med
         if paired_rounds:
-            res["paired"] = paired_ratios(lambda: random_playouts(seconds / 2)["steps_per_s"], paired_rounds, max(seconds / 6, 0.3))
+            res["paired"] = paired_ratios(
+                lambda: random_playouts(seconds / 2)["steps_per_s"], paired_rounds, max(seconds / 6, 0.3)
+            )
     return res
 
 
@@ -153,7 +163,9 @@ def report(res: dict) -> None:
           f"({r['steps_per_game']:.0f} steps a game){ratio}")  # fmt: skip
     print(f"{'bot-vs-bot games':24s} {'players':>7s} {'games/s':>9s} {'ms/game':>10s} {'steps/game':>11s}")
     for b in res["bots"]:
-        print(f"{'  all ' + b['bots']:24s} {b['players']:7d} {b['games_per_s']:9.1f} {b['ms_per_game']:10.1f} {b['steps_per_game']:11.1f}")
+        print(
+            f"{'  all ' + b['bots']:24s} {b['players']:7d} {b['games_per_s']:9.1f} {b['ms_per_game']:10.1f} {b['steps_per_game']:11.1f}"
+        )
     for row in res["levels"]:
         lo, hi = row["ci95"]
         print(f"{row['a']} vs {row['b']}, {row['players']} players, seats alternating ({row['games']} games): "
@@ -183,7 +195,13 @@ def main(argv=None) -> dict:
     ap.add_argument("--no-openspiel", action="store_true", help="skip the OpenSpiel games (no ratio)")
     ap.add_argument("--level-games", type=int, default=100, help="games per level tournament (0: none)")
     ap.add_argument("--bloc-games", type=int, default=100, help="games per bloc arm (0: none)")
-    ap.add_argument("--paired", type=int, default=5, metavar="K", help="K paired rounds of ours then OpenSpiel (median ratio; 0: none)")
+    ap.add_argument(
+        "--paired",
+        type=int,
+        default=5,
+        metavar="K",
+        help="K paired rounds of ours then OpenSpiel (median ratio; 0: none)",
+    )
     args = ap.parse_args(argv)
     res = run(args.seconds, args.repeats, openspiel=not args.no_openspiel, level_games=args.level_games, bloc_games=args.bloc_games,
               paired_rounds=args.paired)  # fmt: skip

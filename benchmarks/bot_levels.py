@@ -41,7 +41,9 @@ def costume_level(level: str, players: int, games: int, seed: int, executor=Fals
         count = games // players + (1 if seat < games % players else 0)
         bots = ["random"] * players
         bots[seat] = level
-        rows = simulate("costume_party", players, bots, games=count, seed=seed * 100 + seat, executor=executor, progress=False)
+        rows = simulate(
+            "costume_party", players, bots, games=count, seed=seed * 100 + seat, executor=executor, progress=False
+        )
         wins += sum(r["winner"] == seat for r in rows)
         n += len(rows)
     lo, hi = wilson(wins, n)

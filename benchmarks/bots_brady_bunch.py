@@ -50,7 +50,14 @@ def play_games(players: int, oliver: bool, seed: int, start: int, stop: int) -> 
                     break
                 g.act(s, bots[s].choose(g.view(s), g.legal_actions(s)))
         tms = g.roles["troublemakers"]
-        rows.append({"alice": g.accused in tms, "random_hit": len(tms) / len(g.kids), "ties": len(tms) > 1, "actions": len(g.history)})
+        rows.append(
+            {
+                "alice": g.accused in tms,
+                "random_hit": len(tms) / len(g.kids),
+                "ties": len(tms) > 1,
+                "actions": len(g.history),
+            }
+        )
     return rows
 
 
@@ -60,7 +67,9 @@ def win_rate(players: int, oliver: bool, games: int, seed: int, executor=None) -
         rows = play_games(players, oliver, seed, 0, games)
     else:
         step = max(1, games // 8)
-        futs = [executor.submit(play_games, players, oliver, seed, a, min(a + step, games)) for a in range(0, games, step)]
+        futs = [
+            executor.submit(play_games, players, oliver, seed, a, min(a + step, games)) for a in range(0, games, step)
+        ]
         rows = [r for f in futs for r in f.result()]
     wins = sum(r["alice"] for r in rows)
     base = sum(r["random_hit"] for r in rows) / len(rows)
@@ -108,8 +117,12 @@ def run(games: int = 400, jobs: int = 0, speed_games: int = 100, seed: int = 1) 
 
 
 def report(res: dict) -> None:
-    print("Smart Alice vs smart kids (every seat a BradyBot); baseline: a uniformly random accusation on the same games")
-    print(f"{'table':>9s} {'games':>6s} {'wins':>5s} {'Alice':>6s} {'95% interval':>17s} {'random':>7s} {'tied top':>9s} {'actions':>8s}")
+    print(
+        "Smart Alice vs smart kids (every seat a BradyBot); baseline: a uniformly random accusation on the same games"
+    )
+    print(
+        f"{'table':>9s} {'games':>6s} {'wins':>5s} {'Alice':>6s} {'95% interval':>17s} {'random':>7s} {'tied top':>9s} {'actions':>8s}"
+    )
     for r in res["win_rates"].values():
         lo, hi = r["ci95"]
         table = f"{r['players']}p" + (" Oliver" if r["cousin_oliver"] else "")
@@ -119,7 +132,9 @@ def report(res: dict) -> None:
         )
     print("Bot-vs-bot speed (simulate() in-process, CPU time, one core)")
     for s in res["speed"]:
-        print(f"  {s['players']} x {s['bots']:6s}: {s['games_per_s']:7.1f} games/s ({s['actions_per_game']:.0f} actions/game)")
+        print(
+            f"  {s['players']} x {s['bots']:6s}: {s['games_per_s']:7.1f} games/s ({s['actions_per_game']:.0f} actions/game)"
+        )
 
 
 def main(argv=None) -> dict:

@@ -43,11 +43,21 @@ def win_rate(players: int, games: int, seed: int, executor=False) -> dict:
         count = games // players + (1 if seat < games % players else 0)
         bots = ["random"] * players
         bots[seat] = "detective"
-        rows = simulate("costume_party", players, bots, games=count, seed=seed * 100 + seat, executor=executor, progress=False)
+        rows = simulate(
+            "costume_party", players, bots, games=count, seed=seed * 100 + seat, executor=executor, progress=False
+        )
         wins += sum(r["winner"] == seat for r in rows)
         n += len(rows)
     lo, hi = wilson(wins, n)
-    return {"players": players, "games": n, "wins": wins, "rate": wins / n, "ci95": [lo, hi], "chance": 1 / players, "wall_s": time.perf_counter() - start}
+    return {
+        "players": players,
+        "games": n,
+        "wins": wins,
+        "rate": wins / n,
+        "ci95": [lo, hi],
+        "chance": 1 / players,
+        "wall_s": time.perf_counter() - start,
+    }
 
 
 def speed(bots: str, players: int = 4, games: int = 200) -> dict:

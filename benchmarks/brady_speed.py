@@ -101,11 +101,16 @@ def run(seconds: float = 2.0, repeats: int = 3, players=(5, 8), caps=(None, 2), 
 def report(res: dict) -> None:
     print("Brady Bunch engine speed (random playouts via legal_actions + act; CPU time, one core)")
     med = res.get("openspiel_median_actions_per_s")
-    print(f"{'players':>7s} {'max_questions':>13s} {'actions/s':>10s} {'games/s':>8s} {'actions/game':>13s}" + (f" {'/ OpenSpiel median':>19s}" if med else ""))
+    print(
+        f"{'players':>7s} {'max_questions':>13s} {'actions/s':>10s} {'games/s':>8s} {'actions/game':>13s}"
+        + (f" {'/ OpenSpiel median':>19s}" if med else "")
+    )
     for r in res["runs"]:
         cap = "None" if r["max_questions"] is None else str(r["max_questions"])
         ratio = f" {'x' + format(r['ratio_vs_openspiel_median'], '.2f'):>19s}" if med else ""
-        print(f"{r['players']:7d} {cap:>13s} {r['actions_per_s']:10,.0f} {r['games_per_s']:8.2f} {r['actions_per_game']:13.1f}{ratio}")
+        print(
+            f"{r['players']:7d} {cap:>13s} {r['actions_per_s']:10,.0f} {r['games_per_s']:8.2f} {r['actions_per_game']:13.1f}{ratio}"
+        )
     if med:
         for name, rate in res["openspiel"]["games"].items():
             print(f"  {name + ' (OpenSpiel)':38s} {rate:10,.0f} actions/s")
@@ -119,11 +124,19 @@ def report(res: dict) -> None:
 
 # ------------------------------------------------------------------ snapshot
 PROBES = [
-    {"type": "ask_played", "kid": "Greg", "round": 1}, {"type": "ask_truth", "kid": "Greg", "about": "Greg", "round": 1},
-    {"type": "ask_truth", "kid": "Greg", "about": "Peter", "round": 9}, {"type": "ask_suspect", "kid": "Nobody"},
-    {"type": "peek", "kid": "Greg"}, {"type": "end_round"}, {"type": "cookie", "kid": "Greg"}, {"type": "pass"},
-    {"type": "say_looked", "kid": "nobody"}, {"type": "say_card", "value": 3}, {"type": "play", "value": 7},
-    {"type": "ask_number", "kid": "Marcia", "round": 1}, {"type": "ask_looked", "kid": "Jan", "round": 0},
+    {"type": "ask_played", "kid": "Greg", "round": 1},
+    {"type": "ask_truth", "kid": "Greg", "about": "Greg", "round": 1},
+    {"type": "ask_truth", "kid": "Greg", "about": "Peter", "round": 9},
+    {"type": "ask_suspect", "kid": "Nobody"},
+    {"type": "peek", "kid": "Greg"},
+    {"type": "end_round"},
+    {"type": "cookie", "kid": "Greg"},
+    {"type": "pass"},
+    {"type": "say_looked", "kid": "nobody"},
+    {"type": "say_card", "value": 3},
+    {"type": "play", "value": 7},
+    {"type": "ask_number", "kid": "Marcia", "round": 1},
+    {"type": "ask_looked", "kid": "Jan", "round": 0},
 ]
 
 

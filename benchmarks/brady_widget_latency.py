@@ -98,7 +98,13 @@ def measure_questions(page, root, frames, n: int, model_id: str):
         first.append(res[0])
         answered.append(res[1])
         time.sleep(GAP_S)
-        sizes = [s for kind, _, s, _ in frames.widget_states(anywidget_id=ANYWIDGET_ID, comm_id=model_id, start=mark, sizes=True) if kind != "open"]
+        sizes = [
+            s
+            for kind, _, s, _ in frames.widget_states(
+                anywidget_id=ANYWIDGET_ID, comm_id=model_id, start=mark, sizes=True
+            )
+            if kind != "open"
+        ]
         per_question.append((len(sizes), sum(sizes), max(sizes) if sizes else 0))
     return first, answered, per_question
 
@@ -121,22 +127,32 @@ def main(argv=None) -> int:
             results[name] = (f[WARMUP:], a[WARMUP:], q[WARMUP:])
 
     c = summary(counter_ms)
-    print(f"click-to-redraw latency in the page, {args.questions} timed clicks ~{GAP_S * 1000:.0f} ms apart "
-          f"(+{WARMUP} warm-up clicks each)")
+    print(
+        f"click-to-redraw latency in the page, {args.questions} timed clicks ~{GAP_S * 1000:.0f} ms apart "
+        f"(+{WARMUP} warm-up clicks each)"
+    )
     print(f"  bare anywidget counter              : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
     figures = {"counter_ms": c}
     for name, title in (("sync", "Brady question, pace=0"), ("paced", "Brady question, bots paced 0.1 s")):
         f, a, q = results[name]
         fs, as_ = summary(f), summary(a)
         kb = [b / 1024 for _, b, _ in q]
-        figures[name] = {"first_redraw_ms": fs, "answer_ms": as_, "ratio_first": fs["median"] / c["median"],
-                         "kb_per_question": {"median": statistics.median(kb), "max": max(kb)},
-                         "max_frame_kb": max(m for _, _, m in q) / 1024}
-        print(f"  {title:<36}: first redraw median {fs['median']:6.1f} ms   p95 {fs['p95']:6.1f} ms "
-              f"({fs['median'] / c['median']:.2f}x the counter)")
+        figures[name] = {
+            "first_redraw_ms": fs,
+            "answer_ms": as_,
+            "ratio_first": fs["median"] / c["median"],
+            "kb_per_question": {"median": statistics.median(kb), "max": max(kb)},
+            "max_frame_kb": max(m for _, _, m in q) / 1024,
+        }
+        print(
+            f"  {title:<36}: first redraw median {fs['median']:6.1f} ms   p95 {fs['p95']:6.1f} ms "
+            f"({fs['median'] / c['median']:.2f}x the counter)"
+        )
         print(f"  {'':<36}  answer drawn  median {as_['median']:6.1f} ms   p95 {as_['p95']:6.1f} ms")
-        print(f"  {'':<36}  bytes per question: median {statistics.median(kb):.1f} KB, max frame "
-              f"{figures[name]['max_frame_kb']:.1f} KB")
+        print(
+            f"  {'':<36}  bytes per question: median {statistics.median(kb):.1f} KB, max frame "
+            f"{figures[name]['max_frame_kb']:.1f} KB"
+        )
     if args.json:
         print(json.dumps(figures))
     return 0

@@ -119,7 +119,9 @@ def measure(page, lab, frames, moves: int) -> dict:
             slap_ms.append(slap_to_freeze(page, root))
             # the window closes by itself (nobody joins): wait for the thaw before the next pair
             page.wait_for_function(THAWED_JS, arg=root.element_handle(), timeout=10_000)
-            per_frame += [s for k, _, s, _ in frames.widget_states(start=mark, sizes=True, comm_id=model_id) if k != "open"]
+            per_frame += [
+                s for k, _, s, _ in frames.widget_states(start=mark, sizes=True, comm_id=model_id) if k != "open"
+            ]
             time.sleep(WL.GAP_S)
         out[lag] = (counter_ms[WL.WARMUP :], slap_ms[WL.WARMUP :], per_frame)
     kernel = lab.kernel(H.kernel_id(page))
@@ -149,8 +151,10 @@ def main(argv=None) -> int:
         if errors:
             raise RuntimeError(f"a cell raised: {errors}")
 
-    print(f"latency in the page, {args.moves} timed click/press pairs ~{WL.GAP_S * 1000:.0f} ms apart per widget "
-          f"(+{WL.WARMUP} warm-up pairs)")
+    print(
+        f"latency in the page, {args.moves} timed click/press pairs ~{WL.GAP_S * 1000:.0f} ms apart per widget "
+        f"(+{WL.WARMUP} warm-up pairs)"
+    )
     figures, medians = {}, {}
     ok = True
     for lag in LAGS:
@@ -158,13 +162,21 @@ def main(argv=None) -> int:
         c, s = WL.summary(counter_ms), WL.summary(slap_ms)
         medians[lag] = s["median"]
         ratio = s["median"] / c["median"]
-        print(f"  bare anywidget counter, click -> redraw          : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
-        print(f"  Brouhaha lag={lag:<3} Space slaps -> table freezes : median {s['median']:6.1f} ms   p95 {s['p95']:6.1f} ms   "
-              f"ratio of medians {ratio:.2f}x")
-        print(f"      bytes per update frame: median {statistics.median(per_frame) / 1024:.2f} KB   "
-              f"max {max(per_frame) / 1024:.2f} KB over {len(per_frame)} frames")
+        print(
+            f"  bare anywidget counter, click -> redraw          : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms"
+        )
+        print(
+            f"  Brouhaha lag={lag:<3} Space slaps -> table freezes : median {s['median']:6.1f} ms   p95 {s['p95']:6.1f} ms   "
+            f"ratio of medians {ratio:.2f}x"
+        )
+        print(
+            f"      bytes per update frame: median {statistics.median(per_frame) / 1024:.2f} KB   "
+            f"max {max(per_frame) / 1024:.2f} KB over {len(per_frame)} frames"
+        )
         figures[f"lag{lag}"] = {
-            "counter_ms": c, "slap_to_freeze_ms": s, "ratio": ratio,
+            "counter_ms": c,
+            "slap_to_freeze_ms": s,
+            "ratio": ratio,
             "frame_bytes": {"median": statistics.median(per_frame), "max": max(per_frame), "n": len(per_frame)},
         }
         if lag == 0:

@@ -97,7 +97,13 @@ def bot_games(players: int, level: str, seconds: float) -> dict:
         return len(g.history)
 
     games, steps, cpu = _timed(one, seconds)
-    return {"players": players, "bots": level, "games_per_s": games / cpu, "steps_per_game": steps / games, "ms_per_game": 1000 * cpu / games}
+    return {
+        "players": players,
+        "bots": level,
+        "games_per_s": games / cpu,
+        "steps_per_game": steps / games,
+        "ms_per_game": 1000 * cpu / games,
+    }
 
 
 def total_black(players: int, seconds: float) -> dict:
@@ -114,10 +120,17 @@ def total_black(players: int, seconds: float) -> dict:
         return len(g.history)
 
     games, steps, cpu = _timed(one, seconds)
-    return {"players": players, "sims_per_s": games / cpu, "steps_per_sim": steps / games, "ms_per_sim": 1000 * cpu / games}
+    return {
+        "players": players,
+        "sims_per_s": games / cpu,
+        "steps_per_sim": steps / games,
+        "ms_per_sim": 1000 * cpu / games,
+    }
 
 
-def levels(pairs=(("hard", "easy"), ("medium", "easy"), ("hard", "medium")), players: int = 4, games: int = 100) -> list[dict]:
+def levels(
+    pairs=(("hard", "easy"), ("medium", "easy"), ("hard", "medium")), players: int = 4, games: int = 100
+) -> list[dict]:
     """Seeded tournaments between two levels: seats alternate between them (swapped
     every other game); a level's share of the win in each game (ties shared), its
     mean and a normal 95% interval. Figures for the docs (the test plays fewer games)."""
@@ -135,7 +148,9 @@ def levels(pairs=(("hard", "easy"), ("medium", "easy"), ("hard", "medium")), pla
             shares.append(sum(s in mine for s in g.winners) / len(g.winners))
         mean = statistics.fmean(shares)
         half = 1.96 * statistics.stdev(shares) / len(shares) ** 0.5 if len(shares) > 1 else float("nan")
-        rows.append({"a": a, "b": b, "players": players, "games": games, "share": mean, "ci95": [mean - half, mean + half]})
+        rows.append(
+            {"a": a, "b": b, "players": players, "games": games, "share": mean, "ci95": [mean - half, mean + half]}
+        )
     return rows
 
 
@@ -165,11 +180,15 @@ def paired(players: int, rounds: int, seconds: float) -> dict:
     return {"players": players, **out} if out else {}
 
 
-def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100, paired_rounds: int = 0) -> dict:
+def run(
+    seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_games: int = 100, paired_rounds: int = 0
+) -> dict:
     res: dict = {
         "levels": levels(games=level_games) if level_games else [],
         "random": [best(repeats, random_playouts, p, seconds, key="steps_per_s") for p in (4, 10)],
-        "bots": [best(repeats, bot_games, p, lvl, seconds, key="games_per_s") for lvl in ("medium", "hard") for p in (4, 10)],
+        "bots": [
+            best(repeats, bot_games, p, lvl, seconds, key="games_per_s") for lvl in ("medium", "hard") for p in (4, 10)
+        ],
         "total_black": best(repeats, total_black, 42, seconds, key="sims_per_s"),
     }
     if openspiel:
@@ -187,17 +206,26 @@ def run(seconds: float = 2.0, repeats: int = 3, openspiel: bool = True, level_ga
 def report(res: dict) -> None:
     print("Brouhaha speed (CPU time, one core; virtual time for bots)")
     med = res.get("openspiel_median_actions_per_s")
-    print(f"{'random playouts':24s} {'players':>7s} {'games/s':>9s} {'steps/s':>10s} {'steps/game':>11s}" + ("  / OpenSpiel median" if med else ""))
+    print(
+        f"{'random playouts':24s} {'players':>7s} {'games/s':>9s} {'steps/s':>10s} {'steps/game':>11s}"
+        + ("  / OpenSpiel median" if med else "")
+    )
     for r in res["random"]:
         ratio = f"  x{r['ratio_vs_openspiel_median']:.2f}" if med else ""
-        print(f"{'':24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['steps_per_s']:10,.0f} {r['steps_per_game']:11.1f}{ratio}")
+        print(
+            f"{'':24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['steps_per_s']:10,.0f} {r['steps_per_game']:11.1f}{ratio}"
+        )
     print(f"{'bot-vs-bot games':24s} {'players':>7s} {'games/s':>9s} {'ms/game':>10s} {'steps/game':>11s}")
     for r in res["bots"]:
-        print(f"{'  all ' + r['bots']:24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['ms_per_game']:10.1f} {r['steps_per_game']:11.1f}")
+        print(
+            f"{'  all ' + r['bots']:24s} {r['players']:7d} {r['games_per_s']:9.1f} {r['ms_per_game']:10.1f} {r['steps_per_game']:11.1f}"
+        )
     for r in res["levels"]:
         lo, hi = r["ci95"]
-        print(f"{r['a']} vs {r['b']}, {r['players']} players, seats alternating ({r['games']} games): "
-              f"{r['a']}'s share of the win {r['share']:.3f} [{lo:.3f}, {hi:.3f}] (even: 0.5)")
+        print(
+            f"{r['a']} vs {r['b']}, {r['players']} players, seats alternating ({r['games']} games): "
+            f"{r['a']}'s share of the win {r['share']:.3f} [{lo:.3f}, {hi:.3f}] (even: 0.5)"
+        )
     tb = res["total_black"]
     print(
         f"Total Black, {tb['players']} players, TB_BOTS: {tb['sims_per_s']:.1f} simulations/s ({tb['ms_per_sim']:.1f} ms each, {tb['steps_per_sim']:.0f} steps)"

@@ -160,9 +160,13 @@ def report(res: dict) -> None:
     print("Engine speed (random playouts through the public API; CPU time, one core)")
     print(f"{'game':34s} {'actions/s':>11s} {'games/s':>9s} {'actions/game':>13s}")
     for p, r in res["ours"].items():
-        print(f"{'costume_party ' + p + 'p (ours)':34s} {r['actions_per_s']:11,.0f} {r['games_per_s']:9,.1f} {r['actions_per_game']:13.1f}")
+        print(
+            f"{'costume_party ' + p + 'p (ours)':34s} {r['actions_per_s']:11,.0f} {r['games_per_s']:9,.1f} {r['actions_per_game']:13.1f}"
+        )
     for name, r in res["openspiel"].items():
-        print(f"{name + ' (OpenSpiel)':34s} {r['actions_per_s']:11,.0f} {r['games_per_s']:9,.1f} {r['actions_per_game']:13.1f}")
+        print(
+            f"{name + ' (OpenSpiel)':34s} {r['actions_per_s']:11,.0f} {r['games_per_s']:9,.1f} {r['actions_per_game']:13.1f}"
+        )
     for name, why in res["skipped"].items():
         print(f"  skipped {name}: {why}")
     print(f"ours (median over player counts): {res['our_actions_per_s']:,.0f} actions/s")
@@ -178,13 +182,26 @@ def report(res: dict) -> None:
 
 # ------------------------------------------------------------------ snapshot
 FUZZ = [
-    {"type": "move", "figure": 3, "to": "red"}, {"type": "move", "figure": 99, "to": "red"},
-    {"type": "move", "figure": 2, "to": "attic"}, {"type": "kill", "figure": 0}, {"type": "kill", "figure": 25},
-    {"type": "draw"}, {"type": "roll"}, {"type": "move", "figure": True, "to": "red"}, {"type": "move", "figure": 1},
-    {"type": "fly"}, "roll", {"type": "kill", "figure": 5, "x": 1},
+    {"type": "move", "figure": 3, "to": "red"},
+    {"type": "move", "figure": 99, "to": "red"},
+    {"type": "move", "figure": 2, "to": "attic"},
+    {"type": "kill", "figure": 0},
+    {"type": "kill", "figure": 25},
+    {"type": "draw"},
+    {"type": "roll"},
+    {"type": "move", "figure": True, "to": "red"},
+    {"type": "move", "figure": 1},
+    {"type": "fly"},
+    "roll",
+    {"type": "kill", "figure": 5, "x": 1},
 ]
-OPTIONS = [{}, {"adjacency": "open_plan"}, {"adjacency": "ring"}, {"faces": ["blue", "black"]},
-           {"faces": ["red", "green", "black", "black", "black"], "first_seat": 1}]
+OPTIONS = [
+    {},
+    {"adjacency": "open_plan"},
+    {"adjacency": "ring"},
+    {"faces": ["blue", "black"]},
+    {"faces": ["red", "green", "black", "black", "black"], "first_seat": 1},
+]
 
 
 def snapshot(path: str, games: int = 210) -> None:
@@ -205,7 +222,10 @@ def snapshot(path: str, games: int = 210) -> None:
             s = g.to_act[0]
             legal = g.legal_actions(s)
             if i % 10 == 0:
-                dump([g.view(x) for x in [None, *range(players)]] + [g.full_view(), legal, [str(o) for o in g.chance_outcomes()]])
+                dump(
+                    [g.view(x) for x in [None, *range(players)]]
+                    + [g.full_view(), legal, [str(o) for o in g.chance_outcomes()]]
+                )
                 for a in FUZZ:
                     for seat in (s, (s + 1) % players):
                         c = g.clone()

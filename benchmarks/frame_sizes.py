@@ -146,7 +146,9 @@ def main(argv=None) -> int:
             for seed in range(1, args.games + 1):
                 r = measure(name, mode, seed)
                 rows.append(r)
-                print(f"{name:14} {mode:8} {r['players']:7} {r['updates']:8} {r['median']:9} {r['max']:8} {r['total'] / 1024:9.1f}")
+                print(
+                    f"{name:14} {mode:8} {r['players']:7} {r['updates']:8} {r['median']:9} {r['max']:8} {r['total'] / 1024:9.1f}"
+                )
     worst = max(rows, key=lambda r: r["max"])
     print(f"\nlargest update: {worst['max']} bytes ({worst['game']}, {worst['mode']}); target <= 8192")
     if args.json:

@@ -92,7 +92,14 @@ def __bw_handle(self, msg):
 _cb.BaseComm.handle_msg = __bw_handle
 """
 
-KERNEL_PARTS = ("k: out -> recv", "k: recv -> busy", "k: busy -> page", "k: busy -> update", "k: update -> page", "k: update -> idle")
+KERNEL_PARTS = (
+    "k: out -> recv",
+    "k: recv -> busy",
+    "k: busy -> page",
+    "k: busy -> update",
+    "k: update -> page",
+    "k: update -> idle",
+)
 
 PARTS = ("click -> out", "out -> busy", "busy -> update", "update -> dom", "total", "busy -> idle", "updates")
 
@@ -194,20 +201,29 @@ def run(setup: str, moves: int, seed: int, profile: bool, kernel_side: bool = Fa
                     counter_rows.append(row)
                 root.scroll_into_view_if_needed()
                 warm = len(game_rows) >= WL.WARMUP
-                row = timed_click(page, root.locator(f'[data-testid="{testid}"]'), root, model_id, kernel,
-                                  cdp if warm else None, profiles)
+                row = timed_click(
+                    page,
+                    root.locator(f'[data-testid="{testid}"]'),
+                    root,
+                    model_id,
+                    kernel,
+                    cdp if warm else None,
+                    profiles,
+                )
                 if row:
                     row["button"] = testid.split("-")[0]
                     game_rows.append(row)
         prof = profiles or None
         if kernel is not None:
             if kprofile:
-                kernel.run("import pstats, io; __bw_s = io.StringIO(); "
-                           "pstats.Stats(__bw_prof, stream=__bw_s).sort_stats('cumulative').print_stats(45); "
-                           "open('/tmp/kernel_profile.txt', 'w').write(__bw_s.getvalue())")
+                kernel.run(
+                    "import pstats, io; __bw_s = io.StringIO(); "
+                    "pstats.Stats(__bw_prof, stream=__bw_s).sort_stats('cumulative').print_stats(45); "
+                    "open('/tmp/kernel_profile.txt', 'w').write(__bw_s.getvalue())"
+                )
                 print("kernel profile of the comm handlers: /tmp/kernel_profile.txt")
             kernel.close()
-    return counter_rows[WL.WARMUP:], game_rows[WL.WARMUP:], prof
+    return counter_rows[WL.WARMUP :], game_rows[WL.WARMUP :], prof
 
 
 def profile_table(prof: list[dict], top: int = 25) -> tuple[list[tuple[str, float, float]], dict]:
@@ -257,7 +273,9 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
     ap.add_argument("--kernel", action="store_true", help="also time the parts inside the kernel")
-    ap.add_argument("--kprofile", action="store_true", help="cProfile the kernel's comm handlers (to /tmp/kernel_profile.txt)")
+    ap.add_argument(
+        "--kprofile", action="store_true", help="cProfile the kernel's comm handlers (to /tmp/kernel_profile.txt)"
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     counter, game, prof = run(args.setup, args.moves, args.seed, args.profile, args.kernel, args.kprofile)
@@ -282,8 +300,10 @@ def main(argv=None) -> int:
     if prof:
         rows, totals = profile_table(prof)
         n = max(1, len(game))
-        print(f"\nJS CPU profile of the {n} timed game clicks (from the click until the measurement returned: "
-              f"the first DOM change and what ran just after it, e.g. an animation frame), ms per click:")
+        print(
+            f"\nJS CPU profile of the {n} timed game clicks (from the click until the measurement returned: "
+            f"the first DOM change and what ran just after it, e.g. an animation frame), ms per click:"
+        )
         for k, s, t in rows:
             print(f"  self {s / n:6.2f}  total {t / n:6.2f}  {k}")
         print("  --- total time of every named function (>= 0.05 ms a click):")

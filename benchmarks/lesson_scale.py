@@ -56,9 +56,13 @@ def run(games: int = 100_000, players=(2, 4, 8), engine_sample: int = 300) -> di
 
 def report(res: dict) -> None:
     print("Lesson scale: random-policy Costume Party games with fast.random_games (target: 100,000 in < 10 s)")
-    print(f"{'players':>7s} {'games':>9s} {'wall s':>8s} {'cpu s':>8s} {'actions/game':>13s} {'engine would take':>18s}")
+    print(
+        f"{'players':>7s} {'games':>9s} {'wall s':>8s} {'cpu s':>8s} {'actions/game':>13s} {'engine would take':>18s}"
+    )
     for p, r in res.items():
-        print(f"{p:>7s} {r['games']:9,d} {r['wall_s']:8.2f} {r['cpu_s']:8.2f} {r['mean_actions']:13.1f} {r['engine_extrapolated_s']:16.0f} s")
+        print(
+            f"{p:>7s} {r['games']:9,d} {r['wall_s']:8.2f} {r['cpu_s']:8.2f} {r['mean_actions']:13.1f} {r['engine_extrapolated_s']:16.0f} s"
+        )
 
 
 def main(argv=None) -> dict:

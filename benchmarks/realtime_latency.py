@@ -149,13 +149,19 @@ def main(argv=None) -> int:
     c, k = WL.summary(counter_ms), WL.summary(key_ms)
     ratio = k["median"] / c["median"]
     kb = 1024
-    print(f"latency in the page, {args.moves} timed click/press pairs ~{WL.GAP_S * 1000:.0f} ms apart "
-          f"(+{WL.WARMUP} warm-up pairs)")
+    print(
+        f"latency in the page, {args.moves} timed click/press pairs ~{WL.GAP_S * 1000:.0f} ms apart "
+        f"(+{WL.WARMUP} warm-up pairs)"
+    )
     print(f"  bare anywidget counter, click -> redraw     : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
-    print(f"  Snap race, key 'p' plays a card -> redraw   : median {k['median']:6.1f} ms   p95 {k['p95']:6.1f} ms   "
-          f"ratio of medians {ratio:.2f}x (target <= 1.5x)")
-    print(f"      bytes per update frame: median {statistics.median(per_frame) / kb:.2f} KB   "
-          f"max {max(per_frame) / kb:.2f} KB over {len(per_frame)} frames")
+    print(
+        f"  Snap race, key 'p' plays a card -> redraw   : median {k['median']:6.1f} ms   p95 {k['p95']:6.1f} ms   "
+        f"ratio of medians {ratio:.2f}x (target <= 1.5x)"
+    )
+    print(
+        f"      bytes per update frame: median {statistics.median(per_frame) / kb:.2f} KB   "
+        f"max {max(per_frame) / kb:.2f} KB over {len(per_frame)} frames"
+    )
     ok = ratio <= 1.5
     figures = {
         "counter_ms": c,
@@ -170,9 +176,13 @@ def main(argv=None) -> int:
             want = 0 if lag else 1
             ok = ok and r["winner"] == want
             figures["race"][f"lag{lag:g}"] = {
-                "winner": r["winner"], "expected": want, "press_after_ms": r["pressed_after"],
-                "stamp_after_K_ms": r["stamp"] - r["K"], "arrival_after_K_ms": r["arrival"] - r["K"],
-                "margin_ms": r["margin"], "counter_trip_ms": r["trip"],
+                "winner": r["winner"],
+                "expected": want,
+                "press_after_ms": r["pressed_after"],
+                "stamp_after_K_ms": r["stamp"] - r["K"],
+                "arrival_after_K_ms": r["arrival"] - r["K"],
+                "margin_ms": r["margin"],
+                "counter_trip_ms": r["trip"],
             }
     print("targets:", "MET" if ok else "MISSED")
     if args.json:

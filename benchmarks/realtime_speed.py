@@ -55,7 +55,12 @@ def _loop(players: int, games: int, bot: str, copy_views: bool) -> dict:
         events += sum(1 for h in g.history if h.get("seat") != "chance")
         actions += sum(1 for h in g.history if type(h.get("seat")) is int)
     dt = time.process_time() - t0
-    return {"games_s": games / dt, "events_s": events / dt, "actions_s": actions / dt, "events_per_game": events / games}
+    return {
+        "games_s": games / dt,
+        "events_s": events / dt,
+        "actions_s": actions / dt,
+        "events_per_game": events / games,
+    }
 
 
 def _simulate(players: int, games: int, bot: str) -> dict:

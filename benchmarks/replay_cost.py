@@ -51,8 +51,11 @@ def main() -> None:
                 continue
             n = t._n_actions()
             out = []
-            for label, order in (("forward", range(n + 1)), ("backward", range(n, -1, -1)),
-                                 ("random", random.Random(3).sample(range(n + 1), n + 1))):
+            for label, order in (
+                ("forward", range(n + 1)),
+                ("backward", range(n, -1, -1)),
+                ("random", random.Random(3).sample(range(n + 1), n + 1)),
+            ):
                 c0 = time.process_time()
                 for k in order:
                     t.state_for(None, replay_step=k)

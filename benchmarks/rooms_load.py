@@ -85,14 +85,31 @@ class Server:
     def start(self) -> float:
         t0 = time.perf_counter()
         env = {**os.environ, "BRADY_ROOMS_STAMP": "1", "PYTHONPATH": str(REPO)}
-        cli = ["--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db), "--pace", str(self.pace),
-               "--teacher-token", TEACHER, "--joins-per-minute", "100000"]
+        cli = [
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(self.port),
+            "--db",
+            str(self.db),
+            "--pace",
+            str(self.pace),
+            "--teacher-token",
+            TEACHER,
+            "--joins-per-minute",
+            "100000",
+        ]
         if self.profile is None:
             cmd = [sys.executable, "-m", "brady_widgets.rooms", *cli]
         else:  # the same server, with its replay frames timed (see profiled_server)
             cmd = [sys.executable, str(Path(__file__).resolve()), "--profiled-server", str(self.profile), "--", *cli]
         self.proc = subprocess.Popen(
-            cmd, cwd=str(REPO), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            cmd,
+            cwd=str(REPO),
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
         )
         for line in self.proc.stdout:
             if line.startswith("rooms: resumed"):
@@ -161,8 +178,11 @@ async def watchers_table(url, tws, lock, stats: Stats, until: float, n: int, see
     """A: a table of 6 bots, watched by n devices; replaced when over. Returns games played."""
     games = 0
     while time.time() < until:
-        code = await create(tws, lock, {"game": "costume_party", "players": 6, "seed": seed + games,
-                                        "bots": {str(s): "easy" for s in range(6)}})
+        code = await create(
+            tws,
+            lock,
+            {"game": "costume_party", "players": 6, "seed": seed + games, "bots": {str(s): "easy" for s in range(6)}},
+        )
         socks = [await websockets.connect(url, max_size=2**22) for _ in range(n)]
         for ws in socks:
             await ws.send(json.dumps({"op": "watch", "code": code}))
@@ -221,7 +241,9 @@ async def players_table(url, tws, lock, stats: Stats, until: float, seed: int, t
                         else:
                             action[k], rows = rows[0][0], rows[0][1]
                     seq += 1
-                    frame = json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}})
+                    frame = json.dumps(
+                        {"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}}
+                    )
 
                     # the pause is drawn here, once per frame, as the default is evaluated
                     async def later(frame=frame, pause=rng.uniform(0.1, 0.3)):  # noqa: B008
@@ -253,14 +275,23 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
     if kind == "A":
         games = await asyncio.gather(*(watchers_table(url, tws, lock, stats, until, 6, 100 * i) for i in range(tables)))
     else:
-        games = await asyncio.gather(*(players_table(url, tws, lock, stats, until, 100 * i, tokens) for i in range(tables)))
+        games = await asyncio.gather(
+            *(players_table(url, tws, lock, stats, until, 100 * i, tokens) for i in range(tables))
+        )
     wall = time.perf_counter() - t0
     cpu = proc_cpu_seconds(server.proc.pid) - cpu0
     drain.cancel()
     await tws.close()
     out = stats.report()
-    out.update({"tables": tables, "games": sum(games), "seconds": round(wall, 1),
-                "server_cpu_percent_of_one_core": round(100 * cpu / wall, 1), "server_rss_mb": round(proc_rss_mb(server.proc.pid), 1)})
+    out.update(
+        {
+            "tables": tables,
+            "games": sum(games),
+            "seconds": round(wall, 1),
+            "server_cpu_percent_of_one_core": round(100 * cpu / wall, 1),
+            "server_rss_mb": round(proc_rss_mb(server.proc.pid), 1),
+        }
+    )
     out["_tokens"] = tokens
     return out
 
@@ -393,7 +424,11 @@ async def costume_pair(url, tws, lock, until: float, seed: int, trips: list, ref
                     seq += 1
                     await asyncio.sleep(OTHER_THINK)  # under the server's 20 messages a second
                     sent = (time.perf_counter(), state["rev"])
-                    await ws.send(json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}}))
+                    await ws.send(
+                        json.dumps(
+                            {"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}}
+                        )
+                    )
 
         await asyncio.gather(*(play(ws) for ws in socks))
         for ws in socks:
@@ -463,7 +498,9 @@ async def play_alice_watched(url: str, code: str) -> None:
             seq += 1
             acted = state["rev"]
             await asyncio.sleep(OTHER_THINK)  # a person's pace, under the server's 20 messages a second
-            await alice.send(json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}}))
+            await alice.send(
+                json.dumps({"op": "msg", "seq": seq, "msg": {"type": "act", "action": action, "rev": state["rev"]}})
+            )
     reading.cancel()
     await asyncio.gather(reading, return_exceptions=True)
     await alice.close()
@@ -479,8 +516,11 @@ async def replay_scenario(server: Server, watchers: int, seconds: float, live: b
     lock = asyncio.Lock()
     drain = asyncio.create_task(_drain(tws, lock))
     first = 1 if live else 0
-    code = await create(tws, lock, {"game": "brady_bunch", "players": 8, "seed": 2023,
-                                    "bots": {str(s): "easy" for s in range(first, 8)}})
+    code = await create(
+        tws,
+        lock,
+        {"game": "brady_bunch", "players": 8, "seed": 2023, "bots": {str(s): "easy" for s in range(first, 8)}},
+    )
     if live:
         await play_alice_watched(url, code)
     socks, length = [], None
@@ -512,11 +552,15 @@ async def replay_scenario(server: Server, watchers: int, seconds: float, live: b
             k += 1
 
     seqs = [0] * watchers
-    for name, offsets in (("watchers in step", [0] * watchers), ("watchers apart", [i * (length + 1) // watchers for i in range(watchers)])):
+    for name, offsets in (
+        ("watchers in step", [0] * watchers),
+        ("watchers apart", [i * (length + 1) // watchers for i in range(watchers)]),
+    ):
         t0 = time.time()
         until = t0 + seconds
-        seqs = await asyncio.gather(*(replay_watcher(ws, cycle(off), until, seqs[i], counts)
-                                      for i, (ws, off) in enumerate(zip(socks, offsets))))
+        seqs = await asyncio.gather(
+            *(replay_watcher(ws, cycle(off), until, seqs[i], counts) for i, (ws, off) in enumerate(zip(socks, offsets)))
+        )
         phases.append((name, t0, time.time()))
         await asyncio.sleep(0.3)  # the last frames
     other.cancel()
@@ -532,27 +576,35 @@ async def replay_scenario(server: Server, watchers: int, seconds: float, live: b
 
 def replay_report(phases: list, trips: list, samples: list, counts: dict, watchers: int, live: bool = False) -> None:
     played = "played with Alice a device and the projector watching" if live else "played by bots alone, no screen"
-    print(f"R: a finished 8-player Brady Bunch table ({counts['length']} actions, {played}), {watchers} watchers stepping its "
-          f"replay ({REPLAY_RATE:g}/s each, a burst of {REPLAY_BURST} every {REPLAY_BURST_EVERY:g} s), another table played:")
+    print(
+        f"R: a finished 8-player Brady Bunch table ({counts['length']} actions, {played}), {watchers} watchers stepping its "
+        f"replay ({REPLAY_RATE:g}/s each, a burst of {REPLAY_BURST} every {REPLAY_BURST_EVERY:g} s), another table played:"
+    )
     for name, t0, t1 in phases:
         rt = [ms for t, ms in trips if t0 <= t < t1]
         taken = [ms for t, ms, code in samples if t0 <= t < t1 and code is None]
         refused = [ms for t, ms, code in samples if t0 <= t < t1 and code == "rate_limited"]
         other = [code for t, ms, code in samples if t0 <= t < t1 and code not in (None, "rate_limited")]
         out = {
-            "steps_taken": len(taken), "steps_refused_rate_limited": len(refused),
+            "steps_taken": len(taken),
+            "steps_refused_rate_limited": len(refused),
             "other_refusals": sorted(set(other)),
             "server_cpu_ms_per_step_taken": {
-                "mean": round(statistics.mean(taken), 2) if taken else None, "median": pct(taken, 0.5),
-                "p95": pct(taken, 0.95), "max": round(max(taken), 2) if taken else None,
+                "mean": round(statistics.mean(taken), 2) if taken else None,
+                "median": pct(taken, 0.5),
+                "p95": pct(taken, 0.95),
+                "max": round(max(taken), 2) if taken else None,
             },
             "server_cpu_ms_per_step_refused_mean": round(statistics.mean(refused), 3) if refused else None,
             "server_cpu_ms_replay_per_second": round((sum(taken) + sum(refused)) / (t1 - t0), 1),
-            "other_table_round_trips": len(rt), "other_table_round_trip_ms_median": pct(rt, 0.5),
+            "other_table_round_trips": len(rt),
+            "other_table_round_trip_ms_median": pct(rt, 0.5),
             "other_table_round_trip_ms_p95": pct(rt, 0.95),
         }
         print(f"  {name}: {json.dumps(out)}")
-    print(f"  watchers: {json.dumps({k: v for k, v in counts.items() if k != 'length'})} (closed: connections the server closed)")
+    print(
+        f"  watchers: {json.dumps({k: v for k, v in counts.items() if k != 'length'})} (closed: connections the server closed)"
+    )
 
 
 def main() -> None:
@@ -561,10 +613,18 @@ def main() -> None:
         sys.exit(profiled_server(sys.argv[2], rest[1:] if rest[:1] == ["--"] else rest))
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=20.0, help="length of each scenario")
-    parser.add_argument("--replay-watchers", type=int, default=0, metavar="N",
-                        help="run scenario R only: N watchers stepping a finished replay (each phase --seconds, default 15)")
-    parser.add_argument("--replay-live", action="store_true",
-                        help="scenario R on a game played with Alice a device and a projector watching (screens computed live)")
+    parser.add_argument(
+        "--replay-watchers",
+        type=int,
+        default=0,
+        metavar="N",
+        help="run scenario R only: N watchers stepping a finished replay (each phase --seconds, default 15)",
+    )
+    parser.add_argument(
+        "--replay-live",
+        action="store_true",
+        help="scenario R on a game played with Alice a device and a projector watching (screens computed live)",
+    )
     args = parser.parse_args()
     if args.replay_watchers > 0:
         seconds = args.seconds if "--seconds" in sys.argv else 15.0
@@ -573,7 +633,9 @@ def main() -> None:
             server = Server(Path(tmp) / "bench.sqlite3", free_port(), pace=0, profile=stats)
             server.start()
             try:
-                phases, trips, counts = asyncio.run(replay_scenario(server, args.replay_watchers, seconds, args.replay_live))
+                phases, trips, counts = asyncio.run(
+                    replay_scenario(server, args.replay_watchers, seconds, args.replay_live)
+                )
             finally:
                 server.stop()
             samples = [json.loads(line) for line in stats.read_text().splitlines() if line.strip()]
@@ -600,8 +662,10 @@ def main() -> None:
         try:
             sample = tokens[-180:]
             back = asyncio.run(resume_check(port, sample))
-            print(f"restart: {rows} tables in the SQLite file; {server.resume_line}; "
-                  f"server ready in {ready:.2f} s; {len(sample)} seats answered again in {back:.2f} s")
+            print(
+                f"restart: {rows} tables in the SQLite file; {server.resume_line}; "
+                f"server ready in {ready:.2f} s; {len(sample)} seats answered again in {back:.2f} s"
+            )
         finally:
             server.stop()
 

@@ -119,14 +119,10 @@ def run(lock_s: float, n_tables: int, warmup_s: float) -> dict:
         "actions_during_lock": acted,
         "round_trip_ms_before_median": pct(before, 0.5),
         "round_trip_ms_before_p95": pct(before, 0.95),
-        "round_trip_ms_during_lock_median": round(statistics.median(during), 1)
-        if during
-        else None,
+        "round_trip_ms_during_lock_median": round(statistics.median(during), 1) if during else None,
         "round_trip_ms_during_lock_p95": pct(during, 0.95),
         "round_trip_ms_during_lock_max": round(max(during), 1) if during else None,
-        "lobby_said": f"failing: {failing['error']} ({failing['unsaved']} unsaved)"
-        if failing
-        else "never failing",
+        "lobby_said": f"failing: {failing['error']} ({failing['unsaved']} unsaved)" if failing else "never failing",
         "all_saved_s_after_release": round(saved_after, 2),
         "actions_lost_after_kill_9": lost,
         "actions_shown": actions,  # over every table (each device's screen is checked)
@@ -135,25 +131,13 @@ def run(lock_s: float, n_tables: int, warmup_s: float) -> dict:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument(
-        "--lock", type=float, default=5.0, help="seconds the write lock is held"
-    )
-    ap.add_argument(
-        "--tables", type=int, default=4, help="tables of four devices playing"
-    )
-    ap.add_argument(
-        "--warmup", type=float, default=2.0, help="seconds of play before the lock"
-    )
-    ap.add_argument(
-        "--json", action="store_true", help="print the figures as JSON on the last line"
-    )
+    ap.add_argument("--lock", type=float, default=5.0, help="seconds the write lock is held")
+    ap.add_argument("--tables", type=int, default=4, help="tables of four devices playing")
+    ap.add_argument("--warmup", type=float, default=2.0, help="seconds of play before the lock")
+    ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     args = ap.parse_args(argv)
-    if (
-        not 1 <= args.tables <= 5
-    ):  # 4 joins a table; the server takes 20 a minute from one address
-        ap.error(
-            "--tables is 1 to 5 (the server's join limit is 20 a minute from one address)"
-        )
+    if not 1 <= args.tables <= 5:  # 4 joins a table; the server takes 20 a minute from one address
+        ap.error("--tables is 1 to 5 (the server's join limit is 20 a minute from one address)")
     out = run(args.lock, args.tables, args.warmup)
     width = max(len(k) for k in out)
     for k, v in out.items():

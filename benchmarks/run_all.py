@@ -48,7 +48,9 @@ def main(argv=None) -> None:
     brady = run_script("brady_speed.py", ["--seconds", "0.3", "--repeats", "1"] if q else [])
     brady_bots = run_script("bots_brady_bunch.py", ["--games", "40", "--speed-games", "10"] if q else [])
     brady_odds = run_script("brady_odds_speed.py", ["--repeats", "5"] if q else [])
-    brouhaha = run_script("brouhaha_speed.py", ["--seconds", "0.3", "--repeats", "1", "--level-games", "10", "--paired", "1"] if q else [])
+    brouhaha = run_script(
+        "brouhaha_speed.py", ["--seconds", "0.3", "--repeats", "1", "--level-games", "10", "--paired", "1"] if q else []
+    )
     big_brother = run_script(
         "big_brother_speed.py",
         ["--seconds", "0.3", "--repeats", "1", "--level-games", "10", "--bloc-games", "10", "--paired", "1"]

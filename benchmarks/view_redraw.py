@@ -69,7 +69,15 @@ def record(seed: int) -> tuple[dict, list[tuple[str, dict]]]:
 
     async def play():
         w = BigBrotherWidget(players=6, seed=seed, humans=[0], bot=Quick, pace=0)
-        first = json.loads(json.dumps({k: v for k, v in w.get_state().items() if not k.startswith("_") and k not in ("layout", "tabbable", "tooltip")}))
+        first = json.loads(
+            json.dumps(
+                {
+                    k: v
+                    for k, v in w.get_state().items()
+                    if not k.startswith("_") and k not in ("layout", "tabbable", "tooltip")
+                }
+            )
+        )
         Widget._send = _send
         try:
             send(w, {"type": MSG.CLOCK, "id": "bench"})
@@ -147,8 +155,10 @@ def render_times(trace: Path) -> dict[str, float]:
     events = events["traceEvents"] if isinstance(events, dict) else events
     out: dict[str, float] = defaultdict(float)
     outer_end: dict[tuple, float] = {}
-    phases = sorted((e for e in events if e.get("ph") == "X" and e.get("name") in RENDER_PHASES),
-                    key=lambda e: (e.get("pid"), e.get("tid"), e["ts"]))
+    phases = sorted(
+        (e for e in events if e.get("ph") == "X" and e.get("name") in RENDER_PHASES),
+        key=lambda e: (e.get("pid"), e.get("tid"), e["ts"]),
+    )
     for e in phases:
         key = (e.get("pid"), e.get("tid"), e["name"])
         if e["ts"] < outer_end.get(key, -1):
@@ -182,7 +192,12 @@ def main(argv=None) -> int:
     ap.add_argument("--passes", type=int, default=3)
     ap.add_argument("--seed", type=int, default=3)
     ap.add_argument("--profile", action="store_true")
-    ap.add_argument("--bundle", type=Path, default=REPO / "brady_widgets" / "static" / "big_brother.js", help="the view's bundle (default: the built one)")
+    ap.add_argument(
+        "--bundle",
+        type=Path,
+        default=REPO / "brady_widgets" / "static" / "big_brother.js",
+        help="the view's bundle (default: the built one)",
+    )
     ap.add_argument("--render", action="store_true", help="trace one more pass: style, layout and paint per update")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -232,25 +247,39 @@ def main(argv=None) -> int:
 
     every = [ms for v in by_kind.values() for ms in v]
     summary = {
-        kind: {"n": len(v), "median_ms": round(statistics.median(v), 3), "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 3),
-               "dom_changes": round(statistics.mean(changes[kind]), 1)}
+        kind: {
+            "n": len(v),
+            "median_ms": round(statistics.median(v), 3),
+            "p90_ms": round(sorted(v)[int(0.9 * (len(v) - 1))], 3),
+            "dom_changes": round(statistics.mean(changes[kind]), 1),
+        }
         for kind, v in sorted(by_kind.items(), key=lambda kv: -len(kv[1]))
     }
     every_n = [n for v in changes.values() for n in v]
-    summary["all"] = {"n": len(every), "median_ms": round(statistics.median(every), 3), "p90_ms": round(sorted(every)[int(0.9 * (len(every) - 1))], 3),
-                      "dom_changes": round(statistics.mean(every_n), 1)}
+    summary["all"] = {
+        "n": len(every),
+        "median_ms": round(statistics.median(every), 3),
+        "p90_ms": round(sorted(every)[int(0.9 * (len(every) - 1))], 3),
+        "dom_changes": round(statistics.mean(every_n), 1),
+    }
     if args.render:
         summary["render_ms_per_update"] = {k: round(render[k] / max(1, n_render), 3) for k in RENDER_PHASES}
     if args.json:
         print(json.dumps(summary, indent=1))
     else:
-        print(f"Big Brother view, redraw per update (model change -> end of redraw), {args.games} games x {args.passes} passes")
+        print(
+            f"Big Brother view, redraw per update (model change -> end of redraw), {args.games} games x {args.passes} passes"
+        )
         for kind, s in summary.items():
             if kind == "render_ms_per_update":
-                print("  after each update, the browser's own work (ms per update): "
-                      + ", ".join(f"{k} {v:.2f}" for k, v in s.items()))
+                print(
+                    "  after each update, the browser's own work (ms per update): "
+                    + ", ".join(f"{k} {v:.2f}" for k, v in s.items())
+                )
                 continue
-            print(f"  after {kind:12s} n={s['n']:5d}  median {s['median_ms']:6.3f} ms   p90 {s['p90_ms']:6.3f} ms   DOM changes {s['dom_changes']:6.1f} (mean)")
+            print(
+                f"  after {kind:12s} n={s['n']:5d}  median {s['median_ms']:6.3f} ms   p90 {s['p90_ms']:6.3f} ms   DOM changes {s['dom_changes']:6.1f} (mean)"
+            )
     if profiles:
         rows, total = LB.profile_table(profiles, top=30)
         n = max(1, len(every))
@@ -258,7 +287,9 @@ def main(argv=None) -> int:
         for name, self_ms, total_ms in rows:
             print(f"  self {self_ms / n:7.4f}  total {total_ms / n:7.4f}  {name}")
         print("  --- native DOM calls by caller (ms per update):")
-        for name, ms in callers(profiles, ("removeChild", "setAttribute", "setProperty", "insertBefore", "appendChild"))[:15]:
+        for name, ms in callers(
+            profiles, ("removeChild", "setAttribute", "setProperty", "insertBefore", "appendChild")
+        )[:15]:
             print(f"  {ms / n:7.4f}  {name}")
         print("  --- by total:")
         for name, ms in sorted(total.items(), key=lambda kv: -kv[1])[:40]:

@@ -119,8 +119,7 @@ BENCH_CELLS = [
     "from brady_widgets import CostumePartyWidget\n"
     "paced = [CostumePartyWidget(players=4, seed={seed} + i, humans=[0], pace=0.1) for i in range(4)]\n"
     "display(*paced)",
-    "sync = [CostumePartyWidget(players=4, seed={seed} + i, humans=[0], pace=0) for i in range(4)]\n"
-    "display(*sync)",
+    "sync = [CostumePartyWidget(players=4, seed={seed} + i, humans=[0], pace=0) for i in range(4)]\ndisplay(*sync)",
 ]
 
 
@@ -152,8 +151,10 @@ def main(argv=None) -> int:
 
     kb = 1024
     c = summary(counter_ms)
-    print(f"click-to-redraw latency in the page, {args.moves} timed clicks ~{GAP_S * 1000:.0f} ms apart "
-          f"(+{WARMUP} warm-up clicks each)")
+    print(
+        f"click-to-redraw latency in the page, {args.moves} timed clicks ~{GAP_S * 1000:.0f} ms apart "
+        f"(+{WARMUP} warm-up clicks each)"
+    )
     print(f"  bare anywidget counter          : median {c['median']:6.1f} ms   p95 {c['p95']:6.1f} ms")
     ok = True
     figures = {"counter_ms": c}
@@ -162,20 +163,30 @@ def main(argv=None) -> int:
         o = summary(ms)
         ratio = o["median"] / c["median"]
         figures[name] = {
-            "ms": o, "ratio": ratio, "view_redraw_ms": summary(local) if local else None,
+            "ms": o,
+            "ratio": ratio,
+            "view_redraw_ms": summary(local) if local else None,
             "frame_bytes": {"median": statistics.median(per_frame), "max": max(per_frame), "n": len(per_frame)},
             "action_bytes": {"median": statistics.median(per_action), "max": max(per_action), "n": len(per_action)},
         }
-        print(f"  {title:<32}: median {o['median']:6.1f} ms   p95 {o['p95']:6.1f} ms   "
-              f"ratio of medians {ratio:.2f}x (target <= 1.5x)")
-        print(f"      bytes per state update frame: median {statistics.median(per_frame) / kb:.2f} KB   "
-              f"max {max(per_frame) / kb:.2f} KB over {len(per_frame)} frames (target < 8 KB)")
-        print(f"      bytes per action (all frames): median {statistics.median(per_action) / kb:.2f} KB   "
-              f"max {max(per_action) / kb:.2f} KB")
+        print(
+            f"  {title:<32}: median {o['median']:6.1f} ms   p95 {o['p95']:6.1f} ms   "
+            f"ratio of medians {ratio:.2f}x (target <= 1.5x)"
+        )
+        print(
+            f"      bytes per state update frame: median {statistics.median(per_frame) / kb:.2f} KB   "
+            f"max {max(per_frame) / kb:.2f} KB over {len(per_frame)} frames (target < 8 KB)"
+        )
+        print(
+            f"      bytes per action (all frames): median {statistics.median(per_action) / kb:.2f} KB   "
+            f"max {max(per_action) / kb:.2f} KB"
+        )
         if local:
             lo = summary(local)
-            print(f"      of which the view's own redraw : median {lo['median']:.1f} ms   p95 {lo['p95']:.1f} ms "
-                  f"(selecting a figure: a local, synchronous redraw; {lo['n']} samples)")
+            print(
+                f"      of which the view's own redraw : median {lo['median']:.1f} ms   p95 {lo['p95']:.1f} ms "
+                f"(selecting a figure: a local, synchronous redraw; {lo['n']} samples)"
+            )
         ok = ok and ratio <= 1.5 and max(per_frame) < 8 * kb
     if shot:
         print(f"screenshot: {shot}")

@@ -123,7 +123,7 @@ def decimals_needed(tolerance: float) -> int:
     """The decimals a rounded answer needs to be within ``tolerance``: rounding to d
     decimals moves a number by at most half a unit of the last one, 0.5 x 10^-d."""
     d = 0
-    while 0.5 * 10 ** -d > tolerance + 1e-15:
+    while 0.5 * 10**-d > tolerance + 1e-15:
         d += 1
     return d
 
@@ -140,7 +140,7 @@ def precision(ex: Exercise) -> str:
     if ex.exact:
         if Fraction(ex.answer).denominator == 1:
             return "(Checked exactly: a whole number.)"
-        return "(Checked exactly: give a fraction, as Fraction(a, b) or \"a/b\".)"
+        return '(Checked exactly: give a fraction, as Fraction(a, b) or "a/b".)'
     d = decimals_needed(ex.tolerance)
     tol = f"{ex.tolerance:g}"
     if d == 0:
@@ -169,7 +169,7 @@ def _within(value: Fraction | float, target: Any, tol: float) -> bool:
 def _rounded_from(given: Any, value: Fraction | float, target: Any) -> bool:
     """Whether the student's decimal is ``target`` rounded to the decimals typed."""
     d = _decimals(given)
-    return d is not None and abs(float(value) - float(target)) <= 0.5 * 10 ** -d + 1e-12
+    return d is not None and abs(float(value) - float(target)) <= 0.5 * 10**-d + 1e-12
 
 
 def _norm(text: Any) -> str:
@@ -212,7 +212,9 @@ def check(key: str, answer: Any) -> CheckResult:
     else:
         value = _number(answer)
         if value is None:
-            return CheckResult(False, f"❌ I expected a number (like 0.25, 1/4 or 25%), got {type(answer).__name__}. {asked(ex)}")
+            return CheckResult(
+                False, f"❌ I expected a number (like 0.25, 1/4 or 25%), got {type(answer).__name__}. {asked(ex)}"
+            )
         target = ex.answer
         if ex.exact:
             right = isinstance(value, Fraction) and value == Fraction(target)
@@ -225,11 +227,25 @@ def check(key: str, answer: Any) -> CheckResult:
             fits = []
             if _rounded_from(answer, value, target):
                 if ex.exact:
-                    fits.append((target, ("that looks like the right value as a rounded decimal; this question is "
-                                  "checked exactly: give it as a fraction, as Fraction(a, b) or \"a/b\".")))
+                    fits.append(
+                        (
+                            target,
+                            (
+                                "that looks like the right value as a rounded decimal; this question is "
+                                'checked exactly: give it as a fraction, as Fraction(a, b) or "a/b".'
+                            ),
+                        )
+                    )
                 else:
-                    fits.append((target, (f"close, but rounded too far: give at least {decimals_needed(ex.tolerance)} "
-                                  f"decimals (checked to within ± {ex.tolerance:g}).")))
+                    fits.append(
+                        (
+                            target,
+                            (
+                                f"close, but rounded too far: give at least {decimals_needed(ex.tolerance)} "
+                                f"decimals (checked to within ± {ex.tolerance:g})."
+                            ),
+                        )
+                    )
             tol = hint_tolerance(ex)
             for wrong, hint in ex.hints.items():
                 w = _number(wrong)
@@ -238,7 +254,7 @@ def check(key: str, answer: Any) -> CheckResult:
             if fits:
                 wrong_hint = min(fits, key=lambda f: abs(float(value) - float(f[0])))[1]
             if wrong_hint is None and ex.exact and not isinstance(value, Fraction):
-                wrong_hint = "Give the exact answer as a fraction, as Fraction(a, b) or \"a/b\"."
+                wrong_hint = 'Give the exact answer as a fraction, as Fraction(a, b) or "a/b".'
     if right and ex.accept is not None:
         right = bool(ex.accept(answer))
     if not right and wrong_hint is None:

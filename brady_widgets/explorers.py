@@ -36,8 +36,9 @@ def show_in(out, fig) -> None:
     fig.savefig(buf, format="png", bbox_inches="tight")
     plt.close(fig)
     png = base64.b64encode(buf.getvalue()).decode("ascii")
-    out.outputs = ({"output_type": "display_data", "metadata": {},
-                    "data": {"image/png": png, "text/plain": "the chart"}},)
+    out.outputs = (
+        {"output_type": "display_data", "metadata": {}, "data": {"image/png": png, "text/plain": "the chart"}},
+    )
 
 
 def box(children: list, text: str):

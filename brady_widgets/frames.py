@@ -13,7 +13,14 @@ from typing import Any
 from .engine.errors import IllegalAction
 
 __all__ = [
-    "ERROR_CHARS", "MODES", "STATIC", "WIDGET_ERROR_CODES", "WidgetError", "bounded", "compact_legal", "expand_legal",
+    "ERROR_CHARS",
+    "MODES",
+    "STATIC",
+    "WIDGET_ERROR_CODES",
+    "WidgetError",
+    "bounded",
+    "compact_legal",
+    "expand_legal",
     "short",
 ]
 
@@ -127,6 +134,7 @@ def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None =
         out.append(entries[k])
     out.reverse()
     return out
+
 
 #: view keys the default text body leaves out (the header says them, or they are not facts)
 _TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"})

@@ -47,7 +47,7 @@ def need(module: str) -> ModuleType:
         extra, why = EXTRAS[top]
         raise ImportError(
             f"{top} is not installed: {why} need it, and the core install of brady_widgets "
-            f'(what playing a game needs) leaves it out. Install the {extra!r} extra: '
+            f"(what playing a game needs) leaves it out. Install the {extra!r} extra: "
             f'pip install "brady_widgets[{extra}]"',
             name=top,
         ) from exc

@@ -35,9 +35,22 @@ __all__ = ["PRESENTER_SETTINGS", "Presenter"]
 
 #: the presenter's settings (class attributes) a game may set; a widget class shows them too
 PRESENTER_SETTINGS = (
-    "game_class", "default_bot", "log_limit", "log_budget", "windowed", "window_limit", "window_budget",
-    "page_budget", "frame_budget", "max_bot_actions", "view_options", "text_width", "text_lines",
-    "text_body_lines", "text_log_lines", "action_keys",
+    "game_class",
+    "default_bot",
+    "log_limit",
+    "log_budget",
+    "windowed",
+    "window_limit",
+    "window_budget",
+    "page_budget",
+    "frame_budget",
+    "max_bot_actions",
+    "view_options",
+    "text_width",
+    "text_lines",
+    "text_body_lines",
+    "text_log_lines",
+    "action_keys",
 )
 
 

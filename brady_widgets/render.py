@@ -72,13 +72,29 @@ class ScreenRendering:
         screen and the table's settings (see :meth:`state_for`)."""
         screen = self.screen if screen is None else screen
         return (
-            screen.seat, screen.curtain, screen.reveal, screen.replay_step, self._public(screen),
-            json.dumps(screen.option_dict(), sort_keys=True, default=repr), self.names, self.humans, self.mode,
-            self.pace, self.teacher, self.lag, self._sync_id, self._running, self._rev(screen),
+            screen.seat,
+            screen.curtain,
+            screen.reveal,
+            screen.replay_step,
+            self._public(screen),
+            json.dumps(screen.option_dict(), sort_keys=True, default=repr),
+            self.names,
+            self.humans,
+            self.mode,
+            self.pace,
+            self.teacher,
+            self.lag,
+            self._sync_id,
+            self._running,
+            self._rev(screen),
         )
 
     def _log_entries(
-        self, events: list[dict], start: int | None = None, stop: int | None = None, budget: int | None = None,
+        self,
+        events: list[dict],
+        start: int | None = None,
+        stop: int | None = None,
+        budget: int | None = None,
         screen: Screen | None = None,
     ) -> list[dict]:
         """Log lines for ``events[start:stop]`` (default: the newest that fit the window
@@ -229,7 +245,9 @@ class ScreenRendering:
             "clock": self._clock_state(screen),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
-        rest = _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1  # = each "k":v with its comma
+        rest = (
+            _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1
+        )  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
         budget = max(300, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget, screen=screen)

@@ -88,14 +88,8 @@ class ReplayCache:
     def position(self, step: int) -> Game:
         """The position after ``step`` player actions (0..length), as ``Game.replay`` of
         that prefix of the history builds it. Shared: read it, never change it."""
-        if (
-            isinstance(step, bool)
-            or not isinstance(step, int)
-            or not 0 <= step <= self.length
-        ):
-            raise ValueError(
-                f"replay step must be an int 0..{self.length}, got {step!r}"
-            )
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= self.length:
+            raise ValueError(f"replay step must be an int 0..{self.length}, got {step!r}")
         hit = self._positions.get(step)
         if hit is not None:
             self._positions.move_to_end(step)
@@ -132,14 +126,10 @@ class ReplayCache:
     def _build(self) -> None:
         """One forward pass from the deal, a snapshot every ``every`` actions."""
         g = self.game
-        game = type(g)(
-            g.players, g.seed, deal=copy.deepcopy(g.deal), **copy.deepcopy(g.options)
-        )
+        game = type(g)(g.players, g.seed, deal=copy.deepcopy(g.deal), **copy.deepcopy(g.options))
         cut = 0
         for k in range(0, self.length + 1, self.every):
-            self._advance(
-                game, cut, self._cuts[k]
-            )  # at 0: what the history holds before the first action
+            self._advance(game, cut, self._cuts[k])  # at 0: what the history holds before the first action
             cut = self._cuts[k]
             self._snapshots.append(self._freeze(game))
 
@@ -148,20 +138,13 @@ class ReplayCache:
             try:
                 return pickle.dumps(game, protocol=pickle.HIGHEST_PROTOCOL)
             except (pickle.PicklingError, TypeError, AttributeError):
-                self._pickled = (
-                    False  # an engine that does not pickle: deep copies instead
-                )
-                self._snapshots = [
-                    s if isinstance(s, Game) else pickle.loads(s)
-                    for s in self._snapshots
-                ]
+                self._pickled = False  # an engine that does not pickle: deep copies instead
+                self._snapshots = [s if isinstance(s, Game) else pickle.loads(s) for s in self._snapshots]
         return game.clone()
 
     @staticmethod
     def _restore(snapshot: bytes | Game) -> Game:
-        return (
-            pickle.loads(snapshot) if isinstance(snapshot, bytes) else snapshot.clone()
-        )
+        return pickle.loads(snapshot) if isinstance(snapshot, bytes) else snapshot.clone()
 
     def _advance(self, game: Game, lo: int, hi: int) -> None:
         """Apply history entries ``lo..hi-1`` (player actions, clock steps and the chance
@@ -181,7 +164,5 @@ class ReplayCache:
                 game.apply_step(h)
                 self.replayed += 1
         if game._forced:
-            raise ValueError(
-                f"{len(game._forced)} recorded chance outcome(s) were never used"
-            )
+            raise ValueError(f"{len(game._forced)} recorded chance outcome(s) were never used")
         game._forced = None

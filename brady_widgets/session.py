@@ -79,8 +79,18 @@ from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 from .screen import Screen
 
 __all__ = [
-    "ERROR_CHARS", "MSG", "PRESENTER_SETTINGS", "Presenter", "Screen", "Session", "WIDGET_ERROR_CODES", "WidgetError",
-    "compact_legal", "expand_legal", "render", "session_for",
+    "ERROR_CHARS",
+    "MSG",
+    "PRESENTER_SETTINGS",
+    "Presenter",
+    "Screen",
+    "Session",
+    "WIDGET_ERROR_CODES",
+    "WidgetError",
+    "compact_legal",
+    "expand_legal",
+    "render",
+    "session_for",
 ]
 
 
@@ -104,8 +114,6 @@ class Session(ScreenRendering):
     pace, reveal, teacher, names, game, lag`` and the game's options), plus
     ``presenter``: the game's widget class whose hooks a plain table borrows.
     """
-
-
 
     #: the presenter of a game's widget class (a plain table is given one: ``presenter=``)
     presenter_class: ClassVar[type[Presenter] | None] = None
@@ -457,7 +465,6 @@ class Session(ScreenRendering):
             self._sync_seat()
             self._refresh()
 
-
     # ------------------------------------------------------------- transport
     def _batch(self):
         """A batch of changes sent as one update (a widget's: its ``hold_sync``)."""
@@ -507,22 +514,36 @@ class Session(ScreenRendering):
 
     # ----------------------------------------------------------------- screens
     def screen_for(
-        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
+        self,
+        seat: int | None = None,
+        *,
+        reveal: bool = False,
+        replay_step: int | None = None,
+        options: dict | None = None,
     ) -> Screen:
         """A device's screen of this table: ``seat`` (None: the public view), the reveal, a
         finished game's replay step (None: live) and its view options (None: the table's)."""
         return Screen(
-            seat=seat, reveal=bool(reveal), replay_step=replay_step if self.game.over else None,
+            seat=seat,
+            reveal=bool(reveal),
+            replay_step=replay_step if self.game.over else None,
             options=self.screen.options if options is None else tuple(options.items()),
         )
 
     def state_for(
-        self, seat: int | None = None, *, reveal: bool = False, replay_step: int | None = None, options: dict | None = None
+        self,
+        seat: int | None = None,
+        *,
+        reveal: bool = False,
+        replay_step: int | None = None,
+        options: dict | None = None,
     ) -> dict:
         """The state one screen is sent: ``seat``'s (None: the public view; ``reveal``:
         every secret), the live game or ``replay_step`` of a finished one (see :func:`render`).
         Never the table's error (a transport keeps each screen's own)."""
-        state = render(self, self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), self.presenter)
+        state = render(
+            self, self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), self.presenter
+        )
         state.pop("page", None)
         return state
 
@@ -542,11 +563,19 @@ class Session(ScreenRendering):
         return True
 
     def page_for(
-        self, seat: int | None, name: str, before: int, *, reveal: bool = False, replay_step: int | None = None,
+        self,
+        seat: int | None,
+        name: str,
+        before: int,
+        *,
+        reveal: bool = False,
+        replay_step: int | None = None,
         options: dict | None = None,
     ) -> dict:
         """Older entries of a list, as ``seat``'s screen sees them (see :meth:`page_of`)."""
-        answer = self._page_answer(self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), name, before)
+        answer = self._page_answer(
+            self.screen_for(seat, reveal=reveal, replay_step=replay_step, options=options), name, before
+        )
         with self._batch():
             self._refresh()
         return answer
@@ -578,7 +607,6 @@ class Session(ScreenRendering):
         """Handle one view message for the table's own screen (validated as the widget
         validates it); raises on refusal, the game unchanged."""
         self._dispatch(msg)
-
 
     def _dispatch(self, msg: Any) -> None:
         kind = self.check_message(msg)
@@ -630,7 +658,9 @@ class Session(ScreenRendering):
                 raise WidgetError("malformed_message", f"an 'act' message's rev must be an int, got {short(rev)}")
             at = msg.get("at")
             if at is not None and (
-                isinstance(at, bool) or not isinstance(at, (int, float)) or (isinstance(at, float) and not math.isfinite(at))
+                isinstance(at, bool)
+                or not isinstance(at, (int, float))
+                or (isinstance(at, float) and not math.isfinite(at))
             ):
                 raise WidgetError("malformed_message", f"an 'act' message's at must be a time in ms, got {short(at)}")
             # a number, but past any game's length (a 400-digit int would overflow the float the
@@ -792,7 +822,9 @@ class Session(ScreenRendering):
         """A view asks for the game time (it measures its clock offset from the answer);
         the first one starts a real-time game's clock."""
         if not isinstance(sync_id, str) or not 0 < len(sync_id) <= 64:
-            raise WidgetError("malformed_message", f"a 'clock' message takes an id string (1-64 characters), got {short(sync_id)}")
+            raise WidgetError(
+                "malformed_message", f"a 'clock' message takes an id string (1-64 characters), got {short(sync_id)}"
+            )
         if not self.game.realtime:
             return
         with self._batch():

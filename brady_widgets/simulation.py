@@ -88,7 +88,9 @@ def _bot_name(spec, bot) -> str:
     return str(getattr(bot, "name", None) or getattr(spec, "__name__", None) or type(bot).__name__)
 
 
-def play_one(game: str, players: int, bots: Sequence, seed: int, index: int, options: dict, entry: GameEntry | None = None) -> dict:
+def play_one(
+    game: str, players: int, bots: Sequence, seed: int, index: int, options: dict, entry: GameEntry | None = None
+) -> dict:
     """Play game ``index`` of a run to the end and return its row.
 
     ``entry``: the game's registry entry, registered first if this process does
@@ -121,7 +123,16 @@ def play_one(game: str, players: int, bots: Sequence, seed: int, index: int, opt
     return row
 
 
-def _run_chunk(game: str, players: int, bots: Sequence, seed: int, start: int, stop: int, options: dict, entry: GameEntry | None = None) -> list[dict]:
+def _run_chunk(
+    game: str,
+    players: int,
+    bots: Sequence,
+    seed: int,
+    start: int,
+    stop: int,
+    options: dict,
+    entry: GameEntry | None = None,
+) -> list[dict]:
     _ensure_registered(entry)
     return [play_one(game, players, bots, seed, i, options) for i in range(start, stop)]
 
@@ -152,7 +163,9 @@ def _resolve_bots(bots, players: int, bot_table: dict) -> list:
     elif isinstance(bots, (list, tuple)):
         bots = list(bots)
         if len(bots) != players:
-            raise ValueError(f"bots lists {len(bots)} bot(s) for {players} players: give one per seat, or one name for all")
+            raise ValueError(
+                f"bots lists {len(bots)} bot(s) for {players} players: give one per seat, or one name for all"
+            )
     else:
         raise TypeError(f"bots must be a bot name, a factory, or a list of them (one per seat), got {bots!r}")
     for spec in bots:
@@ -234,7 +247,12 @@ def simulate(
         raise TypeError(f"progress must be True, False or None, got {progress!r}")
     if chunksize is not None and (_check_int("chunksize", chunksize) < 1):
         raise ValueError(f"chunksize must be >= 1, got {chunksize}")
-    if not (executor is None or executor is False or isinstance(executor, concurrent.futures.Executor) or callable(getattr(executor, "submit", None))):
+    if not (
+        executor is None
+        or executor is False
+        or isinstance(executor, concurrent.futures.Executor)
+        or callable(getattr(executor, "submit", None))
+    ):
         raise TypeError(f"executor must be a concurrent.futures.Executor, None or False, got {executor!r}")
     bots = _resolve_bots(bots, players, load_bots(name))
     entry = registry.game_entry(name)
@@ -265,7 +283,10 @@ def simulate(
                 if bar is not None:
                     bar.update(stop - start)
         else:
-            futures = [executor.submit(_run_chunk, name, players, bots, seed, start, stop, options, entry) for start, stop in chunks]
+            futures = [
+                executor.submit(_run_chunk, name, players, bots, seed, start, stop, options, entry)
+                for start, stop in chunks
+            ]
             for (start, stop), fut in zip(chunks, futures):
                 rows.extend(fut.result())
                 if bar is not None:

@@ -41,6 +41,18 @@ from .session import (  # noqa: F401 -- re-exported: importers of brady_widgets.
 )
 
 __all__ = [
-    "ERROR_CHARS", "MSG", "PRESENTER_SETTINGS", "Presenter", "Screen", "Session", "Table", "WIDGET_ERROR_CODES",
-    "WidgetError", "compact_legal", "expand_legal", "render", "session_for", "table_for",
+    "ERROR_CHARS",
+    "MSG",
+    "PRESENTER_SETTINGS",
+    "Presenter",
+    "Screen",
+    "Session",
+    "Table",
+    "WIDGET_ERROR_CODES",
+    "WidgetError",
+    "compact_legal",
+    "expand_legal",
+    "render",
+    "session_for",
+    "table_for",
 ]

@@ -71,6 +71,7 @@ A widget built around an existing engine (``game=``) shows that position as it
 stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 :meth:`GameWidget.run_bots` or the view's "let the bots play" button.
 """
+
 from __future__ import annotations
 
 import inspect
@@ -177,14 +178,21 @@ class GameWidget(anywidget.AnyWidget):
             # another engine shown as the parent's presenter shows its own (or the generic way)
             base = cls.presenter_class
             cls.presenter_class = (
-                Presenter.for_game(game_class) if base is None
-                else type(f"{game_class.__name__}Presenter", (base,), {"game_class": game_class, "__module__": cls.__module__})
+                Presenter.for_game(game_class)
+                if base is None
+                else type(
+                    f"{game_class.__name__}Presenter", (base,), {"game_class": game_class, "__module__": cls.__module__}
+                )
             )
         presenter = cls.presenter_class
         if presenter is not None:
             for name in PRESENTER_SETTINGS:
                 setattr(cls, name, getattr(presenter, name))
-        game = presenter.game_class if ("presenter_class" in cls.__dict__ or game_class) and presenter is not None else None
+        game = (
+            presenter.game_class
+            if ("presenter_class" in cls.__dict__ or game_class) and presenter is not None
+            else None
+        )
         if game is not None and "_esm" not in cls.__dict__:
             from .engine.registry import game_entry
 
@@ -201,7 +209,6 @@ class GameWidget(anywidget.AnyWidget):
             sig = _signature(cls.session_class)
             cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)
-
 
     def __init__(self, *args: Any, **kwargs: Any):
         """The session's arguments (:class:`~brady_widgets.session.Session`, whose signature this is)."""
@@ -301,7 +308,9 @@ class GameWidget(anywidget.AnyWidget):
             return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
 
         game_class = self.presenter.game_class
-        title = (self.content or {}).get("title") or (game_class.title if game_class else "") or settings.get("game", "")
+        title = (
+            (self.content or {}).get("title") or (game_class.title if game_class else "") or settings.get("game", "")
+        )
         curtain = self.curtain or {}
         if settings.get("reveal"):
             shown = "teacher's reveal: every secret shown"
@@ -371,7 +380,6 @@ class GameWidget(anywidget.AnyWidget):
                 self.session.error = _error_dict(exc)
         except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
             pass
-
 
     def _refresh(self) -> None:
         """The session changed: the widget's screen's state becomes the traits (one update).

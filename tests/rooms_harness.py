@@ -63,8 +63,16 @@ class ThreadServer:
 class ProcessServer:
     """``python -m brady_widgets.rooms`` as a subprocess (a real restart kills it)."""
 
-    def __init__(self, db: str | Path, port: int | None = None, pace: float = 0.05, log: Path | None = None,
-                 teacher_token: str | None = TEACHER, args: tuple[str, ...] = (), scheme: str = "http"):
+    def __init__(
+        self,
+        db: str | Path,
+        port: int | None = None,
+        pace: float = 0.05,
+        log: Path | None = None,
+        teacher_token: str | None = TEACHER,
+        args: tuple[str, ...] = (),
+        scheme: str = "http",
+    ):
         self.db, self.port, self.pace, self.log = str(db), port or free_port(), pace, log
         self.teacher_token = teacher_token  # None: no --teacher-token (the server reuses the stored one)
         self.args, self.scheme = tuple(args), scheme  # more CLI flags; "https" with --certfile/--keyfile
@@ -79,10 +87,24 @@ class ProcessServer:
         # the server writes its log through its own copy of the file: ours is closed at once
         with open(self.log, "ab") if self.log else contextlib.nullcontext(subprocess.DEVNULL) as out:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "brady_widgets.rooms", "--host", "127.0.0.1", "--port", str(self.port),
-                 "--db", self.db, "--pace", str(self.pace),
-                 *(["--teacher-token", self.teacher_token] if self.teacher_token else []), *self.args],
-                cwd=str(REPO), env={k: v for k, v in env.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"}, stdout=out,
+                [
+                    sys.executable,
+                    "-m",
+                    "brady_widgets.rooms",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.db,
+                    "--pace",
+                    str(self.pace),
+                    *(["--teacher-token", self.teacher_token] if self.teacher_token else []),
+                    *self.args,
+                ],
+                cwd=str(REPO),
+                env={k: v for k, v in env.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"},
+                stdout=out,
                 stderr=subprocess.STDOUT,
             )
         deadline = time.time() + 30
@@ -113,8 +135,15 @@ class Client:
         # The connection is entered as a context manager (websockets deprecates a bare
         # connect()) on an ExitStack the client owns; close() leaves it.
         self._owner = contextlib.ExitStack()
-        self.ws = self._owner.enter_context(connect(server.url.replace("http", "ws", 1) + "/ws", max_size=2**20, origin=origin,
-                          additional_headers=headers, ssl=ssl))
+        self.ws = self._owner.enter_context(
+            connect(
+                server.url.replace("http", "ws", 1) + "/ws",
+                max_size=2**20,
+                origin=origin,
+                additional_headers=headers,
+                ssl=ssl,
+            )
+        )
         self.frames: list[dict] = []
         self.raw: list[str] = []
         self.state: dict = {}

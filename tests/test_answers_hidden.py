@@ -31,8 +31,12 @@ CHECK = re.compile(r'check\(\s*"([a-z_]+)\.([a-z_0-9]+)"')
 SHOWN_ON_PURPOSE = {
     # the die's chance of black, a rule the tutorial shows first: the exercise asks whether a streak changes
     # it (the gambler's fallacy); and exercise 4's 1/3 (seat 1 is Robo) is another quantity
-    ("costume_party.ipynb", "costume_party.black_after_three_blacks", "1/3", "cell-08"):
-        "the gambler's fallacy: the answer is the rule shown",
+    (
+        "costume_party.ipynb",
+        "costume_party.black_after_three_blacks",
+        "1/3",
+        "cell-08",
+    ): "the gambler's fallacy: the answer is the rule shown",
     ("costume_party.ipynb", "costume_party.killer_is_robo", "1/3", "cell-08"): "the die's black, not Robo",
     ("costume_party.ipynb", "costume_party.killer_is_robo", "0.333", "81e87e91"): "black after a streak, not Robo",
     ("costume_party.ipynb", "costume_party.killer_is_robo", "1/3", "81e87e91"): "black after a streak, not Robo",
@@ -117,7 +121,7 @@ def test_no_saved_output_above_or_under_a_check_cell_shows_its_answer(path):
         later = [s for s in starts if s > at]
         end = later[0] if later else at  # the last exercise: everything above it
         forms = [f for f in printed_forms(ex.answer) if "/" in f or "." in f]  # a whole number is everywhere
-        for i, cell in enumerate(cells[:max(end, at + 1)]):  # (the next check cell's output is its question)
+        for i, cell in enumerate(cells[: max(end, at + 1)]):  # (the next check cell's output is its question)
             if cell["cell_type"] != "code":
                 continue
             text = _outputs(cell)
@@ -125,7 +129,8 @@ def test_no_saved_output_above_or_under_a_check_cell_shows_its_answer(path):
                 if (path.name, f"{game}.{key}", form, cell.get("id")) in SHOWN_ON_PURPOSE:
                     continue
                 assert not _found(form, text), (
-                    f"{path.name} cell {i} shows {form}, the answer to {game}.{key} (checked in cell {at})")
+                    f"{path.name} cell {i} shows {form}, the answer to {game}.{key} (checked in cell {at})"
+                )
 
 
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)

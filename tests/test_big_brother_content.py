@@ -11,12 +11,50 @@ from brady_widgets.big_brother import content as C
 
 # Words that have no place on a classroom card: romance, bodies, cruelty, alcohol.
 BANNED = [
-    "love", "lover", "kiss", "kissing", "date", "dating", "crush", "boyfriend", "girlfriend",
-    "flirt", "romance", "romantic", "sexy", "marry", "wedding", "cuddle",
-    "fat", "skinny", "ugly", "naked", "body", "weight", "smelly", "stinky", "sweaty", "pimple",
-    "underwear", "burp", "fart",
-    "stupid", "idiot", "dumb", "hate", "loser", "kill", "hurt", "punch", "cruel", "fool",
-    "useless", "worthless", "beer", "wine", "drunk",
+    "love",
+    "lover",
+    "kiss",
+    "kissing",
+    "date",
+    "dating",
+    "crush",
+    "boyfriend",
+    "girlfriend",
+    "flirt",
+    "romance",
+    "romantic",
+    "sexy",
+    "marry",
+    "wedding",
+    "cuddle",
+    "fat",
+    "skinny",
+    "ugly",
+    "naked",
+    "body",
+    "weight",
+    "smelly",
+    "stinky",
+    "sweaty",
+    "pimple",
+    "underwear",
+    "burp",
+    "fart",
+    "stupid",
+    "idiot",
+    "dumb",
+    "hate",
+    "loser",
+    "kill",
+    "hurt",
+    "punch",
+    "cruel",
+    "fool",
+    "useless",
+    "worthless",
+    "beer",
+    "wine",
+    "drunk",
 ]
 BANNED_RE = re.compile(r"\b(" + "|".join(BANNED) + r")s?\b", re.IGNORECASE)
 
@@ -130,8 +168,7 @@ def test_every_camera_line_is_a_known_kind_with_valid_params():
 
 
 def test_camera_lines_are_distinct_on_each_card_and_across_cards():
-    keys = [(line["code"], json.dumps(line["params"], sort_keys=True))
-            for card in C.CAMERA_CARDS for line in card]
+    keys = [(line["code"], json.dumps(line["params"], sort_keys=True)) for card in C.CAMERA_CARDS for line in card]
     assert len(set(keys)) == 36
     for card in C.CAMERA_CARDS:
         assert len({line["text"] for line in card}) == 6
@@ -164,8 +201,14 @@ def test_camera_behaviours_are_not_rare():
 # ------------------------------------------------------------------------- rooms and track
 def test_the_eight_rooms_of_the_rulebook():
     assert set(C.ROOMS) == {
-        "Toilet/Shower", "Garden", "Living Room", "Storeroom", "Diary Room", "Kitchen",
-        "Men's Bedroom", "Women's Bedroom",
+        "Toilet/Shower",
+        "Garden",
+        "Living Room",
+        "Storeroom",
+        "Diary Room",
+        "Kitchen",
+        "Men's Bedroom",
+        "Women's Bedroom",
     }
     assert C.ROOM_ORDER == list(C.ROOMS) and C.ROOM_ORDER[0] == "Living Room"
     for room, effect in C.ROOMS.items():
@@ -178,7 +221,10 @@ def test_default_track_composition():
     assert track[0] == {"kind": "room", "room": "Living Room"}
     kinds = [s["kind"] for s in track]
     assert {k: kinds.count(k) for k in C.SPACE_KINDS} == {
-        "room": 8, "confrontation": 12, "gossip": 6, "camera": 6,
+        "room": 8,
+        "confrontation": 12,
+        "gossip": 6,
+        "camera": 6,
     }
     for space in track:
         assert set(space) == {"kind", "room"}
@@ -221,10 +267,21 @@ def test_no_banned_words_anywhere():
     assert hits == []
 
 
-@pytest.mark.parametrize("name", [
-    "CONFRONTATION_CARDS", "GOSSIP_WORDS", "GOSSIP_SIDES", "CAMERA_CARDS", "BEHAVIOURS",
-    "BEHAVIOUR_PARAMS", "ROOMS", "ROOM_ORDER", "SPACE_KINDS", "DEFAULT_TRACK",
-])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "CONFRONTATION_CARDS",
+        "GOSSIP_WORDS",
+        "GOSSIP_SIDES",
+        "CAMERA_CARDS",
+        "BEHAVIOURS",
+        "BEHAVIOUR_PARAMS",
+        "ROOMS",
+        "ROOM_ORDER",
+        "SPACE_KINDS",
+        "DEFAULT_TRACK",
+    ],
+)
 def test_everything_is_json_safe(name):
     value = getattr(C, name)
     assert json.loads(json.dumps(value)) == value

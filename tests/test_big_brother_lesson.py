@@ -68,7 +68,9 @@ def test_the_simulation_agrees_with_the_exact_chain_within_its_error_bars():
     land = sim["landed"].mean(axis=0)
     assert np.all(np.abs(land - np.array([float(p) for p in L.landing_exact(7)])) < 0.015)
     again = L.simulate_turns(7, n, seed=3)
-    assert np.array_equal(again["end"], sim["end"]) and not np.array_equal(L.simulate_turns(7, n, seed=4)["end"], sim["end"])
+    assert np.array_equal(again["end"], sim["end"]) and not np.array_equal(
+        L.simulate_turns(7, n, seed=4)["end"], sim["end"]
+    )
 
 
 def test_a_wrong_chain_would_be_caught():

@@ -355,7 +355,9 @@ def test_gossip_pick_a_partner_still_in_and_a_side():
     assert sorted((a["partner"], a["side"]) for a in legal) == [(p, s) for p in (1, 2, 3) for s in ("+", "-")]
 
 
-@pytest.mark.parametrize("side,dice,word", [("+", (2, 3), "creative"), ("-", (6, 1), "a daydreamer"), ("+", (1, 6), "generous")])
+@pytest.mark.parametrize(
+    "side,dice,word", [("+", (2, 3), "creative"), ("-", (6, 1), "a daydreamer"), ("+", (1, 6), "generous")]
+)
 def test_gossip_word_is_looked_up_by_the_lander_die_then_the_partner_die(side, dice, word):
     g = game(4, {2: GOSSIP})
     _gossip(g, side, dice)
@@ -550,7 +552,11 @@ def _keep_it_tied(g):
 def test_eviction_three_minus_questions_nominees_only():
     g = _eviction_with_two_nominees()
     a, b = g.nominees
-    assert g.card is not None and g.sign == "-" and g.view(None)["card"]["question"] == CONFRONTATION_CARDS[g.card]["minus"]
+    assert (
+        g.card is not None
+        and g.sign == "-"
+        and g.view(None)["card"]["question"] == CONFRONTATION_CARDS[g.card]["minus"]
+    )
     assert sorted(g.to_act) == [0, 1, 2, 3]  # the nominees vote too
     assert votes(g.legal_actions(a)) == [b] and votes(g.legal_actions(b)) == [a]
     other = next(s for s in range(4) if s not in (a, b))
@@ -725,7 +731,9 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize("phase,seat,action,code", ILLEGAL, ids=[f"{p}-{a.get('type')}-{c}-{i}" for i, (p, s, a, c) in enumerate(ILLEGAL)])
+@pytest.mark.parametrize(
+    "phase,seat,action,code", ILLEGAL, ids=[f"{p}-{a.get('type')}-{c}-{i}" for i, (p, s, a, c) in enumerate(ILLEGAL)]
+)
 def test_illegal_actions_are_refused_with_the_right_code_and_change_nothing(phase, seat, action, code):
     g = _positions()[phase]
     assert g.phase == phase
@@ -922,6 +930,7 @@ def _gossip_with(partner, match):
         act(g, lander, {"type": "gossip_card", "target": third})
         if match:
             act(g, other, {"type": "gossip_card", "target": third})
+
     return script
 
 

@@ -317,13 +317,20 @@ def test_the_odds_panel_is_the_exact_landing_chance_from_the_movers_space():
 def test_every_event_of_a_game_is_worded_for_the_log():
     kinds = set()
     for seed, players in ((11, 6), (3, 4), (8, 5)):
-        w = W(game=BigBrother(players, seed, tags=["man", "woman"] * 2 + ["man", None][: players - 4]), humans=[], bot="hard")
+        w = W(
+            game=BigBrother(players, seed, tags=["man", "woman"] * 2 + ["man", None][: players - 4]),
+            humans=[],
+            bot="hard",
+        )
         w.run_bots()
         w.advance_time(3_000_000)
         assert w.game.over
         for e in w.game.events:
             text = w.presenter.describe(e)
-            assert text and text != e["type"] and "?" not in text.replace("?'", "").replace("? ", "").rstrip("?"), (e, text)
+            assert text and text != e["type"] and "?" not in text.replace("?'", "").replace("? ", "").rstrip("?"), (
+                e,
+                text,
+            )
             kinds.add(e["type"])
     assert {"setup", "round", "turn", "roll", "card", "my_vote", "votes_in", "count", "nominated", "evicted",
             "return_vote", "ranks", "returned", "winner", "open_vote", "room", "gossip", "gossip_reveal",
@@ -350,7 +357,11 @@ def test_nothing_secret_in_the_synced_traits_in_any_phase():
             if phase not in local:
                 local.add(phase)
                 stats = check_leaks(
-                    w.game, rng, seats=[0], samples=1, widget_factory=lambda game, seat: W(game=game, humans=[seat], bot=Idle)
+                    w.game,
+                    rng,
+                    seats=[0],
+                    samples=1,
+                    widget_factory=lambda game, seat: W(game=game, humans=[seat], bot=Idle),
                 )
                 compares += stats.widget_compares
                 changed += stats.changed

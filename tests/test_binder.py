@@ -42,7 +42,9 @@ def _repo_files() -> list[Path]:
     if (REPO / ".git").exists() and shutil.which("git"):
         out = subprocess.run(
             ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-            cwd=REPO, check=True, capture_output=True,
+            cwd=REPO,
+            check=True,
+            capture_output=True,
         ).stdout.decode()
         names = [n for n in out.split("\0") if n]
     else:
@@ -118,7 +120,9 @@ def _notebook_imports(paths, root: Path) -> dict[str, list[str]]:
         for cell in nb["cells"]:
             if cell["cell_type"] != "code":
                 continue
-            source = "\n".join(line for line in "".join(cell["source"]).splitlines() if not line.lstrip().startswith(("%", "!")))
+            source = "\n".join(
+                line for line in "".join(cell["source"]).splitlines() if not line.lstrip().startswith(("%", "!"))
+            )
             for node in ast.walk(ast.parse(source)):
                 if isinstance(node, ast.Import):
                     names = [a.name for a in node.names]
@@ -150,7 +154,12 @@ def test_every_module_a_notebook_imports_imports_in_the_binder_env(binder_env):
         "print(json.dumps(failed))\n"
     )
     env = dict(binder_env["env"], MPLBACKEND="Agg")
-    out = _run([str(binder_env["py"]), "-c", probe, json.dumps(sorted(modules))], binder_env["log"], cwd=binder_env["tmp"], env=env)
+    out = _run(
+        [str(binder_env["py"]), "-c", probe, json.dumps(sorted(modules))],
+        binder_env["log"],
+        cwd=binder_env["tmp"],
+        env=env,
+    )
     failed = json.loads(out.stdout)
     assert not failed, {name: (why, modules[name]) for name, why in failed.items()}
 
@@ -168,13 +177,30 @@ def test_the_start_notebook_passes_nbval_in_the_binder_env(binder_env):
     # nbval (from the test runner's environment) checks the saved outputs; every cell runs in
     # the Binder venv's kernel.
     proc = subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "--nbval",
-         "--nbval-kernel-name", KERNEL, "--nbval-sanitize-with", "notebooks/nbval-sanitize.cfg",
-         f"--junitxml={report}", *[str(p.relative_to(repo)) for p in notebooks]],
-        cwd=repo, env=run_env, capture_output=True, text=True,
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "--nbval",
+            "--nbval-kernel-name",
+            KERNEL,
+            "--nbval-sanitize-with",
+            "notebooks/nbval-sanitize.cfg",
+            f"--junitxml={report}",
+            *[str(p.relative_to(repo)) for p in notebooks],
+        ],
+        cwd=repo,
+        env=run_env,
+        capture_output=True,
+        text=True,
     )
     log.append(f"nbval in the Binder venv: {time.perf_counter() - start:.1f} s, rc={proc.returncode}")
-    assert proc.returncode == 0, f"nbval failed in the Binder environment:\n{proc.stdout[-6000:]}\n{proc.stderr[-3000:]}"
+    assert proc.returncode == 0, (
+        f"nbval failed in the Binder environment:\n{proc.stdout[-6000:]}\n{proc.stderr[-3000:]}"
+    )
     # every cell ran (none skipped) and each notebook stays under the time limit
     per_notebook: dict[str, float] = defaultdict(float)
     cells: dict[str, int] = defaultdict(int)
@@ -184,7 +210,10 @@ def test_the_start_notebook_passes_nbval_in_the_binder_env(binder_env):
         name = case.get("classname", "").removesuffix(".ipynb").rsplit(".", 1)[-1] + ".ipynb"
         per_notebook[name] += float(case.get("time", 0))
         cells[name] += 1
-    log.append("cell time per notebook: " + ", ".join(f"{k}: {v:.1f} s ({cells[k]} cells)" for k, v in sorted(per_notebook.items())))
+    log.append(
+        "cell time per notebook: "
+        + ", ".join(f"{k}: {v:.1f} s ({cells[k]} cells)" for k, v in sorted(per_notebook.items()))
+    )
     assert set(per_notebook) == {p.name for p in notebooks}, per_notebook
     slow = {k: round(v, 1) for k, v in per_notebook.items() if v > NOTEBOOK_TIME_LIMIT}
     assert not slow, f"notebooks slower than {NOTEBOOK_TIME_LIMIT} s: {slow}"
@@ -195,7 +224,9 @@ def test_readme_binder_link_opens_the_start_notebook_in_jupyterlab():
     import re
 
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    links = re.findall(r"https://mybinder\.org/v2/gh/([^/\s)]+)/([^/\s)]+)/([^?\s)]+)\?urlpath=lab/tree/([^\s)`]+)", readme)
+    links = re.findall(
+        r"https://mybinder\.org/v2/gh/([^/\s)]+)/([^/\s)]+)/([^?\s)]+)\?urlpath=lab/tree/([^\s)`]+)", readme
+    )
     assert links, "README has no mybinder link that opens JupyterLab"
     for owner, repo, ref, path in links:
         assert (repo, ref) == ("brady_widgets", "main"), (owner, repo, ref)

@@ -31,7 +31,10 @@ def test_levels_in_the_bots_table(game):
     table = GAMES[game].BOTS
     for level in LEVELS:
         assert level in table and table[level] is GAMES[game].LEVELS[level]
-    old = {"costume_party": {"random": cp.RandomBot, "detective": cp.DetectiveBot}, "brady_bunch": {"random": bb.RandomBot, "smart": bb.BradyBot}}[game]
+    old = {
+        "costume_party": {"random": cp.RandomBot, "detective": cp.DetectiveBot},
+        "brady_bunch": {"random": bb.RandomBot, "smart": bb.BradyBot},
+    }[game]
     for name, cls in old.items():
         assert table[name] is cls  # the old names and classes are untouched
     assert len({table[level] for level in LEVELS}) == 3  # three different bots
@@ -66,7 +69,11 @@ def test_level_deterministic_per_seed(game, players, level):
     assert a == b
     # a bot and its pickled copy make the same choices
     table = GAMES[game].BOTS
-    g = BradyBunch(players, 3) if game == "brady_bunch" else __import__("brady_widgets.costume_party.rules", fromlist=["x"]).CostumeParty(players, 3)
+    g = (
+        BradyBunch(players, 3)
+        if game == "brady_bunch"
+        else __import__("brady_widgets.costume_party.rules", fromlist=["x"]).CostumeParty(players, 3)
+    )
     bots = {s: table[level](s, 3) for s in range(players)}
     twins = {s: pickle.loads(pickle.dumps(bots[s])) for s in range(players)}
     steps = 0
@@ -89,7 +96,9 @@ def _black_pair():
 def test_costume_easy_blunders_on_black():
     g = _black_pair()
     view, legal = g.view(0), g.legal_actions(0)
-    kills = {level: sum(cp.BOTS[level](0, s).choose(view, legal)["type"] == "kill" for s in range(150)) for level in LEVELS}
+    kills = {
+        level: sum(cp.BOTS[level](0, s).choose(view, legal)["type"] == "kill" for s in range(150)) for level in LEVELS
+    }
     assert kills["hard"] == 0
     assert kills["easy"] > kills["medium"] > 0  # a kill nobody could justify, more often at easy
     assert kills["easy"] < 75  # but mostly it still plays the detective's move
@@ -126,7 +135,15 @@ def _snooped(extra=()):
         4,
         hands=HANDS,
         deck=[3, 4, 5],
-        steps=["snoops:Marcia,Peter", "request:Marcia:Peter", "lights_out", "plays:Greg=1,Marcia=1,Peter=6", "peek:Peter", "peek:Greg", *extra],
+        steps=[
+            "snoops:Marcia,Peter",
+            "request:Marcia:Peter",
+            "lights_out",
+            "plays:Greg=1,Marcia=1,Peter=6",
+            "peek:Peter",
+            "peek:Greg",
+            *extra,
+        ],
     )
 
 

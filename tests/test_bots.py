@@ -82,7 +82,12 @@ def test_same_seed_same_choices_different_seed_different_game():
 
     # the choices depend on (view, legal) and the bot's seed only: a fresh bot replaying the views agrees
     views = []
-    play(5, 9, ["detective", "random", "random", "detective", "random"], on_choice=lambda s, v, legal, a: views.append((s, v, legal, a)))
+    play(
+        5,
+        9,
+        ["detective", "random", "random", "detective", "random"],
+        on_choice=lambda s, v, legal, a: views.append((s, v, legal, a)),
+    )
     fresh = {s: DetectiveBot(s, 9) for s in (0, 3)}
     for s, v, legal, a in views:
         if s in fresh:
@@ -229,7 +234,12 @@ def test_detective_does_not_leave_itself_alone_when_it_cannot_draw():
     rooms[2] = rooms[3] = "red"
     steps = []
     for mover, to in ((8, "yellow"), (9, "green"), (10, "hall")):
-        steps += [(0, "roll", "black"), (0, {"type": "draw"}), (1, "roll", "red"), (1, {"type": "move", "figure": mover, "to": to})]
+        steps += [
+            (0, "roll", "black"),
+            (0, {"type": "draw"}),
+            (1, "roll", "red"),
+            (1, {"type": "move", "figure": mover, "to": to}),
+        ]
     g = scripted(2, secrets=[0, 12], rooms=rooms, deck_top=[4, 5, 6], steps=steps + [(0, "roll", "blue")])
     view, legal = g.view(0), g.legal_actions(0)
     assert len(view["face_up"][0]) == 3 and view["rooms"]["blue"] == [0, 1]
@@ -334,11 +344,19 @@ def test_moving_a_figure_out_of_danger_is_evidence():
 
 
 def test_no_evidence_without_kills():
-    g = scripted(3, secrets=[0, 5, 9], rooms=START, deck_top=[], steps=[
-        (0, "roll", "blue"), (0, {"type": "move", "figure": 4, "to": "blue"}),
-        (1, "roll", "red"), (1, {"type": "move", "figure": 5, "to": "red"}),
-        (2, "roll", "green"),
-    ])
+    g = scripted(
+        3,
+        secrets=[0, 5, 9],
+        rooms=START,
+        deck_top=[],
+        steps=[
+            (0, "roll", "blue"),
+            (0, {"type": "move", "figure": 4, "to": "blue"}),
+            (1, "roll", "red"),
+            (1, {"type": "move", "figure": 5, "to": "red"}),
+            (2, "roll", "green"),
+        ],
+    )
     assert move_evidence(g.view(0)) == {}
 
 

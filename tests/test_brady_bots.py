@@ -126,7 +126,21 @@ def test_smart_bot_handles_every_phase_itself():
 
     for i, (players, oliver) in enumerate(TABLES):
         play(players, 40 + i, on_choice=check, cousin_oliver=oliver)
-    want = {"reveal", "play", "snoop", "claims", "talk", "answer", "expose", "cookie_peek", "help", "help_peek", "final", "signs", "accuse"}
+    want = {
+        "reveal",
+        "play",
+        "snoop",
+        "claims",
+        "talk",
+        "answer",
+        "expose",
+        "cookie_peek",
+        "help",
+        "help_peek",
+        "final",
+        "signs",
+        "accuse",
+    }
     assert want <= phases, want - phases
 
 
@@ -175,7 +189,13 @@ def test_tattletales_tell_the_truth_and_bluffers_stay_consistent():
         goals = {}  # talk index -> (speaker goal when speaking)
 
         def watch(g, s, view, legal, action):
-            if view["role"] == "kid" and action["type"] in ("say_card", "say_number", "claim", "say_yes_no", "say_looked"):
+            if view["role"] == "kid" and action["type"] in (
+                "say_card",
+                "say_number",
+                "claim",
+                "say_yes_no",
+                "say_looked",
+            ):
                 goals[len(g.talk)] = kid_goal(view)
 
         g = play(players, 100 + i, on_choice=watch, cousin_oliver=players >= 6 and i % 2 == 0)

@@ -46,8 +46,14 @@ def widget_factory(game, seat):
 #: the claims), so from 6 players on it runs at every 60th action at most, and
 #: (fuzz_every=0) at the set-up and after the end only for the other big tables.
 CASES = (
-    [pytest.param(p, {"max_questions": 1}, 30 if p <= 5 else 60 if p == 6 else 0, id=f"{p}p-volunteer-q1") for p in range(3, 9)]
-    + [pytest.param(p, {"max_questions": 0, "volunteer": False}, 30 if p <= 5 else 0, id=f"{p}p-silent-q0") for p in (3, 5, 8)]
+    [
+        pytest.param(p, {"max_questions": 1}, 30 if p <= 5 else 60 if p == 6 else 0, id=f"{p}p-volunteer-q1")
+        for p in range(3, 9)
+    ]
+    + [
+        pytest.param(p, {"max_questions": 0, "volunteer": False}, 30 if p <= 5 else 0, id=f"{p}p-silent-q0")
+        for p in (3, 5, 8)
+    ]
     + [pytest.param(6, {"cousin_oliver": True, "max_questions": 1}, 0, id="6p-oliver-volunteer-q1")]
     + [pytest.param(7, {"cousin_oliver": True, "max_questions": 0, "volunteer": False}, 60, id="7p-oliver-silent-q0")]
     + [pytest.param(8, {"cousin_oliver": True, "max_questions": 1, "volunteer": False}, 0, id="8p-oliver-silent-q1")]
@@ -125,7 +131,9 @@ def test_bots_registry():
 @pytest.mark.parametrize("name", sorted(BOTS))
 @pytest.mark.parametrize("players,options", [(3, {}), (5, {"max_questions": 2}), (8, {"cousin_oliver": True})])
 def test_bot_games(name, players, options):
-    game = bot_playout(BradyBunch(players, 70 + players, **options), BOTS[name], rng=players, bot_seed=players, check_every=5)
+    game = bot_playout(
+        BradyBunch(players, 70 + players, **options), BOTS[name], rng=players, bot_seed=players, check_every=5
+    )
     assert game.over and game.accused in game.kids
     check_invariants(game)
 
@@ -235,7 +243,7 @@ class ForgetsToDraw(BradyBunch):
         if self.round > 1 and self.phase == "reveal":
             for kid in self.player_kids:
                 self.deck.insert(0, self.hands[kid].pop())
-            del self.takers[-len(self.player_kids):]
+            del self.takers[-len(self.player_kids) :]
             assert len(self.deck) == len(deck)
 
 

@@ -92,7 +92,13 @@ def brute(n_cards, counts, known=()):
 
 @pytest.mark.parametrize(
     "n_cards, counts, known",
-    [(3, {1: 2, 2: 1, 5: 2}, ()), (4, {1: 3, 3: 2, 4: 1, 6: 3}, (6,)), (2, {6: 4}, ()), (0, {2: 1}, (1, 2)), (5, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}, ())],
+    [
+        (3, {1: 2, 2: 1, 5: 2}, ()),
+        (4, {1: 3, 3: 2, 4: 1, 6: 3}, (6,)),
+        (2, {6: 4}, ()),
+        (0, {2: 1}, (1, 2)),
+        (5, {1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2}, ()),
+    ],
 )
 def test_exact_matches_brute_force(n_cards, counts, known):
     assert exact_total_distribution(n_cards, known, counts) == brute(n_cards, counts, known)
@@ -115,7 +121,9 @@ def test_exact_full_deck_moments():
     assert exact_total_distribution(1) == {v: Fraction(1, 6) for v in range(1, 7)}
 
 
-@pytest.mark.parametrize("n_cards, known, counts", [(4, (), None), (3, (6,), None), (2, (5, 6, 6), None), (3, (), {1: 2, 2: 1, 5: 2, 6: 3})])
+@pytest.mark.parametrize(
+    "n_cards, known, counts", [(4, (), None), (3, (6,), None), (2, (5, 6, 6), None), (3, (), {1: 2, 2: 1, 5: 2, 6: 3})]
+)
 def test_samples_fit_the_exact_law(n_cards, known, counts):
     s = sample_totals(n_cards, known, counts, samples=40000, seed=7)
     assert s.shape == (40000,)

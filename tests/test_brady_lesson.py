@@ -46,7 +46,9 @@ def test_the_tutorial_helpers_walk_a_round():
     L.act(g, "Alice", "lights_out")
     w = L.show(g, "Greg")
     assert w.game is not g and w.game.history == g.history
-    g = L.brady_position(4, kids=["Greg", "Peter", "Jan"], seed=0, hands={"Greg": [2, 3, 6], "Peter": [1, 5, 6], "Jan": [2, 3, 4]})
+    g = L.brady_position(
+        4, kids=["Greg", "Peter", "Jan"], seed=0, hands={"Greg": [2, 3, 6], "Peter": [1, 5, 6], "Jan": [2, 3, 4]}
+    )
     snoops = L.quick_round(g, {"Greg": 2, "Peter": 6, "Jan": 4}, "Jan")
     assert len(snoops) == 2 and g.round == 2 and g.view(0)["kids"][2]["cookies"] == 1
 

@@ -34,8 +34,20 @@ HAND = 3
 
 
 # ----------------------------------------------------------------- small views
-def make_view(kids, rounds=2, me=None, my_cards=(), hand=(), peeks=(), exposed=(), cookies=None, signs=None,
-              my_sign=None, talk=(), cards=None):
+def make_view(
+    kids,
+    rounds=2,
+    me=None,
+    my_cards=(),
+    hand=(),
+    peeks=(),
+    exposed=(),
+    cookies=None,
+    signs=None,
+    my_sign=None,
+    talk=(),
+    cards=None,
+):
     """A view with just the keys the odds read (the engine's names and shapes).
 
     ``peeks``/``exposed``: (kid, round, value); ``talk``: (speaker, kind, subject,
@@ -52,8 +64,13 @@ def make_view(kids, rounds=2, me=None, my_cards=(), hand=(), peeks=(), exposed=(
         "phase": "over" if cards else "talk",
         "over": bool(cards),
         "kids": [
-            {"kid": k, "cookies": cookies.get(k, 0), "sign": signs.get(k), "face_up": None,
-             "cards": (list(cards[k]) if cards else None)}
+            {
+                "kid": k,
+                "cookies": cookies.get(k, 0),
+                "sign": signs.get(k),
+                "face_up": None,
+                "cards": (list(cards[k]) if cards else None),
+            }
             for k in kids
         ],
         "my_cards": list(my_cards) if me is not None else None,
@@ -62,8 +79,17 @@ def make_view(kids, rounds=2, me=None, my_cards=(), hand=(), peeks=(), exposed=(
         "peeks": [{"round": r, "kid": k, "value": v, "via": "woman"} for k, r, v in peeks],
         "exposed": [{"round": r, "kid": k, "value": v} for k, r, v in exposed],
         "talk": [
-            {"i": i, "round": r, "about_round": r, "speaker": s, "kind": kind, "subject": subj, "value": v,
-             "yes": None, "question": None}
+            {
+                "i": i,
+                "round": r,
+                "about_round": r,
+                "speaker": s,
+                "kind": kind,
+                "subject": subj,
+                "value": v,
+                "yes": None,
+                "question": None,
+            }
             for i, (s, kind, subj, r, v) in enumerate(talk)
         ],
     }
@@ -97,7 +123,11 @@ def brute_force(view, counts, trust=None):
     hidden = [(k, r) for k in kids if k != me for r in range(1, rounds + 1) if (k, r) not in seen]
     my_played = len(view["my_cards"]) if me else rounds
     draws = (HAND + rounds - 1 - my_played - len(view["hand"])) if me and not view["over"] else 0
-    unsigned = [k["kid"] for k in view["kids"] if k["cookies"] and k["sign"] is None and not (k["kid"] == me and view["my_sign"])]
+    unsigned = [
+        k["kid"]
+        for k in view["kids"]
+        if k["cookies"] and k["sign"] is None and not (k["kid"] == me and view["my_sign"])
+    ]
     sign_of = {k["kid"]: (1 if k["sign"] == "+" else -1) for k in view["kids"] if k["sign"]}
     if me and view["my_sign"]:
         sign_of[me] = 1 if view["my_sign"] == "+" else -1
@@ -110,7 +140,7 @@ def brute_force(view, counts, trust=None):
             return my_plays(hand + [draws_seq[0]], draws_seq[1:], left)
         out = []
         for i, c in enumerate(hand):
-            for p, s in my_plays(hand[:i] + hand[i + 1:], draws_seq, left - 1):
+            for p, s in my_plays(hand[:i] + hand[i + 1 :], draws_seq, left - 1):
                 out.append((p / len(hand), s + c))
         return out
 
@@ -120,7 +150,7 @@ def brute_force(view, counts, trust=None):
         values = [pool[i] for i in assignment]
         world = dict(seen)
         world.update(zip(hidden, values))
-        mine_drawn = values[len(hidden):]
+        mine_drawn = values[len(hidden) :]
         w = Fraction(1)
         for st in view["talk"]:
             if st["kind"] not in ("played", "looked") or st["value"] is None or st["speaker"] == me:
@@ -160,31 +190,75 @@ CASES = {
     "ties_everywhere": (make_view(KIDS3, peeks=[("Peter", 2, 2)]), {2: 5, 3: 2}, None),
     "exposed_and_cookies": (
         make_view(KIDS3, exposed=[("Marcia", 1, 5)], cookies={"Greg": 2, "Peter": 1}, signs={"Peter": "-"}),
-        {1: 2, 4: 2, 5: 2, 6: 1}, None),
+        {1: 2, 4: 2, 5: 2, 6: 1},
+        None,
+    ),
     "claims_trust": (
-        make_view(KIDS3, peeks=[("Peter", 1, 1)],
-                  talk=[("Greg", "played", "Greg", 1, 6), ("Marcia", "looked", "Greg", 2, 1), ("Peter", "played", "Marcia", 1, 6)]),
-        {1: 3, 3: 1, 6: 3}, 0.7),
+        make_view(
+            KIDS3,
+            peeks=[("Peter", 1, 1)],
+            talk=[
+                ("Greg", "played", "Greg", 1, 6),
+                ("Marcia", "looked", "Greg", 2, 1),
+                ("Peter", "played", "Marcia", 1, 6),
+            ],
+        ),
+        {1: 3, 3: 1, 6: 3},
+        0.7,
+    ),
     "claims_trust_per_speaker": (
-        make_view(KIDS3, talk=[("Greg", "played", "Greg", 1, 6), ("Marcia", "played", "Greg", 1, 1), ("Peter", "looked", "Marcia", 2, 3)]),
-        {1: 2, 3: 2, 6: 2}, {"Greg": 0.9, "Marcia": 0.3}),
+        make_view(
+            KIDS3,
+            talk=[
+                ("Greg", "played", "Greg", 1, 6),
+                ("Marcia", "played", "Greg", 1, 1),
+                ("Peter", "looked", "Marcia", 2, 3),
+            ],
+        ),
+        {1: 2, 3: 2, 6: 2},
+        {"Greg": 0.9, "Marcia": 0.3},
+    ),
     "claims_certain": (
         make_view(KIDS3, talk=[("Greg", "played", "Marcia", 1, 6), ("Peter", "played", "Marcia", 2, 6)]),
-        {1: 2, 3: 2, 6: 2}, 1.0),
+        {1: 2, 3: 2, 6: 2},
+        1.0,
+    ),
     "kid_viewer_before_play": (
-        make_view(KIDS3, me="Greg", my_cards=[], hand=[1, 6, 6], cookies={"Greg": 1},
-                  talk=[("Marcia", "played", "Peter", 1, 1), ("Greg", "played", "Marcia", 1, 1)]),
-        {1: 3, 3: 2, 6: 4}, 0.8),
+        make_view(
+            KIDS3,
+            me="Greg",
+            my_cards=[],
+            hand=[1, 6, 6],
+            cookies={"Greg": 1},
+            talk=[("Marcia", "played", "Peter", 1, 1), ("Greg", "played", "Marcia", 1, 1)],
+        ),
+        {1: 3, 3: 2, 6: 4},
+        0.8,
+    ),
     "kid_viewer_after_play": (
-        make_view(KIDS3, me="Marcia", my_cards=[3], hand=[5, 6], peeks=[("Greg", 1, 5)], cookies={"Marcia": 1}, my_sign="+"),
-        {1: 2, 3: 2, 5: 2, 6: 3}, None),
+        make_view(
+            KIDS3, me="Marcia", my_cards=[3], hand=[5, 6], peeks=[("Greg", 1, 5)], cookies={"Marcia": 1}, my_sign="+"
+        ),
+        {1: 2, 3: 2, 5: 2, 6: 3},
+        None,
+    ),
     "four_kids": (
-        make_view(["Greg", "Marcia", "Peter", "Jan"], peeks=[("Greg", 1, 2), ("Jan", 2, 6)], cookies={"Jan": 1},
-                  talk=[("Peter", "played", "Peter", 1, 6)]),
-        {2: 3, 4: 2, 6: 3}, 0.6),
+        make_view(
+            ["Greg", "Marcia", "Peter", "Jan"],
+            peeks=[("Greg", 1, 2), ("Jan", 2, 6)],
+            cookies={"Jan": 1},
+            talk=[("Peter", "played", "Peter", 1, 6)],
+        ),
+        {2: 3, 4: 2, 6: 3},
+        0.6,
+    ),
     "game_over": (
-        make_view(KIDS3, cards={"Greg": [6, 1], "Marcia": [4, 3], "Peter": [5, 2]}, cookies={"Greg": 1}, signs={"Greg": "+"}),
-        {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1}, 0.7),
+        make_view(
+            KIDS3, cards={"Greg": [6, 1], "Marcia": [4, 3], "Peter": [5, 2]}, cookies={"Greg": 1}, signs={"Greg": "+"}
+        ),
+        {1: 1, 2: 1, 3: 1, 4: 1, 5: 1, 6: 1},
+        0.7,
+    ),
 }
 
 
@@ -203,7 +277,10 @@ def test_cases_are_not_trivial():
     assert sums["ties_everywhere"] > Fraction(3, 2)
     assert sums["game_over"] == 1
     for name in ("alice_blind", "claims_trust", "kid_viewer_before_play", "four_kids"):
-        assert any(0 < p < 1 for p in odds.exact_highest_odds(*CASES[name][0:1], trust=CASES[name][2], counts=CASES[name][1]).values())
+        assert any(
+            0 < p < 1
+            for p in odds.exact_highest_odds(*CASES[name][0:1], trust=CASES[name][2], counts=CASES[name][1]).values()
+        )
 
 
 def test_brute_force_has_teeth():
@@ -306,7 +383,9 @@ def engine_game():
     random.Random(5).shuffle(deck)
     g = BradyBunch(4, seed=5, max_questions=2, deal={"hands": hands, "deck": deck})
     script = [
-        (1, {"type": "play", "value": 6}), (2, {"type": "play", "value": 3}), (3, {"type": "play", "value": 1}),
+        (1, {"type": "play", "value": 6}),
+        (2, {"type": "play", "value": 3}),
+        (3, {"type": "play", "value": 1}),
         (1, {"type": "claim", "kid": "Greg", "value": 1}),
         (2, {"type": "claim", "kid": "Marcia", "value": 6}),
         (3, {"type": "claim", "kid": "Greg", "value": 6}),
@@ -314,7 +393,9 @@ def engine_game():
         (0, {"type": "use_token", "token": "woman"}),
         (0, {"type": "peek", "kid": "Greg"}),
         (0, {"type": "end_round"}),
-        (1, {"type": "play", "value": 6}), (2, {"type": "play", "value": 4}), (3, {"type": "play", "value": 1}),
+        (1, {"type": "play", "value": 6}),
+        (2, {"type": "play", "value": 4}),
+        (3, {"type": "play", "value": 1}),
         (1, {"type": "claim", "kid": "Peter", "value": 6}),
         (2, {"type": "pass"}),
         (3, {"type": "pass"}),
@@ -370,7 +451,14 @@ def test_engine_game_over_is_certain():
     while not g.over:
         s = g.to_act[0]
         legal = g.legal_actions(s)
-        pick = next((a for a in legal if a["type"] in ("lights_out", "pass", "end_round", "reveal_snoops", "cookie", "sign", "accuse")), None)
+        pick = next(
+            (
+                a
+                for a in legal
+                if a["type"] in ("lights_out", "pass", "end_round", "reveal_snoops", "cookie", "sign", "accuse")
+            ),
+            None,
+        )
         g.act(s, pick or rng.choice(legal))
     v = g.view(0)
     p = odds.exact_highest_odds(v)
@@ -416,8 +504,12 @@ def test_panel_is_json_safe_deterministic_and_consistent():
 def test_panel_exact_when_small():
     view, counts, trust = CASES["claims_trust"]
     # a real-deck view near the end: one unseen card each
-    v = make_view(KIDS3, rounds=2, peeks=[("Greg", 1, 4), ("Marcia", 1, 2), ("Peter", 1, 5)],
-                  talk=[("Greg", "played", "Greg", 2, 6)])
+    v = make_view(
+        KIDS3,
+        rounds=2,
+        peeks=[("Greg", 1, 4), ("Marcia", 1, 2), ("Peter", 1, 5)],
+        talk=[("Greg", "played", "Greg", 2, 6)],
+    )
     p = odds.panel(v, trust=0.7)
     assert p["method"] == "exact" and p["samples"] is None
     ex = odds.exact_highest_odds(v, 0.7)

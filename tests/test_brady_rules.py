@@ -25,7 +25,14 @@ REVEALS = {3: [1, 1, 1, 1], 4: [2, 1, 1, 2], 5: [2, 2, 2, 2], 6: [3, 2, 2, 3], 7
 #: Cousin Oliver: "6-player game: 2 each round; 7: 3 in rounds 1 and 4, 2 in rounds 2 and 3; 8: 3 each round"
 OLIVER_REVEALS = {6: [2, 2, 2, 2], 7: [3, 2, 2, 3], 8: [3, 3, 3, 3]}
 #: Help Tokens by number of players
-TOKENS = {3: ["woman"], 4: ["woman", "man"], 5: ["woman", "man"], 6: ["woman", "dog"], 7: ["woman", "man", "dog"], 8: ["woman", "man", "dog"]}
+TOKENS = {
+    3: ["woman"],
+    4: ["woman", "man"],
+    5: ["woman", "man"],
+    6: ["woman", "dog"],
+    7: ["woman", "man", "dog"],
+    8: ["woman", "man", "dog"],
+}
 #: Tattletales by number of players
 TATTLETALES = {3: 1, 4: 1, 5: 2, 6: 2, 7: 3, 8: 3}
 ALL_KIDS = {"Greg", "Peter", "Bobby", "Marcia", "Jan", "Cindy", "Oliver"}
@@ -165,9 +172,7 @@ def test_bad_deals_are_refused(deal, match):
 
 
 # ========================================================== Snoop cards
-@pytest.mark.parametrize(
-    "players,oliver", [(p, False) for p in range(3, 9)] + [(p, True) for p in (6, 7, 8)]
-)
+@pytest.mark.parametrize("players,oliver", [(p, False) for p in range(3, 9)] + [(p, True) for p in (6, 7, 8)])
 def test_snoop_reveals_every_round(players, oliver):
     g = BradyBunch(players, seed=10 + players, cousin_oliver=oliver)
     table = (OLIVER_REVEALS if oliver else REVEALS)[players]
@@ -179,7 +184,7 @@ def test_snoop_reveals_every_round(players, oliver):
         assert {k: p for k, p in outcomes} == {k: Fraction(c, sum(left.values())) for k, c in left.items() if c}
         g.act(0, {"type": "reveal_snoops"})
         assert len(g.snoops) == table[r - 1] == len(g.view(None)["snoops"])
-        assert [h["kind"] for h in g.history[-table[r - 1]:]] == ["snoop"] * table[r - 1]
+        assert [h["kind"] for h in g.history[-table[r - 1] :]] == ["snoop"] * table[r - 1]
         drawn.update(g.snoops)
         step_round(g)
     # Snoop cards are discarded at the end of each round: none drawn twice more than its 2 copies
@@ -230,13 +235,18 @@ def test_a_kid_drawn_twice_looks_at_two_different_cards():
 
 
 def test_drawn_twice_snoops_at_the_place_of_the_first_card():
-    g = brady_position(6, seed=6, volunteer=False, steps=[
-        {"seat": 0, "action": {"type": "reveal_snoops"}},
-        {"seat": "chance", "kind": "snoop", "outcome": "Jan"},
-        {"seat": "chance", "kind": "snoop", "outcome": "Greg"},
-        {"seat": "chance", "kind": "snoop", "outcome": "Jan"},
-        "lights_out",
-    ])
+    g = brady_position(
+        6,
+        seed=6,
+        volunteer=False,
+        steps=[
+            {"seat": 0, "action": {"type": "reveal_snoops"}},
+            {"seat": "chance", "kind": "snoop", "outcome": "Jan"},
+            {"seat": "chance", "kind": "snoop", "outcome": "Greg"},
+            {"seat": "chance", "kind": "snoop", "outcome": "Jan"},
+            "lights_out",
+        ],
+    )
     for seat in range(1, 6):
         g.act(seat, g.legal_actions(seat)[0])
     assert g.view(None)["snoop_queue"] == [["Jan", 2], ["Greg", 1]]
@@ -260,7 +270,9 @@ def test_forced_snoops_must_be_possible():
     # the engine refuses an impossible forced outcome too, and changes nothing
     before = g.to_json()
     with pytest.raises(ValueError, match="impossible"):
-        g.apply_history([{"seat": 0, "action": {"type": "reveal_snoops"}}, {"seat": "chance", "kind": "snoop", "outcome": "Greg"}])
+        g.apply_history(
+            [{"seat": 0, "action": {"type": "reveal_snoops"}}, {"seat": "chance", "kind": "snoop", "outcome": "Greg"}]
+        )
     assert g.to_json() == before
     assert g.chance_outcomes() and "Greg" not in dict(g.chance_outcomes())
 
@@ -304,7 +316,12 @@ def test_silent_kid_plays_the_top_card_each_round_and_kids_draw_after():
     brady_play(g, ["lights_out", "plays:Greg=1,Jan=4", "peek:Bobby"])
     assert g.view(1)["peeks"] == [{"round": 1, "kid": "Bobby", "value": 6, "via": "snoop"}]
     brady_play(g, ["cookie:Jan", "peek:Bobby", "use_token:woman", "peek:Bobby", "end_round"])
-    assert g.view(2)["peeks"][-1]["value"] == 6 and g.view(0)["peeks"][-1] == {"round": 1, "kid": "Bobby", "value": 6, "via": "woman"}
+    assert g.view(2)["peeks"][-1]["value"] == 6 and g.view(0)["peeks"][-1] == {
+        "round": 1,
+        "kid": "Bobby",
+        "value": 6,
+        "via": "woman",
+    }
     # Greg and Jan drew the next two cards, then Bobby takes the one after at the next reveal
     assert g.view(1)["hand"] == [1, 2, 3] and g.view(2)["hand"] == [2, 5, 6]
     brady_play(g, ["snoops:Jan"])
@@ -336,7 +353,9 @@ def test_silent_kid_cannot_be_questioned_or_given_a_cookie():
 
 # ==================================================================== cookies
 def test_cookie_is_mandatory_one_a_round_and_its_kid_peeks_not_at_own_card():
-    g = brady_play(_five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"])
+    g = brady_play(
+        _five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"]
+    )
     assert g.phase == "talk"
     legal = g.legal_actions(0)
     assert {"type": "end_round"} not in legal  # no ending the round without a cookie
@@ -372,7 +391,9 @@ def test_help_tokens_by_player_count_once_a_round_after_the_cookie_peek(players)
         g.act(0, {"type": "use_token", "token": "woman"})
     assert info.value.code == "not_your_turn"
     g.act(g.to_act[0], g.legal_actions(g.to_act[0])[0])
-    assert g.phase == "help" and g.legal_actions(0) == [{"type": "use_token", "token": t} for t in TOKENS[players]] + [{"type": "pass"}]
+    assert g.phase == "help" and g.legal_actions(0) == [{"type": "use_token", "token": t} for t in TOKENS[players]] + [
+        {"type": "pass"}
+    ]
     used = []
     for r in range(1, 5):
         if r > 1:
@@ -391,7 +412,12 @@ def test_help_tokens_by_player_count_once_a_round_after_the_cookie_peek(players)
             kid = sorted(kids)[0]
             g.act(0, {"type": "peek", "kid": kid})
             seen.add(kid)
-            assert g.view(0)["peeks"][-1] == {"round": r, "kid": kid, "value": g.full_view()["board"][kid], "via": token}
+            assert g.view(0)["peeks"][-1] == {
+                "round": r,
+                "kid": kid,
+                "value": g.full_view()["board"][kid],
+                "via": token,
+            }
         assert g.phase == "final"  # at most one token a round
         assert not any(a["type"] == "use_token" for a in g.legal_actions(0))
         g.act(0, {"type": "end_round"})
@@ -413,8 +439,20 @@ def test_alice_may_pass_on_the_help_token():
 def test_tucked_cards_cannot_be_peeked_and_kids_draw_back_to_three():
     g = _five()
     hands0 = g.full_view()["hands"]
-    brady_play(g, ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan",
-                   "cookie:Greg", "peek:Peter", "pass", "end_round"])
+    brady_play(
+        g,
+        [
+            "snoops:Jan,Greg",
+            "lights_out",
+            "plays:Greg=1,Marcia=4,Peter=6,Jan=2",
+            "peek:Peter",
+            "peek:Jan",
+            "cookie:Greg",
+            "peek:Peter",
+            "pass",
+            "end_round",
+        ],
+    )
     # each kid drew one card, in seat order, from the top of the deck: back to 3
     assert [g.view(s)["hand"] for s in (1, 2, 3, 4)] == [[2, 3, 3], [4, 5, 6], [5, 5, 6], [1, 1, 6]]
     assert all(len(g.full_view()["hands"][k]) == 3 for k in hands0)
@@ -437,8 +475,13 @@ def test_tucked_cards_cannot_be_peeked_and_kids_draw_back_to_three():
 # ============================================================== Cousin Oliver
 def _oliver():
     """6 players with Cousin Oliver: Alice, Greg 1, Marcia 2, Peter 3, Jan 4, Oliver 5."""
-    return brady_position(6, seed=7, volunteer=False, cousin_oliver=True,
-                          hands={"Greg": [1, 1, 1], "Marcia": [2, 2, 2], "Peter": [6, 6, 6], "Jan": [3, 3, 3], "Oliver": [4, 4, 4]})
+    return brady_position(
+        6,
+        seed=7,
+        volunteer=False,
+        cousin_oliver=True,
+        hands={"Greg": [1, 1, 1], "Marcia": [2, 2, 2], "Peter": [6, 6, 6], "Jan": [3, 3, 3], "Oliver": [4, 4, 4]},
+    )
 
 
 def _to_cookie(g, snoops, cookie):
@@ -516,7 +559,11 @@ def test_cookie_signs_are_secret_until_shown_together():
         "Jan": sum(tucked["Jan"]) + 1,
     }
     reveal = {e["kid"]: e for e in g.view(None)["log"] if e["type"] == "reveal"}
-    assert reveal["Greg"]["sign"] == "-" and reveal["Marcia"]["sign"] is None and reveal["Greg"]["score"] == g.final_scores["Greg"]
+    assert (
+        reveal["Greg"]["sign"] == "-"
+        and reveal["Marcia"]["sign"] is None
+        and reveal["Greg"]["score"] == g.final_scores["Greg"]
+    )
     assert [slot(g.view(None), k)["score"] for k in g.kids] == [g.final_scores[k] for k in g.kids]
 
 
@@ -620,8 +667,14 @@ def test_tied_troublemakers_alice_wins_naming_any():
 def test_silent_kid_as_troublemaker(accused, winners):
     """Bobby (silent) takes 6 6 6 6 = 24; Greg plays 1 1 1 1 = 4 (Tattletale); Jan
     3 3 3 3 + 4 cookies = 16 (Sidekick). The silent kid is no seat, so never a winner."""
-    g = brady_position(3, hands={"Greg": [1, 1, 1], "Jan": [3, 3, 3]}, deck=[6, 1, 3] * 3 + [6],
-                       kids=["Greg", "Jan"], silent="Bobby", volunteer=False)
+    g = brady_position(
+        3,
+        hands={"Greg": [1, 1, 1], "Jan": [3, 3, 3]},
+        deck=[6, 1, 3] * 3 + [6],
+        kids=["Greg", "Jan"],
+        silent="Bobby",
+        volunteer=False,
+    )
     for _ in range(4):
         step_round(g, cookie="Jan")
     brady_play(g, ["sign:+", f"accuse:{accused}"])
@@ -632,18 +685,49 @@ def test_silent_kid_as_troublemaker(accused, winners):
 
 # ================================================================ table talk
 def test_volunteered_claims_are_public_and_never_checked():
-    g = brady_play(brady_position(
-        5, hands={"Greg": [1, 2, 3], "Marcia": [4, 5, 6], "Peter": [6, 6, 5], "Jan": [1, 1, 2]}, seed=5),
-        ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"])
+    g = brady_play(
+        brady_position(5, hands={"Greg": [1, 2, 3], "Marcia": [4, 5, 6], "Peter": [6, 6, 5], "Jan": [1, 1, 2]}, seed=5),
+        ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"],
+    )
     assert g.phase == "claims" and sorted(g.to_act) == [1, 2, 3, 4]
     brady_play(g, ["Peter:claim:Peter:1"])  # a lie: Peter played 6
     assert g.phase == "claims" and 3 not in g.to_act  # one claim a kid
     brady_play(g, ["Greg:claim:Jan:2", "Jan:pass", "Marcia:claim:Greg:5"])
     assert g.phase == "talk"
     expected = [
-        {"i": 0, "round": 1, "about_round": 1, "speaker": "Peter", "kind": "played", "subject": "Peter", "value": 1, "yes": None, "question": None},
-        {"i": 1, "round": 1, "about_round": 1, "speaker": "Greg", "kind": "played", "subject": "Jan", "value": 2, "yes": None, "question": None},
-        {"i": 2, "round": 1, "about_round": 1, "speaker": "Marcia", "kind": "played", "subject": "Greg", "value": 5, "yes": None, "question": None},
+        {
+            "i": 0,
+            "round": 1,
+            "about_round": 1,
+            "speaker": "Peter",
+            "kind": "played",
+            "subject": "Peter",
+            "value": 1,
+            "yes": None,
+            "question": None,
+        },
+        {
+            "i": 1,
+            "round": 1,
+            "about_round": 1,
+            "speaker": "Greg",
+            "kind": "played",
+            "subject": "Jan",
+            "value": 2,
+            "yes": None,
+            "question": None,
+        },
+        {
+            "i": 2,
+            "round": 1,
+            "about_round": 1,
+            "speaker": "Marcia",
+            "kind": "played",
+            "subject": "Greg",
+            "value": 5,
+            "yes": None,
+            "question": None,
+        },
     ]
     for seat in [None, *range(5)]:
         v = g.view(seat)
@@ -652,7 +736,9 @@ def test_volunteered_claims_are_public_and_never_checked():
 
 
 def test_questions_and_answers_are_public_and_lies_are_accepted():
-    g = brady_play(_five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"])
+    g = brady_play(
+        _five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"]
+    )
     brady_play(g, ["ask_played:Peter"])
     assert g.phase == "answer" and g.to_act == [3]
     assert g.view(1)["pending"] == {"question": "ask_played", "kid": "Peter", "round": 1, "about": None}
@@ -713,14 +799,28 @@ def test_max_questions_caps_questions_per_round():
 
 
 def test_volunteer_off_skips_the_claims():
-    g = brady_play(_five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"])
+    g = brady_play(
+        _five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Jan"]
+    )
     assert g.phase == "talk"
 
 
 # ============================================================ private peeks
 def test_peeks_are_private_but_that_a_peek_happened_is_public():
-    g = brady_play(_five(), ["snoops:Jan,Greg", "lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2", "peek:Peter", "peek:Marcia",
-                             "cookie:Peter", "peek:Jan", "use_token:man", "peek:Greg"])
+    g = brady_play(
+        _five(),
+        [
+            "snoops:Jan,Greg",
+            "lights_out",
+            "plays:Greg=1,Marcia=4,Peter=6,Jan=2",
+            "peek:Peter",
+            "peek:Marcia",
+            "cookie:Peter",
+            "peek:Jan",
+            "use_token:man",
+            "peek:Greg",
+        ],
+    )
     owner = {4: ("Peter", 6, "snoop"), 1: ("Marcia", 4, "snoop"), 3: ("Jan", 2, "cookie"), 0: ("Greg", 1, "man")}
     for seat in [None, *range(5)]:
         v = g.view(seat)
@@ -768,7 +868,10 @@ def test_every_illegal_action_code_with_a_helpful_message():
     for seat, action, text in cases:
         with pytest.raises(IllegalAction) as info:
             g.act(seat, action)
-        assert info.value.code in ("illegal_action", "malformed_action") and text in info.value.reason, (action, str(info.value))
+        assert info.value.code in ("illegal_action", "malformed_action") and text in info.value.reason, (
+            action,
+            str(info.value),
+        )
         assert g.to_json() == before
     brady_play(g, ["lights_out", "plays:Greg=1,Marcia=4,Peter=6,Jan=2"])
     with pytest.raises(IllegalAction, match="your own card"):
@@ -806,7 +909,9 @@ def test_same_seed_and_same_actions_give_the_same_game():
     assert BradyBunch(6, 43).deal != BradyBunch(6, 42).deal
 
 
-@pytest.mark.parametrize("players,options", [(3, {}), (5, {"max_questions": 1}), (7, {"cousin_oliver": True, "max_questions": 1})])
+@pytest.mark.parametrize(
+    "players,options", [(3, {}), (5, {"max_questions": 1}), (7, {"cousin_oliver": True, "max_questions": 1})]
+)
 def test_to_json_round_trip_mid_game_and_at_the_end(players, options):
     g = BradyBunch(players, 8, **options)
     rng = random.Random(8)

@@ -101,7 +101,9 @@ def test_bot_tables():
 
 
 # --------------------------------------------------------- only views (the kit)
-@pytest.mark.parametrize("players,options", [(3, {}), (6, {"bang": True}), (10, {"cries": "solo"}), (8, {"bang": True, "cries": "solo"})])
+@pytest.mark.parametrize(
+    "players,options", [(3, {}), (6, {"bang": True}), (10, {"cries": "solo"}), (8, {"bang": True, "cries": "solo"})]
+)
 def test_check_bots_along_bot_games(players, options):
     """At positions along a whole bot game (every phase), every bot answers the same
     from the real view and from a resampled world, from copies it does not mutate,
@@ -147,7 +149,10 @@ def test_check_bots_in_every_phase():
 
 
 # ------------------------------------------------------------------ playouts
-@pytest.mark.parametrize("name,players", [("random", 3), ("easy", 4), ("easy", 8), ("medium", 5), ("medium", 9), ("hard", 6), ("hard", 7), ("hard", 10)])
+@pytest.mark.parametrize(
+    "name,players",
+    [("random", 3), ("easy", 4), ("easy", 8), ("medium", 5), ("medium", 9), ("hard", 6), ("hard", 7), ("hard", 10)],
+)
 def test_bot_playout(name, players):
     """Whole games of one bot on virtual time with the widget's settle lag; every 40th
     answer compared with a deep copy's in a resampled world."""

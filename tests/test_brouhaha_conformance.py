@@ -97,7 +97,9 @@ def test_the_conformance_kit_to_the_time_limit(players):
     """Default options: the random game ends (mostly at the time limit), and every
     check runs at the end too."""
     every = round_trip_every(players)
-    report = check_game(Brouhaha, players, players, options={"bang": players % 2 == 0}, bots_every=3, round_trip_every=every)
+    report = check_game(
+        Brouhaha, players, players, options={"bang": players % 2 == 0}, bots_every=3, round_trip_every=every
+    )
     assert report.over and report.bot_checks > 0
     assert report.round_trips == report.actions + 1 if every == 1 else report.round_trips >= report.actions // every
 

@@ -67,13 +67,14 @@ def agrees_with_chain(sample: np.ndarray, pairs: int) -> bool:
 # ---------------------------------------------------------------- the exact chain
 def brute_force_meet(pairs: int) -> dict[int, Fraction]:
     """Enumerate every perfect matching of 2 x pairs players; count the partner pairs in each."""
+
     def matchings(people):
         if not people:
             yield []
             return
         a, rest = people[0], people[1:]
         for i, b in enumerate(rest):
-            for m in matchings(rest[:i] + rest[i + 1:]):
+            for m in matchings(rest[:i] + rest[i + 1 :]):
                 yield [(a, b)] + m
 
     counts: dict[int, int] = {}
@@ -198,8 +199,10 @@ def test_the_lesson_asks_odds_for_the_exact_chances():
     assert L.shared_animal_chance(4, deck) == 1 - Fraction(38 * 36 * 34, 39 * 38 * 37)
     assert L.birthday(23) == odds.birthday(23) and 0.507 < float(L.birthday(23)) < 0.508
     # more copies of each animal: the draws forget less, and the chance tends to the birthday problem's
-    gaps = [abs(float(L.shared_animal_chance(6, L.deck_counts(species=21, copies=c)) - L.birthday(6, 21)))
-            for c in (2, 10, 100, 1000)]
+    gaps = [
+        abs(float(L.shared_animal_chance(6, L.deck_counts(species=21, copies=c)) - L.birthday(6, 21)))
+        for c in (2, 10, 100, 1000)
+    ]
     assert gaps == sorted(gaps, reverse=True) and gaps[-1] < 1e-3
 
 
@@ -239,8 +242,13 @@ def game():
     if "brouhaha" in registry.names():
         yield "brouhaha"
         return
-    registry.register(GameEntry("brouhaha_lesson_test", engine="brady_widgets.brouhaha.lesson:deck_counts",
-                                exercises="brady_widgets.brouhaha.exercises:EXERCISES"))
+    registry.register(
+        GameEntry(
+            "brouhaha_lesson_test",
+            engine="brady_widgets.brouhaha.lesson:deck_counts",
+            exercises="brady_widgets.brouhaha.exercises:EXERCISES",
+        )
+    )
     yield "brouhaha_lesson_test"
     registry.unregister("brouhaha_lesson_test")
 
@@ -464,8 +472,11 @@ def test_the_brouhaha_notebooks_follow_the_lessons_standard(name):
             outs = ["".join(o.get("data", {}).get("text/plain", [])) for o in cell["outputs"]]
             assert len(outs) == 1 and "Not answered yet" in outs[0], outs  # a saved output never shows an answer
     assert len(keys) >= 4 and len(set(keys)) == len(keys) and set(keys) <= set(EXERCISES), keys
-    saved = "\n".join("".join(o.get("text", [])) + "".join(o.get("data", {}).get("text/plain", []))
-                      for c in nb["cells"] for o in c.get("outputs", []))  # what a student reads (not the images)
+    saved = "\n".join(
+        "".join(o.get("text", [])) + "".join(o.get("data", {}).get("text/plain", []))
+        for c in nb["cells"]
+        for o in c.get("outputs", [])
+    )  # what a student reads (not the images)
     for key in keys:  # no exercise's answer is printed anywhere before it is asked
         ans = EXERCISES[key].answer
         if isinstance(ans, Fraction) and ans.denominator > 1:

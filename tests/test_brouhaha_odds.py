@@ -23,7 +23,19 @@ from brady_widgets.brouhaha.odds import birthday, share_chance, share_parts, sha
 
 
 # ------------------------------------------------------------------ helpers
-def make_view(players=4, me=0, mine="cow", hand=(), cries=None, removed=(), reserves=None, lost=(), hunter=None, reveal=None, mode="shared"):
+def make_view(
+    players=4,
+    me=0,
+    mine="cow",
+    hand=(),
+    cries=None,
+    removed=(),
+    reserves=None,
+    lost=(),
+    hunter=None,
+    reveal=None,
+    mode="shared",
+):
     """A seat's view with only the keys share_chance may read."""
     return {
         "game": "brouhaha",

@@ -64,7 +64,16 @@ def test_the_box_holds_21_pairs_and_4_hunters_with_7_cries_of_3_species():
 
 # ========================================================= distribution table
 # players: (pairs removed, Hunters removed, cards per hand), as printed in the rulebook
-TABLE = {3: (2, 0, 14), 4: (1, 0, 11), 5: (0, 1, 9), 6: (2, 0, 7), 7: (2, 0, 6), 8: (3, 0, 5), 9: (0, 1, 5), 10: (3, 0, 4)}
+TABLE = {
+    3: (2, 0, 14),
+    4: (1, 0, 11),
+    5: (0, 1, 9),
+    6: (2, 0, 7),
+    7: (2, 0, 6),
+    8: (3, 0, 5),
+    9: (0, 1, 5),
+    10: (3, 0, 4),
+}
 
 
 @pytest.mark.parametrize("players", sorted(TABLE))
@@ -94,8 +103,15 @@ def test_player_counts_and_options():
         with pytest.raises(ValueError, match="3 to 10"):
             Brouhaha(n)
     g = Brouhaha(4)
-    assert g.options == {"bang": False, "cries": "shared", "slap_ms": 1000, "reveal_ms": 1500, "hunt_ms": 1500,
-                         "pass_ms": 15000, "time_limit_ms": 300000}
+    assert g.options == {
+        "bang": False,
+        "cries": "shared",
+        "slap_ms": 1000,
+        "reveal_ms": 1500,
+        "hunt_ms": 1500,
+        "pass_ms": 15000,
+        "time_limit_ms": 300000,
+    }
     assert g.realtime and g.races == frozenset({"slap", "hunt"}) and g.next_deadline() == 300000
     assert Brouhaha(4, time_limit_ms=None).next_deadline() is None
     with pytest.raises(TypeError, match="unknown option"):
@@ -142,9 +158,16 @@ def test_total_black_refuses_an_odd_table_and_says_it_needs_an_even_one():
 
 @pytest.mark.parametrize(
     "options, words",
-    [({"bang": 1}, "bang"), ({"cries": "loud"}, "cries"), ({"slap_ms": 0}, "slap_ms"), ({"reveal_ms": 1.5}, "reveal_ms"),
-     ({"hunt_ms": True}, "hunt_ms"), ({"pass_ms": 10**9}, "pass_ms"), ({"time_limit_ms": -1}, "time_limit_ms"),
-     ({"time_limit_ms": "5"}, "time_limit_ms")],
+    [
+        ({"bang": 1}, "bang"),
+        ({"cries": "loud"}, "cries"),
+        ({"slap_ms": 0}, "slap_ms"),
+        ({"reveal_ms": 1.5}, "reveal_ms"),
+        ({"hunt_ms": True}, "hunt_ms"),
+        ({"pass_ms": 10**9}, "pass_ms"),
+        ({"time_limit_ms": -1}, "time_limit_ms"),
+        ({"time_limit_ms": "5"}, "time_limit_ms"),
+    ],
 )
 def test_bad_options_are_clear_value_errors(options, words):
     with pytest.raises(ValueError, match=words):
@@ -186,107 +209,254 @@ def test_a_deal_must_remove_whole_pairs():
 # "deadline", "hands" (full hands of some seats) and "down".
 RULES = {
     "a card goes down with its cry; the card stays secret": (
-        {}, [(0, PLAY("cow"), 100)],
-        {"cries": ["Moo!", None, None, None], "phase": "play", "deadline": 300000, "events": ["play", "play_card"],
-         "view0": {"my_down": "cow"}, "view2": {"my_down": None}, "down": [["cow", None, None, None]]},
+        {},
+        [(0, PLAY("cow"), 100)],
+        {
+            "cries": ["Moo!", None, None, None],
+            "phase": "play",
+            "deadline": 300000,
+            "events": ["play", "play_card"],
+            "view0": {"my_down": "cow"},
+            "view2": {"my_down": None},
+            "down": [["cow", None, None, None]],
+        },
     ),
     "solo cries name the species": (
-        {"cries": "solo"}, [(1, PLAY("yak"), 100)],
+        {"cries": "solo"},
+        [(1, PLAY("yak"), 100)],
         {"cries": [None, "Grunt!", None, None]},
     ),
     "playing while a card is down switches it (one action)": (
-        {}, [(0, PLAY("cow"), 100), (0, PLAY("lion"), 300)],
-        {"cries": ["Roar!", None, None, None], "events": ["play", "play_card", "play", "play_card"], "switch": [False, True],
-         "down": [["lion", None, None, None]], "hand_has": (0, "cow")},
+        {},
+        [(0, PLAY("cow"), 100), (0, PLAY("lion"), 300)],
+        {
+            "cries": ["Roar!", None, None, None],
+            "events": ["play", "play_card", "play", "play_card"],
+            "switch": [False, True],
+            "down": [["lion", None, None, None]],
+            "hand_has": (0, "cow"),
+        },
     ),
     "take back: the card returns to the hand": (
-        {}, [(0, PLAY("cow"), 100), (0, TAKE_BACK, 200)],
-        {"cries": [None] * 4, "events": ["play", "play_card", "take_back"], "hand_has": (0, "cow"), "hand_sizes": [11] * 4},
+        {},
+        [(0, PLAY("cow"), 100), (0, TAKE_BACK, 200)],
+        {
+            "cries": [None] * 4,
+            "events": ["play", "play_card", "take_back"],
+            "hand_has": (0, "cow"),
+            "hand_sizes": [11] * 4,
+        },
     ),
     "a slap opens a window of slap_ms; the game freezes": (
-        {}, [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000)],
+        {},
+        [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000)],
         {"phase": "slap", "slap": {"first": 1, "second": None, "at": 1000, "closes_at": 2000}, "deadline": 2000},
     ),
     "slap_ms sets the window": (
-        {"slap_ms": 400}, [(0, PLAY("cow"), 100), (0, SLAP, 1000)],
+        {"slap_ms": 400},
+        [(0, PLAY("cow"), 100), (0, SLAP, 1000)],
         {"slap": {"first": 0, "second": None, "at": 1000, "closes_at": 1400}, "deadline": 1400},
     ),
     "a window closing with one slapper is a void slap": (
-        {}, [(0, PLAY("cow"), 100), (0, SLAP, 1000), ("adv", 2000)],
-        {"phase": "play", "slap": None, "cries": ["Moo!", None, None, None], "deadline": 300000,
-         "events": ["play", "play_card", "slap", "slap_void"]},
+        {},
+        [(0, PLAY("cow"), 100), (0, SLAP, 1000), ("adv", 2000)],
+        {
+            "phase": "play",
+            "slap": None,
+            "cries": ["Moo!", None, None, None],
+            "deadline": 300000,
+            "events": ["play", "play_card", "slap", "slap_void"],
+        },
     ),
     "the first two slappers reveal their cards": (
-        {}, [(0, PLAY("cow"), 100), (2, PLAY("bison"), 200), (2, SLAP, 1000), (0, SLAP, 1300)],
-        {"phase": "reveal", "reveal": {"seats": [2, 0], "cards": ["bison", "cow"], "match": False, "until": 2800},
-         "slap": {"first": 2, "second": 0, "at": 1000, "closes_at": 2000}, "deadline": 2800,
-         "events": ["play", "play_card", "play", "play_card", "slap", "slap", "reveal"]},
+        {},
+        [(0, PLAY("cow"), 100), (2, PLAY("bison"), 200), (2, SLAP, 1000), (0, SLAP, 1300)],
+        {
+            "phase": "reveal",
+            "reveal": {"seats": [2, 0], "cards": ["bison", "cow"], "match": False, "until": 2800},
+            "slap": {"first": 2, "second": 0, "at": 1000, "closes_at": 2000},
+            "deadline": 2800,
+            "events": ["play", "play_card", "play", "play_card", "slap", "slap", "reveal"],
+        },
     ),
     "a mismatch: both cards go back to their owners' hands": (
-        {}, [(0, PLAY("cow"), 100), (2, PLAY("bison"), 200), (2, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800)],
-        {"phase": "play", "reveal": None, "cries": [None] * 4, "hand_sizes": [11] * 4, "reserves": [[], [], [], []],
-         "hand_has": (2, "bison")},
+        {},
+        [(0, PLAY("cow"), 100), (2, PLAY("bison"), 200), (2, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800)],
+        {
+            "phase": "play",
+            "reveal": None,
+            "cries": [None] * 4,
+            "hand_sizes": [11] * 4,
+            "reserves": [[], [], [], []],
+            "hand_has": (2, "bison"),
+        },
     ),
     "a match: both cards to the Reserves, then the pass": (
-        {}, [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800)],
-        {"phase": "pass", "reserves": [["cow"], ["cow"], [], []], "hand_sizes": [10, 10, 11, 11], "to_act": [0, 1, 2, 3],
-         "passing": {"chosen": [], "closes_at": 17800, "mine": None}, "deadline": 17800, "scores": [1, 1, 0, 0]},
+        {},
+        [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800)],
+        {
+            "phase": "pass",
+            "reserves": [["cow"], ["cow"], [], []],
+            "hand_sizes": [10, 10, 11, 11],
+            "to_act": [0, 1, 2, 3],
+            "passing": {"chosen": [], "closes_at": 17800, "mine": None},
+            "deadline": 17800,
+            "scores": [1, 1, 0, 0],
+        },
     ),
     "every seat passes to its left neighbour at once": (
-        {}, [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800),
-             (0, PASS("lion"), 3000), (1, PASS("wolf"), 3100), (2, PASS(HUNTER), 3200), (3, PASS("dog"), 3300)],
-        {"phase": "play", "passing": None, "to_act": [], "hand_has": (1, "lion"), "hand_has2": (2, "wolf"),
-         "hand_has3": (3, HUNTER), "hand_has4": (0, "dog"), "hand_sizes": [10, 10, 11, 11]},
+        {},
+        [
+            (0, PLAY("cow"), 100),
+            (1, PLAY("cow"), 200),
+            (1, SLAP, 1000),
+            (0, SLAP, 1300),
+            ("adv", 2800),
+            (0, PASS("lion"), 3000),
+            (1, PASS("wolf"), 3100),
+            (2, PASS(HUNTER), 3200),
+            (3, PASS("dog"), 3300),
+        ],
+        {
+            "phase": "play",
+            "passing": None,
+            "to_act": [],
+            "hand_has": (1, "lion"),
+            "hand_has2": (2, "wolf"),
+            "hand_has3": (3, HUNTER),
+            "hand_has4": (0, "dog"),
+            "hand_sizes": [10, 10, 11, 11],
+        },
     ),
     "face-down cards stay down during a pass": (
-        {}, [(2, PLAY("yak"), 50), (0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300),
-             ("adv", 2800)],
+        {},
+        [
+            (2, PLAY("yak"), 50),
+            (0, PLAY("cow"), 100),
+            (1, PLAY("cow"), 200),
+            (1, SLAP, 1000),
+            (0, SLAP, 1300),
+            ("adv", 2800),
+        ],
         {"phase": "pass", "cries": [None, None, "Moo!", None], "hand_sizes": [10, 10, 10, 11]},
     ),
     "the pass deadline: the undecided pass the first card of their sorted hand": (
-        {}, [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800),
-             (3, PASS("dog"), 3000), ("adv", 17800)],
+        {},
+        [
+            (0, PLAY("cow"), 100),
+            (1, PLAY("cow"), 200),
+            (1, SLAP, 1000),
+            (0, SLAP, 1300),
+            ("adv", 2800),
+            (3, PASS("dog"), 3000),
+            ("adv", 17800),
+        ],
         {"phase": "play", "hand_has": (0, "dog"), "passes_done_defaults": [0, 1, 2]},
     ),
     "Bang: a mismatch costs both their latest Reserve card": (
         {"bang": True},
-        [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800),
-         (0, PASS("lion"), 3000), (1, PASS("wolf"), 3100), (2, PASS("yak"), 3200), (3, PASS("dog"), 3300),
-         (0, PLAY("duck"), 3400), (1, PLAY("lion"), 3500), (0, SLAP, 3600), (1, SLAP, 3700), ("adv", 5200)],
+        [
+            (0, PLAY("cow"), 100),
+            (1, PLAY("cow"), 200),
+            (1, SLAP, 1000),
+            (0, SLAP, 1300),
+            ("adv", 2800),
+            (0, PASS("lion"), 3000),
+            (1, PASS("wolf"), 3100),
+            (2, PASS("yak"), 3200),
+            (3, PASS("dog"), 3300),
+            (0, PLAY("duck"), 3400),
+            (1, PLAY("lion"), 3500),
+            (0, SLAP, 3600),
+            (1, SLAP, 3700),
+            ("adv", 5200),
+        ],
         {"phase": "play", "reserves": [[], [], [], []], "lost": ["cow", "cow"], "scores": [0, 0, 0, 0]},
     ),
     "without Bang a mismatch costs nothing": (
         {},
-        [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800),
-         (0, PASS("lion"), 3000), (1, PASS("wolf"), 3100), (2, PASS("yak"), 3200), (3, PASS("dog"), 3300),
-         (0, PLAY("duck"), 3400), (1, PLAY("lion"), 3500), (0, SLAP, 3600), (1, SLAP, 3700), ("adv", 5200)],
+        [
+            (0, PLAY("cow"), 100),
+            (1, PLAY("cow"), 200),
+            (1, SLAP, 1000),
+            (0, SLAP, 1300),
+            ("adv", 2800),
+            (0, PASS("lion"), 3000),
+            (1, PASS("wolf"), 3100),
+            (2, PASS("yak"), 3200),
+            (3, PASS("dog"), 3300),
+            (0, PLAY("duck"), 3400),
+            (1, PLAY("lion"), 3500),
+            (0, SLAP, 3600),
+            (1, SLAP, 3700),
+            ("adv", 5200),
+        ],
         {"reserves": [["cow"], ["cow"], [], []], "lost": []},
     ),
     "a hunt is announced and freezes the game for hunt_ms": (
-        {}, [(1, PLAY("wolf"), 100), (0, PLAY("cow"), 150), (0, HUNT(1), 500)],
-        {"phase": "hunt", "hunt": {"hunter": 0, "cry": "Woof!", "closes_at": 2000}, "hunter_down": 0,
-         "cries": ["Woof!", "Woof!", None, None], "deadline": 2000, "hand_has": (0, "cow"),
-         "view0": {"hunt": {"hunter": 0, "cry": "Woof!", "closes_at": 2000, "target": 1}, "my_down": HUNTER, "pinned": False},
-         "view1": {"pinned": True, "hunt": {"hunter": 0, "cry": "Woof!", "closes_at": 2000}},
-         "view2": {"pinned": False}},
+        {},
+        [(1, PLAY("wolf"), 100), (0, PLAY("cow"), 150), (0, HUNT(1), 500)],
+        {
+            "phase": "hunt",
+            "hunt": {"hunter": 0, "cry": "Woof!", "closes_at": 2000},
+            "hunter_down": 0,
+            "cries": ["Woof!", "Woof!", None, None],
+            "deadline": 2000,
+            "hand_has": (0, "cow"),
+            "view0": {
+                "hunt": {"hunter": 0, "cry": "Woof!", "closes_at": 2000, "target": 1},
+                "my_down": HUNTER,
+                "pinned": False,
+            },
+            "view1": {"pinned": True, "hunt": {"hunter": 0, "cry": "Woof!", "closes_at": 2000}},
+            "view2": {"pinned": False},
+        },
     ),
     "a hunt with no second Hunter takes the target's card": (
-        {}, [(1, PLAY("wolf"), 100), (0, HUNT(1), 500), ("adv", 2000)],
-        {"phase": "play", "reserves": [["wolf"], [], [], []], "hunters_out": 1, "cries": [None] * 4,
-         "hand_sizes": [10, 10, 11, 11], "hunt": None, "events": ["play", "play_card", "hunt", "hunt_target", "pinned", "hunted"]},
+        {},
+        [(1, PLAY("wolf"), 100), (0, HUNT(1), 500), ("adv", 2000)],
+        {
+            "phase": "play",
+            "reserves": [["wolf"], [], [], []],
+            "hunters_out": 1,
+            "cries": [None] * 4,
+            "hand_sizes": [10, 10, 11, 11],
+            "hunt": None,
+            "events": ["play", "play_card", "hunt", "hunt_target", "pinned", "hunted"],
+        },
     ),
     "two Hunters in one window cancel: both leave, nothing else": (
-        {}, [(1, PLAY("wolf"), 100), (2, PLAY("yak"), 200), (0, HUNT(1), 500), (2, HUNT(1), 900)],
-        {"phase": "play", "reserves": [[], [], [], []], "hunters_out": 2, "cries": [None, "Woof!", None, None],
-         "hand_sizes": [10, 10, 10, 11], "hand_has": (2, "yak"), "deadline": 300000,
-         "events": ["play", "play_card", "play", "play_card", "hunt", "hunt_target", "pinned", "hunt_target", "hunters_cancel"]},
+        {},
+        [(1, PLAY("wolf"), 100), (2, PLAY("yak"), 200), (0, HUNT(1), 500), (2, HUNT(1), 900)],
+        {
+            "phase": "play",
+            "reserves": [[], [], [], []],
+            "hunters_out": 2,
+            "cries": [None, "Woof!", None, None],
+            "hand_sizes": [10, 10, 10, 11],
+            "hand_has": (2, "yak"),
+            "deadline": 300000,
+            "events": [
+                "play",
+                "play_card",
+                "play",
+                "play_card",
+                "hunt",
+                "hunt_target",
+                "pinned",
+                "hunt_target",
+                "hunters_cancel",
+            ],
+        },
     ),
     "the target may answer with its own Hunter": (
-        {}, [(1, PLAY("wolf"), 100), (3, PLAY("dog"), 150), (0, HUNT(1), 500), (1, HUNT(3), 900)],
+        {},
+        [(1, PLAY("wolf"), 100), (3, PLAY("dog"), 150), (0, HUNT(1), 500), (1, HUNT(3), 900)],
         {"phase": "play", "hunters_out": 2, "cries": [None, None, None, "Woof!"], "hand_has": (1, "wolf")},
     ),
     "hunt_ms sets the hunt window": (
-        {"hunt_ms": 300}, [(1, PLAY("wolf"), 100), (0, HUNT(1), 500)],
+        {"hunt_ms": 300},
+        [(1, PLAY("wolf"), 100), (0, HUNT(1), 500)],
         {"deadline": 800},
     ),
 }
@@ -326,8 +496,17 @@ def test_rule(case):
 
 
 def test_passed_cards_are_private_to_giver_and_receiver():
-    g = run(base(), [(0, PLAY("cow"), 100), (1, PLAY("cow"), 200), (1, SLAP, 1000), (0, SLAP, 1300), ("adv", 2800),
-                     (0, PASS("lion"), 3000)])
+    g = run(
+        base(),
+        [
+            (0, PLAY("cow"), 100),
+            (1, PLAY("cow"), 200),
+            (1, SLAP, 1000),
+            (0, SLAP, 1300),
+            ("adv", 2800),
+            (0, PASS("lion"), 3000),
+        ],
+    )
     assert g.view(0)["passing"]["mine"] == "lion" and g.view(1)["passing"]["mine"] is None
     assert g.view(None)["passing"]["chosen"] == [0] and g.to_act == [1, 2, 3]
     chosen = [e for e in g.view(2)["log"] if e["type"] == "pass_chosen"]
@@ -373,24 +552,45 @@ REFUSED = {
     "take back with nothing down": ([(1, PLAY("cow"), 50)], (0, TAKE_BACK, 100), "illegal_action"),
     "slap with nothing down": ([(1, PLAY("cow"), 50)], (0, SLAP, 100), "illegal_action"),
     "the first slapper cannot slap again": ([(0, PLAY("cow"), 50), (0, SLAP, 100)], (0, SLAP, 200), "not_your_turn"),
-    "no play in a slap window": ([(0, PLAY("cow"), 50), (1, PLAY("cow"), 60), (0, SLAP, 100)], (1, PLAY("wolf"), 200), "illegal_action"),
+    "no play in a slap window": (
+        [(0, PLAY("cow"), 50), (1, PLAY("cow"), 60), (0, SLAP, 100)],
+        (1, PLAY("wolf"), 200),
+        "illegal_action",
+    ),
     "no third slap: the reveal is frozen": (
-        [(0, PLAY("cow"), 50), (1, PLAY("cow"), 60), (2, PLAY("yak"), 70), (0, SLAP, 100), (1, SLAP, 150)], (2, SLAP, 200), "not_your_turn"),
+        [(0, PLAY("cow"), 50), (1, PLAY("cow"), 60), (2, PLAY("yak"), 70), (0, SLAP, 100), (1, SLAP, 150)],
+        (2, SLAP, 200),
+        "not_your_turn",
+    ),
     "a hunt needs a target with an animal down": ([(1, PLAY("cow"), 50)], (0, HUNT(2), 100), "illegal_action"),
     "no hunting oneself": ([(0, PLAY("cow"), 50), (1, PLAY("cow"), 60)], (0, HUNT(0), 100), "illegal_action"),
     "a target out of range": ([(1, PLAY("cow"), 50)], (0, HUNT(7), 100), "illegal_action"),
     "a negative target": ([(1, PLAY("cow"), 50)], (0, HUNT(-3), 100), "illegal_action"),
     "the hunter cannot cancel its own hunt": (
-        [(1, PLAY("wolf"), 50), (2, PLAY("yak"), 60), (0, HUNT(1), 100)], (0, HUNT(2), 200), "not_your_turn"),
+        [(1, PLAY("wolf"), 50), (2, PLAY("yak"), 60), (0, HUNT(1), 100)],
+        (0, HUNT(2), 200),
+        "not_your_turn",
+    ),
     "no hunting the Hunter": ([(1, PLAY("wolf"), 50), (0, HUNT(1), 100)], (2, HUNT(0), 200), "illegal_action"),
     "no play in a hunt window": ([(1, PLAY("wolf"), 50), (0, HUNT(1), 100)], (2, PLAY("yak"), 200), "illegal_action"),
     "no pass outside a pass": ([], (0, PASS("cow"), 100), "illegal_action"),
     "no second pass choice": (
-        [(0, PLAY("cow"), 50), (1, PLAY("cow"), 60), (0, SLAP, 100), (1, SLAP, 150), ("adv", 1650), (2, PASS("yak"), 1700)],
-        (2, PASS("bison"), 1800), "not_your_turn"),
+        [
+            (0, PLAY("cow"), 50),
+            (1, PLAY("cow"), 60),
+            (0, SLAP, 100),
+            (1, SLAP, 150),
+            ("adv", 1650),
+            (2, PASS("yak"), 1700),
+        ],
+        (2, PASS("bison"), 1800),
+        "not_your_turn",
+    ),
     "no pass of a card not in hand": (
         [(0, PLAY("cow"), 50), (1, PLAY("cow"), 60), (0, SLAP, 100), (1, SLAP, 150), ("adv", 1650)],
-        (2, PASS("cow"), 1800), "illegal_action"),
+        (2, PASS("cow"), 1800),
+        "illegal_action",
+    ),
     "a stamp before the clock": ([("adv", 500)], (0, PLAY("cow"), 499), "malformed_action"),
     "a stamp at the deadline": ([(0, PLAY("cow"), 50), (0, SLAP, 100)], (1, SLAP, 1100), "illegal_action"),
     "no stamp": ([], (0, PLAY("cow"), None), "malformed_action"),
@@ -446,8 +646,14 @@ def test_a_match_that_empties_a_player_ends_the_game_and_ties_share():
     assert [e["type"] for e in events][-1] == "game_over" and "pass_open" not in [e["type"] for e in events]
     assert g.over and g.end_reason == "no_cards" and g.phase == "over"
     assert g.winners == [0, 1, 2, 3, 5] and g.scores == [1, 1, 1, 1, 0, 1, 0, 0, 0, 0]
-    assert events[-1] == {"type": "game_over", "step": len(g.history), "winners": [0, 1, 2, 3, 5],
-                          "scores": [1, 1, 1, 1, 0, 1, 0, 0, 0, 0], "reason": "no_cards", "at": 8700}
+    assert events[-1] == {
+        "type": "game_over",
+        "step": len(g.history),
+        "winners": [0, 1, 2, 3, 5],
+        "scores": [1, 1, 1, 1, 0, 1, 0, 0, 0, 0],
+        "reason": "no_cards",
+        "at": 8700,
+    }
     assert g.next_deadline() is None and g.to_act == [] and all(g.legal_actions(s) == [] for s in range(10))
     with pytest.raises(IllegalAction) as exc:
         g.advance(10**6)
@@ -523,8 +729,11 @@ def test_no_pair_left_ends_the_game():
 def test_the_slap_events_say_which_slap_opened_the_window():
     g = run(base(), [(0, PLAY("cow"), 100), (2, PLAY("bison"), 200), (2, SLAP, 1000), (0, SLAP, 1300)])
     slaps = [{k: v for k, v in e.items() if k != "step"} for e in g.events if e["type"] == "slap"]
-    assert slaps == [{"type": "slap", "seat": 2, "first": True, "at": 1000, "closes_at": 2000},
-                     {"type": "slap", "seat": 0, "first": False, "at": 1300}]
+    assert slaps == [
+        {"type": "slap", "seat": 2, "first": True, "at": 1000, "closes_at": 2000},
+        {"type": "slap", "seat": 0, "first": False, "at": 1300},
+    ]
+
 
 def _pass_after_a_match(cow_or_lion):
     """Seat 0 holds both cows (no match can ever pair them while they stay together),
@@ -690,7 +899,9 @@ def test_total_black_set_up_and_first_bumps():
     assert public["my_card"] is None and public["heard"] is None
     assert not any(e["type"] in ("bump", "deal") for e in public["log"])
     bumps = [e for e in g.view(3)["log"] if e["type"] == "bump"]
-    assert [set(e) for e in bumps] == [{"type", "step", "seat", "round", "cry", "at"}]  # a cry, never a seat or an animal
+    assert [set(e) for e in bumps] == [
+        {"type", "step", "seat", "round", "cry", "at"}
+    ]  # a cry, never a seat or an animal
     with pytest.raises(ValueError, match="deal"):
         TotalBlack(4, 0, deal={"cards": ["cow", "cow", "cow", "yak"]})
 
@@ -781,7 +992,12 @@ def test_rounds_until_all_found_is_seeded_and_positive():
 POSITION_FACTS = {
     "played_card": ("play", 2000, 300000, lambda g: g.cries == ["Moo!", "Woof!", "Moo!", None] and g.down[0] == "cow"),
     "slap_race": ("slap", 2100, 3000, lambda g: g.slap["first"] == 1 and g.legal_actions(0) == [SLAP]),
-    "mismatch_reveal": ("reveal", 2500, 3800, lambda g: g.reveal["cards"] == ["bison", "cow"] and not g.reveal["match"]),
+    "mismatch_reveal": (
+        "reveal",
+        2500,
+        3800,
+        lambda g: g.reveal["cards"] == ["bison", "cow"] and not g.reveal["match"],
+    ),
     "pass_phase": ("pass", 4000, 18700, lambda g: g.reserves[:2] == [["cow"], ["cow"]] and g.to_act == [0, 1, 2]),
     "hunt_window": ("hunt", 1600, 3000, lambda g: g.hunt["target"] == 1 and g.view(1)["pinned"]),
     "two_hunters": ("play", 2100, 300000, lambda g: len(g.out) == 2 and g.down[1] == "wolf" and "bison" in g.hands[2]),

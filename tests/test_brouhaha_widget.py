@@ -290,7 +290,9 @@ def test_the_odds_panel_is_the_exact_share_chance_of_the_seats_view():
             assert odds is None
         else:
             p = share_chance(w.game.view(0))
-            assert odds["fraction"] == f"{p.numerator}/{p.denominator}" or (p.denominator == 1 and odds["fraction"] == str(p.numerator))
+            assert odds["fraction"] == f"{p.numerator}/{p.denominator}" or (
+                p.denominator == 1 and odds["fraction"] == str(p.numerator)
+            )
             assert odds["p"] == pytest.approx(float(p)) and odds["mine"] == w.view["my_down"]
             seen += odds["p"] > 0
         w.advance_time(50)
@@ -352,7 +354,11 @@ def test_nothing_secret_in_the_synced_traits_in_any_phase():
             g, rng, seats=[0], samples=2, widget_factory=lambda game, seat: W(game=game, humans=[seat], bot=Idle)
         )
         party = check_leaks(
-            g, rng, seats=[None], samples=2, widget_seats=[None],
+            g,
+            rng,
+            seats=[None],
+            samples=2,
+            widget_seats=[None],
             widget_factory=lambda game, seat: W(game=game, party={0: "a", 3: "l"}, bot=Idle),
         )
         stats_changed += stats.changed + party.changed

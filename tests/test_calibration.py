@@ -18,9 +18,14 @@ def rows(*pairs):
 
 def test_binning_and_observed_frequencies_on_a_constructed_input():
     data = rows(
-        *[("1/3", True)] * 2, *[("1/3", False)] * 4,  # 6 forecasts of 1/3, 2 true
-        ("1/2", True), ("1/2", False), ("1/2", False), ("1/2", False),  # 4 of 1/2, 1 true
-        ("1", True), ("0", False),
+        *[("1/3", True)] * 2,
+        *[("1/3", False)] * 4,  # 6 forecasts of 1/3, 2 true
+        ("1/2", True),
+        ("1/2", False),
+        ("1/2", False),
+        ("1/2", False),  # 4 of 1/2, 1 true
+        ("1", True),
+        ("0", False),
     )
     bins = cal.bin_forecasts(data, edges=(0, 0.25, 0.5, 1))
     assert [(b.lo, b.hi, b.n, b.hits) for b in bins] == [(0, 0.25, 1, 0), (0.25, 0.5, 6, 2), (0.5, 1, 5, 2)]
@@ -87,7 +92,14 @@ def test_record_result_validates_and_pool_counts():
             cal.record_result(*bad)
     with pytest.raises(ValueError):
         cal.record_result(3, True, seed=cal.GROUP_SEEDS[0])
-    pooled = cal.pool([cal.record_result(1, True), cal.record_result(2, False), cal.record_result(3, "yes"), cal.record_result(4, False)])
+    pooled = cal.pool(
+        [
+            cal.record_result(1, True),
+            cal.record_result(2, False),
+            cal.record_result(3, "yes"),
+            cal.record_result(4, False),
+        ]
+    )
     assert (pooled.wins, pooled.games, pooled.share) == (2, 4, 0.5)
     assert pooled.se == pytest.approx(0.25) and "2 of 4" in str(pooled)
     with pytest.raises(ValueError):
@@ -113,5 +125,8 @@ def test_the_lessons_exercises_accept_their_answers_and_refuse_a_named_mistake()
     assert check("costume_party.calibration_expected_hits", 20).ok
     assert check("costume_party.calibration_two_se", 10).ok
     assert check("costume_party.class_fair_share", "1/5").ok and not check("costume_party.class_fair_share", "1/4").ok
-    assert check("costume_party.calibration_one_forecast", 200).ok and not check("costume_party.calibration_one_forecast", 0).ok
+    assert (
+        check("costume_party.calibration_one_forecast", 200).ok
+        and not check("costume_party.calibration_one_forecast", 0).ok
+    )
     assert check("costume_party.class_games_needed", 100).ok and not check("costume_party.class_games_needed", 10).ok

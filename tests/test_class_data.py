@@ -32,8 +32,11 @@ def test_a_reaction_is_timed_from_the_moment_the_match_went_down():
     games = histories(DATA / "class_export")
     for s in rt["slaps"][:40]:
         g = games[s["code"]]
-        step = next(i for i, h in enumerate(g.history) if h.get("at") == s["at"] and h["seat"] == s["seat"]
-                    and h.get("action", {}).get("type") == "slap")
+        step = next(
+            i
+            for i, h in enumerate(g.history)
+            if h.get("at") == s["at"] and h["seat"] == s["seat"] and h.get("action", {}).get("type") == "slap"
+        )
         before = type(g).replay(g.players, g.seed, g.history[:step], **g.options)
         card = before.down[s["seat"]]
         partner_down = any(before.down[o] == card for o in range(g.players) if o != s["seat"])
@@ -41,7 +44,9 @@ def test_a_reaction_is_timed_from_the_moment_the_match_went_down():
         if s["match"]:
             assert 0 <= s["reaction_ms"] <= s["at"]
             # the match was already down reaction_ms earlier, and not just before that
-            went = max(h["at"] for h in g.history[:step] if h.get("at") is not None and h["at"] <= s["at"] - s["reaction_ms"])
+            went = max(
+                h["at"] for h in g.history[:step] if h.get("at") is not None and h["at"] <= s["at"] - s["reaction_ms"]
+            )
             assert went == s["at"] - s["reaction_ms"]
 
 

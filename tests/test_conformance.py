@@ -57,9 +57,21 @@ from brady_widgets.testing import (
 )
 
 #: a star: every colored room opens only onto the hall
-STAR = {"blue": ["hall"], "yellow": ["hall"], "red": ["hall"], "green": ["hall"], "hall": ["blue", "yellow", "red", "green"]}
+STAR = {
+    "blue": ["hall"],
+    "yellow": ["hall"],
+    "red": ["hall"],
+    "green": ["hall"],
+    "hall": ["blue", "yellow", "red", "green"],
+}
 #: a corridor: blue - yellow - red - green - hall
-LINE = {"blue": ["yellow"], "yellow": ["blue", "red"], "red": ["yellow", "green"], "green": ["red", "hall"], "hall": ["green"]}
+LINE = {
+    "blue": ["yellow"],
+    "yellow": ["blue", "red"],
+    "red": ["yellow", "green"],
+    "green": ["red", "hall"],
+    "hall": ["green"],
+}
 NO_BLACK = ["blue", "yellow", "red", "green"]
 
 
@@ -91,9 +103,7 @@ KIT_CASES = [pytest.param(p, "default", id=f"{p}p-default") for p in PLAYERS] + 
 
 #: (players, variant) of the games with a JSON round trip after every action: one short
 #: game per variant (the default's at 2 players, each other variant's at its smaller table)
-EVERY_STEP = {(2, "default")} | {
-    (min(p.values[0] for p in KIT_CASES if p.values[1] == v), v) for v in VARIANTS[1:]
-}
+EVERY_STEP = {(2, "default")} | {(min(p.values[0] for p in KIT_CASES if p.values[1] == v), v) for v in VARIANTS[1:]}
 #: the other games: a round trip at one seeded random action in every ROUND_TRIP_EVERY
 ROUND_TRIP_EVERY = 5
 
@@ -108,7 +118,11 @@ def test_conformance(players, variant):
     options = variants(players)[variant]
     every = 1 if (players, variant) in EVERY_STEP else ROUND_TRIP_EVERY
     report = check_game(
-        CostumeParty, players, seed=players * 101 + len(variant), options=options, widget_factory=widget_factory,
+        CostumeParty,
+        players,
+        seed=players * 101 + len(variant),
+        options=options,
+        widget_factory=widget_factory,
         round_trip_every=every,
     )
     assert report.over
@@ -136,7 +150,9 @@ def test_kit_cases_cover_every_player_count_and_variant():
 @pytest.mark.parametrize("players,variant", ALL_CASES)
 def test_random_playouts_terminate(players, variant):
     options = variants(players)[variant]
-    game = random_playout(CostumeParty(players, 1000 + players, **options), rng=players, max_actions=2000, views_every=4)
+    game = random_playout(
+        CostumeParty(players, 1000 + players, **options), rng=players, max_actions=2000, views_every=4
+    )
     assert game.over and len(game.winners) == 1
     assert len(game.history) > 0
 
@@ -441,10 +457,27 @@ class KeepsPlaying(CostumeParty):
 def test_malformed_cases_cover_the_brief():
     game = CostumeParty(3, 0)
     labels = " | ".join(c.label for c in malformed_cases(game))
-    for needle in ["not to act", "no seat 3", "no seat -1", "no seat '0'", "no seat True", "no seat None",
-                   "unknown type", "non-dict", "extra key", "missing 'figure'", "missing 'to'",
-                   "figure='3'", "figure=True", "figure=None", "figure=1.5", "figure=99", "figure=-1",
-                   "to='purple'", "bad at="]:
+    for needle in [
+        "not to act",
+        "no seat 3",
+        "no seat -1",
+        "no seat '0'",
+        "no seat True",
+        "no seat None",
+        "unknown type",
+        "non-dict",
+        "extra key",
+        "missing 'figure'",
+        "missing 'to'",
+        "figure='3'",
+        "figure=True",
+        "figure=None",
+        "figure=1.5",
+        "figure=99",
+        "figure=-1",
+        "to='purple'",
+        "bad at=",
+    ]:
         assert needle in labels, needle
     codes = {c.code for c in malformed_cases(game)}
     assert codes == {"not_your_turn", "malformed_action", "illegal_action"}

@@ -42,7 +42,13 @@ RING = {
     "green": {"red", "hall"},
     "hall": {"green", "blue"},
 }
-CORRIDOR = {"blue": ["yellow"], "yellow": ["blue", "red"], "red": ["yellow", "green"], "green": ["red", "hall"], "hall": ["green"]}
+CORRIDOR = {
+    "blue": ["yellow"],
+    "yellow": ["blue", "red"],
+    "red": ["yellow", "green"],
+    "green": ["red", "hall"],
+    "hall": ["green"],
+}
 
 #: a spread-out board: figure f stands in ROOMS[f % 5]
 SPREAD = [ROOMS[f % 5] for f in range(20)]
@@ -99,9 +105,28 @@ def test_setup_secrets_are_private(players):
 
 
 def test_view_has_the_documented_keys():
-    documented = {"game", "players", "viewer", "phase", "turn", "to_act", "last_roll", "rooms", "killed", "left",
-                  "face_up", "deck_count", "alive", "revealed", "my_character", "over", "winners", "adjacency",
-                  "faces", "log"}
+    documented = {
+        "game",
+        "players",
+        "viewer",
+        "phase",
+        "turn",
+        "to_act",
+        "last_roll",
+        "rooms",
+        "killed",
+        "left",
+        "face_up",
+        "deck_count",
+        "alive",
+        "revealed",
+        "my_character",
+        "over",
+        "winners",
+        "adjacency",
+        "faces",
+        "log",
+    }
     g = CostumeParty(3, 0)
     assert set(g.view(0)) == documented and set(g.view(None)) == documented
     assert set(g.full_view()) == documented | {"secrets", "deck"}
@@ -111,11 +136,21 @@ def test_view_has_the_documented_keys():
 @pytest.mark.parametrize(
     "faces,odds",
     [
-        (None, {"blue": Fraction(1, 6), "yellow": Fraction(1, 6), "red": Fraction(1, 6), "green": Fraction(1, 6),
-                "black": Fraction(1, 3)}),
+        (
+            None,
+            {
+                "blue": Fraction(1, 6),
+                "yellow": Fraction(1, 6),
+                "red": Fraction(1, 6),
+                "green": Fraction(1, 6),
+                "black": Fraction(1, 3),
+            },
+        ),
         (["black"] * 6, {"black": Fraction(1)}),
-        (["blue", "red", "green", "black", "black", "black"],
-         {"blue": Fraction(1, 6), "red": Fraction(1, 6), "green": Fraction(1, 6), "black": Fraction(1, 2)}),
+        (
+            ["blue", "red", "green", "black", "black", "black"],
+            {"blue": Fraction(1, 6), "red": Fraction(1, 6), "green": Fraction(1, 6), "black": Fraction(1, 2)},
+        ),
         (["yellow", "black"], {"yellow": Fraction(1, 2), "black": Fraction(1, 2)}),
     ],
 )
@@ -141,7 +176,9 @@ def test_the_default_die_rolls_each_face_with_its_odds():
 
 def test_rolling_moves_to_the_phase_the_face_asks_for():
     g = position(2, rooms=SPREAD, secrets=[0, 1], steps=["roll:red"])
-    assert (g.phase, g.last_roll, g.to_act) == ("move", "red", [0]) and all(a["type"] == "move" for a in g.legal_actions(0))
+    assert (g.phase, g.last_roll, g.to_act) == ("move", "red", [0]) and all(
+        a["type"] == "move" for a in g.legal_actions(0)
+    )
     g = position(2, rooms=SPREAD, secrets=[0, 1], steps=["roll:black"])
     assert (g.phase, g.last_roll) == ("black", "black")
     assert {a["type"] for a in g.legal_actions(0)} == {"kill", "draw"}
@@ -158,8 +195,12 @@ def expected_moves(rooms: list, color: str, adjacency: dict) -> set:
 @pytest.mark.parametrize("color", COLORS)
 @pytest.mark.parametrize(
     "preset,table",
-    [("ring_and_middle", RING_AND_MIDDLE), ("open_plan", OPEN_PLAN), ("ring", RING),
-     (CORRIDOR, {r: set(n) for r, n in CORRIDOR.items()})],
+    [
+        ("ring_and_middle", RING_AND_MIDDLE),
+        ("open_plan", OPEN_PLAN),
+        ("ring", RING),
+        (CORRIDOR, {r: set(n) for r, n in CORRIDOR.items()}),
+    ],
     ids=["ring_and_middle", "open_plan", "ring", "custom_corridor"],
 )
 def test_moves_into_or_out_of_the_rolled_room_and_nothing_else(preset, table, color):
@@ -176,7 +217,9 @@ def test_moves_into_or_out_of_the_rolled_room_and_nothing_else(preset, table, co
     # and a legal move moves exactly that figure, then the turn passes
     fig, to = sorted(legal)[0]
     g.act(0, {"type": "move", "figure": fig, "to": to})
-    assert g.room_of[fig] == to and [g.room_of[f] for f in range(20) if f != fig] == [SPREAD[f] for f in range(20) if f != fig]
+    assert g.room_of[fig] == to and [g.room_of[f] for f in range(20) if f != fig] == [
+        SPREAD[f] for f in range(20) if f != fig
+    ]
     ev = last(g, "move")
     assert (ev["seat"], ev["figure"], ev["from"], ev["to"]) == (0, fig, SPREAD[fig], to)
     assert g.to_act == [1] and g.phase == "roll"
@@ -200,8 +243,13 @@ def test_move_refusals_say_why():
 
 
 def test_a_figure_that_left_cannot_be_moved():
-    g = position(2, rooms=SPREAD, secrets=[5, 6], deck=[2] + [f for f in range(20) if f not in (2, 5, 6)],
-                 steps=["black:draw", "roll:red"])
+    g = position(
+        2,
+        rooms=SPREAD,
+        secrets=[5, 6],
+        deck=[2] + [f for f in range(20) if f not in (2, 5, 6)],
+        steps=["black:draw", "roll:red"],
+    )
     assert g.room_of[2] is None
     exc = refused(g, 1, {"type": "move", "figure": 2, "to": "yellow"})
     assert "left" in exc.reason
@@ -249,8 +297,7 @@ def test_drawing_removes_the_figure_it_left_the_party():
 def test_drawing_a_card_whose_figure_is_already_gone_does_nothing_more():
     # seat 0 kills figure 4 (an innocent in its room); seat 1 then draws card 4
     deck = [4] + [f for f in range(20) if f not in (0, 1, 4)]
-    g = position(2, rooms={"red": [0, 4]}, others="hall", secrets=[0, 1], deck=deck,
-                 steps=["black:kill:4"])
+    g = position(2, rooms={"red": [0, 4]}, others="hall", secrets=[0, 1], deck=deck, steps=["black:kill:4"])
     board = list(g.room_of)
     killed = g.view(None)["killed"]
     play(g, ["black:draw"])
@@ -262,8 +309,13 @@ def test_drawing_a_card_whose_figure_is_already_gone_does_nothing_more():
 
 
 def test_must_kill_after_three_face_up_cards():
-    g = position(2, rooms={"red": [0, 5, 6]}, others="hall", secrets=[0, 1],
-                 steps=["black:draw", "black:draw"] * 3 + ["roll:black"])
+    g = position(
+        2,
+        rooms={"red": [0, 5, 6]},
+        others="hall",
+        secrets=[0, 1],
+        steps=["black:draw", "black:draw"] * 3 + ["roll:black"],
+    )
     assert len(g.face_up[0]) == 3 and g.deck
     assert kinds(g, 0) == [("kill", 5, None), ("kill", 6, None)]
     exc = refused(g, 0, {"type": "draw"})
@@ -273,8 +325,14 @@ def test_must_kill_after_three_face_up_cards():
 def test_must_kill_when_the_deck_is_empty():
     # 8 players: the 12 innocents' cards are the deck; twelve draws empty it (and send
     # every innocent home). Seat 4, holding one face-up card, then rolls black.
-    g = position(8, rooms={"blue": [4, 5]}, others="hall", secrets=list(range(8)),
-                 deck=list(range(8, 20)), steps=["black:draw"] * 12 + ["roll:black"])
+    g = position(
+        8,
+        rooms={"blue": [4, 5]},
+        others="hall",
+        secrets=list(range(8)),
+        deck=list(range(8, 20)),
+        steps=["black:draw"] * 12 + ["roll:black"],
+    )
     assert g.view(None)["deck_count"] == 0 and g.to_act == [4] and len(g.face_up[4]) == 1
     assert kinds(g, 4) == [("kill", 5, None)]
     exc = refused(g, 4, {"type": "draw"})
@@ -293,8 +351,13 @@ def test_alone_in_your_room_the_only_kill_is_yourself_and_drawing_stays_open():
 
 
 def test_alone_and_forced_the_only_action_is_to_kill_yourself_which_eliminates_you():
-    g = position(3, rooms={"red": [0]}, others="hall", secrets=[0, 1, 2],
-                 steps=["black:draw", "black:draw", "black:draw"] * 3 + ["roll:black"])
+    g = position(
+        3,
+        rooms={"red": [0]},
+        others="hall",
+        secrets=[0, 1, 2],
+        steps=["black:draw", "black:draw", "black:draw"] * 3 + ["roll:black"],
+    )
     assert len(g.face_up[0]) == 3
     assert g.legal_actions(0) == [{"type": "kill", "figure": 0}]
     g.act(0, {"type": "kill", "figure": 0})
@@ -305,16 +368,26 @@ def test_alone_and_forced_the_only_action_is_to_kill_yourself_which_eliminates_y
 
 
 def test_the_self_kill_endgame_the_other_player_wins():
-    g = position(2, rooms={"red": [0]}, others="hall", secrets=[0, 1],
-                 steps=["black:draw", "black:draw"] * 3 + ["roll:black", "kill:0"])
+    g = position(
+        2,
+        rooms={"red": [0]},
+        others="hall",
+        secrets=[0, 1],
+        steps=["black:draw", "black:draw"] * 3 + ["roll:black", "kill:0"],
+    )
     assert g.over and g.winners == [1] and g.phase == "over" and g.to_act == []
     assert g.scores == [0, 1]
     assert last(g, "game_over")["winners"] == [1]
 
 
 def test_you_may_not_kill_yourself_while_another_figure_shares_your_room():
-    g = position(3, rooms={"red": [0, 9]}, others="hall", secrets=[0, 1, 2],
-                 steps=["black:draw", "black:draw", "black:draw"] * 3 + ["roll:black"])
+    g = position(
+        3,
+        rooms={"red": [0, 9]},
+        others="hall",
+        secrets=[0, 1, 2],
+        steps=["black:draw", "black:draw", "black:draw"] * 3 + ["roll:black"],
+    )
     assert g.legal_actions(0) == [{"type": "kill", "figure": 9}]
     exc = refused(g, 0, {"type": "kill", "figure": 0})
     assert exc.code == "illegal_action" and "yourself" in exc.reason and "shares your room" in exc.reason
@@ -375,8 +448,13 @@ def test_two_players_one_kill_of_the_other_ends_it():
 
 
 def test_killing_innocents_never_ends_the_game():
-    g = position(2, rooms={"red": [0, 2, 3, 4, 5]}, others="hall", secrets=[0, 1],
-                 steps=["black:kill:2", "black:draw", "black:kill:3", "black:draw", "black:kill:4"])
+    g = position(
+        2,
+        rooms={"red": [0, 2, 3, 4, 5]},
+        others="hall",
+        secrets=[0, 1],
+        steps=["black:kill:2", "black:draw", "black:kill:3", "black:draw", "black:kill:4"],
+    )
     assert not g.over and g.alive == [True, True] and g.view(None)["killed"] == [2, 3, 4]
 
 
@@ -412,8 +490,17 @@ def test_first_seat_must_be_a_seat(bad):
         {**{r: sorted(n) for r, n in RING_AND_MIDDLE.items()}, "blue": None},  # not a list of rooms
         {**{r: sorted(n) for r, n in RING_AND_MIDDLE.items()}, "blue": 3},
     ],
-    ids=["unknown_preset", "not_a_map", "missing_room", "extra_room", "one_way", "self_loop", "unknown_neighbour",
-         "none_neighbours", "int_neighbours"],
+    ids=[
+        "unknown_preset",
+        "not_a_map",
+        "missing_room",
+        "extra_room",
+        "one_way",
+        "self_loop",
+        "unknown_neighbour",
+        "none_neighbours",
+        "int_neighbours",
+    ],
 )
 def test_invalid_adjacency_raises_value_error(adjacency):
     with pytest.raises(ValueError):
@@ -422,8 +509,17 @@ def test_invalid_adjacency_raises_value_error(adjacency):
 
 @pytest.mark.parametrize(
     "faces",
-    [[], "black", ["purple", "black"], ["hall", "black"], ["black", None], [["black"]], None, ["blue", "red"],
-     ["blue", "yellow", "red", "green"]],
+    [
+        [],
+        "black",
+        ["purple", "black"],
+        ["hall", "black"],
+        ["black", None],
+        [["black"]],
+        None,
+        ["blue", "red"],
+        ["blue", "yellow", "red", "green"],
+    ],
     ids=["empty", "a_string", "unknown_face", "hall_face", "none_face", "nested", "none", "no_black", "colors_only"],
 )
 def test_invalid_faces_raise_value_error(faces):
@@ -449,8 +545,17 @@ def _deal(players=2):
         lambda d: d.update(rooms=d["rooms"][:-1] + ["attic"]),
         lambda d: d.update(secrets=["0", 1]),  # not a card
     ],
-    ids=["no_rooms", "no_secrets", "too_few_secrets", "duplicate", "missing_card", "unknown_card", "short_rooms",
-         "unknown_room", "string_card"],
+    ids=[
+        "no_rooms",
+        "no_secrets",
+        "too_few_secrets",
+        "duplicate",
+        "missing_card",
+        "unknown_card",
+        "short_rooms",
+        "unknown_room",
+        "string_card",
+    ],
 )
 def test_invalid_deal_raises_value_error(change):
     deal = _deal()
@@ -495,8 +600,13 @@ def test_the_view_adjacency_is_a_copy():
         (["roll:black"], 0, {"type": "kill", "figure": 25}, "illegal_action", ["no figure 25"]),
         (["roll:black"], 0, {"type": "roll"}, "illegal_action", ["kill or draw"]),
         (["black:draw", "black:draw"] * 3 + ["roll:black"], 0, {"type": "draw"}, "illegal_action", ["3", "must kill"]),
-        (["black:kill:5", "black:draw", "roll:black"], 0, {"type": "kill", "figure": 5}, "illegal_action",
-         ["already left"]),
+        (
+            ["black:kill:5", "black:draw", "roll:black"],
+            0,
+            {"type": "kill", "figure": 5},
+            "illegal_action",
+            ["already left"],
+        ),
         (["roll:red"], 0, {"type": "move", "figure": 0, "to": "blue"}, "illegal_action", ["red", "next to"]),
     ],
 )
@@ -523,16 +633,24 @@ def test_position_helper_builds_what_it_says():
     with pytest.raises(IllegalAction):
         position(3, rooms={"red": [0, 5]}, others="hall", secrets=[0, 1, 2], steps=["black:kill:7"])
     # raw history entries and dict actions work too
-    g = position(2, rooms=SPREAD, secrets=[0, 1], steps=[
-        {"seat": 0, "action": {"type": "roll"}}, {"seat": "chance", "kind": "die", "outcome": "black"},
-        {"type": "draw"}, "roll:yellow",
-    ])
+    g = position(
+        2,
+        rooms=SPREAD,
+        secrets=[0, 1],
+        steps=[
+            {"seat": 0, "action": {"type": "roll"}},
+            {"seat": "chance", "kind": "die", "outcome": "black"},
+            {"type": "draw"},
+            "roll:yellow",
+        ],
+    )
     assert g.face_up[0] == [g.deal["deck"][0]] and g.phase == "move" and g.last_roll == "yellow"
     # a position replays: same deal + history gives the same game
     again = CostumeParty.replay(2, g.seed, g.history, deal=g.deal)
     assert again.events == g.events
-    assert make_deal(2, rooms=SPREAD, secrets=[0, 1])["deck"] == [c for c in CostumeParty(2, 0).deal["secrets"]
-                                                                 + CostumeParty(2, 0).deal["deck"] if c not in (0, 1)]
+    assert make_deal(2, rooms=SPREAD, secrets=[0, 1])["deck"] == [
+        c for c in CostumeParty(2, 0).deal["secrets"] + CostumeParty(2, 0).deal["deck"] if c not in (0, 1)
+    ]
 
 
 def test_a_random_game_plays_to_a_single_winner():

@@ -20,8 +20,6 @@ from brady_widgets.widget import MSG, STATIC, GameWidget
 SYNCED = list(GameWidget.GAME_TRAITS)
 
 
-
-
 def click_through(w, rng, limit=3000):
     """What a student does in the view: pick a legal action, click it (as a message)."""
     for _ in range(limit):
@@ -96,15 +94,30 @@ def test_describe_every_event_type():
         "start": ({"type": "start", "seat": 1}, "The party starts: Ben rolls first."),
         "roll": ({"type": "roll", "seat": 0, "face": "red"}, "Ann rolled red (Red Kitchen)."),
         "black": ({"type": "roll", "seat": 0, "face": "black"}, "Ann rolled black."),
-        "no_move": ({"type": "no_move", "seat": 0, "face": "blue"}, "No figure can move into or out of Blue Ballroom: the turn passes."),
+        "no_move": (
+            {"type": "no_move", "seat": 0, "face": "blue"},
+            "No figure can move into or out of Blue Ballroom: the turn passes.",
+        ),
         "move": (
             {"type": "move", "seat": 1, "figure": 1, "from": "hall", "to": "green"},
             "Ben moved Ada the Astronaut from Middle Hall to Green Garden.",
         ),
-        "draw": ({"type": "draw", "seat": 1, "card": 2, "gone": False}, "Ben drew Wendell the Wizard, who left the party."),
-        "draw_gone": ({"type": "draw", "seat": 1, "card": 2, "gone": True}, "Ben drew Wendell the Wizard, who was already gone."),
-        "kill": ({"type": "kill", "seat": 0, "figure": 3, "room": "yellow", "room_figures": [3, 4]}, "Ann killed Kit the Knight in Yellow Library."),
-        "eliminated": ({"type": "eliminated", "seat": 1, "figure": 3, "by": 0}, "Ben was Kit the Knight and is out of the game."),
+        "draw": (
+            {"type": "draw", "seat": 1, "card": 2, "gone": False},
+            "Ben drew Wendell the Wizard, who left the party.",
+        ),
+        "draw_gone": (
+            {"type": "draw", "seat": 1, "card": 2, "gone": True},
+            "Ben drew Wendell the Wizard, who was already gone.",
+        ),
+        "kill": (
+            {"type": "kill", "seat": 0, "figure": 3, "room": "yellow", "room_figures": [3, 4]},
+            "Ann killed Kit the Knight in Yellow Library.",
+        ),
+        "eliminated": (
+            {"type": "eliminated", "seat": 1, "figure": 3, "by": 0},
+            "Ben was Kit the Knight and is out of the game.",
+        ),
         "game_over": ({"type": "game_over", "winners": [0], "secrets": [5, 3]}, "Game over: Ann won."),
     }
     for name, (event, text) in cases.items():
@@ -115,7 +128,9 @@ def test_content_for_the_view_comes_from_content_py():
     w = CostumePartyWidget(players=3, seed=1, bot="random", pace=0)
     content = w.content
     assert [r["id"] for r in content["rooms"]] == ROOMS
-    assert all(r["name"] == ROOM_NAMES[r["id"]] and re.fullmatch(r"#[0-9A-Fa-f]{6}", r["color"]) for r in content["rooms"])
+    assert all(
+        r["name"] == ROOM_NAMES[r["id"]] and re.fullmatch(r"#[0-9A-Fa-f]{6}", r["color"]) for r in content["rooms"]
+    )
     assert [(f["name"], f["costume"], f["emoji"]) for f in content["figures"]] == [tuple(c) for c in CHARACTERS]
     assert w.settings["names"] == ["Player 1", "Bot 2", "Bot 3"]
     assert w.settings["mode"] == "bots" and w.settings["pace"] == 0
@@ -174,8 +189,20 @@ def test_testids_in_the_docstring_are_in_the_bundle():
 
     doc = mod.__doc__
     ids = set(re.findall(r"``([a-z-]+)(?:-<[a-z]+>)?``", doc.split("Stable ``data-testid``")[1].split("Views are")[0]))
-    ids -= {"data-testid", "data-phase", "data-seat", "data-room", "data-turn", "data-alive", "data-curtain",
-            "data-reveal", "aria-pressed", "aria-live", "role", "id"}
+    ids -= {
+        "data-testid",
+        "data-phase",
+        "data-seat",
+        "data-room",
+        "data-turn",
+        "data-alive",
+        "data-curtain",
+        "data-reveal",
+        "aria-pressed",
+        "aria-live",
+        "role",
+        "id",
+    }
     assert {
         "roll",
         "figure",

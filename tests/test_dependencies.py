@@ -91,7 +91,10 @@ STEPS = ["import", *registry.names(), "rooms"]
 def _loaded(step: str) -> list[str]:
     out = subprocess.run(
         [sys.executable, "-c", _STEP, step, ",".join(EXTRAS_ONLY)],
-        capture_output=True, text=True, timeout=300, cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
     )
     assert out.returncode == 0, f"step {step!r} failed without the extras:\n{out.stdout}\n{out.stderr[-3000:]}"
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -185,7 +188,12 @@ def test_the_core_install_is_what_play_needs_and_play_and_test_take_every_lesson
 def test_binder_installs_the_lessons_extra():
     post = (ROOT / "binder" / "postBuild").read_text(encoding="utf-8")
     assert 'pip install ".[lessons]"' in post
-    pinned = {line.split("==")[0].strip().lower() for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
-              if "==" in line and not line.lstrip().startswith("#")}
+    pinned = {
+        line.split("==")[0].strip().lower()
+        for line in (ROOT / "binder" / "requirements.txt").read_text().splitlines()
+        if "==" in line and not line.lstrip().startswith("#")
+    }
     core, extras = _extras()
-    assert (_names(core, extras) | _names(extras["lessons"], extras)) <= pinned, "binder/requirements.txt pins what the notebooks use"
+    assert (_names(core, extras) | _names(extras["lessons"], extras)) <= pinned, (
+        "binder/requirements.txt pins what the notebooks use"
+    )

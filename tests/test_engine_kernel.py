@@ -340,8 +340,11 @@ def test_apply_history_refuses_bad_records():
     g = CostumeParty(2, 0)
     with pytest.raises(ValueError, match="never used"):
         CostumeParty(2, 0).apply_history(
-            [{"seat": 0, "action": {"type": "roll"}}, {"seat": "chance", "kind": "die", "outcome": "red"},
-             {"seat": "chance", "kind": "die", "outcome": "red"}]
+            [
+                {"seat": 0, "action": {"type": "roll"}},
+                {"seat": "chance", "kind": "die", "outcome": "red"},
+                {"seat": "chance", "kind": "die", "outcome": "red"},
+            ]
         )
     with pytest.raises(ValueError, match="impossible"):
         CostumeParty(2, 0, faces=["red", "black"]).apply_history(
@@ -420,10 +423,16 @@ def test_log_for_gives_read_only_entries_not_the_engine_s_events():
                 value.append(99)
     log.append("mine")  # the list itself is the caller's own
     assert d.events == before
-    assert d.view(0)["log"] == [{k: v for k, v in e.items() if k != "audience"} for e in before
-                                if e.get("audience") is None or 0 in e["audience"]]
-    assert d.view(1)["log"] == [{k: v for k, v in e.items() if k != "audience"} for e in before
-                                if e.get("audience") is None or 1 in e["audience"]]
+    assert d.view(0)["log"] == [
+        {k: v for k, v in e.items() if k != "audience"}
+        for e in before
+        if e.get("audience") is None or 0 in e["audience"]
+    ]
+    assert d.view(1)["log"] == [
+        {k: v for k, v in e.items() if k != "audience"}
+        for e in before
+        if e.get("audience") is None or 1 in e["audience"]
+    ]
 
 
 def test_log_for_follows_the_events_and_starts_over_in_a_copy():
@@ -443,8 +452,11 @@ def test_log_for_follows_the_events_and_starts_over_in_a_copy():
         twin.act(0, {"type": "commit", "pick": 1}, at=12)
         assert d.log_for(2) == second  # the twin's future is not the original's
     d.events = copy.deepcopy(d.events[:1])
-    assert d.log_for(2) == [{k: v for k, v in e.items() if k != "audience"} for e in d.events
-                            if e.get("audience") is None or 2 in e["audience"]]
+    assert d.log_for(2) == [
+        {k: v for k, v in e.items() if k != "audience"}
+        for e in d.events
+        if e.get("audience") is None or 2 in e["audience"]
+    ]
 
 
 # =================================================== simultaneous + private
@@ -479,8 +491,12 @@ def test_commitments_are_hidden_until_everyone_is_in():
     assert [e["seat"] for e in worlds[1].view(1)["log"] if e["type"] == "ready"] == [0]
     # the reveal: now the views differ
     for w in worlds:
-        w.apply_history([{"seat": 1, "action": {"type": "commit", "pick": 0}, "at": 200},
-                         {"seat": "chance", "kind": "die", "outcome": 2}])
+        w.apply_history(
+            [
+                {"seat": 1, "action": {"type": "commit", "pick": 0}, "at": 200},
+                {"seat": "chance", "kind": "die", "outcome": 2},
+            ]
+        )
     assert [w.view(1)["picks"] for w in worlds] == [[0, 0], [1, 0], [2, 0]]
     assert worlds[2].view(1)["points"] == [2, 0]
 
@@ -508,8 +524,12 @@ def _play_duel(d, rng, clock):
 def test_time_stamps_decide_the_race_and_replay_exactly():
     d = duel(2, seed=1, rounds=1)
     d.act(0, {"type": "commit", "pick": 0}, at=0)
-    d.apply_history([{"seat": 1, "action": {"type": "commit", "pick": 1}, "at": 40},
-                     {"seat": "chance", "kind": "die", "outcome": 2}])
+    d.apply_history(
+        [
+            {"seat": 1, "action": {"type": "commit", "pick": 1}, "at": 40},
+            {"seat": "chance", "kind": "die", "outcome": 2},
+        ]
+    )
     d.act(1, {"type": "slap"}, at=1000.25)  # the later call...
     with pytest.raises(IllegalAction) as info:
         d.act(0, {"type": "slap"}, at=999)  # ...but time cannot run backwards
@@ -594,8 +614,26 @@ def test_time_stamps_must_be_finite_numbers():
 # ================================================================== time stamps
 @pytest.mark.parametrize(
     "bad",
-    [10**400, -(10**400), 2**53 + 1, -1, -0.5, 1e300, float("nan"), float("inf"), float("-inf"),
-     True, False, "5", [5], {"ms": 5}, np.float64("nan"), np.bool_(True), np.int64(-5), np.float64("inf")],
+    [
+        10**400,
+        -(10**400),
+        2**53 + 1,
+        -1,
+        -0.5,
+        1e300,
+        float("nan"),
+        float("inf"),
+        float("-inf"),
+        True,
+        False,
+        "5",
+        [5],
+        {"ms": 5},
+        np.float64("nan"),
+        np.bool_(True),
+        np.int64(-5),
+        np.float64("inf"),
+    ],
     ids=repr,
 )
 def test_at_must_be_a_finite_number_of_sane_size(bad):
@@ -611,7 +649,9 @@ def test_at_must_be_a_finite_number_of_sane_size(bad):
 
 
 @pytest.mark.parametrize(
-    "good", [0, 0.0, 1, 2.5, 1_700_000_000_000, 2**53, float(2**53), np.float64(7.5), np.int64(5), Fraction(1, 2)], ids=repr
+    "good",
+    [0, 0.0, 1, 2.5, 1_700_000_000_000, 2**53, float(2**53), np.float64(7.5), np.int64(5), Fraction(1, 2)],
+    ids=repr,
 )
 def test_sane_time_stamps_are_accepted_and_kept(good):
     g = duel()
@@ -629,8 +669,26 @@ class Seat(enum.IntEnum):
 
 
 INTEGRAL_SEATS = [0, np.int64(0), np.int32(0), np.uint8(0), Seat.FIRST]
-NOT_SEATS = [True, False, np.bool_(False), 0.0, 1.0, np.float64(0.0), "0", "x", [0], (0,), {0: 0}, 2, 7, -1,
-             np.int64(-1), np.int64(2), 10**400, Fraction(0, 1)]
+NOT_SEATS = [
+    True,
+    False,
+    np.bool_(False),
+    0.0,
+    1.0,
+    np.float64(0.0),
+    "0",
+    "x",
+    [0],
+    (0,),
+    {0: 0},
+    2,
+    7,
+    -1,
+    np.int64(-1),
+    np.int64(2),
+    10**400,
+    Fraction(0, 1),
+]
 
 
 def _new_games():
@@ -733,13 +791,25 @@ def test_short_messages_are_unchanged():
     """Messages that fit are exactly what they were (tests and notebooks match them)."""
     g = CostumeParty(3, 0)
     expected = {
-        (1, json.dumps({"type": "roll"})): "[not_your_turn] seat 1 tried {'type': 'roll'}: it is not seat 1's turn (to act: [0])",
-        (0, json.dumps({"type": "dance"})): "[malformed_action] seat 0 tried {'type': 'dance'}: unknown action type 'dance'; "
+        (
+            1,
+            json.dumps({"type": "roll"}),
+        ): "[not_your_turn] seat 1 tried {'type': 'roll'}: it is not seat 1's turn (to act: [0])",
+        (
+            0,
+            json.dumps({"type": "dance"}),
+        ): "[malformed_action] seat 0 tried {'type': 'dance'}: unknown action type 'dance'; "
         "known types: ['draw', 'kill', 'move', 'roll']",
-        (5, json.dumps({"type": "roll"})): "[malformed_action] seat 5 tried {'type': 'roll'}: there is no seat 5 in a 3-player game",
+        (
+            5,
+            json.dumps({"type": "roll"}),
+        ): "[malformed_action] seat 5 tried {'type': 'roll'}: there is no seat 5 in a 3-player game",
         (0, json.dumps({"type": "move", "figure": "3", "to": "red"})): "[malformed_action] seat 0 tried "
         "{'type': 'move', 'figure': '3', 'to': 'red'}: 'figure' has the wrong type: '3'",
-        (0, json.dumps({"type": "kill"})): "[malformed_action] seat 0 tried {'type': 'kill'}: a 'kill' action takes keys ['figure']; missing ['figure']",
+        (
+            0,
+            json.dumps({"type": "kill"}),
+        ): "[malformed_action] seat 0 tried {'type': 'kill'}: a 'kill' action takes keys ['figure']; missing ['figure']",
     }
     for (seat, action), message in expected.items():
         with pytest.raises(IllegalAction) as info:
@@ -747,7 +817,9 @@ def test_short_messages_are_unchanged():
         assert str(info.value) == message
     with pytest.raises(IllegalAction) as info:
         g.act(0, {"type": "roll"}, at=float("nan"))
-    assert str(info.value) == "[malformed_action] seat 0 tried {'type': 'roll'}: 'at' must be a finite time in ms, got nan"
+    assert (
+        str(info.value) == "[malformed_action] seat 0 tried {'type': 'roll'}: 'at' must be a finite time in ms, got nan"
+    )
     with pytest.raises(IllegalAction) as info:
         g.view(7)
     assert str(info.value) == "[malformed_action] seat 7 tried None: there is no seat 7"
@@ -768,7 +840,10 @@ class NestedDuel(SecretDuel):
     def _apply(self, seat, action, at):
         super()._apply(seat, action, at)
         if action["type"] == "commit" and self.phase == "race":
-            self._emit("summary", detail={"points": list(self.points), "by_seat": [[s, {"p": p}] for s, p in enumerate(self.picks)]})
+            self._emit(
+                "summary",
+                detail={"points": list(self.points), "by_seat": [[s, {"p": p}] for s, p in enumerate(self.picks)]},
+            )
 
 
 class SharedLogDuel(NestedDuel):
@@ -778,8 +853,11 @@ class SharedLogDuel(NestedDuel):
     name = "nested_duel"
 
     def log_for(self, seat, reveal=False):
-        return [{k: (v.copy() if type(v) is list else v) for k, v in ev.items() if k != "audience"}
-                for ev in self.events if reveal or ev.get("audience") is None or seat in ev["audience"]]
+        return [
+            {k: (v.copy() if type(v) is list else v) for k, v in ev.items() if k != "audience"}
+            for ev in self.events
+            if reveal or ev.get("audience") is None or seat in ev["audience"]
+        ]
 
 
 def _nested_values(obj):
@@ -795,7 +873,13 @@ def test_log_entries_are_read_only_at_every_depth():
     d.act(1, {"type": "commit", "pick": 2}, at=2)
     before = copy.deepcopy(d.events)
     assert [e for e in before if e["type"] == "summary"]
-    for log in [d.view(0)["log"], d.view(None)["log"], d.log_for(1), d.log_for(None, reveal=True), d.full_view()["log"]]:
+    for log in [
+        d.view(0)["log"],
+        d.view(None)["log"],
+        d.log_for(1),
+        d.log_for(None, reveal=True),
+        d.full_view()["log"],
+    ]:
         assert [e for e in log if e["type"] == "summary" and e["detail"]["by_seat"]]
         for ev in log:
             _refuses_changes_at_every_depth(ev)
@@ -819,8 +903,13 @@ def test_brady_view_logs_share_nothing_with_the_engine():
     while not g.over:
         s = rng.choice(g.to_act)
         g.act(s, rng.choice(g.legal_actions(s)))
-    nested = [ev for ev in g.events if any(type(v) is dict or (type(v) is list and any(isinstance(x, (list, dict)) for x in v))
-                                           for v in ev.values())]
+    nested = [
+        ev
+        for ev in g.events
+        if any(
+            type(v) is dict or (type(v) is list and any(isinstance(x, (list, dict)) for x in v)) for v in ev.values()
+        )
+    ]
     assert nested, "no event with nested values: this test would prove nothing"
     before = copy.deepcopy(g.events)
     for seat in [None, *range(g.players)]:
@@ -956,7 +1045,10 @@ MALFORMED_DOCS = [
     ("seat out of range", _edit(lambda d: _first_action(d).update(seat=99))),
     ("entry with a stray key", _edit(lambda d: _first_action(d).update(extra=1))),
     ("action unknown", _edit(lambda d: _first_action(d).update(action={"type": "dance"}))),
-    ("action not legal", _edit(lambda d: d["history"].insert(0, {"seat": 0, "action": _first_action(d)["action"] | {"zz": 1}}))),
+    (
+        "action not legal",
+        _edit(lambda d: d["history"].insert(0, {"seat": 0, "action": _first_action(d)["action"] | {"zz": 1}})),
+    ),
     ("bad at", _edit(lambda d: _first_action(d).update(at=-5))),
     ("chance without outcome", _edit(lambda d: _first_chance(d).pop("outcome"))),
     ("chance without kind", _edit(lambda d: _first_chance(d).pop("kind"))),

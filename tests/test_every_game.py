@@ -158,7 +158,9 @@ def test_the_text_is_the_same_whatever_the_seat_cannot_know(name):
             text = build(name, game.clone(), humans=[seat]).text()
             for _ in range(3):
                 other = game.resample(seat, rng)
-                assert build(name, other, humans=[seat]).text() == text, f"{name} seat {seat}: the text depends on a secret"
+                assert build(name, other, humans=[seat]).text() == text, (
+                    f"{name} seat {seat}: the text depends on a secret"
+                )
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -275,7 +277,9 @@ def test_the_conformance_kit_with_the_leak_test_and_the_widget(name):
     def widget_factory(game, seat):  # the screen a person at ``seat`` would see (bots paused)
         return widget(game=game, humans=[seat], pace=0)
 
-    report = check_game(cls, cls.player_counts.start, seed=1, widget_factory=widget_factory, max_actions=60, require_end=False)
+    report = check_game(
+        cls, cls.player_counts.start, seed=1, widget_factory=widget_factory, max_actions=60, require_end=False
+    )
     assert report.actions > 0 and report.round_trips > 0 and report.fuzz_cases > 0
     assert report.leak.widget_compares > 0 and report.leak.changed > 0
 
@@ -302,7 +306,10 @@ def test_a_students_screen_refuses_the_reveal_and_shows_no_other_seats_secret(na
         after = w.get_state(list(GameWidget.GAME_TRAITS))
         assert {k: v for k, v in after.items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}
         hidden = full_only_keys(game, seat)
-        screens = {"widget": after, "table": session_for(name, game=game.clone(), humans=[seat], pace=0).state_for(seat)}
+        screens = {
+            "widget": after,
+            "table": session_for(name, game=game.clone(), humans=[seat], pace=0).state_for(seat),
+        }
         for where, screen in screens.items():
             assert not hidden & set(screen["view"]), f"{where}: {sorted(hidden & set(screen['view']))}"
         text = w.text()

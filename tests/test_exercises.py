@@ -104,8 +104,14 @@ def test_numpy_numbers_and_whole_floats_are_the_numbers_they_are(key, ex):
     a = Fraction(ex.answer)
     forms = [np.array(float(a)), np.float64(float(a))] if not ex.exact else []
     if a.denominator == 1:
-        forms += [np.int64(a.numerator), np.int32(a.numerator), float(a.numerator), np.float64(a.numerator),
-                  np.array(a.numerator), f"{a.numerator}.0"]
+        forms += [
+            np.int64(a.numerator),
+            np.int32(a.numerator),
+            float(a.numerator),
+            np.float64(a.numerator),
+            np.array(a.numerator),
+            f"{a.numerator}.0",
+        ]
     for form in forms:
         assert check(key, form).ok, f"{key}: {form!r} refused: {check(key, form).message}"
 
@@ -151,8 +157,13 @@ def test_name_and_set_answers_are_checked_too(monkeypatch):
     import brady_widgets.exercises as E
 
     table = {
-        "pick": Exercise(question="Which?", answer="Robo the Robot", hint="look again", choices=("Robo the Robot", "Nico"),
-                         hints={"Nico": "Nico was elsewhere."}),
+        "pick": Exercise(
+            question="Which?",
+            answer="Robo the Robot",
+            hint="look again",
+            choices=("Robo the Robot", "Nico"),
+            hints={"Nico": "Nico was elsewhere."},
+        ),
         "both": Exercise(question="Which two?", answer={"a", "b"}, hint="two of them"),
     }
     monkeypatch.setattr(E, "exercises", lambda game: table)

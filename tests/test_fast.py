@@ -112,7 +112,11 @@ def ks_2samp(a: np.ndarray, b: np.ndarray) -> float:
     """Two-sample Kolmogorov-Smirnov p-value (asymptotic; conservative for ties)."""
     a, b = np.sort(np.asarray(a, dtype=float)), np.sort(np.asarray(b, dtype=float))
     grid = np.concatenate([a, b])
-    d = float(np.max(np.abs(np.searchsorted(a, grid, side="right") / a.size - np.searchsorted(b, grid, side="right") / b.size)))
+    d = float(
+        np.max(
+            np.abs(np.searchsorted(a, grid, side="right") / a.size - np.searchsorted(b, grid, side="right") / b.size)
+        )
+    )
     ne = a.size * b.size / (a.size + b.size)
     lam = (math.sqrt(ne) + 0.12 + 0.11 / math.sqrt(ne)) * d
     if lam < 1e-3:

@@ -14,7 +14,9 @@ from brady_widgets.widget import STATIC
 #: bundle name -> root class of its view: every registered game's (its registry entry's
 #: ``root_class``), and the generic view's. That each game's widget loads its registered
 #: bundle is checked for every game in tests/test_every_game.py.
-ROOTS = {game_entry(n).view: game_entry(n).root_class for n in names() if game_entry(n).view} | {"generic": ".bw-generic"}
+ROOTS = {game_entry(n).view: game_entry(n).root_class for n in names() if game_entry(n).view} | {
+    "generic": ".bw-generic"
+}
 BUNDLES = sorted(ROOTS)
 
 

@@ -90,7 +90,20 @@ def test_js_traits_are_the_synced_game_traits():
 
 def test_protocol_traits_are_synced():
     # the issue-7 protocol and issue 8's clock (the views read these; see js/src/messages.js readTraits)
-    expected = {"seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"}
+    expected = {
+        "seat",
+        "view",
+        "legal",
+        "log_lines",
+        "error",
+        "curtain",
+        "settings",
+        "content",
+        "replay",
+        "rev",
+        "page",
+        "clock",
+    }
     assert game_traits() == expected
     assert set(js_traits()) == expected
 

@@ -19,17 +19,17 @@ def test_the_binomial_is_exact_sums_to_one_and_matches_a_brute_force_count():
     assert dist[0] == Fraction(19, 20) ** 12
     # brute force over every one of the 2^6 in/out patterns of 6 rows
     p, brute = Fraction(1, 3), [Fraction(0)] * 7
-    for mask in range(2 ** 6):
+    for mask in range(2**6):
         k = bin(mask).count("1")
-        brute[k] += p ** k * (1 - p) ** (6 - k)
+        brute[k] += p**k * (1 - p) ** (6 - k)
     assert odds.binomial(6, p) == brute
     assert odds.binomial(4, 0.5)[2] == pytest.approx(6 / 16)
 
 
 def test_the_sign_test_is_the_exact_two_sided_binomial_tail():
-    assert odds.sign_test(11, 1) == Fraction(2 * (1 + 12), 2 ** 12) == Fraction(13, 2048)  # the p ~ 0.006
+    assert odds.sign_test(11, 1) == Fraction(2 * (1 + 12), 2**12) == Fraction(13, 2048)  # the p ~ 0.006
     assert odds.sign_test(1, 11) == odds.sign_test(11, 1)  # either direction
-    assert odds.sign_test(9, 2) == Fraction(2 * (1 + 11 + 55), 2 ** 11)
+    assert odds.sign_test(9, 2) == Fraction(2 * (1 + 11 + 55), 2**11)
     assert odds.sign_test(5, 5) == 1 and odds.sign_test(3, 4) == 1  # capped: no evidence at all
     assert odds.sign_test(0, 0) == 1
     assert odds.sign_test(6, 0) == Fraction(2, 64)
@@ -42,8 +42,10 @@ def test_the_sign_test_holds_its_level_by_simulation():
     n, runs = 12, 4000
     helped = rng.binomial(n, 0.5, runs)
     rejected = np.mean([odds.sign_test(int(h), n - int(h)) <= Fraction(1, 20) for h in helped])
-    exact = sum((q for k, q in enumerate(odds.binomial(n, Fraction(1, 2))) if odds.sign_test(k, n - k) <= Fraction(1, 20)),
-                Fraction(0))
+    exact = sum(
+        (q for k, q in enumerate(odds.binomial(n, Fraction(1, 2))) if odds.sign_test(k, n - k) <= Fraction(1, 20)),
+        Fraction(0),
+    )
     assert exact <= Fraction(1, 20)
     assert abs(rejected - float(exact)) <= 2 * math.sqrt(float(exact) * (1 - float(exact)) / runs) + 1e-9
 
@@ -95,9 +97,9 @@ def test_the_exercises_answers_by_independent_counts():
     from brady_widgets.big_brother.exercises import EXERCISES
 
     # sign test: every split of the 11 changed pairs, counted one by one
-    splits = [bin(m).count("1") for m in range(2 ** 11)]
+    splits = [bin(m).count("1") for m in range(2**11)]
     lopsided = sum(1 for k in splits if k <= 2 or k >= 9)
-    assert EXERCISES["sign_test"].answer == Fraction(lopsided, 2 ** 11)
+    assert EXERCISES["sign_test"].answer == Fraction(lopsided, 2**11)
     # at least one of 11 rows outside: every in/out pattern weighted
     none = Fraction(19, 20) ** 11
     assert EXERCISES["rows_outside"].answer == 1 - none
@@ -211,7 +213,9 @@ def test_join_decision_is_the_mean_payoff_with_its_error_and_the_paired_counts(c
 def test_the_join_exercise_by_hand():
     from brady_widgets.big_brother.exercises import EXERCISES
 
-    assert EXERCISES["join_bloc"].answer == (10 * Fraction(3, 10) - 5 * Fraction(1, 20)) - (10 * Fraction(1, 4) - 5 * Fraction(1, 5))
+    assert EXERCISES["join_bloc"].answer == (10 * Fraction(3, 10) - 5 * Fraction(1, 20)) - (
+        10 * Fraction(1, 4) - 5 * Fraction(1, 5)
+    )
 
 
 # ------------------------------------------------------------------ which kill tells you most (costume_party)

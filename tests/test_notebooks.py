@@ -32,7 +32,12 @@ def code_cells(nb: dict) -> list[dict]:
 
 
 def test_the_notebooks_exist():
-    assert {p.name for p in PATHS} >= {"00_start_here.ipynb", "costume_party.ipynb", "brady_bunch.ipynb", "alices_bayes.ipynb"}
+    assert {p.name for p in PATHS} >= {
+        "00_start_here.ipynb",
+        "costume_party.ipynb",
+        "brady_bunch.ipynb",
+        "alices_bayes.ipynb",
+    }
 
 
 @pytest.mark.parametrize("path", PATHS, ids=lambda p: p.name)
@@ -68,9 +73,9 @@ def test_every_cell_has_output_checked_or_is_silent_on_purpose(path):
     for i, cell in enumerate(code_cells(load(path))):
         for out in cell.get("outputs", []):
             text = "".join(out.get("data", {}).get("text/plain", []))
-            assert not re.search(r"at 0x[0-9a-fA-F]+", text) or "nbval-ignore-output" in cell.get("metadata", {}).get("tags", []), (
-                f"{path.name} cell {i}: an output with a memory address: give the object a deterministic repr"
-            )
+            assert not re.search(r"at 0x[0-9a-fA-F]+", text) or "nbval-ignore-output" in cell.get("metadata", {}).get(
+                "tags", []
+            ), f"{path.name} cell {i}: an output with a memory address: give the object a deterministic repr"
 
 
 def test_sanitize_file_only_masks_memory_addresses():
@@ -144,8 +149,13 @@ def test_a_lesson_says_what_it_is_for_and_how_long_it_takes(name):
     first = "".join(nb["cells"][0]["source"])
     for word in ["After this", "Prerequisites", "minutes", "core", "extension"]:
         assert word.lower() in first.lower(), f"{name}: the first cell does not say {word!r}"
-    headings = [line for c in nb["cells"] if c["cell_type"] == "markdown" for line in "".join(c["source"]).splitlines()
-                if line.startswith(("# Part", "## ")) and not line.startswith("## Step")]  # a rule step is in its part
+    headings = [
+        line
+        for c in nb["cells"]
+        if c["cell_type"] == "markdown"
+        for line in "".join(c["source"]).splitlines()
+        if line.startswith(("# Part", "## ")) and not line.startswith("## Step")
+    ]  # a rule step is in its part
     unmarked = [h for h in headings if not re.search(r"\b(core|extension|Extension)\b", h)]
     assert headings and not unmarked, unmarked
     assert "Try this" in "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
@@ -163,7 +173,9 @@ def test_the_tutorial_checks_its_exercises_and_saves_no_answer():
     keys = []
     for cell in code_cells(nb):
         source = "".join(cell["source"])
-        assert sum(1 for line in source.splitlines() if line.strip()) <= 12, f"a long cell: move its plumbing into the lesson module:\n{source}"
+        assert sum(1 for line in source.splitlines() if line.strip()) <= 12, (
+            f"a long cell: move its plumbing into the lesson module:\n{source}"
+        )
         found = re.findall(r'check\("(costume_party\.[a-z_0-9]+)", answer\)', source)
         if found:
             keys += found

@@ -186,9 +186,21 @@ def test_identity_odds_empty_when_game_over():
 @pytest.mark.parametrize(
     "faces, expected",
     [
-        (None, {"blue": Fraction(1, 6), "yellow": Fraction(1, 6), "red": Fraction(1, 6), "green": Fraction(1, 6), "black": Fraction(1, 3)}),
+        (
+            None,
+            {
+                "blue": Fraction(1, 6),
+                "yellow": Fraction(1, 6),
+                "red": Fraction(1, 6),
+                "green": Fraction(1, 6),
+                "black": Fraction(1, 3),
+            },
+        ),
         (["red", "black", "black"], {"red": Fraction(1, 3), "black": Fraction(2, 3)}),
-        (["blue", "blue", "green", "black"], {"blue": Fraction(1, 2), "green": Fraction(1, 4), "black": Fraction(1, 4)}),
+        (
+            ["blue", "blue", "green", "black"],
+            {"blue": Fraction(1, 2), "green": Fraction(1, 4), "black": Fraction(1, 4)},
+        ),
     ],
 )
 def test_die_odds(faces, expected):

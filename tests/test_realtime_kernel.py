@@ -255,7 +255,9 @@ def test_at_is_required_in_real_time():
     assert game.history[-1] == {"seat": 0, "action": READY, "at": 0}
 
 
-@pytest.mark.parametrize("bad", [float("nan"), float("inf"), -float("inf"), -1, -0.5, MAX_AT + 1, 2.0**60, True, False, "5", [5], {"ms": 5}])
+@pytest.mark.parametrize(
+    "bad", [float("nan"), float("inf"), -float("inf"), -1, -0.5, MAX_AT + 1, 2.0**60, True, False, "5", [5], {"ms": 5}]
+)
 def test_act_refuses_malformed_and_out_of_range_times(bad):
     game = started()
     game.act(0, POKE, at=400)
@@ -313,7 +315,7 @@ def test_advance_applies_every_due_deadline_in_order_and_is_recorded_once():
     assert game.history[marks] == {"seat": "clock", "at": 3500}
     assert [h["seat"] for h in game.history[marks:]] == ["clock", "chance", "chance"]
     assert game.next_deadline() == 3000 + game.history[-1]["outcome"]
-    assert events == game.events[-len(events):]
+    assert events == game.events[-len(events) :]
 
 
 def test_advance_to_a_deadline_exactly_applies_it():
@@ -335,7 +337,10 @@ def test_advance_that_changes_nothing_is_a_no_op_but_moving_the_clock_is_recorde
     refuse(game, "malformed_action", game.act, 1, POKE, 599)  # the clock moved on
 
 
-@pytest.mark.parametrize("bad", [None, float("nan"), float("inf"), -float("inf"), -1, MAX_AT + 1, 2.0**54, True, False, "1500", [1500], {"at": 1}])
+@pytest.mark.parametrize(
+    "bad",
+    [None, float("nan"), float("inf"), -float("inf"), -1, MAX_AT + 1, 2.0**54, True, False, "1500", [1500], {"at": 1}],
+)
 def test_advance_refuses_bad_times_and_changes_nothing(bad):
     game = started()
     game.act(0, POKE, at=400)
@@ -392,8 +397,18 @@ def play_script(game, script):
     return game
 
 
-SCRIPT = [(0, READY, 5), (1, POKE, 7), (1, READY, 9), ("clock", 1009), (0, SLAP, 1100.5), (0, POKE, 1200),
-          ("clock", 2500), ("clock", 3009), (1, POKE, 3050), (0, POKE, 3300)]
+SCRIPT = [
+    (0, READY, 5),
+    (1, POKE, 7),
+    (1, READY, 9),
+    ("clock", 1009),
+    (0, SLAP, 1100.5),
+    (0, POKE, 1200),
+    ("clock", 2500),
+    ("clock", 3009),
+    (1, POKE, 3050),
+    (0, POKE, 3300),
+]
 
 
 def test_json_round_trip_in_the_middle_of_a_window_with_clock_steps():
@@ -516,7 +531,9 @@ def stamps(game, seat=None, kind=None):
     return [
         (h["seat"], h["action"]["type"], h["at"])
         for h in game.history
-        if type(h["seat"]) is int and (seat is None or h["seat"] == seat) and (kind is None or h["action"]["type"] == kind)
+        if type(h["seat"]) is int
+        and (seat is None or h["seat"] == seat)
+        and (kind is None or h["action"]["type"] == kind)
     ]
 
 
@@ -711,7 +728,16 @@ class Broken:
 
 @pytest.mark.parametrize(
     "answer",
-    [ZeroDivisionError("oops"), "poke", 42, [POKE], {"type": "dance"}, {"type": "poke", "hard": 1}, SLAP, Later(100, SLAP)],
+    [
+        ZeroDivisionError("oops"),
+        "poke",
+        42,
+        [POKE],
+        {"type": "dance"},
+        {"type": "poke", "hard": 1},
+        SLAP,
+        Later(100, SLAP),
+    ],
     ids=["raises", "str", "int", "list", "unknown-type", "extra-key", "not-legal-now", "later-not-legal-now"],
 )
 def test_a_broken_bot_raises_bot_error_naming_its_seat(answer):
@@ -846,9 +872,14 @@ def test_turn_based_a_pending_plan_keeps_its_due_time_when_a_person_acts(how):
     assert game.votes == [0, 1] and all("at" not in h for h in game.history)
 
 
-@pytest.mark.parametrize("name,players,bots", [
-    ("costume_party", 4, "random"), ("brady_bunch", 5, "random"), ("costume_party", 3, ["detective", "random", "random"]),
-])
+@pytest.mark.parametrize(
+    "name,players,bots",
+    [
+        ("costume_party", 4, "random"),
+        ("brady_bunch", 5, "random"),
+        ("costume_party", 3, ["detective", "random", "random"]),
+    ],
+)
 def test_simulate_rows_of_the_turn_based_games_are_deterministic(name, players, bots):
     rows = simulate(name, players, bots, games=6, seed=3, executor=False, progress=False)
     again = simulate(name, players, bots, games=6, seed=3, executor=False, progress=False)

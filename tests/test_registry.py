@@ -146,7 +146,9 @@ def test_loading_a_game_loads_no_part_of_the_test_kit(name):
     """A game loads (engine, widget, bots, invariants, positions, fields, exercises: all
     its registry entry names) without the conformance kit: its invariants are a plain
     ``INVARIANTS`` list. A fresh interpreter, so no other test's import can hide one."""
-    out = subprocess.run([sys.executable, "-c", _LOAD_A_GAME, name], capture_output=True, text=True, timeout=120, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", _LOAD_A_GAME, name], capture_output=True, text=True, timeout=120, check=True
+    )
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
 
 
@@ -209,7 +211,9 @@ def test_toy_parts_come_from_its_entry(toy):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_toy_engine_passes_the_conformance_kit(toy, players):
-    report = check_game(load_game(TOY), players, seed=players, options={"rounds": 3}, leak_every=2, bots_every=2, fuzz_every=3)
+    report = check_game(
+        load_game(TOY), players, seed=players, options={"rounds": 3}, leak_every=2, bots_every=2, fuzz_every=3
+    )
     assert report.over and report.leak.changed and report.bot_checks and report.fuzz_cases
 
 

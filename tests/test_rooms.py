@@ -21,7 +21,11 @@ ENGINE_CODES = {"not_your_turn", "illegal_action", "malformed_action", "game_ove
 
 def cp_deal(secrets: list[int]) -> dict:
     """Seat s is figure secrets[s]; figure f stands in room f % 5; the deck is the rest, in order."""
-    return {"secrets": list(secrets), "deck": [f for f in range(20) if f not in secrets], "rooms": [ROOMS[f % 5] for f in range(20)]}
+    return {
+        "secrets": list(secrets),
+        "deck": [f for f in range(20) if f not in secrets],
+        "rooms": [ROOMS[f % 5] for f in range(20)],
+    }
 
 
 @pytest.fixture
@@ -84,7 +88,10 @@ def test_each_device_receives_only_its_seat_swapped_deal_replay(server):
             c.close()
     (a, fa, da, wa), (b, fb, db, wb) = runs
     # up to the first kill (a kill is the first public act that depends on a secret)
-    k = next((i for i, (x, y) in enumerate(zip(a, b)) if x[0]["view"]["killed"] or y[0]["view"]["killed"]), min(len(a), len(b)))
+    k = next(
+        (i for i, (x, y) in enumerate(zip(a, b)) if x[0]["view"]["killed"] or y[0]["view"]["killed"]),
+        min(len(a), len(b)),
+    )
     assert k >= 10, k
     a, b = a[:k], b[:k]
     for (s0a, wa_, _ta, _), (s0b, wb_, _tb, _) in zip(a, b):
@@ -121,7 +128,9 @@ def _typed(frame: dict) -> str:
 
 
 def test_forged_and_malformed_frames_change_nothing_and_get_typed_errors(tmp_path):
-    server = R.ThreadServer(tmp_path / "fuzz.sqlite3", pace=0, joins_per_minute=30, msgs_per_second=20, burst=80).start()
+    server = R.ThreadServer(
+        tmp_path / "fuzz.sqlite3", pace=0, joins_per_minute=30, msgs_per_second=20, burst=80
+    ).start()
     try:
         t = R.teacher(server)
         code = R.create(t, game="costume_party", players=3, seed=3)
@@ -137,12 +146,27 @@ def test_forged_and_malformed_frames_change_nothing_and_get_typed_errors(tmp_pat
             ("x" * 5000, "malformed_message"),
             (json.dumps({"op": "msg", "seq": "1", "msg": {}}), "malformed_message"),
             (json.dumps({"op": "msg", "seq": 10**6, "msg": "act"}), "malformed_message"),
-            (json.dumps({"op": "msg", "seq": 10**6 + 1, "msg": {"type": "act", "action": {"type": "roll"}}}), "malformed_message"),
-            (json.dumps({"op": "msg", "seq": 10**6 + 2, "msg": {"type": "act", "action": {"type": "roll"}, "rev": 0, "seat": 0}}), "malformed_message"),
+            (
+                json.dumps({"op": "msg", "seq": 10**6 + 1, "msg": {"type": "act", "action": {"type": "roll"}}}),
+                "malformed_message",
+            ),
+            (
+                json.dumps(
+                    {
+                        "op": "msg",
+                        "seq": 10**6 + 2,
+                        "msg": {"type": "act", "action": {"type": "roll"}, "rev": 0, "seat": 0},
+                    }
+                ),
+                "malformed_message",
+            ),
             (json.dumps({"op": "msg", "seq": 10**6 + 3, "msg": {"type": "reveal", "on": True}}), "teacher_only"),
             (json.dumps({"op": "msg", "seq": 10**6 + 4, "msg": {"type": "run_bots"}}), "teacher_only"),
             (json.dumps({"op": "msg", "seq": 10**6 + 5, "msg": {"type": "replay", "step": 0}}), "replay_unavailable"),
-            (json.dumps({"op": "msg", "seq": 10**6 + 6, "msg": {"type": "page", "list": "secrets", "before": 3}}), "malformed_message"),
+            (
+                json.dumps({"op": "msg", "seq": 10**6 + 6, "msg": {"type": "page", "list": "secrets", "before": 3}}),
+                "malformed_message",
+            ),
             (json.dumps({"op": "msg", "seq": 10**6 + 7, "msg": {"type": "nope"}}), "unknown_message"),
             (json.dumps({"op": "msg", "seq": 5, "msg": {"type": "clear_error"}}), "stale_sequence"),
             (json.dumps({"op": "create", "table": {"game": "costume_party", "players": 3}}), "teacher_only"),
@@ -167,7 +191,11 @@ def test_forged_and_malformed_frames_change_nothing_and_get_typed_errors(tmp_pat
         assert other.state["error"]["code"] == "not_your_turn"
         # a frame with another seat's rev and a forged action is still only this seat's
         other.intent({"type": "act", "action": {"type": "move", "figure": 99, "to": "nowhere"}, "rev": 0})
-        assert _typed(other.until(lambda f: f.get("op") == "error")) in {"not_your_turn", "illegal_action", "malformed_action"}
+        assert _typed(other.until(lambda f: f.get("op") == "error")) in {
+            "not_your_turn",
+            "illegal_action",
+            "malformed_action",
+        }
         # a seat's connection cannot take a second seat
         assert _typed(other.op({"op": "join", "code": code, "name": "Twice"})) == "bad_request"
         # a stranger with bad codes, then a join flood
@@ -201,7 +229,13 @@ def test_a_stale_intent_is_refused_by_its_sequence_number(server):
     me.act(me.legal()[0])
     me.until(lambda f: f.get("op") == "state" and "rev" in f["state"])
     before = _table_json(server, code)
-    me.send({"op": "msg", "seq": 3, "msg": {"type": "act", "action": me.legal()[0] if me.legal() else {"type": "roll"}, "rev": me.state["rev"]}})
+    me.send(
+        {
+            "op": "msg",
+            "seq": 3,
+            "msg": {"type": "act", "action": me.legal()[0] if me.legal() else {"type": "roll"}, "rev": me.state["rev"]},
+        }
+    )
     assert _typed(me.until(lambda f: f.get("op") == "error")) == "stale_sequence"
     assert _table_json(server, code) == before
 
@@ -217,7 +251,18 @@ def test_reconnect_gets_the_same_seat_and_a_full_snapshot(server):
     joined = again.op({"op": "resume", "token": token}, "joined")
     assert joined["seat"] == 0 and "token" not in joined
     snap = again.until(lambda f: f.get("op") == "state")
-    assert set(snap["state"]) >= {"seat", "view", "legal", "log_lines", "settings", "content", "replay", "rev", "clock", "error"}
+    assert set(snap["state"]) >= {
+        "seat",
+        "view",
+        "legal",
+        "log_lines",
+        "settings",
+        "content",
+        "replay",
+        "rev",
+        "clock",
+        "error",
+    }
     assert snap["state"]["view"] == state["view"] and snap["state"]["seat"] == 0
 
 
@@ -289,8 +334,10 @@ def test_a_restart_resumes_every_table_from_sqlite(tmp_path):
     db = tmp_path / "restart.sqlite3"
     s1 = R.ThreadServer(db, pace=0).start()
     t = R.teacher(s1)
-    codes = [R.create(t, game="costume_party", players=3, seed=4, bots={"2": "easy"}),
-             R.create(t, game="brady_bunch", players=5, seed=4, bots={str(s): "easy" for s in (1, 2, 3, 4)})]
+    codes = [
+        R.create(t, game="costume_party", players=3, seed=4, bots={"2": "easy"}),
+        R.create(t, game="brady_bunch", players=5, seed=4, bots={str(s): "easy" for s in (1, 2, 3, 4)}),
+    ]
     a = R.join(s1, codes[0], "Ann")
     b = R.join(s1, codes[0], "Bob")
     room = s1.rooms.rooms[codes[0]]
@@ -374,7 +421,11 @@ def test_after_the_game_each_device_replays_its_own_seat_and_only_the_teacher_re
             break
         # the device shows the table as it is now (read at each check: a bot may act
         # between Ann's act and this line, so a length read once could be passed by)
-        a.wait(lambda: a.state["replay"]["length"] == room.table._n_actions() and (bool(a.legal()) or a.state["view"]["over"]))
+        a.wait(
+            lambda: (
+                a.state["replay"]["length"] == room.table._n_actions() and (bool(a.legal()) or a.state["view"]["over"])
+            )
+        )
         k = room.table._n_actions()
         if a.state["view"]["over"]:
             break
@@ -420,8 +471,12 @@ def test_a_real_time_table_runs_on_the_servers_clock_and_each_view_gets_its_own_
         b.wait(lambda: b.state["clock"].get("sync") == "view-b")
         room = server.rooms.rooms[code]
         # the server's clock flips cards by itself; a person's stamped play is judged on it
-        eventually(lambda: any(h["action"]["type"] == "flip" for h in room.table.game.history
-                               if isinstance(h.get("action"), dict)) or len(room.table.game.history) > 2)
+        eventually(
+            lambda: (
+                any(h["action"]["type"] == "flip" for h in room.table.game.history if isinstance(h.get("action"), dict))
+                or len(room.table.game.history) > 2
+            )
+        )
         a.wait(lambda: bool(a.legal()), timeout=10)
         n = len(room.table.game.history)
         a.send(

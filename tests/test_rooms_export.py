@@ -25,8 +25,9 @@ def wait_over(server, codes, timeout: float = 30.0) -> None:
     """Until every table ended and its last snapshot is committed to the database."""
     deadline = time.time() + timeout
     rooms = [server.rooms.rooms[c] for c in codes]
-    while not all(r.table.game.over and r.saved_len == len(r.table.game.history) and r.saved_version >= r.version
-                  for r in rooms):
+    while not all(
+        r.table.game.over and r.saved_len == len(r.table.game.history) and r.saved_version >= r.version for r in rooms
+    ):
         assert time.time() < deadline, "the bots' tables did not end, or were not saved"
         time.sleep(0.05)
 
@@ -92,7 +93,11 @@ def test_the_cli_exports_every_table_and_the_csv_replays_the_engines_histories(p
     check_against_engines(files, live)
     # the names as the class chose them, and who sat where
     seats = [r for r in read(files["seats.csv"]) if r["code"] == codes[1]]
-    assert [(r["name"], r["kind"]) for r in seats] == [("Ada", "person"), ("Bot 2 (random)", "bot"), ("Bot 3 (random)", "bot")]
+    assert [(r["name"], r["kind"]) for r in seats] == [
+        ("Ada", "person"),
+        ("Bot 2 (random)", "bot"),
+        ("Bot 3 (random)", "bot"),
+    ]
     assert any(a["name"] == "Ada" for a in read(files["actions.csv"]) if a["code"] == codes[1])
     # the export replays: every table is its engine again, move for move
     again = histories(out)

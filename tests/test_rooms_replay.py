@@ -79,7 +79,9 @@ def old_states(t, step, screens) -> dict:
     """``old_state`` of each screen at ``step``, from one replay from scratch (the old way's
     game for that step: it rebuilt the same one for each screen)."""
     past = old_shown_game(t, t.screen_for(None, replay_step=step))
-    t._shown_game = lambda screen=None: past if (t.screen if screen is None else screen).replay_step is not None else t.game
+    t._shown_game = lambda screen=None: (
+        past if (t.screen if screen is None else screen).replay_step is not None else t.game
+    )
     try:
         return {screen: old_state(t, *screen, step) for screen in screens}
     finally:
@@ -102,10 +104,7 @@ def test_every_replay_step_of_a_finished_game_equals_the_old_replay_from_scratch
     # every step on every screen forwards; backwards and at random, one screen a step in turn
     order = [(k, s) for k in range(n + 1) for s in SCREENS]
     order += [(k, SCREENS[k % 3]) for k in range(n, -1, -1)]
-    order += [
-        (k, SCREENS[i % 3])
-        for i, k in enumerate(rng.randrange(n + 1) for _ in range(n // 4))
-    ]
+    order += [(k, SCREENS[i % 3]) for i, k in enumerate(rng.randrange(n + 1) for _ in range(n // 4))]
     expected: dict = {}
     for k, (seat, reveal) in order:
         if k not in expected:
@@ -132,22 +131,14 @@ def count_engine_steps(monkeypatch, game_class) -> list[int]:
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_replay_step_costs_at_most_one_snapshot_gap_of_engine_actions(
-    name, monkeypatch
-):
+def test_a_replay_step_costs_at_most_one_snapshot_gap_of_engine_actions(name, monkeypatch):
     t = finished(name, load_game(name).player_counts.stop - 1)
     n = t._n_actions()
     calls = count_engine_steps(monkeypatch, type(t.game))
-    t.state_for(
-        None, replay_step=0
-    )  # the replay opens: one forward pass builds the snapshots
+    t.state_for(None, replay_step=0)  # the replay opens: one forward pass builds the snapshots
     cache = t._replay_cache
-    assert (
-        calls[0] == cache.replayed == n - n % cache.every
-    )  # to the last snapshot, once
-    assert (
-        n > 2 * cache.every
-    )  # the game is long enough for the bound to mean something
+    assert calls[0] == cache.replayed == n - n % cache.every  # to the last snapshot, once
+    assert n > 2 * cache.every  # the game is long enough for the bound to mean something
     rng = random.Random(2)
     for k in [*rng.sample(range(n + 1), min(n + 1, 60)), n, n - 1]:
         cache._positions.clear()  # no recent position to help: from the nearest snapshot
@@ -169,9 +160,7 @@ def test_snapshots_stay_bounded_in_number_for_a_long_game_and_the_cache_follows_
     t = finished(name)
     g = t.game
     n = t._n_actions()
-    cache = ReplayCache(
-        g, every=2, max_snapshots=4
-    )  # a game "longer" than 2 x 4 actions
+    cache = ReplayCache(g, every=2, max_snapshots=4)  # a game "longer" than 2 x 4 actions
     assert len(cache._snapshots) <= 5 and cache.every >= n / 4
     ref = twin(t)
     for k in (0, 1, n // 3, n // 2, n - 1, n):
@@ -190,18 +179,13 @@ def test_snapshots_stay_bounded_in_number_for_a_long_game_and_the_cache_follows_
     t.game = other.game
     t.state_for(None, replay_step=1)
     assert t._replay_cache is not first and t._replay_cache.serves(other.game)
-    assert (
-        t.state_for(None, replay_step=1)["view"]
-        == other.state_for(None, replay_step=1)["view"]
-    )
+    assert t.state_for(None, replay_step=1)["view"] == other.state_for(None, replay_step=1)["view"]
 
 
 # ------------------------------------------------------------------ over real WebSockets
 @pytest.fixture
 def server(tmp_path):
-    s = R.ThreadServer(
-        tmp_path / "rooms.sqlite3", pace=0, msgs_per_second=1000.0, burst=1000.0
-    ).start()
+    s = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0, msgs_per_second=1000.0, burst=1000.0).start()
     yield s
     s.stop()
 
@@ -234,13 +218,9 @@ def watch(server, code: str) -> R.Client:
 def test_a_watcher_steps_forwards_backwards_and_at_random_through_the_same_states_as_from_scratch(
     name, server, monkeypatch
 ):
-    monkeypatch.setattr(
-        rooms_server, "REPLAY_STEPS_PER_SECOND", 1e6
-    )  # this test is about the states
+    monkeypatch.setattr(rooms_server, "REPLAY_STEPS_PER_SECOND", 1e6)  # this test is about the states
     t = R.teacher(server)
-    code, room = finished_room(
-        server, t, name, load_game(name).player_counts.start, seed=5
-    )
+    code, room = finished_room(server, t, name, load_game(name).player_counts.start, seed=5)
     ref = twin(room.table)
     n = room.table._n_actions()
     w = watch(server, code)
@@ -259,11 +239,7 @@ def test_a_watcher_steps_forwards_backwards_and_at_random_through_the_same_state
         w.wait(lambda k=k: w.state["replay"]["step"] == k)
         if k not in expected:  # the last step is the live game (the table's own screen)
             expected[k] = old_state(ref, None, False, None if k == n else k)
-        got = {
-            key: v
-            for key, v in json.loads(json.dumps(w.state)).items()
-            if key != "error"
-        }
+        got = {key: v for key, v in json.loads(json.dumps(w.state)).items() if key != "error"}
         assert got == expected[k], (name, k)
         last = k
     assert not [f for f in w.frames if f.get("op") == "error"]
@@ -275,9 +251,7 @@ def test_a_device_flooding_replay_steps_is_refused_rate_limited_and_the_table_an
     name = TURN_BASED[0]
     t = R.teacher(server)
     players = load_game(name).player_counts.start
-    code, room = finished_room(
-        server, t, name, load_game(name).player_counts.stop - 1, seed=9
-    )
+    code, room = finished_room(server, t, name, load_game(name).player_counts.stop - 1, seed=9)
     saved = room.table.game.to_json()
     flooder, other = watch(server, code), watch(server, code)
     other.intent({"type": "replay", "step": 3})
@@ -301,33 +275,21 @@ def test_a_device_flooding_replay_steps_is_refused_rate_limited_and_the_table_an
     # the person acts on the other table during the flood, and is answered
     rev = player.state["rev"]
     player.act(player.legal()[0])
-    player.wait(
-        lambda: player.state["rev"] > rev or player.state["view"].get("over"), timeout=5
-    )
+    player.wait(lambda: player.state["rev"] > rev or player.state["view"].get("over"), timeout=5)
 
     frames = []
     deadline = time.time() + 10
     while (
         time.time() < deadline
         and len([f for f in frames if f.get("op") == "error"])
-        + len(
-            {
-                f["state"]["replay"]["step"]
-                for f in frames
-                if f.get("op") == "state" and "replay" in f["state"]
-            }
-        )
+        + len({f["state"]["replay"]["step"] for f in frames if f.get("op") == "state" and "replay" in f["state"]})
         < n_flood
     ):
         f = flooder.recv(0.5)
         if f is not None:
             frames.append(f)
     refused = [f for f in frames if f.get("op") == "error"]
-    shown = [
-        f["state"]["replay"]["step"]
-        for f in frames
-        if f.get("op") == "state" and "replay" in f["state"]
-    ]
+    shown = [f["state"]["replay"]["step"] for f in frames if f.get("op") == "state" and "replay" in f["state"]]
     # the bucket starts full (the burst), and refills while the server works through the
     # flood: at most the rate times the time from the first request to the last answer
     span = time.monotonic() - t0

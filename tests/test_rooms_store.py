@@ -37,9 +37,7 @@ def mode(path) -> int:
 
 def row(db, code: str):
     with sqlite3.connect(db) as c:
-        return c.execute(
-            "SELECT meta, engine FROM tables WHERE code = ?", (code,)
-        ).fetchone()
+        return c.execute("SELECT meta, engine FROM tables WHERE code = ?", (code,)).fetchone()
 
 
 class Lock:
@@ -72,15 +70,9 @@ def test_a_locked_write_is_retried_until_it_lands_and_the_status_says_failing_me
         assert time.perf_counter() - t0 < 0.2, "save() waited for the lock"
         eventually(lambda: not store.status()["ok"], 3)
         status = store.status()
-        assert (
-            "locked" in status["error"]
-            and status["since"] <= time.time()
-            and status["pending"] == 1
-        )
+        assert "locked" in status["error"] and status["since"] <= time.time() and status["pending"] == 1
         time.sleep(0.6)  # several tries, all refused
-        assert (
-            store.status()["failures"] >= 2 and saved == [] and row(db, "K7PQ2") is None
-        )
+        assert store.status()["failures"] >= 2 and saved == [] and row(db, "K7PQ2") is None
         lock.release()
         assert store.flush(3)
         # only the newest snapshot matters (coalesced): it is the one written and reported
@@ -105,9 +97,7 @@ def test_close_writes_what_is_pending_within_a_bounded_wait(tmp_path):
     lock = Lock(db)
     store.save("AAAAA", {"v": 1}, "e")
     t0 = time.perf_counter()
-    assert (
-        store.close(0.5) is False
-    )  # still locked: it gives up, says so, and stops its thread
+    assert store.close(0.5) is False  # still locked: it gives up, says so, and stops its thread
     assert time.perf_counter() - t0 < 2 and not store._thread.is_alive()
     assert any("1 table(s) could not be saved" in line for line in logged)
     lock.release()
@@ -197,31 +187,19 @@ def test_the_cli_refuses_a_file_that_is_not_a_database_in_one_line_with_a_non_ze
     )
     assert proc.returncode != 0
     lines = proc.stderr.strip().splitlines()
-    assert (
-        len(lines) == 1
-        and str(notes) in lines[0]
-        and "not a rooms database" in lines[0]
-    ), proc.stderr
+    assert len(lines) == 1 and str(notes) in lines[0] and "not a rooms database" in lines[0], proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
     assert notes.read_bytes() == before
 
 
 # ----------------------------------------------------------- a damaged row
-def test_a_row_that_cannot_be_read_is_skipped_named_and_never_overwritten(
-    tmp_path, capsys, monkeypatch
-):
+def test_a_row_that_cannot_be_read_is_skipped_named_and_never_overwritten(tmp_path, capsys, monkeypatch):
     db = tmp_path / "rows.sqlite3"
     s1 = R.ThreadServer(db, pace=0).start()
     try:
         t = R.teacher(s1)
-        good, bad, worse = (
-            R.create(t, game="costume_party", players=2, seed=s) for s in (1, 2, 3)
-        )
-        eventually(
-            lambda: all(
-                r.saved_version >= r.version > 0 for r in s1.rooms.rooms.values()
-            )
-        )
+        good, bad, worse = (R.create(t, game="costume_party", players=2, seed=s) for s in (1, 2, 3))
+        eventually(lambda: all(r.saved_version >= r.version > 0 for r in s1.rooms.rooms.values()))
         t.close()
     finally:
         s1.stop()
@@ -275,7 +253,9 @@ def test_rows_with_a_code_or_settings_of_the_wrong_kind_are_skipped_and_the_teac
         c.execute("UPDATE tables SET code = X'00ff' WHERE code = ?", (codes[1],))
         c.execute("UPDATE tables SET code = 12345 WHERE code = ?", (codes[2],))
         c.execute("UPDATE tables SET meta = ? WHERE code = ?", (json.dumps({**meta, "seats": {"0": [1, 2]}}), codes[3]))
-        c.execute("UPDATE tables SET meta = ? WHERE code = ?", (json.dumps({**meta, "watchers": {"a" * 64: 7}}), codes[4]))
+        c.execute(
+            "UPDATE tables SET meta = ? WHERE code = ?", (json.dumps({**meta, "watchers": {"a" * 64: 7}}), codes[4])
+        )
         before = sorted(map(repr, c.execute("SELECT code, meta, engine FROM tables").fetchall()))
     s2 = R.ThreadServer(db, pace=0).start()
     try:
@@ -301,19 +281,11 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
         b_code = R.create(t, game="costume_party", players=2, seed=6)
         a = [R.join(p, a_code, "Ann"), R.join(p, a_code, "Al")]
         b = [R.join(p, b_code, "Bea"), R.join(p, b_code, "Ben")]
-        t.until(
-            lambda f: (
-                f.get("op") == "lobby"
-                and len(f["tables"]) == 2
-                and all(x["saved"] for x in f["tables"])
-            )
-        )
+        t.until(lambda f: f.get("op") == "lobby" and len(f["tables"]) == 2 and all(x["saved"] for x in f["tables"]))
         lock = Lock(db)
         trips, acted, t0 = [], 0, time.time()
         try:
-            while (
-                time.time() - t0 < 2.5
-            ):  # devices act on table A; table B answers meanwhile
+            while time.time() - t0 < 2.5:  # devices act on table A; table B answers meanwhile
                 dev = R.ready_to_act(a)
                 if dev is not None:
                     R.play_first(dev)
@@ -321,32 +293,19 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
                 dev = R.ready_to_act(b)
                 if dev is not None:
                     trips.append(R.play_first(dev))
-            failing = t.until(
-                lambda f: f.get("op") == "lobby" and not f["saving"]["ok"]
-            )
-            assert (
-                "locked" in failing["saving"]["error"]
-                and failing["saving"]["unsaved"] >= 1
-            )
-            assert not next(x for x in failing["tables"] if x["code"] == a_code)[
-                "saved"
-            ]
+            failing = t.until(lambda f: f.get("op") == "lobby" and not f["saving"]["ok"])
+            assert "locked" in failing["saving"]["error"] and failing["saving"]["unsaved"] >= 1
+            assert not next(x for x in failing["tables"] if x["code"] == a_code)["saved"]
         finally:
             lock.release()
         released = time.time()
         assert acted >= 5 and len(trips) >= 5
-        assert max(trips) < 1.0 and statistics.median(trips) < 0.2, (
-            trips
-        )  # was ~4.8 s a save
+        assert max(trips) < 1.0 and statistics.median(trips) < 0.2, trips  # was ~4.8 s a save
         for d in a + b:
             d.drain(0.05)
         shown = {d.token: (d.state["replay"]["length"], d.state["view"]) for d in a + b}
         t.until(
-            lambda f: (
-                f.get("op") == "lobby"
-                and f["saving"]["ok"]
-                and all(x["saved"] for x in f["tables"])
-            ),
+            lambda f: f.get("op") == "lobby" and f["saving"]["ok"] and all(x["saved"] for x in f["tables"]),
             5,
         )
         assert time.time() - released < 2
@@ -372,9 +331,7 @@ def _lobby_table(f: dict, code: str) -> dict:
     return {
         **{k: v for k, v in x.items() if k not in ("expires_in", "seats", "watchers")},
         "seats": [{k: v for k, v in s.items() if k != "online"} for s in x["seats"]],
-        "watchers": [
-            {k: v for k, v in w.items() if k != "online"} for w in x["watchers"]
-        ],
+        "watchers": [{k: v for k, v in w.items() if k != "online"} for w in x["watchers"]],
     }
 
 
@@ -387,13 +344,7 @@ def _class(server) -> tuple[R.Client, str, dict]:
     devices["Cleo"].until(lambda f: f.get("op") == "state" and f.get("role") == "watch")
     devices["Dee"] = R.join(server, code, "Dee")
     t.send({"op": "lock", "code": code, "on": True})
-    t.until(
-        lambda f: (
-            f.get("op") == "lobby"
-            and _lobby_table(f, code)["locked"]
-            and _lobby_table(f, code)["saved"]
-        )
-    )
+    t.until(lambda f: f.get("op") == "lobby" and _lobby_table(f, code)["locked"] and _lobby_table(f, code)["saved"])
     return t, code, devices
 
 
@@ -429,10 +380,7 @@ def test_a_restart_keeps_names_bot_seats_watchers_the_lock_and_the_teachers_toke
         t.close()
     finally:
         s1.stop()
-    assert (
-        before["Ann"][2] == ["Ann", "Bob", "Bot 3 (easy)"]
-        and before["Cleo"][0] == "watch"
-    )
+    assert before["Ann"][2] == ["Ann", "Bob", "Bot 3 (easy)"] and before["Cleo"][0] == "watch"
     # restarted WITHOUT the token: the stored hash is reused, the teacher's page keeps working
     s2 = R.ThreadServer(db, pace=0, teacher_token=None).start()
     try:
@@ -441,39 +389,24 @@ def test_a_restart_keeps_names_bot_seats_watchers_the_lock_and_the_teachers_toke
         lobby = t2.op({"op": "teacher", "token": R.TEACHER}, "lobby")
         assert _lobby_table(lobby, code) == before_lobby
         seats = _lobby_table(lobby, code)["seats"]
-        assert (
-            seats[2]["kind"] == "bot"
-            and seats[2]["level"] == "easy"
-            and seats[2]["name"] == "Bot 3 (easy)"
-        )
+        assert seats[2]["kind"] == "bot" and seats[2]["level"] == "easy" and seats[2]["name"] == "Bot 3 (easy)"
         assert [w["name"] for w in _lobby_table(lobby, code)["watchers"]] == [
             "Cleo",
             "Dee",
         ]
         assert _screens(s2, devices, code) == before
-        assert (
-            2 not in s2.rooms.rooms[code].table.humans and s2.rooms.rooms[code].locked
-        )
+        assert 2 not in s2.rooms.rooms[code].table.humans and s2.rooms.rooms[code].locked
     finally:
         s2.stop()
     # a given token replaces the stored one; the file keeps only its hash
-    s3 = R.ThreadServer(
-        db, pace=0, teacher_token="a-new-teacher-token-0123456789"
-    ).start()
+    s3 = R.ThreadServer(db, pace=0, teacher_token="a-new-teacher-token-0123456789").start()
     try:
         assert s3.app.state.teacher_token == "a-new-teacher-token-0123456789"
-        assert (
-            R.Client(s3).op({"op": "teacher", "token": R.TEACHER})["code"]
-            == "teacher_only"
-        )
-        R.Client(s3).op(
-            {"op": "teacher", "token": "a-new-teacher-token-0123456789"}, "lobby"
-        )
+        assert R.Client(s3).op({"op": "teacher", "token": R.TEACHER})["code"] == "teacher_only"
+        R.Client(s3).op({"op": "teacher", "token": "a-new-teacher-token-0123456789"}, "lobby")
     finally:
         s3.stop()
-    data = b"".join(
-        Path(f).read_bytes() for f in (db, f"{db}-wal") if os.path.exists(f)
-    )
+    data = b"".join(Path(f).read_bytes() for f in (db, f"{db}-wal") if os.path.exists(f))
     assert b"a-new-teacher-token" not in data and R.TEACHER.encode() not in data
 
 
@@ -520,9 +453,7 @@ def test_a_process_restart_keeps_every_name_and_the_teachers_token_without_passi
 def test_rooms_still_takes_a_plain_token_or_a_stored_hash():
     store = Store(":memory:")
     try:
-        assert Rooms(store, "tok-0123456789").teacher_hash == server_module._hash(
-            "tok-0123456789"
-        )
+        assert Rooms(store, "tok-0123456789").teacher_hash == server_module._hash("tok-0123456789")
         assert Rooms(store, teacher_hash="ab" * 32).teacher_hash == "ab" * 32
         with pytest.raises(ValueError):
             Rooms(store)

@@ -69,7 +69,9 @@ def test_a_refused_real_time_act_before_the_clock_starts_changes_nothing_and_the
         await asyncio.sleep(0.3)
         assert t.now - t0 >= 200, f"{game}: the clock does not run ({t0} -> {t.now})"
         waits_for_a_person = any(s in t.humans for s in t.game.to_act)
-        assert t._pending is not None or t.game.over or waits_for_a_person, f"{game}: no timer: nothing will ever happen"
+        assert t._pending is not None or t.game.over or waits_for_a_person, (
+            f"{game}: no timer: nothing will ever happen"
+        )
         t.close()
 
     for game in games:
@@ -134,7 +136,9 @@ def test_after_a_restart_a_real_time_table_plays_on_once_a_device_reconnects(toy
     server = R.ThreadServer(db, pace=0).start()
     try:
         t = R.teacher(server)
-        code = R.create(t, game=toy_snap, players=2, seed=1, bots={"1": "steady"}, options={"flip_ms": 150, "window_ms": 400})
+        code = R.create(
+            t, game=toy_snap, players=2, seed=1, bots={"1": "steady"}, options={"flip_ms": 150, "window_ms": 400}
+        )
         a = R.join(server, code, "Ann")
         a.act({"type": "slap"})  # refused: no window (and before any clock request)
         assert a.until(lambda f: f.get("op") == "error")["code"] in {"illegal_action", "not_your_turn"}
@@ -155,7 +159,9 @@ def test_after_a_restart_a_real_time_table_plays_on_once_a_device_reconnects(toy
         a.op({"op": "resume", "token": token}, "joined")
         a.intent({"type": "clock", "id": "view-a2"})  # what a page does on every (re)connect
         a.wait(lambda: a.state.get("clock", {}).get("running") is True)
-        eventually(lambda: len(room.table.game.history) > n or room.table.game.over, what="the table plays on after a restart")
+        eventually(
+            lambda: len(room.table.game.history) > n or room.table.game.over, what="the table plays on after a restart"
+        )
     finally:
         server.stop()
 
@@ -253,9 +259,13 @@ def test_a_second_device_on_a_seat_token_takes_the_seat_over_and_the_first_is_to
         a.wait(lambda: a.closed is not None)
         assert a.closed[0] == CLOSE_TAKEN_OVER
         room = server.rooms.rooms[code]
-        assert [d for d in room.devices if d.role == "seat" and d.seat == 0] and len([d for d in room.devices if d.seat == 0]) == 1
+        assert [d for d in room.devices if d.role == "seat" and d.seat == 0] and len(
+            [d for d in room.devices if d.seat == 0]
+        ) == 1
         # the teacher's page shows the move
-        lobby = t.until(lambda f: f.get("op") == "lobby" and any(s.get("moves") for tb in f["tables"] for s in tb["seats"]))
+        lobby = t.until(
+            lambda f: f.get("op") == "lobby" and any(s.get("moves") for tb in f["tables"] for s in tb["seats"])
+        )
         seat0 = next(s for tb in lobby["tables"] if tb["code"] == code for s in tb["seats"] if s["seat"] == 0)
         assert seat0["moves"] == 1 and seat0["online"] is True
         # the new device plays the seat
@@ -282,11 +292,19 @@ def test_binary_frames_huge_numbers_and_floods_get_typed_answers(tmp_path):
         huge = 10**400
         a.seq = 10
         cases = [
-            {"op": "msg", "seq": 11, "msg": {"type": "act", "action": {"type": "roll"}, "rev": a.state["rev"], "at": huge}},
+            {
+                "op": "msg",
+                "seq": 11,
+                "msg": {"type": "act", "action": {"type": "roll"}, "rev": a.state["rev"], "at": huge},
+            },
             {"op": "msg", "seq": 12, "msg": {"type": "act", "action": {"type": "roll"}, "rev": huge}},
             {"op": "msg", "seq": 13, "msg": {"type": "replay", "step": huge}},
             {"op": "msg", "seq": 14, "msg": {"type": "page", "list": "log", "before": huge}},
-            {"op": "msg", "seq": 15, "msg": {"type": "act", "action": {"type": "move", "figure": huge, "to": "red"}, "rev": a.state["rev"]}},
+            {
+                "op": "msg",
+                "seq": 15,
+                "msg": {"type": "act", "action": {"type": "move", "figure": huge, "to": "red"}, "rev": a.state["rev"]},
+            },
             {"op": "msg", "seq": huge, "msg": {"type": "clear_error"}},
         ]
         a.send(json.dumps(cases[0]))  # the 400-digit stamp: typed, and the view's own error trait says so
@@ -304,13 +322,24 @@ def test_binary_frames_huge_numbers_and_floods_get_typed_answers(tmp_path):
             {"game": "costume_party", "players": 3, "seed": huge},
             {"game": "costume_party", "players": 3, "bots": {str(huge): "random"}},
             {"game": "brady_bunch", "players": 5, "options": {"max_questions": huge}},
-            {"game": "brouhaha", "players": 4, "options": {name: huge for name in load_game("brouhaha").default_options}},
-            {"game": "big_brother", "players": 4, "options": {name: -huge for name in load_game("big_brother").default_options}},
+            {
+                "game": "brouhaha",
+                "players": 4,
+                "options": {name: huge for name in load_game("brouhaha").default_options},
+            },
+            {
+                "game": "big_brother",
+                "players": 4,
+                "options": {name: -huge for name in load_game("big_brother").default_options},
+            },
         ):
             t0 = time.time()
             reply = t.op({"op": "create", "table": table}, "error")
             assert reply["code"] == "bad_request" and time.time() - t0 < 2, (table, reply)
-        for frame in ({"op": "bot", "code": code, "seat": huge}, {"op": "seat", "code": code, "seat": -huge, "watcher": "abcdefghij"}):
+        for frame in (
+            {"op": "bot", "code": code, "seat": huge},
+            {"op": "seat", "code": code, "seat": -huge, "watcher": "abcdefghij"},
+        ):
             assert t.op(frame)["code"] in {"malformed_message", "bad_request"}
         # a flood of frames no page sends: typed errors, then closed with a stated reason
         flood = R.Client(server)
@@ -416,9 +445,13 @@ def test_seating_a_watcher_open_on_several_devices_leaves_one_live_connection_on
         t.send({"op": "seat", "code": code, "seat": 0, "watcher": wid})
         h = hashlib.sha256(late.token.encode()).hexdigest()
         eventually(lambda: room.seats.get(0) == h, what="the watcher is seated")
-        eventually(lambda: len([d for d in room.devices if d.role == "seat" and d.seat == 0]) == 1
-                   and not [d for d in room.devices if d.token_hash == h and d.role != "seat"],
-                   what="one live connection on the seat")
+        eventually(
+            lambda: (
+                len([d for d in room.devices if d.role == "seat" and d.seat == 0]) == 1
+                and not [d for d in room.devices if d.token_hash == h and d.role != "seat"]
+            ),
+            what="one live connection on the seat",
+        )
         live = next(d for d in room.devices if d.role == "seat" and d.seat == 0)
         holders = [late, *twins]
         for c in holders[:-1]:  # the older connections are told, and closed

@@ -96,9 +96,7 @@ def assert_usable(client: R.Client) -> None:
 def test_ws_accepts_its_own_origin_an_allowed_one_and_scripts_without_origin(server):
     assert_usable(R.Client(server))  # a script: no Origin header
     assert_usable(R.Client(server, origin=server.url))
-    by_name = SimpleNamespace(
-        url=f"http://localhost:{server.port}"
-    )  # another served name, its own origin
+    by_name = SimpleNamespace(url=f"http://localhost:{server.port}")  # another served name, its own origin
     assert_usable(R.Client(by_name, origin=by_name.url))
     assert_usable(R.Client(server, origin=ALLOWED))
 
@@ -134,25 +132,13 @@ def test_a_table_cannot_be_joined_from_a_foreign_origin(server):
 def test_state_changing_requests_need_the_servers_own_origin(server):
     own = server.url
     # the middleware lets these through; no route takes a POST, so the router answers 405
-    assert (
-        request(server, "/", "POST", headers={"Origin": own, "Content-Length": "0"})[0]
-        == 405
-    )
-    assert (
-        request(
-            server, "/", "POST", headers={"Origin": ALLOWED, "Content-Length": "0"}
-        )[0]
-        == 405
-    )
+    assert request(server, "/", "POST", headers={"Origin": own, "Content-Length": "0"})[0] == 405
+    assert request(server, "/", "POST", headers={"Origin": ALLOWED, "Content-Length": "0"})[0] == 405
     for headers in ({"Origin": "http://evil.example"}, {"Origin": "null"}, {}):
-        status, h, body = request(
-            server, "/teacher", "POST", headers={**headers, "Content-Length": "0"}
-        )
+        status, h, body = request(server, "/teacher", "POST", headers={**headers, "Content-Length": "0"})
         assert status == 403 and b"own pages" in body, (headers, status)
         assert h["content-type"].startswith("text/plain")
-    assert (
-        request(server, "/", "GET", headers={"Origin": "http://evil.example"})[0] == 200
-    )  # a link from elsewhere
+    assert request(server, "/", "GET", headers={"Origin": "http://evil.example"})[0] == 200  # a link from elsewhere
 
 
 def test_a_wrong_host_is_refused_for_pages_and_ws(server):
@@ -189,10 +175,7 @@ def test_a_wrong_host_is_refused_for_pages_and_ws(server):
         assert request(server, "/", host=host)[0] == 200, host
         assert handshake(server, host) == 101, host
     # a DNS-rebound page: its own origin, but a Host this server does not serve
-    assert (
-        handshake(server, f"evil.example:{port}", origin=f"http://evil.example:{port}")
-        == 403
-    )
+    assert handshake(server, f"evil.example:{port}", origin=f"http://evil.example:{port}") == 403
 
 
 def test_every_page_and_asset_carries_the_security_headers(server):
@@ -225,12 +208,8 @@ def test_the_pages_have_no_inline_script_style_or_handler():
         html = page.read_text()
         scripts = re.findall(r"<script\b[^>]*>(.*?)</script>", html, re.DOTALL)
         assert scripts and all(s.strip() == "" for s in scripts), page.name
-        assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", html)), (
-            page.name
-        )
-        assert not re.search(r"<[^>]*\s(style|on[a-z]+)\s*=", html, re.IGNORECASE), (
-            page.name
-        )
+        assert all("src=" in tag for tag in re.findall(r"<script\b[^>]*>", html)), page.name
+        assert not re.search(r"<[^>]*\s(style|on[a-z]+)\s*=", html, re.IGNORECASE), page.name
 
 
 def test_bad_names_and_origins_are_refused_when_the_app_is_built(tmp_path):
@@ -243,9 +222,7 @@ def test_bad_names_and_origins_are_refused_when_the_app_is_built(tmp_path):
             WebGuard(None, **kw)
     g = WebGuard(None, hosts=["*"], defaults=False)
     assert g.host_ok("anything.example:1") == ("anything.example", 1)
-    assert WebGuard(None, hosts=["fe80::1"], defaults=False).host_ok(
-        "[fe80::1]:80"
-    ) == ("fe80::1", 80)
+    assert WebGuard(None, hosts=["fe80::1"], defaults=False).host_ok("[fe80::1]:80") == ("fe80::1", 80)
 
 
 # ---------------------------------------------------------------- the CLI (a subprocess)
@@ -256,9 +233,7 @@ def wait_for(log: Path, text: str, timeout: float = 15) -> str:
         if text in out:
             return out
         time.sleep(0.05)
-    raise AssertionError(
-        f"{text!r} not printed in {timeout}s: {log.read_text() if log.exists() else ''}"
-    )
+    raise AssertionError(f"{text!r} not printed in {timeout}s: {log.read_text() if log.exists() else ''}")
 
 
 def join_codes(server, forged: list[str]) -> list[str]:
@@ -273,23 +248,17 @@ def join_codes(server, forged: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("behind_proxy", [False, True])
-def test_forged_forwarded_for_escapes_the_join_limit_only_behind_a_proxy(
-    tmp_path, behind_proxy
-):
+def test_forged_forwarded_for_escapes_the_join_limit_only_behind_a_proxy(tmp_path, behind_proxy):
     args = ("--joins-per-minute", "4", *(("--behind-proxy",) if behind_proxy else ()))
     p = R.ProcessServer(tmp_path / "p.sqlite3", args=args).start()
     try:
         codes = join_codes(p, [f"10.1.2.{i}" for i in range(10)])
     finally:
         p.stop()
-    if (
-        behind_proxy
-    ):  # the proxy (on 127.0.0.1) is believed: ten addresses, one try each
+    if behind_proxy:  # the proxy (on 127.0.0.1) is believed: ten addresses, one try each
         assert codes == ["bad_code"] * 10
     else:  # forged headers are ignored: one address, limited after four tries
-        assert codes[:4] == ["bad_code"] * 4 and set(codes[4:]) == {"rate_limited"}, (
-            codes
-        )
+        assert codes[:4] == ["bad_code"] * 4 and set(codes[4:]) == {"rate_limited"}, codes
 
 
 def self_signed(tmp_path: Path) -> tuple[Path, Path]:
@@ -375,9 +344,7 @@ def test_tls_serves_https_and_wss_with_the_given_certificate(tmp_path):
         trust = ssl.create_default_context(cafile=str(cert))
         c = R.Client(p, ssl=trust, origin=p.url)  # wss://, the page's own https origin
         assert_usable(c)
-        conn = http.client.HTTPSConnection(
-            "127.0.0.1", p.port, context=trust, timeout=10
-        )
+        conn = http.client.HTTPSConnection("127.0.0.1", p.port, context=trust, timeout=10)
         conn.request("GET", "/")
         r = conn.getresponse()
         assert r.status == 200 and r.getheader("Content-Security-Policy") == CSP
@@ -394,22 +361,10 @@ def test_tls_takes_both_files_or_neither(tmp_path, capsys):
     db = tmp_path / "never.sqlite3"
     assert cli.main(["rooms", "--db", str(db), "--certfile", str(cert)]) == 2
     assert cli.main(["rooms", "--db", str(db), "--keyfile", str(key)]) == 2
-    assert (
-        cli.main(
-            ["rooms", "--db", str(db), "--certfile", str(key), "--keyfile", str(cert)]
-        )
-        == 2
-    )
-    assert (
-        cli.main(["rooms", "--db", str(db), "--allow-origin", "lms.school.example"])
-        == 2
-    )
+    assert cli.main(["rooms", "--db", str(db), "--certfile", str(key), "--keyfile", str(cert)]) == 2
+    assert cli.main(["rooms", "--db", str(db), "--allow-origin", "lms.school.example"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert (
-        len(err) == 4
-        and "both --certfile and --keyfile" in err[0]
-        and "lms.school.example" in err[3]
-    ), err
+    assert len(err) == 4 and "both --certfile and --keyfile" in err[0] and "lms.school.example" in err[3], err
     assert not db.exists()
 
 
@@ -439,9 +394,7 @@ def test_the_teachers_link_goes_to_a_private_file_and_a_restart_keeps_it(tmp_pat
     assert "the one from the last start still works" in text2 and "#t=" not in text2
     # --new-teacher-token: a new link, the old token is refused
     log3 = tmp_path / "three.log"
-    p3 = R.ProcessServer(
-        db, log=log3, teacher_token=None, args=("--new-teacher-token",)
-    ).start()
+    p3 = R.ProcessServer(db, log=log3, teacher_token=None, args=("--new-teacher-token",)).start()
     try:
         text3 = wait_for(log3, "#t=")
         new = re.search(r"#t=(\S+)", text3).group(1)

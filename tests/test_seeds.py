@@ -126,16 +126,12 @@ def test_default_seeds_differ_and_have_about_128_bits(name):
     p = fewest(name)
     tables = [session_for(name, players=p, humans=[0], pace=0) for _ in range(3)]
     try:
-        seeds = [t.game.seed for t in tables] + [
-            load_game(name)(p, None).seed for _ in range(3)
-        ]
+        seeds = [t.game.seed for t in tables] + [load_game(name)(p, None).seed for _ in range(3)]
     finally:
         for t in tables:
             t.close()
     assert len(set(seeds)) == 6
-    assert (
-        all(0 <= s < 2**128 for s in seeds) and max(s.bit_length() for s in seeds) > 118
-    )
+    assert all(0 <= s < 2**128 for s in seeds) and max(s.bit_length() for s in seeds) > 118
 
 
 def rooms() -> Rooms:
@@ -151,21 +147,13 @@ def close(r: Rooms) -> None:
 def test_rooms_tables_draw_their_seed_from_secrets(monkeypatch):
     r = rooms()
     try:
-        real = [
-            r.create({"game": name, "players": fewest(name)}).table.game.seed
-            for name in NAMES
-        ]
+        real = [r.create({"game": name, "players": fewest(name)}).table.game.seed for name in NAMES]
         assert len(set(real)) == len(NAMES) and max(s.bit_length() for s in real) > 118
         assert all(s < 2**128 for s in real)
         asked = fake_randbits(monkeypatch, BIG)
         room = r.create({"game": NAMES[0], "players": fewest(NAMES[0])})
         assert room.table.game.seed == BIG and asked == [128]
-        assert (
-            r.create(
-                {"game": NAMES[0], "players": fewest(NAMES[0]), "seed": None}
-            ).table.game.seed
-            == BIG
-        )
+        assert r.create({"game": NAMES[0], "players": fewest(NAMES[0]), "seed": None}).table.game.seed == BIG
     finally:
         close(r)
 
@@ -175,17 +163,12 @@ def test_a_teachers_seed_is_kept_and_checked():
     name, p = NAMES[0], fewest(NAMES[0])
     try:
         for seed in (0, 7, BIG, HUGE, 2**256 - 1):
-            assert (
-                r.create({"game": name, "players": p, "seed": seed}).table.game.seed
-                == seed
-            )
+            assert r.create({"game": name, "players": p, "seed": seed}).table.game.seed == seed
         before = len(r.rooms)
         for bad in (True, -1, 2**256, "7", 7.0, [7], {"s": 7}):
             with pytest.raises(RoomError) as err:
                 r.create({"game": name, "players": p, "seed": bad})
-            assert err.value.code == "bad_request" and str(err.value).startswith(
-                "a seed is a whole number"
-            )
+            assert err.value.code == "bad_request" and str(err.value).startswith("a seed is a whole number")
         assert len(r.rooms) == before, "a refused seed made a table"
     finally:
         close(r)
@@ -326,9 +309,7 @@ def fingerprint(name: str, seed: int) -> dict:
         if g.over:
             break
         random_step(g, rng)
-    engine = digest(
-        {"deal": json.loads(g.to_json())["deal"], "history": g.history[:20]}
-    )
+    engine = digest({"deal": json.loads(g.to_json())["deal"], "history": g.history[:20]})
     t = session_for(name, players=players, seed=seed, humans=[], pace=0)
     try:
         if t.game.realtime:
@@ -346,9 +327,7 @@ def test_game_seed_outputs_are_unchanged_and_take_a_128_bit_run_seed():
         assert [game_seed(seed, i) for i in range(3)] == expected
     big = [game_seed(BIG, i) for i in range(3)]
     assert len(set(big)) == 3 and all(64 < s.bit_length() <= 128 for s in big)
-    assert game_seed(BIG, 0) != game_seed(BIG + 1, 0) and game_seed(
-        HUGE, 0
-    ) != game_seed(BIG, 0)
+    assert game_seed(BIG, 0) != game_seed(BIG + 1, 0) and game_seed(HUGE, 0) != game_seed(BIG, 0)
     assert game_seed(2**64 - 1, 0) < 2**64 and game_seed(HUGE, 0) < 2**128
 
 
@@ -375,10 +354,7 @@ def test_a_big_seed_plays_a_whole_game_and_round_trips(name, bits):
     seed = BIG if bits == 128 else HUGE
     cls, p = load_game(name), fewest(name)
     # every bit of the seed reaches the RNG: cut to 64 or 32 bits, it is another game
-    rngs = {
-        json.dumps(json.loads(cls(p, s).to_json())["rng"])
-        for s in (seed, seed % 2**64, seed % 2**32, seed >> 64)
-    }
+    rngs = {json.dumps(json.loads(cls(p, s).to_json())["rng"]) for s in (seed, seed % 2**64, seed % 2**32, seed >> 64)}
     assert len(rngs) == 4
     g = cls(p, seed)
     rng = random.Random(f"seeds:{name}:{bits}")
@@ -391,11 +367,7 @@ def test_a_big_seed_plays_a_whole_game_and_round_trips(name, bits):
         if step % 9 == 1:
             text = g.to_json()
             back = cls.from_json(text)
-            assert (
-                back.to_json() == text
-                and back.seed == seed
-                and json.loads(text)["seed"] == seed
-            )
+            assert back.to_json() == text and back.seed == seed and json.loads(text)["seed"] == seed
             twin = g.clone()
             assert twin == g
             if len(copies) < 3:
@@ -419,9 +391,7 @@ def bots_game(name: str, seed: int, on_change=None):
     if on_change is not None:
         t.listen(lambda: on_change(t))
     try:
-        assert {getattr(b, "seed", seed) for b in t.bots.values()} == {seed}, (
-            "bots seeded from the game's seed"
-        )
+        assert {getattr(b, "seed", seed) for b in t.bots.values()} == {seed}, "bots seeded from the game's seed"
         for _ in range(5000):
             if t.game.over:
                 break
@@ -483,16 +453,12 @@ def test_no_seed_reaches_a_screen_that_is_not_the_teachers(name):
     seat's screen and of the public screen (what a device or the widget is sent) holds
     no trace of the seed. The teacher's reveal does not show it either (checked, not
     required: the teacher may be shown it)."""
-    assert seed_in({"x": BIG}, BIG) and seed_in({"x": hex(BIG)}, BIG), (
-        "the search finds a seed that is there"
-    )
+    assert seed_in({"x": BIG}, BIG) and seed_in({"x": hex(BIG)}, BIG), "the search finds a seed that is there"
     cls, p = load_game(name), fewest(name)
     t = session_for(name, game=cls(p, BIG), humans=list(range(p)), pace=0, teacher=True)
     w = load_widget(name)(game=t.game, humans=[0], pace=0)
     try:
-        assert seed_in(t.game.to_json(), BIG), (
-            "the engine (held privately) does hold it"
-        )
+        assert seed_in(t.game.to_json(), BIG), "the engine (held privately) does hold it"
         synced = {k: v for k, v in w.get_state().items() if k not in ("_esm", "_css")}
         assert not seed_in(synced, BIG), "the widget's synced traits"
         screens = [None, *range(p)]
@@ -511,9 +477,7 @@ def test_no_seed_reaches_a_screen_that_is_not_the_teachers(name):
         assert n > 0
         for k in sorted({0, n // 3, n // 2, n - 1, n}):
             for seat in screens:
-                assert not seed_in(t.state_for(seat, replay_step=k), BIG), (
-                    f"replay step {k}, seat {seat}"
-                )
+                assert not seed_in(t.state_for(seat, replay_step=k), BIG), f"replay step {k}, seat {seat}"
         assert not seed_in(t.state_for(None, reveal=True), BIG), "the teacher's reveal"
     finally:
         w.close()
@@ -527,9 +491,7 @@ def test_no_seed_reaches_a_screen_that_is_not_the_teachers(name):
         if changes[0] < 40 or changes[0] % 4 == 0 or table.game.over:
             for seat in [None, *range(table.game.players)]:
                 found = seed_in(table.state_for(seat), BIG)
-                assert not found, (
-                    f"bots' game, change {changes[0]}, seat {seat}: {found}"
-                )
+                assert not found, f"bots' game, change {changes[0]}, seat {seat}: {found}"
 
     bots_game(name, BIG, screens_hold_no_seed)
     assert changes[0] > 1

@@ -14,8 +14,20 @@ from brady_widgets.simulation import game_seed, play_one
 
 BOTS4 = ["detective", "random", "random", "random"]
 FIELDS = {
-    "game_index", "seed", "players", "bots", "winners", "winner", "length", "turns",
-    "kills", "draws", "suicides", "eliminations", "winner_bot", "winner_character",
+    "game_index",
+    "seed",
+    "players",
+    "bots",
+    "winners",
+    "winner",
+    "length",
+    "turns",
+    "kills",
+    "draws",
+    "suicides",
+    "eliminations",
+    "winner_bot",
+    "winner_character",
 }
 
 
@@ -102,16 +114,27 @@ def test_a_dask_cluster_gives_the_same_rows():
 
     kwargs = dict(game="costume_party", players=4, bots=BOTS4, games=36, seed=21)
     inline = simulate(**kwargs, executor=False)
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
-    ) as cluster, distributed.Client(cluster) as client:
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None, host="127.0.0.1"
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
         rows = simulate(**kwargs, executor=client.get_executor(), chunksize=5)
         assert len(client.scheduler_info()["workers"]) == 2
     assert rows == inline
 
 
 def test_options_and_bot_factories():
-    rows = simulate("costume_party", 2, lambda seat, seed: RandomBot(seat, seed), games=6, seed=2, executor=False, faces=["red", "black"])
+    rows = simulate(
+        "costume_party",
+        2,
+        lambda seat, seed: RandomBot(seat, seed),
+        games=6,
+        seed=2,
+        executor=False,
+        faces=["red", "black"],
+    )
     assert all(r["bots"] == ["random", "random"] for r in rows)
     plain = simulate("costume_party", 2, "random", games=6, seed=2, executor=False)
     # the factory builds the same bots as the name, but the die differs

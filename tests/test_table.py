@@ -141,8 +141,11 @@ def test_a_presenter_must_be_a_games_presenter():
 # for the other shared modules)
 _PKG = __import__("pathlib").Path(__file__).resolve().parents[1] / "brady_widgets"
 _SHARED = [
-    _PKG / "session.py", _PKG / "table.py", _PKG / "render.py",
-    *sorted((_PKG / "rooms").rglob("*.py")), *sorted((_PKG / "rooms" / "static").glob("*.*")),
+    _PKG / "session.py",
+    _PKG / "table.py",
+    _PKG / "render.py",
+    *sorted((_PKG / "rooms").rglob("*.py")),
+    *sorted((_PKG / "rooms" / "static").glob("*.*")),
 ]
 
 
@@ -228,7 +231,9 @@ def test_a_lost_race_is_told_to_that_seat_alone():
         t.act_for(1, {"type": "slap"}, at=now)  # arrives first, stamped later
         t.act_for(0, {"type": "slap"}, at=now - 100)  # arrives second, stamped earlier
         t.advance_time(1000)
-        slaps = [h["seat"] for h in t.game.history if isinstance(h.get("action"), dict) and h["action"]["type"] == "slap"]
+        slaps = [
+            h["seat"] for h in t.game.history if isinstance(h.get("action"), dict) and h["action"]["type"] == "slap"
+        ]
         assert slaps == [0]
         assert [seat for seat, _ in heard] == [1] and all(isinstance(code, str) and code for _, code in heard)
     finally:
@@ -254,7 +259,9 @@ def test_history_tallies_grow_with_the_game_and_restart_with_a_new_one(game):
     checked = 0
     for _ in range(12):
         assert t._actions_before() == full_count(t.game.history)
-        assert t._rev() == sum(1 for h in t.game.history if h.get("seat") == 0) + (t._sched.pending(0) if t.game.realtime else 0)
+        assert t._rev() == sum(1 for h in t.game.history if h.get("seat") == 0) + (
+            t._sched.pending(0) if t.game.realtime else 0
+        )
         checked += 1
         legal = expand_legal(t.state_for(0)["legal"])
         if t.game.over or not legal:
@@ -308,7 +315,11 @@ def test_the_rooms_server_run_on_a_table_imports_no_widget_library(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(root), os.environ.get("PYTHONPATH", "")])}
     out = subprocess.run(
         [sys.executable, "-c", _ROOMS_WITHOUT_JUPYTER, str(tmp_path / "rooms.sqlite3")],
-        capture_output=True, text=True, env=env, cwd=root, timeout=120,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=root,
+        timeout=120,
     )
     assert out.returncode == 0, out.stderr[-3000:]
     assert json.loads(out.stdout.strip().splitlines()[-1]) == []

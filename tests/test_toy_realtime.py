@@ -156,59 +156,138 @@ def test_the_deal_is_the_seeded_shuffle_of_18_cards_and_round_trips():
 # events the script emitted, after the set-up).
 RULES = {
     "the first flip is at flip_ms": (
-        {}, [[5, 6], [4, 6]], [3], [("adv", 1500)],
+        {},
+        [[5, 6], [4, 6]],
+        [3],
+        [("adv", 1500)],
         {"pile": [3], "top": 3, "window": None, "deadline": 3000, "clock": 1500, "deck_count": 13, "events": ["flip"]},
     ),
     "no flip before flip_ms": (
-        {}, [[5, 6], [4, 6]], [3], [("adv", 1499)],
+        {},
+        [[5, 6], [4, 6]],
+        [3],
+        [("adv", 1499)],
         {"pile": [], "top": None, "deadline": 1500, "clock": 1499, "deck_count": 14, "events": []},
     ),
     "flip_ms sets the stream's pace": (
-        {"flip_ms": 700}, [[5, 6], [4, 6]], [3, 1], [("adv", 1400)],
+        {"flip_ms": 700},
+        [[5, 6], [4, 6]],
+        [3, 1],
+        [("adv", 1400)],
         {"pile": [3, 1], "deadline": 2100, "events": ["flip", "flip"]},
     ),
     "a flip that matches opens a window": (
-        {}, [[5, 6], [4, 6]], [3, 3], [("adv", 3000)],
-        {"pile": [3, 3], "window": {"card": 3, "opened_at": 3000, "closes_at": 4200}, "deadline": 4200,
-         "phase": "window", "events": ["flip", "flip", "window_opened"]},
+        {},
+        [[5, 6], [4, 6]],
+        [3, 3],
+        [("adv", 3000)],
+        {
+            "pile": [3, 3],
+            "window": {"card": 3, "opened_at": 3000, "closes_at": 4200},
+            "deadline": 4200,
+            "phase": "window",
+            "events": ["flip", "flip", "window_opened"],
+        },
     ),
     "window_ms sets the window": (
-        {"window_ms": 300}, [[5, 6], [4, 6]], [3, 3], [("adv", 3000)],
+        {"window_ms": 300},
+        [[5, 6], [4, 6]],
+        [3, 3],
+        [("adv", 3000)],
         {"window": {"card": 3, "opened_at": 3000, "closes_at": 3300}, "deadline": 3300},
     ),
     "a play that matches opens a window and stops the flip timer": (
-        {}, [[3, 6], [4, 6]], [3], [("adv", 1500), (0, PLAY(3), 2000)],
-        {"pile": [3, 3], "window": {"card": 3, "opened_at": 2000, "closes_at": 3200}, "deadline": 3200,
-         "hand_sizes": [1, 2], "events": ["flip", "play", "window_opened"]},
+        {},
+        [[3, 6], [4, 6]],
+        [3],
+        [("adv", 1500), (0, PLAY(3), 2000)],
+        {
+            "pile": [3, 3],
+            "window": {"card": 3, "opened_at": 2000, "closes_at": 3200},
+            "deadline": 3200,
+            "hand_sizes": [1, 2],
+            "events": ["flip", "play", "window_opened"],
+        },
     ),
     "a play that does not match keeps the flip timer": (
-        {}, [[3, 6], [4, 6]], [5], [("adv", 1500), (1, PLAY(4), 2000)],
-        {"pile": [5, 4], "window": None, "deadline": 3000, "clock": 2000, "hand_sizes": [2, 1], "events": ["flip", "play"]},
+        {},
+        [[3, 6], [4, 6]],
+        [5],
+        [("adv", 1500), (1, PLAY(4), 2000)],
+        {
+            "pile": [5, 4],
+            "window": None,
+            "deadline": 3000,
+            "clock": 2000,
+            "hand_sizes": [2, 1],
+            "events": ["flip", "play"],
+        },
     ),
     "a play onto an empty pile matches nothing": (
-        {}, [[3, 3], [4, 6]], [5], [(0, PLAY(3), 0), (0, PLAY(3), 10)],
-        {"pile": [3, 3], "window": {"card": 3, "opened_at": 10, "closes_at": 1210}, "deadline": 1210,
-         "events": ["play", "play", "window_opened"]},
+        {},
+        [[3, 3], [4, 6]],
+        [5],
+        [(0, PLAY(3), 0), (0, PLAY(3), 10)],
+        {
+            "pile": [3, 3],
+            "window": {"card": 3, "opened_at": 10, "closes_at": 1210},
+            "deadline": 1210,
+            "events": ["play", "play", "window_opened"],
+        },
     ),
     "the first slap wins the pile and restarts the stream": (
-        {}, [[5, 6], [4, 6]], [2, 3, 3], [("adv", 4500), (1, SLAP, 4800)],
-        {"pile": [], "top": None, "window": None, "scores": [0, 3], "deadline": 6300, "phase": "stream",
-         "events": ["flip", "flip", "flip", "window_opened", "slap"]},
+        {},
+        [[5, 6], [4, 6]],
+        [2, 3, 3],
+        [("adv", 4500), (1, SLAP, 4800)],
+        {
+            "pile": [],
+            "top": None,
+            "window": None,
+            "scores": [0, 3],
+            "deadline": 6300,
+            "phase": "stream",
+            "events": ["flip", "flip", "flip", "window_opened", "slap"],
+        },
     ),
     "a window nobody slaps closes on its own; the next flip is flip_ms later": (
-        {}, [[5, 6], [4, 6]], [3, 3], [("adv", 4200)],
-        {"pile": [3, 3], "window": None, "scores": [0, 0], "deadline": 5700, "clock": 4200,
-         "events": ["flip", "flip", "window_opened", "window_closed"]},
+        {},
+        [[5, 6], [4, 6]],
+        [3, 3],
+        [("adv", 4200)],
+        {
+            "pile": [3, 3],
+            "window": None,
+            "scores": [0, 0],
+            "deadline": 5700,
+            "clock": 4200,
+            "events": ["flip", "flip", "window_opened", "window_closed"],
+        },
     ),
     "after a missed window the pile's top still matches": (
-        {}, [[5, 6], [4, 6]], [3, 3, 3], [("adv", 5700), (0, SLAP, 5701)],
-        {"pile": [], "scores": [3, 0], "deadline": 7201,
-         "events": ["flip", "flip", "window_opened", "window_closed", "flip", "window_opened", "slap"]},
+        {},
+        [[5, 6], [4, 6]],
+        [3, 3, 3],
+        [("adv", 5700), (0, SLAP, 5701)],
+        {
+            "pile": [],
+            "scores": [3, 0],
+            "deadline": 7201,
+            "events": ["flip", "flip", "window_opened", "window_closed", "flip", "window_opened", "slap"],
+        },
     ),
     "after a slap the next card matches nothing": (
-        {}, [[5, 6], [4, 6]], [3, 3, 3], [("adv", 3000), (0, SLAP, 3000), ("adv", 4500)],
-        {"pile": [3], "window": None, "scores": [2, 0], "deadline": 6000,
-         "events": ["flip", "flip", "window_opened", "slap", "flip"]},
+        {},
+        [[5, 6], [4, 6]],
+        [3, 3, 3],
+        [("adv", 3000), (0, SLAP, 3000), ("adv", 4500)],
+        {
+            "pile": [3],
+            "window": None,
+            "scores": [2, 0],
+            "deadline": 6000,
+            "events": ["flip", "flip", "window_opened", "slap", "flip"],
+        },
     ),
 }
 
@@ -236,37 +315,81 @@ def test_rule(case):
 # and the game is exactly what it was (check() says the same, changing nothing).
 REFUSED = {
     "a slap with no window open is not legal": (
-        [[5, 6], [4, 6]], [3], [("adv", 1500)], (0, SLAP, 1600), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [("adv", 1500)],
+        (0, SLAP, 1600),
+        "illegal_action",
     ),
     "a slap with no window and no cards: nothing to do": (
-        [[], []], [3], [("adv", 1500)], (1, SLAP, 1600), "not_your_turn",
+        [[], []],
+        [3],
+        [("adv", 1500)],
+        (1, SLAP, 1600),
+        "not_your_turn",
     ),
     "a second slap loses the race": (
-        [[5, 6], [4, 6]], [3, 3], [("adv", 3000), (1, SLAP, 3100)], (0, SLAP, 3100), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3, 3],
+        [("adv", 3000), (1, SLAP, 3100)],
+        (0, SLAP, 3100),
+        "illegal_action",
     ),
     "no play while a window is open": (
-        [[5, 6], [4, 6]], [3, 3], [("adv", 3000)], (0, PLAY(5), 3100), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3, 3],
+        [("adv", 3000)],
+        (0, PLAY(5), 3100),
+        "illegal_action",
     ),
     "a card the seat does not hold": (
-        [[5, 6], [4, 6]], [3], [], (0, PLAY(4), 100), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [],
+        (0, PLAY(4), 100),
+        "illegal_action",
     ),
     "a stamp before the clock": (
-        [[5, 6], [4, 6]], [3], [("adv", 1600)], (0, PLAY(5), 1599), "malformed_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [("adv", 1600)],
+        (0, PLAY(5), 1599),
+        "malformed_action",
     ),
     "a stamp at the deadline": (
-        [[5, 6], [4, 6]], [3], [("adv", 1600)], (0, PLAY(5), 3000), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [("adv", 1600)],
+        (0, PLAY(5), 3000),
+        "illegal_action",
     ),
     "a stamp past the deadline": (
-        [[5, 6], [4, 6]], [3], [("adv", 1600)], (0, PLAY(5), 99_999), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [("adv", 1600)],
+        (0, PLAY(5), 99_999),
+        "illegal_action",
     ),
     "a slap stamped at the window's close": (
-        [[5, 6], [4, 6]], [3, 3], [("adv", 3000)], (0, SLAP, 4200), "illegal_action",
+        [[5, 6], [4, 6]],
+        [3, 3],
+        [("adv", 3000)],
+        (0, SLAP, 4200),
+        "illegal_action",
     ),
     "no stamp at all": (
-        [[5, 6], [4, 6]], [3], [], (0, PLAY(5), None), "malformed_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [],
+        (0, PLAY(5), None),
+        "malformed_action",
     ),
     "a play with no card": (
-        [[5, 6], [4, 6]], [3], [], (0, {"type": "play"}, 10), "malformed_action",
+        [[5, 6], [4, 6]],
+        [3],
+        [],
+        (0, {"type": "play"}, 10),
+        "malformed_action",
     ),
 }
 
@@ -309,8 +432,13 @@ def test_advance_applies_every_deadline_due_in_order():
     events = g.advance(10_000)
     got = [(e["type"], e["at"]) for e in events]
     assert got == [
-        ("flip", 1500), ("flip", 3000), ("window_opened", 3000), ("window_closed", 4200),
-        ("flip", 5700), ("flip", 7200), ("flip", 8700),
+        ("flip", 1500),
+        ("flip", 3000),
+        ("window_opened", 3000),
+        ("window_closed", 4200),
+        ("flip", 5700),
+        ("flip", 7200),
+        ("flip", 8700),
     ]
     assert g.history == [{"seat": "clock", "at": 10_000}]  # one clock step, kept
     assert g.clock == 10_000 and g.next_deadline() == 10_200
@@ -628,7 +756,10 @@ def test_resample_keeps_what_the_seat_knows():
     # the other seats' unplayed cards are redrawn too, not only the deck; played ones stay
     others = {(tuple(t.hands[1]), tuple(t.hands[2])) for t in (g.resample(0, random.Random(k)) for k in range(20))}
     assert len(others) > 1
-    assert all(t.deal["hands"][0] == [2, 5] and 4 in t.deal["hands"][2] for t in (g.resample(0, random.Random(k)) for k in range(20)))
+    assert all(
+        t.deal["hands"][0] == [2, 5] and 4 in t.deal["hands"][2]
+        for t in (g.resample(0, random.Random(k)) for k in range(20))
+    )
 
 
 def test_the_leak_test_finds_a_leak():
@@ -692,8 +823,12 @@ def test_the_toy_comes_from_its_registry_entry():
     assert brady_widgets.SnapGame is cls
     assert sorted(load_bots(NAME)) == ["random", "reflex", "steady"]
     assert {fn.__name__ for fn in invariants_for(NAME)} == {
-        "no_card_created_or_lost", "clock_never_decreases", "deadline_ahead",
-        "window_is_consistent", "scores_are_cards_won", "views_hide_other_hands",
+        "no_card_created_or_lost",
+        "clock_never_decreases",
+        "deadline_ahead",
+        "window_is_consistent",
+        "scores_are_cards_won",
+        "views_hide_other_hands",
     }
 
 

@@ -27,8 +27,6 @@ from brady_widgets.widget import MSG, WIDGET_ERROR_CODES, GameWidget, WidgetErro
 SYNCED = list(GameWidget.GAME_TRAITS)
 
 
-
-
 def snapshot(w):
     """Game + every synced trait except ``error`` (the one a refusal may change)."""
     state = w.get_state(SYNCED)
@@ -186,7 +184,12 @@ def test_bad_messages_become_errors_and_change_nothing(msg):
     w = make(seed=3)
     before = snapshot(w)
     send(w, msg)  # must not raise
-    assert w.error and w.error["code"] in WIDGET_ERROR_CODES + ("malformed_action", "illegal_action", "not_your_turn", "game_over")
+    assert w.error and w.error["code"] in WIDGET_ERROR_CODES + (
+        "malformed_action",
+        "illegal_action",
+        "not_your_turn",
+        "game_over",
+    )
     assert isinstance(w.error["message"], str) and w.error["message"]
     assert snapshot(w) == before
     send(w, {"type": MSG.CLEAR_ERROR})
@@ -227,7 +230,10 @@ def test_unexpected_exceptions_surface_as_internal_error():
 
     w.game.act = boom  # an engine bug
     send(w, {"type": "act", "action": {"type": "roll"}})
-    assert {k: v for k, v in w.error.items() if k != "n"} == {"code": "internal_error", "message": "RuntimeError: kaboom"}
+    assert {k: v for k, v in w.error.items() if k != "n"} == {
+        "code": "internal_error",
+        "message": "RuntimeError: kaboom",
+    }
 
 
 def test_failing_bot_is_reported_not_swallowed():
@@ -450,7 +456,9 @@ def test_log_is_trimmed_and_not_duplicated_in_view():
     assert all(set(e) <= {"i", "type", "step", "action", "seat", "text"} and e["text"] for e in w.log_lines)
     # numbered as the replay counts: the replay's "Action n" is the log's n
     replay_steps = [h for h in w.game.history if h.get("seat") != "chance"]
-    assert all(e["action"] == sum(1 for h in w.game.history[: e["step"]] if h.get("seat") != "chance") for e in w.log_lines)
+    assert all(
+        e["action"] == sum(1 for h in w.game.history[: e["step"]] if h.get("seat") != "chance") for e in w.log_lines
+    )
     assert w.log_lines[-1]["action"] == len(replay_steps) == w.replay["length"]
 
 

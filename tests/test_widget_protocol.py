@@ -267,6 +267,7 @@ def test_compact_legal_gives_back_every_legal_list_exactly(name):
 #: replay steps shown after the game, besides the first and the last
 REPLAY_STEPS = 30
 
+
 @pytest.mark.parametrize(("name", "mode"), [(n, "bots") for n in GAMES] + [(n, "hotseat") for n in TURN_BASED])
 def test_every_update_of_a_whole_game_at_the_largest_table_fits_8_kb(name, mode):
     """The largest table, no caps (a Brady Alice asks as many questions as a random

@@ -162,7 +162,7 @@ class SocialModel:
     def update(self, log: list[dict]) -> None:
         if self._read and (len(log) < self._read or log[self._read - 1] != self._last):
             self._reset()  # another game, or another history: read it again
-        for ev in log[self._read:]:
+        for ev in log[self._read :]:
             self._event(ev)
         self._read = len(log)
         self._last = log[-1] if log else None

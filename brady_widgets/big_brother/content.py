@@ -32,8 +32,7 @@ allowed values in ``BEHAVIOUR_PARAMS``), ``text`` a verb phrase that follows a h
 #: ("man"/"woman"); with no tagged housemate to vote for, any vote card will do.
 ROOMS = {
     "Living Room": (
-        "The other housemates each roll a die; you openly vote for the one who rolls highest "
-        "(ties roll again)."
+        "The other housemates each roll a die; you openly vote for the one who rolls highest (ties roll again)."
     ),
     "Kitchen": "Time for a drink or a snack: nothing else happens, carry on with your turn.",
     "Men's Bedroom": (
@@ -53,10 +52,7 @@ ROOMS = {
         "Openly put a vote card into the box for the housemate with the 'woman' tag you choose "
         "(any card if nobody has that tag)."
     ),
-    "Storeroom": (
-        "Fetch a treat from the shelves for a housemate: openly vote for the one you choose, and "
-        "say who."
-    ),
+    "Storeroom": ("Fetch a treat from the shelves for a housemate: openly vote for the one you choose, and say who."),
 }
 
 #: Room names in the order they sit around the default track (the Living Room first).
@@ -76,8 +72,9 @@ def _default_track():
     track = []
     for block, room in enumerate(ROOM_ORDER):
         track.append({"kind": "room", "room": room})
-        pattern = ["special", "confrontation", "special"] if block % 2 == 0 else [
-            "confrontation", "special", "confrontation"]
+        pattern = (
+            ["special", "confrontation", "special"] if block % 2 == 0 else ["confrontation", "special", "confrontation"]
+        )
         for kind in pattern:
             track.append({"kind": next(specials) if kind == "special" else kind, "room": None})
     return track
@@ -501,9 +498,7 @@ BEHAVIOURS = {
         "stopping on it (a space strictly between where the move starts and where it ends)."
     ),
     "land_kind": "The housemate's pawn lands on a space of kind params['kind'].",
-    "share_space": (
-        "The housemate's pawn lands on a space where at least one other pawn already stands."
-    ),
+    "share_space": ("The housemate's pawn lands on a space where at least one other pawn already stands."),
     "long_turn": (
         "The housemate makes their params['rolls']-th movement roll within one turn (a turn "
         "lasts until a confrontation space, so this is a long turn)."
@@ -514,8 +509,7 @@ BEHAVIOURS = {
         "(the card must be for the card's holder) or 'anyone'."
     ),
     "gossips": (
-        "The housemate is one of the two gossipers: they landed on a gossip space, or were "
-        "chosen to gossip with."
+        "The housemate is one of the two gossipers: they landed on a gossip space, or were chosen to gossip with."
     ),
     "gossip_match": "The housemate is one of the two gossipers and both showed the same player.",
 }

@@ -72,9 +72,13 @@ _JOIN, _STAY = (Fraction(3, 10), Fraction(1, 20)), (Fraction(1, 4), Fraction(1, 
 
 def _join_gain(wins: bool = True, evictions: bool = True) -> Fraction:
     """Expected score of joining minus staying out, from the exercise's shares."""
+
     def ev(p):
         return (_WIN * p[0] if wins else 0) + (_FIRST_OUT * p[1] if evictions else 0)
+
     return ev(_JOIN) - ev(_STAY)  # the sign-test exercise's seed pairs
+
+
 _ROWS = 11  # the rows of section 1's table of two-dice sums
 _ONE_IN_20 = Fraction(1, 20)
 
@@ -117,7 +121,7 @@ EXERCISES = {
         },
     ),
     "double_on_camera": Exercise(
-        question="Your camera line says \"rolls a double\". What is the chance that one movement roll of two dice "
+        question='Your camera line says "rolls a double". What is the chance that one movement roll of two dice '
         "is a double?",
         answer=Fraction(6, 36),
         hint="list the 36 equally likely pairs of dice: how many show the same number twice?",
@@ -244,7 +248,7 @@ EXERCISES = {
         hints={
             odds.sign_test(_HELPED, _HURT) / 2: "that is one direction only; a split as lopsided the OTHER way "
             "would be as surprising: double it.",
-            Fraction(1 + 11 + 55, 2 ** 40) * 2: "leave out the 29 pairs that changed nothing: only the changed "
+            Fraction(1 + 11 + 55, 2**40) * 2: "leave out the 29 pairs that changed nothing: only the changed "
             "pairs count.",
         },
     ),

@@ -33,7 +33,9 @@ def vote_cards_are_conserved(game) -> None:
             total = h + b + held.get((o, t), 0)
             want = 0 if o == t else CARDS_PER_TARGET
             assert total == want, f"player {o + 1} has {total} cards for {t + 1} (hand {h}, box {b}), not {want}"
-    assert game.box_total == sum(map(sum, game.box)), f"box_total {game.box_total} is not the box's {sum(map(sum, game.box))}"
+    assert game.box_total == sum(map(sum, game.box)), (
+        f"box_total {game.box_total} is not the box's {sum(map(sum, game.box))}"
+    )
 
 
 def box_empty_after_each_count(game) -> None:
@@ -79,7 +81,9 @@ def secret_votes_follow_the_question(game) -> None:
     if game.phase == "final_vote":
         assert game.targets == game.candidates and len(game.candidates) == 3
     for s in game.waiting:
-        assert any(game.hand[s][t] for t in game.targets if t != s), f"player {s + 1} is waited on with no eligible card"
+        assert any(game.hand[s][t] for t in game.targets if t != s), (
+            f"player {s + 1} is waited on with no eligible card"
+        )
     assert game.to_act == sorted(game.to_act) == game.waiting
 
 

@@ -89,7 +89,7 @@ def moment(game, kind: str, nth: int = 0) -> int:
     steps = [e["step"] for e in game.log_for(None, reveal=True) if e["type"] == kind]
     if len(steps) <= nth:
         raise ValueError(f"the game has {len(steps)} {kind!r} event(s), not {nth + 1}")
-    return sum(1 for h in game.history[:steps[nth]] if h.get("seat") != "chance") - 1
+    return sum(1 for h in game.history[: steps[nth]] if h.get("seat") != "chance") - 1
 
 
 # ================================================================ two dice and a chain
@@ -197,8 +197,9 @@ def expected_rolls(start: int, track: Sequence | None = None) -> Fraction:
     return odds.expected_rolls(track or DEFAULT_TRACK, start)
 
 
-def simulate_turns(start: int, turns: int, seed: int = 0, track: Sequence | None = None,
-                   progress: bool = False) -> dict:
+def simulate_turns(
+    start: int, turns: int, seed: int = 0, track: Sequence | None = None, progress: bool = False
+) -> dict:
     """``turns`` seeded turns from ``start`` with two fair dice, all at once in numpy:
     ``{"end": the space each turn ended on, "rolls": the rolls it took, "landed": a
     (turns x spaces) boolean array of the spaces it landed on}``."""
@@ -229,8 +230,9 @@ def simulate_turns(start: int, turns: int, seed: int = 0, track: Sequence | None
     return {"end": np.concatenate(ends), "rolls": np.concatenate(rolls), "landed": np.concatenate(landed)}
 
 
-def compare(exact: Sequence, simulated: Sequence, n: int, labels: Sequence | None = None,
-            only: Sequence[int] | None = None) -> str:
+def compare(
+    exact: Sequence, simulated: Sequence, n: int, labels: Sequence | None = None, only: Sequence[int] | None = None
+) -> str:
     """A small table: exact (fraction and decimal), simulated, ± 2 SE, and whether the
     simulation is within 2 SE."""
     rows = [f"{'':>16} {'exact':>9} {'simulated':>10} {'± 2 SE':>8}  within?"]
@@ -251,8 +253,15 @@ def plot_two_dice(ax, sums: np.ndarray | None = None):
     ax.bar(xs, [float(exact[s]) for s in xs], color="#0072B2", alpha=0.6, label="exact (36 equally likely pairs)")
     if sums is not None:
         freq = frequencies(sums, xs)
-        ax.errorbar(xs, freq, yerr=two_se([exact[s] for s in xs], len(sums)), fmt="o", color="#D55E00",
-                    capsize=3, label=f"simulated: {len(sums):,} rolls (± 2 SE)")
+        ax.errorbar(
+            xs,
+            freq,
+            yerr=two_se([exact[s] for s in xs], len(sums)),
+            fmt="o",
+            color="#D55E00",
+            capsize=3,
+            label=f"simulated: {len(sums):,} rolls (± 2 SE)",
+        )
     ax.set_xticks(xs)
     ax.set_xlabel("sum of two dice")
     ax.set_ylabel("probability")
@@ -260,8 +269,15 @@ def plot_two_dice(ax, sums: np.ndarray | None = None):
     return ax
 
 
-def plot_board(ax, probs: Sequence, track: Sequence | None = None, simulated: Sequence | None = None,
-               n: int | None = None, title: str = "", mark: int | None = None):
+def plot_board(
+    ax,
+    probs: Sequence,
+    track: Sequence | None = None,
+    simulated: Sequence | None = None,
+    n: int | None = None,
+    title: str = "",
+    mark: int | None = None,
+):
     """One bar per space of the board, coloured by its kind; optional simulated shares
     as dots with ± 2 SE bars; ``mark``: a space to point at (the start)."""
     k = kinds(track)
@@ -270,15 +286,25 @@ def plot_board(ax, probs: Sequence, track: Sequence | None = None, simulated: Se
     if simulated is not None:
         ax.errorbar(xs, simulated, yerr=two_se(probs, n), fmt="o", ms=3, color="black", capsize=2)
     if mark is not None:
-        ax.annotate("start", (mark, 0), xytext=(mark, -0.035), ha="center", fontsize=8,
-                    arrowprops={"arrowstyle": "->"}, annotation_clip=False)
+        ax.annotate(
+            "start",
+            (mark, 0),
+            xytext=(mark, -0.035),
+            ha="center",
+            fontsize=8,
+            arrowprops={"arrowstyle": "->"},
+            annotation_clip=False,
+        )
     ax.set_xticks(xs[::2])
     ax.set_xlabel("space of the board")
     ax.set_ylabel("probability")
     ax.set_title(title)
     Patch = need("matplotlib.patches").Patch
-    ax.legend(handles=[Patch(facecolor=c, edgecolor="#555555", label=name) for name, c in KIND_COLORS.items()],
-              loc="upper right", fontsize=8)
+    ax.legend(
+        handles=[Patch(facecolor=c, edgecolor="#555555", label=name) for name, c in KIND_COLORS.items()],
+        loc="upper right",
+        fontsize=8,
+    )
     return ax
 
 
@@ -315,6 +341,7 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
     """A start-space slider and the chart of where the turn ends from there (exact),
     redrawn whenever the slider moves. Returns the box (``.result``: the last odds)."""
     import ipywidgets as W
+
     plt = need("matplotlib.pyplot")
     from .. import explorers
 
@@ -350,7 +377,7 @@ class _SharedLog:
         key = (seat, reveal)
         log = self.logs.setdefault(key, [])
         events = self.game.events
-        for ev in events[self.read.get(key, 0):]:
+        for ev in events[self.read.get(key, 0) :]:
             if "audience" in ev:
                 if not (reveal or (seat is not None and seat in ev["audience"])):
                     continue
@@ -360,8 +387,7 @@ class _SharedLog:
         return log
 
 
-def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: str = "medium",
-              fast: bool = True):
+def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: str = "medium", fast: bool = True):
     """One bot game on virtual time (every bot acts as soon as it wants): ``players``
     bots of ``level``, the seats of ``bloc`` (two or three, or none) voting together
     (:func:`.bots.make_bloc`). Returns ``(game, bots)``: the finished game and the bots
@@ -384,8 +410,14 @@ def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: 
     return game, bots
 
 
-def bloc_experiment(players: int = 6, games: int = 40, bloc: Sequence[int] = (), seed: int = 2026,
-                    level: str = "medium", progress: bool = False) -> list[dict]:
+def bloc_experiment(
+    players: int = 6,
+    games: int = 40,
+    bloc: Sequence[int] = (),
+    seed: int = 2026,
+    level: str = "medium",
+    progress: bool = False,
+) -> list[dict]:
     """``games`` seeded bot games (game ``i`` seeded with ``simulation.game_seed(seed, i)``,
     the same seeds with and without a bloc, so the two runs differ only by the bloc).
     One row per game: ``{"game", "seed", "bloc", "evicted" (in order), "first_out",
@@ -397,8 +429,17 @@ def bloc_experiment(players: int = 6, games: int = 40, bloc: Sequence[int] = (),
     for i in range(games):
         gseed = game_seed(seed, i)
         game, _ = play_game(players, gseed, bloc, level)
-        rows.append({"game": i, "seed": gseed, "bloc": tuple(bloc), "evicted": list(game.evicted),
-                     "first_out": game.evicted[0], "returned": game.returned, "winner": game.winners[0]})
+        rows.append(
+            {
+                "game": i,
+                "seed": gseed,
+                "bloc": tuple(bloc),
+                "evicted": list(game.evicted),
+                "first_out": game.evicted[0],
+                "returned": game.returned,
+                "winner": game.winners[0],
+            }
+        )
         bar.update()
     bar.close()
     return rows
@@ -442,8 +483,9 @@ def plot_seat_shares(ax, runs: dict, players: int, key: str = "first_out", blocs
     for k, (label, rows) in enumerate(runs.items()):
         p = seat_shares(rows, players, key)
         se = 2 * np.sqrt(p * (1 - p) / len(rows))
-        bars = ax.bar(xs + (k - (len(runs) - 1) / 2) * width, p, width, yerr=se, capsize=2, color=colors[k % 4],
-                      label=label)
+        bars = ax.bar(
+            xs + (k - (len(runs) - 1) / 2) * width, p, width, yerr=se, capsize=2, color=colors[k % 4], label=label
+        )
         for s in (blocs or {}).get(label, ()):
             bars[s].set_hatch("//")
     ax.axhline(1 / players, ls=":", color="black", lw=1)
@@ -473,8 +515,9 @@ def plot_affinities(ax, bots: dict, bloc: Sequence[int] = (), title: str = ""):
     for s in bloc:
         for t in bloc:
             if s != t:
-                ax.add_patch(need("matplotlib.patches").Rectangle(
-                    (t - 0.5, s - 0.5), 1, 1, fill=False, lw=2, color="#D55E00"))
+                ax.add_patch(
+                    need("matplotlib.patches").Rectangle((t - 0.5, s - 0.5), 1, 1, fill=False, lw=2, color="#D55E00")
+                )
     labels = [f"P{s + 1}" for s in range(n)]
     ax.set_xticks(range(n))
     ax.set_xticklabels(labels)
@@ -522,8 +565,7 @@ def paired(without: list[dict], with_: list[dict], members: Sequence[int], key: 
     good = (lambda r: r[key] not in m) if key == "first_out" else (lambda r: r[key] in m)
     helped = sum(1 for a, b in zip(without, with_) if not good(a) and good(b))
     hurt = sum(1 for a, b in zip(without, with_) if good(a) and not good(b))
-    return {"helped": helped, "hurt": hurt, "same": len(without) - helped - hurt,
-            "p": odds.sign_test(helped, hurt)}
+    return {"helped": helped, "hurt": hurt, "same": len(without) - helped - hurt, "p": odds.sign_test(helped, hurt)}
 
 
 def print_paired(result: dict) -> None:
@@ -574,11 +616,19 @@ def join_decision(without: list[dict], with_: list[dict], seat: int, win: float 
 
     d = b - a
     helped, hurt = int((d > 0).sum()), int((d < 0).sum())
-    return {"stay": mean_se(a), "join": mean_se(b), "difference": mean_se(d),
-            "helped": helped, "hurt": hurt, "p": odds.sign_test(helped, hurt)}
+    return {
+        "stay": mean_se(a),
+        "join": mean_se(b),
+        "difference": mean_se(d),
+        "helped": helped,
+        "hurt": hurt,
+        "p": odds.sign_test(helped, hurt),
+    }
 
 
-def print_join_decision(without: list[dict], with_: list[dict], seat: int, win: float = 1, first_out: float = 0) -> dict:
+def print_join_decision(
+    without: list[dict], with_: list[dict], seat: int, win: float = 1, first_out: float = 0
+) -> dict:
     """:func:`join_decision` in words, for payoffs ``win`` and ``first_out``."""
     r = join_decision(without, with_, seat, win, first_out)
     print(f"Player {seat + 1}'s payoff: win {win:g}, evicted first {first_out:g}, otherwise 0 ({len(without)} seeds)")
@@ -588,7 +638,9 @@ def print_join_decision(without: list[dict], with_: list[dict], seat: int, win: 
     m, se = r["difference"]
     verdict = "bigger than luck" if abs(m) > se else "could be luck"
     print(f"{'join - stay':>14}: {m:+.3f} ± {se:.3f} (2 SE, paired by seed): {verdict}")
-    print(f"{'seed by seed':>14}: joining helped in {r['helped']}, hurt in {r['hurt']}; sign test p = {float(r['p']):.3f}")
+    print(
+        f"{'seed by seed':>14}: joining helped in {r['helped']}, hurt in {r['hurt']}; sign test p = {float(r['p']):.3f}"
+    )
     return r
 
 
@@ -597,8 +649,12 @@ def print_bloc_table(runs: dict, members: Sequence[int], players: int) -> None:
     ``members`` was evicted first, and won, each with ± 2 SE, beside the fair share."""
     fair = fair_share(members, players)
     who = ", ".join(f"Player {s + 1}" for s in members)
-    print(f"one of {who}:   evicted first       wins        (fair share if no seat had an edge: {fair} = {float(fair):.3f})")
+    print(
+        f"one of {who}:   evicted first       wins        (fair share if no seat had an edge: {fair} = {float(fair):.3f})"
+    )
     for label, rows in runs.items():
         s = bloc_summary(rows, members)
         f, w = s["first_out"], s["winner"]
-        print(f"{label:>22}: {f['share']:.3f} ± {f['two_se']:.3f}   {w['share']:.3f} ± {w['two_se']:.3f}   ({len(rows)} games)")
+        print(
+            f"{label:>22}: {f['share']:.3f} ± {f['two_se']:.3f}   {w['share']:.3f} ± {w['two_se']:.3f}   ({len(rows)} games)"
+        )

@@ -235,7 +235,7 @@ def binomial(n: int, p: Fraction) -> list[Fraction]:
     answers; a float gives floats)."""
     from math import comb
 
-    return [comb(n, k) * p ** k * (1 - p) ** (n - k) for k in range(n + 1)]
+    return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
 def sign_test(helped: int, hurt: int) -> Fraction:

@@ -83,8 +83,10 @@ def act(game: BigBrother, seat: int, action: dict) -> list[dict]:
 def forced(game: BigBrother, seat: int, action: dict, *chance: tuple) -> None:
     """``seat`` takes ``action`` and its chance outcomes are ``chance``: ``(kind, outcome)``
     pairs, e.g. ``("dice", [3, 4])``, ``("die", 5)``, ``("gossip_dice", [2, 6])``."""
-    game.apply_history([{"seat": seat, "action": action, "at": game.clock}]
-                       + [{"seat": "chance", "kind": k, "outcome": o} for k, o in chance])
+    game.apply_history(
+        [{"seat": seat, "action": action, "at": game.clock}]
+        + [{"seat": "chance", "kind": k, "outcome": o} for k, o in chance]
+    )
 
 
 def roll(game: BigBrother, a: int, b: int, *dice: int) -> None:
@@ -111,12 +113,15 @@ def roll_to(game: BigBrother, space: int, *dice: int) -> None:
 
 
 def _pick(seat: int, targets: list[int], sign: str, likes: dict) -> int:
-    order = [t for t in likes.get(seat, LIKES[5]) if t in targets] + [t for t in targets if t not in likes.get(seat, [])]
+    order = [t for t in likes.get(seat, LIKES[5]) if t in targets] + [
+        t for t in targets if t not in likes.get(seat, [])
+    ]
     return order[0] if sign == "+" else order[-1]
 
 
-def vote_all(game: BigBrother, choice: dict[int, int] | None = None, likes: dict | None = None,
-             skip: tuple = ()) -> None:
+def vote_all(
+    game: BigBrother, choice: dict[int, int] | None = None, likes: dict | None = None, skip: tuple = ()
+) -> None:
     """Every seat the game waits on votes (but the seats in ``skip``): ``choice[seat]``,
     else by ``likes`` (default :data:`LIKES`) among its legal votes."""
     choice, likes = choice or {}, likes or LIKES

@@ -21,7 +21,12 @@ _WHY = {
     "gossip": "after a gossip match",
     "camera": "caught on camera",
 }
-_PURPOSE = {"confrontation": "a confrontation", "eviction": "the eviction", "final": "the final vote", "nominations": "nominations"}
+_PURPOSE = {
+    "confrontation": "a confrontation",
+    "eviction": "the eviction",
+    "final": "the final vote",
+    "nominations": "nominations",
+}
 
 
 @lru_cache(maxsize=512)
@@ -31,7 +36,6 @@ def _rolls_left(track: tuple, start: int) -> float:
     from .odds import expected_rolls
 
     return round(float(expected_rolls(track, start)), 3)
-
 
 
 class BigBrotherPresenter(Presenter):
@@ -107,7 +111,9 @@ class BigBrotherPresenter(Presenter):
         kind = ev["type"]
         name = self._name(ev.get("seat"))
         if kind == "setup":
-            return f"{ev.get('players')} housemates move in: {ev.get('rounds')} rounds on a {ev.get('spaces')}-space house"
+            return (
+                f"{ev.get('players')} housemates move in: {ev.get('rounds')} rounds on a {ev.get('spaces')}-space house"
+            )
         if kind == "round":
             return f"Round {ev.get('round')}: turns {', '.join(str(s + 1) for s in ev.get('order') or [])}"
         if kind == "turn":
@@ -189,6 +195,12 @@ class BigBrotherPresenter(Presenter):
         if kind == "gossip_reveal":
             shown = ev.get("shown") or {}
             cards = ", ".join(f"{self._name(int(s))} {self._card_no(t)}" for s, t in shown.items()) or "no cards"
-            why = " (time ran out)" if ev.get("why") == "time" else " (no card to pick)" if ev.get("why") == "no_card" else ""
+            why = (
+                " (time ran out)"
+                if ev.get("why") == "time"
+                else " (no card to pick)"
+                if ev.get("why") == "no_card"
+                else ""
+            )
             return f"Gossip cards shown{why}: {cards}: {'a match!' if ev.get('match') else 'no match'}"
         return kind.replace("_", " ")

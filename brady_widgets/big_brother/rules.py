@@ -260,7 +260,9 @@ def _prompt_choose(g):
     if room == "Diary Room":
         return f"{label(g.mover)} is in the Diary Room: name the housemate who must give you a vote."
     if room in BEDROOM_TAG:
-        return f"{label(g.mover)} is in the {room}: openly vote for your favourite {BEDROOM_TAG[room]} (any card if none)."
+        return (
+            f"{label(g.mover)} is in the {room}: openly vote for your favourite {BEDROOM_TAG[room]} (any card if none)."
+        )
     if room == LIVING_ROOM:
         return f"{label(g.mover)} has no card for the highest roller: openly vote with another card."
     return f"{label(g.mover)} is in the {room}: openly vote for the housemate who needs a treat most."
@@ -319,7 +321,9 @@ class _Acts:
         self.gossip_card = [FrozenAction(type="gossip_card", target=t) for t in range(n)]
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
-        self.claim = {(c, t): FrozenAction(type="claim", card=c, culprit=t) for c in range(len(CAMERA_CARDS)) for t in range(n)}
+        self.claim = {
+            (c, t): FrozenAction(type="claim", card=c, culprit=t) for c in range(len(CAMERA_CARDS)) for t in range(n)
+        }
 
     def __deepcopy__(self, memo):
         return self
@@ -329,7 +333,9 @@ _ACTS = {n: _Acts(n) for n in range(4, 7)}
 #: the empty legal list of a seat with nothing to do (a cached list is never changed in place)
 _NOTHING: list = []
 #: the roll phase's legal lists, [players][mover] -> {seat: list} (never changed in place)
-_ROLL_LISTS = {n: [{s: [_ROLL] if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)}
+_ROLL_LISTS = {
+    n: [{s: [_ROLL] if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)
+}
 #: BigBrother._move_facts of the default track, shared by every game on it
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
 
@@ -347,7 +353,9 @@ def _line_key(card: int, holder: int) -> tuple:
 
 
 #: _line_key of every camera card's line for every holder: [card][holder] -> key
-_LINE_KEYS = tuple(tuple(_line_key(card, holder) for holder in range(len(lines))) for card, lines in enumerate(CAMERA_CARDS))
+_LINE_KEYS = tuple(
+    tuple(_line_key(card, holder) for holder in range(len(lines))) for card, lines in enumerate(CAMERA_CARDS)
+)
 
 
 class BigBrother(Game):
@@ -393,8 +401,14 @@ class BigBrother(Game):
             raise ValueError(f"gossip_ms must be a whole number of ms from 1 to {MAX_GOSSIP_MS}, got {ms!r}")
         tags = o["tags"]
         if tags is not None:
-            if not isinstance(tags, (list, tuple)) or len(tags) != n or any(t is not None and t not in TAGS for t in tags):
-                raise ValueError(f"tags must be None or a list of {n} entries, each 'man', 'woman' or None, got {tags!r}")
+            if (
+                not isinstance(tags, (list, tuple))
+                or len(tags) != n
+                or any(t is not None and t not in TAGS for t in tags)
+            ):
+                raise ValueError(
+                    f"tags must be None or a list of {n} entries, each 'man', 'woman' or None, got {tags!r}"
+                )
             o["tags"] = list(tags)
         track = o["track"]
         if track is not None:
@@ -404,7 +418,9 @@ class BigBrother(Game):
     def _check_track(track: Any) -> list[dict]:
         if not isinstance(track, (list, tuple)) or not MIN_TRACK <= len(track) <= MAX_TRACK:
             size = len(track) if isinstance(track, (list, tuple)) else "?"
-            raise ValueError(f"track must be a list of {MIN_TRACK} to {MAX_TRACK} spaces, got {type(track).__name__} of {size}")
+            raise ValueError(
+                f"track must be a list of {MIN_TRACK} to {MAX_TRACK} spaces, got {type(track).__name__} of {size}"
+            )
         out = []
         for i, space in enumerate(track):
             if not isinstance(space, dict) or set(space) != {"kind", "room"}:

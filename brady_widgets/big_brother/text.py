@@ -28,7 +28,9 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
     lines = []
     me = view.get("viewer")
     turn = f", turn {view['turn']} of {view.get('turns')}" if view.get("turn") else ""
-    lines.append(f"Round {view.get('round')} of {view.get('rounds')}{turn}; vote cards in the box: {view.get('box_count', 0)}.")
+    lines.append(
+        f"Round {view.get('round')} of {view.get('rounds')}{turn}; vote cards in the box: {view.get('box_count', 0)}."
+    )
     evicted = set(view.get("evicted") or []) - ({view["returned"]} if view.get("returned") is not None else set())
     pos = view.get("positions") or []
     parts = []
@@ -46,8 +48,12 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
     card = view.get("card")
     if card:
         extra = f", extra card {card['extra']}" if card.get("extra") else ""
-        lines.append(f"Question ({card['sign']}, {card.get('purpose')} {card.get('number')}{extra}): {card['situation']} {card['question']}")
-        lines.append(f"Voted: {len(card.get('voted') or [])}; you may vote for: {', '.join(who(t) for t in card.get('targets') or [])}.")
+        lines.append(
+            f"Question ({card['sign']}, {card.get('purpose')} {card.get('number')}{extra}): {card['situation']} {card['question']}"
+        )
+        lines.append(
+            f"Voted: {len(card.get('voted') or [])}; you may vote for: {', '.join(who(t) for t in card.get('targets') or [])}."
+        )
     gos = view.get("gossip")
     if gos:
         a, b = gos["dice"]

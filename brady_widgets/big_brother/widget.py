@@ -58,6 +58,7 @@ from .presenter import BigBrotherPresenter
 
 __all__ = ["BigBrotherWidget"]
 
+
 class BigBrotherWidget(GameWidget):
     """Big Brother: The Game as a widget (see the module docstring).
 

@@ -99,7 +99,19 @@ from ..engine.bots import Bot as _Bot
 from .content import ROUNDS
 from .knowledge import known_cards
 
-__all__ = ["BOTS", "LEVELS", "Bot", "RandomBot", "BradyBot", "LevelBot", "EasyBot", "MediumBot", "HardBot", "kid_goal", "alice_trust"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "RandomBot",
+    "BradyBot",
+    "LevelBot",
+    "EasyBot",
+    "MediumBot",
+    "HardBot",
+    "kid_goal",
+    "alice_trust",
+]
 
 MEAN_CARD = 3.5
 CARD_VAR = 35 / 12
@@ -278,7 +290,16 @@ class BradyBot(Bot):
 
     name = "smart"
 
-    def __init__(self, seat: int, seed: int = 0, *, questions: int = 3, prior_trust: float = 0.55, caught_trust: float = 0.15, samples: int = 5000):
+    def __init__(
+        self,
+        seat: int,
+        seed: int = 0,
+        *,
+        questions: int = 3,
+        prior_trust: float = 0.55,
+        caught_trust: float = 0.15,
+        samples: int = 5000,
+    ):
         super().__init__(seat, seed)
         self.questions = questions
         self.prior_trust = prior_trust
@@ -453,7 +474,12 @@ class BradyBot(Bot):
                 return st["yes"]
         claim = None
         for st in reversed(t.talk):
-            if st["speaker"] == about and st["subject"] == about and st["about_round"] == rnd and st["kind"] == "played":
+            if (
+                st["speaker"] == about
+                and st["subject"] == about
+                and st["about_round"] == rnd
+                and st["kind"] == "played"
+            ):
                 claim = st["value"]
                 break
         known = t.known.get((about, rnd))
@@ -571,16 +597,37 @@ class BradyBot(Bot):
             kid = view["cookie"]
             peeked = any(r == rnd and who == kid and via == "cookie" for r, who, via, _ in t.peeked)
             after = t.cookie_step.get(rnd, -1)
-            if kid and peeked and trust.get(kid, 0) >= self.prior_trust and ok("ask_number", kid) and not self._answered(t, kid, "ask_number", rnd, after):
+            if (
+                kid
+                and peeked
+                and trust.get(kid, 0) >= self.prior_trust
+                and ok("ask_number", kid)
+                and not self._answered(t, kid, "ask_number", rnd, after)
+            ):
                 return ("ask_number", kid)
             return None
         snoops = [who for r, who, via, _ in t.peeked if r == rnd and via == "snoop"]
-        said = {(st["speaker"], st["about_round"]) for st in t.talk if st["value"] is not None and st["kind"] == "looked"}
-        said |= {(st["speaker"], st["about_round"]) for st in t.talk if st["value"] is not None and st["kind"] == "played" and st["subject"] != st["speaker"]}
+        said = {
+            (st["speaker"], st["about_round"]) for st in t.talk if st["value"] is not None and st["kind"] == "looked"
+        }
+        said |= {
+            (st["speaker"], st["about_round"])
+            for st in t.talk
+            if st["value"] is not None and st["kind"] == "played" and st["subject"] != st["speaker"]
+        }
         for kid in sorted(dict.fromkeys(snoops), key=lambda k: (-trust.get(k, 0.0), t.kids.index(k))):
-            if trust.get(kid, 0) >= self.prior_trust and (kid, rnd) not in said and ok("ask_number", kid) and not self._answered(t, kid, "ask_number", rnd):
+            if (
+                trust.get(kid, 0) >= self.prior_trust
+                and (kid, rnd) not in said
+                and ok("ask_number", kid)
+                and not self._answered(t, kid, "ask_number", rnd)
+            ):
                 return ("ask_number", kid)
-        own = {st["speaker"] for st in t.talk if st["kind"] == "played" and st["subject"] == st["speaker"] and st["about_round"] == rnd}
+        own = {
+            st["speaker"]
+            for st in t.talk
+            if st["kind"] == "played" and st["subject"] == st["speaker"] and st["about_round"] == rnd
+        }
         for kid in self._suspects(est, t):
             if kid in trust and kid not in own and ok("ask_played", kid):
                 return ("ask_played", kid)
@@ -597,7 +644,12 @@ class BradyBot(Bot):
             v = 0.0
             values = set()
             for st in t.talk:
-                if st["subject"] == kid and st["about_round"] == rnd and st["value"] is not None and st["kind"] in ("played", "looked"):
+                if (
+                    st["subject"] == kid
+                    and st["about_round"] == rnd
+                    and st["value"] is not None
+                    and st["kind"] in ("played", "looked")
+                ):
                     values.add(st["value"])
                     tr = trust.get(st["speaker"], self.prior_trust)
                     if self.caught_trust < tr <= self.prior_trust + 1e-9:  # never checked yet

@@ -62,7 +62,7 @@ def _snoop_chance(players: int, cousin_oliver: bool = False, replace: bool = Fal
 
 def _learned_trust(checks: int = 2, low: Fraction = Fraction(1, 2), high: Fraction = Fraction(5, 6)) -> Fraction:
     """P(trust = high | ``checks`` claims all checked true), the prior even between the two."""
-    return high ** checks / (high ** checks + low ** checks)
+    return high**checks / (high**checks + low**checks)
 
 
 def _accuse_greg(greg: int = 16, peter: int = 12, cookie: bool = True, ties: bool = True) -> Fraction:
@@ -97,13 +97,17 @@ EXERCISES = {
         why="A liar names one of the five wrong values, so at t = 1/6 a true claim of v (1/6) and a lie naming v "
         "(5/6 x 1/5 = 1/6) are equally likely.",
         hints={
-            Fraction(1, 2): "at 1/2 a claim is still evidence: a lie names a given wrong value only (1/2) / 5 of the time.",
-            Fraction(1, 5): "1/5 is how often a liar names a given wrong value, not the trust that makes a claim neutral.",
+            Fraction(
+                1, 2
+            ): "at 1/2 a claim is still evidence: a lie names a given wrong value only (1/2) / 5 of the time.",
+            Fraction(
+                1, 5
+            ): "1/5 is how often a liar names a given wrong value, not the trust that makes a claim neutral.",
             0: "at trust 0 a claim is evidence AGAINST the value it names.",
         },
     ),
     "half_sure_trust": Exercise(
-        question="Alice's prior that Bobby played a 6 is 1/4. Greg says \"Bobby played a 6\". For which trust t in "
+        question='Alice\'s prior that Bobby played a 6 is 1/4. Greg says "Bobby played a 6". For which trust t in '
         "Greg is Alice then exactly 50% sure of the 6?",
         answer=_half_sure(Fraction(1, 4)),
         exact=True,
@@ -126,8 +130,9 @@ EXERCISES = {
         hints={
             _dice_at_least(20): "that is with replacement (three dice): the cards are drawn without replacement "
             "from the 47 left, one 6 fewer.",
-            sum((p for t, p in total_distribution(4, DECK).items() if t >= 20), Fraction(0)):
-            "that is the chance before the peek: Alice saw a 6, so three cards are left to draw.",
+            sum(
+                (p for t, p in total_distribution(4, DECK).items() if t >= 20), Fraction(0)
+            ): "that is the chance before the peek: Alice saw a 6, so three cards are left to draw.",
         },
     ),
     # ---- the tutorial (brady_bunch.ipynb)

@@ -52,7 +52,9 @@ def _check(n_cards, counts: dict[int, int]) -> int:
     return int(n_cards)
 
 
-def sample_totals(n_cards: int, known=(), remaining_counts: dict | None = None, samples: int = 10000, seed: int = 0) -> np.ndarray:
+def sample_totals(
+    n_cards: int, known=(), remaining_counts: dict | None = None, samples: int = 10000, seed: int = 0
+) -> np.ndarray:
     """``samples`` totals ``sum(known) + (n_cards cards drawn without replacement)``.
 
     The cards are drawn from ``remaining_counts`` (``{value: copies}``) or, by

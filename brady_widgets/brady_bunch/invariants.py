@@ -38,8 +38,15 @@ def cards_are_partitioned(game) -> None:
     """The 48 Mischief cards (eight of each value) are in the hands, the deck, on
     the board and tucked, each once; the deck holds 48 - 3k - the cards taken."""
     board = [v for v in game.board.values() if v is not None]
-    cards = [c for h in game.hands.values() for c in h] + list(game.deck) + board + [c for t in game.tucked.values() for c in t]
-    assert Counter(cards) == Counter({v: COPIES for v in VALUES}), f"cards are not partitioned: {sorted(Counter(cards).items())}"
+    cards = (
+        [c for h in game.hands.values() for c in h]
+        + list(game.deck)
+        + board
+        + [c for t in game.tucked.values() for c in t]
+    )
+    assert Counter(cards) == Counter({v: COPIES for v in VALUES}), (
+        f"cards are not partitioned: {sorted(Counter(cards).items())}"
+    )
     k = len(game.player_kids)
     c = completed_rounds(game)
     silent = game.options["silent"]
@@ -80,9 +87,13 @@ def cookies_one_a_round(game) -> None:
     in_after = game.phase in AFTER_COOKIE or (game.phase == "answer" and game.talk_phase == "final")
     assert this_round == in_after, f"cookie kid {game.cookie_kid!r} in phase {game.phase}"
     cookie_events = [e for e in game.events if e["type"] == "cookie"]
-    assert len(cookie_events) == given and len({e["round"] for e in cookie_events}) == given, "more than one cookie in a round"
+    assert len(cookie_events) == given and len({e["round"] for e in cookie_events}) == given, (
+        "more than one cookie in a round"
+    )
     for kid, sign in game.signs.items():
-        assert sign in (1, -1) and game.cookies[kid] > 0, f"{kid} chose a sign {sign!r} with {game.cookies[kid]} cookies"
+        assert sign in (1, -1) and game.cookies[kid] > 0, (
+            f"{kid} chose a sign {sign!r} with {game.cookies[kid]} cookies"
+        )
     if game.signs_shown:
         assert set(game.signs) == {k for k, n in game.cookies.items() if n}, "signs shown before every cookie kid chose"
         assert game.phase in ("accuse", "over")
@@ -102,8 +113,12 @@ def help_tokens(game) -> None:
     for e in used:
         peeks = [p for p in game.peeks[ALICE] if p["round"] == e["round"] and p["via"] == e["token"]]
         assert len(peeks) <= TOKEN_PEEKS[e["token"]] and len({p["kid"] for p in peeks}) == len(peeks)
-        cookie_peeks = [ev for ev in game.events if ev["type"] == "peeked" and ev["via"] == "cookie" and ev["round"] == e["round"]]
-        assert cookie_peeks and game.events.index(cookie_peeks[0]) < game.events.index(e), "token before the cookie peek"
+        cookie_peeks = [
+            ev for ev in game.events if ev["type"] == "peeked" and ev["via"] == "cookie" and ev["round"] == e["round"]
+        ]
+        assert cookie_peeks and game.events.index(cookie_peeks[0]) < game.events.index(e), (
+            "token before the cookie peek"
+        )
     assert all(p["via"] in TOKEN_PEEKS for p in game.peeks[ALICE]), "Alice peeked other than with a token"
 
 
@@ -121,7 +136,9 @@ def peeks_are_true_and_allowed(game) -> None:
             assert len(cards) >= r and cards[r - 1] == p["value"], f"seat {seat} peeked {p} but {kid} played {cards}"
             assert kid != me, f"seat {seat} peeked at its own card"
             if p["via"] == "snoop":
-                assert me is not None and me in snoops.get(r, []), f"seat {seat} snooped in round {r} without a Snoop card"
+                assert me is not None and me in snoops.get(r, []), (
+                    f"seat {seat} snooped in round {r} without a Snoop card"
+                )
             elif p["via"] == "cookie":
                 assert cookie_of.get(r) == me, f"seat {seat} took a cookie peek in round {r} without the cookie"
             else:
@@ -129,7 +146,9 @@ def peeks_are_true_and_allowed(game) -> None:
         for r in range(1, game.round + 1):
             snoop = [p["kid"] for p in peeks if p["round"] == r and p["via"] == "snoop"]
             drawn = snoops.get(r, []).count(me) if me else 0
-            assert len(snoop) <= drawn and len(set(snoop)) == len(snoop), f"seat {seat} round {r}: snoop peeks {snoop}, drawn {drawn}"
+            assert len(snoop) <= drawn and len(set(snoop)) == len(snoop), (
+                f"seat {seat} round {r}: snoop peeks {snoop}, drawn {drawn}"
+            )
             done = r < game.round or game.phase not in ("reveal", "play", "snoop")
             if done and r in snoops:
                 assert len(snoop) == drawn, f"seat {seat} round {r}: {len(snoop)} snoop peeks for {drawn} Snoop cards"
@@ -145,7 +164,9 @@ def snoop_deck_and_oliver(game) -> None:
     in_deck = [k for k in game.player_kids if k != game.oliver]
     assert set(game.snoop_deck) == set(in_deck), f"snoop deck kids {sorted(game.snoop_deck)} != {in_deck}"
     for kid in in_deck:
-        assert game.snoop_deck[kid] + revealed[kid] == 2, f"{kid}: {game.snoop_deck[kid]} in the deck, {revealed[kid]} revealed"
+        assert game.snoop_deck[kid] + revealed[kid] == 2, (
+            f"{kid}: {game.snoop_deck[kid]} in the deck, {revealed[kid]} revealed"
+        )
     for r, kids in snoops.items():
         assert len(kids) == game.reveals[r - 1], f"round {r}: {len(kids)} Snoop cards for {game.reveals[r - 1]}"
     assert sorted(snoops) == list(range(1, len(snoops) + 1))
@@ -179,7 +200,9 @@ def scoring_and_winners(game) -> None:
     if game.accused in roles["troublemakers"]:
         winners = [ALICE] + [game.kid_seat[k] for k in roles["tattletales"] if game.kid_seat[k] is not None]
     else:
-        winners = [game.kid_seat[k] for k in roles["troublemakers"] + roles["sidekicks"] if game.kid_seat[k] is not None]
+        winners = [
+            game.kid_seat[k] for k in roles["troublemakers"] + roles["sidekicks"] if game.kid_seat[k] is not None
+        ]
     assert game.winners == sorted(winners), f"winners {game.winners}, expected {sorted(winners)}"
 
 
@@ -192,7 +215,9 @@ def views_agree_with_the_truth(game, views) -> None:
     for key, v in views.items():
         seat = None if key == "None" else int(key)
         me = game.seat_kid.get(seat) if seat is not None else None
-        assert v["viewer"] == seat and v["phase"] == game.phase and v["round"] == game.round and v["to_act"] == game.to_act
+        assert (
+            v["viewer"] == seat and v["phase"] == game.phase and v["round"] == game.round and v["to_act"] == game.to_act
+        )
         assert v["role"] == (None if seat is None else "alice" if seat == ALICE else "kid")
         for secret in ("hands", "board", "tucked_cards", "deck", "all_peeks", "chosen_signs", "snoop_cards"):
             assert secret not in v, f"view({seat}) holds {secret!r}"
@@ -204,7 +229,7 @@ def views_agree_with_the_truth(game, views) -> None:
             assert slot["tucked"] == len(game.tucked[kid]) and slot["cookies"] == game.cookies.get(kid, 0)
             assert slot["hand"] == (len(game.hands[kid]) if kid in game.hands else 0)
             shown = game.signs_shown and kid in game.signs
-            assert slot["sign"] == ((("+" if game.signs[kid] > 0 else "-")) if shown else None)
+            assert slot["sign"] == (("+" if game.signs[kid] > 0 else "-") if shown else None)
             assert (slot["cards"] is None) == (not game.over) and (slot["score"] is None) == (not game.over)
         assert v["hand"] == (sorted(game.hands[me]) if me else None)
         assert v["peeks"] == (game.peeks[seat] if seat is not None else [])
@@ -212,13 +237,15 @@ def views_agree_with_the_truth(game, views) -> None:
         assert v["snoop_deck"] == sum(game.snoop_deck.values()) and v["tokens"] == game.tokens
         if me:
             assert v["my_cards"] == _played(game, me)
-            assert v["my_sign"] == ((("+" if game.signs[me] > 0 else "-")) if me in game.signs else None)
+            assert v["my_sign"] == (("+" if game.signs[me] > 0 else "-") if me in game.signs else None)
         else:
             assert v["my_cards"] is None and v["my_sign"] is None
         for e in v["log"]:
             assert "audience" not in e
             if e["type"] in PRIVATE:
-                assert seat is not None and e["seat"] == seat, f"view({seat}) log holds {e['type']} of seat {e.get('seat')}"
+                assert seat is not None and e["seat"] == seat, (
+                    f"view({seat}) log holds {e['type']} of seat {e.get('seat')}"
+                )
         mine = sum(1 for e in game.events if e["type"] in PRIVATE and seat is not None and e.get("audience") == [seat])
         assert sum(1 for e in v["log"] if e["type"] in PRIVATE) == mine, f"view({seat}) misses its private events"
         if seat is not None:

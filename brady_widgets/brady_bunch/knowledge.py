@@ -119,7 +119,9 @@ def known_cards(view: dict) -> dict[Slot, int]:
     return known
 
 
-def my_future(hand: list[int], played: int, rounds: int = ROUNDS, hand_size: int = HAND) -> tuple[list[tuple[Fraction, tuple[int, ...], int]], int]:
+def my_future(
+    hand: list[int], played: int, rounds: int = ROUNDS, hand_size: int = HAND
+) -> tuple[list[tuple[Fraction, tuple[int, ...], int]], int]:
     """A kid viewer's future plays under "I play a uniformly random card from my hand".
 
     The kid holds ``hand`` and has played ``played`` cards; before each future play
@@ -152,7 +154,9 @@ def my_future(hand: list[int], played: int, rounds: int = ROUNDS, hand_size: int
     return [(p, idx, j) for (idx, j), p in sorted(out.items())], draws
 
 
-def claim_likelihoods(view: dict, trust: Any, known: dict[Slot, int] | None = None, exact: bool = False) -> dict[Slot, dict[int, Any]]:
+def claim_likelihoods(
+    view: dict, trust: Any, known: dict[Slot, int] | None = None, exact: bool = False
+) -> dict[Slot, dict[int, Any]]:
     """``{(kid, round): {value: likelihood}}`` for every unseen card someone made a claim about.
 
     The likelihood of one claim "value c" by a speaker trusted ``t`` is ``t`` for

@@ -179,24 +179,75 @@ def posterior(prior: dict, claims: list) -> dict:
 #: the lesson's four-player game, round by round: Snoop cards, plays, peeks, the kids'
 #: claims, the Cookie, Alice's Help Token
 ROUNDS = [
-    ["snoops:Greg,Jan", "lights_out", "plays:Greg=2,Peter=6,Jan=4", "peek:Peter", "peek:Greg",
-     "Greg:claim:Peter:6", "Peter:claim:Greg:5", "Jan:pass", "cookie:Greg", "peek:Jan", "pass", "end_round"],
-    ["snoops:Peter", "lights_out", "plays:Greg=3,Peter=5,Jan=5", "peek:Jan",
-     "Greg:pass", "Peter:pass", "Jan:claim:Jan:2", "cookie:Jan", "peek:Peter", "use_token:woman", "peek:Greg", "end_round"],
-    ["snoops:Jan", "lights_out", "plays:Greg=3,Peter=4,Jan=4", "peek:Peter",
-     "Greg:claim:Greg:1", "Peter:pass", "Jan:claim:Peter:4", "cookie:Greg", "peek:Peter", "use_token:man", "peek:Jan", "end_round"],
-    ["snoops:Greg,Peter", "lights_out", "plays:Greg=4,Peter=6,Jan=3", "peek:Jan", "peek:Greg",
-     "Greg:claim:Jan:3", "Peter:claim:Peter:2", "Jan:pass", "cookie:Greg", "peek:Jan", "end_round"],
+    [
+        "snoops:Greg,Jan",
+        "lights_out",
+        "plays:Greg=2,Peter=6,Jan=4",
+        "peek:Peter",
+        "peek:Greg",
+        "Greg:claim:Peter:6",
+        "Peter:claim:Greg:5",
+        "Jan:pass",
+        "cookie:Greg",
+        "peek:Jan",
+        "pass",
+        "end_round",
+    ],
+    [
+        "snoops:Peter",
+        "lights_out",
+        "plays:Greg=3,Peter=5,Jan=5",
+        "peek:Jan",
+        "Greg:pass",
+        "Peter:pass",
+        "Jan:claim:Jan:2",
+        "cookie:Jan",
+        "peek:Peter",
+        "use_token:woman",
+        "peek:Greg",
+        "end_round",
+    ],
+    [
+        "snoops:Jan",
+        "lights_out",
+        "plays:Greg=3,Peter=4,Jan=4",
+        "peek:Peter",
+        "Greg:claim:Greg:1",
+        "Peter:pass",
+        "Jan:claim:Peter:4",
+        "cookie:Greg",
+        "peek:Peter",
+        "use_token:man",
+        "peek:Jan",
+        "end_round",
+    ],
+    [
+        "snoops:Greg,Peter",
+        "lights_out",
+        "plays:Greg=4,Peter=6,Jan=3",
+        "peek:Jan",
+        "peek:Greg",
+        "Greg:claim:Jan:3",
+        "Peter:claim:Peter:2",
+        "Jan:pass",
+        "cookie:Greg",
+        "peek:Jan",
+        "end_round",
+    ],
 ]
 LESSON_KIDS = ["Greg", "Peter", "Jan"]
 
 
 def end_position():
     """The lesson's game at its end: four rounds played, the Cookie signs to choose."""
-    return brady_position(4, kids=LESSON_KIDS, seed=0,
-                          hands={"Greg": [2, 3, 6], "Peter": [1, 5, 6], "Jan": [2, 4, 5]},
-                          deck=[3, 4, 4, 4, 6, 3, 1, 1, 1],
-                          steps=[step for steps in ROUNDS for step in steps])
+    return brady_position(
+        4,
+        kids=LESSON_KIDS,
+        seed=0,
+        hands={"Greg": [2, 3, 6], "Peter": [1, 5, 6], "Jan": [2, 4, 5]},
+        deck=[3, 4, 4, 4, 6, 3, 1, 1, 1],
+        steps=[step for steps in ROUNDS for step in steps],
+    )
 
 
 def plot_posterior(ax, prior: dict, claims: list, title: str = "") -> dict:
@@ -219,6 +270,7 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
     posterior chart of "X played ``said``" whenever the slider moves. Returns the box
     (its ``.children`` are the slider and the output)."""
     import ipywidgets as W
+
     plt = need("matplotlib.pyplot")
     prior = prior or card_prior(DECK)
     slider = W.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05, description="trust t", continuous_update=False)
@@ -227,10 +279,15 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
     def redraw(*_):
         fig, ax = plt.subplots(figsize=(7, 3.2))
         t = Fraction(slider.value).limit_denominator(100)
-        box.result = plot_posterior(ax, prior, [(said, t)], f"\"it was a {said}\", trust {float(t):.2f}: P({said}) = {float(post_of(prior, said, t)):.3f}")
+        box.result = plot_posterior(
+            ax,
+            prior,
+            [(said, t)],
+            f'"it was a {said}", trust {float(t):.2f}: P({said}) = {float(post_of(prior, said, t)):.3f}',
+        )
         explorers.show_in(out, fig)
 
-    box = explorers.box([slider, out], f"A trust slider (start {trust}) and the chart of P(value | \"it was a {said}\")")
+    box = explorers.box([slider, out], f'A trust slider (start {trust}) and the chart of P(value | "it was a {said}")')
     slider.observe(redraw, names="value")
     redraw()
     return box
@@ -255,7 +312,7 @@ def trust_posterior(prior: dict, true: int, lies: int) -> dict:
     Tokens, ``true`` were true and ``lies`` lies. Each claim is true with chance ``t``
     (the trust), independently, so the likelihood of a trust ``t`` is
     ``t^true (1 - t)^lies`` (the order of the checks does not matter)."""
-    unnormalised = {t: p * t ** true * (1 - t) ** lies for t, p in prior.items()}
+    unnormalised = {t: p * t**true * (1 - t) ** lies for t, p in prior.items()}
     total = sum(unnormalised.values())
     if total == 0:
         raise ValueError("no trust in the prior explains these checks")
@@ -283,10 +340,12 @@ def simulate_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, s
     kept = which[hits == true]
     n = len(kept)
     shares = np.bincount(kept, minlength=len(grid)) / max(n, 1)
-    return {"share": {t: float(shares[i]) for i, t in enumerate(grid)},
-            "two_se": {t: 2 * float(np.sqrt(shares[i] * (1 - shares[i]) / max(n, 1))) for i, t in enumerate(grid)},
-            "kept": n,
-            "next_true": float(rng.random(n).__lt__(ts[kept]).mean()) if n else float("nan")}
+    return {
+        "share": {t: float(shares[i]) for i, t in enumerate(grid)},
+        "two_se": {t: 2 * float(np.sqrt(shares[i] * (1 - shares[i]) / max(n, 1))) for i, t in enumerate(grid)},
+        "kept": n,
+        "next_true": float(rng.random(n).__lt__(ts[kept]).mean()) if n else float("nan"),
+    }
 
 
 def compare_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, seed: int = 0) -> dict:
@@ -308,8 +367,12 @@ def compare_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, se
 def plot_trust(ax, prior: dict, post: dict, title: str = ""):
     """Bars of the prior (grey) and the posterior (blue) over the trust on ``ax``."""
     xs = [float(t) for t in post]
-    ax.bar([x - 0.02 for x in xs], [float(prior[t]) for t in post], width=0.04, color="#BBBBBB", label="before the checks")
-    ax.bar([x + 0.02 for x in xs], [float(p) for p in post.values()], width=0.04, color="#0072B2", label="after the checks")
+    ax.bar(
+        [x - 0.02 for x in xs], [float(prior[t]) for t in post], width=0.04, color="#BBBBBB", label="before the checks"
+    )
+    ax.bar(
+        [x + 0.02 for x in xs], [float(p) for p in post.values()], width=0.04, color="#0072B2", label="after the checks"
+    )
     ax.set_xticks(xs)
     ax.set_xlabel("the speaker's trust t (the chance a claim is true)")
     ax.set_ylabel("probability")
@@ -323,10 +386,13 @@ def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = N
     posterior over the speaker's trust, redrawn exactly whenever a slider moves; the
     title gives P(next claim true). ``.result``: the last posterior."""
     import ipywidgets as W
+
     plt = need("matplotlib.pyplot")
     prior = prior or trust_prior()
-    sliders = [W.IntSlider(value=true, min=0, max=10, description="true", continuous_update=False),
-               W.IntSlider(value=lies, min=0, max=10, description="lies", continuous_update=False)]
+    sliders = [
+        W.IntSlider(value=true, min=0, max=10, description="true", continuous_update=False),
+        W.IntSlider(value=lies, min=0, max=10, description="lies", continuous_update=False),
+    ]
     out = W.Output()
 
     def redraw(*_):
@@ -336,8 +402,10 @@ def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = N
         plot_trust(ax, prior, post, f"{k} true, {m} lie(s): P(next claim true) = {float(next_claim_true(post)):.3f}")
         explorers.show_in(out, fig)
 
-    box = explorers.box([*sliders, out], f"Sliders for checked claims (start {true} true, {lies} lies) and the chart "
-                        "of Alice's belief about the trust")
+    box = explorers.box(
+        [*sliders, out],
+        f"Sliders for checked claims (start {true} true, {lies} lies) and the chart of Alice's belief about the trust",
+    )
     for sl in sliders:
         sl.observe(redraw, names="value")
     redraw()
@@ -364,8 +432,10 @@ def compare_accusations(view: dict, trust: Any = 1, samples: int = 40_000, seed:
     for kid, v in exact.items():
         share, two_se = sim["odds"][kid], 2 * sim["se"][kid]
         inside = "yes" if abs(share - float(v["win"])) <= two_se else "NO"
-        print(f"{kid:>6} | {str(v['win']):>14} = {float(v['win']):.4f} | {share:.4f} ± {two_se:.4f} (2 SE)"
-              f" | {inside:>7} | {float(v['risk']):.4f}")
+        print(
+            f"{kid:>6} | {str(v['win']):>14} = {float(v['win']):.4f} | {share:.4f} ± {two_se:.4f} (2 SE)"
+            f" | {inside:>7} | {float(v['risk']):.4f}"
+        )
     best = max(exact, key=lambda k: exact[k]["win"])
     print(f"best accusation: {best} (the largest expected value, the smallest risk)")
     return exact
@@ -376,12 +446,15 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
     (who ends highest?) as a bar chart, redrawn from ``odds.highest_odds(view,
     trust={speaker: t})`` whenever a slider moves."""
     import ipywidgets as W
+
     plt = need("matplotlib.pyplot")
     kids = [k["kid"] for k in view["kids"]]
     speakers = sorted({st["speaker"] for st in view["talk"]}, key=kids.index)
     trust = dict(trust or {s: 0.7 for s in speakers})
-    sliders = {s: W.FloatSlider(value=trust.get(s, 0.7), min=0.0, max=1.0, step=0.05, description=s, continuous_update=False)
-               for s in speakers}
+    sliders = {
+        s: W.FloatSlider(value=trust.get(s, 0.7), min=0.0, max=1.0, step=0.05, description=s, continuous_update=False)
+        for s in speakers
+    }
     out = W.Output()
 
     def redraw(*_):
@@ -396,7 +469,9 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
         ax.set_title("trust " + ", ".join(f"{s} {v:.2f}" for s, v in t.items()))
         explorers.show_in(out, fig)
 
-    box = explorers.box([*sliders.values(), out], "Trust sliders for " + ", ".join(speakers) + " and the chart of who ends highest")
+    box = explorers.box(
+        [*sliders.values(), out], "Trust sliders for " + ", ".join(speakers) + " and the chart of who ends highest"
+    )
     for sl in sliders.values():
         sl.observe(redraw, names="value")
     redraw()

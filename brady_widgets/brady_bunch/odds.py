@@ -35,7 +35,21 @@ from .knowledge import DEFAULT_TRUST, Position, position
 DEFAULT_SAMPLES = 20000
 #: The only view keys the odds read (a widget keys its cache on them; a test checks
 #: that the panel of these keys alone is the panel of the whole view).
-VIEW_KEYS = ("viewer", "role", "me", "round", "rounds", "kids", "exposed", "hand", "my_cards", "my_sign", "over", "peeks", "talk")
+VIEW_KEYS = (
+    "viewer",
+    "role",
+    "me",
+    "round",
+    "rounds",
+    "kids",
+    "exposed",
+    "hand",
+    "my_cards",
+    "my_sign",
+    "over",
+    "peeks",
+    "talk",
+)
 #: The panel takes the exact path when :func:`exact_cost` is at most this (a few ms).
 EXACT_BUDGET = 2000
 
@@ -317,7 +331,9 @@ def highest_odds_with_error(
     }
 
 
-def highest_odds(view: dict, trust: Any = None, samples: int = DEFAULT_SAMPLES, seed: int = 0, counts: dict | None = None) -> dict[str, float]:
+def highest_odds(
+    view: dict, trust: Any = None, samples: int = DEFAULT_SAMPLES, seed: int = 0, counts: dict | None = None
+) -> dict[str, float]:
     """``{kid: float}``: the chance each kid on the board (the silent kid too) ends
     with the highest total, ties counting for every tied kid, estimated from
     ``samples`` hidden worlds consistent with the view (seeded: the same call gives
@@ -336,7 +352,9 @@ def _json_trust(trust: Any):
     return float(trust)
 
 
-def panel(view: dict, trust: Any = DEFAULT_TRUST, samples: int = DEFAULT_SAMPLES, seed: int = 0, digits: int = 4) -> dict:
+def panel(
+    view: dict, trust: Any = DEFAULT_TRUST, samples: int = DEFAULT_SAMPLES, seed: int = 0, digits: int = 4
+) -> dict:
     """JSON-safe odds for the widget's "Alice's notebook" (any seat's view works).
 
     ``{"viewer", "method": "exact"|"sampled", "samples" (None when exact),

@@ -120,7 +120,9 @@ _YES = {"yes": True, "true": True, "y": True, "no": False, "false": False, "n": 
 _SIGN = {"+": True, "plus": True, "-": False, "minus": False}
 
 
-def brady_deal(players: int, hands: dict | None = None, deck: Iterable[int] | None = None, seed: int = 0, **options) -> dict:
+def brady_deal(
+    players: int, hands: dict | None = None, deck: Iterable[int] | None = None, seed: int = 0, **options
+) -> dict:
     """The ``deal=`` test option from the friendly arguments of :func:`brady_position`:
     the given hands, the given top of the deck, everything else in the order of
     the seeded shuffle of ``BradyBunch(players, seed, **options)``."""
@@ -189,7 +191,9 @@ def _action(kind: str, args: list[str], game: BradyBunch) -> dict:
     if kind not in ARGS:
         raise ValueError(f"unknown action type {kind!r}; types: {sorted(ARGS)}")
     keys = ARGS[kind]
-    if len(args) > len(keys) or (len(args) < len(keys) and not (keys and keys[-1] == "round" and len(args) == len(keys) - 1)):
+    if len(args) > len(keys) or (
+        len(args) < len(keys) and not (keys and keys[-1] == "round" and len(args) == len(keys) - 1)
+    ):
         raise ValueError(f"{kind!r} takes {list(keys)}, got {args!r}")
     action: dict = {"type": kind}
     for key, text in zip(keys, args):
@@ -222,11 +226,15 @@ def _expand(game: BradyBunch, step: Any) -> list[dict]:
         kids = [k.strip() for k in tail.split(",") if k.strip()]
         n = game.reveals[game.round - 1]
         if len(kids) != n:
-            raise ValueError(f"round {game.round} of a {game.players}-player game reveals {n} Snoop card(s), got {kids}")
+            raise ValueError(
+                f"round {game.round} of a {game.players}-player game reveals {n} Snoop card(s), got {kids}"
+            )
         deck = {k: c for k, c in game.snoop_deck.items() if c}
         if any(kids.count(k) > deck.get(k, 0) for k in kids):
             raise ValueError(f"the Snoop deck holds {deck}: cannot draw {kids}")
-        return [{"seat": ALICE, "action": {"type": "reveal_snoops"}}] + [{"seat": "chance", "kind": "snoop", "outcome": k} for k in kids]
+        return [{"seat": ALICE, "action": {"type": "reveal_snoops"}}] + [
+            {"seat": "chance", "kind": "snoop", "outcome": k} for k in kids
+        ]
     if head == "reveal":
         return [{"seat": ALICE, "action": {"type": "reveal_snoops"}}]
     if head in ("plays", "signs"):
@@ -236,7 +244,9 @@ def _expand(game: BradyBunch, step: Any) -> list[dict]:
             if not eq:
                 raise ValueError(f"{head}: write kid=value, got {part!r}")
             kind, key = ("play", "value") if head == "plays" else ("sign", "plus")
-            out.append({"seat": _seat_of(game, who.strip()), "action": {"type": kind, key: _parse_value(key, val.strip())}})
+            out.append(
+                {"seat": _seat_of(game, who.strip()), "action": {"type": kind, key: _parse_value(key, val.strip())}}
+            )
         return out
     parts = step.split(":")
     if parts[0] in ARGS:

@@ -21,8 +21,13 @@ ODDS_MEMO = 300
 
 #: Log events only their own seat sees.
 PRIVATE_EVENTS = frozenset({"hand", "my_card", "peek", "draw", "my_sign"})
-VIA_TEXT = {"snoop": "as a Snoop", "cookie": "with the Cookie", "woman": "with the woman's token",
-            "man": "with the man's token", "dog": "with the dog's token"}
+VIA_TEXT = {
+    "snoop": "as a Snoop",
+    "cookie": "with the Cookie",
+    "woman": "with the woman's token",
+    "man": "with the man's token",
+    "dog": "with the dog's token",
+}
 
 
 def card(value: int) -> str:
@@ -37,7 +42,6 @@ def and_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
-
 
 
 class BradyBunchPresenter(Presenter):
@@ -73,7 +77,8 @@ class BradyBunchPresenter(Presenter):
             unknown = sorted(str(k) for k in value if k not in KIDS)
             if unknown or not value:
                 raise WidgetError(
-                    "malformed_message", f"a trust per speaker takes kids' names {list(KIDS)}, got {sorted(map(str, value))!r}"
+                    "malformed_message",
+                    f"a trust per speaker takes kids' names {list(KIDS)}, got {sorted(map(str, value))!r}",
                 )
             return {k: one(value[k], f" in {k}") for k in sorted(value)}
         return one(value)
@@ -134,7 +139,8 @@ class BradyBunchPresenter(Presenter):
         rnd = q.get("round") if q.get("round") is not None else view.get("round")
         about = q.get("about")
         said = [
-            t for t in view.get("talk") or []
+            t
+            for t in view.get("talk") or []
             if t["speaker"] == about and t["kind"] == "played" and t["subject"] == about and t["about_round"] == rnd
         ]
         return {"pending_said": self.statement_text(said[-1]) if said else None}
@@ -234,12 +240,16 @@ class BradyBunchPresenter(Presenter):
             roles = ev.get("roles") or {}
             winners = [self._who(s) for s in ev.get("winners", [])]
             parts = []
-            for key, one, many in (("troublemakers", "Troublemaker", "Troublemakers"),
-                                   ("sidekicks", "Sidekick", "Sidekicks"),
-                                   ("tattletales", "Tattletale", "Tattletales")):
+            for key, one, many in (
+                ("troublemakers", "Troublemaker", "Troublemakers"),
+                ("sidekicks", "Sidekick", "Sidekicks"),
+                ("tattletales", "Tattletale", "Tattletales"),
+            ):
                 kids = roles.get(key) or []
                 if kids:
-                    parts.append(f"{and_list(kids)} {'is the' if len(kids) == 1 else 'are the'} {one if len(kids) == 1 else many}")
+                    parts.append(
+                        f"{and_list(kids)} {'is the' if len(kids) == 1 else 'are the'} {one if len(kids) == 1 else many}"
+                    )
             return f"Game over: {'; '.join(parts)}. {and_list(winners)} {'wins' if len(winners) == 1 else 'win'}."
         return kind
 

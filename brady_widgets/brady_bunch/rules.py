@@ -137,10 +137,10 @@ class _Tables:
             asks = _asks(player_kids, rnd)
             self.talk.append(entry(asks + cookies))
             self.final.append(entry(asks + end))
-        self.claims = entry([{"type": "claim", "kid": k, "value": v} for k in kids for v in VALUES] + [{"type": "pass"}])
-        self.answers = {
-            (kid, q): entry(_answers(kids, kid, q)) for kid in player_kids for q in ASKS
-        }
+        self.claims = entry(
+            [{"type": "claim", "kid": k, "value": v} for k in kids for v in VALUES] + [{"type": "pass"}]
+        )
+        self.answers = {(kid, q): entry(_answers(kids, kid, q)) for kid in player_kids for q in ASKS}
         self.reveal = entry([{"type": "reveal_snoops"}])
         self.signs = entry([{"type": "sign", "plus": True}, {"type": "sign", "plus": False}])
         self.accuse = entry([{"type": "accuse", "kid": k} for k in kids])
@@ -275,7 +275,12 @@ class BradyBunch(Game):
             kids = DEFAULT_ORDER[:n_kids]
             if o["cousin_oliver"] and "Oliver" not in kids:
                 kids = kids[:-1] + ["Oliver"]
-        if not isinstance(kids, (list, tuple)) or len(kids) != n_kids or len(set(kids)) != n_kids or any(k not in KIDS for k in kids):
+        if (
+            not isinstance(kids, (list, tuple))
+            or len(kids) != n_kids
+            or len(set(kids)) != n_kids
+            or any(k not in KIDS for k in kids)
+        ):
             raise ValueError(f"kids must be {n_kids} different characters from {KIDS}, got {kids!r}")
         if o["cousin_oliver"] and "Oliver" not in kids:
             raise ValueError("the Cousin Oliver variant needs Oliver among the kids")
@@ -351,7 +356,9 @@ class BradyBunch(Game):
             hands, deck = deal["hands"], list(deal["deck"])
             hands = {k: list(hands[k]) for k in self.player_kids}
         except (KeyError, TypeError):
-            raise ValueError(f"deal must be a dict with 'hands' ({{kid: 3 values}} for {self.player_kids}) and 'deck'") from None
+            raise ValueError(
+                f"deal must be a dict with 'hands' ({{kid: 3 values}} for {self.player_kids}) and 'deck'"
+            ) from None
         if set(deal["hands"]) != set(self.player_kids):
             raise ValueError(f"deal: hands must be given for exactly the kids {self.player_kids}")
         cards = [c for h in hands.values() for c in h] + deck
@@ -848,19 +855,30 @@ class BradyBunch(Game):
             cookies = self.cookies.get(kid, 0)
             total = sum(self.tucked[kid]) + cookies * self.signs.get(kid, 1)
             scores[kid] = total
-            self._emit("reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self._sign(kid), score=total)
+            self._emit(
+                "reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self._sign(kid), score=total
+            )
         self.final_scores = scores
         self.roles = classify(scores, self.players)
         right = self.accused in self.roles["troublemakers"]
         if right:
             winners = [ALICE] + [self.kid_seat[k] for k in self.roles["tattletales"] if self.kid_seat[k] is not None]
         else:
-            winners = [self.kid_seat[k] for k in self.roles["troublemakers"] + self.roles["sidekicks"] if self.kid_seat[k] is not None]
+            winners = [
+                self.kid_seat[k]
+                for k in self.roles["troublemakers"] + self.roles["sidekicks"]
+                if self.kid_seat[k] is not None
+            ]
         self.winners = sorted(winners)
         self.over = True
         self.phase = "over"
         self._emit("accusation", seat=seat, kid=self.accused, right=right)
-        self._emit("game_over", winners=list(self.winners), roles={k: list(v) for k, v in self.roles.items()}, scores=dict(scores))
+        self._emit(
+            "game_over",
+            winners=list(self.winners),
+            roles={k: list(v) for k, v in self.roles.items()},
+            scores=dict(scores),
+        )
 
     # ------------------------------------------------------------------ view
     def _sign(self, kid: str) -> str | None:
@@ -921,7 +939,9 @@ class BradyBunch(Game):
             "exposed": [dict(e) for e in self.exposed],
             "deck_count": len(self.deck),
             "hand": sorted(self.hands[kid]) if kid else None,
-            "my_cards": (self.tucked[kid] + ([self.board[kid]] if self.board[kid] is not None else [])) if kid else None,
+            "my_cards": (self.tucked[kid] + ([self.board[kid]] if self.board[kid] is not None else []))
+            if kid
+            else None,
             "peeks": [dict(p) for p in self.peeks[seat]] if seat is not None else [],
             "my_sign": self._sign(kid) if kid else None,
             "accused": self.accused if self.over else None,
@@ -979,7 +999,9 @@ class BradyBunch(Game):
         for kid in self.kids:
             if kid == mine:
                 continue
-            new_plays[kid] = [known[(kid, r)] if (kid, r) in known else pool.pop() for r in range(1, len(plays[kid]) + 1)]
+            new_plays[kid] = [
+                known[(kid, r)] if (kid, r) in known else pool.pop() for r in range(1, len(plays[kid]) + 1)
+            ]
             if self.kid_seat[kid] is not None:
                 new_hands[kid] = [pool.pop() for _ in self.hands[kid]]
         # rebuild the deal: a kid's taken cards are its plays then its hand; the
@@ -1030,4 +1052,7 @@ class BradyBunch(Game):
 _KEY = {kind: itemgetter("type", *schema) for kind, schema in BradyBunch.action_schema.items()}
 
 #: action type -> the name of the method that applies it (every question goes to _do_ask, every answer to _do_answer)
-_DO = {kind: "_do_" + ("ask" if kind in ASKS else "answer" if kind in ANSWERS else kind) for kind in BradyBunch.action_schema}
+_DO = {
+    kind: "_do_" + ("ask" if kind in ASKS else "answer" if kind in ANSWERS else kind)
+    for kind in BradyBunch.action_schema
+}

@@ -62,8 +62,10 @@ def body(view: dict, names: list[str]) -> list[str]:
             mine += f" Your Cookie sign: {view['my_sign']}."
         lines.append(mine)
     elif role == "alice":
-        lines.append(f"You are Alice: Help Tokens {', '.join(TOKEN_NAMES.get(t, t) for t in view.get('tokens') or []) or 'none'}"
-                     f"; questions asked {view.get('questions', 0)}.")
+        lines.append(
+            f"You are Alice: Help Tokens {', '.join(TOKEN_NAMES.get(t, t) for t in view.get('tokens') or []) or 'none'}"
+            f"; questions asked {view.get('questions', 0)}."
+        )
     elif view.get("hands") is None:
         lines.append("Public view: nobody's cards are shown.")
     snoops = view.get("snoops") or []
@@ -77,7 +79,9 @@ def body(view: dict, names: list[str]) -> list[str]:
     lines.extend(_kid_line(slot, view) for slot in view.get("kids") or [])
     peeks = view.get("peeks") or []
     if peeks:
-        lines.append("Your peeks: " + "; ".join(f"{p['kid']} round {p['round']}: {p['value']}" for p in peeks[-4:]) + ".")
+        lines.append(
+            "Your peeks: " + "; ".join(f"{p['kid']} round {p['round']}: {p['value']}" for p in peeks[-4:]) + "."
+        )
     exposed = view.get("exposed") or []
     if exposed:
         lines.append("Exposed: " + "; ".join(f"{e['kid']} round {e['round']}: {e['value']}" for e in exposed) + ".")
@@ -105,4 +109,7 @@ def secrets(game, seat: int) -> dict | None:
     if kid is None:
         return None
     hand = full["hands"][kid]
-    return {"own": f"Your hand: {', '.join(map(str, hand)) or 'none'}.", "reveal": f"holds [{', '.join(map(str, hand))}]"}
+    return {
+        "own": f"Your hand: {', '.join(map(str, hand)) or 'none'}.",
+        "reveal": f"holds [{', '.join(map(str, hand))}]",
+    }

@@ -99,5 +99,7 @@ class BradyBunchWidget(GameWidget):
 
     presenter_class = BradyBunchPresenter
 
-    def __init__(self, players: int = 5, seed: int | None = None, humans: Any = None, mode: str = "bots", **kwargs: Any):
+    def __init__(
+        self, players: int = 5, seed: int | None = None, humans: Any = None, mode: str = "bots", **kwargs: Any
+    ):
         super().__init__(players=players, seed=seed, humans=humans, mode=mode, **kwargs)

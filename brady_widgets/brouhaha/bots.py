@@ -186,7 +186,9 @@ class Memory:
         self.answered: dict[int, bool] = {}
         self.shown: dict[str, float] = {}
         self.slapped: tuple | None = None  # (first slapper, {seat: down_at}) of the open slap window
-        self.declined: dict[int, tuple] = {}  # seat -> (its down_at, the bot's down_at, times): it let the bot's slap go
+        self.declined: dict[
+            int, tuple
+        ] = {}  # seat -> (its down_at, the bot's down_at, times): it let the bot's slap go
         self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
 
     # ----------------------------------------------------------------- log
@@ -489,7 +491,9 @@ class PlannerBot:
             nxt = min(alive, key=lambda c: (ctx.shown_at(c) - 1000 * ctx.cry_hope(c), self._uniform("order", c)))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
-        patience = 0 if ctx.dead(mine) else _lognormal(self._rng("patience", since), *self.p["patience"]) * (1 + 2 * p_now)
+        patience = (
+            0 if ctx.dead(mine) else _lognormal(self._rng("patience", since), *self.p["patience"]) * (1 + 2 * p_now)
+        )
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
 
@@ -555,7 +559,10 @@ class _Context:
                         if self.memory.answered.get(seat):
                             weight *= self.bot.p["answer"]
                         declined = self.memory.declined.get(seat)
-                        if declined and declined[:2] == (self.memory.down_at.get(seat), self.memory.down_at.get(self.me)):
+                        if declined and declined[:2] == (
+                            self.memory.down_at.get(seat),
+                            self.memory.down_at.get(self.me),
+                        ):
                             weight *= DECLINE ** declined[2]
                     out[animal] = weight
                 total = sum(out.values())

@@ -43,8 +43,16 @@ def _slap_reactions(code: str, game: Any, names: list[str]) -> list[dict]:
             if action["type"] == "slap" and g.phase == "play":
                 card = g.down[seat]
                 ok = card is not None and card in since
-                out.append({"code": code, "seat": seat, "name": names[seat], "at": h["at"],
-                            "match": ok, "reaction_ms": h["at"] - since[card] if ok else None})
+                out.append(
+                    {
+                        "code": code,
+                        "seat": seat,
+                        "name": names[seat],
+                        "at": h["at"],
+                        "match": ok,
+                        "reaction_ms": h["at"] - since[card] if ok else None,
+                    }
+                )
             g.act(seat, action, at=h["at"])
         down = Counter(c for c in g.down if c is not None and c != HUNTER)
         now = h["at"]
@@ -62,9 +70,12 @@ def reaction_times(export: str | Path) -> dict:
     names = {t["code"]: t["names"].split(";") for t in data["tables"]}
     games = {c: g for c, g in histories(export).items() if g.name == "brouhaha"}
     slaps = [row for code, g in games.items() for row in _slap_reactions(code, g, names[code])]
-    return {"tables": len(games), "slaps": slaps,
-            "reaction_ms": [r["reaction_ms"] for r in slaps if r["match"]],
-            "wrong": sum(1 for r in slaps if not r["match"])}
+    return {
+        "tables": len(games),
+        "slaps": slaps,
+        "reaction_ms": [r["reaction_ms"] for r in slaps if r["match"]],
+        "wrong": sum(1 for r in slaps if not r["match"]),
+    }
 
 
 def read_birthdays(path: str | Path) -> list[dict]:
@@ -115,8 +126,13 @@ def make_sample(folder: str | Path, tables: int = 6, players: int = 4, seed: int
         Scheduler(g, {s: bots["medium"](s, gseed) for s in range(players)}, delay=0, lag=0).run(max_steps=1_000_000)
         code = "SAMP" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
         names = [f"Bot {s + 1} (medium)" for s in range(players)]
-        meta = {"game": "brouhaha", "created": 1_800_000_000 + 600 * i, "names": names,
-                "bot_levels": {str(s): "medium" for s in range(players)}, "humans": []}
+        meta = {
+            "game": "brouhaha",
+            "created": 1_800_000_000 + 600 * i,
+            "names": names,
+            "bot_levels": {str(s): "medium" for s in range(players)},
+            "humans": [],
+        }
         rows.append((code, meta, g))
     out = Path(folder)
     write_dir(rows, out / "class_export")

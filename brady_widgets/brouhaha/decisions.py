@@ -37,8 +37,18 @@ from typing import Any
 from . import odds
 
 __all__ = [
-    "GAIN", "slap_loss", "slap_value", "wait_value", "break_even", "ThresholdBot", "threshold_bot",
-    "random_position", "decision_points", "compare_thresholds", "print_rows", "plot_thresholds",
+    "GAIN",
+    "slap_loss",
+    "slap_value",
+    "wait_value",
+    "break_even",
+    "ThresholdBot",
+    "threshold_bot",
+    "random_position",
+    "decision_points",
+    "compare_thresholds",
+    "print_rows",
+    "plot_thresholds",
 ]
 
 #: what a right slap adds to your Reserve
@@ -147,8 +157,9 @@ def decision_points(n: int = 1000, players: int = 6, seed: int = 0, progress: bo
             continue
         mine = game.down[0]
         match = any(game.down[t] == mine for t in range(1, players))
-        points.append({"seed": s - 1, "view": view, "legal": game.legal_actions(0),
-                       "p": odds.share_chance(view), "match": match})
+        points.append(
+            {"seed": s - 1, "view": view, "legal": game.legal_actions(0), "p": odds.share_chance(view), "match": match}
+        )
         bar.update(1)
     bar.close()
     return points
@@ -182,8 +193,16 @@ def compare_thresholds(points: list[dict], thresholds: Iterable, bang: bool = Fa
         mean_exact = exact / n
         se = float(var) ** 0.5 / n  # the outcomes are independent given the views
         simulated = total / n
-        rows.append({"threshold": Fraction(t), "slaps": slaps / n, "exact": mean_exact, "simulated": simulated,
-                     "se": se, "within": abs(simulated - float(mean_exact)) <= 2 * se + 1e-12})
+        rows.append(
+            {
+                "threshold": Fraction(t),
+                "slaps": slaps / n,
+                "exact": mean_exact,
+                "simulated": simulated,
+                "se": se,
+                "within": abs(simulated - float(mean_exact)) <= 2 * se + 1e-12,
+            }
+        )
     return rows
 
 
@@ -192,8 +211,10 @@ def print_rows(rows: list[dict]) -> None:
     Reserve cards per decision, with ± 2 SE."""
     print("threshold | slaps | exact EV | simulated ± 2 SE | within?")
     for r in rows:
-        print(f"{str(r['threshold']):>9} | {100 * r['slaps']:4.0f}% | {float(r['exact']):+8.3f} | "
-              f"{r['simulated']:+8.3f} ± {2 * r['se']:.3f} | {'yes' if r['within'] else 'NO'}")
+        print(
+            f"{str(r['threshold']):>9} | {100 * r['slaps']:4.0f}% | {float(r['exact']):+8.3f} | "
+            f"{r['simulated']:+8.3f} ± {2 * r['se']:.3f} | {'yes' if r['within'] else 'NO'}"
+        )
 
 
 def plot_thresholds(rows_by_rule: dict[str, list[dict]], ax=None, title: str = "") -> Any:
@@ -206,8 +227,16 @@ def plot_thresholds(rows_by_rule: dict[str, list[dict]], ax=None, title: str = "
     for label, rows in rows_by_rule.items():
         xs = [float(r["threshold"]) for r in rows]
         line = ax.plot(xs, [float(r["exact"]) for r in rows], marker="o", label=f"{label}: exact")[0]
-        ax.errorbar([x + 0.01 for x in xs], [r["simulated"] for r in rows], yerr=[2 * r["se"] for r in rows],
-                    fmt="s", color=line.get_color(), alpha=0.6, capsize=3, label=f"{label}: simulated ± 2 SE")
+        ax.errorbar(
+            [x + 0.01 for x in xs],
+            [r["simulated"] for r in rows],
+            yerr=[2 * r["se"] for r in rows],
+            fmt="s",
+            color=line.get_color(),
+            alpha=0.6,
+            capsize=3,
+            label=f"{label}: simulated ± 2 SE",
+        )
     ax.axhline(0, color="grey", lw=0.8)
     ax.set_xlabel("slap threshold (the panel's chance at which the bot slaps)")
     ax.set_ylabel("Reserve cards per decision")

@@ -48,16 +48,30 @@ _MOO = len(content.CRY_GROUPS["Moo!"]) * content.COPIES["cow"]  # cards that cry
 #: the tutorial's "two Moos" moment, as a seat's view: my cow is down, a bison in my hand,
 #: nothing else seen (no removals, empty Reserves), seats 2 and 3 cry "Moo!"
 TWO_MOOS_VIEW = {
-    "viewer": 0, "my_down": "cow", "my_hand": ["bison"], "cries": ["Moo!", None, "Moo!", "Moo!"],
-    "hunter_down": None, "reveal": None, "removed": [], "reserves": [[], [], [], []], "lost": [],
+    "viewer": 0,
+    "my_down": "cow",
+    "my_hand": ["bison"],
+    "cries": ["Moo!", None, "Moo!", "Moo!"],
+    "hunter_down": None,
+    "reveal": None,
+    "removed": [],
+    "reserves": [[], [], [], []],
+    "lost": [],
     "options": {"cries": "shared"},
 }
 
 #: the decision lesson's exercise 2: Bang, an empty Reserve; my cow down, a bison in my hand, a yak in
 #: seat 1's Reserve (its Hunter took it), seat 2 cries "Moo!"
 EMPTY_RESERVE_VIEW = {
-    "viewer": 0, "my_down": "cow", "my_hand": ["bison"], "cries": ["Moo!", None, "Moo!", None],
-    "hunter_down": None, "reveal": None, "removed": [], "reserves": [[], ["yak"], [], []], "lost": [],
+    "viewer": 0,
+    "my_down": "cow",
+    "my_hand": ["bison"],
+    "cries": ["Moo!", None, "Moo!", None],
+    "hunter_down": None,
+    "reveal": None,
+    "removed": [],
+    "reserves": [[], ["yak"], [], []],
+    "lost": [],
     "options": {"cries": "shared", "bang": True},
 }
 
@@ -120,8 +134,8 @@ EXERCISES = {
         },
     ),
     "moo_is_cow": Exercise(
-        question="Shared cries: \"Moo!\" is the cry of cows, yaks and bisons (2 cards each). Your face-down card is a "
-        "cow; one other face-down card cries \"Moo!\", and you have seen no other Moo card. What is the chance that it "
+        question='Shared cries: "Moo!" is the cry of cows, yaks and bisons (2 cards each). Your face-down card is a '
+        'cow; one other face-down card cries "Moo!", and you have seen no other Moo card. What is the chance that it '
         "is the other cow?",
         answer=_same_cry_same_animal(_MOO),
         exact=True,
@@ -205,8 +219,10 @@ EXERCISES = {
         hint="every seat s gives to its left neighbour, seat s + 1, and the table is a circle: whose left neighbour is "
         "seat 0?",
         why="The last seat's left neighbour is seat 0: the seats go round a circle.",
-        hints={1: "seat 1 is the one seat 0 GIVES to: cards go to the left, seat s + 1.",
-               10: "the seats are numbered from 0: there is no seat 10."},
+        hints={
+            1: "seat 1 is the one seat 0 GIVES to: cards go to the left, seat s + 1.",
+            10: "the seats are numbered from 0: there is no seat 10.",
+        },
     ),
     "cards_out_9p": Exercise(
         question="A 9-player game. So far one pair has matched, two Hunters have cancelled each other, and one Hunter "
@@ -224,7 +240,7 @@ EXERCISES = {
     ),
     "two_moos": Exercise(
         question="Your cow is face down and you hold a bison. Nothing else has been seen (no cards removed, no Reserves). "
-        "Two other players cry \"Moo!\". What is the chance that one of them has the other cow?",
+        'Two other players cry "Moo!". What is the chance that one of them has the other cow?',
         answer=share_chance(TWO_MOOS_VIEW),
         exact=True,
         hint="list the Moo cards you have not seen (cows, yaks, bisons, minus yours); the two cards are two of them, "
@@ -254,7 +270,7 @@ EXERCISES = {
     ),
     "slap_ev_empty_reserve": Exercise(
         question="A game with Bang, and your Reserve is empty. Your cow is face down and you hold a bison; a Hunter took a "
-        "yak into another player's Reserve; one other face-down card cries \"Moo!\" and you have seen no other Moo card. What is "
+        'yak into another player\'s Reserve; one other face-down card cries "Moo!" and you have seen no other Moo card. What is '
         "the expected value of slapping now, in Reserve cards?",
         answer=slap_value(share_chance(EMPTY_RESERVE_VIEW), bang=True, reserve=0),
         exact=True,
@@ -326,4 +342,3 @@ EXERCISES = {
         },
     ),
 }
-

@@ -45,16 +45,42 @@ from ..progress import progress_bar
 
 __all__ = [
     # the tutorial
-    "Waiter", "show", "log", "three_moos", "race", "moment",
+    "Waiter",
+    "show",
+    "log",
+    "three_moos",
+    "race",
+    "moment",
     # the birthday lesson
-    "deck_counts", "shared_animal_chance", "birthday", "simulate_shared", "simulate_birthday", "shared_table",
-    "players_table", "simulate_hit", "plot_shared", "print_table", "copies_explorer",
+    "deck_counts",
+    "shared_animal_chance",
+    "birthday",
+    "simulate_shared",
+    "simulate_birthday",
+    "shared_table",
+    "players_table",
+    "simulate_hit",
+    "plot_shared",
+    "print_table",
+    "copies_explorer",
     # Total Black
-    "meet_distribution", "expected_rounds", "rounds_distribution", "simple_model", "half_pair_model",
-    "simulate_rounds", "simulate_first_round", "rounds_table", "total_black_game", "engine_rounds", "game_rounds",
-    "plot_rounds", "plot_time_vs_players", "players_explorer",
+    "meet_distribution",
+    "expected_rounds",
+    "rounds_distribution",
+    "simple_model",
+    "half_pair_model",
+    "simulate_rounds",
+    "simulate_first_round",
+    "rounds_table",
+    "total_black_game",
+    "engine_rounds",
+    "game_rounds",
+    "plot_rounds",
+    "plot_time_vs_players",
+    "players_explorer",
     # shared
-    "se_of_mean", "progress_bar",
+    "se_of_mean",
+    "progress_bar",
 ]
 
 #: how many chunks a long simulation is cut into for its progress bar
@@ -112,8 +138,9 @@ def three_moos(**options: Any):
     from .rules import Brouhaha
 
     game = Brouhaha(4, 0, deal=deal_with(4, BASE_FIXED), **options)
-    return run(game, [(0, PLAY("cow"), 1000), (1, PLAY("cow"), 1300), (2, PLAY("bison"), 1500), (0, SLAP, 2000),
-                      ("adv", 2100)])
+    return run(
+        game, [(0, PLAY("cow"), 1000), (1, PLAY("cow"), 1300), (2, PLAY("bison"), 1500), (0, SLAP, 2000), ("adv", 2100)]
+    )
 
 
 def race(game, slaps: list[tuple[int, float, float]], lag: float = 250):
@@ -178,7 +205,7 @@ def deck_counts(players: int | None = None, species: int | None = None, copies: 
         raise ValueError(f"species must be 1..{len(ids)}, got {species!r}")
     if not isinstance(copies, int) or copies < 1:
         raise ValueError(f"copies must be a positive whole number, got {copies!r}")
-    return Counter({a: copies for a in ids[len(ids) - species:]})
+    return Counter({a: copies for a in ids[len(ids) - species :]})
 
 
 def _removed_pairs(players: int) -> int:
@@ -253,16 +280,24 @@ def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0,
     for k in ks:
         exact = shared_animal_chance(k, counts)
         sim = simulate_shared(k, counts, trials, seed + k)
-        rows.append({"k": k, "exact": exact, "sim": sim["freq"], "two_se": 2 * sim["se"],
-                     "agree": bool(abs(sim["freq"] - float(exact)) <= max(2 * sim["se"], 0.5 / trials)),
-                     "with_replacement": birthday(k, species)})
+        rows.append(
+            {
+                "k": k,
+                "exact": exact,
+                "sim": sim["freq"],
+                "two_se": 2 * sim["se"],
+                "agree": bool(abs(sim["freq"] - float(exact)) <= max(2 * sim["se"], 0.5 / trials)),
+                "with_replacement": birthday(k, species),
+            }
+        )
         bar.update()
     bar.close()
     return rows
 
 
-def players_table(players_list: Iterable[int] = range(3, 11), trials: int = 20_000, seed: int = 0,
-                  progress: bool = False) -> list[dict]:
+def players_table(
+    players_list: Iterable[int] = range(3, 11), trials: int = 20_000, seed: int = 0, progress: bool = False
+) -> list[dict]:
     """Every player has an animal face down: for each player count, the deck left after
     its removals (:func:`deck_counts`), the exact chance that two of the face-down
     cards show the same animal, the simulation ± 2 SE, and the chance with
@@ -301,6 +336,7 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
 def print_table(rows: list[dict], columns: dict[str, str]) -> None:
     """Print ``rows`` as a fixed-width table; ``columns`` maps a row key to its header.
     Fractions are printed as decimals with 4 places."""
+
     def cell(v):
         if isinstance(v, (bool, np.bool_)):
             return "yes" if v else "no"
@@ -323,11 +359,24 @@ def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bo
         _, ax = plt.subplots(figsize=(8, 4))
     ks = [r["k"] for r in rows]
     ax.plot(ks, [float(r["exact"]) for r in rows], "-", color="#0072B2", label="exact, without replacement")
-    ax.errorbar(ks, [r["sim"] for r in rows], yerr=[r["two_se"] for r in rows], fmt="o", color="#56B4E9",
-                ms=4, capsize=2, label="simulated (± 2 SE)")
+    ax.errorbar(
+        ks,
+        [r["sim"] for r in rows],
+        yerr=[r["two_se"] for r in rows],
+        fmt="o",
+        color="#56B4E9",
+        ms=4,
+        capsize=2,
+        label="simulated (± 2 SE)",
+    )
     if with_replacement:
-        ax.plot(ks, [float(r["with_replacement"]) for r in rows], "--", color="#D55E00",
-                label="with replacement (the misconception)")
+        ax.plot(
+            ks,
+            [float(r["with_replacement"]) for r in rows],
+            "--",
+            color="#D55E00",
+            label="with replacement (the misconception)",
+        )
     ax.axhline(0.5, color="gray", lw=0.8, ls=":")
     ax.set_xlabel("k: face-down cards")
     ax.set_ylabel("P(two show the same animal)")
@@ -349,8 +398,13 @@ def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     def draw(ax, c):
         deck = deck_counts(species=species, copies=c)
         exact = [shared_animal_chance(k, deck) for k in ks]
-        ax.plot(ks, [float(p) for p in exact], "o-", color="#0072B2",
-                label=f"{species} animals x {c} copies, without replacement")
+        ax.plot(
+            ks,
+            [float(p) for p in exact],
+            "o-",
+            color="#0072B2",
+            label=f"{species} animals x {c} copies, without replacement",
+        )
         ax.plot(ks, [float(birthday(k, species)) for k in ks], "--", color="#D55E00", label="with replacement")
         ax.set_ylim(0, 1.02)
         ax.set_xlabel("k: face-down cards")
@@ -358,7 +412,9 @@ def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
         ax.legend(loc="lower right")
         return dict(zip(ks, exact))
 
-    return explorers.explorer(slider, draw, f"A copies slider (start {copies}) and its chart, with and without replacement")
+    return explorers.explorer(
+        slider, draw, f"A copies slider (start {copies}) and its chart, with and without replacement"
+    )
 
 
 # ============================================================ Total Black
@@ -430,8 +486,9 @@ def simple_model(players: int) -> Fraction:
     return sum((Fraction(2 * k - 1, k) for k in range(1, players // 2 + 1)), Fraction(0))
 
 
-def simulate_rounds(players: int, games: int = 10_000, seed: int = 0, progress: bool = False,
-                    max_rounds: int = 10_000) -> np.ndarray:
+def simulate_rounds(
+    players: int, games: int = 10_000, seed: int = 0, progress: bool = False, max_rounds: int = 10_000
+) -> np.ndarray:
     """Vectorized Total Black: ``games`` seeded games of ``players`` players (even), one
     card each (player i's partner is i ^ 1). Each bump round pairs up the players not
     yet found by a uniformly random perfect matching (sort random keys, the found ones
@@ -444,7 +501,7 @@ def simulate_rounds(players: int, games: int = 10_000, seed: int = 0, progress: 
     bar = progress_bar(games, f"{players} players", "game", progress)
     start = 0
     for n in _chunks(games):
-        out[start:start + n] = _rounds_batch(players, n, rng, max_rounds)
+        out[start : start + n] = _rounds_batch(players, n, rng, max_rounds)
         start += n
         bar.update(n)
     bar.close()
@@ -495,16 +552,25 @@ def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, 
     for n in players_list:
         sim = simulate_rounds(n, games, seed + n)
         exact = expected_rounds(n // 2)
-        rows.append({"players": n, "sim": float(sim.mean()), "two_se": 2 * se_of_mean(sim), "exact": exact,
-                     "agree": bool(abs(sim.mean() - float(exact)) <= 2 * se_of_mean(sim) if n > 2 else sim.mean() == 1),
-                     "simple": simple_model(n), "half_pair": half_pair_model(n)})
+        rows.append(
+            {
+                "players": n,
+                "sim": float(sim.mean()),
+                "two_se": 2 * se_of_mean(sim),
+                "exact": exact,
+                "agree": bool(abs(sim.mean() - float(exact)) <= 2 * se_of_mean(sim) if n > 2 else sim.mean() == 1),
+                "simple": simple_model(n),
+                "half_pair": half_pair_model(n),
+            }
+        )
         bar.update()
     bar.close()
     return rows
 
 
-def engine_rounds(players: int, games: int = 20, seed: int = 0, progress: bool = False, bots=None,
-                  **options: Any) -> np.ndarray:
+def engine_rounds(
+    players: int, games: int = 20, seed: int = 0, progress: bool = False, bots=None, **options: Any
+) -> np.ndarray:
     """The rounds each of ``games`` Total Black games took when played by the engine
     (:class:`.total_black.TotalBlack`, seeded with ``seed + i``) with its bots
     (``bots``: a factory ``(seat, seed) -> bot``, default ``bots.TB_BOTS``) on virtual time,
@@ -606,7 +672,9 @@ def players_explorer(players: int = 42):
         ax.legend(loc="upper right", fontsize="small")
         return {"mean": mean, "dist": dist}
 
-    return explorers.explorer(slider, draw, f"A players slider (start {players}) and the chart of the bumps until all are found")
+    return explorers.explorer(
+        slider, draw, f"A players slider (start {players}) and the chart of the bumps until all are found"
+    )
 
 
 def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
@@ -615,8 +683,15 @@ def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
     n = [r["players"] for r in rows]
-    ax.errorbar(n, [r["sim"] for r in rows], yerr=[r["two_se"] for r in rows], fmt="o", color="#56B4E9",
-                capsize=2, label="simulated mean (± 2 SE)")
+    ax.errorbar(
+        n,
+        [r["sim"] for r in rows],
+        yerr=[r["two_se"] for r in rows],
+        fmt="o",
+        color="#56B4E9",
+        capsize=2,
+        label="simulated mean (± 2 SE)",
+    )
     ax.plot(n, [float(r["exact"]) for r in rows], "-", color="#0072B2", label="exact (Markov chain)")
     ax.plot(n, [float(r["simple"]) for r in rows], "--", color="#009E73", label="model: one pair at a time")
     ax.plot(n, [r["half_pair"] for r in rows], ":", color="#D55E00", label="model: N bumps")

@@ -95,7 +95,9 @@ def played_card(**options) -> Brouhaha:
     at 1.5 s, seat 1 its wolf at 1.8 s; the clock is at 2 s. Everyone sees "Moo!" over
     seats 0 and 2 and "Woof!" over seat 1 (with shared cries); only seat 0 knows its
     card is the cow, and nobody knows whether seat 2's "Moo!" is a cow, a yak or a bison."""
-    return run(_base(**options), [(0, PLAY("cow"), 1200), (2, PLAY("bison"), 1500), (1, PLAY("wolf"), 1800), ("adv", 2000)])
+    return run(
+        _base(**options), [(0, PLAY("cow"), 1200), (2, PLAY("bison"), 1500), (1, PLAY("wolf"), 1800), ("adv", 2000)]
+    )
 
 
 def slap_race(**options) -> Brouhaha:
@@ -111,7 +113,10 @@ def mismatch_reveal(**options) -> Brouhaha:
     slapped at 2.0 s and seat 0 at 2.3 s, so both cards are face up until 3.8 s: a cow
     and a bison, no match. Advance to 3.8 s and both go back to their owners' hands
     (with ``bang=True`` each would also lose its latest Reserve card, if any)."""
-    return run(_base(**options), [(0, PLAY("cow"), 1000), (2, PLAY("bison"), 1500), (2, SLAP, 2000), (0, SLAP, 2300), ("adv", 2500)])
+    return run(
+        _base(**options),
+        [(0, PLAY("cow"), 1000), (2, PLAY("bison"), 1500), (2, SLAP, 2000), (0, SLAP, 2300), ("adv", 2500)],
+    )
 
 
 def pass_phase(**options) -> Brouhaha:
@@ -122,7 +127,14 @@ def pass_phase(**options) -> Brouhaha:
     players pass the first card of their sorted hand at the deadline."""
     return run(
         _base(**options),
-        [(0, PLAY("cow"), 1000), (1, PLAY("cow"), 1400), (0, SLAP, 2000), (1, SLAP, 2200), ("adv", 3700), (3, {"type": "pass", "card": "dog"}, 4000)],
+        [
+            (0, PLAY("cow"), 1000),
+            (1, PLAY("cow"), 1400),
+            (0, SLAP, 2000),
+            (1, SLAP, 2200),
+            ("adv", 3700),
+            (3, {"type": "pass", "card": "dog"}, 4000),
+        ],
     )
 
 
@@ -156,10 +168,18 @@ def near_end(**options) -> Brouhaha:
     return run(
         game,
         [
-            (0, PLAY("dog"), 500), (1, HUNT(0), 700), ("adv", 2200),
-            (0, PLAY("sheep"), 2500), (2, HUNT(0), 2700), ("adv", 4200),
-            (0, PLAY("lion"), 4500), (3, HUNT(0), 4700), ("adv", 6200),
-            (0, PLAY("cow"), 6500), (5, PLAY("cow"), 6800), ("adv", 7000),
+            (0, PLAY("dog"), 500),
+            (1, HUNT(0), 700),
+            ("adv", 2200),
+            (0, PLAY("sheep"), 2500),
+            (2, HUNT(0), 2700),
+            ("adv", 4200),
+            (0, PLAY("lion"), 4500),
+            (3, HUNT(0), 4700),
+            ("adv", 6200),
+            (0, PLAY("cow"), 6500),
+            (5, PLAY("cow"), 6800),
+            ("adv", 7000),
         ],
     )
 

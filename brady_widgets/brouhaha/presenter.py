@@ -12,6 +12,7 @@ from .rules import Brouhaha
 
 __all__ = ["BrouhahaPresenter"]
 
+
 class BrouhahaPresenter(Presenter):
     """The presentation of Brouhaha (see :class:`~brady_widgets.presenter.Presenter`)."""
 

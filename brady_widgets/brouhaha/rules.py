@@ -207,7 +207,11 @@ class Brouhaha(Game):
             raise ValueError(f"a Brouhaha deal is {{'removed': [...], 'hands': [[...], ...]}}, got {deal!r}")
         removed, hands = deal["removed"], deal["hands"]
         size = HAND_SIZE[players]
-        if type(hands) is not list or len(hands) != players or any(type(h) is not list or len(h) != size for h in hands):
+        if (
+            type(hands) is not list
+            or len(hands) != players
+            or any(type(h) is not list or len(h) != size for h in hands)
+        ):
             raise ValueError(f"a {players}-player deal needs {players} hands of {size} cards, got {hands!r}")
         if type(removed) is not list:
             raise ValueError(f"a deal's 'removed' must be a list, got {removed!r}")
@@ -216,7 +220,11 @@ class Brouhaha(Game):
             raise ValueError(f"a deal's removed cards and hands must be the 46 cards, each once, got {deal!r}")
         pairs, hunters = REMOVED[players]
         count = Counter(removed)
-        if count[HUNTER] != hunters or any(count[a] not in (0, 2) for a in ANIMAL_IDS) or len(removed) != 2 * pairs + hunters:
+        if (
+            count[HUNTER] != hunters
+            or any(count[a] not in (0, 2) for a in ANIMAL_IDS)
+            or len(removed) != 2 * pairs + hunters
+        ):
             raise ValueError(
                 f"a {players}-player deal removes {pairs} pair(s) of animals and {hunters} Hunter(s), got removed={removed!r}"
             )
@@ -278,7 +286,9 @@ class Brouhaha(Game):
         if phase == "hunt":
             hand = self.hands[seat]
             if seat != self.hunt["hunter"] and hand and hand[-1] == HUNTER:
-                return [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER]
+                return [
+                    _HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER
+                ]
             return []
         if phase == "pass":
             if seat in self.pass_seats and seat not in self.passes:
@@ -323,12 +333,21 @@ class Brouhaha(Game):
                 and down[t] != HUNTER
             )
         if phase == "pass":
-            return kind == "pass" and seat in self.pass_seats and seat not in self.passes and action["card"] in self.hands[seat]
+            return (
+                kind == "pass"
+                and seat in self.pass_seats
+                and seat not in self.passes
+                and action["card"] in self.hands[seat]
+            )
         return False
 
     def _why_illegal(self, seat, action):
         kind, phase = action["type"], self.phase
-        if phase in ("slap", "reveal", "hunt", "pass") and kind not in {"slap": ("slap",), "hunt": ("hunt",), "pass": ("pass",)}.get(phase, ()):
+        if phase in ("slap", "reveal", "hunt", "pass") and kind not in {
+            "slap": ("slap",),
+            "hunt": ("hunt",),
+            "pass": ("pass",),
+        }.get(phase, ()):
             return f"the game is frozen in the {phase!r} phase: no {kind!r} now"
         if kind == "play":
             return f"seat {seat} holds no animal {action['card']!r} to play"
@@ -819,7 +838,11 @@ class _Tracker(Brouhaha):
                 self._hunts[i] = [
                     u
                     for u in range(self.players)
-                    if u != seat and u != viewer and self.down[u] is not None and self.down[u] != HUNTER and self.cries[u] == cry
+                    if u != seat
+                    and u != viewer
+                    and self.down[u] is not None
+                    and self.down[u] != HUNTER
+                    and self.cries[u] == cry
                 ]
             if self.phase == "play":
                 self._first_hunt = i

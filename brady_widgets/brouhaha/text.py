@@ -96,7 +96,9 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
         lines.append("Public: " + "; ".join(public) + ".")
     odds = view.get("odds")
     if odds:
-        lines.append(f"Odds another face-down card is your {card(odds.get('mine'))}: {odds['fraction']} ({odds['p']:.1%}).")
+        lines.append(
+            f"Odds another face-down card is your {card(odds.get('mine'))}: {odds['fraction']} ({odds['p']:.1%})."
+        )
     return lines
 
 

@@ -135,7 +135,11 @@ class TotalBlack(Game):
         return []
 
     def _why_illegal(self, seat, action):
-        return f"seat {seat} has no one to hold hands with now" if self.partner[seat] is None else f"seat {seat} holds already"
+        return (
+            f"seat {seat} has no one to hold hands with now"
+            if self.partner[seat] is None
+            else f"seat {seat} holds already"
+        )
 
     def _apply(self, seat, action, at):
         self.holding.add(seat)

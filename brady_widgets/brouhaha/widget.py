@@ -147,7 +147,10 @@ class BrouhahaSession(Session):
         for seat, key in pairs:
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
                 raise ValueError(f"party: seats are 0..{players - 1}, got {seat!r}")
-            if not (isinstance(key, str) and len(key) == 1 and key.isalpha() and key.islower()) or key in _RESERVED_KEYS:
+            if (
+                not (isinstance(key, str) and len(key) == 1 and key.isalpha() and key.islower())
+                or key in _RESERVED_KEYS
+            ):
                 raise ValueError(f"party: a key is one lowercase letter other than t and h, got {key!r}")
             if seat in out:
                 raise ValueError(f"party lists seat {seat} twice")

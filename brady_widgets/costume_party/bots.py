@@ -292,7 +292,9 @@ class DetectiveBot(Bot):
         log = list(view["log"])
         if kill is not None:
             here = next(r for r, figs in rooms.items() if me in figs)
-            log.append({"type": "kill", "seat": self.seat, "figure": kill, "room": here, "room_figures": list(rooms[here])})
+            log.append(
+                {"type": "kill", "seat": self.seat, "figure": kill, "room": here, "room_figures": list(rooms[here])}
+            )
             rooms[here].remove(kill)
         public = {**view, "viewer": None, "my_character": None, "rooms": rooms, "log": log}
         cands = candidate_sets(public)

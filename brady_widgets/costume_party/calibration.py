@@ -35,8 +35,21 @@ from .odds import identity_odds
 from .rules import CostumeParty
 
 __all__ = [
-    "Bin", "EDGES", "GROUP_SEEDS", "Pooled", "bin_forecasts", "bin_table", "class_plot", "first_moments", "game_at",
-    "pool", "record_forecasts", "record_result", "reliability_plot", "seed_for", "summary",
+    "Bin",
+    "EDGES",
+    "GROUP_SEEDS",
+    "Pooled",
+    "bin_forecasts",
+    "bin_table",
+    "class_plot",
+    "first_moments",
+    "game_at",
+    "pool",
+    "record_forecasts",
+    "record_result",
+    "reliability_plot",
+    "seed_for",
+    "summary",
 ]
 
 #: bin edges of the stated probability: [0, 0.05), [0.05, 0.1), ... ; the last bin holds 1
@@ -52,7 +65,13 @@ def _bots(bots, players: int) -> list[str]:
 
 
 def record_forecasts(
-    games: int, players: int = 4, bots="random", seat: int = 0, seed: int = 0, pick: str = "best", progress: bool = False
+    games: int,
+    players: int = 4,
+    bots="random",
+    seat: int = 0,
+    seed: int = 0,
+    pick: str = "best",
+    progress: bool = False,
 ) -> list[dict]:
     """Play ``games`` seeded bot games; return one row per forecast.
 
@@ -94,7 +113,16 @@ def record_forecasts(
         for step, odds in moments:
             for opp, probs in odds.items():
                 for fig, p in probs.items():
-                    rows.append({"game": i, "step": step, "opponent": opp, "figure": fig, "stated": p, "true": g.secrets[opp] == fig})
+                    rows.append(
+                        {
+                            "game": i,
+                            "step": step,
+                            "opponent": opp,
+                            "figure": fig,
+                            "stated": p,
+                            "true": g.secrets[opp] == fig,
+                        }
+                    )
     return rows
 
 
@@ -133,7 +161,12 @@ def summary(rows: Sequence[dict]) -> dict:
     the hits if the panel is right (forecasts treated as independent)."""
     expected = sum((Fraction(r["stated"]) for r in rows), Fraction(0))
     var = sum(float(r["stated"]) * (1 - float(r["stated"])) for r in rows)
-    return {"forecasts": len(rows), "expected": expected, "observed": sum(bool(r["true"]) for r in rows), "sd": math.sqrt(var)}
+    return {
+        "forecasts": len(rows),
+        "expected": expected,
+        "observed": sum(bool(r["true"]) for r in rows),
+        "sd": math.sqrt(var),
+    }
 
 
 # ------------------------------------------------------------------ binning
@@ -190,7 +223,9 @@ def bin_forecasts(rows: Sequence[dict], edges: Sequence[float] = EDGES) -> list[
 
 def bin_table(bins: Sequence[Bin]) -> str:
     """The bins as a small text table."""
-    lines = [f"{'stated':>11} {'forecasts':>9} {'mean stated':>11} {'came true':>9} {'observed':>8} {'+-2 SE':>7} {'z':>5}"]
+    lines = [
+        f"{'stated':>11} {'forecasts':>9} {'mean stated':>11} {'came true':>9} {'observed':>8} {'+-2 SE':>7} {'z':>5}"
+    ]
     for b in bins:
         lines.append(
             f"{b.lo:4.2f}-{b.hi:4.2f} {b.n:9d} {b.stated:11.3f} {b.hits:9d} {b.observed:8.3f} {2 * b.se:7.3f} {b.z:5.1f}"
@@ -205,8 +240,13 @@ def reliability_plot(bins: Sequence[Bin], ax=None, label: str = "odds panel", co
         _, ax = plt.subplots(figsize=(5.2, 5))
     ax.plot([0, 1], [0, 1], color="grey", linestyle="--", linewidth=1, label="calibrated (diagonal)")
     ax.errorbar(
-        [b.stated for b in bins], [b.observed for b in bins], yerr=[2 * b.se for b in bins],
-        fmt="o", color=color, capsize=3, label=f"{label} (± 2 SE)",
+        [b.stated for b in bins],
+        [b.observed for b in bins],
+        yerr=[2 * b.se for b in bins],
+        fmt="o",
+        color=color,
+        capsize=3,
+        label=f"{label} (± 2 SE)",
     )
     ax.set_xlim(-0.02, 1.02)
     ax.set_ylim(-0.02, 1.02)
@@ -252,8 +292,17 @@ def game_record(game, group: int | None = None) -> str:
         raise TypeError(f"a Costume Party widget or game is needed, got {type(game).__name__}")
     if group is not None:
         seed_for(group)  # a group number from 1 to 16
-    return json.dumps({"group": group, "game": g.name, "players": g.players, "seed": g.seed, "options": g.options,
-                       "history": g.history}, separators=(",", ":"))
+    return json.dumps(
+        {
+            "group": group,
+            "game": g.name,
+            "players": g.players,
+            "seed": g.seed,
+            "options": g.options,
+            "history": g.history,
+        },
+        separators=(",", ":"),
+    )
 
 
 def _replayed(record) -> CostumeParty:
@@ -261,7 +310,9 @@ def _replayed(record) -> CostumeParty:
     if not isinstance(data, dict) or data.get("game") != CostumeParty.name:
         raise ValueError("not a Costume Party game record (game_record() prints one)")
     if data.get("group") is not None and data["seed"] != seed_for(data["group"]):
-        raise ValueError(f"group {data['group']} plays seed {seed_for(data['group'])}, but this record has seed {data['seed']}")
+        raise ValueError(
+            f"group {data['group']} plays seed {seed_for(data['group'])}, but this record has seed {data['seed']}"
+        )
     return CostumeParty.replay(data["players"], data["seed"], data["history"], **data["options"])
 
 

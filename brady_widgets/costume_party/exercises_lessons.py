@@ -34,9 +34,11 @@ EXERCISES: dict = {
         answer=Fraction(1, _N_FIGURES - 1),
         exact=True,
         hint="Seat 0 knows its own card. How many figures are left that Bot 2 could be, all equally likely?",
-        hints={Fraction(1, _N_FIGURES): "Seat 0's own figure is not Bot 2's: it cannot be on the list.",
-               Fraction(1, 3): "1 in 3 would be right only if the figure surely belonged to one of the three opponents; "
-               "most figures belong to nobody. Count the figures Bot 2 could be."},
+        hints={
+            Fraction(1, _N_FIGURES): "Seat 0's own figure is not Bot 2's: it cannot be on the list.",
+            Fraction(1, 3): "1 in 3 would be right only if the figure surely belonged to one of the three opponents; "
+            "most figures belong to nobody. Count the figures Bot 2 could be.",
+        },
         why="Every one of the 19 figures seat 0 is not is equally likely.",
     ),
     "calibration_expected_hits": Exercise(

@@ -43,6 +43,7 @@ def _kill_left(hit: Fraction = Fraction(1, 2), pinned: int = 2, other: int = 4) 
     ``hit``: seat 1 out), seat 2 having ``other`` candidates that the kill does not touch."""
     return hit * other + (1 - hit) * ((pinned - 1) + other)
 
+
 EXERCISES: dict = {
     "black_after_three_blacks": Exercise(
         question="The last three rolls were all black. What is the chance that the next roll is black?",
@@ -89,7 +90,9 @@ EXERCISES: dict = {
         hints={
             1: "that is P(E | A): IF seat 1 is Robo, a kill in the library was certainly possible. "
             "The question is the other way round, P(A | E): of the figures that fit the clue, how many are Robo?",
-            Fraction(1, 4): "the victim was in the room too, but a killer does not kill themself while others share the room.",
+            Fraction(
+                1, 4
+            ): "the victim was in the room too, but a killer does not kill themself while others share the room.",
             _A["prior"]: "that is the prior, before the clue. The kill rules out every figure outside the library.",
         },
     ),
@@ -103,7 +106,10 @@ EXERCISES: dict = {
         why="Nico is most likely seat 1's figure, but seats 2 and 3 keep a small base rate each.",
         hints={
             _A["killer_robo"]: "that is only seat 1. Seats 2 and 3 could be Nico too: do not drop their base rate.",
-            3 * _A["prior"]: "that is before the clue (3 opponents among 19 figures). The kill changed every seat's odds.",
+            3
+            * _A[
+                "prior"
+            ]: "that is before the clue (3 opponents among 19 figures). The kill changed every seat's odds.",
             _A["prior"]: "that is the prior for one seat before the clue.",
         },
     ),
@@ -122,4 +128,3 @@ EXERCISES: dict = {
         },
     ),
 }
-

@@ -97,7 +97,10 @@ def random_games(
     n_alive = np.full(n, players, dtype=np.int64)
     turn = np.full(n, first_seat, dtype=np.int64)
     ids = np.arange(n)  # game index of each active row
-    stats = {k: np.zeros(n, dtype=np.int64) for k in ("actions", "turns", "kills", "draws", "eliminations", "suicides", "no_moves")}
+    stats = {
+        k: np.zeros(n, dtype=np.int64)
+        for k in ("actions", "turns", "kills", "draws", "eliminations", "suicides", "no_moves")
+    }
     fig_ids = np.arange(N_FIGURES)
 
     while ids.size:

@@ -100,7 +100,9 @@ def posterior(cands: dict[int, set[int]]) -> dict[int, dict[int, Fraction]]:
     }
 
 
-def weighted_posterior(cands: dict[int, set[int]], weights: dict[int, dict[int, float]] | None = None) -> dict[int, dict[int, float]]:
+def weighted_posterior(
+    cands: dict[int, set[int]], weights: dict[int, dict[int, float]] | None = None
+) -> dict[int, dict[int, float]]:
     """``P(opponent s is figure f)`` when each assignment of distinct candidate
     figures has probability proportional to the product of ``weights[s][f]``
     (missing weights are 1). With no weights: :func:`posterior`, as floats."""
@@ -108,8 +110,7 @@ def weighted_posterior(cands: dict[int, set[int]], weights: dict[int, dict[int, 
         return {}
     order, figures, ways, total = _marginals(cands, weights, float)
     return {
-        s: {f: float(ways[i, j] / total) for j, f in enumerate(figures) if ways[i, j] > 0}
-        for i, s in enumerate(order)
+        s: {f: float(ways[i, j] / total) for j, f in enumerate(figures) if ways[i, j] > 0} for i, s in enumerate(order)
     }
 
 

@@ -171,8 +171,13 @@ def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces
     after = run >= streak
     n, k = int(after.sum()), int(black[after].sum())
     share = k / n if n else float("nan")
-    return {"after_streak": n, "black": k, "share": share, "se": (share * (1 - share) / n) ** 0.5 if n else float("nan"),
-            "all_black_share": float(black.mean())}
+    return {
+        "after_streak": n,
+        "black": k,
+        "share": share,
+        "se": (share * (1 - share) / n) ** 0.5 if n else float("nan"),
+        "all_black_share": float(black.mean()),
+    }
 
 
 def belief_curve(games: int = 150, blacks: int = 12, players: int = 4) -> dict:
@@ -257,8 +262,13 @@ def kill_choice():
     """The decision's position: seat 0 (secretly Figure 4, in the Yellow Library) has rolled
     black and must kill a guest there. Seat 1 killed in the Yellow Library (so it is 5 or 7),
     seat 2 in the Blue room (1, 2 or 3), seat 3 has not killed; then figure 1 came to yellow."""
-    return position(4, rooms=BOARD, secrets=KILL_SECRETS, seed=1,
-                    steps=["green:move:12:hall", "black:kill:6", "black:kill:0", "blue:move:1:yellow", "roll:black"])
+    return position(
+        4,
+        rooms=BOARD,
+        secrets=KILL_SECRETS,
+        seed=1,
+        steps=["green:move:12:hall", "black:kill:6", "black:kill:0", "blue:move:1:yellow", "roll:black"],
+    )
 
 
 KILL_SECRETS = [4, 5, 1, 10]
@@ -320,9 +330,10 @@ def compare_kills(game, seat: int = 0, games: int = 600, seed: int = 0) -> dict:
     for f, v in exact.items():
         sim = simulate_kill(game, seat, f, games, seed)
         inside = "yes" if abs(sim["left"] - float(v["left"])) <= sim["two_se"] else "NO"
-        print(f"{name(f):<18} | {str(v['hit']):>6} = {float(v['hit']):.3f} (play {sim['hit']:.3f}) | "
-              f"{str(v['left']):>8} = {float(v['left']):6.3f} | {sim['left']:6.3f} ± {sim['two_se']:.3f} | {inside}")
+        print(
+            f"{name(f):<18} | {str(v['hit']):>6} = {float(v['hit']):.3f} (play {sim['hit']:.3f}) | "
+            f"{str(v['left']):>8} = {float(v['left']):6.3f} | {sim['left']:6.3f} ± {sim['two_se']:.3f} | {inside}"
+        )
     best = min(exact, key=lambda f: exact[f]["left"])
     print(f"tells you most (fewest candidates left on average): {name(best)}")
     return exact
-

@@ -161,7 +161,10 @@ def play(game, steps: Iterable[Any]):
                 else:
                     seat = _seat_to_act(game)
                     game.apply_history(
-                        [{"seat": seat, "action": {"type": "roll"}}, {"seat": "chance", "kind": "die", "outcome": value}]
+                        [
+                            {"seat": seat, "action": {"type": "roll"}},
+                            {"seat": "chance", "kind": "die", "outcome": value},
+                        ]
                     )
         except Exception as exc:
             if hasattr(exc, "add_note"):

@@ -16,7 +16,6 @@ def _face_text(face: str) -> str:
     return "black" if face == "black" else f"{face} ({ROOM_NAMES[face]})"
 
 
-
 class CostumePartyPresenter(Presenter):
     """The presentation of Costume Party Detective (see :class:`~brady_widgets.presenter.Presenter`)."""
 

@@ -99,7 +99,9 @@ class CostumeParty(Game):
             color: {
                 None: (),
                 **{
-                    room: tuple(self.adjacency[color]) if room == color else ((color,) if color in self.adjacency[room] else ())
+                    room: tuple(self.adjacency[color])
+                    if room == color
+                    else ((color,) if color in self.adjacency[room] else ())
                     for room in ROOMS
                 },
             }
@@ -167,9 +169,7 @@ class CostumeParty(Game):
     def _moves(self, color: str) -> list[dict]:
         targets = self._targets[color]
         return [
-            {"type": "move", "figure": fig, "to": to}
-            for fig, room in enumerate(self.room_of)
-            for to in targets[room]
+            {"type": "move", "figure": fig, "to": to} for fig, room in enumerate(self.room_of) for to in targets[room]
         ]
 
     def _has_move(self, color: str) -> bool:
@@ -215,7 +215,11 @@ class CostumeParty(Game):
 
     def _why_illegal(self, seat: int, action: dict) -> str:
         kind = action["type"]
-        phase_needs = {"roll": "roll the die", "move": f"move a figure into or out of {self.last_roll}", "black": "kill or draw"}
+        phase_needs = {
+            "roll": "roll the die",
+            "move": f"move a figure into or out of {self.last_roll}",
+            "black": "kill or draw",
+        }
         wanted = {"roll": ["roll"], "move": ["move"], "black": ["kill", "draw"]}[self.phase]
         if kind not in wanted:
             return f"now is the time to {phase_needs[self.phase]}, not to {kind}"

@@ -193,6 +193,8 @@ _NESTED = (list, dict, tuple, FrozenList, FrozenEvent)
 #: games that draw from several tuples; cleared when full (8-player Brady games meet ~2,000)
 _DRAW_TABLES: dict[int, tuple] = {}
 _DRAW_TABLES_MAX = 4096
+
+
 class _Missing:
     """Game._validate: the value of a key the action does not have (a type no schema names)."""
 
@@ -262,8 +264,7 @@ class Game:
         unknown = sorted(set(options) - set(self.default_options))
         if unknown:
             raise TypeError(
-                f"{type(self).__name__} got unknown option(s) {unknown}; "
-                f"known options: {sorted(self.default_options)}"
+                f"{type(self).__name__} got unknown option(s) {unknown}; known options: {sorted(self.default_options)}"
             )
         if seed is None:
             seed = new_seed()  # 128 bits from `secrets`: no one can guess it
@@ -409,14 +410,17 @@ class Game:
         events = self.events
         cache = self.__dict__.get("_log_cache")
         n = len(events)
-        if cache is None or cache.events is not events or len(cache.frozen) > n or (
-            cache.sources and events[len(cache.sources) - 1] is not cache.sources[-1]
+        if (
+            cache is None
+            or cache.events is not events
+            or len(cache.frozen) > n
+            or (cache.sources and events[len(cache.sources) - 1] is not cache.sources[-1])
         ):
             cache = self._log_cache = _LogCache(events)
         frozen = cache.frozen
         if len(frozen) < n:
             sources = cache.sources
-            for ev in events[len(frozen):]:
+            for ev in events[len(frozen) :]:
                 if "audience" in ev:
                     aud = ev["audience"]
                     entry = _frozen({k: v for k, v in ev.items() if k != "audience"})
@@ -477,7 +481,9 @@ class Game:
         except (TypeError, ValueError, RecursionError) as exc:
             raise ValueError(f"not a saved {cls.name!r} game: not JSON ({brief(str(exc), 200)})") from exc
         if type(data) is not dict:
-            raise ValueError(f"not a saved {cls.name!r} game: a JSON object is needed, not {type(data).__name__} {brief(data, 60)}")
+            raise ValueError(
+                f"not a saved {cls.name!r} game: a JSON object is needed, not {type(data).__name__} {brief(data, 60)}"
+            )
         missing = [key for key in SAVED_KEYS if key not in data]
         if missing:
             raise ValueError(f"not a saved {cls.name!r} game: missing key(s) {missing}")
@@ -495,7 +501,9 @@ class Game:
         try:
             game = cls.replay(data["players"], data["seed"], data["history"], deal=data["deal"], **data["options"])
         except (TypeError, KeyError, AttributeError, IndexError, RecursionError) as exc:
-            raise ValueError(f"this saved {cls.name!r} game does not replay: {type(exc).__name__}: {brief(str(exc), 200)}") from exc
+            raise ValueError(
+                f"this saved {cls.name!r} game does not replay: {type(exc).__name__}: {brief(str(exc), 200)}"
+            ) from exc
         if len(game.history) != len(data["history"]):
             # advance() records nothing for a clock step that changes nothing; to_json never
             # writes one, and a copy without it would not be this document
@@ -529,6 +537,7 @@ class Game:
     @staticmethod
     def _check_saved_rng(rng: Any) -> tuple:
         """The ``random.Random`` state of a saved ``rng`` entry, if some seed can produce it."""
+
         def bad(why: str) -> ValueError:
             return ValueError(f"a saved game's 'rng' {why}")
 
@@ -599,7 +608,9 @@ class Game:
     def __repr__(self) -> str:
         state = "over" if self.over else f"to act: {self.to_act}"
         clock = f" clock={self.clock}" if self.realtime else ""
-        return f"<{type(self).__name__} players={self.players} seed={self.seed} step={len(self.history)}{clock} {state}>"
+        return (
+            f"<{type(self).__name__} players={self.players} seed={self.seed} step={len(self.history)}{clock} {state}>"
+        )
 
     # ---------------------------------------------------------------- helpers
     def _is_seat(self, seat: Any) -> bool:
@@ -610,7 +621,9 @@ class Game:
         number = _seat_int(seat)
         if type(number) is int and 0 <= number < self.players:
             return number
-        raise IllegalAction("malformed_action", why or f"there is no seat {brief(seat)} in a {self.players}-player game", seat)
+        raise IllegalAction(
+            "malformed_action", why or f"there is no seat {brief(seat)} in a {self.players}-player game", seat
+        )
 
     def _accepts_at_once(self, seat: Any, action: Any, at: Any) -> bool:
         """The common case of a real-time act in one pass (for a ``_fast_act`` engine;
@@ -650,7 +663,9 @@ class Game:
         if self.over:
             raise IllegalAction("game_over", "the game is over", seat, action)
         if not (type(seat) is int and 0 <= seat < self.players) and not self._is_seat(seat):
-            raise IllegalAction("malformed_action", f"there is no seat {brief(seat)} in a {self.players}-player game", seat, action)
+            raise IllegalAction(
+                "malformed_action", f"there is no seat {brief(seat)} in a {self.players}-player game", seat, action
+            )
         if at is not None or self.realtime:
             self._check_time(at, seat, action)
         if not isinstance(action, dict):
@@ -699,7 +714,9 @@ class Game:
             if not self._legal(seat):
                 raise IllegalAction("not_your_turn", f"seat {seat} has nothing to do now", seat, action)
         elif seat not in self._to_act():
-            raise IllegalAction("not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action)
+            raise IllegalAction(
+                "not_your_turn", f"it is not seat {seat}'s turn (to act: {self._to_act()})", seat, action
+            )
         if not self._is_legal(seat, action):
             try:
                 why = self._why_illegal(seat, action)
@@ -713,25 +730,38 @@ class Game:
         stamp at or past the next deadline, which :meth:`advance` must apply first)."""
         if at is None:
             if self.realtime:
-                raise IllegalAction("malformed_action", "a real-time game needs 'at', the time of the action in ms", seat, action)
+                raise IllegalAction(
+                    "malformed_action", "a real-time game needs 'at', the time of the action in ms", seat, action
+                )
             return None
         if not ((type(at) is int or type(at) is float) and 0 <= at <= MAX_AT):
             number = _time_number(at)
             if number is None:
-                raise IllegalAction("malformed_action", f"'at' must be a finite time in ms, got {brief(at)}", seat, action)
+                raise IllegalAction(
+                    "malformed_action", f"'at' must be a finite time in ms, got {brief(at)}", seat, action
+                )
             at = number
             if not 0 <= at <= MAX_AT:
-                raise IllegalAction("malformed_action", f"'at' must be a time in ms from 0 to 2**53, got {brief(at)}", seat, action)
+                raise IllegalAction(
+                    "malformed_action", f"'at' must be a time in ms from 0 to 2**53, got {brief(at)}", seat, action
+                )
         if self.realtime:
             if at < self.clock:
-                raise IllegalAction("malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action)
+                raise IllegalAction(
+                    "malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action
+                )
             due = self.next_deadline()
             if due is not None and at >= due and seat != CLOCK:
                 raise IllegalAction(
-                    "illegal_action", f"'at' {brief(at)} is at or past the deadline {due}: advance({due}) applies it first", seat, action
+                    "illegal_action",
+                    f"'at' {brief(at)} is at or past the deadline {due}: advance({due}) applies it first",
+                    seat,
+                    action,
                 )
         elif seat == CLOCK and at < self.clock:
-            raise IllegalAction("malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action)
+            raise IllegalAction(
+                "malformed_action", f"'at' {brief(at)} is before the game clock {self.clock}", seat, action
+            )
         return at
 
     def _is_legal(self, seat: int, action: dict) -> bool:

@@ -123,7 +123,9 @@ class GameEntry:
                 _check_target(what, getattr(self, what), module_ok=True)
         if self.view is not None and (not isinstance(self.view, str) or not self.view):
             raise TypeError(f"GameEntry.view must be a static bundle name, got {self.view!r}")
-        if self.view_root is not None and (not isinstance(self.view_root, str) or not self.view_root.startswith(".bw-")):
+        if self.view_root is not None and (
+            not isinstance(self.view_root, str) or not self.view_root.startswith(".bw-")
+        ):
             raise ValueError(f"GameEntry.view_root must be a CSS class such as '.bw-my-game', got {self.view_root!r}")
         if not isinstance(self.exports, Mapping):
             raise TypeError(f"GameEntry.exports must map names to targets, got {self.exports!r}")
@@ -143,7 +145,17 @@ class GameEntry:
     def _targets(self) -> dict[str, str]:
         out = {
             k: getattr(self, k)
-            for k in ("engine", "widget", "bots", "invariants", "fields", "positions", "exercises", "secrets", "presenter")
+            for k in (
+                "engine",
+                "widget",
+                "bots",
+                "invariants",
+                "fields",
+                "positions",
+                "exercises",
+                "secrets",
+                "presenter",
+            )
         }
         out.update(self.exports)
         return {k: v for k, v in out.items() if v is not None}
@@ -264,7 +276,9 @@ def load_game(name: str):
     entry = game_entry(name)
     cls = _load(entry, "engine")
     if getattr(cls, "name", None) != entry.name:
-        raise TypeError(f"{entry.engine} is registered as {entry.name!r} but its name is {getattr(cls, 'name', None)!r}")
+        raise TypeError(
+            f"{entry.engine} is registered as {entry.name!r} but its name is {getattr(cls, 'name', None)!r}"
+        )
     return cls
 
 

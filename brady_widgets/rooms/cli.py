@@ -73,8 +73,10 @@ def qr_text(url: str) -> str:
 
 def export_main(argv: list[str]) -> int:
     """``brady-widgets rooms export --db FILE [--out DIR]``."""
-    parser = argparse.ArgumentParser(prog="brady-widgets rooms export",
-                                     description="write every table of a rooms database as CSV (the teacher's full record)")
+    parser = argparse.ArgumentParser(
+        prog="brady-widgets rooms export",
+        description="write every table of a rooms database as CSV (the teacher's full record)",
+    )
     parser.add_argument("--db", default="rooms.sqlite3", help="the rooms database (default: rooms.sqlite3)")
     parser.add_argument("--out", default="class-data", help="the folder the CSV files go to (default: class-data)")
     args = parser.parse_args(argv)
@@ -86,7 +88,9 @@ def export_main(argv: list[str]) -> int:
         print(f"brady-widgets rooms export: {exc}", file=sys.stderr)
         return 2
     paths = write_dir(tables, args.out)
-    print(f"{len(tables)} tables exported: {', '.join(str(p) for p in paths)} (readable by you only: they hold every hand)")
+    print(
+        f"{len(tables)} tables exported: {', '.join(str(p) for p in paths)} (readable by you only: they hold every hand)"
+    )
     return 0
 
 
@@ -101,21 +105,52 @@ def main(argv: list[str] | None = None) -> int:
     rooms.add_argument("--port", type=int, default=8765)
     rooms.add_argument("--db", default="rooms.sqlite3", help="the SQLite file every table is saved in")
     rooms.add_argument("--pace", type=float, default=0.8, help="seconds between bot actions")
-    rooms.add_argument("--public-url", default=None, help="the URL students open (behind a proxy or a JupyterHub service)")
-    rooms.add_argument("--teacher-token", default=os.environ.get("BRADY_ROOMS_TEACHER_TOKEN"),
-                       help="the teacher's token (default: $BRADY_ROOMS_TEACHER_TOKEN, else the one kept in --db since the last start, else a new one)")
+    rooms.add_argument(
+        "--public-url", default=None, help="the URL students open (behind a proxy or a JupyterHub service)"
+    )
+    rooms.add_argument(
+        "--teacher-token",
+        default=os.environ.get("BRADY_ROOMS_TEACHER_TOKEN"),
+        help="the teacher's token (default: $BRADY_ROOMS_TEACHER_TOKEN, else the one kept in --db since the last start, else a new one)",
+    )
     rooms.add_argument("--code-ttl", type=float, default=4 * 3600, help="seconds a table code accepts joins")
     rooms.add_argument("--joins-per-minute", type=int, default=20, help="join tries per minute from one address")
-    rooms.add_argument("--code-prefix", default="", help="every table code starts with these letters (one prefix per server when rooms shard by code)")
-    rooms.add_argument("--new-teacher-token", action="store_true", help="make a new teacher's token (the old link stops working)")
-    rooms.add_argument("--teacher-link-file", default=None, metavar="PATH",
-                       help="write the teacher's link to this file (readable by you only) instead of printing it")
-    rooms.add_argument("--allow-host", action="append", default=[], metavar="NAME",
-                       help="a name the server answers to besides this machine's own (repeatable; '*' for any)")
-    rooms.add_argument("--allow-origin", action="append", default=[], metavar="ORIGIN",
-                       help="a page origin (https://host[:port]) that may connect besides the server's own (repeatable)")
-    rooms.add_argument("--behind-proxy", nargs="?", const="127.0.0.1", default=None, metavar="IPS",
-                       help="believe X-Forwarded-For/-Proto from these proxy addresses (default 127.0.0.1); never without this flag")
+    rooms.add_argument(
+        "--code-prefix",
+        default="",
+        help="every table code starts with these letters (one prefix per server when rooms shard by code)",
+    )
+    rooms.add_argument(
+        "--new-teacher-token", action="store_true", help="make a new teacher's token (the old link stops working)"
+    )
+    rooms.add_argument(
+        "--teacher-link-file",
+        default=None,
+        metavar="PATH",
+        help="write the teacher's link to this file (readable by you only) instead of printing it",
+    )
+    rooms.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a name the server answers to besides this machine's own (repeatable; '*' for any)",
+    )
+    rooms.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="a page origin (https://host[:port]) that may connect besides the server's own (repeatable)",
+    )
+    rooms.add_argument(
+        "--behind-proxy",
+        nargs="?",
+        const="127.0.0.1",
+        default=None,
+        metavar="IPS",
+        help="believe X-Forwarded-For/-Proto from these proxy addresses (default 127.0.0.1); never without this flag",
+    )
     rooms.add_argument("--certfile", default=None, help="serve HTTPS/WSS with this certificate (PEM), with --keyfile")
     rooms.add_argument("--keyfile", default=None, help="the certificate's private key (PEM), with --certfile")
     args = parser.parse_args(argv)
@@ -164,8 +199,16 @@ def main(argv: list[str] | None = None) -> int:
     scheme = "https" if args.certfile else "http"
     url = (args.public_url or f"{scheme}://{f'[{host}]' if ':' in host else host}:{args.port}").rstrip("/") + "/"
     try:
-        app = create_app(args.db, token, allowed_origins=tuple(origins), allowed_hosts=tuple(hosts), pace=args.pace, code_ttl=args.code_ttl,
-                         joins_per_minute=args.joins_per_minute, code_prefix=args.code_prefix.upper())
+        app = create_app(
+            args.db,
+            token,
+            allowed_origins=tuple(origins),
+            allowed_hosts=tuple(hosts),
+            pace=args.pace,
+            code_ttl=args.code_ttl,
+            joins_per_minute=args.joins_per_minute,
+            code_prefix=args.code_prefix.upper(),
+        )
     except ValueError as exc:  # a bad --code-prefix
         print(f"brady-widgets rooms: {exc}", file=sys.stderr)
         return 2
@@ -181,7 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     # then, apart, the teacher's link: whoever has it runs the class
     print("\n" + "-" * 60, flush=True)
     if token is None:
-        print("Teacher's link: the one from the last start still works (use --new-teacher-token for a new one)", flush=True)
+        print(
+            "Teacher's link: the one from the last start still works (use --new-teacher-token for a new one)",
+            flush=True,
+        )
     elif args.teacher_link_file:
         path = write_private(args.teacher_link_file, f"{url}teacher#t={token}\n")
         print(f"Teacher's link -- private: written to {path} (readable by you only)", flush=True)
@@ -189,7 +235,11 @@ def main(argv: list[str] | None = None) -> int:
         print("Teacher's link -- private: do not project this", flush=True)
         print(f"  {url}teacher#t={token}", flush=True)
     print("-" * 60, flush=True)
-    proxy = {"proxy_headers": True, "forwarded_allow_ips": args.behind_proxy} if args.behind_proxy else {"proxy_headers": False}
+    proxy = (
+        {"proxy_headers": True, "forwarded_allow_ips": args.behind_proxy}
+        if args.behind_proxy
+        else {"proxy_headers": False}
+    )
     tls = {"ssl_certfile": args.certfile, "ssl_keyfile": args.keyfile} if args.certfile else {}
     uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **proxy, **tls)
     return 0

@@ -39,11 +39,33 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-__all__ = ["ACTION_COLUMNS", "SEAT_COLUMNS", "TABLE_COLUMNS", "export_csv", "export_zip", "histories", "load",
-           "read_db", "rows_of_rooms", "write_dir"]
+__all__ = [
+    "ACTION_COLUMNS",
+    "SEAT_COLUMNS",
+    "TABLE_COLUMNS",
+    "export_csv",
+    "export_zip",
+    "histories",
+    "load",
+    "read_db",
+    "rows_of_rooms",
+    "write_dir",
+]
 
-TABLE_COLUMNS = ("code", "game", "players", "seed", "options", "created", "actions", "over", "winners",
-                 "winner_names", "scores", "names")
+TABLE_COLUMNS = (
+    "code",
+    "game",
+    "players",
+    "seed",
+    "options",
+    "created",
+    "actions",
+    "over",
+    "winners",
+    "winner_names",
+    "scores",
+    "names",
+)
 SEAT_COLUMNS = ("code", "game", "seat", "name", "kind", "bot_level", "score", "winner")
 ACTION_COLUMNS = ("code", "game", "step", "seat", "name", "type", "at_ms", "detail")
 FILES = ("tables.csv", "seats.csv", "actions.csv")
@@ -85,8 +107,10 @@ def read_db(path: str | Path) -> list[tuple[str, dict, Any]]:
 def rows_of_rooms(rooms: Any) -> list[tuple[str, dict, Any]]:
     """The live tables of a running server's :class:`~brady_widgets.rooms.server.Rooms`
     (unsaved moves included); call on the server's loop (engines are not thread-safe)."""
-    return [(room.code, room.meta(), room.table.game.clone()) for room in
-            sorted(rooms.rooms.values(), key=lambda r: r.created)]
+    return [
+        (room.code, room.meta(), room.table.game.clone())
+        for room in sorted(rooms.rooms.values(), key=lambda r: r.created)
+    ]
 
 
 def _rows(tables: Iterable[tuple[str, dict, Any]]) -> Iterator[tuple[str, list[dict]]]:
@@ -104,21 +128,37 @@ def _rows(tables: Iterable[tuple[str, dict, Any]]) -> Iterator[tuple[str, list[d
             scores = []
         winners = sorted(game.winners) if game.over else []
         created = meta.get("created")
-        table_rows.append({
-            "code": code, "game": game.name, "players": game.players, "seed": game.seed,
-            "options": _json(game.options),
-            "created": datetime.fromtimestamp(created, timezone.utc).isoformat(timespec="seconds") if created else "",
-            "actions": len(game.history), "over": int(bool(game.over)),
-            "winners": ";".join(map(str, winners)), "winner_names": ";".join(names[s] for s in winners),
-            "scores": ";".join(map(str, scores)), "names": ";".join(names),
-        })
+        table_rows.append(
+            {
+                "code": code,
+                "game": game.name,
+                "players": game.players,
+                "seed": game.seed,
+                "options": _json(game.options),
+                "created": datetime.fromtimestamp(created, timezone.utc).isoformat(timespec="seconds")
+                if created
+                else "",
+                "actions": len(game.history),
+                "over": int(bool(game.over)),
+                "winners": ";".join(map(str, winners)),
+                "winner_names": ";".join(names[s] for s in winners),
+                "scores": ";".join(map(str, scores)),
+                "names": ";".join(names),
+            }
+        )
         for s in range(game.players):
-            seat_rows.append({
-                "code": code, "game": game.name, "seat": s, "name": names[s],
-                "kind": "bot" if s in levels or (humans and s not in humans) else "person",
-                "bot_level": levels.get(s, ""), "score": scores[s] if s < len(scores) else "",
-                "winner": int(s in winners) if game.over else "",
-            })
+            seat_rows.append(
+                {
+                    "code": code,
+                    "game": game.name,
+                    "seat": s,
+                    "name": names[s],
+                    "kind": "bot" if s in levels or (humans and s not in humans) else "person",
+                    "bot_level": levels.get(s, ""),
+                    "score": scores[s] if s < len(scores) else "",
+                    "winner": int(s in winners) if game.over else "",
+                }
+            )
         for i, h in enumerate(game.history):
             seat = h.get("seat")
             if seat == "chance":
@@ -127,11 +167,18 @@ def _rows(tables: Iterable[tuple[str, dict, Any]]) -> Iterator[tuple[str, list[d
                 kind, detail = "clock", None
             else:
                 kind, detail = (h.get("action") or {}).get("type", ""), h.get("action")
-            action_rows.append({
-                "code": code, "game": game.name, "step": i, "seat": seat,
-                "name": names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "",
-                "type": kind, "at_ms": h.get("at", ""), "detail": "" if detail is None else _json(detail),
-            })
+            action_rows.append(
+                {
+                    "code": code,
+                    "game": game.name,
+                    "step": i,
+                    "seat": seat,
+                    "name": names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "",
+                    "type": kind,
+                    "at_ms": h.get("at", ""),
+                    "detail": "" if detail is None else _json(detail),
+                }
+            )
     yield "tables.csv", table_rows
     yield "seats.csv", seat_rows
     yield "actions.csv", action_rows
@@ -200,7 +247,9 @@ def histories(folder_or_zip: str | Path) -> dict[str, Any]:
     out = {}
     for t in tables:
         cls = load_game(t["game"])
-        out[t["code"]] = cls.replay(int(t["players"]), int(t["seed"]), steps.get(t["code"], []), **json.loads(t["options"]))
+        out[t["code"]] = cls.replay(
+            int(t["players"]), int(t["seed"]), steps.get(t["code"], []), **json.loads(t["options"])
+        )
     return out
 
 

@@ -35,9 +35,9 @@ _TRAITS = frozenset(TRAITS)
 def _ws_url(url: str) -> str:
     url = url.rstrip("/")
     if url.startswith("https://"):
-        return "wss://" + url[len("https://"):] + "/ws"
+        return "wss://" + url[len("https://") :] + "/ws"
     if url.startswith("http://"):
-        return "ws://" + url[len("http://"):] + "/ws"
+        return "ws://" + url[len("http://") :] + "/ws"
     return url if url.endswith("/ws") else url + "/ws"
 
 
@@ -58,7 +58,15 @@ class RemoteSeat(anywidget.AnyWidget):
     status = traitlets.Unicode("connecting").tag(sync=True)
     role = traitlets.Unicode("").tag(sync=True)
 
-    def __init__(self, url: str, code: str | None = None, name: str = "Player", *, token: str | None = None, timeout: float = 15.0):
+    def __init__(
+        self,
+        url: str,
+        code: str | None = None,
+        name: str = "Player",
+        *,
+        token: str | None = None,
+        timeout: float = 15.0,
+    ):
         from websockets.sync.client import connect
 
         if (code is None) == (token is None):

@@ -107,10 +107,18 @@ MAX_QUEUED = 256
 MAX_STRIKES = 60
 #: a device over the message rate gets one rate_limited error frame per this many seconds
 RATE_ERROR_EVERY = 0.5
-STRIKE_CODES = frozenset({
-    "malformed_message", "unknown_message", "rate_limited", "bad_code", "bad_token", "teacher_only",
-    "stale_sequence", "internal_error",
-})
+STRIKE_CODES = frozenset(
+    {
+        "malformed_message",
+        "unknown_message",
+        "rate_limited",
+        "bad_code",
+        "bad_token",
+        "teacher_only",
+        "stale_sequence",
+        "internal_error",
+    }
+)
 #: WebSocket close codes the pages read: 1008 (policy: a flood), 4001 (the seat was opened
 #: on another device: the page must not reconnect and take it back)
 CLOSE_FLOOD = 1008
@@ -287,8 +295,12 @@ class Rooms:
         burst: float = 40.0,
         code_prefix: str = "",
     ):
-        if not (isinstance(code_prefix, str) and len(code_prefix) <= 2 and all(c in CODE_ALPHABET for c in code_prefix)):
-            raise ValueError(f"a code prefix is at most 2 of {CODE_ALPHABET!r} (one per server when rooms shard by code)")
+        if not (
+            isinstance(code_prefix, str) and len(code_prefix) <= 2 and all(c in CODE_ALPHABET for c in code_prefix)
+        ):
+            raise ValueError(
+                f"a code prefix is at most 2 of {CODE_ALPHABET!r} (one per server when rooms shard by code)"
+            )
         self.code_prefix = code_prefix
         if teacher_token is None and teacher_hash is None:
             raise ValueError("Rooms needs the teacher's token or its stored hash")
@@ -329,7 +341,11 @@ class Rooms:
                 humans = [int(s) for s in meta["humans"]]
                 levels = {int(k): v for k, v in meta["bot_levels"].items()}
                 table = session_for(
-                    meta["game"], game=game, humans=humans, names=meta["names"], pace=meta.get("pace", self.pace),
+                    meta["game"],
+                    game=game,
+                    humans=humans,
+                    names=meta["names"],
+                    pace=meta.get("pace", self.pace),
                     bot={seat: level for seat, level in levels.items() if seat not in humans},
                 )
                 room = Room(code, meta["game"], table, meta["created"], meta["names"], levels, meta["locked"])
@@ -341,7 +357,10 @@ class Rooms:
                 why = bounded(" ".join(f"{type(exc).__name__}: {exc}".split()), 160)
                 self.skipped[str(code)] = why
                 self.store.protect(str(code))  # never overwritten: new_code() avoids it too
-                print(f"rooms: table {bounded(str(code), 20)} not resumed ({why}); its saved row is left as it is", flush=True)
+                print(
+                    f"rooms: table {bounded(str(code), 20)} not resumed ({why}); its saved row is left as it is",
+                    flush=True,
+                )
                 continue
             self._add(room)
             n += 1
@@ -405,13 +424,20 @@ class Rooms:
         (time.time()) while writes fail, and how many tables are not saved yet."""
         status = self.store.status()
         unsaved = sum(1 for r in self.rooms.values() if r.saved_version < r.version)
-        return {"ok": status["ok"], "error": status["error"], "since": status["since"], "unsaved": unsaved,
-                "skipped": sorted(self.skipped)}
+        return {
+            "ok": status["ok"],
+            "error": status["error"],
+            "since": status["since"],
+            "unsaved": unsaved,
+            "skipped": sorted(self.skipped),
+        }
 
     # ----------------------------------------------------------------- codes
     def new_code(self) -> str:
         while True:
-            code = self.code_prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(self.code_prefix)))
+            code = self.code_prefix + "".join(
+                secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(self.code_prefix))
+            )
             if code not in self.rooms and code not in self.skipped:  # a skipped row is never overwritten
                 return code
 
@@ -442,11 +468,15 @@ class Rooms:
             raise RoomError("bad_request", "create takes a table description")
         game = spec.get("game")
         if not isinstance(game, str) or game not in names() or game_entry(game).widget is None:
-            raise RoomError("bad_request", f"unknown game {short(game)}; games: {[g for g in names() if game_entry(g).widget]}")
+            raise RoomError(
+                "bad_request", f"unknown game {short(game)}; games: {[g for g in names() if game_entry(g).widget]}"
+            )
         players = spec.get("players")
         counts = load_game(game).player_counts
         if isinstance(players, bool) or not isinstance(players, int) or players not in counts:
-            raise RoomError("bad_request", f"players must be an int from {counts.start} to {counts.stop - 1}, got {short(players)}")
+            raise RoomError(
+                "bad_request", f"players must be an int from {counts.start} to {counts.stop - 1}, got {short(players)}"
+            )
         from ..engine.rng import new_seed, seed_refusal  # 128 bits from `secrets`: no one can guess a table's seed
 
         seed = spec["seed"] if spec.get("seed") is not None else new_seed()
@@ -460,10 +490,14 @@ class Rooms:
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
-            table = session_for(game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options)
+            table = session_for(
+                game, players=players, seed=seed, humans=humans, pace=self.pace, bot=bot_levels, **options
+            )
         except (TypeError, ValueError, KeyError, ArithmeticError, WidgetError) as exc:  # huge numbers: OverflowError
             raise RoomError("bad_request", f"{type(exc).__name__}: {exc}") from None
-        seat_names = [f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)]
+        seat_names = [
+            f"Seat {s + 1}" if s in table.humans else f"Bot {s + 1} ({bot_levels[s]})" for s in range(players)
+        ]
         table.names = tuple(seat_names)
         room = Room(self.new_code(), game, table, time.time(), seat_names, bot_levels)
         self._add(room)
@@ -613,7 +647,9 @@ class Rooms:
             except Exception:  # noqa: BLE001 -- a closed socket: its handler cleans up
                 return
 
-    def state_frame(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> dict | None:
+    def state_frame(
+        self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None
+    ) -> dict | None:
         """The frame that brings ``device`` up to date (the traits that changed for it), or None."""
         state = self.screen(device, cache)
         if not state:
@@ -629,7 +665,9 @@ class Rooms:
             frame["changed"] = stamp
         return frame
 
-    async def send_state(self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None) -> None:
+    async def send_state(
+        self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None
+    ) -> None:
         frame = self.state_frame(device, full=full, cache=cache, stamp=stamp)
         if frame is not None:
             await self.send(device, frame)
@@ -643,20 +681,37 @@ class Rooms:
             seats = []
             for s in range(t.game.players):
                 kind = "person" if s in t.humans else "bot"
-                seats.append({
-                    "seat": s, "kind": kind, "name": room.seat_names.get(s) or t.names[s],
-                    "taken": s in room.seats, "online": s in online,
-                    "moves": room.moves.get(s, 0), "moved_at": room.moved_at.get(s),
-                    "level": room.bot_levels.get(s) if kind == "bot" else None,
-                })
-            watchers = [{"id": h[:10], "name": n, "online": any(d.token_hash == h for d in room.devices)} for h, n in room.watchers.items()]
-            out.append({
-                "code": room.code, "game": room.game, "players": t.game.players, "locked": room.locked,
-                "over": t.game.over, "actions": t._n_actions(), "seats": seats, "watchers": watchers,
-                "to_act": list(t.game.to_act) if not t.game.over else [],
-                "expires_in": max(0, int(self.code_ttl - (time.time() - room.created))),
-                "saved": room.saved_version >= room.version,  # its newest snapshot is on disk
-            })
+                seats.append(
+                    {
+                        "seat": s,
+                        "kind": kind,
+                        "name": room.seat_names.get(s) or t.names[s],
+                        "taken": s in room.seats,
+                        "online": s in online,
+                        "moves": room.moves.get(s, 0),
+                        "moved_at": room.moved_at.get(s),
+                        "level": room.bot_levels.get(s) if kind == "bot" else None,
+                    }
+                )
+            watchers = [
+                {"id": h[:10], "name": n, "online": any(d.token_hash == h for d in room.devices)}
+                for h, n in room.watchers.items()
+            ]
+            out.append(
+                {
+                    "code": room.code,
+                    "game": room.game,
+                    "players": t.game.players,
+                    "locked": room.locked,
+                    "over": t.game.over,
+                    "actions": t._n_actions(),
+                    "seats": seats,
+                    "watchers": watchers,
+                    "to_act": list(t.game.to_act) if not t.game.over else [],
+                    "expires_in": max(0, int(self.code_ttl - (time.time() - room.created))),
+                    "saved": room.saved_version >= room.version,  # its newest snapshot is on disk
+                }
+            )
         return out
 
     async def send_teacher(self, device: Device) -> None:
@@ -677,17 +732,27 @@ class Rooms:
                 continue
             presenter = load_presenter(g)
             cls = presenter.game_class
-            out.append({
-                "name": g, "title": cls.title or g, "players": [cls.player_counts.start, cls.player_counts.stop - 1],
-                "bots": sorted(presenter.bot_registry()), "default_bot": presenter.default_bot,
-                "view": game_entry(g).view or "generic", "realtime": bool(cls.realtime),
-            })
+            out.append(
+                {
+                    "name": g,
+                    "title": cls.title or g,
+                    "players": [cls.player_counts.start, cls.player_counts.stop - 1],
+                    "bots": sorted(presenter.bot_registry()),
+                    "default_bot": presenter.default_bot,
+                    "view": game_entry(g).view or "generic",
+                    "realtime": bool(cls.realtime),
+                }
+            )
         return out
 
     # ------------------------------------------------------------ protocol
     def _limit(self, device: Device) -> None:
         now = time.monotonic()
-        device.bucket = min(self.burst, device.bucket + (now - device.bucket_at) * self.msgs_per_second) if device.bucket_at else self.burst
+        device.bucket = (
+            min(self.burst, device.bucket + (now - device.bucket_at) * self.msgs_per_second)
+            if device.bucket_at
+            else self.burst
+        )
         device.bucket_at = now
         if device.bucket < 1:
             raise RoomError("rate_limited", "too many messages: slow down")
@@ -726,7 +791,9 @@ class Rooms:
         code = error.get("code")
         weight = 0.0 if strike is False else 0.1 if code == "rate_limited" else 1.0 if code in STRIKE_CODES else 0.0
         if weight:
-            device.strikes = (max(0.0, device.strikes - (now - device.strikes_at)) if device.strikes_at else 0.0) + weight
+            device.strikes = (
+                max(0.0, device.strikes - (now - device.strikes_at)) if device.strikes_at else 0.0
+            ) + weight
             device.strikes_at = now
         if device.strikes > MAX_STRIKES:
             message = f"this connection sent more than {MAX_STRIKES} frames the server refused: it is closed (reload the page)"
@@ -794,7 +861,9 @@ class Rooms:
             self.tokens[h] = (room.code, "watch")
             self._bind(device, room, "watch", h)
         self.save(room)
-        await self.send(device, {"op": "joined", "token": token, "code": room.code, "role": device.role, "seat": device.seat})
+        await self.send(
+            device, {"op": "joined", "token": token, "code": room.code, "role": device.role, "seat": device.seat}
+        )
         self._changed(room)
         await self.send_state(device, full=True)
 
@@ -857,10 +926,14 @@ class Rooms:
         if kind == MSG.REPLAY:  # before anything changes: a refused step leaves the screen (and its error) as it was
             now = time.monotonic()
             if device.replay_at:
-                device.replay_tokens = min(REPLAY_BURST, device.replay_tokens + (now - device.replay_at) * REPLAY_STEPS_PER_SECOND)
+                device.replay_tokens = min(
+                    REPLAY_BURST, device.replay_tokens + (now - device.replay_at) * REPLAY_STEPS_PER_SECOND
+                )
             device.replay_at = now
             if device.replay_tokens < 1:
-                raise RoomError("rate_limited", "too many replay steps: slow down", strike=False)  # a held key, not a flood
+                raise RoomError(
+                    "rate_limited", "too many replay steps: slow down", strike=False
+                )  # a held key, not a flood
             device.replay_tokens -= 1
         device.error = {}
         if kind == MSG.ACT:
@@ -892,7 +965,11 @@ class Rooms:
         elif kind == MSG.PAGE:
             view = self._view(device, t)
             answer = t.page_for(
-                view.seat, msg["list"], msg["before"], reveal=device.screen.reveal, replay_step=view.replay_step,
+                view.seat,
+                msg["list"],
+                msg["before"],
+                reveal=device.screen.reveal,
+                replay_step=view.replay_step,
                 options=view.option_dict(),
             )
             device.sent.pop("page", None)
@@ -1025,7 +1102,9 @@ class Rooms:
                     break
                 text = message.get("text")
                 if text is None:  # a binary frame: refused like any frame that is not JSON text
-                    self.refuse(device, {"code": "malformed_message", "message": "a frame is JSON text, not binary data"})
+                    self.refuse(
+                        device, {"code": "malformed_message", "message": "a frame is JSON text, not binary data"}
+                    )
                     continue
                 await self.handle(device, text, addr)
         except (WebSocketDisconnect, RuntimeError):
@@ -1042,11 +1121,19 @@ class Rooms:
 
 
 def _page(name: str) -> HTMLResponse:
-    return HTMLResponse((PAGES / name).read_text(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+    return HTMLResponse(
+        (PAGES / name).read_text(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
+    )
 
 
-def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = None, *, allowed_origins: tuple[str, ...] = (),
-               allowed_hosts: tuple[str, ...] = (), **kwargs: Any) -> Starlette:
+def create_app(
+    db: str | Path = "rooms.sqlite3",
+    teacher_token: str | None = None,
+    *,
+    allowed_origins: tuple[str, ...] = (),
+    allowed_hosts: tuple[str, ...] = (),
+    **kwargs: Any,
+) -> Starlette:
     """The ASGI app: pages, the view bundles, ``/ws``; ``app.state.rooms`` is the :class:`Rooms`.
 
     Wrapped in :class:`~brady_widgets.rooms.web.WebGuard`: ``allowed_hosts`` are served names
@@ -1098,15 +1185,21 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
                 rooms._rate_join(addr)
             except RoomError as exc:
                 return JSONResponse({"code": exc.code, "message": str(exc)}, status_code=429)
-            return JSONResponse({"code": "teacher_only", "message": "only the teacher's token exports the tables"},
-                                status_code=403)
+            return JSONResponse(
+                {"code": "teacher_only", "message": "only the teacher's token exports the tables"}, status_code=403
+            )
         from .export import export_zip, rows_of_rooms
 
         data = export_zip(rows_of_rooms(rooms))  # on the loop: the engines are not thread-safe
         stamp = time.strftime("%Y%m%d-%H%M", time.gmtime())
-        return Response(data, media_type="application/zip", headers={
-            "Content-Disposition": f'attachment; filename="class-data-{stamp}.zip"',
-            "Cache-Control": "no-store"})
+        return Response(
+            data,
+            media_type="application/zip",
+            headers={
+                "Content-Disposition": f'attachment; filename="class-data-{stamp}.zip"',
+                "Cache-Control": "no-store",
+            },
+        )
 
     async def ws(websocket: WebSocket) -> None:
         await rooms.serve(websocket)
@@ -1139,7 +1232,9 @@ def create_app(db: str | Path = "rooms.sqlite3", teacher_token: str | None = Non
         lifespan=lifespan,
         middleware=[Middleware(WebGuard, hosts=allowed_hosts, origins=allowed_origins)],
     )
-    WebGuard(None, allowed_hosts, allowed_origins, defaults=False)  # a bad name or origin fails here, not at the first request
+    WebGuard(
+        None, allowed_hosts, allowed_origins, defaults=False
+    )  # a bad name or origin fails here, not at the first request
     app.state.rooms = rooms
     app.state.teacher_token = teacher_token  # None: the stored hash was reused (the link printed before still works)
     return app

@@ -92,9 +92,7 @@ class Store:
         self._memory = self.path == ":memory:"
         self._protected: set[str] = set()
         self._cv = threading.Condition()
-        self._pending: dict[
-            tuple[str, str], tuple[int, Any]
-        ] = {}  # (kind, key) -> (ticket, payload)
+        self._pending: dict[tuple[str, str], tuple[int, Any]] = {}  # (kind, key) -> (ticket, payload)
         self._inflight: dict[tuple[str, str], tuple[int, Any]] = {}
         self._ticket = 0
         self._error: str | None = None
@@ -106,13 +104,9 @@ class Store:
         if not self._memory:
             self._prepare_file()
         try:
-            self.db = sqlite3.connect(
-                self.path, isolation_level=None, check_same_thread=False, timeout=5
-            )
+            self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False, timeout=5)
         except sqlite3.Error as exc:
-            raise StoreError(
-                f"{self.path}: cannot open the rooms database ({exc})"
-            ) from None
+            raise StoreError(f"{self.path}: cannot open the rooms database ({exc})") from None
         try:
             self._check_and_init()
         except BaseException:
@@ -137,9 +131,7 @@ class Store:
         except FileExistsError:
             pass
         except OSError as exc:
-            raise StoreError(
-                f"{self.path}: cannot create the rooms database ({exc.strerror})"
-            ) from None
+            raise StoreError(f"{self.path}: cannot create the rooms database ({exc.strerror})") from None
 
     def _check_and_init(self) -> None:
         """Read before writing anything: a file that is not a database (or is damaged, or
@@ -147,9 +139,7 @@ class Store:
         try:
             result = [r[0] for r in self.db.execute("PRAGMA quick_check").fetchall()]
         except sqlite3.OperationalError as exc:
-            raise StoreError(
-                f"{self.path}: cannot read the rooms database ({exc})"
-            ) from None
+            raise StoreError(f"{self.path}: cannot read the rooms database ({exc})") from None
         except sqlite3.DatabaseError as exc:
             raise StoreError(
                 f"{self.path} is not a rooms database, or it is damaged ({exc}); it was left as it is"
@@ -169,28 +159,20 @@ class Store:
             for sql in _SCHEMA:
                 self.db.execute(sql)
         except sqlite3.Error as exc:
-            raise StoreError(
-                f"{self.path}: cannot prepare the rooms database ({exc})"
-            ) from None
+            raise StoreError(f"{self.path}: cannot prepare the rooms database ({exc})") from None
 
     # -------------------------------------------------------------- reading
     def rows(self) -> Iterator[tuple[str, Any, Any]]:
         """Every table's ``(code, meta, engine)`` as stored: ``meta`` is the JSON text
         (the caller parses it, one row at a time, and skips a row it cannot read)."""
         try:
-            rows = self.db.execute(
-                "SELECT code, meta, engine FROM tables ORDER BY updated"
-            ).fetchall()
+            rows = self.db.execute("SELECT code, meta, engine FROM tables ORDER BY updated").fetchall()
         except sqlite3.DatabaseError as exc:
-            raise StoreError(
-                f"{self.path}: cannot read the saved tables ({exc}); the file was left as it is"
-            ) from None
+            raise StoreError(f"{self.path}: cannot read the saved tables ({exc}); the file was left as it is") from None
         yield from rows
 
     def setting(self, key: str) -> str | None:
-        row = self.db.execute(
-            "SELECT value FROM settings WHERE key = ?", (key,)
-        ).fetchone()
+        row = self.db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
     def protect(self, code: str) -> None:
@@ -205,18 +187,14 @@ class Store:
     def save(self, code: str, meta: dict | str, engine: str) -> int:
         """Queue the newest snapshot of table ``code``; returns its ticket (see ``on_saved``)."""
         if code in self._protected:
-            raise ValueError(
-                f"table {code}'s saved row could not be read: it is never overwritten"
-            )
+            raise ValueError(f"table {code}'s saved row could not be read: it is never overwritten")
         if not isinstance(meta, str):
             meta = json.dumps(meta, separators=(",", ":"))
         return self._put(("table", code), (meta, engine))
 
     def delete(self, code: str) -> int:
         if code in self._protected:
-            raise ValueError(
-                f"table {code}'s saved row could not be read: it is never deleted"
-            )
+            raise ValueError(f"table {code}'s saved row could not be read: it is never deleted")
         return self._put(("table", code), None)
 
     def put_setting(self, key: str, value: str) -> int:
@@ -233,9 +211,7 @@ class Store:
             else:
                 self._pending[key] = (ticket, payload)
                 if self._thread is None:
-                    self._thread = threading.Thread(
-                        target=self._run, name=f"rooms-store {self.path}", daemon=True
-                    )
+                    self._thread = threading.Thread(target=self._run, name=f"rooms-store {self.path}", daemon=True)
                     self._thread.start()
                 self._cv.notify_all()
         if self._memory:
@@ -280,13 +256,9 @@ class Store:
                 self.on_status()
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(
-            self.path, isolation_level=None, timeout=self.busy_ms / 1000
-        )
+        db = sqlite3.connect(self.path, isolation_level=None, timeout=self.busy_ms / 1000)
         db.execute(f"PRAGMA busy_timeout={int(self.busy_ms)}")
-        db.execute(
-            "PRAGMA synchronous=FULL"
-        )  # saved means on disk, a power cut included
+        db.execute("PRAGMA synchronous=FULL")  # saved means on disk, a power cut included
         return db
 
     def _run(self) -> None:
@@ -350,18 +322,14 @@ class Store:
                 "ok": self._failing_since is None,
                 "error": self._error,
                 "since": self._failing_since,
-                "pending": len(
-                    {k for k in (*self._pending, *self._inflight) if k[0] == "table"}
-                ),
+                "pending": len({k for k in (*self._pending, *self._inflight) if k[0] == "table"}),
                 "failures": self._failures,
             }
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every queued snapshot is written (True), or ``timeout`` s (False)."""
         with self._cv:
-            return self._cv.wait_for(
-                lambda: not self._pending and not self._inflight, timeout=timeout
-            )
+            return self._cv.wait_for(lambda: not self._pending and not self._inflight, timeout=timeout)
 
     def close(self, timeout: float = 5.0) -> bool:
         """Write what is pending (waiting at most ``timeout`` s), stop the writer, close the
@@ -371,17 +339,13 @@ class Store:
             self._cv.notify_all()
         done = self.flush(timeout)
         with self._cv:
-            left = len(
-                {k for k in (*self._pending, *self._inflight) if k[0] == "table"}
-            )
+            left = len({k for k in (*self._pending, *self._inflight) if k[0] == "table"})
             self._abort = True
             self._cv.notify_all()
         if self._thread is not None:
             self._thread.join(timeout=max(1.0, 2 * self.busy_ms / 1000))
         if not done:
-            self.log(
-                f"rooms: {left} table(s) could not be saved in {self.path} before stopping ({self._error})"
-            )
+            self.log(f"rooms: {left} table(s) could not be saved in {self.path} before stopping ({self._error})")
         self.db.close()
         return done
 

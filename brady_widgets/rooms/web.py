@@ -200,15 +200,11 @@ class WebGuard:
         host = self.host_ok(headers.get("host"))
         if host is None:
             self.report("Host", headers.get("host", ""))
-            await self.refuse(
-                scope, receive, send, 400, "This server does not answer to that name."
-            )
+            await self.refuse(scope, receive, send, 400, "This server does not answer to that name.")
             return
         origin = headers.get("origin")
         if kind == "websocket":
-            if origin is not None and not self.origin_ok(
-                origin, scope.get("scheme", "ws"), host
-            ):
+            if origin is not None and not self.origin_ok(origin, scope.get("scheme", "ws"), host):
                 self.report("Origin", origin)
                 await self.refuse(
                     scope,
@@ -221,8 +217,7 @@ class WebGuard:
             await self.app(scope, receive, send)
             return
         if scope["method"] not in SAFE_METHODS and (
-            origin is None
-            or not self.origin_ok(origin, scope.get("scheme", "http"), host)
+            origin is None or not self.origin_ok(origin, scope.get("scheme", "http"), host)
         ):
             self.report("Origin", origin or "(none)")
             await self.refuse(
@@ -236,9 +231,7 @@ class WebGuard:
 
         await self.app(scope, receive, _with_headers(send))
 
-    async def refuse(
-        self, scope: dict, receive: Any, send: Any, status: int, text: str
-    ) -> None:
+    async def refuse(self, scope: dict, receive: Any, send: Any, status: int, text: str) -> None:
         if scope["type"] == "websocket":
             # before the handshake is accepted: the server answers HTTP 403, nothing is opened
             message = await receive()
@@ -246,6 +239,4 @@ class WebGuard:
                 await send({"type": "websocket.close", "code": 1008, "reason": text})
             return
 
-        await PlainTextResponse(text, status_code=status)(
-            scope, receive, _with_headers(send)
-        )
+        await PlainTextResponse(text, status_code=status)(scope, receive, _with_headers(send))

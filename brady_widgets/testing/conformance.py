@@ -86,7 +86,9 @@ class ConformanceError(AssertionError):
 
 
 def _fail(game: Game, what: str) -> ConformanceError:
-    return ConformanceError(f"{type(game).__name__}({game.players}p, seed={game.seed}, step={len(game.history)}): {what}")
+    return ConformanceError(
+        f"{type(game).__name__}({game.players}p, seed={game.seed}, step={len(game.history)}): {what}"
+    )
 
 
 def all_views(game: Game) -> dict:
@@ -531,7 +533,10 @@ def check_leaks(
                     diff = sorted(
                         k for k in set(real_widget) | set(twin_widget) if real_widget.get(k) != twin_widget.get(k)
                     )
-                    raise _fail(game, f"LEAK: the widget's synced state for seat {seat} depends on hidden information (traits {diff})")
+                    raise _fail(
+                        game,
+                        f"LEAK: the widget's synced state for seat {seat} depends on hidden information (traits {diff})",
+                    )
     if game.to_json() != before:
         raise _fail(game, "the leak test changed the game")
     return stats
@@ -568,7 +573,9 @@ def _holds_engine(obj: Any, depth: int = 3, seen: set | None = None) -> bool:
     return any(_holds_engine(c, depth - 1, seen) for c in children)
 
 
-def _ask_on_copies(bot, game: Game, seat: int, ask: Callable[[dict, list], Any], judge: Callable[[Any, list], None]) -> Any:
+def _ask_on_copies(
+    bot, game: Game, seat: int, ask: Callable[[dict, list], Any], judge: Callable[[Any, list], None]
+) -> Any:
     """``ask(view, legal)`` on deep copies of ``seat``'s view and legal actions; fail if the
     bot mutates them, if ``judge(answer, legal)`` fails, or if the bot ends up holding an
     engine object."""
@@ -649,7 +656,9 @@ def check_bots(
             a = ask(cls(seat, bot_seed), game, seat)
             b = ask(cls(seat, bot_seed), twin, seat)
             if a != b:
-                raise _fail(game, f"bot {name!r} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one")
+                raise _fail(
+                    game, f"bot {name!r} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one"
+                )
             n += 1
     return n
 
@@ -690,7 +699,10 @@ def bot_playout(
             b = bot_choose(twin_bot, twin, seat)
             a = bot_choose(bot, game, seat)
             if a != b:
-                raise _fail(game, f"{bot_cls.__name__} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one")
+                raise _fail(
+                    game,
+                    f"{bot_cls.__name__} at seat {seat} chose {a!r} in the real world and {b!r} in a resampled one",
+                )
         else:
             a = bot_choose(bot, game, seat)
         game.act(seat, a, at=clock(rng, len(game.history)))
@@ -714,7 +726,10 @@ class _Watched:
             b = bot_answer(twin_bot, twin, seat)
             a = bot_answer(bot, game, seat)
             if a != b:
-                raise _fail(game, f"{type(bot).__name__} at seat {seat} answered {a!r} in the real world and {b!r} in a resampled one")
+                raise _fail(
+                    game,
+                    f"{type(bot).__name__} at seat {seat} answered {a!r} in the real world and {b!r} in a resampled one",
+                )
             return a
         return bot_answer(bot, game, seat)
 
@@ -729,7 +744,9 @@ class _WatchedChooser(_Watched):
         return self._answer()
 
 
-def _bot_playout_on_time(game: Game, bot_cls, rng: random.Random, bot_seed: int, max_actions: int, every: int, lag: float) -> Game:
+def _bot_playout_on_time(
+    game: Game, bot_cls, rng: random.Random, bot_seed: int, max_actions: int, every: int, lag: float
+) -> Game:
     asked = [0]
     bots = {}
     for seat in range(game.players):
@@ -746,7 +763,9 @@ def _bot_playout_on_time(game: Game, bot_cls, rng: random.Random, bot_seed: int,
     except RuntimeError as exc:
         raise _fail(game, f"a game of {bot_cls.__name__} bots did not end within {max_actions} steps: {exc}") from exc
     if not game.over:
-        raise _fail(game, f"a game of {bot_cls.__name__} bots stopped before the end: no bot acts and no deadline is pending")
+        raise _fail(
+            game, f"a game of {bot_cls.__name__} bots stopped before the end: no bot acts and no deadline is pending"
+        )
     return game
 
 
@@ -806,18 +825,42 @@ class FuzzCase:
 
 
 #: bad times, each refused as ``malformed_action`` (by ``act`` and by ``advance``)
-_BAD_TIMES = ["soon", True, False, [5], {"ms": 5}, None, "1500", float("nan"), float("inf"), -float("inf"), -1, -0.5, MAX_AT + 1, 2.0**60]
+_BAD_TIMES = [
+    "soon",
+    True,
+    False,
+    [5],
+    {"ms": 5},
+    None,
+    "1500",
+    float("nan"),
+    float("inf"),
+    -float("inf"),
+    -1,
+    -0.5,
+    MAX_AT + 1,
+    2.0**60,
+]
 _NOW = object()  # _realtime_cases: "a time at which an action may be stamped now"
 
 
-def _action_cases(game: Game, add: Callable, actor: Any, good: dict, legal: list, *, template_seat: Any, not_legal: str) -> None:
+def _action_cases(
+    game: Game, add: Callable, actor: Any, good: dict, legal: list, *, template_seat: Any, not_legal: str
+) -> None:
     """The action cases :func:`malformed_cases` makes for turn-based and real-time games
     alike: non-dict actions, unknown types, and for every action type a missing key, an
     extra key, wrong value types and out-of-range values; a well-formed action that is
     not legal now gets ``not_legal``."""
     for bad in [None, "roll", good.get("type"), ["type", good.get("type")], 3, (("type", good.get("type")),), set()]:
         add(f"non-dict action {bad!r}", actor, bad, "malformed_action")
-    for bad in [{}, {"type": "dance"}, {"type": None}, {"type": 1}, {"type": good.get("type", "").upper() or "X"}, {"kind": good.get("type")}]:
+    for bad in [
+        {},
+        {"type": "dance"},
+        {"type": None},
+        {"type": 1},
+        {"type": good.get("type", "").upper() or "X"},
+        {"kind": good.get("type")},
+    ]:
         if bad.get("type") not in game.action_schema:
             add(f"unknown type {bad!r}", actor, bad, "malformed_action")
     for kind, schema in sorted(game.action_schema.items()):
@@ -957,7 +1000,9 @@ def fuzz_malformed(game: Game) -> int:
         except Exception as exc:
             raise _fail(game, f"{case.label}: raised {type(exc).__name__}: {exc} instead of IllegalAction") from exc
         else:
-            what = f"advance({case.at!r})" if case.advance else f"seat {case.seat!r} action {case.action!r} at={case.at!r}"
+            what = (
+                f"advance({case.at!r})" if case.advance else f"seat {case.seat!r} action {case.action!r} at={case.at!r}"
+            )
             raise _fail(game, f"{case.label}: {what} was accepted")
         if game.to_json() != before:
             raise _fail(game, f"{case.label}: the refused action changed to_json()")
@@ -1139,8 +1184,14 @@ def check_view_snapshot(game: Game) -> None:
                 if not isinstance(obj, (FrozenAction, FrozenEvent)) or "__scribbled__" in obj:
                     raise
                 key = next(iter(obj), "type")
-                for change in (lambda: obj.update(x=1), lambda: obj.pop(key), obj.clear, lambda: obj.setdefault("x", 1),
-                               lambda: obj.__delitem__(key), lambda: obj.popitem()):
+                for change in (
+                    lambda: obj.update(x=1),
+                    lambda: obj.pop(key),
+                    obj.clear,
+                    lambda: obj.setdefault("x", 1),
+                    lambda: obj.__delitem__(key),
+                    lambda: obj.popitem(),
+                ):
                     try:
                         change()
                     except TypeError:
@@ -1155,8 +1206,14 @@ def check_view_snapshot(game: Game) -> None:
                 # a list inside a log entry (engine.FrozenList): read-only, to every change
                 if not isinstance(obj, FrozenList) or "__scribbled__" in obj:
                     raise
-                for change in (lambda: obj.extend([1]), lambda: obj.insert(0, 1), lambda: obj.__setitem__(slice(0, 0), [1]),
-                               obj.clear, obj.reverse, obj.sort):
+                for change in (
+                    lambda: obj.extend([1]),
+                    lambda: obj.insert(0, 1),
+                    lambda: obj.__setitem__(slice(0, 0), [1]),
+                    obj.clear,
+                    obj.reverse,
+                    obj.sort,
+                ):
                     try:
                         change()
                     except TypeError:
@@ -1175,7 +1232,10 @@ def check_view_snapshot(game: Game) -> None:
         raise _fail(game, "mutating a returned view changed the game's JSON")
     if game.events != events:
         changed = sorted({e.get("type", "?") for e, b in zip(game.events, events) if e != b})
-        raise _fail(game, f"mutating a returned view or log changed the game's events (types {changed}): the log shares objects with the engine")
+        raise _fail(
+            game,
+            f"mutating a returned view or log changed the game's events (types {changed}): the log shares objects with the engine",
+        )
     if all_views(game) != views or game.full_view() != full:
         changed = [s for s, v in all_views(game).items() if v != views[s]]
         raise _fail(game, f"mutating a returned view changed the game: view(s) {changed} now differ")
@@ -1360,5 +1420,8 @@ def check_game(
 
     check_determinism(game, recorded)
     if require_hidden_change and report.leak.resamples and not report.leak.changed:
-        raise _fail(game, f"resample() never changed hidden information in {report.leak.resamples} resamples: the leak test proved nothing")
+        raise _fail(
+            game,
+            f"resample() never changed hidden information in {report.leak.resamples} resamples: the leak test proved nothing",
+        )
     return report

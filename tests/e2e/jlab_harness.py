@@ -407,9 +407,7 @@ def open_notebook(page, lab: JupyterLab, name: str, timeout: float = 90) -> None
 
 def kernel_id(page) -> str:
     """The id of the current notebook's kernel."""
-    return page.evaluate(
-        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
-    )
+    return page.evaluate("() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id")
 
 
 def kernel_eval(lab: JupyterLab, page, expr: str) -> Any:

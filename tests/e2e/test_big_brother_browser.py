@@ -232,8 +232,11 @@ def frame_violations(frames, model_id: str) -> list[str]:
             if key in FULL_ONLY and len(path) >= 2 and path[-2] == "view":  # (a count's box is public)
                 bad.append(f"{where}: only the full view has {key!r}")
             elif key == "log_lines" and isinstance(value, list):
-                bad += [f"{where}: {e!r}" for e in value if isinstance(e, dict) and e.get("type") in PRIVATE_EVENTS
-                        and e.get("seat") not in (0, None)]
+                bad += [
+                    f"{where}: {e!r}"
+                    for e in value
+                    if isinstance(e, dict) and e.get("type") in PRIVATE_EVENTS and e.get("seat") not in (0, None)
+                ]
             elif key == "gossip" and isinstance(value, dict) and "chosen" in value:
                 bad.append(f"{where}: the gossip cards before they are shown {value!r}")
     return bad
@@ -253,10 +256,13 @@ def test_a_round_by_clicks_and_keys_then_the_end_screen_with_no_secret_in_any_fr
     odds_seen = counts_seen = 0
     first = player.state()
     assert first["spaces"] == 32 and first["odds"] > 5, first
+
     def one_round_done() -> bool:
         # the person has rolled and voted, each by key and by click, and seen a vote's count
         d = player.done
-        return counts_seen > 0 and all(d.get(k) for k in ("roll by key", "roll by click", "vote by key", "vote by click"))
+        return counts_seen > 0 and all(
+            d.get(k) for k in ("roll by key", "roll by click", "vote by key", "vote by click")
+        )
 
     while time.monotonic() - started < 300 and not one_round_done():
         s = player.step()
@@ -281,10 +287,12 @@ def test_a_round_by_clicks_and_keys_then_the_end_screen_with_no_secret_in_any_fr
         "'mine': sorted({h['action']['type'] for h in w.game.history if h.get('seat') == 0}), 'clock': w.game.clock, "
         "'events': sorted({e['type'] for e in w.game.events}), 'error': w.error}"
     )
-    print(f"one round by clicks and keys ({clicked:.0f} s wall), then the bots; "
-          f"game over after {result['clock'] / 1000:.0f} s of game time ({time.monotonic() - started:.0f} s wall): "
-          f"winners {result['winners']}; the person did {player.done}; phases seen {sorted(phases)}; "
-          f"events {result['events']}")
+    print(
+        f"one round by clicks and keys ({clicked:.0f} s wall), then the bots; "
+        f"game over after {result['clock'] / 1000:.0f} s of game time ({time.monotonic() - started:.0f} s wall): "
+        f"winners {result['winners']}; the person did {player.done}; phases seen {sorted(phases)}; "
+        f"events {result['events']}"
+    )
     assert result["over"] and result["winners"], result
     banner = root.locator('[data-testid="winner"]')
     banner.wait_for(timeout=10_000)
@@ -305,8 +313,18 @@ def test_a_round_by_clicks_and_keys_then_the_end_screen_with_no_secret_in_any_fr
     # the check sees a secret when one is sent (the teacher's full view as an update)
     fake_state = kernel.eval("(lambda v: {'view': v, 'log_lines': w._log_entries(v.pop('log'))})(w.game.full_view())")
     fake = H.FrameLog.__new__(H.FrameLog)
-    fake.frames = [(0, "", 0, {"msg_type": "comm_msg", "channel": "iopub",
-                               "content": {"comm_id": model_id, "data": {"method": "update", "state": fake_state}}})]
+    fake.frames = [
+        (
+            0,
+            "",
+            0,
+            {
+                "msg_type": "comm_msg",
+                "channel": "iopub",
+                "content": {"comm_id": model_id, "data": {"method": "update", "state": fake_state}},
+            },
+        )
+    ]
     caught = frame_violations(fake, model_id)
     assert any("only the full view has 'hands'" in b for b in caught), caught
 
@@ -331,7 +349,9 @@ def test_a_round_by_clicks_and_keys_then_the_end_screen_with_no_secret_in_any_fr
     assert mismatch is None and len(seen) >= handed, (len(seen), handed, mismatch)
     assert seen[-1] == expected[-1], "the browser's last widget state is not the end state the kernel recorded"
     sizes = [size for kind, _, size, _ in states if kind != "open"]
-    print(f"{len(sizes)} widget updates reached the page, the largest {max(sizes)} B, {sum(sizes) / 1024:.0f} KB in all")
+    print(
+        f"{len(sizes)} widget updates reached the page, the largest {max(sizes)} B, {sum(sizes) / 1024:.0f} KB in all"
+    )
 
     # the swapped-deal replay: the same public game with every secret seat 0 never saw redrawn
     swap = kernel.eval("swapped_replay()", timeout=600)
@@ -368,8 +388,10 @@ def test_six_players_fit_a_1280x720_laptop(jupyterlab, browser, output_dir, requ
         roll = root.locator('[data-testid="roll"]')
         roll.scroll_into_view_if_needed()
         box = roll.bounding_box()
-        print(f"Big Brother (6 players): widget {widget['width']:.0f}x{widget['height']:.0f} px; board "
-              f"{board['width']:.0f}x{board['height']:.0f} px; Roll at y={box['y']:.0f}")
+        print(
+            f"Big Brother (6 players): widget {widget['width']:.0f}x{widget['height']:.0f} px; board "
+            f"{board['width']:.0f}x{board['height']:.0f} px; Roll at y={box['y']:.0f}"
+        )
         lp.screenshot("screen.png")
         assert widget["height"] <= MAX_HEIGHT, widget
         assert widget["width"] <= 1280 and board["height"] <= 520, (widget, board)

@@ -149,8 +149,11 @@ class AliceDriver:
         if round_trip:
             # done when the clicked control is gone or disabled (its action was taken; bots
             # acting at the same time in simultaneous phases change the view too)
-            gone = "(root, id) => { const el = root.querySelector(`[data-testid=\"${id}\"]`); return !el || el.disabled; }"
+            gone = (
+                '(root, id) => { const el = root.querySelector(`[data-testid="${id}"]`); return !el || el.disabled; }'
+            )
             deadline = time.monotonic() + self.timeout
+
             def done():
                 now = self.state()
                 if now["sig"] == s["sig"]:
@@ -251,12 +254,16 @@ def test_alice_plays_a_whole_game_by_clicks(lab_page):
     driver.on_round = on_round
     driver.play()
     # the Python side confirms the end
-    result = kernel.eval("{'over': alice.game.over, 'phase': alice.game.phase, 'winners': alice.game.winners, "
-                         "'accused': alice.game.accused, 'questions': sum(1 for h in alice.game.history "
-                         "if h.get('seat') == 0 and h['action']['type'].startswith('ask_'))}")
+    result = kernel.eval(
+        "{'over': alice.game.over, 'phase': alice.game.phase, 'winners': alice.game.winners, "
+        "'accused': alice.game.accused, 'questions': sum(1 for h in alice.game.history "
+        "if h.get('seat') == 0 and h['action']['type'].startswith('ask_'))}"
+    )
     assert result["over"] and result["phase"] == "over" and result["winners"]
     assert result["questions"] == 4, result  # one question a round, all clicked in the question panel
-    kinds = kernel.eval("[h['action']['type'] for h in alice.game.history if h.get('seat') == 0 and h['action']['type'].startswith('ask_')]")
+    kinds = kernel.eval(
+        "[h['action']['type'] for h in alice.game.history if h.get('seat') == 0 and h['action']['type'].startswith('ask_')]"
+    )
     assert kinds == ASK_BY_ROUND
     s = driver.state()
     assert result["accused"] in root.locator('[data-testid="accusation"]').text_content()
@@ -328,7 +335,9 @@ def test_websocket_frames_leak_nothing(lab_page):
     assert over[:2] == [True, True]
     assert over[2] is False, "the swap changed no score: the comparison proves nothing"
     # Peter's and Jan's hidden cards really differ between the games
-    assert kernel.eval("[wa.game.tucked['Peter'] != wb.game.tucked['Peter'], wa.game.tucked['Greg'] == wb.game.tucked['Greg']]") == [True, True]
+    assert kernel.eval(
+        "[wa.game.tucked['Peter'] != wb.game.tucked['Peter'], wa.game.tucked['Greg'] == wb.game.tucked['Greg']]"
+    ) == [True, True]
     sa = lab_page.frames.widget_states(anywidget_id=ANYWIDGET_ID, comm_id=models["wa"][0])
     sb = lab_page.frames.widget_states(anywidget_id=ANYWIDGET_ID, comm_id=models["wb"][0])
     cut = min(first_over(sa), first_over(sb))
@@ -338,16 +347,26 @@ def test_websocket_frames_leak_nothing(lab_page):
         if sa[i] != sb[i]:
             a, b = json.dumps(sa[i], sort_keys=True), json.dumps(sb[i], sort_keys=True)
             k = next(j for j in range(min(len(a), len(b))) if a[j] != b[j]) if a != b else 0
-            raise AssertionError(f"state message {i} of {cut} before the reveal depends on the kids' hidden cards: "
-                                 f"...{a[max(0, k - 200):k + 100]}... vs ...{b[max(0, k - 200):k + 100]}...")
+            raise AssertionError(
+                f"state message {i} of {cut} before the reveal depends on the kids' hidden cards: "
+                f"...{a[max(0, k - 200) : k + 100]}... vs ...{b[max(0, k - 200) : k + 100]}..."
+            )
     # and they differ after it (the reveal shows the cards): the comparison can see a difference
     assert H.merged(sa)[-1]["view"]["kids"] != H.merged(sb)[-1]["view"]["kids"]
     prefix = H.merged(sa[:cut])[-1]
     assert any(e["type"] == "question" for e in prefix["log_lines"]) or prefix["view"]["talk"]
     bad = secret_violations(lab_page.frames.messages(), lab_page.frames.raw)
     assert bad == [], "secrets reached the browser:\n" + "\n".join(bad[:20])
-    sizes = [size for kind, _, size, _ in lab_page.frames.widget_states(anywidget_id=ANYWIDGET_ID, comm_id=models["wa"][0], sizes=True) if kind != "open"]
-    print(f"identical widget state over {cut} state messages; update frames: max {max(sizes)} B, median {sorted(sizes)[len(sizes) // 2]} B")
+    sizes = [
+        size
+        for kind, _, size, _ in lab_page.frames.widget_states(
+            anywidget_id=ANYWIDGET_ID, comm_id=models["wa"][0], sizes=True
+        )
+        if kind != "open"
+    ]
+    print(
+        f"identical widget state over {cut} state messages; update frames: max {max(sizes)} B, median {sorted(sizes)[len(sizes) // 2]} B"
+    )
     # issue 7: every update the browser receives is under 8 KB, and the Jupyter message around a
     # state costs at most what the Python-side frame test (testing.widgets.ENVELOPE) adds for it
     assert max(sizes) < FRAME_LIMIT, f"a widget update frame of {max(sizes)} bytes (target < 8 KB)"
@@ -355,7 +374,12 @@ def test_websocket_frames_leak_nothing(lab_page):
     for _, _, size, m in lab_page.frames.frames:
         content = (m or {}).get("content") or {}
         data = content.get("data") or {}
-        if m and m.get("msg_type") == "comm_msg" and content.get("comm_id") == models["wa"][0] and data.get("method") == "update":
+        if (
+            m
+            and m.get("msg_type") == "comm_msg"
+            and content.get("comm_id") == models["wa"][0]
+            and data.get("method") == "update"
+        ):
             envelopes.append(size - len(json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()))
     assert envelopes and max(envelopes) <= ENVELOPE, f"the Jupyter envelope of an update took up to {max(envelopes)} B"
     lab_page.screenshot(locator=models["wa"][1])

@@ -199,7 +199,9 @@ class Player(H.SeededPlayer):
                 self.did("pass by click")
             return
         p = odds_value(s["odds"])
-        if s["slap"] and (s["phase"] == "slap" and p >= 0.3 or s["phase"] == "play" and (p >= 0.5 or self.rng.random() < 0.08)):
+        if s["slap"] and (
+            s["phase"] == "slap" and p >= 0.3 or s["phase"] == "play" and (p >= 0.5 or self.rng.random() < 0.08)
+        ):
             if self.by_key():
                 self.key("Space")
                 self.did("slap by key")
@@ -217,7 +219,8 @@ class Player(H.SeededPlayer):
                 self.click("hunt")
             self.page.wait_for_function(
                 "(root) => root.querySelector('[data-testid=hunt]')?.getAttribute('aria-pressed') === 'true'",
-                arg=self.root.element_handle(), timeout=2000,
+                arg=self.root.element_handle(),
+                timeout=2000,
             )
             targets = self.state()["targets"]
             if not targets:
@@ -262,8 +265,14 @@ def frame_violations(frames, model_id: str, hands_seen: list) -> list[str]:
             elif key == "my_hand" and value is not None and value not in hands_seen:
                 bad.append(f"{where} = {value!r}: never seat 0's hand")
             elif key == "log_lines" and isinstance(value, list):
-                bad += [f"{where}: {e!r}" for e in value if isinstance(e, dict) and e.get("type") in PRIVATE_EVENTS
-                        and e.get("type") != "passed" and e.get("seat") not in (0, None)]
+                bad += [
+                    f"{where}: {e!r}"
+                    for e in value
+                    if isinstance(e, dict)
+                    and e.get("type") in PRIVATE_EVENTS
+                    and e.get("type") != "passed"
+                    and e.get("seat") not in (0, None)
+                ]
             elif key == "hunt" and isinstance(value, dict) and "target" in value and value.get("hunter") != 0:
                 bad.append(f"{where}: another seat's Hunter's target {value!r}")
     return bad
@@ -281,11 +290,17 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
     started = time.monotonic()
     countdowns = set()
     phases = set()
+
     def one_round_done() -> bool:
         # the person has played by key and by click, slapped, hunted and passed
         d = player.done
-        return (d.get("play by key") and d.get("play by click") and (d.get("slap by key") or d.get("slap by click"))
-                and (d.get("hunt by key") or d.get("hunt by click")) and (d.get("pass by key") or d.get("pass by click")))
+        return (
+            d.get("play by key")
+            and d.get("play by click")
+            and (d.get("slap by key") or d.get("slap by click"))
+            and (d.get("hunt by key") or d.get("hunt by click"))
+            and (d.get("pass by key") or d.get("pass by click"))
+        )
 
     while time.monotonic() - started < 240 and not one_round_done():
         s = player.step()
@@ -304,10 +319,12 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
         "'mine': [h['action']['type'] for h in w.game.history if h.get('seat') == 0], 'clock': w.game.clock, "
         "'events': sorted({e['type'] for e in w.game.events})}"
     )
-    print(f"one round by keyboard and clicks ({clicked:.0f} s wall), then the bots; "
-          f"game over after {result['clock'] / 1000:.0f} s of game time ({time.monotonic() - started:.0f} s wall): "
-          f"{result['reason']}, winners {result['winners']}; the person did {player.done}; phases seen {sorted(phases)}; "
-          f"events {result['events']}")
+    print(
+        f"one round by keyboard and clicks ({clicked:.0f} s wall), then the bots; "
+        f"game over after {result['clock'] / 1000:.0f} s of game time ({time.monotonic() - started:.0f} s wall): "
+        f"{result['reason']}, winners {result['winners']}; the person did {player.done}; phases seen {sorted(phases)}; "
+        f"events {result['events']}"
+    )
     assert result["over"] and result["winners"], result
     banner = root.locator('[data-testid="winner"]')
     banner.wait_for(timeout=10_000)
@@ -331,8 +348,18 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
     # the check sees a secret when one is sent (the teacher's full view as an update)
     fake_state = kernel.eval("(lambda v: {'view': v, 'log_lines': w._log_entries(v.pop('log'))})(w.game.full_view())")
     fake = H.FrameLog.__new__(H.FrameLog)
-    fake.frames = [(0, "", 0, {"msg_type": "comm_msg", "channel": "iopub",
-                               "content": {"comm_id": model_id, "data": {"method": "update", "state": fake_state}}})]
+    fake.frames = [
+        (
+            0,
+            "",
+            0,
+            {
+                "msg_type": "comm_msg",
+                "channel": "iopub",
+                "content": {"comm_id": model_id, "data": {"method": "update", "state": fake_state}},
+            },
+        )
+    ]
     caught = frame_violations(fake, model_id, hands_seen)
     assert any("only the full view has 'hands'" in b for b in caught), caught
     assert any("only the full view has 'down'" in b for b in caught), caught
@@ -358,7 +385,9 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
     assert mismatch is None and len(seen) >= handed, (len(seen), handed, mismatch)
     assert seen[-1] == expected[-1], "the browser's last widget state is not the end state the kernel recorded"
     sizes = [size for kind, _, size, _ in states if kind != "open"]
-    print(f"{len(sizes)} widget updates reached the page, the largest {max(sizes)} B, {sum(sizes) / 1024:.0f} KB in all")
+    print(
+        f"{len(sizes)} widget updates reached the page, the largest {max(sizes)} B, {sum(sizes) / 1024:.0f} KB in all"
+    )
 
     # the swapped-deal replay: the same public game with every card seat 0 never saw redrawn
     swap = kernel.eval("swapped_replay()", timeout=300)
@@ -389,15 +418,23 @@ def test_one_keyboard_two_people_each_slap_with_their_key_and_see_no_cards(lab_p
     # back just before the key arrives: the kernel then refuses, and the person tries again)
     slapped = "any(h.get('seat') == 2 and h['action'] == {'type': 'slap'} for h in party.game.history)"
     for _attempt in range(6):
-        H.wait_until(lambda: kernel.eval("party.game.down[2] not in (None, 'hunter') and party.game.phase == 'play'"),
-                     timeout=30, what="seat 2's helper to play a card")
+        H.wait_until(
+            lambda: kernel.eval("party.game.down[2] not in (None, 'hunter') and party.game.phase == 'play'"),
+            timeout=30,
+            what="seat 2's helper to play a card",
+        )
         errors = kernel.eval("party.error.get('n', 0)")
         page.keyboard.press("l")
-        H.wait_until(lambda: kernel.eval(f"{slapped} or party.error.get('n', 0) > {errors}"), timeout=10,
-                     what="the L key to reach the kernel")
+        H.wait_until(
+            lambda: kernel.eval(f"{slapped} or party.error.get('n', 0) > {errors}"),
+            timeout=10,
+            what="the L key to reach the kernel",
+        )
         if kernel.eval(slapped):
             break
-    slaps = kernel.eval("[h['seat'] for h in party.game.history if isinstance(h.get('seat'), int) and h['action']['type'] == 'slap']")
+    slaps = kernel.eval(
+        "[h['seat'] for h in party.game.history if isinstance(h.get('seat'), int) and h['action']['type'] == 'slap']"
+    )
     assert 2 in slaps, (slaps, kernel.eval("party.error"))
     assert 0 not in slaps  # the helpers never slap; nobody pressed A
     page.wait_for_timeout(500)
@@ -435,13 +472,18 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
         kernel = lp.notebook("e2e_brouhaha_screen.ipynb", SCREEN_CELLS)
         model_id = kernel.eval("table.model_id")
         root = H.widget_root(lp.page, model_id, selector=".bw-brouhaha")
-        H.wait_until(lambda: kernel.eval("sum(c is not None for c in table.game.cries)") >= 5, timeout=30,
-                     what="five bots to put cards down")
+        H.wait_until(
+            lambda: kernel.eval("sum(c is not None for c in table.game.cries)") >= 5,
+            timeout=30,
+            what="five bots to put cards down",
+        )
         lp.page.wait_for_timeout(500)
         slap = root.locator('[data-testid="slap"]')
         box, widget = slap.bounding_box(), root.bounding_box()
-        print(f"Brouhaha (10 players): widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
-              f"Slap {box['y']:.0f}..{box['y'] + box['height']:.0f} px")
+        print(
+            f"Brouhaha (10 players): widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
+            f"Slap {box['y']:.0f}..{box['y'] + box['height']:.0f} px"
+        )
         lp.screenshot("screen.png")
         assert widget["height"] <= MAX_HEIGHT, widget
         assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
@@ -451,11 +493,12 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
         quiet = root.locator(".bw-bh-bubble.bw-bh-quiet")
         ratios += [contrast(quiet.nth(i))["ratio"] for i in range(quiet.count())]
         # seat 0 puts a card down (the table may be frozen by a bots' slap: try again then)
-        play = ("next((a for a in __import__('brady_widgets.widget', fromlist=['x']).expand_legal(table.legal) "
-                "if a['type'] == 'play'), None)")
+        play = (
+            "next((a for a in __import__('brady_widgets.widget', fromlist=['x']).expand_legal(table.legal) "
+            "if a['type'] == 'play'), None)"
+        )
         for _ in range(40):
-            if kernel.eval(f"table.view['my_down'] is None and {play} is not None and "
-                           f"(table.act({play}) or True)"):
+            if kernel.eval(f"table.view['my_down'] is None and {play} is not None and (table.act({play}) or True)"):
                 break
             lp.page.wait_for_timeout(250)
         lp.page.wait_for_function("(b) => !b.disabled", arg=slap.element_handle())

@@ -227,7 +227,9 @@ def test_websocket_frames_leak_nothing(lab_page):
     # the compared prefix is a real game: several of seat 0's own actions and the opponents' draws
     assert cut >= 8, f"only {cut} state messages before the first kill"
     # (the log is a window of its newest entries: look through every state of the prefix)
-    opp_draws = [e for st in H.merged(sa[:cut]) for e in st.get("log_lines") or [] if e["type"] == "draw" and e.get("seat") != 0]
+    opp_draws = [
+        e for st in H.merged(sa[:cut]) for e in st.get("log_lines") or [] if e["type"] == "draw" and e.get("seat") != 0
+    ]
     assert opp_draws, "no opponent action was compared"
     # both games really diverge once a secret matters (else the swap proved nothing)
     assert kernel.eval("[wa.game.secrets, wb.game.secrets]") == [SECRETS_A, SECRETS_B]
@@ -308,7 +310,7 @@ def test_hotseat_curtain_hides_the_next_seat(lab_page):
     lab_page.screenshot("curtain.png", locator=root)
     driver.button("lift-curtain").click()
     lab_page.page.wait_for_function("(root) => root.dataset.curtain === 'down'", arg=root.element_handle())
-    after = my_characters(lab_page.frames.widget_states(comm_id=model_id)[len(before):])
+    after = my_characters(lab_page.frames.widget_states(comm_id=model_id)[len(before) :])
     assert secrets[1] in after
     assert "You are" in driver.state()["me"] and "Bob" in driver.state()["me"]
     lab_page.screenshot(locator=root)
@@ -340,7 +342,8 @@ def test_keyboard_tab_to_roll_and_enter(lab_page):
     H.wait_until(lambda: kernel.eval("len(kb.game.history)") > 0, timeout=15, what="the roll to reach Python")
     first = kernel.eval("kb.game.history[0]")
     assert first["seat"] == 0 and first["action"]["type"] == "roll", first
-    page.wait_for_function("(root) => root.dataset.phase !== 'roll' || /rolled/.test(root.textContent)",
-                           arg=root.element_handle())
+    page.wait_for_function(
+        "(root) => root.dataset.phase !== 'roll' || /rolled/.test(root.textContent)", arg=root.element_handle()
+    )
     assert H.notebook_errors(page) == []
     lab_page.screenshot(locator=root)

@@ -46,7 +46,9 @@ def test_the_start_notebooks_links_resolve_and_markdown_opens_formatted(tmp_path
            f"--ServerApp.port={port}", "--ServerApp.port_retries=0", f"--IdentityProvider.token={token}",
            "--ServerApp.jpserver_extensions={'jupyter_lsp': False}", *flags]  # fmt: skip
     log = open(tmp_path / "lab.log", "wb")
-    proc = subprocess.Popen(cmd, cwd=H.REPO, env=lab.env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = subprocess.Popen(
+        cmd, cwd=H.REPO, env=lab.env(), stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+    )
 
     def get(path: str):
         req = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"token {token}"})

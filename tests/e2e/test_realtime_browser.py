@@ -274,7 +274,9 @@ def secret_violations(frames: list, secrets: dict, raw: list = (), deal: dict = 
             elif key == "my_hand" and value not in (None, deal["hands"][shown]):
                 bad.append(f"{where} = {value!r} (not seat {shown}'s hand)")
             elif key == "log_lines" and isinstance(value, list):
-                others = [e for e in value if isinstance(e, dict) and e.get("type") == "deal" and e.get("seat") != shown]
+                others = [
+                    e for e in value if isinstance(e, dict) and e.get("type") == "deal" and e.get("seat") != shown
+                ]
                 bad += [f"{where}: {e!r}" for e in others]
         bad += [f"{kind}: the text {w!r}" for w in words if w in text]
     for payload in raw:
@@ -299,8 +301,14 @@ def check_frames(lab_page, kernel, model_id) -> int:
     )
     fake = {"msg_type": "comm_msg", "content": {"comm_id": model_id, "data": full}}
     caught = secret_violations([(0, "", 0, fake)], secrets, ["\x00" + json.dumps(full)])
-    for sign in ("only the full view has 'deck'", "only the full view has 'hands'", "'type': 'deal', 'step': 0, "
-                 "'text': 'You hold 3, 4'", "the text 'You hold 3, 4'", "the text '[3, 4]'", "an undecoded frame"):
+    for sign in (
+        "only the full view has 'deck'",
+        "only the full view has 'hands'",
+        "'type': 'deal', 'step': 0, 'text': 'You hold 3, 4'",
+        "the text 'You hold 3, 4'",
+        "the text '[3, 4]'",
+        "an undecoded frame",
+    ):
         assert any(sign in b for b in caught), f"the leak check misses {sign!r}: {caught}"
     states = frames.widget_states(comm_id=model_id, sizes=True)
     updates = [(kind, size) for kind, _, size, _ in states if kind != "open"]

@@ -39,7 +39,9 @@ class Device:
     """One browser context: a page whose WebSocket goes through a route that records every
     frame the page receives and can cut the connection."""
 
-    def __init__(self, browser, server, path: str, name: str, *, viewport: dict | None = None, storage: dict | None = None):
+    def __init__(
+        self, browser, server, path: str, name: str, *, viewport: dict | None = None, storage: dict | None = None
+    ):
         """``storage``: localStorage entries the page has before it loads (a token a second
         tab or device of the same student would hold)."""
         self.context = browser.new_context(viewport=viewport or {"width": 1200, "height": 1000})
@@ -110,8 +112,13 @@ def create_table(t: Device, game: str, players: int, bots: dict[int, str]) -> st
     for seat, level in bots.items():
         page.get_by_test_id(f"kind-{seat}").select_option(level)
     page.get_by_test_id("create").click()
-    codes = wait(page, lambda: set(page.locator('[data-testid^="table-"]').evaluate_all("els => els.map(e => e.dataset.code)")) - before,
-                 what="the new table")
+    codes = wait(
+        page,
+        lambda: (
+            set(page.locator('[data-testid^="table-"]').evaluate_all("els => els.map(e => e.dataset.code)")) - before
+        ),
+        what="the new table",
+    )
     return codes.pop()
 
 
@@ -131,7 +138,11 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
         projector = Device(browser, server, f"/watch/{code}", "projector")
         projector.page.locator(".bw-costume").wait_for(timeout=20_000)
         # the teacher page lists the three seats, online
-        wait(t.page, lambda: t.page.locator(f'[data-testid^="seat-{code}-"] .dot.on').count() == 3, what="3 devices online")
+        wait(
+            t.page,
+            lambda: t.page.locator(f'[data-testid^="seat-{code}-"] .dot.on').count() == 3,
+            what="3 devices online",
+        )
         drivers = [H.CostumePartyDriver(d.page, d.page.locator(".bw-costume"), timeout=30) for d in devices]
         clicks, cut_done, restarted = 0, False, False
         deadline = time.monotonic() + 240
@@ -149,34 +160,57 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
             if clicks == 6 and not cut_done:
                 cut_done = True
                 devices[1].cut()
-                wait(devices[1].page, lambda: len(devices[1].routes) >= 2 and devices[1].page.get_by_test_id("status").text_content() == "online",
-                     what="the cut device reconnects")
+                wait(
+                    devices[1].page,
+                    lambda: (
+                        len(devices[1].routes) >= 2
+                        and devices[1].page.get_by_test_id("status").text_content() == "online"
+                    ),
+                    what="the cut device reconnects",
+                )
             if clicks == 14 and not restarted:
                 restarted = True
                 before = engine(db, code)
                 server.stop()
                 server = R.ProcessServer(db, port=server.port, pace=0.05, log=output_dir / "server.log").start()
                 for d in devices:
-                    wait(d.page, lambda d=d: d.page.get_by_test_id("status").text_content() == "online", what=f"{d.name} back online")
+                    wait(
+                        d.page,
+                        lambda d=d: d.page.get_by_test_id("status").text_content() == "online",
+                        what=f"{d.name} back online",
+                    )
                 assert engine(db, code)["history"][: len(before["history"])] == before["history"]
                 # the rest through the same intents on the server: bots for Ben and Cy
                 handed_at = len(engine(db, code)["history"])
                 for seat in (1, 2):
                     t.page.get_by_test_id(f"bot-{code}-{seat}").click()
-                    wait(devices[seat].page, lambda seat=seat: devices[seat].page.evaluate("window.bwRooms.model.get('seat')") == -1,
-                         what=f"seat {seat}'s device now watches")
+                    wait(
+                        devices[seat].page,
+                        lambda seat=seat: devices[seat].page.evaluate("window.bwRooms.model.get('seat')") == -1,
+                        what=f"seat {seat}'s device now watches",
+                    )
         assert cut_done and restarted and clicks >= 14, clicks
         after = engine(db, code)["history"][handed_at:]
         assert {h.get("seat") for h in after} >= {1, 2}, "the bots never played the handed seats"
         for d in devices:
-            wait(d.page, lambda d=d: d.page.locator('.bw-costume[data-phase="over"]').count() == 1, what=f"{d.name} sees the end")
+            wait(
+                d.page,
+                lambda d=d: d.page.locator('.bw-costume[data-phase="over"]').count() == 1,
+                what=f"{d.name} sees the end",
+            )
         # the end: a student steps back through the replay of their own seat; the teacher
         # shows the table and reveals every secret (only the teacher's page has the toggle)
         ana = devices[0].page
         ana.get_by_test_id("replay-back").click()
-        wait(ana, lambda: "Action" in (ana.get_by_test_id("replay-step").text_content() or "")
-             and ana.evaluate("window.bwRooms.model.get('replay').step") < ana.evaluate("window.bwRooms.model.get('replay').length"),
-             what="the replay steps back")
+        wait(
+            ana,
+            lambda: (
+                "Action" in (ana.get_by_test_id("replay-step").text_content() or "")
+                and ana.evaluate("window.bwRooms.model.get('replay').step")
+                < ana.evaluate("window.bwRooms.model.get('replay').length")
+            ),
+            what="the replay steps back",
+        )
         assert ana.get_by_test_id("reveal-toggle").count() == 0
         t.page.get_by_test_id(f"show-{code}").click()
         shown = t.page.locator("#shown .bw-costume")
@@ -185,7 +219,9 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
         wait(t.page, lambda: shown.get_attribute("data-reveal") == "true", what="the teacher's reveal")
         t.page.screenshot(path=str(output_dir / "teacher_reveal.png"))
         assert any('"secrets"' in f for f in t.frames), "the teacher's frames show no secrets: the check proves nothing"
-        assert not any('"secrets"' in f for d in [*devices, projector] for f in d.frames), "the reveal reached a student"
+        assert not any('"secrets"' in f for d in [*devices, projector] for f in d.frames), (
+            "the reveal reached a student"
+        )
         projector.page.screenshot(path=str(output_dir / "projector.png"))
         devices[0].page.screenshot(path=str(output_dir / "device0.png"))
         # the secrets: each device's frames hold its own character, never another seat's
@@ -245,8 +281,10 @@ def test_brady_round_across_devices_and_the_teacher_hands_a_seat_to_a_bot(browse
             return true;
         }"""
         while True:
-            assert time.monotonic() < deadline, (f"the round did not end in time: {drv.state()} kid_acts={kid_acts} "
-                                                 f"handed={handed} to_act={engine(db, code)['history'][-3:]}")
+            assert time.monotonic() < deadline, (
+                f"the round did not end in time: {drv.state()} kid_acts={kid_acts} "
+                f"handed={handed} to_act={engine(db, code)['history'][-3:]}"
+            )
             s = drv.state()
             if s["phase"] == "over" or (s["round"] or 1) >= 2:
                 break

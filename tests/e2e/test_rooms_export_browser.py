@@ -32,7 +32,11 @@ def test_the_export_button_downloads_every_table_as_csv(browser, tmp_path, outpu
         assert download.suggested_filename.startswith("class-data-") and download.suggested_filename.endswith(".zip")
         path = output_dir / download.suggested_filename
         download.save_as(path)
-        wait(page, lambda: page.get_by_test_id("export-status").inner_text().startswith("saved"), what="the page says it saved")
+        wait(
+            page,
+            lambda: page.get_by_test_id("export-status").inner_text().startswith("saved"),
+            what="the page says it saved",
+        )
         with zipfile.ZipFile(path) as z:
             assert sorted(z.namelist()) == ["actions.csv", "seats.csv", "tables.csv"]
             tables = list(csv.DictReader(io.StringIO(z.read("tables.csv").decode())))

@@ -94,9 +94,7 @@ def wait(page, predicate, timeout: float = 20, what: str = "condition"):
     return value
 
 
-def test_a_page_from_another_local_origin_cannot_join_but_the_rooms_page_can(
-    browser, tmp_path, output_dir
-):
+def test_a_page_from_another_local_origin_cannot_join_but_the_rooms_page_can(browser, tmp_path, output_dir):
     log = output_dir / "server.log"
     server = R.ProcessServer(tmp_path / "rooms.sqlite3", log=log).start()
     site = None
@@ -119,25 +117,14 @@ def test_a_page_from_another_local_origin_cannot_join_but_the_rooms_page_can(
         child = wait(
             page,
             lambda: next(
-                (
-                    f
-                    for f in page.frames
-                    if f != page.main_frame and f.url not in ("", "about:blank")
-                ),
+                (f for f in page.frames if f != page.main_frame and f.url not in ("", "about:blank")),
                 None,
             ),
             what="the frame's answer",
         )
-        assert child.url.startswith("chrome-error://"), (
-            child.url
-        )  # the frame got chromium's error page, not /teacher
-        assert not any(s["taken"] for s in lobby_table(server, code)["seats"]), (
-            "the foreign page took a seat"
-        )
-        assert (
-            f"refused a request with Origin 'http://127.0.0.1:{site.httpd.server_address[1]}'"
-            in log.read_text()
-        )
+        assert child.url.startswith("chrome-error://"), child.url  # the frame got chromium's error page, not /teacher
+        assert not any(s["taken"] for s in lobby_table(server, code)["seats"]), "the foreign page took a seat"
+        assert f"refused a request with Origin 'http://127.0.0.1:{site.httpd.server_address[1]}'" in log.read_text()
         page.close()
         # the rooms' own page joins the same table
         own = context.new_page()
@@ -156,9 +143,7 @@ def test_a_page_from_another_local_origin_cannot_join_but_the_rooms_page_can(
 
 
 def test_every_rooms_page_loads_with_no_csp_violation(browser, tmp_path, output_dir):
-    server = R.ProcessServer(
-        tmp_path / "rooms.sqlite3", log=output_dir / "server.log"
-    ).start()
+    server = R.ProcessServer(tmp_path / "rooms.sqlite3", log=output_dir / "server.log").start()
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     context.add_init_script(CSP_LISTENER_JS)
     console: list[str] = []
@@ -168,14 +153,8 @@ def test_every_rooms_page_loads_with_no_csp_violation(browser, tmp_path, output_
     def open_page(path: str):
         page = context.new_page()
         response = page.goto(server.url + path)
-        assert (
-            response.status == 200
-            and response.headers["content-security-policy"] == CSP
-        ), path
-        assert (
-            response.headers["x-frame-options"] == "DENY"
-            and response.headers["x-content-type-options"] == "nosniff"
-        )
+        assert response.status == 200 and response.headers["content-security-policy"] == CSP, path
+        assert response.headers["x-frame-options"] == "DENY" and response.headers["x-content-type-options"] == "nosniff"
         pages.append((path, page))
         return page
 
@@ -190,9 +169,7 @@ def test_every_rooms_page_loads_with_no_csp_violation(browser, tmp_path, output_
         code = wait(
             teacher,
             lambda: (
-                teacher.locator('[data-testid^="table-"]').first.get_attribute(
-                    "data-code"
-                )
+                teacher.locator('[data-testid^="table-"]').first.get_attribute("data-code")
                 if teacher.locator('[data-testid^="table-"]').count()
                 else None
             ),
@@ -235,9 +212,7 @@ def test_every_rooms_page_loads_with_no_csp_violation(browser, tmp_path, output_
             page.wait_for_timeout(200)
         violations = {path: page.evaluate("window.__csp") for path, page in pages}
         assert all(v == [] for v in violations.values()), violations
-        assert not [
-            m for m in console if "Content Security Policy" in m or "Refused to" in m
-        ], console
+        assert not [m for m in console if "Content Security Policy" in m or "Refused to" in m], console
         # the listener is live and the policy enforced: an image from elsewhere is blocked and reported
         student.evaluate(
             "(src) => { const i = document.createElement('img'); i.src = src; document.body.append(i); }",

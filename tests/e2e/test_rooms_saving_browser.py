@@ -18,9 +18,7 @@ from test_rooms_browser import create_table, teacher_page, wait
 pytestmark = pytest.mark.browser
 
 
-def test_the_teachers_page_says_when_saving_fails_and_when_it_is_back(
-    browser, tmp_path, output_dir
-):
+def test_the_teachers_page_says_when_saving_fails_and_when_it_is_back(browser, tmp_path, output_dir):
     db = tmp_path / "rooms.sqlite3"
     server = R.ProcessServer(db, pace=0.05, log=output_dir / "server.log").start()
     t = None
@@ -38,13 +36,8 @@ def test_the_teachers_page_says_when_saving_fails_and_when_it_is_back(
                 what="the page says saving is failing",
             )
             text = saving.text_content()
-            assert (
-                "database is locked" in text
-                and "nothing is lost while this server runs" in text
-            ), text
-            assert "{" not in text and "undefined" not in text and "NaN" not in text, (
-                text
-            )
+            assert "database is locked" in text and "nothing is lost while this server runs" in text, text
+            assert "{" not in text and "undefined" not in text and "NaN" not in text, text
             t.page.screenshot(path=str(output_dir / "saving_failing.png"))
         finally:
             lock.execute("COMMIT")
@@ -56,9 +49,7 @@ def test_the_teachers_page_says_when_saving_fails_and_when_it_is_back(
             what="the sentence goes once all is saved",
         )
         with sqlite3.connect(db) as c:
-            assert c.execute(
-                "SELECT count(*) FROM tables WHERE code = ?", (code,)
-            ).fetchone() == (1,)
+            assert c.execute("SELECT count(*) FROM tables WHERE code = ?", (code,)).fetchone() == (1,)
     finally:
         if t is not None:
             t.close()

@@ -45,17 +45,31 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
         server.stop()
         stopped_at = played(db, code)
         server = R.ProcessServer(db, port=server.port, pace=0.05, log=output_dir / "server.log").start()
-        wait(ana.page, lambda: ana.page.get_by_test_id("status").text_content() == "online", what="the page is back online")
+        wait(
+            ana.page,
+            lambda: ana.page.get_by_test_id("status").text_content() == "online",
+            what="the page is back online",
+        )
         ana.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
-        wait(ana.page, lambda: played(db, code) > stopped_at + 2, timeout=30,
-             what="after the restart the table plays on (the reconnected page asked for the clock again)")
+        wait(
+            ana.page,
+            lambda: played(db, code) > stopped_at + 2,
+            timeout=30,
+            what="after the restart the table plays on (the reconnected page asked for the clock again)",
+        )
         ana.page.screenshot(path=str(output_dir / "after_restart.png"))
 
         # the same seat on a second device (the token copied into its storage, as a second tab would hold it)
         token = ana.page.evaluate("localStorage.getItem('bw-rooms-token')")
         assert token
-        phone = Device(browser, server, "/", "Ana's phone", viewport={"width": 390, "height": 844},
-                       storage={"bw-rooms-token": token})
+        phone = Device(
+            browser,
+            server,
+            "/",
+            "Ana's phone",
+            viewport={"width": 390, "height": 844},
+            storage={"bw-rooms-token": token},
+        )
         pages.append(phone)
         phone.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
         note = ana.page.get_by_test_id("taken-over")

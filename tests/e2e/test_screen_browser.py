@@ -82,12 +82,15 @@ def check_fit(lp: LabPage, root, action, name: str) -> dict:
     page.wait_for_timeout(300)  # fonts and layout settle
     box = action.bounding_box()
     widget = root.bounding_box()
-    print(f"{name}: widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
-          f"main action {box['y']:.0f}..{box['y'] + box['height']:.0f} px")
+    print(
+        f"{name}: widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
+        f"main action {box['y']:.0f}..{box['y'] + box['height']:.0f} px"
+    )
     lp.screenshot("screen.png")
     assert widget["height"] <= MAX_HEIGHT, f"{name} is {widget['height']:.0f} px tall at 1280 px (budget {MAX_HEIGHT})"
     assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"], (
-        f"{name}'s main action is out of view after the cell ran: {box}")
+        f"{name}'s main action is out of view after the cell ran: {box}"
+    )
     H.assert_contained(root, name)
     return {"widget": widget, "action": box}
 
@@ -113,7 +116,9 @@ def check_states(page, target, name: str, other=None) -> dict:
         other.hover()
         page.wait_for_timeout(200)
         ratios["other hover"] = contrast(other)
-    print(f"{name}: " + ", ".join(f"{k} {v['ratio']:.2f} ({v['color']} on {v['background']})" for k, v in ratios.items()))
+    print(
+        f"{name}: " + ", ".join(f"{k} {v['ratio']:.2f} ({v['color']} on {v['background']})" for k, v in ratios.items())
+    )
     for state, r in ratios.items():
         assert r["ratio"] >= 4.5, f"{name} {state}: contrast {r['ratio']:.2f} < 4.5 ({r})"
         assert float(r["opacity"]) == 1 and r["filter"] == "none", f"{name} {state}: faded ({r})"
@@ -167,7 +172,9 @@ def test_brady_question_phase_keeps_the_ask_button_in_view(screen_page):
     kernel = lp.notebook("e2e_screen_brady_talk.ipynb", BRADY_CELLS)
     model_id = kernel.eval("alice.model_id")
     root = H.widget_root(lp.page, model_id, selector=".bw-brady")
-    lp.page.evaluate("() => { const m = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer'); if (m) m.scrollTop = 0; }")
+    lp.page.evaluate(
+        "() => { const m = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer'); if (m) m.scrollTop = 0; }"
+    )
     for _ in range(6):  # Reveal the Snoop cards, Lights out: then the kids play and talk (bots, pace 0)
         if root.get_attribute("data-phase") == "talk":
             break
@@ -180,8 +187,10 @@ def test_brady_question_phase_keeps_the_ask_button_in_view(screen_page):
     ask.wait_for()
     lp.page.wait_for_timeout(300)
     box, widget = ask.bounding_box(), root.bounding_box()
-    print(f"Brady, Alice's questions: widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
-          f"Ask {box['y']:.0f}..{box['y'] + box['height']:.0f} px")
+    print(
+        f"Brady, Alice's questions: widget {widget['width']:.0f}x{widget['height']:.0f} px at y={widget['y']:.0f}; "
+        f"Ask {box['y']:.0f}..{box['y'] + box['height']:.0f} px"
+    )
     lp.screenshot("questions.png")
     assert box["y"] >= 0 and box["y"] + box["height"] <= VIEWPORT["height"], f"Ask is out of view: {box}"
     assert H.notebook_errors(lp.page) == []

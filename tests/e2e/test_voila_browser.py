@@ -263,7 +263,9 @@ def test_costume_party_page_plays_a_move_and_leaks_no_secret(app_page):
     assert driver.state()["selected"] and driver.state()["rooms"], driver.state()
     before = len(comm_states(app_page.frames))
     driver.step()  # a highlighted room: the move reaches Python and comes back
-    assert driver.clicks[0] == "roll" and driver.clicks[1].startswith("figure-") and driver.clicks[2].startswith("room-")
+    assert (
+        driver.clicks[0] == "roll" and driver.clicks[1].startswith("figure-") and driver.clicks[2].startswith("room-")
+    )
     # the bots play round to seat 0's next roll
     s = driver.wait_actionable(timeout=60)
     assert s["phase"] == "roll" and s["roll"], s

@@ -26,8 +26,7 @@ class SnapPresenter(Presenter):
             return f"You hold {', '.join(map(str, hand))}" if hand else "You hold no cards"
         if kind == "start":
             return (
-                f"A card is flipped every {_secs(event['flip_ms'])}; "
-                f"slap within {_secs(event['window_ms'])} of a match"
+                f"A card is flipped every {_secs(event['flip_ms'])}; slap within {_secs(event['window_ms'])} of a match"
             )
         if kind == "flip":
             return f"Card {event['card']} flipped"

@@ -96,7 +96,11 @@ class SnapGame(Game):
         for seat, hand in enumerate(self.hands):
             self._emit("deal", audience=[seat], seat=seat, hand=list(hand))
         self._emit(
-            "start", hand=size, deck=len(self.deck), flip_ms=self.options["flip_ms"], window_ms=self.options["window_ms"]
+            "start",
+            hand=size,
+            deck=len(self.deck),
+            flip_ms=self.options["flip_ms"],
+            window_ms=self.options["window_ms"],
         )
         return {"hands": [list(h) for h in self.hands], "deck": list(self.deck)}
 
@@ -105,7 +109,11 @@ class SnapGame(Game):
         if type(deal) is not dict or set(deal) != {"hands", "deck"}:
             raise ValueError(f"a deal is {{'hands': [...], 'deck': [...]}}, got {deal!r}")
         hands, deck = deal["hands"], deal["deck"]
-        if type(hands) is not list or len(hands) != players or any(type(h) is not list or len(h) != size for h in hands):
+        if (
+            type(hands) is not list
+            or len(hands) != players
+            or any(type(h) is not list or len(h) != size for h in hands)
+        ):
             raise ValueError(f"a deal needs {players} hands of {size} cards, got {hands!r}")
         cards = [c for h in hands for c in h] + (deck if type(deck) is list else [None])
         if any(type(c) is not int for c in cards) or sorted(cards) != CARDS:
