@@ -84,10 +84,9 @@ done
 step "ruff check (lint)"
 "$PY" -m ruff check brady_widgets tests benchmarks scripts \
   || die "ruff check found problems (\`ruff check --fix\` mends the simple ones)"
-# enabled once the tree is formatted (one `ruff format brady_widgets tests benchmarks scripts`):
-# step "ruff format --check"
-# "$PY" -m ruff format --check brady_widgets tests benchmarks scripts \
-#   || die "not formatted: run ruff format brady_widgets tests benchmarks scripts"
+step "ruff format --check"
+"$PY" -m ruff format --check brady_widgets tests benchmarks scripts \
+  || die "not formatted: run ruff format brady_widgets tests benchmarks scripts"
 step "mypy (types of the files listed in [tool.mypy])"
 "$PY" -m mypy || die "mypy found type errors"
 
