@@ -197,3 +197,18 @@ def test_start_here_covers_every_game():
         if (REPO / "docs" / f"{key}.md").exists():
             assert f"(../docs/{key}.md)" in md_text, f"00_start_here.ipynb does not link docs/{key}.md"
         assert game.title.split(":")[0].replace("The ", "") in md_text, game.title
+
+
+def test_every_widget_attribute_a_notebook_reads_on_a_class_is_there():
+    """What the lessons call on a widget class (``BradyBunchWidget.statement_text(st)``) is public API:
+    a refactor that moves it (to a presenter) must keep it on the class. Read from every code cell."""
+    import brady_widgets
+
+    used = set()
+    for path in sorted((REPO / "notebooks").rglob("*.ipynb")):
+        for cell in json.loads(path.read_text())["cells"]:
+            if cell["cell_type"] == "code":
+                used |= set(re.findall(r"\b([A-Z]\w*Widget)\.([a-z_]\w*)", "".join(cell["source"])))
+    assert ("BradyBunchWidget", "statement_text") in used, "the check reads nothing"
+    for cls, attr in sorted(used):
+        assert hasattr(getattr(brady_widgets, cls), attr), f"{cls}.{attr}, used by a notebook, is gone"

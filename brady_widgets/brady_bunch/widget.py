@@ -98,6 +98,9 @@ class BradyBunchWidget(GameWidget):
     """
 
     presenter_class = BradyBunchPresenter
+    #: a statement of the talk as the sentence the log shows (``view["talk"]`` entries), as
+    #: the tutorial prints them: the presenter's, on the class as it always was
+    statement_text = staticmethod(BradyBunchPresenter.statement_text)
 
     def __init__(
         self, players: int = 5, seed: int | None = None, humans: Any = None, mode: str = "bots", **kwargs: Any
