@@ -1093,3 +1093,35 @@ class Voila:
                 self.proc.wait(10)
         self._log.close()
         self.proc = None
+
+
+#: Kernel code for a real-time game's test: ``finish_by_bots()`` plays the rest of the game
+#: through the same protocol at once (the widget ``w`` and its ``probe`` are the cell's own).
+#: Whole games by the widget's own messages are pytest's (tests/test_widget_protocol.py); a
+#: browser test plays a round by clicks and keys, then this, then checks the end screen.
+FINISH_BY_BOTS = """
+def finish_by_bots():
+    # The rest of the game through the same protocol, at once: seat 0 goes to a "hard"
+    # bot (seat_bot) and the game runs on virtual time (advance_time) instead of the
+    # kernel's clock. A widget on the kernel's clock refuses advance_time, so the timer
+    # is cancelled, the clock unanchored, and the bots run in a thread with no event
+    # loop (the table's own rule: no running loop, virtual time).
+    import threading
+    s = w.session
+    s._cancel_pending()
+    s._anchor = None
+    s._sched.now = max(s._sched.now, s.game.clock)
+    failed = []
+
+    def run():
+        try:
+            w.seat_bot(0, "hard")
+            w.advance_time(10**6)
+        except Exception as exc:  # surfaced below
+            failed.append(repr(exc))
+
+    t = threading.Thread(target=run)
+    t.start()
+    t.join()
+    return {"over": w.game.over, "failed": failed, "records": len(probe["records"])}
+"""
