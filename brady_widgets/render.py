@@ -11,6 +11,7 @@ clock) and never changes it, nor the session's own screen.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,28 @@ class ScreenRendering:
 
     #: the finished game's replay (see :meth:`_replays`), set by the session
     _replay_cache: ReplayCache | None
+
+    # What the rendering reads from its host, the Session (annotations only: no attribute at run time).
+    game: Game
+    presenter: Presenter
+    screen: Screen
+    names: tuple[str, ...]
+    humans: tuple[int, ...]
+    mode: str
+    pace: float
+    teacher: bool
+    lag: float
+    _sync_id: str
+    _running: bool
+    _pending: asyncio.TimerHandle | None
+
+    if TYPE_CHECKING:  # the Session's methods it calls (declared for mypy only, never shadowing them)
+
+        def _rev(self, screen: Screen | None = None) -> int: ...
+        def _n_actions(self) -> int: ...
+        def _actions_before(self) -> list[int]: ...
+        def _bot_to_act(self) -> int | None: ...
+        def _now(self) -> float: ...
 
     def _page_answer(self, screen: Screen, name: Any, before: Any) -> dict:
         """The answer to a ``page`` message on ``screen`` (see :meth:`page_of`)."""
