@@ -53,20 +53,12 @@ from typing import Any, ClassVar, cast
 
 from .engine.errors import IllegalAction
 from .engine.game import Game
-from .frames import (  # noqa: F401 -- re-exported: importers of brady_widgets.session (and brady_widgets.table) keep these names
-    _TEXT_SKIP,
+from .frames import (
     ERROR_CHARS,
     MODES,
-    STATIC,
     WIDGET_ERROR_CODES,
     WidgetError,
-    _compact,
-    _cut,
     _error_dict,
-    _fit,
-    _json_size,
-    _wrap,
-    bounded,
     compact_legal,
     expand_legal,
     short,

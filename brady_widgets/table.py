@@ -8,51 +8,45 @@ so that their imports keep working.
 
 from __future__ import annotations
 
-from .session import (  # noqa: F401 -- re-exported: importers of brady_widgets.table keep these names
-    _TEXT_SKIP,
-    ASK_AFTER_ACT_S,
+from .frames import (
     ERROR_CHARS,
-    MAX_STAMP_MS,
     MODES,
-    MSG,
-    MSG_KEYS,
-    MSG_OPTIONAL,
-    PRESENTER_SETTINGS,
     STATIC,
     WIDGET_ERROR_CODES,
-    Presenter,
-    Screen,
-    Session,
-    Table,
     WidgetError,
-    _compact,
-    _cut,
-    _error_dict,
-    _fit,
-    _json_size,
-    _wrap,
     bounded,
     compact_legal,
     expand_legal,
-    render,
-    session_for,
     short,
-    table_for,
 )
+from .presenter import PRESENTER_SETTINGS, Presenter
+from .protocol import MSG, MSG_KEYS, MSG_OPTIONAL
+from .render import render
+from .screen import Screen
+from .session import ASK_AFTER_ACT_S, MAX_STAMP_MS, Session, Table, session_for, table_for
 
+#: every name the module re-exports (importers of brady_widgets.table keep them)
 __all__ = [
+    "ASK_AFTER_ACT_S",
     "ERROR_CHARS",
+    "MAX_STAMP_MS",
+    "MODES",
     "MSG",
+    "MSG_KEYS",
+    "MSG_OPTIONAL",
     "PRESENTER_SETTINGS",
+    "STATIC",
+    "WIDGET_ERROR_CODES",
     "Presenter",
     "Screen",
     "Session",
     "Table",
-    "WIDGET_ERROR_CODES",
     "WidgetError",
+    "bounded",
     "compact_legal",
     "expand_legal",
     "render",
     "session_for",
+    "short",
     "table_for",
 ]

@@ -80,28 +80,28 @@ from typing import Any, ClassVar
 import anywidget
 import traitlets
 
-from .presenter import PRESENTER_SETTINGS, Presenter
-from .protocol import TRAITS, synced_traits
-from .render import render
-from .session import (  # noqa: F401 -- re-exported: the widget's names are importable from here
+from .frames import (  # noqa: F401 -- re-exported: the widget's names are importable from here
     ERROR_CHARS,
     MODES,
-    MSG,
     STATIC,
     WIDGET_ERROR_CODES,
-    Session,
     WidgetError,
-    _compact,
     _cut,
     _error_dict,
-    _fit,
-    _json_size,
     _wrap,
     bounded,
     compact_legal,
     expand_legal,
     short,
 )
+from .presenter import PRESENTER_SETTINGS, Presenter
+from .protocol import (
+    MSG,
+    TRAITS,
+    synced_traits,
+)
+from .render import render
+from .session import Session
 
 #: what a widget class leaves to its presenter: the settings and the hooks
 _PRESENTED = frozenset(PRESENTER_SETTINGS) | {
