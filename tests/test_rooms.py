@@ -73,7 +73,7 @@ def test_each_device_receives_only_its_seat_swapped_deal_replay(server):
     t = R.teacher(server)
     runs = []
     for secrets in ([0, 6, 12, 18], [0, 12, 6, 18]):
-        code = R.create(t, game="costume_party", players=4, seed=11, options={"deal": cp_deal(secrets)})
+        code = R.create(t, game="costume_party", players=4, seed=11, deal=cp_deal(secrets))
         devices = [R.join(server, code, f"P{s}") for s in range(4)]
         assert [d.state["seat"] for d in devices] == [0, 1, 2, 3]
         watcher = R.Client(server)

@@ -20,4 +20,5 @@ GAME = GameEntry(
     exercises=".exercises:EXERCISES",
     view="big_brother",
     secrets=".text:secrets",
+    options=".options:OPTIONS",
 )

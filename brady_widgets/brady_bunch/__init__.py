@@ -19,4 +19,5 @@ GAME = GameEntry(
     view="brady_bunch",
     view_root=".bw-brady",
     secrets=".text:secrets",
+    options=".options:OPTIONS",
 )

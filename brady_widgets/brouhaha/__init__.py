@@ -20,4 +20,5 @@ GAME = GameEntry(
     exercises=".exercises:EXERCISES",
     view="brouhaha",
     secrets=".text:secrets",
+    options=".options:OPTIONS",
 )

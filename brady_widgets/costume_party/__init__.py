@@ -20,4 +20,5 @@ GAME = GameEntry(
     view="costume_party",
     view_root=".bw-costume",
     secrets=".text:secrets",
+    options=".options:OPTIONS",
 )

@@ -25,6 +25,9 @@ its ``__init__.py``, as strings only (so importing the package stays cheap)::
                                           # or None: the text of a seat's secret
                                           # on its own screen and in the teacher's
                                           # reveal (tests/test_every_game.py)
+        options=".options:OPTIONS",       # a tuple of Option specs: the settings a
+                                          # teacher may choose for a new table (the
+                                          # rooms page's form; the server takes no other)
     )
 
 and :data:`GAME_PACKAGES` below lists the game packages: adding a game is a new
@@ -49,6 +52,8 @@ from typing import Any
 __all__ = [
     "GAME_PACKAGES",
     "GameEntry",
+    "Option",
+    "check_options",
     "export_target",
     "exports",
     "game_entry",
@@ -57,6 +62,7 @@ __all__ = [
     "load_fields",
     "load_game",
     "load_invariants",
+    "load_options",
     "load_positions",
     "load_presenter",
     "load_exercises",
@@ -110,12 +116,13 @@ class GameEntry:
     view_root: str | None = None
     secrets: str | None = None
     presenter: str | None = None
+    options: str | None = None
 
     def __post_init__(self):
         if not isinstance(self.name, str) or not self.name.isidentifier():
             raise ValueError(f"a game name must be an identifier such as 'my_game', got {self.name!r}")
         _check_target("engine", self.engine, module_ok=False)
-        for what in ("widget", "bots", "fields", "exercises", "secrets", "presenter"):
+        for what in ("widget", "bots", "fields", "exercises", "secrets", "presenter", "options"):
             if getattr(self, what) is not None:
                 _check_target(what, getattr(self, what), module_ok=False)
         for what in ("invariants", "positions"):
@@ -155,6 +162,7 @@ class GameEntry:
                 "exercises",
                 "secrets",
                 "presenter",
+                "options",
             )
         }
         out.update(self.exports)
@@ -189,6 +197,96 @@ class GameEntry:
 
 def _make_entry(kwargs: dict) -> GameEntry:
     return GameEntry(**kwargs)
+
+
+#: the kinds of a table setting: a whole number, true/false, one of a few words, a seat
+#: (0-based; shown as "Seat 1"...), a duration in ms (shown in seconds)
+OPTION_KINDS = ("int", "bool", "choice", "seat", "ms")
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a teacher may choose for a new table (a keyword option of the engine).
+
+    ``kind`` is one of :data:`OPTION_KINDS`; ``default`` the engine's default; ``help`` one
+    line that says what it changes, in the game's words; ``label`` the form's label.
+    ``min``/``max`` bound an ``int`` or ``ms`` (a ``seat`` is bounded by the table's players);
+    ``choices`` are ``(value, words)`` pairs of a ``choice``; ``none`` (say ``"no limit"``)
+    lets the setting be left empty, which gives the engine ``None``."""
+
+    name: str
+    kind: str
+    default: Any
+    help: str
+    label: str = ""
+    min: int | None = None
+    max: int | None = None
+    choices: tuple[tuple[str, str], ...] = ()
+    none: str | None = None
+
+    def __post_init__(self):
+        if not isinstance(self.name, str) or not self.name.isidentifier():
+            raise ValueError(f"an option's name is an identifier, got {self.name!r}")
+        if self.kind not in OPTION_KINDS:
+            raise ValueError(f"option {self.name!r}: kind must be one of {OPTION_KINDS}, got {self.kind!r}")
+        if not isinstance(self.help, str) or not self.help.strip() or "\n" in self.help:
+            raise ValueError(f"option {self.name!r}: help is one line of text")
+        if self.kind == "choice" and not (
+            self.choices and all(isinstance(c, tuple) and len(c) == 2 for c in self.choices)
+        ):
+            raise ValueError(f"option {self.name!r}: a choice lists (value, words) pairs")
+        if self.kind in ("int", "ms") and (self.min is None or self.max is None or self.min > self.max):
+            raise ValueError(f"option {self.name!r}: a number needs min <= max")
+        if self.default is not None or self.none is None:
+            self.check(self.default, players=None)  # the default is a value the setting takes
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name.replace("_", " ").capitalize()
+
+    def check(self, value: Any, players: int | None) -> Any:
+        """``value`` if this setting takes it, else ValueError in plain words."""
+        what = self.title
+        if value is None:
+            if self.none is not None:
+                return None
+            raise ValueError(f"{what} needs a value")
+        if self.kind == "bool":
+            if type(value) is not bool:
+                raise ValueError(f"{what} is yes or no (true or false)")
+            return value
+        if self.kind == "choice":
+            allowed = [c[0] for c in self.choices]
+            if not isinstance(value, str) or value not in allowed:
+                raise ValueError(f"{what} is one of: {', '.join(c[1] for c in self.choices)}")
+            return value
+        if type(value) is not int:
+            raise ValueError(f"{what} is a whole number{' of milliseconds' if self.kind == 'ms' else ''}")
+        if self.kind == "seat":
+            top = (players - 1) if isinstance(players, int) else 99
+            if not 0 <= value <= top:
+                raise ValueError(f"{what} is a seat from 1 to {top + 1}")
+            return value
+        assert self.min is not None and self.max is not None
+        if not self.min <= value <= self.max:
+            if self.kind == "ms":
+                raise ValueError(f"{what} is from {self.min / 1000:g} to {self.max / 1000:g} seconds")
+            raise ValueError(f"{what} is from {self.min} to {self.max}")
+        return value
+
+    def to_json(self) -> dict:
+        """What the teacher's page draws the setting from."""
+        return {
+            "name": self.name,
+            "kind": self.kind,
+            "default": self.default,
+            "help": self.help,
+            "label": self.title,
+            "min": self.min,
+            "max": self.max,
+            "choices": [list(c) for c in self.choices],
+            "none": self.none,
+        }
 
 
 # ------------------------------------------------------------------ the table
@@ -345,6 +443,36 @@ def load_secrets(name: str) -> Callable | None:
     (what the every-game tests look for, and look for on no other screen), or
     ``None`` when the game declares none (the tests then derive it from the views)."""
     return _load(game_entry(name), "secrets")
+
+
+def load_options(name: str) -> tuple[Option, ...]:
+    """The settings a teacher may choose for a new table of ``name`` (``()``: none)."""
+    found = _load(game_entry(name), "options")
+    if found is None:
+        return ()
+    found = tuple(found)
+    if not all(isinstance(o, Option) for o in found):
+        raise TypeError(f"game {name!r}: options must be a tuple of Option, got {found!r}")
+    if len({o.name for o in found}) != len(found):
+        raise ValueError(f"game {name!r}: two options share a name")
+    return found
+
+
+def check_options(name: str, options: Any, players: int | None = None) -> dict:
+    """``options`` checked against the settings ``name`` declares (:func:`load_options`):
+    the same dict, or ValueError in plain words naming the setting (an undeclared name, a
+    wrong kind, out of range). Nothing is built: the rooms server calls it before a table."""
+    if not isinstance(options, dict):
+        raise ValueError("the settings are a set of names and values")
+    declared = {o.name: o for o in load_options(name)}
+    out = {}
+    for key, value in options.items():
+        option = declared.get(key) if isinstance(key, str) else None
+        if option is None:
+            known = ", ".join(o.title for o in declared.values()) or "none"
+            raise ValueError(f"this game has no setting {str(key)[:40]!r} (its settings: {known})")
+        out[key] = option.check(value, players)
+    return out
 
 
 def load_exercises(name: str) -> dict:

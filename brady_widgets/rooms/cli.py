@@ -208,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
             code_ttl=args.code_ttl,
             joins_per_minute=args.joins_per_minute,
             code_prefix=args.code_prefix.upper(),
+            join_url=url,  # the teacher's and the projector's pages show it, with its QR code
         )
     except ValueError as exc:  # a bad --code-prefix
         print(f"brady-widgets rooms: {exc}", file=sys.stderr)

@@ -65,7 +65,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
-from ..engine.registry import game_entry, load_game, load_presenter, names
+from ..engine.registry import check_options, game_entry, load_game, load_options, load_presenter, names
 from ..frames import STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
 from ..render import render
@@ -463,7 +463,10 @@ class Rooms:
     # ------------------------------------------------------------ the tables
     def create(self, spec: Any) -> Room:
         """A teacher's new table: ``{"game", "players", "seed"?, "options"?, "bots"?: {seat: level},
-        "names"?}``; every seat without a bot is a person's."""
+        "deal"?}``; every seat without a bot is a person's. ``options`` holds only settings the
+        game declares (``GameEntry.options``: the teacher page's form is built from them), each
+        checked for its kind and range before anything is built (``bad_request`` in plain words,
+        nothing created)."""
         if not isinstance(spec, dict):
             raise RoomError("bad_request", "create takes a table description")
         game = spec.get("game")
@@ -487,6 +490,14 @@ class Rooms:
         if not isinstance(options, dict) or not isinstance(bots, dict):
             raise RoomError("bad_request", "options and bots must be objects")
         _check_numbers(options, "options")
+        try:  # only the settings the game declares (GameEntry.options), each of its kind and range
+            options = check_options(game, options, players)
+        except ValueError as exc:
+            raise RoomError("bad_request", f"{load_game(game).title or game}: {exc}") from None
+        deal = spec.get("deal")  # a fixed deal (tests, lessons), never from the page's form
+        if deal is not None:
+            _check_numbers(deal, "deal")
+            options["deal"] = deal
         try:
             bot_levels = {int(k): v for k, v in bots.items()}
             humans = [s for s in range(players) if s not in bot_levels] if isinstance(players, int) else []
@@ -741,6 +752,7 @@ class Rooms:
                     "default_bot": presenter.default_bot,
                     "view": game_entry(g).view or "generic",
                     "realtime": bool(cls.realtime),
+                    "options": [o.to_json() for o in load_options(g)],
                 }
             )
         return out
@@ -1120,6 +1132,28 @@ class Rooms:
                 device.writer.cancel()
 
 
+def qr_svg_text(url: str) -> str:
+    """``url`` as a QR code in SVG (black on white, a quiet zone of 4 modules): scanned from
+    a phone across a classroom off a projector."""
+    import io
+
+    import segno
+
+    out = io.BytesIO()
+    segno.make(url, error="m").save(
+        out,
+        kind="svg",
+        scale=10,
+        border=4,
+        dark="#000",
+        light="#fff",
+        xmldecl=False,
+        title="Join the class",
+        omitsize=True,
+    )
+    return out.getvalue().decode()
+
+
 def _page(name: str) -> HTMLResponse:
     return HTMLResponse(
         (PAGES / name).read_text(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -1132,12 +1166,16 @@ def create_app(
     *,
     allowed_origins: tuple[str, ...] = (),
     allowed_hosts: tuple[str, ...] = (),
+    join_url: str | None = None,
     **kwargs: Any,
 ) -> Starlette:
     """The ASGI app: pages, the view bundles, ``/ws``; ``app.state.rooms`` is the :class:`Rooms`.
 
     Wrapped in :class:`~brady_widgets.rooms.web.WebGuard`: ``allowed_hosts`` are served names
-    besides this machine's own, ``allowed_origins`` origins accepted on ``/ws`` besides its own."""
+    besides this machine's own, ``allowed_origins`` origins accepted on ``/ws`` besides its own.
+    ``join_url`` is the students' address the teacher's and the projector's pages show with
+    its QR code (``/join.json``, ``/qr.svg``): the one ``brady-widgets rooms`` prints (the LAN
+    address or ``--public-url``); without it, the address the page was loaded from."""
     store = Store(db)  # StoreError (one line naming the file) for a file that is not a rooms database
     try:
         # The teacher's token is kept hashed in the file, so the teacher's open page and link
@@ -1168,6 +1206,28 @@ def create_app(
 
     async def games(request: Request) -> Response:
         return JSONResponse(rooms.games())
+
+    def students_url(request: Request) -> str:
+        return (join_url or str(request.base_url)).rstrip("/") + "/"
+
+    async def join_info(request: Request) -> Response:
+        """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
+        return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
+
+    async def qr_svg(request: Request) -> Response:
+        """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
+        ``?code=ABCDE`` the address fills in that table's code on the student's page."""
+        url = students_url(request)
+        code = request.query_params.get("code", "").upper()
+        if code:
+            if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
+                return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
+            url += f"?code={code}"
+        try:
+            svg = qr_svg_text(url)
+        except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
+            return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def rooms_js(request: Request) -> Response:
         return FileResponse(ROOMS_JS)
@@ -1224,6 +1284,8 @@ def create_app(
             Route("/teacher", teacher),
             Route("/games.json", games),
             Route("/export", export, methods=["POST"]),
+            Route("/join.json", join_info),
+            Route("/qr.svg", qr_svg),
             Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
             WebSocketRoute("/ws", ws),
             Mount("/views", StaticFiles(directory=STATIC)),

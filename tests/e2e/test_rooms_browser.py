@@ -184,6 +184,7 @@ def test_costume_party_across_devices_cut_restart_and_no_secret(browser, tmp_pat
                 handed_at = len(engine(db, code)["history"])
                 for seat in (1, 2):
                     t.page.get_by_test_id(f"bot-{code}-{seat}").click()
+                    t.page.get_by_test_id("confirm-yes").click()  # the page asks first
                     wait(
                         devices[seat].page,
                         lambda seat=seat: devices[seat].page.evaluate("window.bwRooms.model.get('seat')") == -1,
@@ -291,6 +292,7 @@ def test_brady_round_across_devices_and_the_teacher_hands_a_seat_to_a_bot(browse
             if not handed and kid_acts >= 2:
                 handed = True
                 t.page.get_by_test_id(f"bot-{code}-1").click()
+                t.page.get_by_test_id("confirm-yes").click()  # the page asks first
                 wait(
                     kid.page,
                     lambda: kid.page.evaluate("window.bwRooms.model.get('seat')") == -1,
@@ -334,7 +336,7 @@ def test_swapped_deal_replay_seat_zero_browser_receives_the_same_frames(browser,
         t = R.teacher(server)
         runs = []
         for secrets in ([0, 6, 12, 18], [0, 12, 6, 18]):
-            code = R.create(t, game="costume_party", players=4, seed=11, options={"deal": cp_deal(secrets)})
+            code = R.create(t, game="costume_party", players=4, seed=11, deal=cp_deal(secrets))
             me = Device(browser, server, "/", "P0")
             pages.append(me)
             me.join(code)

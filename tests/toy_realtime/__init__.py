@@ -17,4 +17,5 @@ GAME = GameEntry(
     invariants=".invariants",
     fields=".fields:simulation_fields",
     view="generic",
+    options=".options:OPTIONS",
 )
