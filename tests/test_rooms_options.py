@@ -209,3 +209,26 @@ def test_the_pages_name_no_game_and_the_teacher_page_can_start_a_real_time_table
         for game in BUILTIN:
             assert game not in text, (path.name, game)
     assert 'op: "start"' in (PAGES / "teacher.js").read_text()
+
+
+def test_the_games_and_their_settings_reach_a_teacher_once_per_connection(tmp_path):
+    """The settings of every game are a few KB: the first lobby frame carries them, the
+    lobby frames of later changes (every action of every table) do not."""
+    server = R.ThreadServer(tmp_path / "r.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        first = next(f for f in t.frames if f.get("op") == "lobby")
+        assert {g["name"] for g in first["games"]} >= set(BUILTIN)
+        assert all("options" in g for g in first["games"])
+        code = R.create(t, game="costume_party", players=3, bots={"1": "easy", "2": "easy"})
+        later = t.until(lambda f: f.get("op") == "lobby" and any(x["code"] == code for x in f["tables"]))
+        assert "games" not in later and len(json.dumps(later)) < len(json.dumps(first["games"]))
+        t.op({"op": "show", "code": code}, "state")  # looking at a table keeps what was sent
+        t.drain(0.4)
+        assert not [f for f in t.frames[t.frames.index(later) :] if "games" in f]
+        t.close()
+        again = R.teacher(server)  # a new connection (a reload) gets them again
+        assert "games" in next(f for f in again.frames if f.get("op") == "lobby")
+        again.close()
+    finally:
+        server.stop()

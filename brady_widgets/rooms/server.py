@@ -728,10 +728,15 @@ class Rooms:
     async def send_teacher(self, device: Device) -> None:
         if self._games is None:
             self._games = self.games()
-        lobby = {"tables": self.overview(), "games": self._games, "saving": self.saving()}
-        if device.sent.get("__lobby") != lobby:
+        lobby = {"tables": self.overview(), "saving": self.saving()}
+        # the games and their settings (a few KB) go once per connection, not with every change
+        games = device.sent.get("__games") is not self._games
+        if device.sent.get("__lobby") != lobby or games:
             device.sent["__lobby"] = lobby
-            await self.send(device, {"op": "lobby", **lobby})
+            frame = {"op": "lobby", **lobby}
+            if games:
+                frame["games"] = device.sent["__games"] = self._games
+            await self.send(device, frame)
         if device.code in self.rooms:
             await self.send_state(device)
 
@@ -1026,7 +1031,7 @@ class Rooms:
         room = self._teacher_room(device, frame)
         self._unbind(device)
         room.devices.add(device)
-        device.code, device.sent = room.code, {"__lobby": device.sent.get("__lobby")}
+        device.code, device.sent = room.code, {k: v for k, v in device.sent.items() if k in ("__lobby", "__games")}
         device.screen = replace(device.screen, reveal=False, replay_step=None)
         await self.send_state(device, full=False)
 

@@ -21,7 +21,7 @@ const s = screen($("shown"), {
   onFrame(f) {
     // the message is the sentence; the code stays for scripts and tests (data-last-error)
     if (f.op === "error") { $("err").textContent = f.message; document.body.dataset.lastError = f.code; }
-    else if (f.op === "lobby") { if (!games.length) setGames(f.games); games = f.games; drawTables(f.tables); drawSaving(f.saving); }
+    else if (f.op === "lobby") { if (f.games) { if (!games.length) setGames(f.games); games = f.games; } drawTables(f.tables); drawSaving(f.saving); }
     else if (f.op === "created") { $("err").textContent = ""; }
   },
 });
