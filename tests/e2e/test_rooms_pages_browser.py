@@ -289,6 +289,9 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         form = page.get_by_test_id("join-form")
         form.wait_for()
         assert page.get_by_test_id("code").input_value() == code
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390  # no sideways scroll
+        for testid in ("code", "name", "join"):  # tap targets of at least 44 px
+            assert page.get_by_test_id(testid).bounding_box()["height"] >= 44, testid
         page.get_by_test_id("name").tap()
         page.get_by_test_id("name").fill("Ana")
         page.get_by_test_id("join").tap()
@@ -300,6 +303,7 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         who = page.get_by_test_id("who")
         wait(page, lambda: who.inner_text() == f"Table {code} · Seat 1: Ana", what="the header names Ana")
         page.screenshot(path=str(output_dir / "phone_seated.png"))
+        assert page.locator(".rooms-bar").bounding_box()["width"] <= 390
         # the teacher hands the seat to a bot: the header says who plays it now
         ws.send({"op": "bot", "code": code, "seat": 0, "level": "easy"})
         wait(page, lambda: "Bot 1" in who.inner_text(), what="the header names the bot")
@@ -355,6 +359,8 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_rooms_page(browser, s
         print(
             f"axe {where:26} page: {axe.counts(own) or 'no violations'}; game view: {axe.counts(view) or 'no violations'}"
         )
+        for v in own:
+            print(f"    on the page: {v['impact']} {v['id']} ({v['help']}) at {v['targets']}")
         for v in view:
             print(f"    in the view: {v['impact']} {v['id']} at {v['targets']}")
     serious = {

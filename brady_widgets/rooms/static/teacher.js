@@ -194,7 +194,7 @@ function drawTables(tables) {
     const lock = h("button", { type: "button", class: "rooms-btn", "data-testid": `lock-${t.code}`,
       onclick: () => (t.locked ? send({ op: "lock", code: t.code, on: false })
         : confirmThen(`Lock table ${t.code}? Play stops and no one new gets a seat until you unlock it.`, "Lock the table", () => send({ op: "lock", code: t.code, on: true }))) }, t.locked ? "Unlock" : "Lock");
-    const show = h("button", { type: "button", class: "rooms-btn", "data-testid": `show-${t.code}`, onclick: () => { shownCode = t.code; s.unmount(); $("shown-title").textContent = `Table ${t.code}`; send({ op: "show", code: t.code }); } }, "Show here");
+    const show = h("button", { type: "button", class: "rooms-btn", "data-testid": `show-${t.code}`, onclick: () => { shownCode = t.code; s.unmount(); $("shown-title").textContent = `Table ${t.code}`; $("shown-title").hidden = false; send({ op: "show", code: t.code }); } }, "Show here");
     const actions = [
       // real time: the clock starts for the whole table when the teacher says so ({op: "start"}, issue 25 item 1)
       g.realtime && !t.over ? action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, onclick: () => send({ op: "start", code: t.code }) }, "Start the game"),
