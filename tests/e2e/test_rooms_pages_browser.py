@@ -311,6 +311,14 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         assert "seat 1" not in page.locator(".rooms-bar").inner_text().replace("Seat 1 is played", "")
         assert not form.is_visible() and page.get_by_test_id("watching").is_visible()
         page.screenshot(path=str(output_dir / "phone_seat_to_bot.png"))
+        # and seated again by the teacher: the header names Ana once more
+        lobby = ws.until(
+            lambda f: f.get("op") == "lobby" and any(t["code"] == code and t["watchers"] for t in f["tables"])
+        )
+        watcher = next(t for t in lobby["tables"] if t["code"] == code)["watchers"][0]["id"]
+        ws.send({"op": "seat", "code": code, "watcher": watcher, "seat": 0})
+        wait(page, lambda: who.inner_text() == f"Table {code} · Seat 1: Ana", what="the header names Ana again")
+        assert not page.get_by_test_id("watching").is_visible()
     finally:
         context.close()
         ws.close()
