@@ -319,6 +319,13 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         ws.send({"op": "seat", "code": code, "watcher": watcher, "seat": 0})
         wait(page, lambda: who.inner_text() == f"Table {code} · Seat 1: Ana", what="the header names Ana again")
         assert not page.get_by_test_id("watching").is_visible()
+        # the teacher's page on a phone too: no sideways scroll, the table's controls in reach
+        teacher_page = context.new_page()
+        teacher_page.goto(f"{server.url}/teacher#t={R.TEACHER}")
+        teacher_page.get_by_test_id(f"table-{code}").wait_for()
+        assert teacher_page.evaluate("document.documentElement.scrollWidth") <= 390
+        assert teacher_page.get_by_test_id(f"lock-{code}").bounding_box()["height"] >= 44
+        teacher_page.screenshot(path=str(output_dir / "phone_teacher.png"), full_page=True)
     finally:
         context.close()
         ws.close()
