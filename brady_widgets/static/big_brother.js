@@ -732,7 +732,7 @@ var ROOM_ICON = {
   Storeroom: "\u{1F4E6}"
 };
 var KIND_WORD = { confrontation: "Card", gossip: "Gossip", camera: "Camera" };
-var TARGET_TYPES = ["vote", "choose", "gossip_card", "rank"];
+var TARGET_TYPES = ["vote", "choose", "gossip_card", "rank", "pay"];
 var PURPOSE = { nominations: "Nominations", eviction: "Eviction vote", final: "Final vote", confrontation: "Confrontation" };
 function loopCells(n) {
   const W = Math.max(3, Math.ceil((n + 4) / 4));
@@ -1060,7 +1060,7 @@ function centre(t, g) {
   return g.centreNode;
 }
 function targetVerb(type) {
-  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : "Rank next";
+  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : type === "pay" ? "Pay with card" : "Rank next";
 }
 function controls(t, g) {
   const v = t.view;
@@ -1111,10 +1111,10 @@ function cardRow(t, g) {
     const a = targets.find((x) => x.target === s) || null;
     const n = mine[s] || 0;
     g.cardActs[s] = a;
-    if (s === t.seat || !a && !n && type === "vote") continue;
+    if (s === t.seat || !a && !n && (type === "vote" || type === "pay")) continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`);
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : ""} (key ${s + 1})`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` \xD7${n}`);
@@ -1170,6 +1170,10 @@ function promptText(t) {
   if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
   if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
   if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  if (types.has("pay")) {
+    const p = v.paying || {};
+    return `You owe ${t.nameOf(p.target)} a vote card but have none left: choose another card to put in the box (keys 1-6).`;
+  }
   if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
   return v.prompt || "Waiting\u2026";
 }
@@ -1267,7 +1271,7 @@ var game = {
   me,
   seat,
   panels,
-  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
+  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="pay-"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
   onKey
 };
 var view_default = view(game);
