@@ -221,7 +221,8 @@ function makeSpace(t, space, i, [r, c]) {
     "li",
     { class: `bw-bb-space bw-bb-${kind}`, style: { "grid-row": String(r), "grid-column": String(c) }, "data-testid": `space-${i}`, "data-kind": kind, title: desc || words },
     head,
-    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
+    // (a break may follow the slash of "Toilet/Shower": whole words on two lines)
+    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room.replace("/", "/\u200b") : KIND_WORD[kind] || kind),
   );
   return { li, head, odds, pawns, kind, words };
 }
