@@ -508,6 +508,7 @@ function cameraList(t, g, claims) {
       "li",
       { "data-testid": `camera-${c.card}` },
       `📷 ${c.text} `,
+      c.caught_this_round ? h("span", { class: "bw-bb-left", "data-testid": `camera-${c.card}-used` }, "(caught someone this round: it catches again next round) ") : null,
       (c.claimable || []).map((s) => {
         const a = claims.find((x) => x.card === c.card && x.culprit === s);
         return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => g.frame.act(a) });
