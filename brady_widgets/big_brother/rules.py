@@ -36,8 +36,9 @@ written down in ``docs/big_brother.md``; the main ones:
   open votes, gossip) may be claimed by the card's holder until the end of the round in
   which it happened. A card that caught somebody stays in front of its holder (face up
   now: its line is public) and catches again from the next round on ("Once the next round
-  begins, you can catch people again"): one catch per card and round. Claims are legal in every phase of a round
-  (``roll``, ``gossip_pick``, ``gossip``, ``vote``, ``choose``), never in nominations,
+  begins, you can catch people again"): one catch per card and round. Claims are legal in
+  every phase of a round (``roll``, ``gossip_pick``, ``gossip``, ``vote``, ``choose``; not
+  ``pay``, while a reward is being paid with another card), never in nominations,
   evictions, the return or the final vote, never by an evicted holder, and not while
   the holder is shielded on the Toilet/Shower (the catch could not give them a card).
 * Nominations: the fewest-voted housemates, at least two, all ties at the boundary.
