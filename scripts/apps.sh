@@ -13,5 +13,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PY=${PYTHON:-$(command -v python3 || command -v python)}
 "$PY" -m pip install --progress-bar off -e ".[play]"
+# the pages' template (share/jupyter/voila/templates/brady_apps): Voila's "lab" template centred, the
+# game filling the width, and nothing loaded from another machine (lab links a CDN's icon font)
+export JUPYTER_PATH="$PWD/share/jupyter${JUPYTER_PATH:+:$JUPYTER_PATH}"
 exec "$PY" -m voila notebooks/app --port="${BRADY_APPS_PORT:-8866}" --no-browser \
-  --template=lab --strip_sources=True --show_tracebacks=False "$@"
+  --template=brady_apps --strip_sources=True --show_tracebacks=False "$@"

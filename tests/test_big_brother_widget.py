@@ -441,3 +441,79 @@ def test_the_text_view_says_what_the_screen_shows():
     assert tw.text() == real.text()
     real.set_reveal(True)
     assert all(f"{w.names[s]} holds" in real.text() for s in range(1, 3))
+
+
+# ------------------------------------------------------ names and the pay phase
+def test_prompts_name_the_seats_as_the_seat_bar_does():
+    """The seat bar says "Bot 3": the prompt, "me" and the log say it too (the engine's
+    own prompt says "Player 3", its neck tag)."""
+    w = W(players=5, seed=4, humans=[0], bot=Idle)
+    assert w.settings["names"] == ["Player 1", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
+    seen = set()
+    for _ in range(400):
+        k = len(w.game.history)
+        until(w, lambda: len(w.game.history) > k or w.game.over)
+        v = w.view
+        seen.add(v["phase"])
+        for n in range(2, 6):
+            assert f"Player {n}" not in v["prompt"], v["prompt"]
+        if v["phase"] in ("roll", "choose", "gossip_pick") and v["mover"] != 0:
+            name = f"Bot {v['mover'] + 1}"
+            assert v["prompt"].startswith(name), v["prompt"]
+            assert w.game.view(0)["prompt"].startswith(f"Player {v['mover'] + 1}")  # the engine's own words
+        assert v["me"] == "Player 1"
+        if v["phase"] == "evict_vote":
+            assert v["prompt"].startswith("Eviction vote (nominees: ") and "Bot " in v["prompt"]
+            break
+    assert {"roll", "vote", "evict_vote"} <= seen, seen
+
+    class Never(Idle):
+        def plan(self, view, legal):
+            return None
+
+    w = W(game=BigBrother(5, 4, first_seat=2), humans=[0], bot=Never)
+    send(w, {"type": MSG.CLOCK, "id": "t"})
+    assert w.view["prompt"] == "Bot 3 rolls the dice." and w.game.view(0)["prompt"] == "Player 3 rolls the dice."
+    assert not [e for e in w.log_lines if "Player 3" in json.dumps(e)]
+
+
+def _owing_game() -> BigBrother:
+    """Seat 1 gave its four cards 1 in secret votes; seat 0 then lands in the Garden and
+    seat 1 rolls lowest: seat 1 owes seat 0 a card it no longer has."""
+    track = [{"kind": "confrontation", "room": None} for _ in range(32)]
+    track[0] = {"kind": "room", "room": "Living Room"}
+    track[5] = {"kind": "room", "room": "Garden"}
+    g = BigBrother(4, 0, track=track)
+    chance = lambda k, o: {"seat": "chance", "kind": k, "outcome": o}  # noqa: E731
+    for _ in range(4):
+        g.apply_history([{"seat": g.mover, "action": ROLL, "at": 0}, chance("dice", [1, 2])])
+        for s in list(g.to_act):
+            t = 0 if s == 1 else next(a["target"] for a in g.legal_actions(s) if a["target"] != 0)
+            g.act(s, {"type": "vote", "target": 3 if s == 0 else t}, at=0)
+    g.apply_history([{"seat": 0, "action": ROLL, "at": 0}, chance("dice", [1, 1]), chance("die", 1),
+                     chance("die", 5), chance("die", 6)])  # fmt: skip
+    assert g.phase == "pay" and g.to_act == [1]
+    return g
+
+
+def test_a_reward_owed_is_paid_by_message_and_worded_for_people():
+    w = W(game=_owing_game(), humans=[1], bot=Idle)
+    send(w, {"type": MSG.CLOCK, "id": "t"})
+    v = w.view
+    assert v["paying"] == {"giver": 1, "target": 0, "why": "garden"}
+    assert (
+        v["prompt"]
+        == "Player 2 owes Bot 1 a vote card but has none left: Player 2 chooses another card to put in the box."
+    )
+    assert sorted(a["target"] for a in legal_of(w)) == [2, 3]
+    box = json.dumps(w.game.box)
+    send(w, {"type": MSG.ACT, "action": {"type": "pay", "target": 0}, "at": w.now})
+    assert w.error and json.dumps(w.game.box) == box  # the card that is gone: refused, nothing changed
+    send(w, {"type": MSG.ACT, "action": {"type": "pay", "target": 3}, "at": w.now})
+    assert not w.error and w.game.box[1][3] == 1 and w.view["phase"] != "pay" and w.view["paying"] is None
+    words = [w.presenter.describe(e) for e in w.game.events if e["type"] in ("owes", "open_vote")][-2:]
+    assert words == [
+        "Player 2 owes Bot 1 a vote for gardening (the Garden) but has no such card left: Player 2 chooses another card",
+        "Player 2 has no card for Bot 1 left and pays for gardening (the Garden) with a card for Bot 4",
+    ]
+    assert "Player 2 owes Bot 1" not in "\n".join(w.text())

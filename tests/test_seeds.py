@@ -254,16 +254,18 @@ FINGERPRINTS = {
             "simulate": "4f2f22503a820f99",
         },
     },
+    # (the whole games of "simulate" re-pinned in issue 25: a camera card catches again in later
+    # rounds and a reward owed is paid with another card, as the rulebook says; deals unchanged)
     "big_brother": {
         7: {
             "engine": "e6a09693109be910",
             "table": "47541342ce30d285",
-            "simulate": "ff933d1a55629736",
+            "simulate": "63a88fe9e3b3338f",
         },
         0: {
             "engine": "01bdfdf9096bf6b3",
             "table": "3e869269e7c6541f",
-            "simulate": "b6376722487068a8",
+            "simulate": "8b4863a020947c7e",
         },
     },
     "toy_swap": {

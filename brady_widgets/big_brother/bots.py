@@ -174,7 +174,7 @@ class SocialModel:
             giver, target, why = ev["seat"], ev["target"], ev["why"]
             if target == me:
                 self._accounted[giver] += 1
-                if why in _CHOSEN or (why == "living_room" and self._highest != me):
+                if why in _CHOSEN or "instead" in ev or (why == "living_room" and self._highest != me):
                     self._move(giver, "chose_me", step)
                 elif why in ("garden", "living_room"):
                     self._move(giver, "forced_to_me", step)
@@ -431,6 +431,13 @@ class HousemateBot:
             return self._best({t: -aff[t] for t in targets}, moment, "diary")
         scores = {t: aff[t] + (BLOC_START if t in self.bloc else 0.0) for t in targets}
         return self._best(scores, moment, "choose")
+
+    def _pay(self, view, targets, model, moment) -> int:
+        # a reward owed with a card it no longer holds: the vote goes to whom it likes
+        # most (a bloc's member first), as a vote in the box keeps them off the nominations
+        aff = model.affinity
+        scores = {t: aff[t] + (BLOC_START if t in self.bloc else 0.0) for t in targets}
+        return self._best(scores, moment, "pay")
 
     def _gossip_pick(self, view, legal, model, moment) -> dict:
         aff = model.affinity

@@ -114,7 +114,13 @@ def the_house(game) -> None:
     if game.over:
         assert game.winners and game.winners[0] in game.candidates and len(game.winners) == 1
     assert game.phase in PHASES and game.phase != "nominate", f"the game waits in phase {game.phase}"
-    assert (game.deadline is not None) == (game.phase == "gossip")
+    gossiping = game.phase == "gossip" or (game.phase == "pay" and game.resume == "gossip")
+    assert (game.deadline is not None) == gossiping
+    if game.phase == "pay":
+        assert game.owed and game.resume in ROUND_PHASES and game.resume != "pay"
+        assert game.to_act == [game.owed[0]["giver"]]
+    else:
+        assert not game.owed and game.resume is None, "a reward owed outside the pay phase"
 
 
 def gossip_and_camera(game) -> None:
@@ -122,15 +128,20 @@ def gossip_and_camera(game) -> None:
     the camera cards are each in the pile, in front of one holder or shown, once."""
     gos = game.gossip
     if gos is not None:
-        assert game.phase == "gossip"
+        assert game.phase == "gossip" or (game.phase == "pay" and game.resume == "gossip")
         assert gos["lander"] == game.mover and gos["partner"] in game.in_house and gos["partner"] != game.mover
         assert set(gos["chosen"]) <= {gos["lander"], gos["partner"]}
         assert gos["deadline"] == game.deadline
     held = [c for h in game.cam_held for c in h]
-    shown = [c["card"] for c in game.cam_shown]
     pile = game.cam_deck[game.cam_drawn :]
-    assert sorted(held + shown + pile) == list(range(len(CAMERA_CARDS))), "camera cards lost or doubled"
-    assert sorted(game.cam_deck[: game.cam_drawn]) == sorted(held + shown), "a drawn camera card is not held or shown"
+    # a card that caught somebody stays in front of its holder (rulebook: "Once the next
+    # round begins, you can catch people again")
+    assert sorted(held + pile) == list(range(len(CAMERA_CARDS))), "camera cards lost or doubled"
+    assert sorted(game.cam_deck[: game.cam_drawn]) == sorted(held), "a drawn camera card is not held"
+    for c in game.cam_shown:
+        assert c["card"] in game.cam_held[c["holder"]], "a camera card left its holder after a catch"
+    catches = [(c["card"], c["round"]) for c in game.cam_shown]
+    assert len(catches) == len(set(catches)), "a camera card caught twice in one round"
 
 
 def views_hold_only_what_a_seat_may_see(game, views) -> None:

@@ -71,6 +71,13 @@ class BigBrotherPresenter(Presenter):
         }
 
     def finish_state(self, state: dict) -> dict:
+        view = state["view"]
+        names = list(state["settings"]["names"])
+        # the seats by the names the seat bar and the log use ("Bot 3"), not the engine's
+        # neck-tag labels ("Player 3"): drawn from this screen's view only
+        view["prompt"] = _text.prompt(view, names)
+        if isinstance(view.get("viewer"), int) and view.get("me") is not None:
+            view["me"] = names[view["viewer"]]
         state["view"].pop("track", None)  # the board is in `content`, sent once
         state["view"].pop("land_odds", None)  # sent once, as `odds.land` (the odds panel and the board)
         return state
@@ -136,7 +143,15 @@ class BigBrotherPresenter(Presenter):
             return f"{name} grumbles in the Diary Room about {self._name(ev.get('named'))}"
         if kind == "open_vote":
             why = _WHY.get(ev.get("why"), "")
+            if isinstance(ev.get("instead"), int):
+                return (
+                    f"{name} has no card for {self._name(ev['instead'])} left and pays {why} "
+                    f"with a card for {self._name(ev.get('target'))}"
+                )
             return f"{name} openly votes for {self._name(ev.get('target'))} {why}".rstrip()
+        if kind == "owes":
+            why = _WHY.get(ev.get("why"), "")
+            return f"{name} owes {self._name(ev.get('target'))} a vote {why} but has no such card left: {name} chooses another card"
         if kind == "no_card":
             if ev.get("target") is None:
                 return f"{name} has no card to give: nothing goes in the box"

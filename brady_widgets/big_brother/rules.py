@@ -20,9 +20,12 @@ written down in ``docs/big_brother.md``; the main ones:
   is eligible (never yourself, never an evicted housemate, never the housemate on the
   Toilet/Shower during their turn, only nominees in an eviction, only candidates in the
   final). That list *is* the substitution rule. A voter with no eligible card is skipped.
-* Cards that *reward* a named housemate (Garden, Diary Room, gossip match, camera catch)
-  cannot be swapped: if the giver has no card with that number, nothing goes in the box.
-  The Living Room vote is the mover's own vote: with no card for the highest roller, the
+* Cards that *reward* a named housemate (Garden, Diary Room, gossip match, camera catch):
+  if the giver has no card with that number left, the giver chooses another card they hold
+  (rulebook: "If you no longer have vote cards for the person you must or want to vote for,
+  you may choose another card that you still have"): the game stops in the ``pay`` phase
+  until the giver puts it in (an eligible number: in the house, not shielded); a giver with
+  no eligible card at all puts in nothing. The Living Room vote is the mover's own vote: with no card for the highest roller, the
   mover picks another eligible card (the substitution rule).
 * The Toilet/Shower shield is literal: no card with the mover's number goes into the box
   for the rest of their turn, rewards included.
@@ -31,8 +34,11 @@ written down in ``docs/big_brother.md``; the main ones:
   countdown does not need to run out). A missed deadline is no match.
 * Camera: a behaviour the engine detected (public events only: rolls, moves, landings,
   open votes, gossip) may be claimed by the card's holder until the end of the round in
-  which it happened, once per card; claims are legal in every phase of a round
-  (``roll``, ``gossip_pick``, ``gossip``, ``vote``, ``choose``), never in nominations,
+  which it happened. A card that caught somebody stays in front of its holder (face up
+  now: its line is public) and catches again from the next round on ("Once the next round
+  begins, you can catch people again"): one catch per card and round. Claims are legal in
+  every phase of a round (``roll``, ``gossip_pick``, ``gossip``, ``vote``, ``choose``; not
+  ``pay``, while a reward is being paid with another card), never in nominations,
   evictions, the return or the final vote, never by an evicted holder, and not while
   the holder is shielded on the Toilet/Shower (the catch could not give them a card).
 * Nominations: the fewest-voted housemates, at least two, all ties at the boundary.
@@ -48,7 +54,8 @@ Actions (each with ``at``, the game time in ms: the gossip countdown is a kernel
 ``{"type": "roll"}``, ``{"type": "gossip", "partner": p, "side": "+"|"-"}``,
 ``{"type": "gossip_card", "target": t}``, ``{"type": "vote", "target": t}``,
 ``{"type": "choose", "target": t}``, ``{"type": "claim", "card": c, "culprit": t}`` and
-``{"type": "rank", "target": t}`` (a finalist's next-best evicted housemate; the last place
+``{"type": "pay", "target": t}`` (a reward owed with a card the giver no longer holds,
+paid with another) and ``{"type": "rank", "target": t}`` (a finalist's next-best evicted housemate; the last place
 fills itself). No action names a ``"seat"`` key and none holds a list: the conformance kit
 fuzzes an extra ``"seat"`` key as malformed and builds actions from scalar values only.
 
@@ -95,8 +102,10 @@ LIVING_ROOM = "Living Room"
 #: rooms whose landing asks the mover to choose, and what for
 BEDROOM_TAG = {"Men's Bedroom": "man", "Women's Bedroom": "woman"}
 
-#: phases in which camera claims are legal (the rounds)
-ROUND_PHASES = frozenset(("roll", "gossip_pick", "gossip", "vote", "choose"))
+#: the phases of a round (a reward being paid with another card included)
+ROUND_PHASES = frozenset(("roll", "gossip_pick", "gossip", "vote", "choose", "pay"))
+#: phases in which camera claims are legal (the rounds, not while a reward is being paid)
+CLAIM_PHASES = ROUND_PHASES - {"pay"}
 #: phases in which the mover will roll again from where the pawn stands (the odds panel)
 _ODDS_PHASES = frozenset(("roll", "gossip_pick", "gossip", "choose"))
 #: phases of a secret vote on a question
@@ -109,6 +118,10 @@ _PAIR_ODDS = tuple((p, Fraction(1, 36)) for p in _PAIRS)
 _DIE_DRAW = tuple((k, 1 / 6) for k in range(1, 7))
 
 _ROLL = FrozenAction(type="roll")
+
+#: the open votes a named housemate owes as a reward: paid with another card when the
+#: giver has none with the receiver's number left
+REWARDS = frozenset(("garden", "diary_room", "gossip", "camera"))
 
 
 def nominate(totals: dict[int, int]) -> list[int]:
@@ -184,6 +197,10 @@ def _able_voters(g: BigBrother, seats) -> list[int]:
     return out
 
 
+def _who_payer(g: BigBrother) -> list[int]:
+    return [g.owed[0]["giver"]] if g.owed else []
+
+
 def _who_rankers(g: BigBrother) -> list[int]:
     return [s for s in g.finalists if len(g.ranks[s]) < len(g.evicted_now())]
 
@@ -221,6 +238,13 @@ def _legal_choose(g: BigBrother, seat: int) -> list:
         return []
     choose = g._acts.choose
     return [choose[t] for t in g._choices()]
+
+
+def _legal_pay(g: BigBrother, seat: int) -> list:
+    if not g.owed or seat != g.owed[0]["giver"]:
+        return []
+    pay = g._acts.pay
+    return [pay[t] for t in g._pay_choices(g.owed[0])]
 
 
 def _legal_rank(g: BigBrother, seat: int) -> list:
@@ -268,6 +292,14 @@ def _prompt_choose(g):
     return f"{label(g.mover)} is in the {room}: openly vote for the housemate who needs a treat most."
 
 
+def _prompt_pay(g):
+    o = g.owed[0]
+    return (
+        f"{label(o['giver'])} owes {label(o['target'])} a vote card but has none left: "
+        f"{label(o['giver'])} chooses another card to put in the box."
+    )
+
+
 def _prompt_evict(g):
     return f"Eviction vote (nominees: {', '.join(label(s) for s in g.nominees)}): {g._question_text()}"
 
@@ -293,6 +325,7 @@ PHASES: dict[str, Phase] = {
     "gossip": Phase(_who_gossipers, _legal_gossip_card, _prompt_gossip),
     "vote": Phase(_who_voters, _legal_vote, _prompt_vote),
     "choose": Phase(_who_mover, _legal_choose, _prompt_choose),
+    "pay": Phase(_who_payer, _legal_pay, _prompt_pay),
     "nominate": Phase(_who_nobody, _legal_none, lambda g: "The ballot box is counted: the fewest-voted are nominated."),
     "evict_vote": Phase(_who_voters, _legal_vote, _prompt_evict),
     "return": Phase(_who_rankers, _legal_rank, _prompt_return),
@@ -321,6 +354,7 @@ class _Acts:
         self.gossip_card = [FrozenAction(type="gossip_card", target=t) for t in range(n)]
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
+        self.pay = [FrozenAction(type="pay", target=t) for t in range(n)]
         self.claim = {
             (c, t): FrozenAction(type="claim", card=c, culprit=t) for c in range(len(CAMERA_CARDS)) for t in range(n)
         }
@@ -385,6 +419,7 @@ class BigBrother(Game):
         "choose": {"target": int},
         "claim": {"card": int, "culprit": int},
         "rank": {"target": int},
+        "pay": {"target": int},
     }
     realtime = True
     _fast_act = True
@@ -466,6 +501,9 @@ class BigBrother(Game):
         self.cam_held: list[list[int]] = [[] for _ in range(n)]  # camera cards in front of each seat
         self.cam_seq: dict[int, int] = {}  # card -> fact counter when drawn
         self.cam_shown: list[dict] = []  # claims made: public
+        self.cam_used: dict[int, int] = {}  # card -> the round of its last catch (public)
+        self.owed: list[dict] = []  # rewards to be paid with another card: {"giver", "target", "why"}
+        self.resume: str | None = None  # the phase the ``pay`` phase interrupted
         self.seq = 0  # fact counter
         self.facts: dict[tuple, list] = {}  # this round's behaviour facts: key -> [(seq, seat)]
         self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
@@ -565,7 +603,7 @@ class BigBrother(Game):
         if got is None:
             phase = self.phase
             got = _LEGAL[phase](self, seat)
-            if self.cam_held[seat] and phase in ROUND_PHASES:
+            if self.cam_held[seat] and phase in CLAIM_PHASES:
                 got = got + self._claims(seat)
             self._kept[seat] = got
         return list(got)
@@ -600,7 +638,9 @@ class BigBrother(Game):
         if who is not None and not 0 <= who < self.players:
             return f"there is no seat {who!r} in a {self.players}-player game"
         if kind == "claim":
-            if p not in ROUND_PHASES:
+            if p not in CLAIM_PHASES:
+                if p == "pay":
+                    return "wait until the vote card that is owed has been put in the box"
                 return "camera catches can only be claimed during a round (not at a count, an eviction, the return or the final)"
             if action["card"] not in self.cam_held[seat]:
                 return f"{label(seat)} holds no camera card {action['card']!r}"
@@ -624,6 +664,8 @@ class BigBrother(Game):
             return f"you may vote only for {[label(t) for t in self.targets]} now"
         if kind in ("vote", "choose", "gossip_card") and who is not None and not self.hand[seat][who]:
             return f"{label(seat)} has no vote card left with number {who + 1}"
+        if kind == "pay" and p == "pay" and seat == self.owed[0]["giver"]:
+            return f"pay with a card you still hold for a housemate in the house: {[label(t) for t in self._pay_choices(self.owed[0])]}"
         if kind == "rank" and p == "return":
             return f"rank each evicted housemate once, best first: {label(who)} is not evicted or already ranked"
         return f"now is the time for: {PHASES[p].prompt(self)} (not {kind!r})"
@@ -898,15 +940,49 @@ class BigBrother(Game):
 
     def _give(self, giver: int, target: int, why: str) -> bool:
         """An open vote card from ``giver`` with ``target``'s number, if ``giver`` holds
-        one and ``target`` may receive votes now; True if it went in."""
-        if target == giver or target in self.out or target == self.shield or not self.hand[giver][target]:
+        one and ``target`` may receive votes now; True if it went in. A reward
+        (``why`` in :data:`REWARDS`) the giver holds no card for is owed instead: the
+        giver pays it with another card in the ``pay`` phase (nothing goes in if the giver
+        has no eligible card at all)."""
+        if target == giver or target in self.out or target == self.shield:
             self._emit("no_card", seat=giver, target=target, why=why)
             return False
+        if not self.hand[giver][target]:
+            owed = {"giver": giver, "target": target, "why": why}
+            if why in REWARDS and self._pay_choices(owed):
+                self.owed.append(owed)
+                self._emit("owes", seat=giver, target=target, why=why)
+            else:
+                self._emit("no_card", seat=giver, target=target, why=why)
+            return False
+        self._put(giver, target, why)
+        return True
+
+    def _pay_choices(self, owed: dict) -> list[int]:
+        """The cards ``owed["giver"]`` may pay a reward with instead: a number they hold of
+        a housemate in the house, not shielded, never their own."""
+        giver, h, shield = owed["giver"], self.hand[owed["giver"]], self.shield
+        return [t for t in self.in_house if t != giver and t != shield and h[t]]
+
+    def _do_pay(self, seat: int, action: dict) -> None:
+        owed = self.owed.pop(0)
+        self._put(seat, action["target"], owed["why"], instead=owed["target"])
+        if not self.owed:
+            self.phase, self.resume = self.resume, None
+            if self.phase in VOTE_PHASES:  # the payer may have given their last card
+                self.waiting = _able_voters(self, self.waiting)
+
+    def _put(self, giver: int, target: int, why: str, instead: int | None = None) -> None:
+        """The open vote itself: a card of ``giver``'s with ``target``'s number into the box
+        (``instead``: the number the reward was owed to, when paid with another card)."""
         self.hand[giver][target] -= 1
         self.box[giver][target] += 1
         self.box_total += 1
-        self.open_votes.append({"owner": giver, "target": target, "why": why})
-        self._emit("open_vote", seat=giver, target=target, why=why)
+        vote = {"owner": giver, "target": target, "why": why}
+        if instead is not None:
+            vote["instead"] = instead
+        self.open_votes.append(vote)
+        self._emit("open_vote", seat=giver, **{k: v for k, v in vote.items() if k != "owner"})
         if self.watch:
             self._fact(giver, ("open_vote", None))
             self._fact(giver, ("open_vote", target))
@@ -997,7 +1073,10 @@ class BigBrother(Game):
                    match=match, why=why)  # fmt: skip
         self.gossip = None
         self.deadline = None
-        self.phase = "roll"
+        if self.phase == "pay":  # the countdown ran out while a reward was being paid
+            self.resume = "roll"
+        else:
+            self.phase = "roll"
         if match:
             if self.watch:
                 self._fact(lander, ("gossip_match", None))
@@ -1021,7 +1100,10 @@ class BigBrother(Game):
             return []
         out = []
         claim = self._acts.claim
+        used, r = self.cam_used, self.round
         for card in self.cam_held[seat]:
+            if used.get(card) == r:
+                continue  # one catch per card and round
             got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
@@ -1031,8 +1113,7 @@ class BigBrother(Game):
 
     def _do_claim(self, seat: int, action: dict) -> None:
         card, culprit = action["card"], action["culprit"]
-        self.cam_held[seat].remove(card)
-        self._rewatch()
+        self.cam_used[card] = self.round  # the card stays: it catches again from the next round
         line = CAMERA_CARDS[card][seat]
         shown = {"card": card, "holder": seat, "culprit": culprit, "text": line["text"], "round": self.round}
         self.cam_shown.append(shown)
@@ -1059,7 +1140,7 @@ class BigBrother(Game):
             )
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
-                if not self.cam_held[seat] or self.phase not in ROUND_PHASES:
+                if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                     self._kept[seat] = []  # what _legal gives: voted, and no claim to add
                 else:
                     self._kept.pop(seat, None)
@@ -1093,7 +1174,7 @@ class BigBrother(Game):
                     del lo[s]  # a camera holder's list may add claims: made when asked
             return
         lo = self._kept = {}
-        held = self.cam_held if phase in ROUND_PHASES else None
+        held = self.cam_held if phase in CLAIM_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
@@ -1111,6 +1192,8 @@ class BigBrother(Game):
                 actors = self.finalists
             elif phase == "gossip_pick" or phase == "choose":
                 actors = (self.mover,)
+            elif phase == "pay":
+                actors = (self.owed[0]["giver"],)
             else:  # nominate, over: nobody acts
                 actors = ()
             for s in range(self.players):
@@ -1127,6 +1210,8 @@ class BigBrother(Game):
             self._do_choose(seat, action)
         elif kind == "claim":
             self._do_claim(seat, action)
+        elif kind == "pay":
+            self._do_pay(seat, action)
         else:
             self._do_rank(seat, action)
 
@@ -1137,6 +1222,9 @@ class BigBrother(Game):
         for _ in range(10_000):
             p = self.phase
             self._seats = None
+            if self.owed and p != "pay":  # a reward to pay with another card comes first
+                self.resume, self.phase = p, "pay"
+                continue
             if p in VOTE_PHASES:
                 if self.waiting:
                     return
@@ -1149,6 +1237,15 @@ class BigBrother(Game):
                     self._gossip_reveal("no_card")
                 else:
                     return
+            elif p == "pay":
+                if self._pay_choices(self.owed[0]):
+                    return
+                o = self.owed.pop(0)  # (the giver's cards changed meanwhile: nothing to pay with)
+                self._emit("no_card", seat=o["giver"], target=o["target"], why=o["why"])
+                if not self.owed:
+                    self.phase, self.resume = self.resume, None
+                    if self.phase in VOTE_PHASES:
+                        self.waiting = _able_voters(self, self.waiting)
             elif p == "choose":
                 if self._choices():
                     return
@@ -1219,6 +1316,7 @@ class BigBrother(Game):
             "open_votes": [dict(v) for v in self.open_votes],
             "gossip": self._gossip_view(seat, reveal),
             "choosing": dict(self.choosing) if self.choosing else None,
+            "paying": dict(self.owed[0]) if phase == "pay" else None,
             "camera": {
                 "left": len(self.cam_deck) - self.cam_drawn,
                 "held": [len(h) for h in self.cam_held],
@@ -1262,13 +1360,14 @@ class BigBrother(Game):
 
     def _camera_view(self, seat: int) -> list[dict]:
         claims = {}
-        if self.phase in ROUND_PHASES:
+        if self.phase in CLAIM_PHASES:
             for a in self._claims(seat):
                 claims.setdefault(a["card"], []).append(a["culprit"])
         out = []
         for card in self.cam_held[seat]:
             line = CAMERA_CARDS[card][seat]
-            out.append({"card": card, "code": line["code"], "text": line["text"], "claimable": claims.get(card, [])})
+            out.append({"card": card, "code": line["code"], "text": line["text"], "claimable": claims.get(card, []),
+                        "caught_this_round": self.cam_used.get(card) == self.round})  # fmt: skip
         return out
 
     def _choice_view(self, seat: int) -> dict | None:

@@ -18,6 +18,59 @@ def space_name(content: dict, i) -> str:
     return f"{i} {room or kind}"
 
 
+_BEDROOM_TAG = {"Men's Bedroom": "man", "Women's Bedroom": "woman"}
+
+
+def prompt(view: dict, names: list[str]) -> str:
+    """The engine's prompt for ``view`` with the seats' names (``names``, as the seat bar
+    and the log show them: "Bot 3", not the engine's "Player 3"), from the view only."""
+
+    def who(seat) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"Player {seat}"
+
+    def many(seats) -> str:
+        return ", ".join(who(s) for s in seats or [])
+
+    phase, mover = view.get("phase"), view.get("mover")
+    card = view.get("card") or {}
+    question = f"{card['situation']} ({card['sign']}) {card['question']}" if card else ""
+    if phase == "roll":
+        return f"{who(mover)} rolls the dice."
+    if phase == "gossip_pick":
+        return f"{who(mover)} landed on a gossip space: pick a housemate to gossip with and a side of the gossip table."
+    if phase == "gossip" and view.get("gossip"):
+        gos = view["gossip"]
+        return (
+            f"{who(gos['lander'])} and {who(gos['partner'])}: who is '{gos['word']}'? "
+            "Each of you secretly picks a vote card before the countdown ends."
+        )
+    if phase == "vote":
+        return f"Everybody votes in secret: {question}"
+    if phase == "choose" and view.get("choosing"):
+        room = view["choosing"]["room"]
+        if room == "Diary Room":
+            return f"{who(mover)} is in the Diary Room: name the housemate who must give you a vote."
+        if room in _BEDROOM_TAG:
+            return f"{who(mover)} is in the {room}: openly vote for your favourite {_BEDROOM_TAG[room]} (any card if none)."
+        if room == "Living Room":
+            return f"{who(mover)} has no card for the highest roller: openly vote with another card."
+        return f"{who(mover)} is in the {room}: openly vote for the housemate who needs a treat most."
+    if phase == "pay" and view.get("paying"):
+        p = view["paying"]
+        return (
+            f"{who(p['giver'])} owes {who(p['target'])} a vote card but has none left: "
+            f"{who(p['giver'])} chooses another card to put in the box."
+        )
+    if phase == "evict_vote":
+        return f"Eviction vote (nominees: {many(view.get('nominees'))}): {question}"
+    if phase == "final_vote":
+        return f"Final vote (candidates: {many(view.get('candidates'))}): {question}"
+    if phase == "over":
+        winners = view.get("winners") or []
+        return f"{who(winners[0])} wins Big Brother!" if winners else "The game is over."
+    return view.get("prompt") or ""
+
+
 def body(view: dict, names: list[str], content: dict | None = None) -> list[str]:
     """The lines of the house for ``view`` (``names``: a name per seat)."""
     content = content or {}
@@ -59,6 +112,11 @@ def body(view: dict, names: list[str], content: dict | None = None) -> list[str]
         a, b = gos["dice"]
         lines.append(
             f"Gossip: {who(gos['lander'])} and {who(gos['partner'])} rolled {a}, {b}: who is '{gos['word']}'? Picked: {len(gos.get('picked') or [])} of 2."
+        )
+    paying = view.get("paying")
+    if paying:
+        lines.append(
+            f"{who(paying['giver'])} owes {who(paying['target'])} a vote card but has none left: choosing another card."
         )
     if view.get("choosing"):
         lines.append(f"Choosing in the {view['choosing']['room']}.")

@@ -28,7 +28,7 @@ const ROOM_ICON = {
 };
 const KIND_WORD = { confrontation: "Card", gossip: "Gossip", camera: "Camera" };
 /** The action types whose one key is a target seat (the number keys pick them). */
-export const TARGET_TYPES = ["vote", "choose", "gossip_card", "rank"];
+export const TARGET_TYPES = ["vote", "choose", "gossip_card", "rank", "pay"];
 const PURPOSE = { nominations: "Nominations", eviction: "Eviction vote", final: "Final vote", confrontation: "Confrontation" };
 
 /**
@@ -221,7 +221,8 @@ function makeSpace(t, space, i, [r, c]) {
     "li",
     { class: `bw-bb-space bw-bb-${kind}`, style: { "grid-row": String(r), "grid-column": String(c) }, "data-testid": `space-${i}`, "data-kind": kind, title: desc || words },
     head,
-    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind),
+    // (a break may follow the slash of "Toilet/Shower": whole words on two lines)
+    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room.replace("/", "/\u200b") : KIND_WORD[kind] || kind),
   );
   return { li, head, odds, pawns, kind, words };
 }
@@ -408,7 +409,7 @@ function centre(t, g) {
 }
 
 function targetVerb(type) {
-  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : "Rank next";
+  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : type === "pay" ? "Pay with card" : "Rank next";
 }
 
 function controls(t, g) {
@@ -467,10 +468,10 @@ function cardRow(t, g) {
     const a = targets.find((x) => x.target === s) || null;
     const n = mine[s] || 0;
     g.cardActs[s] = a;
-    if (s === t.seat || (!a && !n && type === "vote")) continue;
+    if (s === t.seat || (!a && !n && (type === "vote" || type === "pay"))) continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`);
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : ""} (key ${s + 1})`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` ×${n}`);
@@ -507,6 +508,7 @@ function cameraList(t, g, claims) {
       "li",
       { "data-testid": `camera-${c.card}` },
       `📷 ${c.text} `,
+      c.caught_this_round ? h("span", { class: "bw-bb-left", "data-testid": `camera-${c.card}-used` }, "(caught someone this round: it catches again next round) ") : null,
       (c.claimable || []).map((s) => {
         const a = claims.find((x) => x.card === c.card && x.culprit === s);
         return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => g.frame.act(a) });
@@ -531,6 +533,10 @@ function promptText(t) {
   if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
   if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
   if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  if (types.has("pay")) {
+    const p = v.paying || {};
+    return `You owe ${t.nameOf(p.target)} a vote card but have none left: choose another card to put in the box (keys 1-6).`;
+  }
   if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
   return v.prompt || "Waiting…";
 }
@@ -638,7 +644,7 @@ const game = {
   me,
   seat,
   panels,
-  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
+  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="pay-"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
   onKey,
 };
 

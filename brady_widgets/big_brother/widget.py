@@ -31,13 +31,15 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 ``data-testid``           element
 ========================  ========================================================
 (root)                    ``.bw-big-brother``: ``data-phase`` = roll|gossip_pick|
-                          gossip|vote|choose|evict_vote|return|final_vote|over
+                          gossip|vote|choose|pay|evict_vote|return|final_vote|over
 ``board``                 the house: ``space-<i>`` (``data-kind``, ``data-odds``),
                           ``pawn-<seat>`` on its space
 ``dice``                  the last roll; ``roll`` the Roll button (R)
 ``card``                  the question being read (``data-sign``)
 ``vote-<t>``              a vote card with number t+1 you may use now (key t+1)
 ``choose-<t>``            name Player t+1 (a room's choice); ``rank-<t>`` rank them
+``pay-<t>``               pay a reward you owe with your card t+1 (none left for
+                          the housemate owed)
 ``gossip-<p>-<side>``     gossip with Player p+1 on side + or -
 ``gcard-<t>``             your secret gossip card for Player t+1
 ``gossip``                the gossip panel (``gossip-countdown``)

@@ -259,7 +259,8 @@ function boardPanel(view, L) {
         h("dd", {}, `${k.tucked}${pile}`),
         h("dt", {}, "Cookies"),
         h("dd", { "data-testid": `cookies-${k.kid}` }, k.silent ? "—" : `${"🍪".repeat(k.cookies)}${k.cookies}${k.sign ? ` (${k.sign})` : k.signed ? " (sign chosen)" : ""}`),
-        k.score !== null && k.score !== undefined ? [h("dt", {}, "Score"), h("dd", {}, `${(k.cards || []).join(" + ")} → ${k.score}`)] : null,
+        // the sum on one line (narrow no-break spaces: it wrapped one term per line)
+        k.score !== null && k.score !== undefined ? [h("dt", {}, "Score"), h("dd", { class: "bw-slot-score", "data-testid": `score-${k.kid}` }, `${(k.cards || []).join("\u202f+\u202f")}\u202f→\u202f${k.score}`)] : null,
       ),
     );
   });
@@ -396,7 +397,7 @@ function finalPanel(view, L) {
               "div",
               { class: "bw-tile" },
               kidChip(kid, L),
-              h("span", { class: "bw-tile-score" }, ` ${(byKid[kid]?.cards || []).join(" + ")}${byKid[kid]?.cookies ? ` ${byKid[kid].sign || "+"}${byKid[kid].cookies}🍪` : ""} = ${byKid[kid]?.score}`),
+              h("span", { class: "bw-tile-score", "data-testid": `final-score-${kid}` }, ` ${(byKid[kid]?.cards || []).join(" + ")}${byKid[kid]?.cookies ? ` ${byKid[kid].sign || "+"}${byKid[kid].cookies}🍪` : ""} = ${byKid[kid]?.score}`),
             ),
           )
         : h("p", { class: "bw-muted" }, "nobody"),

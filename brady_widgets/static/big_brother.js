@@ -732,7 +732,7 @@ var ROOM_ICON = {
   Storeroom: "\u{1F4E6}"
 };
 var KIND_WORD = { confrontation: "Card", gossip: "Gossip", camera: "Camera" };
-var TARGET_TYPES = ["vote", "choose", "gossip_card", "rank"];
+var TARGET_TYPES = ["vote", "choose", "gossip_card", "rank", "pay"];
 var PURPOSE = { nominations: "Nominations", eviction: "Eviction vote", final: "Final vote", confrontation: "Confrontation" };
 function loopCells(n) {
   const W = Math.max(3, Math.ceil((n + 4) / 4));
@@ -901,7 +901,8 @@ function makeSpace(t, space, i, [r, c]) {
     "li",
     { class: `bw-bb-space bw-bb-${kind}`, style: { "grid-row": String(r), "grid-column": String(c) }, "data-testid": `space-${i}`, "data-kind": kind, title: desc || words },
     head,
-    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room : KIND_WORD[kind] || kind)
+    // (a break may follow the slash of "Toilet/Shower": whole words on two lines)
+    h("span", { class: "bw-bb-sp-name", "aria-hidden": "true" }, kind === "room" ? room.replace("/", "/\u200B") : KIND_WORD[kind] || kind)
   );
   return { li, head, odds, pawns, kind, words };
 }
@@ -1060,7 +1061,7 @@ function centre(t, g) {
   return g.centreNode;
 }
 function targetVerb(type) {
-  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : "Rank next";
+  return type === "vote" ? "Vote with card" : type === "choose" ? "Name" : type === "gossip_card" ? "Gossip card" : type === "pay" ? "Pay with card" : "Rank next";
 }
 function controls(t, g) {
   const v = t.view;
@@ -1111,10 +1112,10 @@ function cardRow(t, g) {
     const a = targets.find((x) => x.target === s) || null;
     const n = mine[s] || 0;
     g.cardActs[s] = a;
-    if (s === t.seat || !a && !n && type === "vote") continue;
+    if (s === t.seat || !a && !n && (type === "vote" || type === "pay")) continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`);
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : ""} (key ${s + 1})`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` \xD7${n}`);
@@ -1147,6 +1148,7 @@ function cameraList(t, g, claims) {
       "li",
       { "data-testid": `camera-${c.card}` },
       `\u{1F4F7} ${c.text} `,
+      c.caught_this_round ? h("span", { class: "bw-bb-left", "data-testid": `camera-${c.card}-used` }, "(caught someone this round: it catches again next round) ") : null,
       (c.claimable || []).map((s) => {
         const a = claims.find((x) => x.card === c.card && x.culprit === s);
         return button({ testid: `claim-${c.card}-${s}`, label: `Claim: ${t.nameOf(s)} was caught (${c.text})`, text: `Caught ${t.nameOf(s)}!`, cls: "bw-bb-claim", disabled: !a, onclick: () => g.frame.act(a) });
@@ -1170,6 +1172,10 @@ function promptText(t) {
   if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
   if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
   if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  if (types.has("pay")) {
+    const p = v.paying || {};
+    return `You owe ${t.nameOf(p.target)} a vote card but have none left: choose another card to put in the box (keys 1-6).`;
+  }
   if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
   return v.prompt || "Waiting\u2026";
 }
@@ -1267,7 +1273,7 @@ var game = {
   me,
   seat,
   panels,
-  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
+  focusOrder: ['[data-testid="roll"]:not([disabled])', '[data-testid^="pay-"]:not([disabled])', '[data-testid^="vote-"]:not([disabled])', '[data-testid^="gossip-"]:not([disabled])', '[data-testid^="choose-"]:not([disabled])', '[data-testid^="rank-"]:not([disabled])', '[data-testid^="gcard-"]:not([disabled])'],
   onKey
 };
 var view_default = view(game);

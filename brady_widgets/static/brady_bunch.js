@@ -940,7 +940,8 @@ function boardPanel(view2, L) {
         h("dd", {}, `${k.tucked}${pile}`),
         h("dt", {}, "Cookies"),
         h("dd", { "data-testid": `cookies-${k.kid}` }, k.silent ? "\u2014" : `${"\u{1F36A}".repeat(k.cookies)}${k.cookies}${k.sign ? ` (${k.sign})` : k.signed ? " (sign chosen)" : ""}`),
-        k.score !== null && k.score !== void 0 ? [h("dt", {}, "Score"), h("dd", {}, `${(k.cards || []).join(" + ")} \u2192 ${k.score}`)] : null
+        // the sum on one line (narrow no-break spaces: it wrapped one term per line)
+        k.score !== null && k.score !== void 0 ? [h("dt", {}, "Score"), h("dd", { class: "bw-slot-score", "data-testid": `score-${k.kid}` }, `${(k.cards || []).join("\u202F+\u202F")}\u202F\u2192\u202F${k.score}`)] : null
       )
     );
   });
@@ -1056,7 +1057,7 @@ function finalPanel(view2, L) {
           "div",
           { class: "bw-tile" },
           kidChip(kid, L),
-          h("span", { class: "bw-tile-score" }, ` ${(byKid[kid]?.cards || []).join(" + ")}${byKid[kid]?.cookies ? ` ${byKid[kid].sign || "+"}${byKid[kid].cookies}\u{1F36A}` : ""} = ${byKid[kid]?.score}`)
+          h("span", { class: "bw-tile-score", "data-testid": `final-score-${kid}` }, ` ${(byKid[kid]?.cards || []).join(" + ")}${byKid[kid]?.cookies ? ` ${byKid[kid].sign || "+"}${byKid[kid].cookies}\u{1F36A}` : ""} = ${byKid[kid]?.score}`)
         )
       ) : h("p", { class: "bw-muted" }, "nobody")
     );

@@ -170,6 +170,30 @@ describe("acting from legal only", () => {
     expect(TARGET_TYPES).toContain("rank");
   });
 
+  it("pays a reward owed with another card: the cards it still holds, by click and by number key", () => {
+    // seat 0 owes Ben (seat 1) a card for the Garden but has none with number 2 left
+    const owing = (s) => {
+      s.view.phase = "pay";
+      s.view.paying = { giver: 0, target: 1, why: "garden" };
+      s.view.my_cards = [0, 0, 4, 3, 4];
+      s.view.my_camera = [{ card: 2, code: "roll_double", text: "rolls a double", claimable: [], caught_this_round: true }];
+      s.legal = [{ type: "pay", keys: ["target"], rows: [2, 3, 4] }];
+      return s;
+    };
+    const { $, enabled, el, model } = mount("roll", owing);
+    expect(enabled("pay-").map(Number)).toEqual([2, 3, 4]);
+    expect($("prompt").textContent).toBe("You owe Ben a vote card but have none left: choose another card to put in the box (keys 1-6).");
+    expect($("pay-3").getAttribute("aria-label")).toMatch(/^Pay with card 4: Dan, 3 left \(key 4\)$/);
+    expect($("camera-2-used").textContent).toMatch(/catches again next round/);
+    key(el, "2"); // the card that is gone: no such action, nothing sent
+    expect(acts(model)).toEqual([]);
+    key(el, "4");
+    expect(acts(model)).toEqual([{ type: "pay", target: 3 }]);
+    const other = mount("roll", owing);
+    other.$("pay-2").click();
+    expect(acts(other.model)).toEqual([{ type: "pay", target: 2 }]);
+  });
+
   it("claims a camera catch with its button", () => {
     const { $, model } = mount("claim");
     const claim = legalOf(model).find((a) => a.type === "claim");

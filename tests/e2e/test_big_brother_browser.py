@@ -379,6 +379,24 @@ def test_six_players_fit_a_1280x720_laptop(jupyterlab, browser, output_dir, requ
             "return s.transitionDuration.split(',').some((d) => parseFloat(d) > 0) || s.animationName !== 'none'; }).length"
         )
         assert moving == 0, f"{moving} elements still animate under reduced motion"
+        # every space's text is readable at 1280 px: at least 11 px, whole words, never cut
+        # (before issue 25 the names were 9 px and cut short: "Living R...", "Women'...")
+        spaces = root.evaluate(
+            """(r) => [...r.querySelectorAll('.bw-bb-space')].map((li) => {
+                 const n = li.querySelector('.bw-bb-sp-name'); const box = li.getBoundingClientRect();
+                 const range = document.createRange(); range.selectNodeContents(li);  // head and name
+                 const text = range.getBoundingClientRect();
+                 return {id: li.dataset.testid, name: n.textContent, px: parseFloat(getComputedStyle(n).fontSize),
+                         right: text.right - box.right, bottom: text.bottom - box.bottom,
+                         lines: range.getClientRects().length}; })"""
+        )
+        assert len(spaces) == 32
+        for sp in spaces:
+            assert sp["px"] >= 11, sp
+            assert sp["right"] <= 0.5 and sp["bottom"] <= 0.5, f"the text of {sp['id']} is cut: {sp}"
+        lp.screenshot("board.png", locator=root.locator('[data-testid="board"]'))
+        names = {sp["name"].replace("\u200b", "") for sp in spaces}
+        assert {"Living Room", "Women's Bedroom", "Toilet/Shower", "Diary Room"} <= names, names
         H.assert_contained(root, "Big Brother (6 players)")
         # a space the pawn may reach is shaded from the bottom in proportion to its odds
         shade = root.evaluate(

@@ -31,6 +31,7 @@ the harness waits for the TCP port. Its kernels live until the server stops (one
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 import urllib.parse
@@ -49,7 +50,9 @@ APP = H.REPO / "notebooks" / "app"
 #: for every game in tests/test_every_game.py)
 PAGES = sorted(p.stem for p in APP.glob("*.ipynb"))
 #: the options scripts/apps.sh starts Voila with (the port aside); checked against the script below
-VOILA_OPTIONS = ["--no-browser", "--template=lab", "--strip_sources=True", "--show_tracebacks=False"]
+VOILA_OPTIONS = ["--no-browser", "--template=brady_apps", "--strip_sources=True", "--show_tracebacks=False"]
+#: where the app pages' Voila template lives (share/jupyter/voila/templates/brady_apps): on JUPYTER_PATH
+TEMPLATES = H.REPO / "share" / "jupyter"
 SEED = 11  # seat 0 rolls a color first, and nobody is killed before seat 0's next turn
 PLAYERS = 4  # as in notebooks/app/costume_party.ipynb
 #: what must never show on an app page: the cell's source, or a notebook's instructions
@@ -69,6 +72,7 @@ def load(name: str) -> dict:
 def test_apps_script_pyproject_and_readme_agree():
     script = (H.REPO / "scripts" / "apps.sh").read_text()
     assert "notebooks/app" in script and '".[play]"' in script
+    assert 'JUPYTER_PATH="$PWD/share/jupyter' in script  # where --template=brady_apps is found
     for opt in VOILA_OPTIONS:
         assert opt in script, f"scripts/apps.sh does not pass {opt}"
     extras = tomllib.loads((H.REPO / "pyproject.toml").read_text())["project"]["optional-dependencies"]
@@ -92,7 +96,9 @@ def test_apps_script_pyproject_and_readme_agree():
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
     server = H.Voila(tmp_path_factory.mktemp("voila"), APP, VOILA_OPTIONS)
-    server.start()
+    with pytest.MonkeyPatch.context() as mp:  # as scripts/apps.sh does (the server's env is made at start)
+        mp.setenv("JUPYTER_PATH", os.pathsep.join(filter(None, [str(TEMPLATES), os.environ.get("JUPYTER_PATH")])))
+        server.start()
     yield server
     server.stop()
 
@@ -553,3 +559,55 @@ def test_query_seed_parsing_matches_the_notebooks():
         ns = {"os": type("os", (), {"environ": {"QUERY_STRING": query}}), "urllib": urllib}
         exec(line, ns)  # the notebook's own line
         assert ns["seed"] == expected
+
+
+# ------------------------------------------------- the page: width, and nothing from elsewhere
+def _local(url: str) -> bool:
+    parts = urllib.parse.urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
+
+
+def test_app_pages_are_centred_fill_the_width_and_ask_no_other_machine(voila, browser, output_dir):
+    """Every app page at 1280x720: every request the page makes (documents, scripts, styles,
+    fonts, WebSockets) goes to 127.0.0.1 (Voila's lab template linked Font Awesome from
+    cdn.jsdelivr.net: an offline classroom waited for it), and the game fills the width
+    (it was ~1110 px, flush left). At 1920 px the game is centred."""
+    off: list[str] = []
+    figures = []
+    for width, height, pages in ((1280, 720, PAGES), (1920, 1080, ["brady_bunch", "big_brother"])):
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(30_000)
+
+        def guard(route):  # nothing leaves the machine, even if asked (and the test says so)
+            if _local(route.request.url):
+                route.continue_()
+            else:
+                off.append(route.request.url)
+                route.abort()
+
+        context.route("**/*", guard)
+        page = context.new_page()
+        page.on("websocket", lambda ws: None if _local(ws.url) else off.append(ws.url))
+        try:
+            for name in pages:
+                page.goto(voila.page_url(f"{name}.ipynb", "seed=3"), wait_until="domcontentloaded", timeout=90_000)
+                root = page.locator(".bw-root").first
+                root.wait_for(timeout=90_000)
+                page.wait_for_load_state("load")
+                page.wait_for_timeout(500)  # (fonts and lazy styles load after the first paint)
+                box = root.bounding_box()
+                left, right = box["x"], width - (box["x"] + box["width"])
+                figures.append(
+                    f"{name} at {width}px: game {box['width']:.0f} px wide, margins {left:.0f} | {right:.0f}"
+                )
+                if width == 1280:
+                    assert box["width"] >= width - 80, figures[-1]  # fills the width (a scrollbar aside)
+                else:
+                    assert box["width"] >= 1500, figures[-1]
+                assert abs(left - right) <= 20, f"not centred: {figures[-1]}"
+                if name in ("brady_bunch", "big_brother"):
+                    page.screenshot(path=str(output_dir / f"{name}_{width}.png"))
+        finally:
+            context.close()
+    print("\n".join(figures))
+    assert off == [], "the app pages asked another machine for:\n" + "\n".join(sorted(set(off)))
