@@ -189,9 +189,10 @@ class Memory:
         self.answered: dict[int, bool] = {}
         self.shown: dict[str, float] = {}
         self.slapped: tuple | None = None  # (first slapper, {seat: down_at}) of the open slap window
-        self.declined: dict[
-            int, tuple
-        ] = {}  # seat -> (its down_at, the bot's down_at, times): it let the bot's slap go
+        #: (seat, the bot's animal) -> (that seat's down_at, times): it let the bot's slap with
+        #: that animal go unanswered while that card of its was down
+        self.declined: dict[tuple, tuple] = {}
+        self.my_card: str | None = None  # the animal the bot last put down
         self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
         self.slapped_on: tuple | None = None  # the table (see :meth:`table`) when the bot last slapped first
 
@@ -239,6 +240,7 @@ class Memory:
         elif kind == "play_card":
             if ev.get("seat") == me:
                 self.shown[ev["card"]] = at
+                self.my_card = ev["card"]
         elif kind == "take_back":
             self._took_back(ev["seat"], at)
         elif kind == "slap" and ev.get("first"):
@@ -256,9 +258,11 @@ class Memory:
                 cry = self.cry_now.get(me)
                 for seat, t in downs.items():
                     if seat != me and self.cry_now.get(seat) == cry and t == self.down_at.get(seat):
-                        old = self.declined.get(seat)
-                        times = old[2] + 1 if old and old[:2] == (t, downs[me]) else 1
-                        self.declined[seat] = (t, downs[me], times)
+                        # keyed by that seat's card and the bot's animal (not by when the bot's
+                        # went down): showing the same animal again does not make it forget
+                        old = self.declined.get((seat, self.my_card))
+                        times = old[1] + 1 if old and old[0] == t else 1
+                        self.declined[(seat, self.my_card)] = (t, times)
             self.slapped = None
         elif kind == "hunt":
             seat = ev["seat"]
@@ -570,12 +574,9 @@ class _Context:
                     if animal == self.mine:
                         if self.memory.answered.get(seat):
                             weight *= self.bot.p["answer"]
-                        declined = self.memory.declined.get(seat)
-                        if declined and declined[:2] == (
-                            self.memory.down_at.get(seat),
-                            self.memory.down_at.get(self.me),
-                        ):
-                            weight *= DECLINE ** declined[2]
+                        declined = self.memory.declined.get((seat, animal))
+                        if declined and declined[0] == self.memory.down_at.get(seat):
+                            weight *= DECLINE ** declined[1]
                     out[animal] = weight
                 total = sum(out.values())
                 out = {a: w / total for a, w in out.items()} if total else {}
