@@ -299,7 +299,7 @@ class Presenter:
                 return "This screen watches the game: it has no player to play for."
             me = view.get("viewer")
             waiting = [s for s in (getattr(self.game, "to_act", None) or []) if s != me]
-            names = [self.names[s] for s in waiting if isinstance(s, int) and 0 <= s < len(self.names)]
+            names = [self.seat_name(s) for s in waiting if isinstance(s, int) and 0 <= s < len(self.names)]
             if names:
                 return f"It is {join_names(names)}'s turn." if len(names) == 1 else f"Waiting for {join_names(names)}."
         if self.game.over and code in ("not_your_turn", "illegal_action"):
@@ -335,15 +335,16 @@ class Presenter:
         empty: the banner names the winners alone."""
         return ""
 
-    def winner_name(self, seat: int) -> str:
-        """How the end banner names a winning seat (default: its seat name)."""
+    def seat_name(self, seat: int) -> str:
+        """How the words for people name a seat (the end banner, "It is ...'s turn"):
+        by default its seat name."""
         return self.names[seat]
 
     def end_banner(self, view: dict) -> str:
         """The end banner's sentence: who won and why ("Bot 2 and Bot 4 win: time ran
         out, tied at 7 points."), drawn by the shared frame."""
         winners = [s for s in view.get("winners") or [] if isinstance(s, int) and 0 <= s < len(self.names)]
-        who = join_names([self.winner_name(s) for s in winners])
+        who = join_names([self.seat_name(s) for s in winners])
         verb = "wins" if len(winners) == 1 else "win"
         try:
             reason = self.end_reason(view)

@@ -213,6 +213,13 @@ def test_turn_based_games_name_whose_turn_it_is():
     send(w, {"type": MSG.ACT, "action": {"type": "roll"}})
     assert w.error["code"] == "not_your_turn"
     assert w.error["message"] == f"It is {w.session.names[g.to_act[0]]}'s turn."
+    # the Brady Bunch names a seat as its board does: Alice or the kid
+    b = load_game("brady_bunch")(5, 3)
+    idle = next(s for s in range(5) if s not in b.to_act)
+    w = load_widget("brady_bunch")(game=b, humans=[idle], pace=0, bot={})
+    send(w, {"type": MSG.ACT, "action": b.legal_actions(b.to_act[0])[0]})
+    whose = w.session.presenter.seat_name(b.to_act[0])
+    assert whose in ("Alice", *b.seat_kid.values()) and w.error["message"] == f"It is {whose}'s turn."
 
 
 # ------------------------------------------------------------------- end banners
@@ -231,7 +238,7 @@ def test_the_end_banner_names_the_winners_and_why(name, seed):
     w = finished(name, PLAYERS.get(name, 4), seed)
     end = w.view["end"]
     p = w.session.presenter
-    winners = [p.winner_name(s) for s in w.game.winners]
+    winners = [p.seat_name(s) for s in w.game.winners]
     assert winners and all(n in end for n in winners), end
     verb = "wins" if len(winners) == 1 else "win"
     assert re.search(rf"{verb}: {REASONS[name]}", end) and end.endswith("."), end

@@ -166,8 +166,8 @@ class BradyBunchPresenter(Presenter):
         verb = "were" if len(tms) > 1 else "was"
         return f"Alice accused {kid}, but the {role} {verb} {and_list(tms)}{points}, and got away"
 
-    def winner_name(self, seat: int) -> str:
-        """Alice or the kid's name, as the board and the log name them."""
+    def seat_name(self, seat: int) -> str:
+        """Alice or the kid's name, as the board and the log name them (the kids are public)."""
         return self._who(seat) or self.names[seat]
 
     def _who(self, seat: Any) -> str:
