@@ -253,3 +253,54 @@ def test_every_game_has_an_end_banner_and_none_before_the_end(name):
     assert not w.game.over and "end" not in w.view
     w = finished(name, players, 2)
     assert_sentence(w.view["end"], name)
+
+
+# ------------------------------------------------------------- the rooms server
+def test_a_rooms_device_reads_the_games_sentence_for_every_refusal_it_can_cause(tmp_path):
+    """Through the real server (WebSocket frames): a student's move out of turn, a move on
+    a table the teacher paused (``table_locked``, once shown as ``internal_error``), a
+    watcher's move, a malformed intent: the device's ``error`` (what its game view shows) is
+    the sentence, and the ``op: error`` frame of a widget or engine refusal carries it too."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import rooms_harness as R
+
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0.05).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=3, seed=4)  # three people, seat 0 rolls first
+        ana, ben = R.join(server, code, "Ana"), R.join(server, code, "Ben")
+        seen = {}
+
+        def refused(client, msg):
+            client.intent(msg)
+            frame = client.until(lambda f: f.get("op") == "error")
+            client.wait(lambda: client.state.get("error", {}).get("n") is not None and client.state["error"])
+            shown = client.state["error"]
+            assert frame["code"] == shown["code"]
+            if shown["code"] not in ROOM_ERROR_CODES or shown["code"] in WIDGET_ERROR_CODES:
+                assert frame["message"] == shown["message"]  # (a RoomError frame keeps the server's text)
+            assert_sentence(shown["message"], shown["code"])
+            seen[shown["code"]] = shown["message"]
+            return shown
+
+        ben.wait(lambda: ben.state.get("seat") == 1)
+        shown = refused(ben, {"type": MSG.ACT, "action": {"type": "roll"}, "rev": ben.state["rev"]})
+        assert shown == {**shown, "code": "not_your_turn", "message": "It is Ana's turn."}
+        refused(ana, {"type": MSG.ACT, "action": "roll", "rev": ana.state["rev"]})
+        refused(ana, {"type": "dance"})
+        t.op({"op": "lock", "code": code, "on": True}, "lobby")
+        shown = refused(ana, {"type": MSG.ACT, "action": {"type": "roll"}, "rev": ana.state["rev"]})
+        assert shown["code"] == "table_locked" and shown["message"] == REFUSALS["table_locked"]
+        watcher = R.Client(server)
+        watcher.op({"op": "watch", "code": code}, "joined")
+        watcher.until(lambda f: f.get("op") == "state")
+        shown = refused(watcher, {"type": MSG.ACT, "action": {"type": "roll"}, "rev": watcher.state["rev"]})
+        assert shown["code"] == "not_your_turn" and "no player" in shown["message"]
+        assert set(seen) >= {"not_your_turn", "malformed_action", "unknown_message", "table_locked"}
+        for c in (ana, ben, watcher, t):
+            c.close()
+    finally:
+        server.stop()
