@@ -304,3 +304,13 @@ def test_a_rooms_device_reads_the_games_sentence_for_every_refusal_it_can_cause(
             c.close()
     finally:
         server.stop()
+
+
+def test_big_brother_says_why_a_vote_is_refused():
+    g = load_game("big_brother")(6, 1)
+    p = session_for("big_brother", game=g, humans=[0], pace=0).presenter
+    for seat in range(6):
+        text = p.refusal_text("illegal_action", {"type": "vote", "target": seat}, seat)
+        assert text == "You can never vote for yourself.", text
+    other = p.refusal_text("illegal_action", {"type": "claim", "card": 1, "culprit": 2}, 0)
+    assert other == "You cannot claim that camera catch now."

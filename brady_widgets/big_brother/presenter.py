@@ -96,6 +96,25 @@ class BigBrotherPresenter(Presenter):
     def _name(self, seat: Any) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
 
+    def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
+        """A vote or card the rules refuse, in the house's words, from the seat's own view."""
+        if view is None or view.get("over") or code != "illegal_action" or not isinstance(action, dict):
+            return None
+        kind, me = action.get("type"), view.get("viewer")
+        who = next((action.get(k) for k in ("target", "partner", "culprit") if k in action), None)
+        card = view.get("card") or {}
+        if kind in ("vote", "choose", "gossip_card") and who == me:
+            return "You can never vote for yourself."
+        if kind in ("vote", "choose") and isinstance(who, int) and who in (view.get("evicted") or []):
+            return f"{self._name(who)} has been evicted: nobody may vote for them."
+        if kind == "vote" and me in (card.get("voted") or []):
+            return "You have already voted on this question."
+        if kind == "vote" and card.get("targets") and who not in card["targets"]:
+            return f"You may vote only for {self._who(card['targets'])} now."
+        if kind == "claim":
+            return "You cannot claim that camera catch now."
+        return None
+
     def end_reason(self, view: dict) -> str:
         """The final vote (rulebook: "The final vote decides which of these 3 players is
         the ultimate winner"): the winner's votes at the count, the other finalists', and a
