@@ -13,6 +13,14 @@ same games, of (Troublemakers) / (kids on the board): a uniformly random
 accusation. Game ``i`` is seeded ``simulate.game_seed(seed, i)``, the bots with
 the game's seed; every pairing plays the same deals.
 
+Brouhaha (real time, on the Scheduler's virtual time): ``--bh-games`` games per pairing
+of 4-player tournaments, hard vs easy, medium vs easy and hard vs medium, seats
+alternating (``brouhaha_speed.levels``, imported: a level's share of the win, ties
+shared, with a normal 95% interval); and each level's *lone slaps* (a slap nobody
+answered: ``slap_void``) a game per bot, at tables of four bots of that level (mean,
+max) and at tables with a person who shows one card and then only watches (the rooms
+case: the table stands still around the bots).
+
 The interval is Wilson's 95% score interval. ``--jobs N`` (default 2) spreads
 the games over N processes; the rows do not depend on it.
 """
@@ -114,15 +122,64 @@ def brady_pair(alice: str, kid: str, players: int, games: int, seed: int, execut
     }
 
 
-def run(games: int = 1000, jobs: int = 2, cp_players: int = 4, seed: int = 11) -> dict:
+# ----------------------------------------------------------------- Brouhaha
+def brouhaha_lone_slaps(level: str, games: int, seed: int, watcher: bool = False) -> dict:
+    """Lone slaps a game per bot: every seat a ``level`` bot, or (``watcher``) seat 0 a
+    person who shows one card at the start and then does nothing (a 60 s game)."""
+    from collections import Counter
+
+    from brady_widgets.brouhaha.bots import BOTS
+    from brady_widgets.brouhaha.rules import Brouhaha
+    from brady_widgets.scheduler import Scheduler
+    from brady_widgets.simulation import game_seed
+
+    per_bot = []
+    start = time.perf_counter()
+    for i in range(games):
+        gseed = game_seed(seed, i)
+        if watcher:
+            g = Brouhaha(4, gseed, time_limit_ms=60_000)
+            g.act(0, g.legal_actions(0)[0], at=0)
+            seats = (1, 2, 3)
+        else:
+            g = Brouhaha(4, gseed)
+            seats = (0, 1, 2, 3)
+        Scheduler(g, {s: BOTS[level](s, gseed) for s in seats}, lag=0, copy_views=False).run()
+        voids = Counter(ev["seat"] for ev in g.events if ev["type"] == "slap_void")
+        per_bot += [voids[s] for s in seats]
+    return {
+        "game": "brouhaha",
+        "level": level,
+        "table": "a person watching" if watcher else "four bots",
+        "games": games,
+        "lone_per_bot_game": sum(per_bot) / len(per_bot),
+        "max": max(per_bot),
+        "wall_s": time.perf_counter() - start,
+    }
+
+
+def brouhaha(games: int, seed: int) -> dict:
+    sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent))
+    from brouhaha_speed import levels as tournaments  # the same tournaments, not a copy
+
+    return {
+        "levels": tournaments(games=games),
+        "lone": [brouhaha_lone_slaps(lv, games, seed, w) for w in (False, True) for lv in LEVELS],
+    }
+
+
+def run(games: int = 1000, jobs: int = 2, cp_players: int = 4, seed: int = 11, bh_games: int = 200) -> dict:
     executor = concurrent.futures.ProcessPoolExecutor(jobs) if jobs > 1 else None
     try:
-        costume = [costume_level(lv, cp_players, games, seed, executor or False) for lv in LEVELS]
-        brady = [brady_pair(a, k, 5, games, seed, executor) for a, k in BRADY_PAIRS]
+        costume = [costume_level(lv, cp_players, games, seed, executor or False) for lv in LEVELS] if games else []
+        brady = [brady_pair(a, k, 5, games, seed, executor) for a, k in BRADY_PAIRS] if games else []
     finally:
         if executor:
             executor.shutdown()
-    return {"costume_party": costume, "brady_bunch": brady}
+    out = {"costume_party": costume, "brady_bunch": brady}
+    if bh_games:
+        out["brouhaha"] = brouhaha(bh_games, seed)
+    return out
 
 
 def report(res: dict) -> None:
@@ -131,18 +188,30 @@ def report(res: dict) -> None:
         return f"[{lo:.3f}, {hi:.3f}]"
 
     rows = res["costume_party"]
-    print(f"Costume Party: one level bot vs random bots at {rows[0]['players']} players (its seat rotates)")
-    print(f"{'level':>8s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}")
+    if rows:
+        print(f"Costume Party: one level bot vs random bots at {rows[0]['players']} players (its seat rotates)")
+        print(f"{'level':>8s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}")
     for r in rows:
         print(f"{r['level']:>8s} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {ci(r):>17s} {r['chance']:7.3f}")
-    print("The Brady Bunch, 5 players: Alice's win rate (she accuses a Troublemaker); chance = a random accusation")
-    print(
-        f"{'Alice':>8s} {'kids':>8s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}"
-    )
+    if res["brady_bunch"]:
+        print("The Brady Bunch, 5 players: Alice's win rate (she accuses a Troublemaker); chance = a random accusation")
+        print(
+            f"{'Alice':>8s} {'kids':>8s} {'games':>6s} {'wins':>5s} {'win rate':>9s} {'95% interval':>17s} {'chance':>7s}"
+        )
     for r in res["brady_bunch"]:
         print(
             f"{r['alice']:>8s} {r['kids']:>8s} {r['games']:6d} {r['wins']:5d} {r['rate']:9.3f} {ci(r):>17s} {r['chance']:7.3f}"
         )
+    bh = res.get("brouhaha")
+    if bh:
+        print("Brouhaha, 4 players, seats alternating: level a's share of the win against level b (ties shared)")
+        print(f"{'a':>8s} {'b':>8s} {'games':>6s} {'share':>7s} {'95% interval':>17s}")
+        for r in bh["levels"]:
+            print(f"{r['a']:>8s} {r['b']:>8s} {r['games']:6d} {r['share']:7.3f} {ci(r):>17s}")
+        print("Brouhaha lone slaps (nobody answered) a game per bot")
+        print(f"{'level':>8s} {'table':>18s} {'games':>6s} {'mean':>6s} {'max':>4s}")
+        for r in bh["lone"]:
+            print(f"{r['level']:>8s} {r['table']:>18s} {r['games']:6d} {r['lone_per_bot_game']:6.2f} {r['max']:4d}")
 
 
 def main(argv=None) -> dict:
@@ -151,9 +220,10 @@ def main(argv=None) -> dict:
     ap.add_argument("--jobs", type=int, default=2, help="processes (0 or 1: in-process)")
     ap.add_argument("--cp-players", type=int, default=4, help="Costume Party table size")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--bh-games", type=int, default=200, help="Brouhaha games per pairing and per level (0: none)")
     ap.add_argument("--json", action="store_true", help="print the figures as JSON on the last line")
     args = ap.parse_args(argv)
-    res = run(args.games, args.jobs, args.cp_players, args.seed)
+    res = run(args.games, args.jobs, args.cp_players, args.seed, args.bh_games)
     report(res)
     if args.json:
         print(json.dumps(res))

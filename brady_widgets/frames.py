@@ -5,6 +5,7 @@ the presenters, the widget and the rooms server."""
 from __future__ import annotations
 
 import json
+import logging
 import pathlib
 import reprlib
 import textwrap
@@ -137,7 +138,7 @@ def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None =
 
 
 #: view keys the default text body leaves out (the header says them, or they are not facts)
-_TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "log", "odds"})
+_TEXT_SKIP = frozenset({"game", "players", "viewer", "phase", "to_act", "over", "winners", "end", "log", "odds"})
 
 
 def _compact(value: Any) -> str:
@@ -180,7 +181,60 @@ class WidgetError(ValueError):
         return {"code": self.code, "message": str(self)}
 
 
-def _error_dict(exc: BaseException) -> dict:
-    if isinstance(exc, (IllegalAction, WidgetError)):
-        return {"code": exc.code, "message": bounded(str(exc))}
-    return {"code": "internal_error", "message": bounded(f"{type(exc).__name__}: {exc}")}
+#: the developer's side of every refusal shown to a person: the code, the seat, the action
+#: tried and the engine's reason (``logging.getLogger("brady_widgets.refusals")``)
+REFUSAL_LOG = logging.getLogger("brady_widgets.refusals")
+
+
+def _error_dict(exc: BaseException, presenter: Any = None, seat: Any = None) -> dict:
+    """The ``error`` a screen shows for ``exc``: ``{"code", "message"}``, the message a
+    short sentence for a person (``presenter.refusal_text``: the game's words, else the
+    shared ones of :data:`~brady_widgets.presenter.REFUSALS`), never the code, a seat
+    number or the action. The developer's message (code, seat, action, reason) is logged.
+    ``bot_error`` keeps its own message: a bot's failure is the notebook author's to fix."""
+    code = getattr(exc, "code", None)
+    if not isinstance(code, str) or not isinstance(exc, Exception) or isinstance(code, bool):
+        code = "internal_error"
+    if not isinstance(exc, (IllegalAction, WidgetError)) and code not in _ROOM_CODES:
+        code = "internal_error"
+    detail = bounded(f"{type(exc).__name__}: {exc}") if code == "internal_error" else bounded(str(exc))
+    if code == "internal_error":  # a bug, not a refusal: the developer gets the traceback
+        REFUSAL_LOG.warning("internal error: %s", detail, exc_info=(type(exc), exc, exc.__traceback__))
+    else:
+        REFUSAL_LOG.info("refused (%s): %s", code, detail)
+    if code == "bot_error":
+        return {"code": code, "message": bounded(str(exc))}
+    action = getattr(exc, "action", None)
+    if seat is None:
+        seat = getattr(exc, "seat", None)
+    text = None
+    if presenter is not None:
+        try:
+            text = presenter.refusal_text(code, action, seat)
+        except Exception:  # noqa: BLE001 -- the shared words instead
+            text = None
+    if not isinstance(text, str) or not text:
+        from .presenter import REFUSAL_FALLBACK, REFUSALS
+
+        text = REFUSALS.get(code, REFUSAL_FALLBACK)
+    return {"code": code, "message": bounded(text)}
+
+
+#: the rooms server's own refusal codes (``rooms.server.ROOM_ERROR_CODES``; listed here so
+#: that frames.py imports nothing of the server)
+_ROOM_CODES = frozenset(
+    {
+        "bad_code",
+        "code_expired",
+        "rate_limited",
+        "not_joined",
+        "bad_token",
+        "teacher_only",
+        "stale_sequence",
+        "table_locked",
+        "bad_request",
+        "taken_over",
+        "malformed_message",
+        "unknown_message",
+    }
+)

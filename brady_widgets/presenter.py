@@ -31,7 +31,47 @@ if TYPE_CHECKING:  # pragma: no cover
     from .engine.game import Game
     from .screen import Screen
 
-__all__ = ["PRESENTER_SETTINGS", "Presenter"]
+__all__ = ["PRESENTER_SETTINGS", "REFUSALS", "Presenter", "join_names"]
+
+#: what a person sees when a game or a table refuses something, by error code: a short
+#: sentence in plain words (a game says it in its own with :meth:`Presenter.refusal`). The
+#: code, the seat and the action tried stay with the developer: the ``error`` trait's
+#: ``code`` (the banner's ``data-code``) and the ``brady_widgets.refusals`` logger.
+REFUSALS = {
+    # the engine's (IllegalAction)
+    "not_your_turn": "You have nothing to do right now.",
+    "illegal_action": "That move is not allowed right now.",
+    "malformed_action": "That move was not understood, so nothing changed.",
+    "game_over": "The game is over.",
+    # the widget's (WidgetError)
+    "malformed_message": "The game could not read that request, so nothing changed.",
+    "unknown_message": "The game does not know that request, so nothing changed.",
+    "replay_unavailable": "The replay opens when the game is over.",
+    "teacher_only": "Only the teacher can do that.",
+    "bot_error": "A bot could not play, so the game stopped.",
+    "internal_error": "Something went wrong, so nothing changed. Try again.",
+    # the rooms server's (RoomError)
+    "rate_limited": "Too many clicks at once: wait a moment and try again.",
+    "table_locked": "The teacher has paused this table: wait until it goes on.",
+    "not_joined": "Join a table first.",
+    "bad_code": "No table has that code: check it with your teacher.",
+    "code_expired": "This table's code has expired: ask your teacher for a new one.",
+    "bad_token": "This seat is no longer yours: join again with the table's code.",
+    "stale_sequence": "That click came late, so it was skipped.",
+    "bad_request": "The table could not do that.",
+    "taken_over": "Your seat was opened on another device.",
+}
+#: the sentence for a code nobody listed (never the code itself)
+REFUSAL_FALLBACK = "That is not possible right now."
+
+
+def join_names(names: list[str]) -> str:
+    """``"A"``, ``"A and B"``, ``"A, B and C"`` (``"Nobody"`` for none)."""
+    names = [str(n) for n in names]
+    if not names:
+        return "Nobody"
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
 
 #: the presenter's settings (class attributes) a game may set; a widget class shows them too
 PRESENTER_SETTINGS = (
@@ -238,3 +278,77 @@ class Presenter:
         if len(lines) > self.text_body_lines:
             lines = lines[: self.text_body_lines - 1] + ["…"]
         return lines
+
+    # ------------------------------------------------------- words for people
+    def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
+        """Game hook: the sentence a person sees when ``action`` was refused with ``code``,
+        in the game's words ("Two players have already slapped"), from ``view`` (the
+        refused seat's own view, None for a screen without a seat); None: the shared
+        wording (:meth:`shared_refusal`). Never the code, the seat number or the action."""
+        return None
+
+    def shared_refusal(self, code: str, action: Any, view: dict | None) -> str:
+        """The wording every game shares: :data:`REFUSALS`, and for ``not_your_turn``
+        whose turn it is (or the hot-seat curtain to lift)."""
+        if code == "not_your_turn":
+            screen = self.drawn_screen()
+            curtain = getattr(screen, "curtain", None)
+            if isinstance(curtain, int) and 0 <= curtain < len(self.names) and not self.game.over:
+                return f"The screen is covered: pass it to {self.names[curtain]}, who lifts the curtain first."
+            if view is None:
+                return "This screen watches the game: it has no player to play for."
+            me = view.get("viewer")
+            waiting = [s for s in (getattr(self.game, "to_act", None) or []) if s != me]
+            names = [self.seat_name(s) for s in waiting if isinstance(s, int) and 0 <= s < len(self.names)]
+            if names:
+                return f"It is {join_names(names)}'s turn." if len(names) == 1 else f"Waiting for {join_names(names)}."
+        if self.game.over and code in ("not_your_turn", "illegal_action"):
+            return REFUSALS["game_over"]
+        return REFUSALS.get(code, REFUSAL_FALLBACK)
+
+    def refusal_text(self, code: str, action: Any = None, seat: Any = None) -> str:
+        """The sentence shown for a refusal of ``action`` by ``seat`` (None: a screen
+        without a seat): the game's :meth:`refusal`, else the shared wording, both read
+        that seat's own view only. A hook that fails falls back to the shared wording (a
+        refusal never becomes a traceback)."""
+        if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < self.game.players):
+            seat = None
+        try:
+            view = self.game.view(seat) if seat is not None else None
+        except Exception:  # noqa: BLE001 -- a view for words only
+            view = None
+        text = None
+        try:
+            text = self.refusal(code, action, view)
+        except Exception:  # noqa: BLE001 -- the shared words instead
+            text = None
+        if not isinstance(text, str) or not text:
+            try:
+                text = self.shared_refusal(code, action, view)
+            except Exception:  # noqa: BLE001
+                text = REFUSALS.get(code, REFUSAL_FALLBACK)
+        return text
+
+    def end_reason(self, view: dict) -> str:
+        """Game hook: why the game ended and how the winners won, read from ``view`` (the
+        shown seat's, with its log) only, as a clause ("time ran out, tied at 7 points");
+        empty: the banner names the winners alone."""
+        return ""
+
+    def seat_name(self, seat: int) -> str:
+        """How the words for people name a seat (the end banner, "It is ...'s turn"):
+        by default its seat name."""
+        return self.names[seat]
+
+    def end_banner(self, view: dict) -> str:
+        """The end banner's sentence: who won and why ("Bot 2 and Bot 4 win: time ran
+        out, tied at 7 points."), drawn by the shared frame."""
+        winners = [s for s in view.get("winners") or [] if isinstance(s, int) and 0 <= s < len(self.names)]
+        who = join_names([self.seat_name(s) for s in winners])
+        verb = "wins" if len(winners) == 1 else "win"
+        try:
+            reason = self.end_reason(view)
+        except Exception:  # noqa: BLE001 -- the winners alone
+            reason = ""
+        reason = reason.strip().rstrip(".") if isinstance(reason, str) else ""
+        return f"{who} {verb}: {reason}." if reason else f"{who} {verb}!"

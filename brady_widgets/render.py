@@ -225,6 +225,8 @@ class ScreenRendering:
         else:
             odds = self.presenter.odds(g.view(seat) if screen.reveal else {**view, "log": events})
         view.update(self.presenter.window_facts(view))  # what the view needs from beyond a window
+        if g.over:  # the end banner's sentence: who won and why, from this screen's view only
+            view["end"] = self.presenter.end_banner({**view, "log": events})
         for key in self.presenter.windowed:
             full = view.get(key)
             if isinstance(full, list):

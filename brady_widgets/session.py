@@ -229,7 +229,7 @@ class Session(ScreenRendering):
             try:
                 self._start_bots()
             except Exception as exc:  # noqa: BLE001 -- shown in the view
-                first_error = _error_dict(exc)
+                first_error = self._error_of(exc)
         self._first_error = first_error
 
     # ---------------------------------------------------------------- Python API
@@ -318,7 +318,7 @@ class Session(ScreenRendering):
             try:
                 self._human_act(action, at, replan=loop is None, screen=screen)
             except IllegalAction as exc:
-                self.error = _error_dict(exc)
+                self.error = self._error_of(exc)
                 raise
             self.error = {}
             if own:
@@ -341,7 +341,7 @@ class Session(ScreenRendering):
                 self._running = True
                 self._start_bots()
             except Exception as exc:
-                self.error = _error_dict(exc)
+                self.error = self._error_of(exc)
                 self._refresh()
                 raise
             self._refresh()
@@ -360,7 +360,7 @@ class Session(ScreenRendering):
         can read the engine anyway); the view's toggle only on ``teacher=True``."""
         if not isinstance(on, bool):
             err = WidgetError("malformed_message", f"reveal takes True or False, got {short(on)}")
-            self.error = err.to_dict()
+            self.error = self._error_of(err)
             raise err
         with self._batch():
             self._reveal = on
@@ -380,7 +380,7 @@ class Session(ScreenRendering):
                 self.error = {}
                 self._refresh()
             if err is not None:
-                self.error = err.to_dict()
+                self.error = self._error_of(err)
                 raise err
 
     def option(self, name: str) -> Any:
@@ -399,7 +399,7 @@ class Session(ScreenRendering):
                 )
             value = self.presenter.check_option(name, value)
         except WidgetError as exc:
-            self.error = exc.to_dict()
+            self.error = self._error_of(exc)
             raise
         with self._batch():
             self.screen = self.screen.with_options({**self.screen.option_dict(), name: value})
@@ -430,7 +430,7 @@ class Session(ScreenRendering):
         else:
             err = None
         if err is not None:
-            self.error = err.to_dict()
+            self.error = self._error_of(err)
             raise err
         with self._batch():
             try:
@@ -439,7 +439,7 @@ class Session(ScreenRendering):
                 self._sync_seat()
             except Exception as exc:
                 failure = self._bot_failure(exc)
-                self.error = _error_dict(failure)
+                self.error = self._error_of(failure)
                 self._refresh()
                 raise failure from exc
             self._refresh()
@@ -739,12 +739,19 @@ class Session(ScreenRendering):
             return WidgetError("bot_error", f"the bots took {self.presenter.max_bot_actions} actions in a row")
         return exc
 
+    def _error_of(self, exc: BaseException, seat: Any = None) -> dict:
+        """The error a screen shows for ``exc``: a sentence in the game's words from the
+        presenter (``frames._error_dict``); the code and the action go to the log only."""
+        if seat is None and not isinstance(getattr(exc, "seat", None), int):
+            seat = self.screen.seat
+        return _error_dict(exc, self.presenter, seat)
+
     def _refused(self, seat: int, exc: IllegalAction) -> None:
         """A person's queued real-time action the game refused when its turn came (a race lost):
         the table's error, and every :meth:`on_refusal` callback (a room tells that seat's device)."""
-        self.error = _error_dict(exc)
+        self.error = self._error_of(exc, seat)
         for callback in list(self.__dict__.get("_refusal_listeners", ())):
-            callback(seat, _error_dict(exc))
+            callback(seat, self._error_of(exc, seat))
 
     def on_refusal(self, callback: Callable[[int, dict], None]) -> None:
         """Call ``callback(seat, error)`` when a person's queued real-time action is refused
@@ -830,7 +837,7 @@ class Session(ScreenRendering):
         try:
             self._start_bots(sync)
         except Exception as exc:  # noqa: BLE001 -- shown in the view; the human's action stands
-            self.error = _error_dict(exc)
+            self.error = self._error_of(exc)
 
     def _paced_step(self) -> None:
         """The timer fired: apply what is due by now, then set the next timer."""
@@ -842,7 +849,7 @@ class Session(ScreenRendering):
                 try:
                     self._start_bots()
                 except Exception as exc:  # noqa: BLE001 -- a callback's exception would vanish
-                    self.error = _error_dict(exc)
+                    self.error = self._error_of(exc)
                     self._running = not self.game.realtime  # real time: the clock stops ("let the bots play")
                 self._refresh()
         except Exception:  # noqa: BLE001 -- a timer callback must not raise into the event loop

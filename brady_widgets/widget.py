@@ -322,7 +322,9 @@ class GameWidget(anywidget.AnyWidget):
             shown = "public view"
         lines = [f"{title} · {shown}"]
         facts = []
-        if view.get("over"):
+        if view.get("over") and isinstance(view.get("end"), str):
+            facts.append(f"game over: {view['end']}")  # who won and why (the end banner's sentence)
+        elif view.get("over"):
             winners = [who(s) for s in view.get("winners") or []]
             facts.append(f"game over, won by {', '.join(winners) or 'nobody'}")
         else:
@@ -341,7 +343,7 @@ class GameWidget(anywidget.AnyWidget):
             lines.append(line[:1].upper() + line[1:])
         error = self.error or {}
         if error.get("message"):
-            lines.append(f"Error ({error.get('code')}): {error['message']}")
+            lines.append(f"Error: {error['message']}")  # the code is the developer's (logged)
         return lines
 
     def __repr__(self) -> str:
@@ -377,7 +379,7 @@ class GameWidget(anywidget.AnyWidget):
             try:
                 self.session._dispatch(content)
             except Exception as exc:  # noqa: BLE001 -- every failure must reach the view
-                self.session.error = _error_dict(exc)
+                self.session.error = self.session._error_of(exc)
         except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
             pass
 

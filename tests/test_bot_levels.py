@@ -217,3 +217,24 @@ def test_brady_kid_levels_ordered():
     easy = _alice_wins(bb.BradyBot, bb.EasyBot, 60, seed=5)
     hard = _alice_wins(bb.BradyBot, bb.HardBot, 60, seed=5)
     assert easy > hard + 6
+
+
+# ---------------------------------------------------------------- Brouhaha
+def test_brouhaha_levels_ordered_with_intervals():
+    """hard > medium > easy (issue 25: the slap fix kept the order): each pairing's
+    share of the win, seats alternating, has a 95% interval above one half. The
+    benchmark (``benchmarks/bot_levels.py``, imported) plays more games and prints the
+    lone slaps too."""
+    import pathlib
+    import sys
+
+    sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bot_levels import brouhaha_lone_slaps
+    from brouhaha_speed import levels
+
+    for row in levels(pairs=(("hard", "medium"), ("medium", "easy")), games=40):
+        assert row["ci95"][0] > 0.5, row
+    # and the benchmark's lone-slap count: a few at most, a game per bot, at every level
+    for level in LEVELS:
+        row = brouhaha_lone_slaps(level, 5, 11, watcher=True)
+        assert row["lone_per_bot_game"] < 2 and row["max"] <= 5, row

@@ -222,18 +222,21 @@ def test_not_your_turn_and_game_over():
     assert w.error["code"] == "game_over" and snapshot(w) == before
 
 
-def test_unexpected_exceptions_surface_as_internal_error():
+def test_unexpected_exceptions_surface_as_internal_error(caplog):
     w = make(seed=3)
 
     def boom(*args, **kwargs):
         raise RuntimeError("kaboom")
 
     w.game.act = boom  # an engine bug
-    send(w, {"type": "act", "action": {"type": "roll"}})
+    with caplog.at_level("WARNING", logger="brady_widgets.refusals"):
+        send(w, {"type": "act", "action": {"type": "roll"}})
+    # the person reads a sentence; the developer gets the exception and its traceback in the log
     assert {k: v for k, v in w.error.items() if k != "n"} == {
         "code": "internal_error",
-        "message": "RuntimeError: kaboom",
+        "message": "Something went wrong, so nothing changed. Try again.",
     }
+    assert "RuntimeError: kaboom" in caplog.text and "Traceback" in caplog.text
 
 
 def test_failing_bot_is_reported_not_swallowed():

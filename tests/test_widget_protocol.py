@@ -93,7 +93,8 @@ def test_after_a_hotseat_game_the_screen_shows_only_what_the_rules_made_public(n
     public = w.game.view(None)
     public.pop("log")
     assert w.seat == -1 and w.view["viewer"] is None
-    assert {k: v for k, v in w.view.items() if k not in ("odds", *w.windowed)} == {
+    assert w.view["end"]  # the end banner's sentence, made from this public view
+    assert {k: v for k, v in w.view.items() if k not in ("odds", "end", *w.windowed)} == {
         k: v for k, v in public.items() if k not in w.windowed
     }
     public_log = [e["i"] for e in w._log_entries(w.game.log_for(None))]

@@ -103,6 +103,47 @@ class BigBrotherPresenter(Presenter):
     def _name(self, seat: Any) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
 
+    def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
+        """A vote or card the rules refuse, in the house's words, from the seat's own view."""
+        if view is None or view.get("over") or code != "illegal_action" or not isinstance(action, dict):
+            return None
+        kind, me = action.get("type"), view.get("viewer")
+        who = next((action.get(k) for k in ("target", "partner", "culprit") if k in action), None)
+        card = view.get("card") or {}
+        if kind in ("vote", "choose", "gossip_card") and who == me:
+            return "You can never vote for yourself."
+        if kind in ("vote", "choose") and isinstance(who, int) and who in (view.get("evicted") or []):
+            return f"{self._name(who)} has been evicted: nobody may vote for them."
+        if kind == "vote" and me in (card.get("voted") or []):
+            return "You have already voted on this question."
+        if kind == "vote" and card.get("targets") and who not in card["targets"]:
+            return f"You may vote only for {self._who(card['targets'])} now."
+        if kind == "claim":
+            return "You cannot claim that camera catch now."
+        return None
+
+    def end_reason(self, view: dict) -> str:
+        """The final vote (rulebook: "The final vote decides which of these 3 players is
+        the ultimate winner"): the winner's votes at the count, the other finalists', and a
+        roll-off when the votes tied."""
+        log = view.get("log") or []
+        won = next((ev for ev in reversed(log) if ev.get("type") == "winner"), None)
+        if won is None:
+            return ""
+        seat = won.get("seat")
+        totals = won.get("totals") or []
+        finalists = next((ev.get("candidates") for ev in reversed(log) if ev.get("type") == "returned"), None)
+        among = [s for s in (finalists or range(len(totals))) if isinstance(s, int) and 0 <= s < len(totals)]
+        mine = totals[seat] if isinstance(seat, int) and 0 <= seat < len(totals) else None
+        others = ", ".join(f"{self._name(s)} {totals[s]}" for s in among if s != seat)
+        rolled = any(ev.get("type") == "roll_off" and ev.get("why") == "final" for ev in log[-12:])
+        if mine is None:
+            return "the most votes in the final vote"
+        votes = f"{mine} vote{'s' if mine != 1 else ''}"
+        if rolled:
+            return f"tied at {votes} in the final vote and won the roll of the dice"
+        return f"the most votes in the final vote ({votes}; {others})" if others else f"the final vote ({votes})"
+
     def _who(self, seats: Any) -> str:
         names = [self._name(s) for s in seats or []]
         if not names:

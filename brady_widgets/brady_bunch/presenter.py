@@ -146,6 +146,30 @@ class BradyBunchPresenter(Presenter):
         return {"pending_said": self.statement_text(said[-1]) if said else None}
 
     # ------------------------------------------------------------- log texts
+    def end_reason(self, view: dict) -> str:
+        """Rulebook: "To win as Alice, correctly identify the Troublemaker": whom Alice
+        accused, and the Troublemaker(s) by their scores (highest total)."""
+        log = view.get("log") or []
+        acc = next((ev for ev in reversed(log) if ev.get("type") == "accusation"), None)
+        over = next((ev for ev in reversed(log) if ev.get("type") == "game_over"), None)
+        if acc is None or over is None:
+            return ""
+        roles = over.get("roles") or {}
+        scores = over.get("scores") or {}
+        tms = list(roles.get("troublemakers") or [])
+        top = max((scores.get(k, 0) for k in tms), default=None)
+        points = f" with {top} points" if isinstance(top, int) else ""
+        kid = acc.get("kid")
+        if acc.get("right"):
+            return f"Alice accused {kid}, the Troublemaker{points}"
+        role = "Troublemakers" if len(tms) > 1 else "Troublemaker"
+        verb = "were" if len(tms) > 1 else "was"
+        return f"Alice accused {kid}, but the {role} {verb} {and_list(tms)}{points}, and got away"
+
+    def seat_name(self, seat: int) -> str:
+        """Alice or the kid's name, as the board and the log name them (the kids are public)."""
+        return self._who(seat) or self.names[seat]
+
     def _who(self, seat: Any) -> str:
         if not isinstance(seat, int):
             return ""

@@ -44,9 +44,12 @@ Slaps
     card is its animal, with the slap itself as evidence (odds times
     ``slap_evidence``, times one more for each earlier unanswered slap of that card),
     reaches ``slap_second``. With Bang and a Reserve to lose
-    both thresholds rise by ``risk``. ``easy`` slaps wrongly now and then
-    (``blunder``, per situation: with nothing behind it, or as second slapper at
-    a cry that is not its own).
+    both thresholds rise by ``risk``. A bot slaps only on a belief past its level's
+    threshold (never with nothing behind it), and never twice at the same table:
+    after a slap of its own nobody answered it waits until a card is shown, taken
+    back, matched or hunted (:meth:`Memory.table`), as a person would, so the class
+    does not see "Someone slapped!" every second. Lone slaps a game per bot:
+    ``benchmarks/bot_levels.py``.
 Cards
     It answers the cries on the table with the card most likely to be matched by a
     card already down (``attention``: the chance, per table of cries, that it
@@ -55,8 +58,8 @@ Cards
     recently, cards whose cry someone else took back first, or now and then a
     random one (two bots holding the same two look-alikes would otherwise keep
     missing each other). A card whose partner is gone (a Reserve, lost, removed or
-    its own hand) is never played. With no other card worth showing and some
-    chance left for the one down, it slaps after a patience time anyway.
+    its own hand) is never played. With no other card worth showing and a belief
+    of at least ``slap_last`` in the one down, it slaps after a patience time.
 Hunters
     With a Hunter in hand it hunts the face-down card it can best place: a card
     whose cry is also cried elsewhere (a match about to happen), of a seat with the
@@ -105,9 +108,9 @@ LEVELS = {
         "slap_first": 0.3,
         "slap_second": 0.3,
         "risk": 0.0,  # with Bang and a Reserve to lose, the thresholds rise by this much
-        "slap_evidence": 1.0,
+        "slap_evidence": 2.0,  # how much a slap at its cry says "your partner is here"
         "switch_margin": 0.15,
-        "blunder": 0.12,  # chance, per situation, of a slap with nothing behind it
+        "slap_last": 0.2,  # its last hope down, nothing else worth showing: it slaps at this belief
         "counter": 0.35,  # chance to cancel a hunt on its card with a Hunter of its own
         "attention": 0.5,  # chance, per table of cries, that it answers a cry with its likeliest card
         "care": 0.3,  # chance that it chooses its pass (else any card, a Hunter too)
@@ -125,7 +128,7 @@ LEVELS = {
         "risk": 0.1,
         "slap_evidence": 2.0,
         "switch_margin": 0.08,
-        "blunder": 0.0,
+        "slap_last": 0.25,
         "counter": 0.75,
         "attention": 0.7,
         "care": 0.8,
@@ -143,7 +146,7 @@ LEVELS = {
         "risk": 0.25,
         "slap_evidence": 3.0,
         "switch_margin": 0.05,
-        "blunder": 0.0,
+        "slap_last": 0.2,
         "counter": 1.0,
         "attention": 1.0,
         "care": 1.0,
@@ -186,10 +189,19 @@ class Memory:
         self.answered: dict[int, bool] = {}
         self.shown: dict[str, float] = {}
         self.slapped: tuple | None = None  # (first slapper, {seat: down_at}) of the open slap window
-        self.declined: dict[
-            int, tuple
-        ] = {}  # seat -> (its down_at, the bot's down_at, times): it let the bot's slap go
+        #: (seat, the bot's animal) -> (that seat's down_at, times): it let the bot's slap with
+        #: that animal go unanswered while that card of its was down
+        self.declined: dict[tuple, tuple] = {}
+        self.my_card: str | None = None  # the animal the bot last put down
         self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
+        self.slapped_on: tuple | None = None  # the table (see :meth:`table`) when the bot last slapped first
+
+    def table(self) -> tuple:
+        """The face-down cards on the table as the bot knows them: ``(seat, cry, when
+        it went down)`` for every seat with a card down. A slap window that closes
+        unanswered leaves it unchanged; a card shown, taken back, matched or hunted
+        changes it."""
+        return tuple((s, c, self.down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None)
 
     # ----------------------------------------------------------------- log
     def update(self, log: list) -> None:
@@ -228,10 +240,13 @@ class Memory:
         elif kind == "play_card":
             if ev.get("seat") == me:
                 self.shown[ev["card"]] = at
+                self.my_card = ev["card"]
         elif kind == "take_back":
             self._took_back(ev["seat"], at)
         elif kind == "slap" and ev.get("first"):
             self.slapped = (ev["seat"], dict(self.down_at))
+            if ev["seat"] == me:
+                self.slapped_on = self.table()
         elif kind == "slap_void":
             # nobody answered the bot's slap: the seats crying its cry likely do not hold its animal
             first, downs = self.slapped or (None, {})
@@ -243,9 +258,11 @@ class Memory:
                 cry = self.cry_now.get(me)
                 for seat, t in downs.items():
                     if seat != me and self.cry_now.get(seat) == cry and t == self.down_at.get(seat):
-                        old = self.declined.get(seat)
-                        times = old[2] + 1 if old and old[:2] == (t, downs[me]) else 1
-                        self.declined[seat] = (t, downs[me], times)
+                        # keyed by that seat's card and the bot's animal (not by when the bot's
+                        # went down): showing the same animal again does not make it forget
+                        old = self.declined.get((seat, self.my_card))
+                        times = old[1] + 1 if old and old[0] == t else 1
+                        self.declined[(seat, self.my_card)] = (t, times)
             self.slapped = None
         elif kind == "hunt":
             seat = ev["seat"]
@@ -405,7 +422,7 @@ class PlannerBot:
         e = self.p["slap_evidence"] * (1 + again)
         if 0 < p < 1:
             p = p * e / (p * e + (1 - p))
-        if p >= self.p["slap_second"] + ctx.risk() or self._uniform("blunder", situation) < self.p["blunder"]:
+        if p >= self.p["slap_second"] + ctx.risk():
             return self._later(SLAP, "react", ctx.now, situation)
         self._want = None
         return None
@@ -439,15 +456,14 @@ class PlannerBot:
 
     def _plan_play(self, ctx: _Context, legal: list):
         now, mine = ctx.now, ctx.mine
-        # 1. slap when it believes someone shares its animal (easy: now and then, with nothing behind it)
-        if SLAP in legal and mine is not None:
+        # a person does not slap twice at the same table: after a slap nobody answered,
+        # it waits until a card is shown, taken back, matched or hunted
+        fresh = ctx.memory.slapped_on != ctx.memory.table()
+        # 1. slap when it believes someone shares its animal
+        if SLAP in legal and mine is not None and fresh:
             p = ctx.share()
             since = ctx.memory.down_at.get(self.seat)
-            table = tuple(ctx.cries)
-            wrong = self._uniform("blunder", since, table) < self.p["blunder"] and any(
-                c is not None for s, c in enumerate(ctx.cries) if s != self.seat
-            )
-            if p >= self.p["slap_first"] + ctx.risk() or wrong:
+            if p >= self.p["slap_first"] + ctx.risk():
                 return self._later(SLAP, "react", now, ("first", since))
         # 2. a Hunter at the card it can best place
         hunts = [a for a in legal if a["type"] == "hunt"]
@@ -479,8 +495,8 @@ class PlannerBot:
         alive = [c for c in plays if c != mine and not ctx.dead(c)]
         since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
-            if mine is not None and p_now > 0 and SLAP in legal:
-                # its last hope is down: with nothing else to try, it slaps now and then
+            if mine is not None and fresh and SLAP in legal and p_now >= self.p["slap_last"] + ctx.risk():
+                # its last hope is down: with nothing else to try, it slaps on a weaker belief
                 wait = _lognormal(self._rng("last", since, table), *self.p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
             self._want = None
@@ -558,12 +574,9 @@ class _Context:
                     if animal == self.mine:
                         if self.memory.answered.get(seat):
                             weight *= self.bot.p["answer"]
-                        declined = self.memory.declined.get(seat)
-                        if declined and declined[:2] == (
-                            self.memory.down_at.get(seat),
-                            self.memory.down_at.get(self.me),
-                        ):
-                            weight *= DECLINE ** declined[2]
+                        declined = self.memory.declined.get((seat, animal))
+                        if declined and declined[0] == self.memory.down_at.get(seat):
+                            weight *= DECLINE ** declined[1]
                     out[animal] = weight
                 total = sum(out.values())
                 out = {a: w / total for a, w in out.items()} if total else {}

@@ -74,6 +74,73 @@ class BrouhahaPresenter(Presenter):
     def text_body(self, view: dict) -> list[str]:
         return _text.body(view, list(self.names), self.display_content())
 
+    # ------------------------------------------------------------- words for people
+    def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
+        """A refused key or click in Brouhaha's words, from the seat's own view: the
+        phase (a slap window, the cards shown, a hunt, the pass) and its own cards."""
+        if view is None or view.get("over") or code not in ("not_your_turn", "illegal_action"):
+            return None
+        kind = action.get("type") if isinstance(action, dict) else None
+        phase = view.get("phase")
+        me = view.get("viewer")
+        slap = view.get("slap") or {}
+        if phase == "reveal":
+            return (
+                "Two players have already slapped: the cards are being shown."
+                if kind == "slap"
+                else ("Wait: the slapped cards are being shown.")
+            )
+        if phase == "slap":
+            if kind == "slap" and slap.get("first") == me:
+                return "You have already slapped: wait for a second slap."
+            if kind == "slap":
+                return "Put an animal face down before you slap."
+            return "Someone slapped: only a second slap counts until the window closes."
+        if phase == "hunt":
+            if kind == "hunt":
+                return "A Hunter is out: only another Hunter can answer it now."
+            return "A Hunter is out: wait until the hunt is over."
+        if phase == "pass":
+            if kind == "pass":
+                return (
+                    "You have already chosen your card to pass."
+                    if me not in (view.get("to_act") or [])
+                    else ("You do not hold that card.")
+                )
+            return "Everyone is passing a card to the left: choose yours first."
+        # the play phase
+        hand = view.get("my_hand") or []
+        if kind in ("slap", "take_back") and view.get("my_down") is None:
+            return (
+                "Put an animal face down first." if kind == "take_back" else "Put an animal face down before you slap."
+            )
+        if kind == "play":
+            return "You do not hold that animal." if hand else "You have no cards left in your hand."
+        if kind == "hunt":
+            return "You hold no Hunter." if "hunter" not in hand else "Hunt a player who has an animal face down."
+        if kind == "pass":
+            return "Passing comes after a match."
+        return None
+
+    def end_reason(self, view: dict) -> str:
+        """Why Brouhaha ended (a hand ran out, no pair left, time up) and the winners'
+        Reserve ("time ran out, with 7 cards in Reserve"; a tie says so)."""
+        why = {
+            "no_cards": "a player ran out of cards",
+            "no_pairs": "no pair can be made any more",
+            "time": "time ran out",
+        }.get(view.get("reason") or "", "the game ended")
+        empty = [s for s, n in enumerate(view.get("hand_sizes") or []) if n == 0]
+        if view.get("reason") == "no_cards" and empty:
+            why = f"{self._who(empty)} ran out of cards"
+        scores = view.get("scores") or []
+        winners = view.get("winners") or []
+        top = max(scores) if scores else 0
+        cards = f"{top} card{'s' if top != 1 else ''} in Reserve"
+        if len(winners) > 1:
+            return f"{why}, tied at {cards}"
+        return f"{why}, with the most cards in Reserve ({top})"
+
     # ------------------------------------------------------------------------ the log
     def _name(self, seat: Any) -> str:
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"

@@ -64,7 +64,7 @@ from typing import Any
 from ..engine.errors import IllegalAction
 from ..scheduler import Later
 from ..session import Session
-from ..widget import STATIC, GameWidget, _error_dict, short
+from ..widget import STATIC, GameWidget, short
 from .presenter import BrouhahaPresenter
 
 __all__ = ["BrouhahaWidget", "PARTY_KEYS"]
@@ -182,7 +182,7 @@ class BrouhahaSession(Session):
                 seat = self._party_seat(action)
                 self._submit_realtime(seat, {"type": "slap"}, at)  # refused: nothing changes, the clock included
             except IllegalAction as exc:
-                self.error = _error_dict(exc)
+                self.error = self._error_of(exc)
                 raise
             self.error = {}
             self._start_bots_guarded()
@@ -205,7 +205,7 @@ class BrouhahaSession(Session):
 
     def _refused(self, seat: int, exc: IllegalAction) -> None:
         # a person's slap that lost its race (the window closed, two slapped already)
-        self.error = _error_dict(exc)
+        self.error = self._error_of(exc, seat)
 
 
 class BrouhahaWidget(GameWidget):

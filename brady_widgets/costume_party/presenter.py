@@ -36,6 +36,38 @@ class CostumePartyPresenter(Presenter):
         """The board as text (``costume_party/text.py``), from the synced view only."""
         return _text.body(view, list(self.names))
 
+    def refusal(self, code: str, action, view: dict | None) -> str | None:
+        """A click the rules refuse, in the party's words: what this phase of the turn asks for."""
+        if view is None or view.get("over") or code != "illegal_action":
+            return None
+        phase = view.get("phase")
+        if phase == "roll":
+            return "First roll the die."
+        if phase == "move":
+            return "Move a figure into or out of the room the die shows."
+        if phase == "black":
+            return "You rolled black: make a kill or draw a card."
+        return None
+
+    def end_reason(self, view: dict) -> str:
+        """Rulebook: "The game is over when only one player's character remains on the
+        board": whose character was found last, by whom, where."""
+        log = view.get("log") or []
+        out = next((ev for ev in reversed(log) if ev.get("type") == "eliminated"), None)
+        if out is None:
+            return "the last character left at the party"
+        kill = next(
+            (ev for ev in reversed(log) if ev.get("type") == "kill" and ev.get("figure") == out.get("figure")), None
+        )
+        victim, by = out.get("seat"), out.get("by")
+        name = self.names[victim] if isinstance(victim, int) and 0 <= victim < len(self.names) else "the last rival"
+        where = f" in {ROOM_NAMES[kill['room']]}" if kill and kill.get("room") in ROOM_NAMES else ""
+        figure = figure_label(out["figure"]) if isinstance(out.get("figure"), int) else "their character"
+        if by == victim:
+            return f"the last character left at the party, after {name} killed {figure}{where}, their own character"
+        killer = self.names[by] if isinstance(by, int) and 0 <= by < len(self.names) else "someone"
+        return f"the last character left at the party, after {killer} found {name} as {figure}{where}"
+
     def describe(self, ev: dict) -> str:
         kind = ev["type"]
         name = self.names[ev["seat"]] if isinstance(ev.get("seat"), int) else ""

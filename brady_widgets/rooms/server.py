@@ -793,7 +793,11 @@ class Rooms:
                 raise RoomError("unknown_message", f"unknown op {short(op)}")
             await handler(device, frame, addr)
         except (RoomError, WidgetError, IllegalAction) as exc:
-            self.refuse(device, {"code": exc.code, "message": bounded(str(exc))}, strike=getattr(exc, "strike", None))
+            error = {"code": exc.code, "message": bounded(str(exc))}
+            room = self.rooms.get(device.code or "")
+            if room is not None and isinstance(exc, (WidgetError, IllegalAction)):
+                error = _error_dict(exc, room.table.presenter, device.seat)  # in the game's words
+            self.refuse(device, error, strike=getattr(exc, "strike", None))
         except Exception as exc:  # noqa: BLE001 -- the connection stays up
             self.refuse(device, _error_dict(exc))
 
@@ -930,7 +934,7 @@ class Rooms:
             self._intent(room, device, msg)
         except Exception as exc:
             device.errors += 1
-            device.error = {**_error_dict(exc), "n": device.errors}
+            device.error = {**_error_dict(exc, room.table.presenter, device.seat), "n": device.errors}
             await self.send_state(device)
             raise
         changed = len(room.table.game.history) != before

@@ -322,7 +322,8 @@ function errorBanner(error, send) {
   return h(
     "div",
     { class: "bw-error", role: "alert", "data-testid": "error", "data-code": error.code },
-    h("span", { class: "bw-error-text" }, error.message || error.code),
+    // the sentence only: the code stays in data-code (for developers and tests), never in the text
+    h("span", { class: "bw-error-text" }, error.message || "That is not possible right now."),
     button({
       testid: "error-dismiss",
       label: "Dismiss the error",
@@ -409,7 +410,7 @@ function statusBanner(view2, replay, nameOf) {
   if (view2.over) {
     const winners = (view2.winners || []).map(nameOf);
     id = "winner";
-    text = `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
+    text = typeof view2.end === "string" && view2.end ? `\u{1F3C6} ${view2.end}` : `\u{1F3C6} ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
   } else if (replay && replay.active && replay.step < replay.length) {
     id = "replay-banner";
     text = `Replay: after action ${replay.step} of ${replay.length}`;

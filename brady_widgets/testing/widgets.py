@@ -16,13 +16,48 @@ from typing import Any
 
 from ..widget import MSG, expand_legal
 
-__all__ = ["FRAME_LIMIT", "Frame", "legal_of", "play_randomly", "record_frames", "send"]
+__all__ = ["FRAME_LIMIT", "Frame", "illegal_action_for", "legal_of", "play_randomly", "record_frames", "send"]
 
 #: the most bytes one update may take on the wire (a Binder link is slow)
 FRAME_LIMIT = 8 * 1024
 #: what the Jupyter message around an update's ``state`` adds on the wire (header,
 #: parent header, channel, comm id): measured in the browser tests at 0.6-0.8 KB
 ENVELOPE = 900
+
+
+def illegal_action_for(game, seat: int, seed: int = 0, steps: int = 300) -> dict | None:
+    """A well-formed action ``seat`` may take later in a random continuation of ``game``
+    that ``game`` refuses now with ``illegal_action`` (what a stale button would send);
+    None if none turns up. ``game`` is not changed."""
+    import random
+
+    from ..engine.errors import IllegalAction
+
+    rng = random.Random(f"illegal:{seed}")
+    later = game.clone()
+    for _ in range(steps):
+        if later.over:
+            break
+        for action in later.legal_actions(seat):
+            try:
+                game.check(seat, action, game.clock if game.realtime else None)
+            except IllegalAction as exc:
+                if exc.code == "illegal_action":
+                    return dict(action)
+        # one step: a random seat that may act plays (real time: 1 ms on), else the clock moves
+        seats = (
+            list(later.to_act) if not later.realtime else [s for s in range(later.players) if later.legal_actions(s)]
+        )
+        due = later.next_deadline() if later.realtime else None
+        at = later.clock + 1 if later.realtime else None
+        if seats and (due is None or at < due):
+            s = rng.choice(seats)
+            later.act(s, rng.choice(later.legal_actions(s)), at=at)
+        elif due is not None:
+            later.advance(due)
+        else:
+            break
+    return None
 
 
 def legal_of(widget) -> list[dict]:

@@ -7,7 +7,8 @@ export function errorBanner(error, send) {
   return h(
     "div",
     { class: "bw-error", role: "alert", "data-testid": "error", "data-code": error.code },
-    h("span", { class: "bw-error-text" }, error.message || error.code),
+    // the sentence only: the code stays in data-code (for developers and tests), never in the text
+    h("span", { class: "bw-error-text" }, error.message || "That is not possible right now."),
     button({
       testid: "error-dismiss",
       label: "Dismiss the error",

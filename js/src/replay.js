@@ -76,7 +76,10 @@ export function statusBanner(view, replay, nameOf) {
   if (view.over) {
     const winners = (view.winners || []).map(nameOf);
     id = "winner";
-    text = `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
+    // view.end: the game's sentence, who won and why (Python's Presenter.end_banner)
+    text = typeof view.end === "string" && view.end
+      ? `🏆 ${view.end}`
+      : `🏆 ${winners.join(" and ") || "Nobody"} ${winners.length === 1 ? "wins" : "win"}!`;
   } else if (replay && replay.active && replay.step < replay.length) {
     id = "replay-banner";
     text = `Replay: after action ${replay.step} of ${replay.length}`;

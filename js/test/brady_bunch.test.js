@@ -279,7 +279,8 @@ describe("brady bunch view", () => {
   it("the end: tiles on the Troublemaker / Sidekick / Tattletale spots, scores and the accusation", () => {
     const m = mount("brady_over");
     const view = m.model.get("view");
-    expect(m.$("winner").textContent).toMatch(/wins?!/);
+    expect(m.$("winner").textContent).toBe(`🏆 ${view.end}`); // who won and why: "... win: Alice accused ..."
+    expect(view.end).toMatch(/ wins?: Alice accused /);
     for (const [key, id] of [["troublemakers", "troublemaker"], ["sidekicks", "sidekick"], ["tattletales", "tattletale"]]) {
       for (const kid of view.roles[key]) {
         const k = view.kids.find((x) => x.kid === kid);
