@@ -1,10 +1,13 @@
 """The libraries that only some uses need, and the extra that installs each.
 
-The core install (``pip install brady_widgets``) is what playing a game needs. The
-lessons' charts and progress bars need matplotlib and tqdm (the ``lessons`` extra), and
-a class-sized run on a cluster needs dask (the ``scale`` extra). Modules that use them
-import them here, inside the function that draws or counts, so nothing on the play path
-loads them (``tests/test_dependencies.py`` checks it)::
+The core install (``pip install brady_widgets``) is what playing a game needs: pure
+Python, so the games also play in a browser kernel (Pyodide) where numpy has no build.
+The lessons' simulations need numpy (``lesson.py``, ``fast.py``, ``calibration.py``,
+``simulate()``'s seeds), their charts and progress bars matplotlib and tqdm (the ``lessons``
+extra), and a class-sized run on a cluster needs dask (the ``scale`` extra). Modules that
+use matplotlib, tqdm or dask import them here, inside the function that draws or counts;
+numpy is imported by the lesson modules themselves (or inside their functions). Nothing on
+the play path loads any of them (``tests/test_dependencies.py`` checks it)::
 
     plt = need("matplotlib.pyplot")        # ImportError naming the extra if missing
     if have("tqdm"): ...                   # a bar only when it can be shown
@@ -20,6 +23,7 @@ __all__ = ["EXTRAS", "have", "need"]
 #: The extra (``pip install "brady_widgets[<extra>]"``) that installs each optional
 #: top-level package, and what it is for.
 EXTRAS: dict[str, tuple[str, str]] = {
+    "numpy": ("lessons", "the lessons' simulations"),
     "matplotlib": ("lessons", "the lessons' charts"),
     "tqdm": ("lessons", "the lessons' progress bars"),
     "dask": ("scale", "class-sized runs on a cluster"),
