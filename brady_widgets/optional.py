@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["EXTRAS", "have", "need"]
+__all__ = ["EXTRAS", "have", "lazy", "need"]
 
 #: The extra (``pip install "brady_widgets[<extra>]"``) that installs each optional
 #: top-level package, and what it is for.
@@ -66,3 +66,20 @@ def have(module: str) -> bool:
             raise
         return False
     return True
+
+
+class _Lazy(ModuleType):
+    """A stand-in for a module, imported (through :func:`need`) at its first attribute read."""
+
+    def __getattr__(self, attr: str):
+        module = need(self.__name__)
+        self.__dict__.update(module.__dict__)  # later reads are plain lookups
+        return getattr(module, attr)
+
+
+def lazy(module: str) -> ModuleType:
+    """``module``, imported when one of its attributes is first read, for a module whose
+    other functions must work without it: ``np = lazy("numpy")`` at the top of a lesson
+    module lets the rules tutorials import its plain helpers in a browser kernel with no
+    numpy, and a numpy function there raises the ImportError naming the extra."""
+    return _Lazy(module)

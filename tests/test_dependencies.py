@@ -55,6 +55,23 @@ elif step == "lessons":
         import brady_widgets.brady_bunch.fast
     except ImportError as exc:
         out["blocked"] = exc.name
+elif step == "tutorials":
+    # what the rules tutorials import from the lesson modules (numpy is imported there at
+    # its first use), and a game shown by their helpers; a numpy function names the extra
+    from brady_widgets import check
+    from brady_widgets.big_brother.exercises import check as bb_check
+    from brady_widgets.big_brother.lesson import log, moment, show
+    from brady_widgets.brady_bunch.lesson import act, quick_round, reveal_snoops, seat_of
+    import brady_widgets.brouhaha.exercises
+    from brady_widgets.brouhaha.lesson import race, three_moos
+    from brady_widgets.big_brother.rules import BigBrother
+    from brady_widgets.brouhaha import lesson as brouhaha_lesson
+
+    out["shown"] = len(json.dumps(show(BigBrother(4, seed=1), 0).view))
+    try:
+        brouhaha_lesson.simulate_first_round(4, games=10)
+    except ImportError as exc:
+        out["blocked"] = str(exc)
 elif step != "import":
     from brady_widgets.engine import registry
     from brady_widgets.engine.errors import IllegalAction
@@ -103,7 +120,7 @@ out["loaded"] = sorted({m.split(".")[0] for m in sys.modules} & BLOCKED)
 print(json.dumps(out))
 """
 
-STEPS = ["import", *registry.names(), "rooms", "lessons"]
+STEPS = ["import", *registry.names(), "rooms", "lessons", "tutorials"]
 
 
 def _run(step: str) -> dict:
@@ -124,6 +141,9 @@ def test_the_play_path_needs_neither_numpy_nor_an_extra():
     ran = {step: _run(step) for step in STEPS}
     assert not {s: r["loaded"] for s, r in ran.items() if r["loaded"]}, ran  # never reached: blocked
     assert ran["lessons"].get("blocked") == "numpy", ran["lessons"]  # the finder does block numpy
+    # the rules tutorials' helpers load and show a game; the lessons' numpy says which extra
+    assert ran["tutorials"]["shown"] > 100, ran["tutorials"]
+    assert 'pip install "brady_widgets[lessons]"' in ran["tutorials"]["blocked"], ran["tutorials"]
     for game in registry.names():
         r = ran[game]
         # a person played many moves (or the game ended first) and the screens had their odds panel
@@ -158,6 +178,17 @@ def test_a_progress_bar_without_tqdm_names_the_lessons_extra_and_simulate_runs_w
     monkeypatch.setattr("brady_widgets.simulation.PROGRESS_THRESHOLD", 2)
     rows = simulate("costume_party", 3, games=2, seed=1, executor=False)
     assert rows == simulate("costume_party", 3, games=2, seed=1, executor=False, progress=False)
+
+
+def test_lazy_imports_at_first_use_and_names_the_extra(monkeypatch):
+    from brady_widgets.optional import lazy
+
+    js = lazy("json")
+    assert js.dumps([1]) == "[1]" and js.loads is json.loads
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as if not installed
+    np = lazy("numpy")  # nothing happens yet
+    with pytest.raises(ImportError, match=r'pip install "brady_widgets\[lessons\]"'):
+        np.zeros(3)
 
 
 def test_need_names_an_extra_only_for_the_optional_packages(monkeypatch):
