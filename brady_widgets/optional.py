@@ -2,9 +2,9 @@
 
 The core install (``pip install brady_widgets``) is what playing a game needs: pure
 Python, so the games also play in a browser kernel (Pyodide) where numpy has no build.
-The lessons' simulations need numpy (``lesson.py``, ``fast.py``, ``calibration.py``,
-``simulate()``'s seeds), their charts and progress bars matplotlib and tqdm (the ``lessons``
-extra), and a class-sized run on a cluster needs dask (the ``scale`` extra). Modules that
+The lessons' simulations need numpy (``lesson.py``, ``fast.py``, ``calibration.py``;
+``simulate()`` itself needs none), their charts and progress bars matplotlib and tqdm (the
+``lessons`` extra), and a class-sized run on a cluster needs dask (the ``scale`` extra). Modules that
 use matplotlib, tqdm or dask import them here, inside the function that draws or counts;
 numpy is imported by the lesson modules themselves (or inside their functions). Nothing on
 the play path loads any of them (``tests/test_dependencies.py`` checks it)::

@@ -68,6 +68,10 @@ elif step == "tutorials":
     from brady_widgets.brouhaha import lesson as brouhaha_lesson
 
     out["shown"] = len(json.dumps(show(BigBrother(4, seed=1), 0).view))
+    # simulate() seeds its games without numpy (SeedSequence in Python), in this process
+    from brady_widgets import simulate
+
+    out["simulated"] = [r["winners"] for r in simulate("costume_party", 3, games=3, seed=1, executor=False)]
     try:
         brouhaha_lesson.simulate_first_round(4, games=10)
     except ImportError as exc:
@@ -144,6 +148,10 @@ def test_the_play_path_needs_neither_numpy_nor_an_extra():
     # the rules tutorials' helpers load and show a game; the lessons' numpy says which extra
     assert ran["tutorials"]["shown"] > 100, ran["tutorials"]
     assert 'pip install "brady_widgets[lessons]"' in ran["tutorials"]["blocked"], ran["tutorials"]
+    from brady_widgets import simulate  # the same rows as with numpy here
+
+    want = [r["winners"] for r in simulate("costume_party", 3, games=3, seed=1, executor=False)]
+    assert ran["tutorials"]["simulated"] == want
     for game in registry.names():
         r = ran[game]
         # a person played many moves (or the game ended first) and the screens had their odds panel
