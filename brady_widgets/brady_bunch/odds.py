@@ -424,7 +424,10 @@ def highest_odds_with_error(
     """:func:`highest_odds` with its uncertainty: ``{"odds": {kid: p}, "se": {kid: standard
     error}, "ess": effective sample size}`` (the ess is ``samples`` without claims; with
     claims it shows how much the importance weights cost)."""
-    from .fast import estimate_highest, view_totals  # numpy: the lessons' path, not play's
+    from ..optional import need
+
+    need("numpy")  # the lessons' path, not play's: a missing numpy names the lessons extra
+    from .fast import estimate_highest, view_totals
 
     samples = _check_samples(samples)
     pos = position(view, trust, counts)
@@ -466,8 +469,9 @@ def panel(view: dict, trust: Any = DEFAULT_TRUST, samples: int = PANEL_SAMPLES, 
     why the trusted odds are missing), "kids": [{"kid", "p_highest",
     "p_highest_trust", "seen" (value or None per round), "known_total",
     "unknown_cards", "cookies", "sign", "claims"}]}``. The exact path is taken
-    when it is cheap (few unseen cards), otherwise ``samples`` seeded samples:
-    the same view always gives the same panel."""
+    when it is cheap (few unseen cards), otherwise ``samples`` seeded samples of the
+    pure-Python sampler (:func:`sampled_odds`; no numpy): the same view always gives
+    the same panel."""
     samples = _check_samples(samples)
     pos = position(view, None)
     posT = position(view, trust) if trust is not None else None
