@@ -1,10 +1,13 @@
 """The libraries that only some uses need, and the extra that installs each.
 
-The core install (``pip install brady_widgets``) is what playing a game needs. The
-lessons' charts and progress bars need matplotlib and tqdm (the ``lessons`` extra), and
-a class-sized run on a cluster needs dask (the ``scale`` extra). Modules that use them
-import them here, inside the function that draws or counts, so nothing on the play path
-loads them (``tests/test_dependencies.py`` checks it)::
+The core install (``pip install brady_widgets``) is what playing a game needs: pure
+Python, so the games also play in a browser kernel (Pyodide) where numpy has no build.
+The lessons' simulations need numpy (``lesson.py``, ``fast.py``, ``calibration.py``;
+``simulate()`` itself needs none), their charts and progress bars matplotlib and tqdm (the
+``lessons`` extra), and a class-sized run on a cluster needs dask (the ``scale`` extra). Modules that
+use matplotlib, tqdm or dask import them here, inside the function that draws or counts;
+numpy is imported by the lesson modules themselves (or inside their functions). Nothing on
+the play path loads any of them (``tests/test_dependencies.py`` checks it)::
 
     plt = need("matplotlib.pyplot")        # ImportError naming the extra if missing
     if have("tqdm"): ...                   # a bar only when it can be shown
@@ -15,11 +18,12 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["EXTRAS", "have", "need"]
+__all__ = ["EXTRAS", "have", "lazy", "need"]
 
 #: The extra (``pip install "brady_widgets[<extra>]"``) that installs each optional
 #: top-level package, and what it is for.
 EXTRAS: dict[str, tuple[str, str]] = {
+    "numpy": ("lessons", "the lessons' simulations"),
     "matplotlib": ("lessons", "the lessons' charts"),
     "tqdm": ("lessons", "the lessons' progress bars"),
     "dask": ("scale", "class-sized runs on a cluster"),
@@ -62,3 +66,20 @@ def have(module: str) -> bool:
             raise
         return False
     return True
+
+
+class _Lazy(ModuleType):
+    """A stand-in for a module, imported (through :func:`need`) at its first attribute read."""
+
+    def __getattr__(self, attr: str):
+        module = need(self.__name__)
+        self.__dict__.update(module.__dict__)  # later reads are plain lookups
+        return getattr(module, attr)
+
+
+def lazy(module: str) -> ModuleType:
+    """``module``, imported when one of its attributes is first read, for a module whose
+    other functions must work without it: ``np = lazy("numpy")`` at the top of a lesson
+    module lets the rules tutorials import its plain helpers in a browser kernel with no
+    numpy, and a numpy function there raises the ImportError naming the extra."""
+    return _Lazy(module)

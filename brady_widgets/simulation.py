@@ -9,7 +9,7 @@ function adds its own columns to every row. This module names no game: what it
 knows of a game comes from :mod:`brady_widgets.engine.registry`.
 
 Each game gets its own seed, derived from ``seed`` and the game's index with
-:class:`numpy.random.SeedSequence`, and the bots of a game are seeded from the
+:class:`numpy.random.SeedSequence` (computed in Python: no numpy needed), and the bots of a game are seeded from the
 game's seed. A game's row therefore depends only on its arguments and its
 index: the rows are the same whether the games run in this process, in threads,
 in local processes or on a cluster, and they come back ordered by game index.
@@ -50,10 +50,63 @@ def game_seed(seed: int, index: int) -> int:
     A run seed below ``2**64`` gives a 64-bit game seed (as it always did: the lessons'
     saved outputs depend on it); a larger one (a drawn 128-bit run seed) gives a 128-bit
     game seed whose low 64 bits are the same words."""
-    import numpy as np
+    words = seed_sequence_state([seed, index], 2 if seed < 2**64 else 4)
+    return sum(w << (32 * i) for i, w in enumerate(words))
 
-    words = np.random.SeedSequence([seed, index]).generate_state(2 if seed < 2**64 else 4, dtype=np.uint32)
-    return sum(int(w) << (32 * i) for i, w in enumerate(words))
+
+# numpy's SeedSequence, in Python (simulate() runs in browser kernels that have no numpy):
+# the constants and steps of numpy/random/bit_generator.pyx (after M.E. O'Neill's seed_seq_fe)
+_MASK32 = 0xFFFFFFFF
+_INIT_A, _MULT_A = 0x43B0D7E5, 0x931E8875
+_INIT_B, _MULT_B = 0x8B51F9DD, 0x58F38DED
+_MIX_MULT_L, _MIX_MULT_R = 0xCA01F9DD, 0x4973F715
+_POOL_SIZE = 4
+
+
+def _uint32_words(value: int) -> list[int]:
+    """An int >= 0 as 32-bit words, least significant first (0 is one word)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"seed words must be ints >= 0, got {value!r}")
+    words = [value & _MASK32]
+    value >>= 32
+    while value:
+        words.append(value & _MASK32)
+        value >>= 32
+    return words
+
+
+def seed_sequence_state(entropy: Sequence[int], n_words: int) -> list[int]:
+    """``numpy.random.SeedSequence(entropy).generate_state(n_words, dtype=np.uint32)`` as
+    Python ints, computed without numpy (``tests/test_simulation.py`` compares them)."""
+    data = [w for v in entropy for w in _uint32_words(v)]
+    hash_const = _INIT_A
+
+    def hashmix(value: int) -> int:
+        nonlocal hash_const
+        value ^= hash_const
+        hash_const = (hash_const * _MULT_A) & _MASK32
+        value = (value * hash_const) & _MASK32
+        return value ^ (value >> 16)
+
+    def mix(x: int, y: int) -> int:
+        result = (_MIX_MULT_L * x - _MIX_MULT_R * y) & _MASK32
+        return result ^ (result >> 16)
+
+    pool = [hashmix(data[i] if i < len(data) else 0) for i in range(_POOL_SIZE)]
+    for i_src in range(_POOL_SIZE):
+        for i_dst in range(_POOL_SIZE):
+            if i_src != i_dst:
+                pool[i_dst] = mix(pool[i_dst], hashmix(pool[i_src]))
+    for i_src in range(_POOL_SIZE, len(data)):
+        for i_dst in range(_POOL_SIZE):
+            pool[i_dst] = mix(pool[i_dst], hashmix(data[i_src]))
+    out, b = [], _INIT_B
+    for i in range(n_words):
+        value = pool[i % _POOL_SIZE] ^ b
+        b = (b * _MULT_B) & _MASK32
+        value = (value * b) & _MASK32
+        out.append(value ^ (value >> 16))
+    return out
 
 
 # --------------------------------------------------------------- game fields

@@ -316,12 +316,18 @@ def test_impossible_claims_raise():
         odds.exact_highest_odds(view, 1.0, {1: 2, 6: 4})
     with pytest.raises(ValueError):
         odds.highest_odds(view, 1.0, samples=100, counts={1: 2, 6: 4})
+    with pytest.raises(ValueError):
+        odds.sampled_odds(view, 1.0, samples=100, counts={1: 2, 6: 4})
     p = odds.panel(view, trust=1.0)
     assert p["warning"] and all(k["p_highest_trust"] is None for k in p["kids"])
     with pytest.raises(ValueError):
         odds.highest_odds(view, trust=1.5)
     with pytest.raises(ValueError):
         odds.highest_odds(view, samples=0)
+    with pytest.raises(ValueError):
+        odds.sampled_odds(view, samples=0)
+    with pytest.raises(ValueError):
+        odds.sampled_odds(view, trust=1.5)
 
 
 SAMPLES = 20000
@@ -342,6 +348,116 @@ def test_sampled_within_four_standard_errors(name):
             assert abs(got["odds"][kid] - p) <= 4 * se + 1e-12, (name, t, kid, got["odds"][kid], p, se)
         if t is not None:
             assert got["ess"] > SAMPLES / 4  # the tilted proposal keeps most samples useful
+
+
+PY_SAMPLES = 4000
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_pure_python_sampler_within_four_standard_errors(name):
+    """The panel's and the bot's sampler (pure Python, no numpy) against the exact odds,
+    within four of the standard errors it states."""
+    view, counts, trust = CASES[name]
+    # 0.2: claims near worthless, weighing plainly dealt worlds instead of tilting the draws
+    for t in (None, trust, 0.2):
+        ex = odds.exact_highest_odds(view, t, counts)
+        got = odds.sampled_odds_with_error(view, trust=t, samples=PY_SAMPLES, seed=1, counts=counts)
+        for kid, p in ex.items():
+            p = float(p)
+            se = (p * (1 - p) / PY_SAMPLES) ** 0.5 if t is None else got["se"][kid]
+            assert abs(got["odds"][kid] - p) <= 4 * se + 1e-12, (name, t, kid, got["odds"][kid], p, se)
+        if t is not None:
+            assert got["ess"] > PY_SAMPLES / 4
+
+
+def test_pure_python_standard_errors_are_honest():
+    """Over many seeds, the estimate lands within two stated standard errors of the exact
+    answer about 95% of the time (weighted with claims, and plain), and the errors shrink
+    as 1/sqrt(samples)."""
+    for name in ("claims_trust", "four_kids", "kid_viewer_before_play"):
+        view, counts, trust = CASES[name]
+        for t in (None, trust):
+            ex = {k: float(p) for k, p in odds.exact_highest_odds(view, t, counts).items()}
+            inside = total = 0
+            for seed in range(60):
+                got = odds.sampled_odds_with_error(view, trust=t, samples=300, seed=seed, counts=counts)
+                for kid, p in ex.items():
+                    if 0 < p < 1:
+                        total += 1
+                        inside += abs(got["odds"][kid] - p) <= 2 * got["se"][kid]
+            assert 0.88 <= inside / total <= 0.995, (name, t, inside, total)
+    view, counts, trust = CASES["four_kids"]
+    small = odds.sampled_odds_with_error(view, trust, samples=500, seed=2, counts=counts)["se"]
+    big = odds.sampled_odds_with_error(view, trust, samples=8000, seed=2, counts=counts)["se"]
+    assert all(2.5 < small[k] / big[k] < 6 for k in small if big[k] > 0)
+
+
+def test_claims_near_worthless_weigh_the_plain_draws():
+    """At a trust near 1/6 the sampler deals the worlds as without claims (the same draws)
+    and weighs them: the trusted odds sit next to the plain ones, closer than two
+    independent estimates would, and leave them as the trust moves on."""
+    from brady_widgets.brady_bunch.knowledge import position
+
+    view, counts, _ = CASES["claims_trust"]
+    plan = odds._sample_plan(position(view, 0.18, counts), tilt=True)
+    assert plan["weighed"] and not plan["lik"]
+    assert odds._sample_plan(position(view, 0.7, counts), tilt=True)["lik"]
+    plain = odds.sampled_odds(view, None, samples=2000, seed=5, counts=counts)
+    near = odds.sampled_odds(view, 0.1667, samples=2000, seed=5, counts=counts)
+    assert max(abs(near[k] - plain[k]) for k in plain) < 0.002
+    assert odds.sampled_odds(view, 1 / 6, samples=2000, seed=5, counts=counts) == plain
+    far = odds.sampled_odds(view, 0.2, samples=2000, seed=5, counts=counts)
+    assert max(abs(far[k] - plain[k]) for k in plain) > 0.005
+
+
+def test_pure_python_sampling_is_seeded_and_moves_with_the_seed():
+    view, counts, trust = CASES["kid_viewer_before_play"]
+    a = odds.sampled_odds(view, trust, samples=500, seed=3, counts=counts)
+    assert a == odds.sampled_odds(view, trust, samples=500, seed=3, counts=counts)
+    assert a != odds.sampled_odds(view, trust, samples=500, seed=4, counts=counts)
+
+
+def mid_game(players: int, seed: int, rounds_in: int = 3):
+    """A seeded random game driven to the talk phase of round ``rounds_in`` (as the benchmark)."""
+    g = BradyBunch(players, seed=seed, max_questions=3)
+    rng = random.Random(seed)
+    while not (g.round == rounds_in and g.phase == "talk"):
+        s = g.to_act[0]
+        legal = g.legal_actions(s)
+        if g.phase == "talk" and rng.random() < 0.5:
+            legal = [a for a in legal if a["type"] == "cookie"]
+        g.act(s, rng.choice(legal))
+    return g
+
+
+@pytest.mark.parametrize("players", [4, 6, 8])
+def test_the_panel_shows_todays_numbers_within_its_stated_error(players):
+    """Today's panel was 20,000 numpy samples (``highest_odds_with_error``, now the lessons'
+    path); the pure-Python panel shows the same odds, plain and at trust 0.7, within four
+    of the two estimates' combined standard errors (plus the panel's rounding), from
+    Alice's chair and a kid's (whose own future plays are part of the model)."""
+    checked = 0
+    for seed in (players, players + 10):
+        for rounds_in in (1, 3):
+            g = mid_game(players, seed, rounds_in)
+            for seat in (0, 1):
+                view = g.view(seat)
+                panel = odds.panel(view, trust=0.7)
+                if panel["method"] != "sampled":
+                    continue
+                assert panel["samples"] == odds.PANEL_SAMPLES
+                assert 0 < panel["error"] <= 0.5 / odds.PANEL_SAMPLES**0.5 * 2
+                for t, key in ((None, "p_highest"), (0.7, "p_highest_trust")):
+                    mine = odds.sampled_odds_with_error(view, trust=t)
+                    today = odds.highest_odds_with_error(view, trust=t, samples=20000, seed=0)
+                    assert panel["error"] >= round(max(mine["se"].values()), 4)
+                    for k in panel["kids"]:
+                        kid = k["kid"]
+                        assert k[key] == round(mine["odds"][kid], 4)
+                        tol = 4 * (mine["se"][kid] ** 2 + today["se"][kid] ** 2) ** 0.5 + 5e-5
+                        assert abs(k[key] - today["odds"][kid]) <= tol, (players, seed, seat, t, kid, k[key], today)
+                        checked += 1
+    assert checked >= 4 * players
 
 
 def test_sampling_is_seeded_and_moves_with_the_seed():
@@ -487,9 +603,9 @@ def test_panel_is_json_safe_deterministic_and_consistent():
     p = odds.panel(v)
     assert json.loads(json.dumps(p)) == p
     assert p == odds.panel(v)
-    assert p["method"] == "sampled" and p["samples"] == odds.DEFAULT_SAMPLES and p["trust"] == 0.7
+    assert p["method"] == "sampled" and p["samples"] == odds.PANEL_SAMPLES and p["trust"] == 0.7
     assert [k["kid"] for k in p["kids"]] == [k["kid"] for k in v["kids"]]
-    direct = odds.highest_odds(v)
+    direct = odds.sampled_odds(v)
     for k in p["kids"]:
         assert k["p_highest"] == round(direct[k["kid"]], 4)
         assert len(k["seen"]) == 4 and k["unknown_cards"] + sum(x is not None for x in k["seen"]) == 4

@@ -1,12 +1,14 @@
-"""The play path loads what playing needs, and the extras stay extra (issue 24, item 6).
+"""The play path loads what playing needs, and the extras stay extra (issue 24, item 6; issue 26, item 2).
 
-The core install (``pip install brady_widgets``) is anywidget, traitlets, ipywidgets and
-numpy; matplotlib and tqdm come with the ``lessons`` extra, dask with ``scale``. Each step of
-play runs here in a fresh interpreter where matplotlib, tqdm and dask cannot be imported (as
-in a core install): importing brady_widgets, building each registered game's widget and
-playing it with bots (and a person's first moves), and importing the rooms server. None may
-load them, and the steps that load numpy are listed exactly: a new numpy import on a play
-path fails here until someone decides play needs it (and says why in pyproject.toml).
+The core install (``pip install brady_widgets``) is anywidget, traitlets and ipywidgets;
+numpy, matplotlib and tqdm come with the ``lessons`` extra, dask with ``scale``. A browser
+kernel (JupyterLite's Pyodide) has no numpy build at all, so play must not need it. Each
+step of play runs here in a fresh interpreter where numpy, matplotlib, tqdm and dask cannot
+be imported (a ``sys.meta_path`` finder raises ``ImportError`` for them): importing
+brady_widgets, building each registered game's widget and playing it with bots to the end,
+then a person on seat 0 against bots for 150 actions (or to the end), with the odds panel of every
+screen (Alice's notebook, Costume Party's deductions, ...), and importing the rooms server.
+A step that reaches a blocked package fails with its traceback.
 """
 
 from __future__ import annotations
@@ -22,23 +24,18 @@ from brady_widgets.engine import registry
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: the play steps that load numpy, and why (pyproject.toml says the same):
-NUMPY_ON_PLAY_PATH = {
-    # the odds panel and the detective bot count the deals (costume_party/knowledge.py)
-    "costume_party",
-    # Alice's notebook (the odds panel) and Alice's bot run a numpy Monte Carlo (brady_bunch/odds.py)
-    "brady_bunch",
-}
-EXTRAS_ONLY = ("matplotlib", "tqdm", "dask", "distributed")
+#: what the core install leaves out; numpy is only for the lessons and the fast simulators
+#: (``<game>/lesson.py``, ``fast.py``, ``calibration.py``), never for play
+EXTRAS_ONLY = ("numpy", "matplotlib", "tqdm", "dask", "distributed")
 
 _STEP = r"""
-import importlib.abc, json, sys
+import importlib.abc, json, random, sys
 
 BLOCKED = set(sys.argv[2].split(","))
 
 
 class NotInstalled(importlib.abc.MetaPathFinder):
-    # a core install: the extras' packages are not there
+    # a core install (or a browser kernel): the extras' packages are not there
     def find_spec(self, name, path=None, target=None):
         if name.split(".")[0] in BLOCKED:
             raise ModuleNotFoundError(f"No module named {name!r} (blocked: not in the core install)", name=name)
@@ -49,8 +46,36 @@ sys.meta_path.insert(0, NotInstalled())
 step = sys.argv[1]
 import brady_widgets
 
+out = {"actions": 0, "odds": 0, "over": None, "methods": []}
 if step == "rooms":
     import brady_widgets.rooms.cli, brady_widgets.rooms.remote, brady_widgets.rooms.server
+elif step == "lessons":
+    # the blocker has teeth: the lessons' numpy helpers cannot load
+    try:
+        import brady_widgets.brady_bunch.fast
+    except ImportError as exc:
+        out["blocked"] = exc.name
+elif step == "tutorials":
+    # what the rules tutorials import from the lesson modules (numpy is imported there at
+    # its first use), and a game shown by their helpers; a numpy function names the extra
+    from brady_widgets import check
+    from brady_widgets.big_brother.exercises import check as bb_check
+    from brady_widgets.big_brother.lesson import log, moment, show
+    from brady_widgets.brady_bunch.lesson import act, quick_round, reveal_snoops, seat_of
+    import brady_widgets.brouhaha.exercises
+    from brady_widgets.brouhaha.lesson import race, three_moos
+    from brady_widgets.big_brother.rules import BigBrother
+    from brady_widgets.brouhaha import lesson as brouhaha_lesson
+
+    out["shown"] = len(json.dumps(show(BigBrother(4, seed=1), 0).view))
+    # simulate() seeds its games without numpy (SeedSequence in Python), in this process
+    from brady_widgets import simulate
+
+    out["simulated"] = [r["winners"] for r in simulate("costume_party", 3, games=3, seed=1, executor=False)]
+    try:
+        brouhaha_lesson.simulate_first_round(4, games=10)
+    except ImportError as exc:
+        out["blocked"] = str(exc)
 elif step != "import":
     from brady_widgets.engine import registry
     from brady_widgets.engine.errors import IllegalAction
@@ -64,31 +89,45 @@ elif step != "import":
     if w.game.realtime:
         w.advance_time(600_000)
     assert w.game.history, step
+    out["odds"] += bool(w.view.get("odds"))
     w.close()
-    # a person on seat 0 against bots: the seat's screen (and its odds panel), a few moves
+    # a person on seat 0 against bots: the seat's screen and its odds panel, move after move
     w = cls(players=players, seed=5, pace=0)
     w.run_bots()
-    for _ in range(4):
+    rng = random.Random(5)
+    for _ in range(600):
+        odds = w.view.get("odds")
+        out["odds"] += bool(odds)
+        if isinstance(odds, dict) and odds.get("method") not in out["methods"]:
+            out["methods"].append(odds.get("method"))  # the Brady panel: exact or sampled
         legal = expand_legal(w.legal)
-        if w.game.over or not legal:
-            if w.game.realtime:
-                w.advance_time(500)
-                continue
+        if w.game.over or out["actions"] >= 150:
             break
+        if not legal:
+            if w.game.realtime:  # the bots act on the clock
+                w.advance_time(2000)
+                continue
+            w.run_bots()
+            if not expand_legal(w.legal):
+                break
+            continue
         try:
-            w.act(legal[0])
+            w.act(rng.choice(legal))
+            out["actions"] += 1
         except IllegalAction:  # real time: a race lost to a bot
             pass
         if w.game.realtime:
             w.advance_time(500)
+    out["over"] = bool(w.game.over)
     w.close()
-print(json.dumps(sorted({m.split(".")[0] for m in sys.modules} & (BLOCKED | {"numpy"}))))
+out["loaded"] = sorted({m.split(".")[0] for m in sys.modules} & BLOCKED)
+print(json.dumps(out))
 """
 
-STEPS = ["import", *registry.names(), "rooms"]
+STEPS = ["import", *registry.names(), "rooms", "lessons", "tutorials"]
 
 
-def _loaded(step: str) -> list[str]:
+def _run(step: str) -> dict:
     out = subprocess.run(
         [sys.executable, "-c", _STEP, step, ",".join(EXTRAS_ONLY)],
         capture_output=True,
@@ -96,18 +135,30 @@ def _loaded(step: str) -> list[str]:
         timeout=300,
         cwd=ROOT,
     )
-    assert out.returncode == 0, f"step {step!r} failed without the extras:\n{out.stdout}\n{out.stderr[-3000:]}"
+    assert out.returncode == 0, (
+        f"step {step!r} failed without numpy and the extras:\n{out.stdout}\n{out.stderr[-3000:]}"
+    )
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def test_the_play_path_needs_no_extra_and_numpy_only_where_listed():
-    loaded = {step: _loaded(step) for step in STEPS}
-    assert not {s: m for s, m in loaded.items() if set(m) - {"numpy"}}, loaded  # never reached: blocked
-    numpy = {s for s, m in loaded.items() if "numpy" in m}
-    assert numpy == NUMPY_ON_PLAY_PATH & set(STEPS), (
-        f"numpy is loaded on the play path by {sorted(numpy)}; expected exactly {sorted(NUMPY_ON_PLAY_PATH)}. "
-        "A play path that newly needs numpy must say why here and in pyproject.toml."
-    )
+def test_the_play_path_needs_neither_numpy_nor_an_extra():
+    ran = {step: _run(step) for step in STEPS}
+    assert not {s: r["loaded"] for s, r in ran.items() if r["loaded"]}, ran  # never reached: blocked
+    assert ran["lessons"].get("blocked") == "numpy", ran["lessons"]  # the finder does block numpy
+    # the rules tutorials' helpers load and show a game; the lessons' numpy says which extra
+    assert ran["tutorials"]["shown"] > 100, ran["tutorials"]
+    assert 'pip install "brady_widgets[lessons]"' in ran["tutorials"]["blocked"], ran["tutorials"]
+    from brady_widgets import simulate  # the same rows as with numpy here
+
+    want = [r["winners"] for r in simulate("costume_party", 3, games=3, seed=1, executor=False)]
+    assert ran["tutorials"]["simulated"] == want
+    for game in registry.names():
+        r = ran[game]
+        # a person played many moves (or the game ended first) and the screens had their odds panel
+        assert r["actions"] >= 60 or r["over"], (game, r)
+        assert r["odds"] >= r["actions"] // 2, (game, r)
+    # Alice's notebook ran its pure-Python sampler (early in a round), not only the exact path
+    assert "sampled" in ran["brady_bunch"]["methods"], ran["brady_bunch"]
 
 
 # ------------------------------------------------------- a missing extra is named
@@ -135,6 +186,17 @@ def test_a_progress_bar_without_tqdm_names_the_lessons_extra_and_simulate_runs_w
     monkeypatch.setattr("brady_widgets.simulation.PROGRESS_THRESHOLD", 2)
     rows = simulate("costume_party", 3, games=2, seed=1, executor=False)
     assert rows == simulate("costume_party", 3, games=2, seed=1, executor=False, progress=False)
+
+
+def test_lazy_imports_at_first_use_and_names_the_extra(monkeypatch):
+    from brady_widgets.optional import lazy
+
+    js = lazy("json")
+    assert js.dumps([1]) == "[1]" and js.loads is json.loads
+    monkeypatch.setitem(sys.modules, "numpy", None)  # as if not installed
+    np = lazy("numpy")  # nothing happens yet
+    with pytest.raises(ImportError, match=r'pip install "brady_widgets\[lessons\]"'):
+        np.zeros(3)
 
 
 def test_need_names_an_extra_only_for_the_optional_packages(monkeypatch):
@@ -176,7 +238,10 @@ def test_the_core_install_is_what_play_needs_and_play_and_test_take_every_lesson
     from brady_widgets.optional import EXTRAS
 
     core, extras = _extras()
-    assert _names(core, extras) == {"anywidget", "traitlets", "ipywidgets", "numpy"}
+    assert _names(core, extras) == {"anywidget", "traitlets", "ipywidgets"}
+    # numpy is for the lessons and the fast simulators (and a class-sized run's tables)
+    for extra in ("lessons", "scale", "test"):
+        assert "numpy" in _names(extras[extra], extras), extra
     for package, (extra, _why) in EXTRAS.items():
         wanted = "dask" if package == "distributed" else package  # dask[distributed] brings it
         assert wanted in _names(extras[extra], extras), (package, extra)

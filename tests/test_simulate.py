@@ -194,3 +194,28 @@ def test_top_level_simulate_is_the_function_whatever_was_imported_first():
         "assert callable(simulate) and simulate.__name__ == 'simulate', simulate\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_game_seeds_are_numpys_seed_sequence_computed_without_numpy():
+    """simulate() runs in browser kernels without numpy, so its game seeds come from a Python
+    SeedSequence: the same words as numpy's for run seeds of every size (the rows of saved
+    lessons depend on them), any index and any number of words."""
+    import random
+
+    import numpy as np
+
+    from brady_widgets.simulation import seed_sequence_state
+
+    rng = random.Random(26)
+    seeds = [0, 1, 2**32 - 1, 2**32, 2**64 - 1, 2**64, 2**128 - 1] + [
+        rng.randrange(2 ** rng.choice([8, 32, 63, 64, 100, 128])) for _ in range(400)
+    ]
+    for seed in seeds:
+        index = rng.choice([0, 1, rng.randrange(10**6), rng.randrange(2**40)])
+        n = rng.choice([1, 2, 4, 7])
+        want = np.random.SeedSequence([seed, index]).generate_state(n, dtype=np.uint32)
+        assert seed_sequence_state([seed, index], n) == [int(w) for w in want], (seed, index, n)
+        words = np.random.SeedSequence([seed, index]).generate_state(2 if seed < 2**64 else 4, dtype=np.uint32)
+        assert game_seed(seed, index) == sum(int(w) << (32 * i) for i, w in enumerate(words))
+    with pytest.raises(ValueError):
+        seed_sequence_state([-1, 0], 2)

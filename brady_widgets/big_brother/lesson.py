@@ -26,14 +26,19 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
-from ..optional import need
+from ..optional import lazy, need
 from ..progress import progress_bar
 from . import odds
 from .content import DEFAULT_TRACK
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    # numpy (the lessons extra) is imported at its first use: the helpers the rules tutorial
+    # imports from here (log, moment, show, ...) run in a browser kernel that has none
+    np = lazy("numpy")
 
 #: colours of the space kinds (the widget's board uses the same idea: yellow confrontation,
 #: blue gossip, red camera, grey rooms)

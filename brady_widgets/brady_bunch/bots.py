@@ -56,7 +56,7 @@ top suspect played, what the Cookie kid saw), gives the Cookie to the kid she
 trusts most (ties: the lowest estimated total, likeliest a Tattletale), spends a
 Help Token on the card whose claims are least checked (keeping tokens that
 would otherwise last to the end), and accuses the kid with the highest chance
-of the top total under :func:`brady_widgets.brady_bunch.odds.highest_odds`, given
+of the top total under :func:`brady_widgets.brady_bunch.odds.sampled_odds`, given
 her trust in each speaker.
 
 Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``): like the
@@ -683,13 +683,15 @@ class BradyBot(Bot):
         return {"type": "peek", "kid": best}
 
     def _alice_accuse(self, view: dict, legal: list[dict], t: _Table) -> dict:
-        from .odds import highest_odds  # written beside this module; imported when needed
+        # written beside this module; imported when needed. Pure Python (no numpy: bots play in
+        # browser kernels too), the panel's estimate with the bot's number of samples
+        from .odds import sampled_odds
 
         trust, _, est = self._alice_state(view, t)
         try:
-            odds = highest_odds(view, trust=dict(trust), samples=self.samples, seed=0)
+            odds = sampled_odds(view, trust=dict(trust), samples=self.samples, seed=0)
         except ValueError:  # the claims cannot all be true together at these trusts
-            odds = highest_odds(view, trust=None, samples=self.samples, seed=0)
+            odds = sampled_odds(view, trust=None, samples=self.samples, seed=0)
         kids = [a["kid"] for a in legal]
         best = max(kids, key=lambda k: (round(float(odds.get(k, 0.0)), 9), est[k], -kids.index(k)))
         return {"type": "accuse", "kid": best}

@@ -25,6 +25,7 @@ from math import comb
 import numpy as np
 
 from .content import COPIES, ROUNDS, VALUES
+from .knowledge import Position
 
 DECK = {v: COPIES for v in VALUES}
 
@@ -113,3 +114,126 @@ def random_games(players: int, games: int, seed: int = 0) -> dict[str, np.ndarra
     totals = deck[order].reshape(int(games), kids, ROUNDS).sum(axis=2)
     top = (totals == totals.max(axis=1, keepdims=True)).sum(axis=1) if games else np.zeros(0, dtype=np.int64)
     return {"totals": totals, "top": top}
+
+
+# ------------------------------------------------------- Alice's notebook, all at once
+# ``odds.highest_odds`` (the lessons: 20,000 samples in a few ms) draws its hidden worlds
+# here, so that numpy stays off the play path (``odds.py`` imports this module only when
+# the lessons call it). The panel and Alice's bot use ``odds.sampled_odds`` instead.
+
+
+def view_totals(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[np.ndarray, np.ndarray | None]:
+    """``(totals[kids, samples], weights or None)``: ``samples`` hidden worlds drawn at once.
+
+    The unseen cards of every sample are the first cards of a random arrangement
+    of the pool: a partial Fisher-Yates shuffle run on all samples at once (one
+    column per sample, one numpy step per unseen card). With ``tilt`` the claimed
+    cards are drawn first from a proposal tilted by their likelihoods (value v
+    with probability proportional to copies(v) times likelihood(v)), the rest of
+    the pool is shuffled for the other cards, and the importance weight
+    ``prod_v copies_v^(n_v falling) / copies_v^n_v`` corrects for drawing the
+    claimed cards with replacement: exact importance sampling whose weights stay
+    close to 1 however sharp the claims are (plain weighting by the likelihoods
+    would leave a handful of useful samples after a dozen claims)."""
+    values = sorted(pos.pool)
+    vals = np.array(values, dtype=np.int8)
+    cap = np.array([pos.pool[v] for v in values], dtype=np.int64)
+    n = int(cap.sum())
+    slots = list(pos.unknown) + [(None, d) for d in range(pos.draws)]
+    claimed = [k for k, s in enumerate(slots) if s in pos.likelihood] if tilt else []
+    rest = sorted(set(range(len(slots))) - set(claimed))
+    kids = pos.kids
+    row = {kid: i for i, kid in enumerate(kids)}
+    rng = np.random.default_rng(seed)
+    S = samples
+    cols = np.arange(S)
+    totals = np.repeat(np.array([pos.fixed[kid] for kid in kids], dtype=np.int16)[:, None], S, axis=1)
+    weights = None
+    if claimed:
+        # the claimed cards, drawn with replacement from the tilted proposal, all at once
+        q = np.array([[cap[a] * float(pos.likelihood[slots[k]][v]) for a, v in enumerate(values)] for k in claimed])
+        cum = np.cumsum(q, axis=1)
+        if (cum[:, -1] <= 0).any():
+            raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
+        target = rng.random((len(claimed), S), dtype=np.float32) * cum[:, -1:].astype(np.float32)
+        cum32 = cum.astype(np.float32)
+        x = np.zeros((len(claimed), S), dtype=np.int8)  # index of each claimed card's value
+        for a in range(len(values) - 1):
+            x += target >= cum32[:, a : a + 1]
+        last = np.array([np.nonzero(qk > 0)[0][-1] for qk in q], dtype=np.int8)
+        np.minimum(x, last[:, None], out=x)
+        # the copy of its value each claimed card takes (0 = the first): weight (copies - rank) / copies
+        taken = np.zeros(len(values) * S, dtype=np.int8)
+        weights = np.ones(S)
+        capf = cap.astype(np.float64)
+        for c in range(len(claimed)):
+            where = x[c].astype(np.intp)
+            where *= S
+            where += cols
+            rank = taken[where]
+            taken[where] += 1
+            if c:
+                copies = capf[x[c]]
+                weights *= np.maximum(copies - rank, 0) / copies
+        taken = taken.reshape(len(values), S).astype(np.int64)
+        if not weights.any():
+            raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
+        _add_by_kid(totals, vals[x], [row[slots[k][0]] for k in claimed])
+        # what is left of the pool in each sample, sorted by value, one column per sample
+        n_left = n - len(claimed)
+        cum_left = np.cumsum(np.maximum(cap[:, None] - taken, 0), axis=0).astype(np.int8)
+        at = np.arange(n_left, dtype=np.int8)[:, None]
+        deck = np.full((n_left, S), values[0], dtype=np.int8)
+        for a in range(len(values) - 1):  # step up to the next value past each value's copies
+            deck += (at >= cum_left[a][None, :]) * np.int8(values[a + 1] - values[a])
+    else:
+        n_left = n
+        deck = np.repeat(np.repeat(vals, cap)[:, None], S, axis=1)
+    # partial Fisher-Yates, all samples at once: position k swaps with a random position k..n_left-1
+    r01 = rng.random((len(rest), S))
+    flat = deck.reshape(-1)
+    for k in range(len(rest)):
+        where = np.minimum((r01[k] * (n_left - k)).astype(np.intp), n_left - 1 - k)
+        where += k
+        where *= S
+        where += cols
+        pick = flat[where]
+        flat[where] = deck[k]
+        deck[k] = pick
+    drawn = deck[: len(rest)]
+    _add_by_kid(totals, drawn, [row.get(slots[k][0], -1) for k in rest])
+    for kid in kids:
+        opts = pos.sign_options(kid)
+        if len(opts) == 2:
+            totals[row[kid]] += np.where(rng.random(S) < 0.5, opts[0][1], opts[1][1]).astype(np.int16)
+        else:
+            totals[row[kid]] += opts[0][1]
+    if pos.me is not None:
+        probs = np.array([float(p) for p, _, _ in pos.future])
+        hand_sum = np.array([sum(pos.hand[i] for i in idx) for _, idx, _ in pos.future], dtype=np.int16)
+        from_pool = np.array([j for _, _, j in pos.future], dtype=np.intp)
+        o = np.minimum(np.searchsorted(np.cumsum(probs), rng.random(S) * probs.sum(), side="right"), len(probs) - 1)
+        mine = drawn[len(rest) - pos.draws :]  # the viewer's draws: the last unclaimed slots
+        cum = np.concatenate([np.zeros((1, S), np.int16), np.cumsum(mine, axis=0, dtype=np.int16)], axis=0)
+        totals[row[pos.me]] += hand_sum[o] + cum[from_pool[o], cols]
+    return totals, weights
+
+
+def _add_by_kid(totals: np.ndarray, cards: np.ndarray, rows: list[int]) -> None:
+    """Add each row of ``cards`` (one card per sample) to the total of kid ``rows[i]`` (-1: nobody)."""
+    for r in set(rows) - {-1}:
+        idx = [i for i, x in enumerate(rows) if x == r]
+        totals[r] += cards[idx].sum(axis=0, dtype=np.int16)
+
+
+def estimate_highest(totals: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, float]:
+    """(probabilities, standard errors, effective sample size) of "at the highest total"."""
+    top = (totals == totals.max(axis=0, keepdims=True)).astype(np.float64)
+    S = totals.shape[1]
+    if weights is None:
+        p = top.mean(axis=1)
+        return p, np.sqrt(p * (1 - p) / S), float(S)
+    tw = weights.sum()
+    p = (top * weights).sum(axis=1) / tw  # no BLAS: its threads spin on a busy machine
+    se = np.sqrt(((top - p[:, None]) ** 2 * weights**2).sum(axis=1)) / tw
+    return p, se, float(tw**2 / (weights**2).sum())

@@ -7,10 +7,15 @@ future cards at random from its hand. The highest total makes the Troublemaker,
 and a tie makes every tied kid a Troublemaker, so each tied kid counts: the odds
 sum to 1 or more.
 
-* :func:`highest_odds`: Monte Carlo, all samples drawn at once in numpy, seeded.
+* :func:`highest_odds`: Monte Carlo, all samples drawn at once in numpy, seeded
+  (the lessons; numpy is imported by ``fast.py`` when it is called, never on import).
+* :func:`sampled_odds`: the same estimate in pure Python, fewer samples one by one,
+  seeded, with its standard error: the panel and Alice's bot (the play path runs in
+  browser kernels where numpy has no build).
 * :func:`exact_highest_odds`: exact ``Fraction`` answers by a dynamic programme
   over the kids (small decks, via ``counts``, or positions with few unseen cards).
-* :func:`panel`: both, as rounded floats, for the widget's "Alice's notebook".
+* :func:`panel`: exact or :func:`sampled_odds`, as rounded floats, for the widget's
+  "Alice's notebook".
 
 Claims: ``trust=None`` ignores them. With a trust ``t`` (one number, or
 ``{speaker: t}``) every claim about an unseen card is evidence with likelihood
@@ -24,15 +29,23 @@ weight of a claim depends on how much you trust the speaker.
 
 from __future__ import annotations
 
+import random
+from bisect import bisect_right
 from fractions import Fraction
-from math import comb
+from math import comb, sqrt
+from numbers import Integral
 from typing import Any
-
-import numpy as np
 
 from .knowledge import DEFAULT_TRUST, Position, position
 
+#: The lessons' :func:`highest_odds` (numpy, all samples at once).
 DEFAULT_SAMPLES = 20000
+#: The panel's and Alice's bot's pure-Python estimate (:func:`sampled_odds`): a standard
+#: error of at most 0.5 / sqrt(2000) = 0.011 without claims (the panel states its own).
+PANEL_SAMPLES = 2000
+#: Claims whose likelihoods vary less than this (the product of highest over lowest) weigh
+#: the plainly dealt worlds instead of tilting the draws (see :func:`_python_sample`).
+WEIGH_SPREAD = 2.0
 #: The only view keys the odds read (a widget keys its cache on them; a test checks
 #: that the panel of these keys alone is the panel of the whole view).
 VIEW_KEYS = (
@@ -191,125 +204,216 @@ def exact_highest_odds(view: dict, trust: Any = None, counts: dict | None = None
 
 
 # --------------------------------------------------------------------------- sampled
-def _sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[np.ndarray, np.ndarray | None]:
-    """``(totals[kids, samples], weights or None)``: ``samples`` hidden worlds drawn at once.
+def _flat(table: dict) -> bool:
+    """Whether a claim table gives every value the same likelihood (a speaker trusted at
+    1/6): a constant factor in every world, no evidence, so the sampler leaves it out and
+    the trusted odds are the plain ones, draw for draw."""
+    top = max(table.values())
+    return top > 0 and top - min(table.values()) <= 1e-12 * top
 
-    The unseen cards of every sample are the first cards of a random arrangement
-    of the pool: a partial Fisher-Yates shuffle run on all samples at once (one
-    column per sample, one numpy step per unseen card). With ``tilt`` the claimed
-    cards are drawn first from a proposal tilted by their likelihoods (value v
-    with probability proportional to copies(v) times likelihood(v)), the rest of
-    the pool is shuffled for the other cards, and the importance weight
-    ``prod_v copies_v^(n_v falling) / copies_v^n_v`` corrects for drawing the
-    claimed cards with replacement: exact importance sampling whose weights stay
-    close to 1 however sharp the claims are (plain weighting by the likelihoods
-    would leave a handful of useful samples after a dozen claims)."""
-    values = sorted(pos.pool)
-    vals = np.array(values, dtype=np.int8)
-    cap = np.array([pos.pool[v] for v in values], dtype=np.int64)
-    n = int(cap.sum())
+
+def _sample_plan(pos: Position, tilt: bool) -> dict:
+    """What every sample of :func:`_python_sample` repeats, worked out once."""
+    values = [v for v in sorted(pos.pool) if pos.pool[v] > 0]
+    cap = [pos.pool[v] for v in values]
     slots = list(pos.unknown) + [(None, d) for d in range(pos.draws)]
-    claimed = [k for k, s in enumerate(slots) if s in pos.likelihood] if tilt else []
-    rest = sorted(set(range(len(slots))) - set(claimed))
-    kids = pos.kids
-    row = {kid: i for i, kid in enumerate(kids)}
-    rng = np.random.default_rng(seed)
-    S = samples
-    cols = np.arange(S)
-    totals = np.repeat(np.array([pos.fixed[kid] for kid in kids], dtype=np.int16)[:, None], S, axis=1)
-    weights = None
-    if claimed:
-        # the claimed cards, drawn with replacement from the tilted proposal, all at once
-        q = np.array([[cap[a] * float(pos.likelihood[slots[k]][v]) for a, v in enumerate(values)] for k in claimed])
-        cum = np.cumsum(q, axis=1)
-        if (cum[:, -1] <= 0).any():
-            raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
-        target = rng.random((len(claimed), S), dtype=np.float32) * cum[:, -1:].astype(np.float32)
-        cum32 = cum.astype(np.float32)
-        x = np.zeros((len(claimed), S), dtype=np.int8)  # index of each claimed card's value
-        for a in range(len(values) - 1):
-            x += target >= cum32[:, a : a + 1]
-        last = np.array([np.nonzero(qk > 0)[0][-1] for qk in q], dtype=np.int8)
-        np.minimum(x, last[:, None], out=x)
-        # the copy of its value each claimed card takes (0 = the first): weight (copies - rank) / copies
-        taken = np.zeros(len(values) * S, dtype=np.int8)
-        weights = np.ones(S)
-        capf = cap.astype(np.float64)
-        for c in range(len(claimed)):
-            where = x[c].astype(np.intp)
-            where *= S
-            where += cols
-            rank = taken[where]
-            taken[where] += 1
-            if c:
-                copies = capf[x[c]]
-                weights *= np.maximum(copies - rank, 0) / copies
-        taken = taken.reshape(len(values), S).astype(np.int64)
-        if not weights.any():
-            raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
-        _add_by_kid(totals, vals[x], [row[slots[k][0]] for k in claimed])
-        # what is left of the pool in each sample, sorted by value, one column per sample
-        n_left = n - len(claimed)
-        cum_left = np.cumsum(np.maximum(cap[:, None] - taken, 0), axis=0).astype(np.int8)
-        at = np.arange(n_left, dtype=np.int8)[:, None]
-        deck = np.full((n_left, S), values[0], dtype=np.int8)
-        for a in range(len(values) - 1):  # step up to the next value past each value's copies
-            deck += (at >= cum_left[a][None, :]) * np.int8(values[a + 1] - values[a])
-    else:
-        n_left = n
-        deck = np.repeat(np.repeat(vals, cap)[:, None], S, axis=1)
-    # partial Fisher-Yates, all samples at once: position k swaps with a random position k..n_left-1
-    r01 = rng.random((len(rest), S))
-    flat = deck.reshape(-1)
-    for k in range(len(rest)):
-        where = np.minimum((r01[k] * (n_left - k)).astype(np.intp), n_left - 1 - k)
-        where += k
-        where *= S
-        where += cols
-        pick = flat[where]
-        flat[where] = deck[k]
-        deck[k] = pick
-    drawn = deck[: len(rest)]
-    _add_by_kid(totals, drawn, [row.get(slots[k][0], -1) for k in rest])
-    for kid in kids:
+    claimed = [k for k, s in enumerate(slots) if s in pos.likelihood and not _flat(pos.likelihood[s])] if tilt else []
+    # claims that barely move the odds (the product of their likelihood ratios, highest over
+    # lowest, at most WEIGH_SPREAD) weigh plainly dealt worlds: the draws of the plain
+    # odds, so the trusted odds move smoothly away from them as the trust leaves 1/6
+    spread = 1.0
+    for k in claimed:
+        liks = [float(pos.likelihood[slots[k]][v]) for v in values]
+        spread = spread * max(liks) / min(liks) if min(liks) > 0 else float("inf")
+    weigh = []
+    if claimed and spread <= WEIGH_SPREAD:
+        weigh, claimed = claimed, []
+    taken = set(claimed)
+    rest = [k for k in range(len(slots)) if k not in taken]
+    row = {kid: i for i, kid in enumerate(pos.kids)}
+    # the unclaimed slots are kid by kid (pos.unknown is), the viewer's draws last: one
+    # slice of the shuffled deck per kid
+    ranges = [(0, 0)] * len(pos.kids)  # per kid: its slice of the shuffled deck (empty: none)
+    i = 0
+    while i < len(rest):
+        kid, j = slots[rest[i]][0], i
+        while j < len(rest) and slots[rest[j]][0] == kid:
+            j += 1
+        if kid is not None:
+            ranges[row[kid]] = (i, j)
+        i = j
+    base = [pos.fixed[kid] for kid in pos.kids]
+    signs = []
+    for kid in pos.kids:
         opts = pos.sign_options(kid)
         if len(opts) == 2:
-            totals[row[kid]] += np.where(rng.random(S) < 0.5, opts[0][1], opts[1][1]).astype(np.int16)
+            signs.append((row[kid], opts[0][1], opts[1][1]))
         else:
-            totals[row[kid]] += opts[0][1]
+            base[row[kid]] += opts[0][1]
+    lik = []  # per claimed card: its kid's row and the proposal's cumulative weights
+    for k in claimed:
+        cum, acc = [], 0.0
+        for a, v in enumerate(values):
+            acc += cap[a] * float(pos.likelihood[slots[k]][v])
+            cum.append(acc)
+        if acc <= 0:
+            raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
+        top = max(a for a in range(len(values)) if cum[a] > (cum[a - 1] if a else 0.0))
+        lik.append((row[slots[k][0]], cum, acc, top))
+    at = {k: i for i, k in enumerate(rest)}
+    weighed = []  # per weighed claim: its card's place in the shuffled deck, likelihood by value
+    for k in weigh:
+        table = [0.0] * (max(values) + 1)
+        for v in values:
+            table[v] = float(pos.likelihood[slots[k]][v])
+        weighed.append((at[k], table))
+    future = None
     if pos.me is not None:
-        probs = np.array([float(p) for p, _, _ in pos.future])
-        hand_sum = np.array([sum(pos.hand[i] for i in idx) for _, idx, _ in pos.future], dtype=np.int16)
-        from_pool = np.array([j for _, _, j in pos.future], dtype=np.intp)
-        o = np.minimum(np.searchsorted(np.cumsum(probs), rng.random(S) * probs.sum(), side="right"), len(probs) - 1)
-        mine = drawn[len(rest) - pos.draws :]  # the viewer's draws: the last unclaimed slots
-        cum = np.concatenate([np.zeros((1, S), np.int16), np.cumsum(mine, axis=0, dtype=np.int16)], axis=0)
-        totals[row[pos.me]] += hand_sum[o] + cum[from_pool[o], cols]
-    return totals, weights
+        cum, acc = [], 0.0
+        for p, _, _ in pos.future:
+            acc += float(p)
+            cum.append(acc)
+        future = (
+            row[pos.me],
+            cum,
+            [sum(pos.hand[i] for i in idx) for _, idx, _ in pos.future],
+            [j for _, _, j in pos.future],
+            len(rest) - pos.draws,  # the viewer's draws: the last unclaimed slots
+        )
+    return {
+        "values": values,
+        "cap": cap,
+        "n": sum(cap),
+        "drawn": len(rest),
+        "kids": [(f, a, b) for f, (a, b) in zip(base, ranges)],
+        "signs": signs,
+        "lik": lik,
+        "weighed": weighed,
+        "future": future,
+    }
 
 
-def _add_by_kid(totals: np.ndarray, cards: np.ndarray, rows: list[int]) -> None:
-    """Add each row of ``cards`` (one card per sample) to the total of kid ``rows[i]`` (-1: nobody)."""
-    for r in set(rows) - {-1}:
-        idx = [i for i, x in enumerate(rows) if x == r]
-        totals[r] += cards[idx].sum(axis=0, dtype=np.int16)
+def _python_sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[list[float], list[float], float]:
+    """``(P(each kid at the highest total), their standard errors, effective sample size)``
+    from ``samples`` hidden worlds drawn one by one in pure Python (no numpy: the play path
+    runs in browser kernels without it), seeded by ``random.Random(seed)``.
+
+    Each world is drawn as the numpy sampler draws it (``fast.view_totals``): with
+    ``tilt``, the claimed cards first, each from a proposal tilted by its likelihoods
+    (value v with probability proportional to copies(v) times likelihood(v)), with
+    replacement, the importance weight ``prod_v copies_v^(n_v falling) / copies_v^n_v``
+    correcting for that (exact importance sampling whose weights stay close to 1 however
+    sharp the claims are); then a partial Fisher-Yates shuffle of the rest of the pool
+    deals the other unseen cards, a fair coin each unknown Cookie sign, and a kid viewer's
+    own future plays one of :func:`~.knowledge.my_future`'s outcomes. Claims that carry
+    almost no evidence (a trust near 1/6: likelihood ratios within :data:`WEIGH_SPREAD`)
+    are not tilted for: the worlds are dealt as without claims, the same draws as the
+    plain odds, and weighted by the claims' likelihoods. One stream
+    (``random.Random(seed)``), world after world: the same numbers in CPython and Pyodide.
+    Ties at the top count for every tied kid. The standard errors are those of a
+    (weighted) mean of 0/1 outcomes: the panel states the largest as its error."""
+    plan = _sample_plan(pos, tilt)
+    values, cap, n, drawn = plan["values"], plan["cap"], plan["n"], plan["drawn"]
+    kids, signs, lik, future = plan["kids"], plan["signs"], plan["lik"], plan["future"]
+    weighed = plan["weighed"]
+    weighted = bool(lik or weighed)
+    K = len(kids)
+    rnd = random.Random(seed).random
+    deck0 = [v for v, c in zip(values, cap) for _ in range(c)]
+    hits = [0.0] * K
+    hits2 = [0.0] * K  # sums of squared weights where the kid is at the top (weighted only)
+    tw = tw2 = 0.0
+    m = n - len(lik)  # the cards left to shuffle
+    spans = [(k, m - k) for k in range(drawn)]
+    copies = [[v] * c for v, c in zip(values, cap)]
+    for _ in range(samples):
+        w = 1.0
+        if lik:
+            claimed = [0] * K
+            rem = cap[:]
+            for r, cum, z, hi in lik:
+                a = bisect_right(cum, rnd() * z)  # value a with probability copies x likelihood / z
+                if a > hi:  # rnd() * z rounded up to z: the last value the claims allow
+                    a = hi
+                if rem[a] <= 0:  # more copies claimed than the pool holds: an impossible world
+                    w = 0.0
+                    break
+                w *= rem[a] / cap[a]  # drawn with replacement: the copies already taken correct it
+                rem[a] -= 1
+                claimed[r] += values[a]
+            if w <= 0:
+                continue
+            deck = []
+            for cs, c in zip(copies, rem):
+                deck += cs[:c]
+        else:
+            deck = deck0[:]
+        for k, span in spans:  # partial Fisher-Yates: position k swaps with a random one of k..m-1
+            j = k + int(rnd() * span)
+            deck[k], deck[j] = deck[j], deck[k]
+        for i, table in weighed:
+            w *= table[deck[i]]
+        tot = [f + sum(deck[a:b]) for f, a, b in kids]
+        if lik:
+            tot = [t + c for t, c in zip(tot, claimed)]
+        for r, plus, minus in signs:
+            tot[r] += plus if rnd() < 0.5 else minus
+        if future is not None:
+            r, cum_p, hand_sum, from_pool, start = future
+            o = min(bisect_right(cum_p, rnd() * cum_p[-1]), len(cum_p) - 1)
+            tot[r] += hand_sum[o] + sum(deck[start : start + from_pool[o]])
+        top = max(tot)
+        if weighted:
+            tw += w
+            w2 = w * w
+            tw2 += w2
+            if tot.count(top) == 1:
+                i = tot.index(top)
+                hits[i] += w
+                hits2[i] += w2
+            else:
+                for i in range(K):
+                    if tot[i] == top:
+                        hits[i] += w
+                        hits2[i] += w2
+        elif tot.count(top) == 1:
+            hits[tot.index(top)] += 1.0
+        else:
+            for i in range(K):
+                if tot[i] == top:
+                    hits[i] += 1.0
+    if not weighted:
+        p = [h / samples for h in hits]
+        return p, [sqrt(x * (1 - x) / samples) for x in p], float(samples)
+    if tw <= 0:
+        raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
+    p = [h / tw for h in hits]
+    se = [sqrt(max((1 - x) ** 2 * a + x * x * (tw2 - a), 0.0)) / tw for x, a in zip(p, hits2)]
+    return p, se, tw * tw / tw2
 
 
-def _estimate(totals: np.ndarray, weights: np.ndarray | None) -> tuple[np.ndarray, np.ndarray, float]:
-    """(probabilities, standard errors, effective sample size) of "at the highest total"."""
-    top = (totals == totals.max(axis=0, keepdims=True)).astype(np.float64)
-    S = totals.shape[1]
-    if weights is None:
-        p = top.mean(axis=1)
-        return p, np.sqrt(p * (1 - p) / S), float(S)
-    tw = weights.sum()
-    p = (top * weights).sum(axis=1) / tw  # no BLAS: its threads spin on a busy machine
-    se = np.sqrt(((top - p[:, None]) ** 2 * weights**2).sum(axis=1)) / tw
-    return p, se, float(tw**2 / (weights**2).sum())
+def sampled_odds_with_error(
+    view: dict, trust: Any = None, samples: int = PANEL_SAMPLES, seed: int = 0, counts: dict | None = None
+) -> dict[str, Any]:
+    """The pure-Python estimate (:func:`_python_sample`) of :func:`highest_odds_with_error`:
+    ``{"odds": {kid: p}, "se": {kid: standard error}, "ess": effective sample size}``.
+    What the panel and Alice's bot use (no numpy); the lessons' :func:`highest_odds` draws
+    many more samples at once in numpy (``fast.py``)."""
+    samples = _check_samples(samples)
+    pos = position(view, trust, counts)
+    p, se, ess = _python_sample(pos, samples, seed, tilt=trust is not None)
+    return {"odds": dict(zip(pos.kids, p)), "se": dict(zip(pos.kids, se)), "ess": ess}
+
+
+def sampled_odds(
+    view: dict, trust: Any = None, samples: int = PANEL_SAMPLES, seed: int = 0, counts: dict | None = None
+) -> dict[str, float]:
+    """``{kid: float}`` of :func:`sampled_odds_with_error` (pure Python, seeded)."""
+    return sampled_odds_with_error(view, trust, samples, seed, counts)["odds"]
 
 
 def _check_samples(samples: Any) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 1:
+    if isinstance(samples, bool) or not isinstance(samples, Integral) or samples < 1:
         raise ValueError(f"samples must be a positive int, got {samples!r}")
     return int(samples)
 
@@ -320,10 +424,15 @@ def highest_odds_with_error(
     """:func:`highest_odds` with its uncertainty: ``{"odds": {kid: p}, "se": {kid: standard
     error}, "ess": effective sample size}`` (the ess is ``samples`` without claims; with
     claims it shows how much the importance weights cost)."""
+    from ..optional import need
+
+    need("numpy")  # the lessons' path, not play's: a missing numpy names the lessons extra
+    from .fast import estimate_highest, view_totals
+
     samples = _check_samples(samples)
     pos = position(view, trust, counts)
-    totals, weights = _sample(pos, samples, seed, tilt=trust is not None)
-    p, se, ess = _estimate(totals, weights)
+    totals, weights = view_totals(pos, samples, seed, tilt=trust is not None)
+    p, se, ess = estimate_highest(totals, weights)
     return {
         "odds": {kid: float(x) for kid, x in zip(pos.kids, p)},
         "se": {kid: float(x) for kid, x in zip(pos.kids, se)},
@@ -352,9 +461,7 @@ def _json_trust(trust: Any):
     return float(trust)
 
 
-def panel(
-    view: dict, trust: Any = DEFAULT_TRUST, samples: int = DEFAULT_SAMPLES, seed: int = 0, digits: int = 4
-) -> dict:
+def panel(view: dict, trust: Any = DEFAULT_TRUST, samples: int = PANEL_SAMPLES, seed: int = 0, digits: int = 4) -> dict:
     """JSON-safe odds for the widget's "Alice's notebook" (any seat's view works).
 
     ``{"viewer", "method": "exact"|"sampled", "samples" (None when exact),
@@ -362,8 +469,9 @@ def panel(
     why the trusted odds are missing), "kids": [{"kid", "p_highest",
     "p_highest_trust", "seen" (value or None per round), "known_total",
     "unknown_cards", "cookies", "sign", "claims"}]}``. The exact path is taken
-    when it is cheap (few unseen cards), otherwise ``samples`` seeded samples:
-    the same view always gives the same panel."""
+    when it is cheap (few unseen cards), otherwise ``samples`` seeded samples of the
+    pure-Python sampler (:func:`sampled_odds`; no numpy): the same view always gives
+    the same panel."""
     samples = _check_samples(samples)
     pos = position(view, None)
     posT = position(view, trust) if trust is not None else None
@@ -379,19 +487,17 @@ def panel(
                 warning = str(e)
     else:
         method = "sampled"
-        totals, _ = _sample(pos, samples, seed, tilt=False)
-        p, se, _ = _estimate(totals, None)
-        plain = dict(zip(pos.kids, p.tolist()))
-        error = float(se.max()) if len(se) else 0.0
+        p, se, _ = _python_sample(pos, samples, seed, tilt=False)
+        plain = dict(zip(pos.kids, p))
+        error = max(se, default=0.0)
         if posT is not None:
             if not posT.likelihood:
                 trusted = dict(plain)
             else:
                 try:
-                    totals, w = _sample(posT, samples, seed, tilt=True)
-                    p, se, _ = _estimate(totals, w)
-                    trusted = dict(zip(posT.kids, p.tolist()))
-                    error = max(error, float(se.max()))
+                    p, se, _ = _python_sample(posT, samples, seed, tilt=True)
+                    trusted = dict(zip(posT.kids, p))
+                    error = max(error, *se)
                 except ValueError as e:
                     warning = str(e)
     claims: dict[str, int] = {}

@@ -87,7 +87,7 @@ class BradyBunchPresenter(Presenter):
         """Alice's notebook (``odds.panel``) for Alice and the public view; None for a kid.
 
         The panel is a pure function of the view's ``odds.VIEW_KEYS`` and the trust
-        option, and costs a Monte Carlo run (~10-15 ms at 8 players), so the panels
+        option, and costs a Monte Carlo run (pure Python, ~25 ms of CPU at 8 players), so the panels
         computed are kept, keyed by those, the newest ODDS_MEMO of them: a question or a
         phase change alone does not recompute it, and a finished game's replay shows
         the panels its live screens (the projector, Alice's device) already computed

@@ -35,13 +35,18 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .. import explorers
-from ..optional import need
+from ..optional import lazy, need
 from ..progress import progress_bar
+
+if TYPE_CHECKING:
+    import numpy as np
+else:
+    # numpy (the lessons extra) is imported at its first use: the helpers the rules tutorial
+    # imports from here (log, moment, show, ...) run in a browser kernel that has none
+    np = lazy("numpy")
 
 __all__ = [
     # the tutorial
