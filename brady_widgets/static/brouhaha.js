@@ -658,7 +658,7 @@ function startPanel(state, { seat: seat2, ready, humans, hint, onStart }) {
     lines = ["The clock starts when you press Start. Until then no time passes and nobody plays."];
     btn = start("Start the game", "\u25B6 Start");
   }
-  if (hint && btn) lines.push(`${hint}: the game has the keys once it starts.`);
+  if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
   return h(
     "section",
     { class: "bw-start", "data-testid": "start-panel", "data-state": state, "aria-label": head },

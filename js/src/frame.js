@@ -77,7 +77,7 @@ export function startPanel(state, { seat, ready, humans, hint, onStart }) {
     lines = ["The clock starts when you press Start. Until then no time passes and nobody plays."];
     btn = start("Start the game", "▶ Start");
   }
-  if (hint && btn) lines.push(`${hint}: the game has the keys once it starts.`);
+  if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
   return h(
     "section",
     { class: "bw-start", "data-testid": "start-panel", "data-state": state, "aria-label": head },

@@ -40,7 +40,8 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
         pages.append(ana)
         ana.join(code)
         ana.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
-        # the page's view asked for the clock: the table runs (its bots act, its steps are saved)
+        # Ana, the one person at the table, is ready: the table runs (its bots act, its steps are saved)
+        ana.page.get_by_test_id("start").click()
         wait(ana.page, lambda: played(db, code) >= 3, timeout=30, what="the table runs once the page shows it")
         server.stop()
         stopped_at = played(db, code)
@@ -55,7 +56,7 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
             ana.page,
             lambda: played(db, code) > stopped_at + 2,
             timeout=30,
-            what="after the restart the table plays on (the reconnected page asked for the clock again)",
+            what="after the restart the table plays on (the reconnected page asked for the clock again: a started table resumes)",
         )
         ana.page.screenshot(path=str(output_dir / "after_restart.png"))
 
