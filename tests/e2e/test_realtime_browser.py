@@ -520,6 +520,8 @@ def test_brouhaha_below_the_fold_waits_then_start_keys_pause_and_resume(lab_page
     # Start: the clock runs and the game takes the keys
     root.scroll_into_view_if_needed()
     assert root.get_by_test_id("start-panel").is_visible()
+    assert kernel.eval("w.now") == 0  # on screen now, but nobody pressed Start
+    lab_page.screenshot("waiting_for_start.png", locator=root)
     root.get_by_test_id("start").click()
     H.wait_until(lambda: kernel.eval("w.clock['state'] == 'running'"), timeout=10, what="Start to start the clock")
     assert root.evaluate("(el) => document.activeElement === el"), "Start did not give the game the focus"
