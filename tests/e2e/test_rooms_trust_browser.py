@@ -40,9 +40,20 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
         pages.append(ana)
         ana.join(code)
         ana.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
-        # Ana, the one person at the table, is ready: the table runs (its bots act, its steps are saved)
+        # the table waits for its class: Ana, the one person at it, presses I'm ready and it runs
+        # (its bots act, its steps are saved); her game has the keys from then on
+        assert ana.page.get_by_test_id("start-panel").get_attribute("data-state") == "table"
         ana.page.get_by_test_id("start").click()
-        wait(ana.page, lambda: played(db, code) >= 3, timeout=30, what="the table runs once the page shows it")
+        wait(ana.page, lambda: played(db, code) >= 3, timeout=30, what="the table runs once Ana is ready")
+        focused = "() => Boolean(document.activeElement && document.activeElement.classList.contains('bw-root'))"
+        assert ana.page.evaluate(focused), "I'm ready did not give the game the keys"
+        ana.page.keyboard.press("1")  # the first card of her hand, by key
+        wait(
+            ana.page,
+            lambda: any(h.get("seat") == 0 for h in engine(db, code)["history"]),
+            timeout=30,
+            what="the key 1 to play Ana's card at the rooms page",
+        )
         server.stop()
         stopped_at = played(db, code)
         server = R.ProcessServer(db, port=server.port, pace=0.05, log=output_dir / "server.log").start()
