@@ -93,8 +93,9 @@ def test_a_view_act_before_start_is_refused_in_words_and_changes_nothing():
 
 def test_python_still_starts_the_clock_run_bots_and_act():
     w = BrouhahaWidget(players=4, seed=2, pace=0)
+    assert "waiting for Start" in w.text()  # the text view (a screen reader, a terminal) says it too
     w.run_bots()  # "let the bots play": the clock runs (virtual time here: no loop)
-    assert w.clock["state"] == "running"
+    assert w.clock["state"] == "running" and "waiting for Start" not in w.text()
     w.advance_time(3000)
     assert w.now == 3000
     w2 = BrouhahaWidget(players=4, seed=2, pace=0)
@@ -125,6 +126,7 @@ def test_leaving_the_screen_pauses_and_start_resumes_with_no_jump(toy_snap):
         assert w.clock["state"] == "running"  # one view is still on screen
         send(w, {"type": MSG.VISIBLE, "id": "b", "on": False})
         assert w.clock["state"] == "paused" and w.clock["running"] is False
+        assert "paused: press Resume" in w.text()
         paused_at, steps = w.now, len(w.game.history)
         assert paused_at >= 200
         await asyncio.sleep(0.4)
