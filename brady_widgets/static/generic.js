@@ -844,8 +844,11 @@ function mountView({ model, el, game }) {
   const onFocus = () => showKeys();
   root.addEventListener("focusin", onFocus);
   root.addEventListener("focusout", () => setTimeout(showKeys, 0));
+  let onScreen = false;
   const stopWatching = watchVisibility(root, (on) => {
-    if ((model.get("clock") || {}).realtime) model.send({ type: MSG.VISIBLE, id: clock.viewId, on });
+    if (!(model.get("clock") || {}).realtime) return;
+    onScreen = on;
+    model.send({ type: MSG.VISIBLE, id: clock.viewId, on });
   });
   const cleanup = renderLoop({
     model,
@@ -860,6 +863,12 @@ function mountView({ model, el, game }) {
   return () => {
     clock.stop();
     stopWatching();
+    if (onScreen) {
+      try {
+        model.send({ type: MSG.VISIBLE, id: clock.viewId, on: false });
+      } catch {
+      }
+    }
     root.removeEventListener("focusin", onFocus);
     cleanup();
   };

@@ -339,8 +339,11 @@ export function mountView({ model, el, game }) {
   root.addEventListener("focusout", () => setTimeout(showKeys, 0));
   // real time: tell the kernel whether this view is on screen (a notebook widget pauses when
   // none of its views is; it resumes with Resume, never by itself)
+  let onScreen = false; // the last answer sent
   const stopWatching = watchVisibility(root, (on) => {
-    if ((model.get("clock") || {}).realtime) model.send({ type: MSG.VISIBLE, id: clock.viewId, on });
+    if (!(model.get("clock") || {}).realtime) return;
+    onScreen = on;
+    model.send({ type: MSG.VISIBLE, id: clock.viewId, on });
   });
   const cleanup = renderLoop({
     model,
@@ -355,6 +358,14 @@ export function mountView({ model, el, game }) {
   return () => {
     clock.stop();
     stopWatching();
+    // a view taken away (the output cleared, the notebook's windowing) is no longer on screen
+    if (onScreen) {
+      try {
+        model.send({ type: MSG.VISIBLE, id: clock.viewId, on: false });
+      } catch {
+        // the model is closed with the view: nothing to tell
+      }
+    }
     root.removeEventListener("focusin", onFocus);
     cleanup();
   };

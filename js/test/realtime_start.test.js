@@ -264,4 +264,14 @@ describe("the Start panel and the keys", () => {
     fire({}); // after the cleanup: nothing more
     expect(m.model.sent.filter((x) => x.type === MSG.VISIBLE)).toHaveLength(2);
   });
+
+  it("says it left the screen when the view is taken away while on screen", async () => {
+    const { IO, fire } = fakeIO();
+    vi.stubGlobal("IntersectionObserver", IO);
+    const m = mount();
+    await tick();
+    fire({});
+    m.cleanup();
+    expect(m.model.sent.filter((x) => x.type === MSG.VISIBLE).map((x) => x.on)).toEqual([true, false]);
+  });
 });
