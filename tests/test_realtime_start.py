@@ -254,8 +254,14 @@ def test_a_room_table_starts_when_everyone_is_ready_or_the_teacher_starts_it(toy
         before = room.table.game.to_json()
         a.act({"type": "slap"})
         assert a.until(lambda f: f.get("op") == "error")["code"] == "not_started"
+        row = t.until(lambda f: f.get("op") == "lobby" and any(r["code"] == code for r in f["tables"]))
+        assert next(r for r in row["tables"] if r["code"] == code)["clock"] == "table"  # the teacher sees it wait
         a.intent({"type": "start"})
         b.wait(lambda: b.state["clock"]["ready"] == [0])
+        lobby = t.until(
+            lambda f: f.get("op") == "lobby" and any(r["code"] == code and r["ready"] == [0] for r in f["tables"])
+        )
+        assert next(r for r in lobby["tables"] if r["code"] == code)["clock"] == "table"
         time.sleep(0.3)
         assert room.table.game.to_json() == before and room.table.clock_state == "table"
         w = R.Client(server)  # the projector: it may not start the table

@@ -714,6 +714,10 @@ class Rooms:
                     "game": room.game,
                     "players": t.game.players,
                     "locked": room.locked,
+                    # real time: "table" (waiting for the teacher's start or everyone ready), "running",
+                    # "paused" (ran before a restart), "over"; None for a turn-based table
+                    "clock": t.clock_state if t.game.realtime else None,
+                    "ready": sorted(t.ready),
                     "over": t.game.over,
                     "actions": t._n_actions(),
                     "seats": seats,
