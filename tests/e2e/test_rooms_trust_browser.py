@@ -1,8 +1,9 @@
 """Class play a teacher can trust, in chromium (the rooms server as a subprocess on 127.0.0.1):
 
-* a real-time table (Brouhaha, one person against two bots) whose server restarts plays on as
-  soon as the page reconnects by itself: the page mounts its view afresh on the snapshot after
-  a reconnect, so the view asks for the clock again, and that request restarts the clock;
+* a real-time table (Brouhaha, one person against two bots) waits until its one person presses
+  I'm ready (which gives her game the keys); when its server restarts it plays on as soon as the
+  page reconnects by itself: the page mounts its view afresh on the snapshot after a reconnect,
+  so the view asks for the clock again, and that request resumes a table that had started;
 * the same seat opened on a second device takes the seat over: the first page says so in plain
   words, stops reconnecting (it would take the seat back), and the teacher's page shows the move.
 """
