@@ -34,6 +34,7 @@ WIDGET_ERROR_CODES = (
     "teacher_only",
     "bot_error",
     "internal_error",
+    "not_started",
 )
 
 #: the longest error message a view shows (longer ones are cut with an ellipsis)

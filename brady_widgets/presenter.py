@@ -249,6 +249,15 @@ class Presenter:
         lists whole) only. Added to the synced view."""
         return {}
 
+    def countdowns(self, view: dict) -> dict:
+        """Real time: what the clock shows, from the shown seat's ``view`` only:
+        ``{"end": ms or None, "window": ms or None, "label": str}``: ``end`` the game time
+        when the game's own time runs out (its countdown, e.g. a 5-minute limit), ``window``
+        when the current window closes (a second, labelled countdown), ``label`` the
+        window's name in the game's words ("Slap"). By default one countdown, to the
+        view's ``deadline``, unlabelled."""
+        return {"end": None, "window": view.get("deadline"), "label": ""}
+
     def odds(self, seat_view: dict) -> dict | None:
         """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
         return None

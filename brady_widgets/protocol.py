@@ -53,9 +53,11 @@ class MSG:
     RUN_BOTS = "run_bots"  #: {"type": "run_bots"}: let paused bots play on
     OPTION = "option"  #: {"type": "option", "name": str, "value": ...}: a view option (e.g. trust)
     PAGE = "page"  #: {"type": "page", "list": "log" or a windowed key, "before": i}: older entries
-    CLOCK = "clock"  #: {"type": "clock", "id": str}: a view asks for the game time (real time; starts the clock)
+    CLOCK = "clock"  #: {"type": "clock", "id": str}: a view asks for the game time (real time; measures its offset)
+    START = "start"  #: {"type": "start"}: the person pressed Start / Resume (real time; a room: "I am ready")
+    VISIBLE = "visible"  #: {"type": "visible", "id": str, "on": bool}: the view is on screen or not (real time)
 
-    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK})
+    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK, START, VISIBLE})
 
 
 #: Keys each message type takes besides ``type``.
@@ -69,6 +71,8 @@ MSG_KEYS: dict[str, frozenset[str]] = {
     MSG.OPTION: frozenset({"name", "value"}),
     MSG.PAGE: frozenset({"list", "before"}),
     MSG.CLOCK: frozenset({"id"}),
+    MSG.START: frozenset(),
+    MSG.VISIBLE: frozenset({"id", "on"}),
 }
 #: Keys a message type may add (an act's browser time stamp, in game ms: real time).
 MSG_OPTIONAL: dict[str, frozenset[str]] = {MSG.ACT: frozenset({"at"})}

@@ -45,6 +45,7 @@ class ScreenRendering:
     lag: float
     _sync_id: str
     _running: bool
+    _ready: set[int]
     _pending: asyncio.TimerHandle | None
 
     if TYPE_CHECKING:  # the Session's methods it calls (declared for mypy only, never shadowing them)
@@ -54,6 +55,8 @@ class ScreenRendering:
         def _actions_before(self) -> list[int]: ...
         def _bot_to_act(self) -> int | None: ...
         def _now(self) -> float: ...
+        @property
+        def clock_state(self) -> str: ...
 
     def _page_answer(self, screen: Screen, name: Any, before: Any) -> dict:
         """The answer to a ``page`` message on ``screen`` (see :meth:`page_of`)."""
@@ -267,7 +270,7 @@ class ScreenRendering:
             },
             "rev": self._rev(screen),
             "page": page,
-            "clock": self._clock_state(screen),
+            "clock": self._clock_state(screen, view),
         }
         # the log window takes what the rest of a full update leaves of the frame budget
         rest = (
@@ -278,18 +281,33 @@ class ScreenRendering:
         state["log_lines"] = self._log_entries(events, budget=budget, screen=screen)
         return self.presenter.finish_state(state)
 
-    def _clock_state(self, screen: Screen | None = None) -> dict:
-        """The ``clock`` trait: real time only (a turn-based game's never changes)."""
+    def _clock_state(self, screen: Screen | None = None, view: dict | None = None) -> dict:
+        """The ``clock`` trait: real time only (a turn-based game's never changes).
+
+        ``state``: ``running``, ``waiting`` (for the person's Start), ``paused`` (a notebook
+        widget that left the screen: Resume), ``table`` (a room's table waiting for its
+        teacher or players; ``ready``: the seats whose person is ready) or ``over``.
+        The countdowns, from the shown seat's ``view`` (the presenter's
+        :meth:`~brady_widgets.presenter.Presenter.countdowns`): ``end``, when the game's
+        time runs out (None: no limit), and ``window``, when the current window closes,
+        named by ``label`` (e.g. "Slap"); ``deadline`` is the earlier of the two."""
         screen = self.screen if screen is None else screen
         g = self.game
         if not g.realtime:
             return {"realtime": False}
         live = screen.replay_step is None
+        shown = self.presenter.countdowns(view) if (live and view is not None and not g.over) else {}
+        end, window = shown.get("end"), shown.get("window")
         return {
             "realtime": True,
             "now": round(self._now(), 3) if live else self._shown_game(screen).clock,
             "deadline": g.next_deadline() if live else None,
+            "end": end,
+            "window": window,
+            "label": str(shown.get("label") or "")[:40] if window is not None else "",
             "running": bool(self._running and not g.over and live),
+            "state": self.clock_state if live else "over",
+            "ready": sorted(self._ready),
             "lag": self.lag,
             "sync": self._sync_id,
         }

@@ -98,6 +98,10 @@ ASK_AFTER_ACT_S = 0.050
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
 
+#: how many views' "on screen" answers a session keeps (the newest; one widget shown in a
+#: few places at most, so more ids are a flood and the oldest are forgotten)
+VIEWS_KEPT = 8
+
 
 class Session(ScreenRendering):
     """One engine, its bots and clock, and each screen's state (see the module docstring).
@@ -221,7 +225,16 @@ class Session(ScreenRendering):
         # one scheduler for bots and the clock (turn-based bots wait `pace` on the kernel's loop)
         self._sched = Scheduler(engine, bots, delay=self.pace * 1000, lag=self.lag, on_refused=self._refused)
         self._anchor: tuple | None = None  # (loop, loop.time(), scheduler ms) once time runs on the loop
-        self._running = not engine.realtime  # a real-time clock starts when a view asks for the time
+        # a real-time clock starts when the person presses Start (``start``: the view's Start
+        # button, a room's teacher or its ready players; from Python ``run_bots``) and, on a
+        # notebook widget, pauses when no view of it is on screen (``pause``)
+        self._running = not engine.realtime
+        self._started = False  # real time: the clock has run (not running then means paused)
+        #: a room's table: it waits for the teacher or for every seated person to be ready
+        #: (its clock state says "table" rather than "waiting"); set by the rooms server
+        self.table_start = False
+        self._ready: set[int] = set()  # a room's seats whose person pressed "I'm ready"
+        self._views_seen: dict[str, bool] = {}  # view id -> on screen (the newest VIEWS_KEPT views)
         self._sync_id = ""
         self._sync_seat()
         first_error: dict = {}
@@ -339,12 +352,74 @@ class Session(ScreenRendering):
         with self._batch():
             try:
                 self._running = True
+                self._started = self._started or self.game.realtime
                 self._start_bots()
             except Exception as exc:
                 self.error = self._error_of(exc)
                 self._refresh()
                 raise
             self._refresh()
+
+    def start(self) -> None:
+        """Real time: start the game's clock, or resume a paused one (the view's Start or
+        Resume button; in a room, the teacher's start). Bots play from now on. Nothing
+        happens for a turn-based game, a finished one or a clock that runs already."""
+        g = self.game
+        if not g.realtime or g.over or self._running:
+            return
+        with self._batch():
+            self._running = self._started = True
+            self.error = {}
+            self._start_bots_guarded()
+            self._refresh()
+
+    def pause(self) -> None:
+        """Real time: stop the game's clock where it is (a notebook widget that left the
+        screen): what was due by now is applied, then game time stands still, no bot acts,
+        and :meth:`start` resumes from this very game time (no jump)."""
+        g = self.game
+        if not g.realtime or g.over or not self._running:
+            return
+        with self._batch():
+            now = self._now()
+            try:
+                self._sched.run_until(now, self.presenter.max_bot_actions)
+            except Exception as exc:  # noqa: BLE001 -- shown in the view; the clock stops anyway
+                self.error = _error_dict(self._bot_failure(exc))
+            self._sched.now = max(self._sched.now, now)
+            self._cancel_pending()
+            self._anchor = None  # the next start anchors the loop's clock at this game time
+            self._running = False
+            self._sync_seat()
+            self._refresh()
+
+    def mark_ready(self, seat: int) -> frozenset[int]:
+        """A room's seated person pressed "I'm ready" (real time, before the table starts):
+        returns the seats ready now. The room decides when the table starts."""
+        self._check_seat(seat)
+        with self._batch():
+            self._ready.add(seat)
+            self._refresh()
+        return frozenset(self._ready)
+
+    @property
+    def ready(self) -> frozenset[int]:
+        """The seats whose person pressed "I'm ready" (a room's table, real time)."""
+        return frozenset(self._ready)
+
+    @property
+    def clock_state(self) -> str:
+        """``"running"``, ``"waiting"`` (for Start), ``"paused"``, ``"table"`` (a room's
+        table waiting for its teacher or players) or ``"over"``; a turn-based game's is
+        ``"running"`` (its bots pace themselves)."""
+        g = self.game
+        if g.over:
+            return "over"
+        if self._running:
+            return "running"
+        if self.table_start and not self._started:
+            return "table"
+        return "paused" if self._started else "waiting"
 
     def lift_curtain(self) -> None:
         """Hot-seat: the player the curtain asks for takes the screen."""
@@ -434,7 +509,7 @@ class Session(ScreenRendering):
             raise err
         with self._batch():
             try:
-                self._running = True
+                self._running = self._started = True
                 self._sched.run_until(self._sched.now + ms, self.presenter.max_bot_actions)
                 self._sync_seat()
             except Exception as exc:
@@ -606,6 +681,7 @@ class Session(ScreenRendering):
             rev, at = msg["rev"], msg.get("at")
             if rev != self._rev():
                 return  # drawn from an older screen (a double click): dropped quietly
+            self.check_started(msg["action"])
             self.act(msg["action"], at if self.game.realtime else None)
         elif kind == MSG.LIFT_CURTAIN:
             self.lift_curtain()
@@ -627,6 +703,56 @@ class Session(ScreenRendering):
             self.page_of(msg["list"], msg["before"])
         elif kind == MSG.CLOCK:
             self._clock_sync(msg["id"])
+        elif kind == MSG.START:
+            self.start()
+        elif kind == MSG.VISIBLE:
+            self._visible(msg["id"], msg["on"])
+
+    def check_started(self, action: Any = None) -> None:
+        """Real time: a view's action waits for the clock (Start, Resume, the teacher);
+        raises :class:`WidgetError` (``not_started``) with nothing changed. From Python,
+        :meth:`act` starts the clock itself (tests and lessons drive a game that way)."""
+        g = self.game
+        if not g.realtime or g.over or self._running or self.screen.curtain is not None:
+            return  # (under the curtain the act is refused for that: the curtain speaks first)
+        err = self.not_started_error()
+        self.error = err.to_dict()
+        raise err
+
+    def not_started_error(self) -> WidgetError:
+        """The refusal of an action before the clock runs, in words for the person."""
+        state = self.clock_state
+        if state == "paused":
+            text = "The game is paused: press Resume to play on."
+        elif state == "table":
+            text = "The game has not started yet: the teacher starts it, or everyone presses I'm ready."
+        else:
+            text = "The game has not started yet: press Start when you are ready."
+        return WidgetError("not_started", text)
+
+    def _visible(self, view_id: Any, on: Any) -> None:
+        """A view says whether it is on screen. A real-time notebook widget pauses when none
+        of its views is (it never starts or resumes by itself: that takes Start)."""
+        self.check_visible(view_id, on)
+        if not self.game.realtime:
+            return
+        seen = self._views_seen
+        seen.pop(view_id, None)
+        seen[view_id] = on
+        while len(seen) > VIEWS_KEPT:  # a flood of made-up ids keeps the newest few
+            del seen[next(iter(seen))]
+        if not any(seen.values()):
+            self.pause()
+
+    @staticmethod
+    def check_visible(view_id: Any, on: Any) -> None:
+        """A 'visible' message's fields (raises :class:`WidgetError`)."""
+        if not isinstance(view_id, str) or not 0 < len(view_id) <= 64:
+            raise WidgetError(
+                "malformed_message", f"a 'visible' message takes an id string (1-64 characters), got {short(view_id)}"
+            )
+        if not isinstance(on, bool):
+            raise WidgetError("malformed_message", f"a 'visible' message's on is true or false, got {short(on)}")
 
     def check_message(self, msg: Any) -> str:
         """The type of a view's message whose shape is right (its keys, an act's ``rev``
@@ -705,7 +831,7 @@ class Session(ScreenRendering):
         if self._running:
             self._sched.run_until(now, self.presenter.max_bot_actions)
         g.check(seat, action, g.clock)
-        self._running = True
+        self._running = self._started = True
         stamp = now if at is None else min(now, max(float(at), now - self.lag))
         self._sched.submit(seat, copy.deepcopy(action), stamp)
         self._sched.run_until(now, self.presenter.max_bot_actions, replan=replan)
@@ -815,11 +941,14 @@ class Session(ScreenRendering):
         if wake is None or self.game.over:
             return
         _, wall, at = self._anchor  # type: ignore[misc]  # set by the clock's start, before any wake-up
-        self._pending = loop.call_at(wall + (wake - at) / 1000.0, self._paced_step)
+        # call_later, never call_at: a wake-up already due (a busy machine) runs at once, where
+        # Pyodide's WebLoop refuses a call_at in the past ("Can't schedule in the past")
+        delay = wall + (wake - at) / 1000.0 - loop.time()
+        self._pending = loop.call_later(max(0.0, delay), self._paced_step)
 
     def _clock_sync(self, sync_id: Any) -> None:
         """A view asks for the game time (it measures its clock offset from the answer);
-        the first one starts a real-time game's clock."""
+        it starts nothing (:meth:`start` does)."""
         if not isinstance(sync_id, str) or not 0 < len(sync_id) <= 64:
             raise WidgetError(
                 "malformed_message", f"a 'clock' message takes an id string (1-64 characters), got {short(sync_id)}"
@@ -828,9 +957,6 @@ class Session(ScreenRendering):
             return
         with self._batch():
             self._sync_id = sync_id
-            if not self._running:
-                self._running = True
-                self._start_bots_guarded()
             self._refresh()
 
     def _start_bots_guarded(self, sync: bool = True) -> None:

@@ -123,6 +123,14 @@ def _session_field(name: str) -> property:
     return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
 
 
+#: the text view's words for a real-time clock that waits for a person (the clock trait's state)
+CLOCK_WORDS = {
+    "waiting": "waiting for Start",
+    "paused": "paused: press Resume",
+    "table": "waiting for the teacher or everyone ready",
+}
+
+
 class GameWidget(anywidget.AnyWidget):
     """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
 
@@ -336,7 +344,11 @@ class GameWidget(anywidget.AnyWidget):
         replay = self.replay or {}
         if replay.get("active") and replay.get("step") != replay.get("length"):
             facts.append(f"replay: after action {replay.get('step')} of {replay.get('length')}")
-        if settings.get("paused"):
+        clock = self.clock or {}
+        state = clock.get("state") if clock.get("realtime") and not view.get("over") else None
+        if state in CLOCK_WORDS:  # real time waiting for a person: what to do, in words
+            facts.append(CLOCK_WORDS[state])
+        elif settings.get("paused"):
             facts.append("bots paused")
         if facts:
             line = "; ".join(facts)

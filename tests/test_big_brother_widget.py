@@ -58,6 +58,7 @@ def until(w, pred, person=None, limit=20_000):
     action, until ``pred()``."""
     rng = random.Random(0)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     for _ in range(limit):
         if pred():
             return
@@ -83,6 +84,7 @@ def test_content_once_the_board_not_in_every_view_and_a_clock_that_waits():
     assert w.seat == 0 and w.view["my_cards"] == [0, 4, 4, 4, 4] and legal_of(w) == [ROLL]
     with record_frames(w) as frames:
         send(w, {"type": MSG.CLOCK, "id": "v"})
+        send(w, {"type": MSG.START})  # the person presses Start
         send(w, {"type": MSG.ACT, "action": ROLL})
         w.advance_time(2000)
     assert frames and all("content" not in f["traits"] for f in frames)  # sent once, at the start
@@ -102,6 +104,7 @@ def test_default_bots_are_the_medium_housemates():
 def test_a_whole_turn_by_message_roll_vote_and_the_vote_stays_secret():
     w = W(game=P.confrontation(), humans=[0], bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     assert w.view["phase"] == "vote" and w.view["card"]["sign"] == "+"
     votes = [a for a in legal_of(w) if a["type"] == "vote"]
     assert votes and all(a["target"] != 0 for a in votes)
@@ -123,6 +126,7 @@ def test_gossip_pick_and_gossip_card_by_message_and_a_match():
     g = P.gossip_pick()
     w = W(game=g, humans=[0, 1], bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     picks = [a for a in legal_of(w) if a["type"] == "gossip"]
     assert {a["side"] for a in picks} == {"+", "-"}
     send(w, {"type": MSG.ACT, "action": {"type": "gossip", "partner": 1, "side": "-"}, "at": w.now})
@@ -141,6 +145,7 @@ def test_gossip_pick_and_gossip_card_by_message_and_a_match():
 def test_the_gossip_deadline_passes_by_advance_time_as_no_match():
     w = W(game=P.gossip_countdown(), humans=[0], bot=Silent)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     deadline = w.view["gossip"]["deadline"]
     assert w.clock["deadline"] == deadline and w.game.clock < deadline
     w.advance_time(deadline - w.now - 100)
@@ -155,12 +160,14 @@ def test_the_gossip_deadline_passes_by_advance_time_as_no_match():
 def test_a_room_choice_and_a_camera_claim_by_message():
     w = W(game=P.room("Storeroom"), humans=[0], bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     chooses = [a for a in legal_of(w) if a["type"] == "choose"]
     assert w.view["phase"] == "choose" and chooses
     send(w, {"type": MSG.ACT, "action": chooses[0], "at": w.now})
     assert any(v["why"] == "storeroom" and v["owner"] == 0 for v in w.view["open_votes"])
     c = W(game=P.camera_claim(), humans=[0], bot=Idle)
     send(c, {"type": MSG.CLOCK, "id": "t"})
+    send(c, {"type": MSG.START})  # the person presses Start
     claim = next(a for a in legal_of(c) if a["type"] == "claim")
     assert c.view["my_camera"][0]["claimable"] == [claim["culprit"]]
     send(c, {"type": MSG.ACT, "action": claim, "at": c.now})
@@ -176,6 +183,7 @@ def test_hot_seat_curtain_between_people_and_nothing_secret_under_it():
     send(w, {"type": MSG.ACT, "action": ROLL})  # under the curtain: refused, nothing changes
     assert w.error["code"] == "not_your_turn" and w.game.history == []
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     rng = random.Random(3)
     curtains = vote_curtains = 0
     for _ in range(4000):
@@ -203,6 +211,7 @@ def test_hot_seat_curtain_between_people_and_nothing_secret_under_it():
 def test_hot_seat_gossip_countdown_keeps_running_while_the_screen_is_passed():
     w = W(game=P.gossip_countdown(), mode="hotseat", humans=[0, 1, 2, 3, 4])
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     assert w.curtain["up"] and w.curtain["seat"] == 0
     deadline = w.clock["deadline"]
     w.advance_time(deadline - w.now + w.lag + 1)  # nobody lifts the curtain in time
@@ -237,6 +246,7 @@ BAD = [
 def test_bad_input_is_a_typed_error_in_the_view_and_changes_nothing(msg, code):
     w = W(players=4, seed=2, bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     before, view = w.game.to_json(), dict(w.view)
     send(w, msg)
     assert w.error["code"] == code and w.error["message"]
@@ -251,6 +261,7 @@ def test_a_game_of_bad_messages_each_refused_and_the_game_still_ends():
     one is an error and changes nothing; the next legal action clears it."""
     w = W(players=6, seed=9, bot="easy")
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     rng = random.Random(4)
     junk = [m for m, _ in BAD] + [
         {"type": MSG.ACT, "action": {"type": "vote", "target": 0}},  # yourself
@@ -287,6 +298,7 @@ def test_a_game_of_bad_messages_each_refused_and_the_game_still_ends():
 def test_the_odds_panel_is_the_exact_landing_chance_from_the_movers_space():
     w = W(players=5, seed=4, bot="medium")
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     kinds = [s["kind"] for s in DEFAULT_TRACK]
     seen = 0
     rng = random.Random(2)
@@ -351,6 +363,7 @@ def test_nothing_secret_in_the_synced_traits_in_any_phase():
     for seed in (21, 4, 13, 2, 7):
         w = W(players=5, seed=seed, humans=[0], bot="hard")
         send(w, {"type": MSG.CLOCK, "id": "t"})
+        send(w, {"type": MSG.START})  # the person presses Start
         local: set = set()
         for _ in range(20_000):
             phase = w.game.phase
@@ -382,6 +395,7 @@ def test_nothing_secret_in_the_synced_traits_in_any_phase():
 def test_the_synced_state_never_holds_another_seats_vote_cards_or_choices():
     w = W(players=6, seed=8, humans=[0], bot="medium")
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     for _ in range(3000):
         if w.game.over:
             break
@@ -430,6 +444,7 @@ def test_the_python_api_mirrors_the_buttons():
 def test_the_text_view_says_what_the_screen_shows():
     w = W(game=P.confrontation(), humans=[0], bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})  # the person presses Start
     text = w.text()
     g = w.game
     assert "Your vote cards (number×copies): " in text and "Question (+" in text

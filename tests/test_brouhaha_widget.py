@@ -90,6 +90,7 @@ def test_keys_content_once_and_a_clock_that_waits_for_the_view():
     assert w.seat == 0 and w.view["my_hand"] == w.game.view(0)["my_hand"]
     with record_frames(w) as frames:
         send(w, {"type": MSG.CLOCK, "id": "v"})
+        send(w, {"type": MSG.START})  # the person presses Start
         w.advance_time(3000)
     assert frames and all("content" not in f["traits"] for f in frames)  # sent once, at the start
     assert w.clock["running"] is True and w.clock["sync"] == "v"
@@ -112,6 +113,7 @@ def test_real_time_refuses_hot_seat_and_bad_party_settings():
 def test_play_take_back_and_switch_by_message():
     w = W(players=4, seed=5, bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     hand = w.view["my_hand"]
     animals = [c for c in dict.fromkeys(hand) if c != "hunter"]
     send(w, {"type": MSG.ACT, "action": {"type": "play", "card": animals[0]}, "at": w.now})
@@ -129,6 +131,7 @@ def test_play_take_back_and_switch_by_message():
 def test_a_stale_rev_is_dropped_quietly():
     w = W(players=3, seed=1, bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     card = next(c for c in w.view["my_hand"] if c != "hunter")
     rev = w.rev
     send(w, {"type": MSG.ACT, "action": {"type": "play", "card": card}, "rev": rev})
@@ -146,6 +149,7 @@ def race(lag, link_ms=200, reaction_ms=700):
     racer = type("R", (Racer,), {"card": animal})
     w = W(game=Brouhaha(3, 0, deal=deal), humans=[0], bot=lambda s, seed: (racer if s == 1 else Idle)(s, seed), lag=lag)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     run_until(w, lambda: w.view["cries"][1] is not None)  # the bot played its card
     send(w, {"type": MSG.ACT, "action": {"type": "play", "card": animal}, "at": w.now})
     shown = w.now  # the kernel applied the person's card (not a race) and synced the match
@@ -194,6 +198,7 @@ def test_without_the_settle_window_the_link_decides_the_race():
 def test_bad_input_is_a_typed_error_in_the_view_and_changes_nothing(msg, code):
     w = W(players=4, seed=2, bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     before = w.game.to_json()
     send(w, msg)
     assert w.error["code"] == code and w.error["message"]
@@ -211,6 +216,7 @@ def test_a_race_lost_in_the_kernel_is_shown_as_an_error():
     racer = type("R", (Racer,), {"card": animal})
     w = W(game=Brouhaha(3, 0, deal=deal), humans=[0], bot=lambda s, seed: racer(s, seed))
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     run_until(w, lambda: w.view["cries"][1] is not None and w.view["cries"][2] is not None)
     matched = w.game.clock
     mine = next(c for c in w.view["my_hand"] if c != "hunter")
@@ -235,6 +241,7 @@ def test_one_keyboard_shows_only_public_facts_and_each_key_slaps_for_its_seat():
     assert w.names[0] == "Player 1 (A)" and w.names[2] == "Player 3 (L)" and w.names[1] == "Bot 2"
     assert w.settings["humans"] == [0, 2] and legal_of(w) == []
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     # the helpers play the people's cards; they never slap for them
     run_until(w, lambda: w.game.view(0)["my_down"] is not None and w.game.view(2)["my_down"] is not None)
     assert w.seat == -1 and w.view["my_hand"] is None
@@ -266,6 +273,7 @@ def test_one_keyboard_shows_only_public_facts_and_each_key_slaps_for_its_seat():
 def test_one_keyboard_helpers_pass_and_hunt_but_never_slap():
     w = W(players=5, seed=9, party=[0, 1, 2, 3, 4], bot="hard")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     w.advance_time(120_000)
     kinds = {h["action"]["type"] for h in w.game.history if isinstance(h.get("seat"), int)}
     assert "slap" not in kinds and "play" in kinds
@@ -276,6 +284,7 @@ def test_one_keyboard_helpers_pass_and_hunt_but_never_slap():
 def test_the_odds_panel_is_the_exact_share_chance_of_the_seats_view():
     w = W(players=6, seed=4, bot="medium")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     seen = 0
     rng = random.Random(2)
     for _ in range(600):
@@ -342,6 +351,7 @@ def test_nothing_secret_in_the_synced_traits_in_any_phase():
     shown seat and for the one-keyboard screen (the public view)."""
     w = W(players=5, seed=21, humans=[0], bot="hard")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     rng = random.Random(5)
     stats_changed = compares = odds_shown = 0
     phases = []
@@ -371,6 +381,7 @@ def test_nothing_secret_in_the_synced_traits_in_any_phase():
 def test_the_synced_state_never_names_another_seats_cards():
     w = W(players=4, seed=8, humans=[0], bot="medium")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     for _ in range(400):
         if w.game.over:
             break
@@ -416,6 +427,7 @@ def test_the_text_view_says_what_the_screen_shows():
     names = {a["id"]: a["name"] for a in ANIMALS} | {"hunter": "Hunter"}
     w = W(players=4, seed=3, bot="medium")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     card = next(c for c in w.view["my_hand"] if c != "hunter")
     w.act({"type": "play", "card": card})
     w.advance_time(4000)

@@ -76,6 +76,7 @@ def test_a_real_time_widget_waits_for_its_view_then_runs_on_virtual_time():
 def test_the_clock_message_answers_with_the_views_id_and_starts_the_clock():
     w = Snap(players=2, seed=1, humans=[0])
     send(w, {"type": MSG.CLOCK, "id": "view-1"})
+    send(w, {"type": MSG.START})  # the person presses Start
     assert w.clock["sync"] == "view-1" and w.clock["running"] is True and not w.error
     for bad in ["", 7, None, "x" * 65]:
         send(w, {"type": MSG.CLOCK, "id": bad})
@@ -90,6 +91,7 @@ def test_a_turn_based_widget_has_a_still_clock():
     assert w.clock == {"realtime": False}
     before = dict(w.get_state())
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     assert dict(w.get_state()) == before  # nothing changes, no error
     with pytest.raises(WidgetError):
         w.advance_time(-5)
@@ -128,6 +130,7 @@ def race(lag, link_ms=200, reaction_ms=700, stamped=True):
     C = 12_345.0  # the browser's performance.now() = kernel time + C (any constant)
     # the view starts: it asks for the time at kernel time 0, the answer reaches it link_ms later
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     offset = w.clock["now"] - (w.now + link_ms + C)
     # the kernel sends the window when it applies it (the flip at 3000, after the lag)
     sent = run_until(w, lambda: w.view.get("window") is not None)
@@ -164,6 +167,7 @@ def test_an_unstamped_act_is_judged_on_arrival():
 def test_a_stamp_is_bounded_by_the_lag_and_by_now():
     w = Snap(game=SnapGame(2, 0, deal=MATCH_DEAL, window_ms=WINDOW), humans=[0], bot="steady", lag=250)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     run_until(w, lambda: w.view.get("window") is not None)
     w.advance_time(400)
     now = w.now
@@ -173,6 +177,7 @@ def test_a_stamp_is_bounded_by_the_lag_and_by_now():
     assert slap["at"] == now - 250  # no earlier than the lag allows
     w2 = Snap(game=SnapGame(2, 0, deal=MATCH_DEAL, window_ms=WINDOW), humans=[0], bot="steady", lag=250)
     send(w2, {"type": MSG.CLOCK, "id": "v"})
+    send(w2, {"type": MSG.START})  # the person presses Start
     run_until(w2, lambda: w2.view.get("window") is not None)
     now2 = w2.now
     send(w2, {"type": MSG.ACT, "action": {"type": "slap"}, "rev": w2.rev, "at": 10**9})  # forged: the future
@@ -184,6 +189,7 @@ def test_a_stamp_is_bounded_by_the_lag_and_by_now():
 def test_a_bad_stamp_is_a_typed_error_and_changes_nothing(bad):
     w = Snap(game=SnapGame(2, 0, deal=MATCH_DEAL, window_ms=WINDOW), humans=[0], bot="steady")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     run_until(w, lambda: w.view.get("window") is not None)
     before = w.game.to_json()
     send(w, {"type": MSG.ACT, "action": {"type": "slap"}, "rev": w.rev, "at": bad})
@@ -194,6 +200,7 @@ def test_a_bad_stamp_is_a_typed_error_and_changes_nothing(bad):
 def test_a_double_press_in_the_settle_window_acts_once():
     w = Snap(game=SnapGame(2, 0, deal=MATCH_DEAL, window_ms=WINDOW), humans=[0], bot="steady")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     run_until(w, lambda: w.view.get("window") is not None)
     rev = w.rev
     send(w, {"type": MSG.ACT, "action": {"type": "slap"}, "rev": rev, "at": w.now})
@@ -208,6 +215,7 @@ def test_a_double_press_in_the_settle_window_acts_once():
 def test_an_illegal_real_time_act_is_refused_at_once():
     w = Snap(game=SnapGame(2, 0, deal=MATCH_DEAL, window_ms=WINDOW), humans=[0], bot="steady")
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     before = w.game.to_json()
     send(w, {"type": MSG.ACT, "action": {"type": "slap"}, "at": 5})  # no window is open
     assert w.error["code"] == "illegal_action" and w.game.to_json() == before
@@ -223,6 +231,7 @@ def test_a_whole_game_against_bots_on_virtual_time_is_deterministic_and_bounded(
     def play():
         w = Snap(players=4, seed=9, humans=[0], bot="reflex")
         send(w, {"type": MSG.CLOCK, "id": "v"})
+        send(w, {"type": MSG.START})  # the person presses Start
         with record_frames(w) as frames:
             while not w.game.over:
                 legal = legal_of(w)
@@ -262,6 +271,7 @@ def test_on_the_kernels_loop_bots_and_deadlines_run_on_one_timer_until_close():
         await asyncio.sleep(0.05)
         assert w.game.history == []  # the clock waits for a view
         send(w, {"type": MSG.CLOCK, "id": "v"})
+        send(w, {"type": MSG.START})  # the person presses Start
         assert w._pending is not None  # one timer, for the next event
         await asyncio.sleep(0.5)
         moved = len(w.game.history)
@@ -285,6 +295,7 @@ def test_a_failing_real_time_bot_stops_the_clock_and_says_so():
 
     w = Snap(players=2, seed=1, humans=[0], bot=Broken)
     send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})  # the person presses Start
     with pytest.raises(WidgetError):
         w.advance_time(5000)
     assert w.error["code"] == "bot_error" and "kaboom" in w.error["message"] and "Bot 2" in w.error["message"]
@@ -309,6 +320,7 @@ def test_on_the_kernels_loop_a_persons_act_is_synced_before_the_bots_are_asked_a
         w = Snap(players=2, seed=3, humans=[0], bot=Spy, flip_ms=60_000, lag=0)
         w_box.append(w)
         send(w, {"type": MSG.CLOCK, "id": "v"})
+        send(w, {"type": MSG.START})  # the person presses Start
         await asyncio.sleep(0.02)
         play = next(a for a in legal_of(w) if a["type"] == "play")
         before = len(asked)

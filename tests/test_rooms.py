@@ -467,6 +467,10 @@ def test_a_real_time_table_runs_on_the_servers_clock_and_each_view_gets_its_own_
         assert a.state["clock"]["realtime"] is True and a.state["clock"]["running"] is False
         a.intent({"type": "clock", "id": "view-a"})
         b.intent({"type": "clock", "id": "view-b"})
+        a.wait(lambda: a.state["clock"].get("sync") == "view-a" and a.state["clock"]["state"] == "table")
+        a.intent({"type": "start"})  # Ann is ready: the table waits for Bob
+        a.wait(lambda: a.state["clock"]["ready"] == [0] and a.state["clock"]["running"] is False)
+        b.intent({"type": "start"})  # everyone is ready: the table starts
         a.wait(lambda: a.state["clock"].get("sync") == "view-a" and a.state["clock"]["running"])
         b.wait(lambda: b.state["clock"].get("sync") == "view-b")
         room = server.rooms.rooms[code]

@@ -64,6 +64,8 @@ def test_a_refused_real_time_act_before_the_clock_starts_changes_nothing_and_the
         assert t._state()["clock"]["running"] is False, game  # still waiting for a view
         assert t._state()["settings"]["paused"] is True, game
         t.handle({"type": MSG.CLOCK, "id": "view-1"})
+        assert t._state()["clock"]["running"] is False, game  # the clock request only measures
+        t.handle({"type": MSG.START})
         assert t._state()["clock"]["running"] is True, game
         t0 = t.now
         await asyncio.sleep(0.3)
@@ -86,6 +88,7 @@ def test_the_toy_race_plays_on_after_a_refused_act(toy_snap):
         await asyncio.sleep(0.2)
         assert t.game.history == []  # nothing ran: the clock has not started
         t.handle({"type": MSG.CLOCK, "id": "v"})
+        t.handle({"type": MSG.START})
         await asyncio.sleep(0.5)
         assert len(t.game.history) > 3
         t.close()
@@ -101,9 +104,10 @@ def test_a_refused_party_slap_changes_nothing_and_the_clock_still_starts():
         w = BrouhahaWidget(players=4, seed=2, party={0: "q", 1: "p"})
         before = w.game.to_json()
         send(w, {"type": MSG.ACT, "action": {"type": "slap", "seat": 0}, "rev": w.rev, "at": 0})
-        assert w.error["code"] in {"illegal_action", "not_your_turn"} and w.game.to_json() == before
+        assert w.error["code"] == "not_started" and w.game.to_json() == before  # before Start: refused
         assert w.clock["running"] is False
         send(w, {"type": MSG.CLOCK, "id": "v"})
+        send(w, {"type": MSG.START})
         t0 = w.now
         await asyncio.sleep(0.3)
         assert w.clock["running"] is True and w.now - t0 >= 200
@@ -141,8 +145,9 @@ def test_after_a_restart_a_real_time_table_plays_on_once_a_device_reconnects(toy
         )
         a = R.join(server, code, "Ann")
         a.act({"type": "slap"})  # refused: no window (and before any clock request)
-        assert a.until(lambda f: f.get("op") == "error")["code"] in {"illegal_action", "not_your_turn"}
+        assert a.until(lambda f: f.get("op") == "error")["code"] == "not_started"
         a.intent({"type": "clock", "id": "view-a"})
+        a.intent({"type": "start"})  # Ann, the one person at the table, is ready: it starts
         room = server.rooms.rooms[code]
         eventually(lambda: len(room.table.game.history) >= 2, what="the table plays after a refused act")
         token = a.token

@@ -6,8 +6,8 @@
 >>> w.act({"type": "roll"})                                  # the Python API mirrors the buttons
 
 The game runs on the kernel's clock (the gossip countdown is a kernel deadline): the
-clock starts when the view first shows, or on ``w.run_bots()`` / ``w.advance_time(ms)``
-in tests. Everything else is taken in turns, so **hot-seat** works: the curtain
+clock starts when the person presses the view's Start, or on ``w.run_bots()`` /
+``w.advance_time(ms)`` from Python, and pauses while no view of it is on screen. Everything else is taken in turns, so **hot-seat** works: the curtain
 covers the screen between people, and each voter of a secret vote takes the screen in
 turn. The gossip countdown keeps running while the screen is passed (the two gossipers
 pick one after the other): a group can give itself more time with ``gossip_ms``

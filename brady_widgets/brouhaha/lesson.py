@@ -120,7 +120,8 @@ def show(game, seat: int = 0, others: Any = "wait", **options: Any):
     seen from ``seat``. ``others="wait"``: the other seats never act (only the student
     and the clock move the game); or a bot name (``"easy"``, ``"medium"``, ...) to let
     bots play them. The seats are named "Seat 0", "Seat 1", ... as the code counts them
-    (``names=`` to change). The clock starts when the widget shows."""
+    (``names=`` to change). The clock starts when the student presses Start (or on
+    ``w.run_bots()``), and pauses while the widget is off screen."""
     from .widget import BrouhahaWidget
 
     bot = Waiter if others == "wait" else others

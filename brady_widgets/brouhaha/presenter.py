@@ -25,7 +25,19 @@ class BrouhahaPresenter(Presenter):
 
     log_limit = 25
 
+    #: what each timed phase's countdown is called (the game's time limit has its own)
+    window_labels = {"slap": "Slap", "reveal": "Cards shown", "hunt": "Hunt", "pass": "Pass"}
+
     # ------------------------------------------------------------------ per-game hooks
+    def countdowns(self, view: dict) -> dict:
+        """The game's time limit, and the timed phase's window with its name (the header
+        no longer jumps from 298 s to the window's 0.7 s)."""
+        end = self.game.options.get("time_limit_ms")  # a public option, set when the table was made
+        deadline = view.get("deadline")
+        label = self.window_labels.get(view.get("phase", ""), "")
+        window = deadline if (label and deadline is not None and (end is None or deadline < end)) else None
+        return {"end": end, "window": window, "label": label}
+
     @classmethod
     def bot_registry(cls) -> dict:
         from . import bots

@@ -5,8 +5,9 @@
 >>> w = BrouhahaWidget(players=4, party={0: "a", 1: "l"})  # two people, one keyboard
 >>> w.act({"type": "play", "card": "cow"})                 # the Python API mirrors the keys
 
-The clock starts when the view first shows (or on ``w.run_bots()`` /
-``w.advance_time(ms)`` in tests). Every key press and click is stamped in the
+The clock starts when the person presses the view's Start (or on ``w.run_bots()`` /
+``w.advance_time(ms)`` / ``w.act(...)`` from Python), and pauses while no view of it is
+on screen (Resume goes on). Every key press and click is stamped in the
 browser and the kernel settles the races (``lag``: see ``docs/realtime.md``).
 
 Keys (``action_keys`` and the view's own): **Space** slaps; **1..9** play (in the

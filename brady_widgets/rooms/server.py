@@ -171,6 +171,8 @@ def _check_meta(meta: dict) -> None:
         raise ValueError("its creation time is not a number")
     if not isinstance(meta.get("locked"), bool):
         raise ValueError("its lock is not true or false")
+    if not isinstance(meta.get("started", False), bool):
+        raise ValueError("its started flag is not true or false")
 
 
 def _hash(token: str) -> str:
@@ -248,6 +250,9 @@ class Room:
     names: list[str]
     bot_levels: dict[int, str]
     locked: bool = False
+    #: real time: the table's clock was started (by the teacher, or by every seated person
+    #: ready); a restarted server resumes such a table when a seated device asks for the time
+    started: bool = False
     #: seat -> token hash of the device bound to it; watcher token hashes -> their name
     seats: dict[int, str] = field(default_factory=dict)
     seat_names: dict[int, str] = field(default_factory=dict)
@@ -271,6 +276,7 @@ class Room:
             "names": list(t.names),  # the names shown now (set at join, seat and hand-to-bot)
             "bot_levels": {str(k): v for k, v in self.bot_levels.items()},
             "locked": self.locked,
+            "started": self.started,
             "seats": {str(k): v for k, v in self.seats.items()},
             "seat_names": {str(k): v for k, v in self.seat_names.items()},
             "watchers": self.watchers,
@@ -349,6 +355,7 @@ class Rooms:
                     bot={seat: level for seat, level in levels.items() if seat not in humans},
                 )
                 room = Room(code, meta["game"], table, meta["created"], meta["names"], levels, meta["locked"])
+                room.started = meta.get("started", False)
                 room.seats = {int(k): v for k, v in meta["seats"].items()}
                 room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
                 room.watchers = dict(meta.get("watchers", {}))
@@ -370,6 +377,10 @@ class Rooms:
         return n
 
     def _add(self, room: Room) -> None:
+        # a real-time table waits for its teacher or its players (see _op_start, _ready)
+        room.table.table_start = True
+        if room.started:
+            room.table._started = True  # it ran before the restart: paused until a device is back
         self.rooms[room.code] = room
         for h in room.seats.values():
             self.tokens[h] = (room.code, "seat")
@@ -714,6 +725,10 @@ class Rooms:
                     "game": room.game,
                     "players": t.game.players,
                     "locked": room.locked,
+                    # real time: "table" (waiting for the teacher's start or everyone ready), "running",
+                    # "paused" (ran before a restart), "over"; None for a turn-based table
+                    "clock": t.clock_state if t.game.realtime else None,
+                    "ready": sorted(t.ready),
                     "over": t.game.over,
                     "actions": t._n_actions(),
                     "seats": seats,
@@ -962,6 +977,8 @@ class Rooms:
                 raise IllegalAction("not_your_turn", "a watcher's screen has no seat to play", None, msg.get("action"))
             if room.locked:
                 raise RoomError("table_locked", "the teacher has paused this table")
+            if t.game.realtime and not t.game.over and t.clock_state != "running":
+                raise t.not_started_error()
             t.act_for(device.seat, msg["action"], rev=msg["rev"], at=msg.get("at"))
         elif kind == MSG.REPLAY:
             step = msg["step"]
@@ -1000,11 +1017,52 @@ class Rooms:
                 raise WidgetError("teacher_only", "only the teacher starts paused bots")
             t.run_bots()
         elif kind == MSG.CLOCK:
-            t._clock_sync(msg["id"])  # validates the id; the first request starts the table's clock
+            t._clock_sync(msg["id"])  # validates the id; it starts nothing...
             device.sync_id = msg["id"]
+            if device.role == "seat" and room.started and not room.locked:
+                t.start()  # ...but a table that ran before a restart plays on when a seat is back
+        elif kind == MSG.START:
+            self._ready(room, device)
+        elif kind == MSG.VISIBLE:
+            Session.check_visible(msg["id"], msg["on"])  # a room's table never pauses for one screen
         # LIFT_CURTAIN, CLEAR_ERROR: a room has no curtain; the error is cleared above
 
+    def _ready(self, room: Room, device: Device) -> None:
+        """A device pressed Start. A seated person is ready; the table starts when every
+        person's seat is taken and ready (or when the teacher starts it: ``_op_start``).
+        A table that ran already (a restart, a bot's failure) resumes at once. The teacher's
+        page, looking at the table, starts it; a watcher's Start is refused."""
+        t = room.table
+        if not t.game.realtime or t.game.over:
+            return
+        if device.role == "teacher":
+            self._start_table(room)
+            return
+        if device.role != "seat" or device.seat is None:
+            raise WidgetError("teacher_only", "only the teacher or the seated players start the table")
+        if room.started:
+            self._start_table(room)
+            return
+        ready = t.mark_ready(device.seat)
+        if all(s in room.seats and s in ready for s in t.humans):
+            self._start_table(room)
+
+    def _start_table(self, room: Room) -> None:
+        t = room.table
+        if not t.game.realtime or t.game.over:
+            return
+        room.started = True
+        t.start()
+        self.save(room)
+
     # -------------------------------------------------------------- teacher
+    async def _op_start(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "start", "code"}``: the teacher starts a real-time table's clock (or resumes
+        it); a turn-based or finished table is left as it is."""
+        room = self._teacher_room(device, frame)
+        self._start_table(room)
+        await self.flush(room)
+
     async def _op_teacher(self, device: Device, frame: dict, addr: str) -> None:
         """``{"op": "teacher", "token"}``: this connection is the teacher's."""
         token = frame.get("token")

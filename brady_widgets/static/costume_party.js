@@ -179,7 +179,9 @@ var MSG = Object.freeze({
   RUN_BOTS: "run_bots",
   OPTION: "option",
   PAGE: "page",
-  CLOCK: "clock"
+  CLOCK: "clock",
+  START: "start",
+  VISIBLE: "visible"
 });
 var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"];
 function expandRows(type, keys, rows, prefix, out) {
@@ -540,32 +542,71 @@ function pagedList(list, { send, redraw, label }) {
 
 // src/clock.js
 var TICK_MS = 100;
+var ON_SCREEN_RATIO = 0.25;
+var ON_SCREEN_PX = 240;
 var perfNow = () => globalThis.performance ? globalThis.performance.now() : Date.now();
+var newId = () => `v${Math.random().toString(36).slice(2, 12)}`;
+function formatLeft(ms) {
+  if (ms >= 6e4) {
+    const s = Math.ceil(ms / 1e3);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  return `${(ms / 1e3).toFixed(1)} s`;
+}
+function spokenLeft(ms) {
+  if (ms >= 6e4) {
+    const s = Math.ceil(ms / 1e3);
+    const m = Math.floor(s / 60);
+    return `${m} minute${m === 1 ? "" : "s"} ${s % 60} seconds left`;
+  }
+  return `${(ms / 1e3).toFixed(1)} seconds left`;
+}
 function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInterval, clearInterval: stopEvery = globalThis.clearInterval }) {
-  const id = `v${Math.random().toString(36).slice(2, 12)}`;
+  const viewId = newId();
+  let id = viewId;
   const node = h("p", { class: "bw-clock", "data-testid": "clock", role: "timer", "aria-live": "off", hidden: true });
+  const windowNode = h("p", { class: "bw-clock bw-clock-window", "data-testid": "clock-window", role: "timer", "aria-live": "off", hidden: true });
   let offset = null;
   let asked = false;
+  let askAgain = false;
+  let wasRunning = false;
   let clock = {};
   let timer = null;
-  const left = () => {
-    if (offset === null || clock.deadline === null || clock.deadline === void 0) return null;
-    return Math.max(0, clock.deadline - (now() + offset));
+  const leftTo = (at) => {
+    if (offset === null || at === null || at === void 0) return null;
+    return Math.max(0, at - (now() + offset));
+  };
+  const show = (el, ms, label) => {
+    const on = ms !== null;
+    if (el.hidden !== !on) el.hidden = !on;
+    if (!on) return;
+    setText(el, label ? `${label}: ${formatLeft(ms)}` : formatLeft(ms));
+    setAttr(el, "data-left", String(Math.round(ms)));
+    setAttr(el, "aria-label", label ? `${label}: ${spokenLeft(ms)}` : spokenLeft(ms));
   };
   const tick = () => {
-    const ms = left();
-    const show = Boolean(clock.realtime && clock.running && ms !== null);
-    if (node.hidden !== !show) node.hidden = !show;
-    if (!show) return;
-    setText(node, `${(ms / 1e3).toFixed(1)} s`);
-    setAttr(node, "data-left", String(Math.round(ms)));
-    setAttr(node, "aria-label", `${(ms / 1e3).toFixed(1)} seconds left`);
+    const running = Boolean(clock.realtime && clock.running);
+    const hasEnd = clock.end !== null && clock.end !== void 0;
+    const main = running ? leftTo(hasEnd ? clock.end : clock.deadline) : null;
+    const win = running && hasEnd && clock.window !== null && clock.window !== void 0 ? leftTo(clock.window) : null;
+    show(node, main, "");
+    show(windowNode, win, clock.label || "Window");
   };
   const api = {
     node,
-    id,
+    windowNode,
+    /** the id of this view's newest clock request */
+    get id() {
+      return id;
+    },
+    /** this view's own id, for as long as it lives (its visibility reports carry it) */
+    viewId,
     get offset() {
       return offset;
+    },
+    /** the clock's state: running | waiting | paused | table | over ("" for a turn-based game) */
+    get state() {
+      return clock.realtime ? clock.state || (clock.running ? "running" : "waiting") : "";
     },
     /** @param {any} c the clock trait */
     update(c) {
@@ -575,7 +616,18 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
         asked = true;
         send({ type: MSG.CLOCK, id });
       }
-      if (offset === null && clock.sync === id && typeof clock.now === "number") offset = clock.now - now();
+      const running = Boolean(clock.running);
+      if (wasRunning && !running) {
+        offset = null;
+        askAgain = true;
+      }
+      if (running && askAgain) {
+        askAgain = false;
+        id = newId();
+        send({ type: MSG.CLOCK, id });
+      }
+      wasRunning = running;
+      if (offset === null && running && clock.sync === id && typeof clock.now === "number") offset = clock.now - now();
       if (timer === null && every) timer = every(tick, TICK_MS);
       tick();
     },
@@ -592,8 +644,84 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
   };
   return api;
 }
+function watchVisibility(el, onChange, { IntersectionObserver: IO = globalThis.IntersectionObserver, doc = el.ownerDocument } = {}) {
+  if (typeof IO !== "function") return () => {
+  };
+  let inView = null;
+  let last = null;
+  const report = () => {
+    if (inView === null) return;
+    const on = inView && doc.visibilityState !== "hidden";
+    if (on !== last) {
+      last = on;
+      onChange(on);
+    }
+  };
+  const observer = new IO(
+    (entries) => {
+      const entry = entries[entries.length - 1];
+      if (!entry) return;
+      const height = entry.intersectionRect ? entry.intersectionRect.height : 0;
+      inView = Boolean(entry.isIntersecting) && (entry.intersectionRatio >= ON_SCREEN_RATIO || height >= ON_SCREEN_PX);
+      report();
+    },
+    { threshold: [0, 0.1, ON_SCREEN_RATIO, 0.5, 0.75, 1] }
+  );
+  observer.observe(el);
+  const onVisibility = () => report();
+  doc.addEventListener("visibilitychange", onVisibility);
+  return () => {
+    observer.disconnect();
+    doc.removeEventListener("visibilitychange", onVisibility);
+  };
+}
 
 // src/frame.js
+var WAITING = /* @__PURE__ */ new Set(["waiting", "paused", "table"]);
+function keyName(key) {
+  if (key === " ") return "Space";
+  return key.length === 1 ? key.toUpperCase() : key;
+}
+function defaultKeyHint(keys) {
+  const byType = /* @__PURE__ */ new Map();
+  for (const [key, type] of Object.entries(keys || {})) if (!byType.has(type)) byType.set(type, key);
+  const parts = [...byType].map(([type, key]) => `${keyName(key)} to ${String(type).replace(/_/g, " ")}`);
+  return parts.length ? `Press ${parts.join(", ")}` : "";
+}
+function startPanel(state, { seat: seat2, ready, humans, hint, onStart }) {
+  const start = (label, text) => h("button", { type: "button", class: "bw-btn bw-btn-primary bw-start-btn", "data-testid": "start", "aria-label": label, onclick: onStart }, text);
+  let head;
+  let lines;
+  let btn = null;
+  if (state === "paused") {
+    head = "Paused";
+    lines = ["The game stopped when it left the screen: no time passes and nobody plays."];
+    btn = start("Resume the game", "\u25B6 Resume");
+  } else if (state === "table") {
+    const count = `${ready.length} of ${humans.length} ready`;
+    head = "Waiting for the class";
+    if (seat2 < 0) {
+      lines = [`The teacher starts the game (${count}).`];
+    } else if (ready.includes(seat2)) {
+      lines = [`You are ready (${count}). The game starts when everyone is ready or the teacher starts it.`];
+    } else {
+      lines = [`Press I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
+      btn = start("I'm ready", "\u270B I'm ready");
+    }
+  } else {
+    head = "Ready?";
+    lines = ["The clock starts when you press Start. Until then no time passes and nobody plays."];
+    btn = start("Start the game", "\u25B6 Start");
+  }
+  if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
+  return h(
+    "section",
+    { class: "bw-start", "data-testid": "start-panel", "data-state": state, "aria-label": head },
+    h("h3", { class: "bw-start-head" }, head),
+    lines.map((line) => h("p", { class: "bw-start-text" }, line)),
+    btn
+  );
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -604,7 +732,8 @@ function mountView({ model, el, game }) {
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
   const header = h("header", { class: "bw-header" }, title, me2);
   const clock = viewClock({ send: (msg) => model.send(msg) });
-  header.append(clock.node);
+  const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
+  header.append(clock.node, clock.windowNode, keysHint);
   const top = h("div", { class: "bw-top" });
   const side = h("div", { class: "bw-side" });
   const main = h("div", { class: "bw-main" });
@@ -621,8 +750,30 @@ function mountView({ model, el, game }) {
     seatExtras: [],
     seatItems: [],
     drawnRev: 0,
-    lock: null
+    lock: null,
     // {rev, error, seat, at}: an act sent and not answered yet
+    start: keyed(),
+    hint: "",
+    // the game's key hint ("" : no keys)
+    running: false
+    // the real-time clock runs (a turn-based game: always)
+  };
+  const hasFocus = () => {
+    const active = root.ownerDocument.activeElement;
+    return Boolean(active && root.contains(active));
+  };
+  const showKeys = () => {
+    const on = Boolean(F.hint) && F.live && F.running;
+    if (keysHint.hidden !== !on) keysHint.hidden = !on;
+    if (!on) return;
+    const focused = hasFocus();
+    setText(keysHint, focused ? `Keys: ${F.hint}` : "Click to play with keys");
+    setAttr(keysHint, "data-focused", String(focused));
+    setAttr(root, "data-keys", focused ? "game" : "page");
+  };
+  const onStart = () => {
+    model.send({ type: MSG.START });
+    if (root.getAttribute("tabindex") !== null) root.focus({ preventScroll: true });
   };
   let redrawNow = () => {
   };
@@ -663,7 +814,13 @@ function mountView({ model, el, game }) {
     F.keys = settings.keys || {};
     F.legal = t.legal;
     F.live = !curtain.up && !t.replaying && !view2.over;
-    setAttr(root, "tabindex", Object.keys(F.keys).length ? "0" : null);
+    F.running = !t.clock.realtime || Boolean(t.clock.running);
+    const hasKeys = Object.keys(F.keys).length > 0;
+    F.hint = hasKeys ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
+    setAttr(root, "tabindex", hasKeys ? "0" : null);
+    setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
+    setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
+    showKeys();
     if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
     setAttr(root, "data-phase", view2.phase ?? null);
     setAttr(root, "data-seat", String(t.seat));
@@ -699,38 +856,59 @@ function mountView({ model, el, game }) {
     }
     const [bannerKey, buildBanner] = statusBanner(view2, replay, t.nameOf);
     const banner = F.banner(bannerKey, buildBanner);
-    const bar2 = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), Boolean(settings.paused)]), () => {
+    const state = t.clock.realtime && F.live ? clock.state : "";
+    const startKey = WAITING.has(state) ? JSON.stringify([state, t.seat, t.clock.ready || [], settings.humans || [], F.hint]) : "";
+    const start = F.start(
+      startKey,
+      () => startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, onStart }) : null
+    );
+    const runBots = Boolean(settings.paused && !t.clock.realtime);
+    const bar2 = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), runBots]), () => {
       const items = [
         replayControl(replay, send),
         settings.teacher ? revealToggle(Boolean(settings.reveal), send) : null,
-        settings.paused ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }) : null
+        runBots ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }) : null
       ].filter(Boolean);
       return items.length ? h("div", { class: "bw-replay-bar" }, items) : null;
     });
     const panels2 = game.panels(t, g) || {};
-    setChildren(top, [header, errorNode, seats, banner, bar2, panels2.top || []]);
+    setChildren(top, [header, errorNode, seats, banner, start, bar2, panels2.top || []]);
     setChildren(side, [panels2.side || [], logSection]);
     setChildren(main, [panels2.main || [], side]);
   };
   const focusOrder = [
     '[data-testid="lift-curtain"]',
+    '[data-testid="start"]',
     ...game.focusOrder || [],
     '[data-testid="replay-back"]:not([disabled])',
     '[data-testid="run-bots"]'
   ];
   const onKey = (ev) => {
     const type = F.keys && Object.prototype.hasOwnProperty.call(F.keys, ev.key) ? F.keys[ev.key] : null;
-    if (type !== null && F.live && !ev.repeat && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
-      const action = (F.legal || []).find((a) => a.type === type);
-      if (action) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        frame.act(action, ev.timeStamp);
-        return;
-      }
+    const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+    if (type !== null && F.live && plain) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      const action = ev.repeat ? null : (F.legal || []).find((a) => a.type === type);
+      if (action) frame.act(action, ev.timeStamp);
+      return;
     }
     if (game.onKey) game.onKey(ev, g, frame);
+    if (ev.defaultPrevented) {
+      ev.stopPropagation();
+      return;
+    }
+    if (ev.key === "Escape" && plain && ev.target === root) root.blur();
   };
+  const onFocus = () => showKeys();
+  root.addEventListener("focusin", onFocus);
+  root.addEventListener("focusout", () => setTimeout(showKeys, 0));
+  let onScreen = false;
+  const stopWatching = watchVisibility(root, (on) => {
+    if (!(model.get("clock") || {}).realtime) return;
+    onScreen = on;
+    model.send({ type: MSG.VISIBLE, id: clock.viewId, on });
+  });
   const cleanup = renderLoop({
     model,
     el,
@@ -743,6 +921,14 @@ function mountView({ model, el, game }) {
   });
   return () => {
     clock.stop();
+    stopWatching();
+    if (onScreen) {
+      try {
+        model.send({ type: MSG.VISIBLE, id: clock.viewId, on: false });
+      } catch {
+      }
+    }
+    root.removeEventListener("focusin", onFocus);
     cleanup();
   };
 }

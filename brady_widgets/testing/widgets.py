@@ -91,6 +91,7 @@ def play_randomly(widget, rng, *, max_steps: int = 20_000, act_chance: float = 0
     sent = 0
     if game.realtime:
         send(widget, {"type": MSG.CLOCK, "id": "play-randomly"})
+        send(widget, {"type": MSG.START})  # the person presses Start
     for _ in range(max_steps):
         if game.over:
             break

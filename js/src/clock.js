@@ -3,9 +3,14 @@
 // settles every race; the view only measures its offset once, stamps what the
 // person does, and shows a countdown.
 //
+// The clock runs only once the person pressed Start (the frame's Start panel sends
+// {type: "start"}; a room's table waits for its teacher or its ready players), and a
+// notebook widget pauses when it leaves the screen (watchVisibility below reports it).
 // The offset is measured when the view starts: it sends {type: "clock", id} and
 // takes the answer that carries its id, `now` being the kernel's game time when it
-// sent the answer. offset = now - performance.now() at arrival, so a stamp
+// sent the answer; only a running clock's answer counts (game time stands still before
+// Start and while paused), and after a pause the view asks again with a new id.
+// offset = now - performance.now() at arrival, so a stamp
 // `performance.now() + offset` is game time as this screen saw it: a slow link
 // delays what the person sees and what they send alike, and the kernel judges the
 // stamp (within its `lag`), not the arrival.
@@ -15,42 +20,91 @@ import { MSG } from "./messages.js";
 /** How often the countdown is redrawn (ms). */
 export const TICK_MS = 100;
 
+/** How much of the widget must show for it to count as on screen (a ratio of its height). */
+export const ON_SCREEN_RATIO = 0.25;
+/** ... or this many pixels of it (a widget taller than the window). */
+export const ON_SCREEN_PX = 240;
+
 const perfNow = () => (globalThis.performance ? globalThis.performance.now() : Date.now());
+const newId = () => `v${Math.random().toString(36).slice(2, 12)}`;
+
+/** Time left as the header shows it: "4:58" from a minute up, else "0.7 s". */
+export function formatLeft(ms) {
+  if (ms >= 60000) {
+    const s = Math.ceil(ms / 1000);
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** The words a screen reader says for it. */
+function spokenLeft(ms) {
+  if (ms >= 60000) {
+    const s = Math.ceil(ms / 1000);
+    const m = Math.floor(s / 60);
+    return `${m} minute${m === 1 ? "" : "s"} ${s % 60} seconds left`;
+  }
+  return `${(ms / 1000).toFixed(1)} seconds left`;
+}
 
 /**
  * The clock of one view. `update(clock)` on every redraw; `stamp(t)` maps a
  * performance.now()-based time (an event's timeStamp) to game ms, or null before
- * the offset is known; `stop()` in the view's cleanup.
+ * the offset is known; `stop()` in the view's cleanup. Two countdowns: `node` the
+ * game's (its `end`, e.g. a 5-minute limit; a game without one shows its next
+ * deadline there, unlabelled) and `windowNode` the current window's, labelled by the
+ * game ("Hunt: 0.7 s").
  * @param {{send: (msg: object) => void, setInterval?: Function, clearInterval?: Function, now?: () => number}} opts
  */
 export function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInterval, clearInterval: stopEvery = globalThis.clearInterval }) {
-  const id = `v${Math.random().toString(36).slice(2, 12)}`;
+  const viewId = newId();
+  let id = viewId;
   const node = h("p", { class: "bw-clock", "data-testid": "clock", role: "timer", "aria-live": "off", hidden: true });
+  const windowNode = h("p", { class: "bw-clock bw-clock-window", "data-testid": "clock-window", role: "timer", "aria-live": "off", hidden: true });
   let offset = null;
   let asked = false;
+  let askAgain = false; // the clock stopped: ask again (a new id) when it runs
+  let wasRunning = false;
   let clock = {};
   let timer = null;
 
-  const left = () => {
-    if (offset === null || clock.deadline === null || clock.deadline === undefined) return null;
-    return Math.max(0, clock.deadline - (now() + offset));
+  const leftTo = (at) => {
+    if (offset === null || at === null || at === undefined) return null;
+    return Math.max(0, at - (now() + offset));
   };
-  const tick = () => {
-    const ms = left();
-    const show = Boolean(clock.realtime && clock.running && ms !== null);
+  const show = (el, ms, label) => {
+    const on = ms !== null;
     // only a change is written: setting `hidden` to its own value is still a DOM mutation
     // (ten a second per widget, seen by every MutationObserver on the page)
-    if (node.hidden !== !show) node.hidden = !show;
-    if (!show) return;
-    setText(node, `${(ms / 1000).toFixed(1)} s`);
-    setAttr(node, "data-left", String(Math.round(ms)));
-    setAttr(node, "aria-label", `${(ms / 1000).toFixed(1)} seconds left`);
+    if (el.hidden !== !on) el.hidden = !on;
+    if (!on) return;
+    setText(el, label ? `${label}: ${formatLeft(ms)}` : formatLeft(ms));
+    setAttr(el, "data-left", String(Math.round(ms)));
+    setAttr(el, "aria-label", label ? `${label}: ${spokenLeft(ms)}` : spokenLeft(ms));
+  };
+  const tick = () => {
+    const running = Boolean(clock.realtime && clock.running);
+    const hasEnd = clock.end !== null && clock.end !== undefined;
+    const main = running ? leftTo(hasEnd ? clock.end : clock.deadline) : null;
+    const win = running && hasEnd && clock.window !== null && clock.window !== undefined ? leftTo(clock.window) : null;
+    show(node, main, "");
+    show(windowNode, win, clock.label || "Window");
   };
   const api = {
     node,
-    id,
+    windowNode,
+    /** the id of this view's newest clock request */
+    get id() {
+      return id;
+    },
+    /** this view's own id, for as long as it lives (its visibility reports carry it) */
+    viewId,
     get offset() {
       return offset;
+    },
+    /** the clock's state: running | waiting | paused | table | over ("" for a turn-based game) */
+    get state() {
+      return clock.realtime ? clock.state || (clock.running ? "running" : "waiting") : "";
     },
     /** @param {any} c the clock trait */
     update(c) {
@@ -60,7 +114,18 @@ export function viewClock({ send, now = perfNow, setInterval: every = globalThis
         asked = true;
         send({ type: MSG.CLOCK, id });
       }
-      if (offset === null && clock.sync === id && typeof clock.now === "number") offset = clock.now - now();
+      const running = Boolean(clock.running);
+      if (wasRunning && !running) {
+        offset = null; // game time stood still: the offset is stale when it runs again
+        askAgain = true;
+      }
+      if (running && askAgain) {
+        askAgain = false;
+        id = newId();
+        send({ type: MSG.CLOCK, id });
+      }
+      wasRunning = running;
+      if (offset === null && running && clock.sync === id && typeof clock.now === "number") offset = clock.now - now();
       if (timer === null && every) timer = every(tick, TICK_MS);
       tick();
     },
@@ -77,4 +142,44 @@ export function viewClock({ send, now = perfNow, setInterval: every = globalThis
     },
   };
   return api;
+}
+
+/**
+ * Watch whether `el` is on screen: at least ON_SCREEN_RATIO of it (or ON_SCREEN_PX of a
+ * tall one) inside the window and the notebook's scrolled area, and the page itself
+ * visible (not a background tab). Calls `onChange(on)` when that changes (first with
+ * the first answer). Without an IntersectionObserver (an old browser) nothing is
+ * reported: the game then never pauses by itself. Returns the function that stops.
+ * @param {HTMLElement} el
+ * @param {(on: boolean) => void} onChange
+ */
+export function watchVisibility(el, onChange, { IntersectionObserver: IO = globalThis.IntersectionObserver, doc = el.ownerDocument } = {}) {
+  if (typeof IO !== "function") return () => {};
+  let inView = null;
+  let last = null;
+  const report = () => {
+    if (inView === null) return;
+    const on = inView && doc.visibilityState !== "hidden";
+    if (on !== last) {
+      last = on;
+      onChange(on);
+    }
+  };
+  const observer = new IO(
+    (entries) => {
+      const entry = entries[entries.length - 1];
+      if (!entry) return;
+      const height = entry.intersectionRect ? entry.intersectionRect.height : 0;
+      inView = Boolean(entry.isIntersecting) && (entry.intersectionRatio >= ON_SCREEN_RATIO || height >= ON_SCREEN_PX);
+      report();
+    },
+    { threshold: [0, 0.1, ON_SCREEN_RATIO, 0.5, 0.75, 1] },
+  );
+  observer.observe(el);
+  const onVisibility = () => report();
+  doc.addEventListener("visibilitychange", onVisibility);
+  return () => {
+    observer.disconnect();
+    doc.removeEventListener("visibilitychange", onVisibility);
+  };
 }

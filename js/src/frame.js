@@ -15,12 +15,77 @@ import { curtainPanel } from "./curtain.js";
 import { replayControl, revealToggle, statusBanner } from "./replay.js";
 import { renderLoop } from "./mount.js";
 import { pagedList } from "./paged.js";
-import { viewClock } from "./clock.js";
+import { viewClock, watchVisibility } from "./clock.js";
 
 export { MSG, expandLegal, readTraits } from "./messages.js";
 export * from "./dom.js";
 export { pagedList } from "./paged.js";
-export { viewClock } from "./clock.js";
+export { viewClock, watchVisibility } from "./clock.js";
+
+/** The clock states in which the game waits for a person (the Start panel shows). */
+const WAITING = new Set(["waiting", "paused", "table"]);
+
+/** A key as a person reads it on the keyboard. */
+export function keyName(key) {
+  if (key === " ") return "Space";
+  return key.length === 1 ? key.toUpperCase() : key;
+}
+
+/**
+ * The default key hint, from the game's keys (settings.keys: key -> action type, the
+ * presenter's action_keys): "Press Space to slap, T to take back". A game may give its own
+ * (Game.keyHint).
+ * @param {Record<string, string>} keys
+ */
+export function defaultKeyHint(keys) {
+  const byType = new Map();
+  for (const [key, type] of Object.entries(keys || {})) if (!byType.has(type)) byType.set(type, key);
+  const parts = [...byType].map(([type, key]) => `${keyName(key)} to ${String(type).replace(/_/g, " ")}`);
+  return parts.length ? `Press ${parts.join(", ")}` : "";
+}
+
+/**
+ * The Start panel of a real-time game that waits for a person: Start (before the game),
+ * Resume (a notebook widget that left the screen) or, at a room's table, "I'm ready"
+ * (the teacher starts it, or it starts when every person is ready).
+ * @param {string} state waiting | paused | table
+ * @param {{seat: number, ready: number[], humans: number[], hint: string, onStart: () => void}} o
+ */
+export function startPanel(state, { seat, ready, humans, hint, onStart }) {
+  const start = (label, text) =>
+    h("button", { type: "button", class: "bw-btn bw-btn-primary bw-start-btn", "data-testid": "start", "aria-label": label, onclick: onStart }, text);
+  let head;
+  let lines;
+  let btn = null;
+  if (state === "paused") {
+    head = "Paused";
+    lines = ["The game stopped when it left the screen: no time passes and nobody plays."];
+    btn = start("Resume the game", "▶ Resume");
+  } else if (state === "table") {
+    const count = `${ready.length} of ${humans.length} ready`;
+    head = "Waiting for the class";
+    if (seat < 0) {
+      lines = [`The teacher starts the game (${count}).`];
+    } else if (ready.includes(seat)) {
+      lines = [`You are ready (${count}). The game starts when everyone is ready or the teacher starts it.`];
+    } else {
+      lines = [`Press I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
+      btn = start("I'm ready", "✋ I'm ready");
+    }
+  } else {
+    head = "Ready?";
+    lines = ["The clock starts when you press Start. Until then no time passes and nobody plays."];
+    btn = start("Start the game", "▶ Start");
+  }
+  if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
+  return h(
+    "section",
+    { class: "bw-start", "data-testid": "start-panel", "data-state": state, "aria-label": head },
+    h("h3", { class: "bw-start-head" }, head),
+    lines.map((line) => h("p", { class: "bw-start-text" }, line)),
+    btn,
+  );
+}
 
 /** How long an act may go unanswered before the view takes clicks again (a lost reply). */
 export const ACT_LOCK_MS = 5000;
@@ -40,6 +105,8 @@ export const ACT_LOCK_MS = 5000;
  * @property {(g: any) => void} [reset] the curtain came down: forget view-only choices
  * @property {string[]} [focusOrder] where focus goes when the focused control went away
  * @property {(ev: KeyboardEvent, g: any, frame: Frame) => void} [onKey]
+ * @property {(t: Traits) => string} [keyHint] what the keys do, in the game's words ("Press Space
+ *   to slap"); by default made from settings.keys (the presenter's action_keys)
  */
 
 /**
@@ -75,7 +142,10 @@ export function mountView({ model, el, game }) {
   const me = h("p", { class: "bw-me-line", "data-testid": "me" });
   const header = h("header", { class: "bw-header" }, title, me);
   const clock = viewClock({ send: (msg) => model.send(msg) });
-  header.append(clock.node);
+  // who has the keys: "Keys: Press Space to slap" on a focused game, "Click to play with keys"
+  // when the focus is elsewhere (the notebook keeps its keys then)
+  const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
+  header.append(clock.node, clock.windowNode, keysHint);
   const top = h("div", { class: "bw-top" });
   const side = h("div", { class: "bw-side" });
   const main = h("div", { class: "bw-main" });
@@ -92,6 +162,28 @@ export function mountView({ model, el, game }) {
     seatItems: [],
     drawnRev: 0,
     lock: null, // {rev, error, seat, at}: an act sent and not answered yet
+    start: keyed(),
+    hint: "", // the game's key hint ("" : no keys)
+    running: false, // the real-time clock runs (a turn-based game: always)
+  };
+  const hasFocus = () => {
+    const active = root.ownerDocument.activeElement;
+    return Boolean(active && root.contains(active));
+  };
+  // the key indicator, written on every redraw and on every focus change (no redraw then)
+  const showKeys = () => {
+    const on = Boolean(F.hint) && F.live && F.running;
+    if (keysHint.hidden !== !on) keysHint.hidden = !on;
+    if (!on) return;
+    const focused = hasFocus();
+    setText(keysHint, focused ? `Keys: ${F.hint}` : "Click to play with keys");
+    setAttr(keysHint, "data-focused", String(focused));
+    setAttr(root, "data-keys", focused ? "game" : "page");
+  };
+  // Start / Resume / I'm ready: the game takes the keyboard focus with it (keys then reach the game)
+  const onStart = () => {
+    model.send({ type: MSG.START });
+    if (root.getAttribute("tabindex") !== null) root.focus({ preventScroll: true });
   };
   let redrawNow = () => {};
 
@@ -136,7 +228,15 @@ export function mountView({ model, el, game }) {
     F.keys = settings.keys || {};
     F.legal = t.legal;
     F.live = !curtain.up && !t.replaying && !view.over;
-    setAttr(root, "tabindex", Object.keys(F.keys).length ? "0" : null);
+    F.running = !t.clock.realtime || Boolean(t.clock.running);
+    const hasKeys = Object.keys(F.keys).length > 0;
+    F.hint = hasKeys ? (game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys)) : "";
+    setAttr(root, "tabindex", hasKeys ? "0" : null);
+    // JupyterLab (Lumino) runs no shortcut for a key pressed inside this element: while the
+    // game has the focus its keys are its own; everywhere else the notebook's keys work
+    setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
+    setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
+    showKeys();
     if (F.lock && (F.lock.rev !== t.rev || F.lock.error !== JSON.stringify(error) || F.lock.seat !== t.seat)) F.lock = null;
 
     setAttr(root, "data-phase", view.phase ?? null);
@@ -182,44 +282,69 @@ export function mountView({ model, el, game }) {
 
     const [bannerKey, buildBanner] = statusBanner(view, replay, t.nameOf);
     const banner = F.banner(bannerKey, buildBanner);
-    const bar = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), Boolean(settings.paused)]), () => {
+    // real time: a game that waits for a person says so, with its Start / Resume / I'm ready
+    const state = t.clock.realtime && F.live ? clock.state : "";
+    const startKey = WAITING.has(state) ? JSON.stringify([state, t.seat, t.clock.ready || [], settings.humans || [], F.hint]) : "";
+    const start = F.start(startKey, () =>
+      startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, onStart }) : null,
+    );
+    // (a real-time game's paused bots are started by the Start panel, not "Let the bots play")
+    const runBots = Boolean(settings.paused && !t.clock.realtime);
+    const bar = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), runBots]), () => {
       const items = [
         replayControl(replay, send),
         settings.teacher ? revealToggle(Boolean(settings.reveal), send) : null,
-        settings.paused
-          ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) })
-          : null,
+        runBots ? liveButton({ testid: "run-bots", label: "Let the bots play", onclick: () => send({ type: MSG.RUN_BOTS }) }) : null,
       ].filter(Boolean);
       return items.length ? h("div", { class: "bw-replay-bar" }, items) : null;
     });
 
     const panels = game.panels(t, g) || {};
-    setChildren(top, [header, errorNode, seats, banner, bar, panels.top || []]);
+    setChildren(top, [header, errorNode, seats, banner, start, bar, panels.top || []]);
     setChildren(side, [panels.side || [], logSection]);
     setChildren(main, [panels.main || [], side]);
   };
 
   const focusOrder = [
     '[data-testid="lift-curtain"]',
+    '[data-testid="start"]',
     ...(game.focusOrder || []),
     '[data-testid="replay-back"]:not([disabled])',
     '[data-testid="run-bots"]',
   ];
   // keyboard shortcuts (settings.keys: key -> action type): the first legal action of that
   // type, stamped with the key press's own time
+  // A game key (settings.keys) on a live game never reaches the page around it (JupyterLab's
+  // command mode, a scrolling page), legal now or not; other keys go to the game's own onKey,
+  // and on to the page when the game does not take them. Escape hands the keys back.
   const onKey = (ev) => {
     const type = F.keys && Object.prototype.hasOwnProperty.call(F.keys, ev.key) ? F.keys[ev.key] : null;
-    if (type !== null && F.live && !ev.repeat && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
-      const action = (F.legal || []).find((a) => a.type === type);
-      if (action) {
-        ev.preventDefault();
-        ev.stopPropagation();
-        frame.act(action, ev.timeStamp);
-        return;
-      }
+    const plain = !ev.ctrlKey && !ev.metaKey && !ev.altKey;
+    if (type !== null && F.live && plain) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      const action = ev.repeat ? null : (F.legal || []).find((a) => a.type === type);
+      if (action) frame.act(action, ev.timeStamp);
+      return;
     }
-    if (game.onKey) game.onKey(ev, g, frame);
+    if (game.onKey) game.onKey(ev, g, frame); // (before Start the kernel answers in words: press Start)
+    if (ev.defaultPrevented) {
+      ev.stopPropagation();
+      return;
+    }
+    if (ev.key === "Escape" && plain && ev.target === root) root.blur();
   };
+  const onFocus = () => showKeys();
+  root.addEventListener("focusin", onFocus);
+  root.addEventListener("focusout", () => setTimeout(showKeys, 0));
+  // real time: tell the kernel whether this view is on screen (a notebook widget pauses when
+  // none of its views is; it resumes with Resume, never by itself)
+  let onScreen = false; // the last answer sent
+  const stopWatching = watchVisibility(root, (on) => {
+    if (!(model.get("clock") || {}).realtime) return;
+    onScreen = on;
+    model.send({ type: MSG.VISIBLE, id: clock.viewId, on });
+  });
   const cleanup = renderLoop({
     model,
     el,
@@ -232,6 +357,16 @@ export function mountView({ model, el, game }) {
   });
   return () => {
     clock.stop();
+    stopWatching();
+    // a view taken away (the output cleared, the notebook's windowing) is no longer on screen
+    if (onScreen) {
+      try {
+        model.send({ type: MSG.VISIBLE, id: clock.viewId, on: false });
+      } catch {
+        // the model is closed with the view: nothing to tell
+      }
+    }
+    root.removeEventListener("focusin", onFocus);
     cleanup();
   };
 }

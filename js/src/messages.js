@@ -13,6 +13,8 @@ export const MSG = Object.freeze({
   OPTION: "option",
   PAGE: "page",
   CLOCK: "clock",
+  START: "start",
+  VISIBLE: "visible",
 });
 
 /** Traits the Python side syncs (brady_widgets.protocol.TRAITS, in order): the render loop listens to each. */

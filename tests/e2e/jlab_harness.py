@@ -895,6 +895,16 @@ TAG_OUTPUT_JS = """(modelId) => {
 }"""
 
 
+def start_game(root, timeout: float = 15) -> None:
+    """A real-time game waits for the person (issue 25): scroll it into view, press its Start
+    and wait until the view shows its clock running (Start also gives the game the keys)."""
+    root.scroll_into_view_if_needed()
+    root.get_by_test_id("start").click(timeout=timeout * 1000)
+    root.page.wait_for_function(
+        "(el) => el.getAttribute('data-clock') === 'running'", arg=root.element_handle(), timeout=timeout * 1000
+    )
+
+
 def widget_root(page, model_id: str, selector: str = ".bw-costume", timeout: float = 30):
     """The locator of the view of widget ``model_id`` (found through the cell outputs)."""
     deadline = time.monotonic() + timeout

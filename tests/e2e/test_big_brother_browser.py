@@ -223,7 +223,7 @@ def test_a_round_by_clicks_and_keys_then_the_end_screen_with_no_secret_in_any_fr
     kernel = lab_page.notebook("e2e_big_brother.ipynb", GAME_CELLS)
     model_id = kernel.eval("w.model_id")
     root = H.widget_root(page, model_id, selector=".bw-big-brother")
-    root.scroll_into_view_if_needed()
+    H.start_game(root)  # the person presses Start: the clock runs, the game has the keys
     root.focus()
     assert root.get_attribute("tabindex") == "0"
     player = Player(page, root)
@@ -359,7 +359,7 @@ def test_six_players_fit_a_1280x720_laptop(jupyterlab, browser, output_dir, requ
         kernel = lp.notebook("e2e_big_brother_screen.ipynb", SCREEN_CELLS)
         model_id = kernel.eval("house.model_id")
         root = H.widget_root(lp.page, model_id, selector=".bw-big-brother")
-        root.scroll_into_view_if_needed()
+        H.start_game(root)
         lp.page.wait_for_timeout(500)
         widget = root.bounding_box()
         board = root.locator('[data-testid="board"]').bounding_box()

@@ -259,7 +259,7 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
     kernel = lab_page.notebook("e2e_brouhaha.ipynb", GAME_CELLS)
     model_id = kernel.eval("w.model_id")
     root = H.widget_root(page, model_id, selector=".bw-brouhaha")
-    root.scroll_into_view_if_needed()
+    H.start_game(root)  # the person presses Start: the clock runs, the game has the keys
     root.focus()
     assert root.get_attribute("tabindex") == "0"
     player = Player(page, root)
@@ -388,7 +388,7 @@ def test_one_keyboard_two_people_each_slap_with_their_key_and_see_no_cards(lab_p
     kernel = lab_page.notebook("e2e_brouhaha_party.ipynb", PARTY_CELLS)
     model_id = kernel.eval("party.model_id")
     root = H.widget_root(page, model_id, selector=".bw-brouhaha")
-    root.scroll_into_view_if_needed()
+    H.start_game(root)
     assert root.get_attribute("data-party") == "true"
     assert "A" in root.locator('[data-testid="party-key-0"]').text_content()
     root.focus()
@@ -450,6 +450,7 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
         kernel = lp.notebook("e2e_brouhaha_screen.ipynb", SCREEN_CELLS)
         model_id = kernel.eval("table.model_id")
         root = H.widget_root(lp.page, model_id, selector=".bw-brouhaha")
+        H.start_game(root)
         H.wait_until(
             lambda: kernel.eval("sum(c is not None for c in table.game.cries)") >= 5,
             timeout=30,

@@ -151,6 +151,9 @@ def open_race(page, run_notebook, lag: float, flip_ms: int, counter: bool = Fals
     model_id = kernel.eval("w.model_id")
     root = H.widget_root(page, model_id, selector=".bw-root")
     root.scroll_into_view_if_needed()
+    assert kernel.eval("w.now == 0 and w.clock['state'] == 'waiting'"), "the clock ran before Start"
+    root.get_by_test_id("start").click()  # the person is ready: the clock starts, the game has the keys
+    H.wait_until(lambda: kernel.eval("w.clock['state'] == 'running'"), timeout=10, what="the clock to start")
     return kernel, model_id, root
 
 
@@ -460,3 +463,98 @@ def test_slow_link_the_earlier_stamp_wins_within_the_lag(lab_page, lag):
         page.locator('[data-testid="error"]').wait_for()  # the refusal reaches the page too
     wait_for_slap_line(page, root, "Player 1" if lag else "Bot 2")
     finish(lab_page, kernel, model_id, root)
+
+
+# ------------------------------------------------- issue 25: waiting for the class, keys
+#: a cell as tall as two screens above the game: the game is below the fold after Run All
+SPACER = "from IPython.display import HTML\nHTML('<div style=\"height:3400px\">(reading)</div>')"
+BROUHAHA = "from brady_widgets import BrouhahaWidget\nw = BrouhahaWidget(players=4, seed=3, bot='easy')\nw"
+
+
+def cell_types(page) -> list[str]:
+    return page.evaluate(
+        "() => [...document.querySelectorAll('.jp-Notebook .jp-Cell')].map((c) => "
+        "c.classList.contains('jp-MarkdownCell') ? 'markdown' : 'code')"
+    )
+
+
+def person_steps(kernel) -> int:
+    return kernel.eval("sum(1 for h in w.game.history if h.get('seat') == 0)")
+
+
+def scroll_cell_to_top(page, index: int) -> None:
+    page.evaluate(
+        "(i) => document.querySelectorAll('.jp-Notebook .jp-Cell')[i].scrollIntoView({block: 'start'})", index
+    )
+
+
+def test_brouhaha_below_the_fold_waits_then_start_keys_pause_and_resume(lab_page):
+    """Run All with the game below the fold: its clock stays at 0 and no bot acts. Keys
+    pressed before the game has the focus go to the notebook (``m`` turns the selected code
+    cell into markdown) and the game does nothing; Start gives the game the keys (``1``
+    plays a card, the notebook's cells unchanged). Scrolled away, the game pauses (game time
+    stands still, no bot acts); back on screen it shows Resume (the student may still be
+    reading, and the keys must come back to the game first), and Resume goes on from the
+    same game time."""
+    page = lab_page.page
+    kernel = lab_page.notebook("e2e_rt_fold.ipynb", [SPACER, "x = 1", SPACER, BROUHAHA])
+    model_id = kernel.eval("w.model_id")
+    root = H.widget_root(page, model_id, selector=".bw-brouhaha")
+    page.wait_for_timeout(3000)  # a student reads for a while
+    assert kernel.eval("(w.now, w.clock['state'], [h for h in w.game.history if h.get('seat') != 'chance'])") == [
+        0,
+        "waiting",
+        [],
+    ], "the clock ran (or a bot acted) below the fold"
+    lab_page.screenshot("below_the_fold.png")
+
+    # keys before the game has the focus: the notebook's (command mode: m = to markdown)
+    scroll_cell_to_top(page, 1)
+    page.locator(".jp-Notebook .jp-Cell").nth(1).locator(".jp-InputPrompt").click()
+    page.keyboard.press("Escape")
+    assert cell_types(page)[1] == "code"
+    page.keyboard.press("m")
+    H.wait_until(lambda: cell_types(page)[1] == "markdown", timeout=10, what="m to turn the cell into markdown")
+    assert person_steps(kernel) == 0 and kernel.eval("w.error") == {} and kernel.eval("w.now") == 0
+
+    # Start: the clock runs and the game takes the keys
+    root.scroll_into_view_if_needed()
+    assert root.get_by_test_id("start-panel").is_visible()
+    assert kernel.eval("w.now") == 0  # on screen now, but nobody pressed Start
+    lab_page.screenshot("waiting_for_start.png", locator=root)
+    root.get_by_test_id("start").click()
+    H.wait_until(lambda: kernel.eval("w.clock['state'] == 'running'"), timeout=10, what="Start to start the clock")
+    assert root.evaluate("(el) => document.activeElement === el"), "Start did not give the game the focus"
+    hint = root.get_by_test_id("keys-hint")
+    H.wait_until(lambda: hint.text_content().startswith("Keys: Press Space to slap"), timeout=5, what="the key hint")
+    assert root.get_attribute("data-lm-suppress-shortcuts") == "true"
+    types = cell_types(page)
+    page.keyboard.press("1")  # the first card of the hand
+    H.wait_until(lambda: person_steps(kernel) >= 1, timeout=10, what="the key 1 to play a card")
+    page.keyboard.press("m")  # a JupyterLab shortcut, not a game key: still suppressed while the game has focus
+    page.wait_for_timeout(500)
+    assert cell_types(page) == types, "a key pressed in the focused game reached the notebook"
+    lab_page.screenshot("playing_with_keys.png", locator=root)
+
+    # scrolled away: paused, nothing moves
+    scroll_cell_to_top(page, 0)
+    H.wait_until(lambda: kernel.eval("w.clock['state'] == 'paused'"), timeout=10, what="the game to pause off screen")
+    paused = kernel.eval("(w.now, len(w.game.history))")
+    page.wait_for_timeout(2000)
+    assert kernel.eval("(w.now, len(w.game.history))") == paused, "game time moved while paused"
+
+    # back: Resume, then game time goes on from where it stood
+    root.scroll_into_view_if_needed()
+    panel = root.get_by_test_id("start-panel")
+    panel.wait_for(timeout=10_000)
+    assert panel.get_attribute("data-state") == "paused" and "Resume" in root.get_by_test_id("start").text_content()
+    page.wait_for_timeout(1000)
+    assert kernel.eval("w.now") == paused[0], "the game resumed by itself"
+    lab_page.screenshot("paused.png", locator=root)
+    root.get_by_test_id("start").click()
+    H.wait_until(lambda: kernel.eval("w.clock['state'] == 'running'"), timeout=10, what="Resume")
+    resumed = kernel.eval("w.now")
+    assert paused[0] <= resumed < paused[0] + 1500, (paused, resumed)
+    page.wait_for_timeout(1000)
+    assert kernel.eval("w.now") > resumed + 500, "the clock does not run after Resume"
+    assert H.notebook_errors(page) == []

@@ -1,8 +1,9 @@
 """Class play a teacher can trust, in chromium (the rooms server as a subprocess on 127.0.0.1):
 
-* a real-time table (Brouhaha, one person against two bots) whose server restarts plays on as
-  soon as the page reconnects by itself: the page mounts its view afresh on the snapshot after
-  a reconnect, so the view asks for the clock again, and that request restarts the clock;
+* a real-time table (Brouhaha, one person against two bots) waits until its one person presses
+  I'm ready (which gives her game the keys); when its server restarts it plays on as soon as the
+  page reconnects by itself: the page mounts its view afresh on the snapshot after a reconnect,
+  so the view asks for the clock again, and that request resumes a table that had started;
 * the same seat opened on a second device takes the seat over: the first page says so in plain
   words, stops reconnecting (it would take the seat back), and the teacher's page shows the move.
 """
@@ -40,8 +41,20 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
         pages.append(ana)
         ana.join(code)
         ana.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
-        # the page's view asked for the clock: the table runs (its bots act, its steps are saved)
-        wait(ana.page, lambda: played(db, code) >= 3, timeout=30, what="the table runs once the page shows it")
+        # the table waits for its class: Ana, the one person at it, presses I'm ready and it runs
+        # (its bots act, its steps are saved); her game has the keys from then on
+        assert ana.page.get_by_test_id("start-panel").get_attribute("data-state") == "table"
+        ana.page.get_by_test_id("start").click()
+        wait(ana.page, lambda: played(db, code) >= 3, timeout=30, what="the table runs once Ana is ready")
+        focused = "() => Boolean(document.activeElement && document.activeElement.classList.contains('bw-root'))"
+        assert ana.page.evaluate(focused), "I'm ready did not give the game the keys"
+        ana.page.keyboard.press("1")  # the first card of her hand, by key
+        wait(
+            ana.page,
+            lambda: any(h.get("seat") == 0 for h in engine(db, code)["history"]),
+            timeout=30,
+            what="the key 1 to play Ana's card at the rooms page",
+        )
         server.stop()
         stopped_at = played(db, code)
         server = R.ProcessServer(db, port=server.port, pace=0.05, log=output_dir / "server.log").start()
@@ -55,7 +68,7 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
             ana.page,
             lambda: played(db, code) > stopped_at + 2,
             timeout=30,
-            what="after the restart the table plays on (the reconnected page asked for the clock again)",
+            what="after the restart the table plays on (the reconnected page asked for the clock again: a started table resumes)",
         )
         ana.page.screenshot(path=str(output_dir / "after_restart.png"))
 

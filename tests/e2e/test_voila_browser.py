@@ -360,9 +360,18 @@ def wait_states(page, frames: H.FrameLog, anywidget_id: str, ok, what: str, time
 
 
 def clock_runs(page, frames: H.FrameLog, anywidget_id: str) -> list[dict]:
-    """A real-time page starts its clock when it shows: its view asks the kernel for the time
-    (a ``clock`` message) and the clock trait comes back running, synced to that view."""
+    """A real-time page waits for the person (issue 25): its view asks the kernel for the time
+    (a ``clock`` message: it measures its offset, nothing starts), the person presses Start,
+    the clock trait comes back running, synced to that view, and the game has the keys."""
+    start = page.get_by_test_id("start").first
+    start.wait_for(timeout=60_000)
+    page.wait_for_timeout(1000)
+    states = comm_states(frames, anywidget_id)
+    assert states and not states[-1]["clock"].get("running"), "the clock ran before Start"
+    start.click()
     states = wait_states(page, frames, anywidget_id, lambda s: s[-1]["clock"].get("running"), "the clock never started")
+    focused = "() => Boolean(document.activeElement && document.activeElement.classList.contains('bw-root'))"
+    assert page.evaluate(focused), "Start did not give the game the keys"
     clock = states[-1]["clock"]
     # ``sync`` is the id the view sent with its clock message: the kernel answered this view
     assert clock["realtime"] and str(clock["sync"]).startswith("v"), clock
