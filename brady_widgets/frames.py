@@ -203,7 +203,7 @@ def _error_dict(exc: BaseException, presenter: Any = None, seat: Any = None) -> 
         REFUSAL_LOG.warning("internal error: %s", detail, exc_info=(type(exc), exc, exc.__traceback__))
     else:
         REFUSAL_LOG.info("refused (%s): %s", code, detail)
-    if code == "bot_error":
+    if code in _OWN_WORDS:
         return {"code": code, "message": bounded(str(exc))}
     action = getattr(exc, "action", None)
     if seat is None:
@@ -220,6 +220,10 @@ def _error_dict(exc: BaseException, presenter: Any = None, seat: Any = None) -> 
         text = REFUSALS.get(code, REFUSAL_FALLBACK)
     return {"code": code, "message": bounded(text)}
 
+
+#: codes whose message is written for the person already: ``bot_error`` (the notebook
+#: author's to fix) and ``not_started`` (the session says which button starts or resumes)
+_OWN_WORDS = frozenset({"bot_error", "not_started"})
 
 #: the rooms server's own refusal codes (``rooms.server.ROOM_ERROR_CODES``; listed here so
 #: that frames.py imports nothing of the server)

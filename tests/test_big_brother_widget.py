@@ -514,6 +514,7 @@ def _owing_game() -> BigBrother:
 def test_a_reward_owed_is_paid_by_message_and_worded_for_people():
     w = W(game=_owing_game(), humans=[1], bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})
     v = w.view
     assert v["paying"] == {"giver": 1, "target": 0, "why": "garden"}
     assert (
