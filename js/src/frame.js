@@ -22,6 +22,15 @@ export * from "./dom.js";
 export { pagedList } from "./paged.js";
 export { viewClock } from "./clock.js";
 
+/**
+ * Whether this screen is a touch screen (its main pointer is coarse: a finger). A game's
+ * prompts then name taps, not keys: the game writes both sentences, the frame chooses
+ * (`t.touch`), and the root carries `data-pointer="coarse"` for the CSS (tap targets of 44 px).
+ */
+export function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
 /** How long an act may go unanswered before the view takes clicks again (a lost reply). */
 export const ACT_LOCK_MS = 5000;
 
@@ -57,7 +66,8 @@ export const ACT_LOCK_MS = 5000;
 /**
  * The traits of one redraw (messages.readTraits) plus what the frame derives.
  * @typedef {ReturnType<typeof readTraits> & {names: string[], nameOf: (s: number) => string,
- *   toAct: number[], alive: boolean[], replaying: boolean}} Traits
+ *   toAct: number[], alive: boolean[], replaying: boolean, touch: boolean}} Traits
+ *   (`touch`: a touch screen, see touchScreen: prompts name taps, not keys)
  */
 
 /** The context a windowed list belongs to: a change drops the pages shown above it. */
@@ -130,7 +140,9 @@ export function mountView({ model, el, game }) {
       toAct: view.over ? [] : view.to_act || [],
       alive: view.alive || [],
       replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen(),
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -230,7 +242,12 @@ export function mountView({ model, el, game }) {
     focusOrder,
     onKey,
   });
+  // a tablet docked to a keyboard (or a phone's emulation turned off) changes its pointer: redraw
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     cleanup();
   };
