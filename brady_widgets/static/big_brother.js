@@ -246,7 +246,10 @@ function logPanel(title2 = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title2} entries`
   });
   const head = h("h3", {}, title2);
   const panel = h("section", { class: "bw-log", "aria-label": title2 }, head, list);
@@ -562,6 +565,9 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
 }
 
 // src/frame.js
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -624,8 +630,10 @@ function mountView({ model, el, game: game2 }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -709,7 +717,11 @@ function mountView({ model, el, game: game2 }) {
     focusOrder,
     onKey: onKey2
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     cleanup();
   };
@@ -1072,6 +1084,8 @@ function controls(t, g) {
     setChildren(g.dice, [g.roll]);
   }
   setDisabled(g.roll, !can("roll"));
+  setAttr(g.roll, "aria-label", t.touch ? "Roll the dice" : "Roll the dice (R)");
+  setText(g.roll, t.touch ? "\u{1F3B2} Roll" : "\u{1F3B2} Roll (R)");
   setText(g.prompt, promptText(t));
   const gossip = legal.filter((a) => a.type === "gossip");
   const claims = legal.filter((a) => a.type === "claim");
@@ -1114,7 +1128,7 @@ function cardRow(t, g) {
     if (s === t.seat || !a && !n && type === "vote") continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""} (key ${s + 1})`);
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""}${t.touch ? "" : ` (key ${s + 1})`}`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` \xD7${n}`);
@@ -1164,12 +1178,13 @@ function promptText(t) {
   if (t.replaying) return "Replaying the game.";
   const legal = t.legal;
   const types = new Set(legal.map((a) => a.type));
-  if (types.has("roll")) return "Your turn: roll the dice (R).";
-  if (types.has("gossip")) return "Gossip: pick a housemate and a side of the gossip table.";
-  if (types.has("gossip_card")) return "Pick your secret gossip card before the time runs out (keys 1-6).";
-  if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
-  if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
-  if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  const keys = t.touch ? "" : " (keys 1-6)";
+  if (types.has("roll")) return t.touch ? "Your turn: tap Roll." : "Your turn: roll the dice (R).";
+  if (types.has("gossip")) return `Gossip: ${t.touch ? "tap" : "pick"} a housemate and a side of the gossip table.`;
+  if (types.has("gossip_card")) return `${t.touch ? "Tap" : "Pick"} your secret gossip card before the time runs out${keys}.`;
+  if (types.has("vote")) return `${t.touch ? "Tap one of your cards to vote in secret" : "Vote in secret with one of your cards"}${keys}. ${v.card ? v.card.question : ""}`;
+  if (types.has("choose")) return v.prompt || `${t.touch ? "Tap" : "Choose"} a housemate${keys}.`;
+  if (types.has("rank")) return `Rank the evicted housemates, best first${t.touch ? ": tap them in order" : keys}.`;
   if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
   return v.prompt || "Waiting\u2026";
 }

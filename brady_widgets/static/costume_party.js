@@ -277,7 +277,10 @@ function logPanel(title = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title} entries`
   });
   const head = h("h3", {}, title);
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
@@ -593,6 +596,9 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
 }
 
 // src/frame.js
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -655,8 +661,10 @@ function mountView({ model, el, game }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -740,7 +748,11 @@ function mountView({ model, el, game }) {
     focusOrder,
     onKey
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     cleanup();
   };
@@ -1017,6 +1029,7 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
     F.emoji = h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f));
     F.name = h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]);
     F.you = h("span", { class: "bw-you", "aria-hidden": "true" }, "you");
+    F.gaps = [document.createTextNode(" "), document.createTextNode(" ")];
     F.owner = h("span", { class: "bw-owner", "aria-hidden": "true" });
     F.button = liveButton({
       testid: `figure-${f}`,
@@ -1039,7 +1052,8 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
   setAttr(
     b,
     "aria-label",
-    `${L.fig(f)}${isMine ? " (you)" : ""}${owner >= 0 ? ` (${nameOf(owner)}'s character)` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`
+    // the name starts with what the token shows ("Ana you"), as a speech-input user would say it
+    `${L.fig(f).split(" the ")[0]}${isMine ? " you" : ""}${owner >= 0 ? ` ${nameOf(owner)}` : ""}: ${L.fig(f)}${isMine ? ", your character" : ""}${owner >= 0 ? `, ${nameOf(owner)}'s character` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`
   );
   setAttr(b, "aria-pressed", canMove ? String(selected) : null);
   setDisabled(b, !canMove);
@@ -1048,7 +1062,7 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
     `bw-btn bw-figure${canMove ? " bw-movable" : ""}${selected ? " bw-selected" : ""}${isMine ? " bw-mine" : ""}${killable ? " bw-killable" : ""}`
   );
   if (owner >= 0) setText(F.owner, nameOf(owner));
-  setChildren(b, [F.emoji, F.name, isMine ? F.you : null, owner >= 0 ? F.owner : null]);
+  setChildren(b, [F.emoji, F.name, isMine ? [F.gaps[0], F.you] : null, owner >= 0 ? [F.gaps[1], F.owner] : null]);
   return b;
 }
 function drawOdds(C, L, odds, nameOf) {

@@ -219,7 +219,10 @@ function logPanel(title = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title} entries`
   });
   const head = h("h3", {}, title);
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
@@ -535,6 +538,9 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
 }
 
 // src/frame.js
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -597,8 +603,10 @@ function mountView({ model, el, game }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -682,7 +690,11 @@ function mountView({ model, el, game }) {
     focusOrder,
     onKey
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     cleanup();
   };
