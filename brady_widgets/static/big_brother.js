@@ -1128,7 +1128,8 @@ function cardRow(t, g) {
     if (s === t.seat || !a && !n && type === "vote") continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" ? `, ${n} left` : ""}${t.touch ? "" : ` (key ${s + 1})`}`);
+    const count = type === "vote" || type === "gossip_card" ? `, ${n} left` : `, ${n} vote card${n === 1 ? "" : "s"}`;
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${count}${t.touch ? "" : ` (key ${s + 1})`}`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` \xD7${n}`);
