@@ -14,10 +14,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from test_phone_browser import GAMES, PICK_JS
 
 import axe
 import jlab_harness as H
+from test_phone_browser import GAMES, PICK_JS
 
 pytestmark = pytest.mark.browser
 

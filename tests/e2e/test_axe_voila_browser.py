@@ -11,10 +11,10 @@ output folder.
 from __future__ import annotations
 
 import pytest
-from test_phone_browser import GAMES, PICK_JS
-from test_voila_browser import PAGES, app_page, voila  # noqa: F401 -- the fixtures, shared
 
 import axe
+from test_phone_browser import GAMES, PICK_JS
+from test_voila_browser import PAGES, app_page, voila  # noqa: F401 -- the fixtures, shared
 
 pytestmark = pytest.mark.browser
 
