@@ -221,6 +221,16 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
         print(f"axe {game} in a room, phone: {axe.counts(found)} ({m['enabled']} enabled controls, taps: {taps})")
         assert not axe.violations(page, sel), axe.summary(axe.violations(page, sel))
         page.screenshot(path=str(output_dir / f"{game}_phone.png"))
+        # the whole game, a screen at a time (an element or full-page screenshot would resize the
+        # page and drop the touch emulation: the view would redraw for a mouse)
+        top, bottom = page.locator(sel).evaluate(
+            "r => [r.getBoundingClientRect().top + scrollY, r.getBoundingClientRect().bottom + scrollY]"
+        )
+        for i, y in enumerate(range(int(top), int(bottom), PHONE["height"] - 100)):
+            page.evaluate(f"window.scrollTo(0, {y})")
+            page.wait_for_timeout(100)
+            assert page.locator(sel).get_attribute("data-pointer") == "coarse"
+            page.screenshot(path=str(output_dir / f"{game}_phone_part{i + 1}.png"))
         # the same seat on a laptop (its token moves the seat there): the laptop layout, with keys
         token = page.evaluate("localStorage.getItem('bw-rooms-token')")
         assert token
