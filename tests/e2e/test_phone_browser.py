@@ -136,6 +136,14 @@ PICK_JS = """([sel, policy]) => {
 }"""
 
 
+def pick(page, sel: str, policy: list[str], timeout: float = 20.0) -> str | None:
+    """The policy's first enabled control, waiting for one (a bot's slap freezes the table a moment)."""
+    deadline = time.monotonic() + timeout
+    while (target := page.evaluate(PICK_JS, [sel, policy])) is None and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
+    return target
+
+
 def key_mentions(texts: list[str]) -> list[str]:
     return [t for t in texts if KEY_WORDS.search(t)]
 
