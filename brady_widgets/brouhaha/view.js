@@ -342,7 +342,10 @@ function panels(t, g) {
   setChildren(g.hand, party || t.seat < 0 || reveal_
     ? []
     : [h("h3", {}, passing ? "Pass a card to your left" : "Your hand"), h("div", { class: "bw-bh-cards" }, cardButtons.length ? cardButtons : h("span", { class: "bw-why" }, "No cards in hand.")), downNode]);
-  setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, g.speech]);
+  // on a touch screen the dock holds only what a finger races for (Slap, a Hunter): the speech
+  // toggle goes to the side panel
+  const dockSpeech = !t.touch || party;
+  setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, dockSpeech ? g.speech : null]);
   // every seat's cry in one line beside the slap button (the seat bar may be scrolled away)
   const cries = v.cries || [];
   setChildren(
@@ -379,7 +382,7 @@ function panels(t, g) {
   const controls = h("section", { class: "bw-bh-controls", "aria-label": "Your move" }, g.prompt, reveal, t.touch ? null : g.dock);
   return {
     main: [h("div", { class: "bw-bh-left" }, controls, g.hand, partyNode, removedLine(t, L)), t.touch ? g.dock : null],
-    side: [odds, legend],
+    side: [dockSpeech ? null : h("div", { class: "bw-bh-speechrow" }, g.speech), odds, legend],
   };
 }
 

@@ -995,7 +995,8 @@ function panels(t, g) {
   const party = t.content.party;
   const reveal_ = !v.my_hand && Array.isArray(v.hands);
   setChildren(g.hand, party || t.seat < 0 || reveal_ ? [] : [h("h3", {}, passing ? "Pass a card to your left" : "Your hand"), h("div", { class: "bw-bh-cards" }, cardButtons.length ? cardButtons : h("span", { class: "bw-why" }, "No cards in hand.")), downNode]);
-  setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, g.speech]);
+  const dockSpeech = !t.touch || party;
+  setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, dockSpeech ? g.speech : null]);
   const cries = v.cries || [];
   setChildren(
     g.cries,
@@ -1029,7 +1030,7 @@ function panels(t, g) {
   const controls = h("section", { class: "bw-bh-controls", "aria-label": "Your move" }, g.prompt, reveal, t.touch ? null : g.dock);
   return {
     main: [h("div", { class: "bw-bh-left" }, controls, g.hand, partyNode, removedLine(t, L)), t.touch ? g.dock : null],
-    side: [odds, legend]
+    side: [dockSpeech ? null : h("div", { class: "bw-bh-speechrow" }, g.speech), odds, legend]
   };
 }
 function speak(t, g) {

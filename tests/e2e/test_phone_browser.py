@@ -168,6 +168,47 @@ def test_key_words_are_caught():
     )
 
 
+#: where Brouhaha's parts are on the screen: the Slap button, the cries beside it, the hand's cards
+BROUHAHA_GEOMETRY_JS = """(sel) => {
+  const root = document.querySelector(sel);
+  const box = (el) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, width: r.width, height: r.height};
+  };
+  const q = (id) => root.querySelector(`[data-testid="${id}"]`);
+  return {
+    vw: innerWidth, vh: innerHeight, slap: box(q('slap')), cries: box(q('cries')),
+    cries_text: (q('cries') || {}).textContent || '',
+    cards: [...root.querySelectorAll('[data-testid^="play-"], [data-testid^="pass-"]')].map(box),
+  };
+}"""
+
+
+def brouhaha_in_thumb_reach(page, sel: str) -> None:
+    """One large Slap button at the bottom of the screen, the cries beside it, wherever the page
+    is scrolled within the game; the hand a grid of cards (not a column); a slap by a tap."""
+    page.locator(f'{sel} [data-testid="hand"]').scroll_into_view_if_needed()
+    for where in ("hand", "log"):
+        page.locator(f'{sel} [data-testid="{where}"]').evaluate("el => el.scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(150)
+        g = page.evaluate(BROUHAHA_GEOMETRY_JS, sel)
+        slap, cries = g["slap"], g["cries"]
+        assert slap["bottom"] <= g["vh"] + 0.5 and slap["top"] >= g["vh"] * 0.75, f"Slap not at the bottom ({where}): {g}"
+        assert slap["width"] >= g["vw"] * 0.4 and slap["height"] >= 56, f"Slap not large: {slap}"
+        assert cries["top"] >= 0 and cries["bottom"] <= slap["top"], f"the cries are not in view beside Slap: {g}"
+    g = page.evaluate(BROUHAHA_GEOMETRY_JS, sel)
+    assert "Squeak" in g["cries_text"] or "!" in g["cries_text"], g["cries_text"]  # a cry is down (one of ours)
+    columns = {round(c["left"]) for c in g["cards"] if c}
+    assert len(columns) >= 3, f"the hand is not a grid: card columns at {sorted(columns)}"
+    slap = page.locator(f'{sel} [data-testid="slap"]')
+    H.wait_until(lambda: slap.is_enabled(), timeout=20, what="Slap enabled (a card of ours down)")
+    n = len(page.evaluate("window.__acts"))
+    slap.tap()
+    H.wait_until(lambda: len(page.evaluate("window.__acts")) > n, timeout=5, what="the slap sent")
+    assert page.evaluate("window.__acts")[-1]["type"] == "slap"
+
+
 @pytest.fixture(scope="module")
 def rooms(tmp_path_factory):
     out = tmp_path_factory.mktemp("rooms")
@@ -224,6 +265,8 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
             check(page, sel, f"{game} after tapping {taps[-1]}")
         acts = page.evaluate("window.__acts")
         assert len(acts) >= 3 and all(isinstance(a, dict) and a.get("type") for a in acts), acts
+        if game == "brouhaha":
+            brouhaha_in_thumb_reach(page, sel)
         m = check(page, sel, f"{game} mid-game")
         found = axe.run(page, sel)
         print(f"axe {game} in a room, phone: {axe.counts(found)} ({m['enabled']} enabled controls, taps: {taps})")
