@@ -194,7 +194,9 @@ def brouhaha_in_thumb_reach(page, sel: str) -> None:
         page.wait_for_timeout(150)
         g = page.evaluate(BROUHAHA_GEOMETRY_JS, sel)
         slap, cries = g["slap"], g["cries"]
-        assert slap["bottom"] <= g["vh"] + 0.5 and slap["top"] >= g["vh"] * 0.75, f"Slap not at the bottom ({where}): {g}"
+        assert slap["bottom"] <= g["vh"] + 0.5 and slap["top"] >= g["vh"] * 0.75, (
+            f"Slap not at the bottom ({where}): {g}"
+        )
         assert slap["width"] >= g["vw"] * 0.4 and slap["height"] >= 56, f"Slap not large: {slap}"
         assert cries["top"] >= 0 and cries["bottom"] <= slap["top"], f"the cries are not in view beside Slap: {g}"
     g = page.evaluate(BROUHAHA_GEOMETRY_JS, sel)
@@ -303,3 +305,41 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
         context.close()
         if laptop is not None:
             laptop.close()
+
+
+def test_the_end_of_a_game_on_a_phone(rooms, browser, output_dir):
+    """The end screen (winner banner, replay control and slider) on a phone: the person's seat
+    goes to a bot (the teacher's hand-over), the game plays out, the phone watches the end."""
+    server, teacher = rooms
+    sel = GAMES["costume_party"][0]
+    code = R.create(teacher, game="costume_party", players=3, seed=5, bots={"1": "easy", "2": "easy"})
+    context = browser.new_context(
+        viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2, bypass_csp=True
+    )
+    context.set_default_timeout(20_000)
+    try:
+        page = context.new_page()
+        page.goto(server.url + "/")
+        page.get_by_test_id("code").fill(code)
+        page.get_by_test_id("name").fill("Ana")
+        page.get_by_test_id("join").tap()
+        page.locator(sel).wait_for(timeout=20_000)
+        H.wait_until(lambda: page.evaluate("window.bwRooms.model.get('seat')") == 0, what="seated")
+        teacher.op({"op": "bot", "code": code, "seat": 0, "level": "easy"}, "lobby")
+        H.wait_until(lambda: page.locator(sel).get_attribute("data-phase") == "over", timeout=120, what="the end")
+        page.wait_for_timeout(300)
+        end = page.locator(f'{sel} [data-testid="replay-back"]')
+        end.scroll_into_view_if_needed()
+        m = check(page, sel, "costume_party at the end")
+        assert page.locator(f'{sel} [data-testid="replay-slider"]').is_visible()
+        end.tap()
+        H.wait_until(
+            lambda: page.locator(f'{sel} [data-testid="replay-banner"]').count() == 1, what="a step back by a tap"
+        )
+        check(page, sel, "costume_party at the end, a step back")
+        found = axe.run(page, sel)
+        print(f"axe costume_party in a room, phone, at the end: {axe.counts(found)} ({m['enabled']} enabled controls)")
+        assert not axe.violations(page, sel), axe.summary(axe.violations(page, sel))
+        page.screenshot(path=str(output_dir / "costume_party_phone_end.png"))
+    finally:
+        context.close()
