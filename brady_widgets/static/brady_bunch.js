@@ -589,7 +589,7 @@ function mountView({ model, el, game }) {
   const root = h("div", { class: `bw-root ${game.rootClass}` });
   const title = h("h2", { class: "bw-title" });
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title, me2);
+  const header = h("header", { class: "bw-header", role: "none" }, title, me2);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   header.append(clock.node);
   const top = h("div", { class: "bw-top" });
