@@ -834,7 +834,7 @@ function promptText(t, g, can) {
   }
   if (t.seat < 0) return "Public view.";
   if (g.local.hunting)
-    return tap ? "Hunter: tap a seat's bubble to take that card, or tap Cancel Hunter." : "Hunter: click a seat's bubble (or press its number) to take that card; Escape cancels.";
+    return tap ? "Hunter: tap a cry to take that card, or tap Cancel Hunter." : "Hunter: click a seat's bubble (or press its number) to take that card; Escape cancels.";
   switch (v.phase) {
     case "slap":
       if (!can.slap) return "Frozen: someone slapped.";
@@ -1000,9 +1000,22 @@ function panels(t, g) {
   const cries = v.cries || [];
   setChildren(
     g.cries,
-    cries.map(
-      (c, s) => c ? h("li", { class: `bw-bh-cry${s === t.seat ? " bw-bh-mycry" : ""}` }, h("span", { class: "bw-bh-cryname" }, `${t.nameOf(s)}: `), c) : null
-    )
+    cries.map((c, s) => {
+      if (!c) return null;
+      const who = t.nameOf(s);
+      const aim = g.local.hunting && legal.some((a) => a.type === "hunt" && a.target === s);
+      return h(
+        "li",
+        { class: `bw-bh-cry${s === t.seat ? " bw-bh-mycry" : ""}` },
+        aim ? button({
+          testid: `dock-hunt-${s}`,
+          label: `Hunt ${who}: ${c}`,
+          text: `\u{1F3AF} ${who}: ${c}`,
+          cls: "bw-bh-bubble bw-bh-target",
+          onclick: () => act({ type: "hunt", target: s })
+        }) : [h("span", { class: "bw-bh-cryname" }, `${who}: `), c]
+      );
+    })
   );
   setChildren(g.dock, [t.touch && !party ? g.cries : null, g.actions]);
   const reveal = g.reveal(JSON.stringify([v.reveal ?? null, g.keyContent]), () => {

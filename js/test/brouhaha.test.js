@@ -428,11 +428,15 @@ describe("brouhaha on a touch screen", () => {
     expect($("dock").closest(".bw-bh-controls")).not.toBeNull();
   });
 
-  it("a Hunter is aimed by tapping a bubble, with Cancel Hunter, no Escape", () => {
+  it("a Hunter is aimed by tapping a cry beside Slap (or a bubble), with Cancel Hunter, no Escape", () => {
     pointer(true);
-    const { $ } = mount();
+    const { $, acts } = mount();
     $("hunt").click();
-    expect($("prompt").textContent).toBe("Hunter: tap a seat's bubble to take that card, or tap Cancel Hunter.");
+    expect($("prompt").textContent).toBe("Hunter: tap a cry to take that card, or tap Cancel Hunter.");
     expect($("hunt").getAttribute("aria-label")).toBe("Cancel Hunter");
+    // the cries beside Slap are the targets too: exactly the legal ones (seats 2 and 3)
+    expect([...$("cries").querySelectorAll("button")].map((b) => b.dataset.testid)).toEqual(["dock-hunt-2", "dock-hunt-3"]);
+    $("dock-hunt-3").click();
+    expect(acts().at(-1).action).toEqual({ type: "hunt", target: 3 });
   });
 });

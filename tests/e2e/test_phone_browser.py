@@ -187,7 +187,8 @@ BROUHAHA_GEOMETRY_JS = """(sel) => {
 
 def brouhaha_in_thumb_reach(page, sel: str) -> None:
     """One large Slap button at the bottom of the screen, the cries beside it, wherever the page
-    is scrolled within the game; the hand a grid of cards (not a column); a slap by a tap."""
+    is scrolled within the game; the hand a grid of cards (not a column); a slap by a tap, then
+    a Hunter aimed at a cry beside the Slap button."""
     page.locator(f'{sel} [data-testid="hand"]').scroll_into_view_if_needed()
     for where in ("hand", "log"):
         page.locator(f'{sel} [data-testid="{where}"]').evaluate("el => el.scrollIntoView({block: 'center'})")
@@ -209,6 +210,17 @@ def brouhaha_in_thumb_reach(page, sel: str) -> None:
     slap.tap()
     H.wait_until(lambda: len(page.evaluate("window.__acts")) > n, timeout=5, what="the slap sent")
     assert page.evaluate("window.__acts")[-1]["type"] == "slap"
+    # a Hunter aimed with the thumb: the Hunter button in the dock, then a cry beside it
+    hunter = page.locator(f'{sel} [data-testid="hunt"]')
+    H.wait_until(lambda: hunter.count() == 1 and hunter.is_enabled(), timeout=30, what="a Hunter to play")
+    hunter.tap()
+    aim = page.locator(f'{sel} [data-testid^="dock-hunt-"]').first
+    aim.wait_for(timeout=5000)
+    check(page, sel, "brouhaha, a Hunter aimed")
+    n = len(page.evaluate("window.__acts"))
+    aim.tap()
+    H.wait_until(lambda: len(page.evaluate("window.__acts")) > n, timeout=5, what="the hunt sent")
+    assert page.evaluate("window.__acts")[-1]["type"] == "hunt"
 
 
 @pytest.fixture(scope="module")
