@@ -185,7 +185,7 @@ BROUHAHA_GEOMETRY_JS = """(sel) => {
 }"""
 
 
-def brouhaha_in_thumb_reach(page, sel: str) -> None:
+def brouhaha_in_thumb_reach(page, sel: str, out: Path) -> None:
     """One large Slap button at the bottom of the screen, the cries beside it, wherever the page
     is scrolled within the game; the hand a grid of cards (not a column); a slap by a tap, then
     a Hunter aimed at a cry beside the Slap button."""
@@ -217,6 +217,7 @@ def brouhaha_in_thumb_reach(page, sel: str) -> None:
     aim = page.locator(f'{sel} [data-testid^="dock-hunt-"]').first
     aim.wait_for(timeout=5000)
     check(page, sel, "brouhaha, a Hunter aimed")
+    page.screenshot(path=str(out / "brouhaha_phone_hunter.png"))
     n = len(page.evaluate("window.__acts"))
     aim.tap()
     H.wait_until(lambda: len(page.evaluate("window.__acts")) > n, timeout=5, what="the hunt sent")
@@ -280,7 +281,7 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
         acts = page.evaluate("window.__acts")
         assert len(acts) >= 3 and all(isinstance(a, dict) and a.get("type") for a in acts), acts
         if game == "brouhaha":
-            brouhaha_in_thumb_reach(page, sel)
+            brouhaha_in_thumb_reach(page, sel, output_dir)
         m = check(page, sel, f"{game} mid-game")
         found = axe.run(page, sel)
         print(f"axe {game} in a room, phone: {axe.counts(found)} ({m['enabled']} enabled controls, taps: {taps})")
