@@ -234,11 +234,24 @@ def rooms(tmp_path_factory):
     server.stop()
 
 
-@pytest.mark.parametrize("game", list(GAMES))
-def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
+#: the Brady Bunch's other side: a kid (seat 1; Alice is a bot), who plays cards, claims and answers
+BRADY_KID = [
+    '[data-testid^="play-"]', '[data-testid="claim-send"]', '[data-testid="claim-pass"]', '[data-testid^="say-"]',
+    '[data-testid="sign-plus"]', '[data-testid^="expose-"]', '[data-testid^="peek-"]',
+]  # fmt: skip
+#: each case: (game, the person's seat)
+CASES = {**{game: (game, 0) for game in GAMES}, "brady_bunch_kid": ("brady_bunch", 1)}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_every_game_plays_by_taps_on_a_phone(case, rooms, browser, output_dir):
     server, teacher = rooms
+    game, seat = CASES[case]
     sel, players, level, policy = GAMES[game]
-    code = R.create(teacher, game=game, players=players, seed=11, bots={str(s): level for s in range(1, players)})
+    if case == "brady_bunch_kid":
+        policy = BRADY_KID
+    bots = {str(s): level for s in range(players) if s != seat}
+    code = R.create(teacher, game=game, players=players, seed=11, bots=bots)
     laptop = None
     context = browser.new_context(
         viewport=PHONE,
@@ -257,16 +270,16 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
         page.locator(sel).wait_for(timeout=20_000)
         # the view's stylesheet has applied (the game's CSS loads beside its module)
         H.wait_until(lambda: page.locator(sel).evaluate("r => getComputedStyle(r).borderRadius") == "8px", what="CSS")
-        H.wait_until(lambda: page.evaluate("window.bwRooms.model.get('seat')") == 0, what="seated")
+        H.wait_until(lambda: page.evaluate("window.bwRooms.model.get('seat')") == seat, what="seated")
         page.evaluate(COUNT_ACTS_JS)
-        check(page, sel, f"{game} at the start")
-        page.screenshot(path=str(output_dir / f"{game}_phone_start.png"))
+        check(page, sel, f"{case} at the start")
+        page.screenshot(path=str(output_dir / f"{case}_phone_start.png"))
         taps, deadline = [], time.monotonic() + 90
         while len(page.evaluate("window.__acts")) < 3:
-            assert time.monotonic() < deadline, f"{game}: fewer than 3 acts by taps in 90 s (taps: {taps})"
+            assert time.monotonic() < deadline, f"{case}: fewer than 3 acts by taps in 90 s (taps: {taps})"
             target = page.evaluate(PICK_JS, [sel, policy])
             if target is None:
-                assert page.locator(sel).get_attribute("data-phase") != "over", f"{game} ended before 3 taps"
+                assert page.locator(sel).get_attribute("data-phase") != "over", f"{case} ended before 3 taps"
                 page.wait_for_timeout(100)
                 continue
             try:
@@ -277,16 +290,16 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
                 continue
             taps.append(target.rsplit('"', 2)[1])
             page.wait_for_timeout(250)
-            check(page, sel, f"{game} after tapping {taps[-1]}")
+            check(page, sel, f"{case} after tapping {taps[-1]}")
         acts = page.evaluate("window.__acts")
         assert len(acts) >= 3 and all(isinstance(a, dict) and a.get("type") for a in acts), acts
         if game == "brouhaha":
             brouhaha_in_thumb_reach(page, sel, output_dir)
-        m = check(page, sel, f"{game} mid-game")
+        m = check(page, sel, f"{case} mid-game")
         found = axe.run(page, sel)
-        print(f"axe {game} in a room, phone: {axe.counts(found)} ({m['enabled']} enabled controls, taps: {taps})")
+        print(f"axe {case} in a room, phone: {axe.counts(found)} ({m['enabled']} enabled controls, taps: {taps})")
         assert not axe.violations(page, sel), axe.summary(axe.violations(page, sel))
-        page.screenshot(path=str(output_dir / f"{game}_phone.png"))
+        page.screenshot(path=str(output_dir / f"{case}_phone.png"))
         # the whole game, a screen at a time (an element or full-page screenshot would resize the
         # page and drop the touch emulation: the view would redraw for a mouse)
         top, bottom = page.locator(sel).evaluate(
@@ -296,7 +309,7 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
             page.evaluate(f"window.scrollTo(0, {y})")
             page.wait_for_timeout(100)
             assert page.locator(sel).get_attribute("data-pointer") == "coarse"
-            page.screenshot(path=str(output_dir / f"{game}_phone_part{i + 1}.png"))
+            page.screenshot(path=str(output_dir / f"{case}_phone_part{i + 1}.png"))
         # the same seat on a laptop (its token moves the seat there): the laptop layout, with keys
         token = page.evaluate("localStorage.getItem('bw-rooms-token')")
         assert token
@@ -309,9 +322,9 @@ def test_every_game_plays_by_taps_on_a_phone(game, rooms, browser, output_dir):
         assert lp.locator(sel).get_attribute("data-pointer") == "fine"
         assert lp.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
         lp.locator(sel).scroll_into_view_if_needed()
-        lp.screenshot(path=str(output_dir / f"{game}_laptop.png"))
+        lp.screenshot(path=str(output_dir / f"{case}_laptop.png"))
         found = axe.run(lp, sel)
-        print(f"axe {game} in a room, laptop: {axe.counts(found)}")
+        print(f"axe {case} in a room, laptop: {axe.counts(found)}")
         assert not axe.violations(lp, sel), axe.summary(axe.violations(lp, sel))
         print(f"screenshots: {output_dir}")
     finally:
