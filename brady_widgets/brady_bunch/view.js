@@ -619,7 +619,7 @@ function questionPanel(asks, view, local, L, act, redraw) {
   return group(
     "Ask a question",
     "question",
-    h("h4", {}, `Ask a question${left}`),
+    h("h3", {}, `Ask a question${left}`), // the panel's first heading under the title (h2): no level skipped
     h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Question: "), kinds.map((k) => choice({ testid: `ask-kind-${k}`, label: askKindLabel(L, k), text: ASK_LABEL[k], pressed: local.askKind === k, onclick: pick("askKind", k) }))),
     h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Ask: "), kids.map((k) => choice({ testid: `ask-kid-${k}`, label: `Ask ${k}`, text: kidChip(k, L), pressed: local.askKid === k, onclick: pick("askKid", k) }))),
     abouts.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "About: "), abouts.map((k) => choice({ testid: `ask-about-${k}`, label: `About ${k}`, text: k, pressed: local.askAbout === k, onclick: pick("askAbout", k) }))) : null,
