@@ -422,6 +422,9 @@ function controls(t, g) {
     setChildren(g.dice, [g.roll]);
   }
   setDisabled(g.roll, !can("roll"));
+  // the key only where there is a keyboard (a touch screen's prompts name taps)
+  setAttr(g.roll, "aria-label", t.touch ? "Roll the dice" : "Roll the dice (R)");
+  setText(g.roll, t.touch ? "🎲 Roll" : "🎲 Roll (R)");
   setText(g.prompt, promptText(t));
   const gossip = legal.filter((a) => a.type === "gossip");
   const claims = legal.filter((a) => a.type === "claim");
@@ -471,7 +474,9 @@ function cardRow(t, g) {
     if (s === t.seat || (!a && !n && (type === "vote" || type === "pay"))) continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : ""} (key ${s + 1})`);
+    // the name holds every visible word in order ("2 Bot 2 ×4"): the count shows on every card
+    const count = type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : `, ${n} vote card${n === 1 ? "" : "s"}`;
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${count}${t.touch ? "" : ` (key ${s + 1})`}`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` ×${n}`);
@@ -527,15 +532,17 @@ function promptText(t) {
   if (t.replaying) return "Replaying the game.";
   const legal = t.legal;
   const types = new Set(legal.map((a) => a.type));
-  if (types.has("roll")) return "Your turn: roll the dice (R).";
-  if (types.has("gossip")) return "Gossip: pick a housemate and a side of the gossip table.";
-  if (types.has("gossip_card")) return "Pick your secret gossip card before the time runs out (keys 1-6).";
-  if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
-  if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
-  if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  // on a touch screen the same sentences name taps, not keys
+  const keys = t.touch ? "" : " (keys 1-6)";
+  if (types.has("roll")) return t.touch ? "Your turn: tap Roll." : "Your turn: roll the dice (R).";
+  if (types.has("gossip")) return `Gossip: ${t.touch ? "tap" : "pick"} a housemate and a side of the gossip table.`;
+  if (types.has("gossip_card")) return `${t.touch ? "Tap" : "Pick"} your secret gossip card before the time runs out${keys}.`;
+  if (types.has("vote")) return `${t.touch ? "Tap one of your cards to vote in secret" : "Vote in secret with one of your cards"}${keys}. ${v.card ? v.card.question : ""}`;
+  if (types.has("choose")) return v.prompt || `${t.touch ? "Tap" : "Choose"} a housemate${keys}.`;
+  if (types.has("rank")) return `Rank the evicted housemates, best first${t.touch ? ": tap them in order" : keys}.`;
   if (types.has("pay")) {
     const p = v.paying || {};
-    return `You owe ${t.nameOf(p.target)} a vote card but have none left: choose another card to put in the box (keys 1-6).`;
+    return `You owe ${t.nameOf(p.target)} a vote card but have none left: ${t.touch ? "tap" : "choose"} another card to put in the box${keys}.`;
   }
   if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
   return v.prompt || "Waiting…";

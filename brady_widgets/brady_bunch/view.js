@@ -16,6 +16,12 @@ const ASK_LABEL = {
   ask_suspect: "Who is the Troublemaker?",
 };
 const ASK_KINDS = Object.keys(ASK_LABEL);
+
+/** A question button's name: its visible words first (speech input says them), then the rulebook's question. */
+function askKindLabel(L, k) {
+  const full = L.questions[k] ? L.questions[k].replace("{about}", "…") : ASK_LABEL[k];
+  return full === ASK_LABEL[k] ? full : `${ASK_LABEL[k]} (${full})`;
+}
 const ROLE_SPOTS = [
   ["troublemakers", "troublemaker", "Troublemaker"],
   ["sidekicks", "sidekick", "Sidekick"],
@@ -614,8 +620,8 @@ function questionPanel(asks, view, local, L, act, redraw) {
   return group(
     "Ask a question",
     "question",
-    h("h4", {}, `Ask a question${left}`),
-    h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Question: "), kinds.map((k) => choice({ testid: `ask-kind-${k}`, label: L.questions[k] ? L.questions[k].replace("{about}", "…") : ASK_LABEL[k], text: ASK_LABEL[k], pressed: local.askKind === k, onclick: pick("askKind", k) }))),
+    h("h3", {}, `Ask a question${left}`), // the panel's first heading under the title (h2): no level skipped
+    h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Question: "), kinds.map((k) => choice({ testid: `ask-kind-${k}`, label: askKindLabel(L, k), text: ASK_LABEL[k], pressed: local.askKind === k, onclick: pick("askKind", k) }))),
     h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Ask: "), kids.map((k) => choice({ testid: `ask-kid-${k}`, label: `Ask ${k}`, text: kidChip(k, L), pressed: local.askKid === k, onclick: pick("askKid", k) }))),
     abouts.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "About: "), abouts.map((k) => choice({ testid: `ask-about-${k}`, label: `About ${k}`, text: k, pressed: local.askAbout === k, onclick: pick("askAbout", k) }))) : null,
     rounds.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Round: "), rounds.map((r) => choice({ testid: `ask-round-${r}`, label: `Round ${r}`, text: String(r), pressed: local.askRound === r, onclick: pick("askRound", r) }))) : null,

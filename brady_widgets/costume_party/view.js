@@ -335,6 +335,8 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
     F.emoji = h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f));
     F.name = h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]);
     F.you = h("span", { class: "bw-you", "aria-hidden": "true" }, "you");
+    // spaces between the token's words ("Clem you", not "Clemyou", for speech input and axe)
+    F.gaps = [document.createTextNode(" "), document.createTextNode(" ")];
     F.owner = h("span", { class: "bw-owner", "aria-hidden": "true" });
     F.button = liveButton({
       testid: `figure-${f}`,
@@ -357,7 +359,8 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
   setAttr(
     b,
     "aria-label",
-    `${L.fig(f)}${isMine ? " (you)" : ""}${owner >= 0 ? ` (${nameOf(owner)}'s character)` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`,
+    // the name starts with what the token shows ("Ana you"), as a speech-input user would say it
+    `${L.fig(f).split(" the ")[0]}${isMine ? " you" : ""}${owner >= 0 ? ` ${nameOf(owner)}` : ""}: ${L.fig(f)}${isMine ? ", your character" : ""}${owner >= 0 ? `, ${nameOf(owner)}'s character` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`,
   );
   setAttr(b, "aria-pressed", canMove ? String(selected) : null);
   setDisabled(b, !canMove);
@@ -366,7 +369,7 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
     `bw-btn bw-figure${canMove ? " bw-movable" : ""}${selected ? " bw-selected" : ""}${isMine ? " bw-mine" : ""}${killable ? " bw-killable" : ""}`,
   );
   if (owner >= 0) setText(F.owner, nameOf(owner));
-  setChildren(b, [F.emoji, F.name, isMine ? F.you : null, owner >= 0 ? F.owner : null]);
+  setChildren(b, [F.emoji, F.name, isMine ? [F.gaps[0], F.you] : null, owner >= 0 ? [F.gaps[1], F.owner] : null]);
   return b;
 }
 

@@ -248,7 +248,10 @@ function logPanel(title2 = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title2} entries`
   });
   const head = h("h3", {}, title2);
   const panel = h("section", { class: "bw-log", "aria-label": title2 }, head, list);
@@ -691,6 +694,9 @@ function startPanel(state, { seat: seat2, ready, humans, hint, onStart }) {
     btn
   );
 }
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -699,7 +705,7 @@ function mountView({ model, el, game: game2 }) {
   const root = h("div", { class: `bw-root ${game2.rootClass}` });
   const title2 = h("h2", { class: "bw-title" });
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title2, me2);
+  const header = h("header", { class: "bw-header", role: "none" }, title2, me2);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
   header.append(clock.node, clock.windowNode, keysHint);
@@ -776,8 +782,10 @@ function mountView({ model, el, game: game2 }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -785,7 +793,7 @@ function mountView({ model, el, game: game2 }) {
     F.live = !curtain.up && !t.replaying && !view2.over;
     F.running = !t.clock.realtime || Boolean(t.clock.running);
     const hasKeys = Object.keys(F.keys).length > 0;
-    F.hint = hasKeys ? game2.keyHint ? game2.keyHint(t) : defaultKeyHint(F.keys) : "";
+    F.hint = hasKeys && !t.touch ? game2.keyHint ? game2.keyHint(t) : defaultKeyHint(F.keys) : "";
     setAttr(root, "tabindex", hasKeys ? "0" : null);
     setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
     setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
@@ -888,7 +896,11 @@ function mountView({ model, el, game: game2 }) {
     focusOrder,
     onKey: onKey2
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     stopWatching();
     if (onScreen) {
@@ -1260,6 +1272,8 @@ function controls(t, g) {
     setChildren(g.dice, [g.roll]);
   }
   setDisabled(g.roll, !can("roll"));
+  setAttr(g.roll, "aria-label", t.touch ? "Roll the dice" : "Roll the dice (R)");
+  setText(g.roll, t.touch ? "\u{1F3B2} Roll" : "\u{1F3B2} Roll (R)");
   setText(g.prompt, promptText(t));
   const gossip = legal.filter((a) => a.type === "gossip");
   const claims = legal.filter((a) => a.type === "claim");
@@ -1302,7 +1316,8 @@ function cardRow(t, g) {
     if (s === t.seat || !a && !n && (type === "vote" || type === "pay")) continue;
     const b = g.cardButtons[s] || (g.cardButtons[s] = cardButton(g, s));
     setAttr(b, "data-testid", a ? `${a.type === "gossip_card" ? "gcard" : a.type}-${s}` : `card-${s}`);
-    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : ""} (key ${s + 1})`);
+    const count = type === "vote" || type === "gossip_card" || type === "pay" ? `, ${n} left` : `, ${n} vote card${n === 1 ? "" : "s"}`;
+    setAttr(b, "aria-label", `${targetVerb(a ? a.type : type)} ${s + 1}: ${t.nameOf(s)}${count}${t.touch ? "" : ` (key ${s + 1})`}`);
     setDisabled(b, !a);
     b.childNodes[1].data = ` ${t.nameOf(s)}`;
     setText(b.childNodes[2], ` \xD7${n}`);
@@ -1353,15 +1368,16 @@ function promptText(t) {
   if (t.replaying) return "Replaying the game.";
   const legal = t.legal;
   const types = new Set(legal.map((a) => a.type));
-  if (types.has("roll")) return "Your turn: roll the dice (R).";
-  if (types.has("gossip")) return "Gossip: pick a housemate and a side of the gossip table.";
-  if (types.has("gossip_card")) return "Pick your secret gossip card before the time runs out (keys 1-6).";
-  if (types.has("vote")) return `Vote in secret with one of your cards (keys 1-6). ${v.card ? v.card.question : ""}`;
-  if (types.has("choose")) return v.prompt || "Choose a housemate (keys 1-6).";
-  if (types.has("rank")) return "Rank the evicted housemates, best first (keys 1-6).";
+  const keys = t.touch ? "" : " (keys 1-6)";
+  if (types.has("roll")) return t.touch ? "Your turn: tap Roll." : "Your turn: roll the dice (R).";
+  if (types.has("gossip")) return `Gossip: ${t.touch ? "tap" : "pick"} a housemate and a side of the gossip table.`;
+  if (types.has("gossip_card")) return `${t.touch ? "Tap" : "Pick"} your secret gossip card before the time runs out${keys}.`;
+  if (types.has("vote")) return `${t.touch ? "Tap one of your cards to vote in secret" : "Vote in secret with one of your cards"}${keys}. ${v.card ? v.card.question : ""}`;
+  if (types.has("choose")) return v.prompt || `${t.touch ? "Tap" : "Choose"} a housemate${keys}.`;
+  if (types.has("rank")) return `Rank the evicted housemates, best first${t.touch ? ": tap them in order" : keys}.`;
   if (types.has("pay")) {
     const p = v.paying || {};
-    return `You owe ${t.nameOf(p.target)} a vote card but have none left: choose another card to put in the box (keys 1-6).`;
+    return `You owe ${t.nameOf(p.target)} a vote card but have none left: ${t.touch ? "tap" : "choose"} another card to put in the box${keys}.`;
   }
   if (types.has("claim")) return `Caught on camera! Claim your card. ${v.prompt || ""}`;
   return v.prompt || "Waiting\u2026";

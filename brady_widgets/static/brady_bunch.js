@@ -261,7 +261,10 @@ function logPanel(title = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title} entries`
   });
   const head = h("h3", {}, title);
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
@@ -704,6 +707,9 @@ function startPanel(state, { seat: seat2, ready, humans, hint, onStart }) {
     btn
   );
 }
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -712,7 +718,7 @@ function mountView({ model, el, game }) {
   const root = h("div", { class: `bw-root ${game.rootClass}` });
   const title = h("h2", { class: "bw-title" });
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title, me2);
+  const header = h("header", { class: "bw-header", role: "none" }, title, me2);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
   header.append(clock.node, clock.windowNode, keysHint);
@@ -789,8 +795,10 @@ function mountView({ model, el, game }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -798,7 +806,7 @@ function mountView({ model, el, game }) {
     F.live = !curtain.up && !t.replaying && !view2.over;
     F.running = !t.clock.realtime || Boolean(t.clock.running);
     const hasKeys = Object.keys(F.keys).length > 0;
-    F.hint = hasKeys ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
+    F.hint = hasKeys && !t.touch ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
     setAttr(root, "tabindex", hasKeys ? "0" : null);
     setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
     setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
@@ -901,7 +909,11 @@ function mountView({ model, el, game }) {
     focusOrder,
     onKey
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     stopWatching();
     if (onScreen) {
@@ -928,6 +940,10 @@ var ASK_LABEL = {
   ask_suspect: "Who is the Troublemaker?"
 };
 var ASK_KINDS = Object.keys(ASK_LABEL);
+function askKindLabel(L, k) {
+  const full = L.questions[k] ? L.questions[k].replace("{about}", "\u2026") : ASK_LABEL[k];
+  return full === ASK_LABEL[k] ? full : `${ASK_LABEL[k]} (${full})`;
+}
 var ROLE_SPOTS = [
   ["troublemakers", "troublemaker", "Troublemaker"],
   ["sidekicks", "sidekick", "Sidekick"],
@@ -1450,8 +1466,9 @@ function questionPanel(asks, view2, local, L, act, redraw) {
   return group(
     "Ask a question",
     "question",
-    h("h4", {}, `Ask a question${left}`),
-    h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Question: "), kinds.map((k) => choice({ testid: `ask-kind-${k}`, label: L.questions[k] ? L.questions[k].replace("{about}", "\u2026") : ASK_LABEL[k], text: ASK_LABEL[k], pressed: local.askKind === k, onclick: pick("askKind", k) }))),
+    h("h3", {}, `Ask a question${left}`),
+    // the panel's first heading under the title (h2): no level skipped
+    h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Question: "), kinds.map((k) => choice({ testid: `ask-kind-${k}`, label: askKindLabel(L, k), text: ASK_LABEL[k], pressed: local.askKind === k, onclick: pick("askKind", k) }))),
     h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Ask: "), kids.map((k) => choice({ testid: `ask-kid-${k}`, label: `Ask ${k}`, text: kidChip(k, L), pressed: local.askKid === k, onclick: pick("askKid", k) }))),
     abouts.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "About: "), abouts.map((k) => choice({ testid: `ask-about-${k}`, label: `About ${k}`, text: k, pressed: local.askAbout === k, onclick: pick("askAbout", k) }))) : null,
     rounds.length ? h("div", { class: "bw-row" }, h("span", { class: "bw-label" }, "Round: "), rounds.map((r) => choice({ testid: `ask-round-${r}`, label: `Round ${r}`, text: String(r), pressed: local.askRound === r, onclick: pick("askRound", r) }))) : null,

@@ -225,7 +225,10 @@ function logPanel(title2 = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title2} entries`
   });
   const head = h("h3", {}, title2);
   const panel = h("section", { class: "bw-log", "aria-label": title2 }, head, list);
@@ -668,6 +671,9 @@ function startPanel(state, { seat: seat2, ready, humans, hint, onStart }) {
     btn
   );
 }
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -676,7 +682,7 @@ function mountView({ model, el, game: game2 }) {
   const root = h("div", { class: `bw-root ${game2.rootClass}` });
   const title2 = h("h2", { class: "bw-title" });
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title2, me2);
+  const header = h("header", { class: "bw-header", role: "none" }, title2, me2);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
   header.append(clock.node, clock.windowNode, keysHint);
@@ -753,8 +759,10 @@ function mountView({ model, el, game: game2 }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -762,7 +770,7 @@ function mountView({ model, el, game: game2 }) {
     F.live = !curtain.up && !t.replaying && !view2.over;
     F.running = !t.clock.realtime || Boolean(t.clock.running);
     const hasKeys = Object.keys(F.keys).length > 0;
-    F.hint = hasKeys ? game2.keyHint ? game2.keyHint(t) : defaultKeyHint(F.keys) : "";
+    F.hint = hasKeys && !t.touch ? game2.keyHint ? game2.keyHint(t) : defaultKeyHint(F.keys) : "";
     setAttr(root, "tabindex", hasKeys ? "0" : null);
     setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
     setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
@@ -865,7 +873,11 @@ function mountView({ model, el, game: game2 }) {
     focusOrder,
     onKey: onKey2
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     stopWatching();
     if (onScreen) {
@@ -912,6 +924,10 @@ function setup(frame) {
     hand: h("section", { class: "bw-bh-hand", "aria-label": "Your cards", "data-testid": "hand" }),
     actions: h("div", { class: "bw-bh-actions", role: "group", "aria-label": "Actions" }),
     prompt: h("p", { class: "bw-prompt", "data-testid": "prompt", "aria-live": "polite" }),
+    // the slap button and the cries, together: in the flow on a laptop, docked at the bottom
+    // of the screen on a touch screen (in thumb reach, with every cry in view: view.css)
+    dock: h("section", { class: "bw-bh-dock", "aria-label": "Cries and slap", "data-testid": "dock" }),
+    cries: h("ul", { class: "bw-bh-cries", "aria-label": "Cries on the table", "data-testid": "cries" }),
     slap: null,
     speech: null,
     odds: keyed(),
@@ -995,6 +1011,7 @@ function seat(t, g, s) {
 }
 function promptText(t, g, can) {
   const v = t.view;
+  const tap = t.touch;
   const L = labels(t.content);
   if (v.over) return "The game is over.";
   if (t.replaying) return "Replaying the game.";
@@ -1003,20 +1020,25 @@ function promptText(t, g, can) {
     return "Same cry on two cards? The first two to press their slap key reveal.";
   }
   if (t.seat < 0) return "Public view.";
-  if (g.local.hunting) return "Hunter: click a seat's bubble (or press its number) to take that card; Escape cancels.";
+  if (g.local.hunting)
+    return tap ? "Hunter: tap a cry to take that card, or tap Cancel Hunter." : "Hunter: click a seat's bubble (or press its number) to take that card; Escape cancels.";
   switch (v.phase) {
     case "slap":
-      return can.slap ? "Someone slapped! Slap too (Space) if you think you match." : "Frozen: someone slapped.";
+      if (!can.slap) return "Frozen: someone slapped.";
+      return tap ? "Someone slapped! Tap Slap too if you think you match." : "Someone slapped! Slap too (Space) if you think you match.";
     case "reveal":
       return v.reveal ? v.reveal.match ? "Match! Both cards go to their Reserves." : "No match: both cards go back." : "Revealing\u2026";
     case "hunt":
-      return can.hunt ? "A Hunter is out! Play your own Hunter now (H) to cancel both." : "Frozen: a Hunter is hunting.";
+      if (!can.hunt) return "Frozen: a Hunter is hunting.";
+      return tap ? "A Hunter is out! Tap your own Hunter now to cancel both." : "A Hunter is out! Play your own Hunter now (H) to cancel both.";
     case "pass":
       if (v.passing && v.passing.mine) return `You pass ${L.card(v.passing.mine)} to the left; waiting for the others.`;
-      return can.pass ? "Choose a card to pass to your left (1-9)." : "Waiting for the others to pass.";
+      if (!can.pass) return "Waiting for the others to pass.";
+      return tap ? "Tap a card to pass it to your left." : "Choose a card to pass to your left (1-9).";
     default:
-      if (can.slap) return "Your card is down. Same animal somewhere? Slap (Space)! Or take it back (T).";
-      if (can.play) return "Play a card face down (1-9): its cry goes round the table.";
+      if (can.slap)
+        return tap ? "Your card is down. Same animal somewhere? Tap Slap! Or tap Take back." : "Your card is down. Same animal somewhere? Slap (Space)! Or take it back (T).";
+      if (can.play) return tap ? "Tap a card to play it face down: its cry goes round the table." : "Play a card face down (1-9): its cry goes round the table.";
       return "Waiting\u2026";
   }
 }
@@ -1092,7 +1114,7 @@ function panels(t, g) {
     g.slap = liveButton({ testid: "slap", label: "Slap (Space)", text: "\u270B Slap! (Space)", cls: "bw-btn-primary bw-bh-slap", onclick: () => act({ type: "slap" }) });
     g.speech = liveButton({
       testid: "speech",
-      label: "Speak the cries aloud",
+      label: "Speak cries aloud",
       text: "\u{1F50A} Speak cries",
       pressed: false,
       onclick: () => {
@@ -1107,6 +1129,8 @@ function panels(t, g) {
     });
   }
   setDisabled(g.slap, !can.slap);
+  setAttr(g.slap, "aria-label", t.touch ? "Slap" : "Slap (Space)");
+  setText(g.slap, t.touch ? "\u270B Slap!" : "\u270B Slap! (Space)");
   setAttr(g.speech, "aria-pressed", String(g.local.speech));
   setAttr(g.speech, "title", synth() ? null : "This browser has no speech synthesis");
   setText(g.prompt, promptText(t, g, can));
@@ -1118,10 +1142,13 @@ function panels(t, g) {
     const action = passing ? { type: "pass", card: c } : { type: "play", card: c };
     const ok = legal.some((a) => a.type === action.type && a.card === c);
     const verb = passing ? "Pass" : "Play";
+    const key = n < 9 && !t.touch ? String(n + 1) : null;
+    const many = count(c) > 1 ? ` \xD7${count(c)}` : "";
     return button({
       testid: `${passing ? "pass" : "play"}-${c}`,
-      label: `${verb} ${L.name(c)}${n < 9 ? ` (key ${n + 1})` : ""}`,
-      text: [n < 9 ? h("kbd", { "aria-hidden": "true" }, String(n + 1)) : null, ` ${L.card(c)}`, count(c) > 1 ? ` \xD7${count(c)}` : ""],
+      // the name holds the visible words in order ("1 Hamster ×2"), for speech input
+      label: `${verb} ${key ? `${key}: ` : ""}${L.name(c)}${many}`,
+      text: [key ? h("kbd", { "aria-hidden": "true" }, key) : null, ` ${L.card(c)}`, many],
       cls: `bw-bh-cardbtn${c === "hunter" ? " bw-bh-huntercard" : ""}`,
       disabled: !ok,
       onclick: () => act(action)
@@ -1133,12 +1160,18 @@ function panels(t, g) {
     { class: "bw-bh-down", "data-testid": "my-down" },
     h("span", { class: "bw-bh-card" }, `Face down: ${L.card(down)}`),
     (v.cries || [])[t.seat] ? h("span", { class: "bw-bh-bubble bw-bh-mine" }, (v.cries || [])[t.seat]) : null,
-    button({ testid: "take-back", label: "Take your card back (T)", text: "\u21A9 Take back (T)", disabled: !can.take, onclick: () => act({ type: "take_back" }) })
+    button({
+      testid: "take-back",
+      label: t.touch ? "Take back your card" : "Take back your card (T)",
+      text: t.touch ? "\u21A9 Take back" : "\u21A9 Take back (T)",
+      disabled: !can.take,
+      onclick: () => act({ type: "take_back" })
+    })
   ) : null;
   const hunterBtn = hand.includes("hunter") && !passing ? button({
     testid: "hunt",
-    label: g.local.hunting ? "Cancel the Hunter (Escape)" : "Play a Hunter (H), then choose a seat",
-    text: g.local.hunting ? "\u2716 Cancel Hunter" : "\u{1F3F9} Hunter (H)",
+    label: g.local.hunting ? `Cancel Hunter${t.touch ? "" : " (Escape)"}` : `Play a Hunter${t.touch ? "" : " (H)"}, then choose a seat`,
+    text: g.local.hunting ? "\u2716 Cancel Hunter" : t.touch ? "\u{1F3F9} Hunter" : "\u{1F3F9} Hunter (H)",
     pressed: g.local.hunting,
     disabled: !can.hunt,
     onclick: () => {
@@ -1149,7 +1182,29 @@ function panels(t, g) {
   const party = t.content.party;
   const reveal_ = !v.my_hand && Array.isArray(v.hands);
   setChildren(g.hand, party || t.seat < 0 || reveal_ ? [] : [h("h3", {}, passing ? "Pass a card to your left" : "Your hand"), h("div", { class: "bw-bh-cards" }, cardButtons.length ? cardButtons : h("span", { class: "bw-why" }, "No cards in hand.")), downNode]);
-  setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, g.speech]);
+  const dockSpeech = !t.touch || party;
+  setChildren(g.actions, party ? [g.speech] : [g.slap, hunterBtn, dockSpeech ? g.speech : null]);
+  const cries = v.cries || [];
+  setChildren(
+    g.cries,
+    cries.map((c, s) => {
+      if (!c) return null;
+      const who = t.nameOf(s);
+      const aim = g.local.hunting && legal.some((a) => a.type === "hunt" && a.target === s);
+      return h(
+        "li",
+        { class: `bw-bh-cry${s === t.seat ? " bw-bh-mycry" : ""}` },
+        aim ? button({
+          testid: `dock-hunt-${s}`,
+          label: `Hunt ${who}: ${c}`,
+          text: `\u{1F3AF} ${who}: ${c}`,
+          cls: "bw-bh-bubble bw-bh-target",
+          onclick: () => act({ type: "hunt", target: s })
+        }) : [h("span", { class: "bw-bh-cryname" }, `${who}: `), c]
+      );
+    })
+  );
+  setChildren(g.dock, [t.touch && !party ? g.cries : null, g.actions]);
   const reveal = g.reveal(JSON.stringify([v.reveal ?? null, g.keyContent]), () => {
     if (!v.reveal) return null;
     const r = v.reveal;
@@ -1172,10 +1227,10 @@ function panels(t, g) {
   ) : null;
   const odds = g.odds(JSON.stringify([v.odds ?? null, g.keyContent, Boolean(party)]), () => oddsPanel(t, L));
   const legend = g.legend(g.keyContent, () => legendPanel(t, L));
-  const controls = h("section", { class: "bw-bh-controls", "aria-label": "Your move" }, g.prompt, reveal, g.actions);
+  const controls = h("section", { class: "bw-bh-controls", "aria-label": "Your move" }, g.prompt, reveal, t.touch ? null : g.dock);
   return {
-    main: [h("div", { class: "bw-bh-left" }, controls, g.hand, partyNode, removedLine(t, L))],
-    side: [odds, legend]
+    main: [h("div", { class: "bw-bh-left" }, controls, g.hand, partyNode, removedLine(t, L)), t.touch ? g.dock : null],
+    side: [dockSpeech ? null : h("div", { class: "bw-bh-speechrow" }, g.speech), odds, legend]
   };
 }
 function speak(t, g) {

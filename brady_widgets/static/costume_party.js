@@ -279,7 +279,10 @@ function logPanel(title = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title} entries`
   });
   const head = h("h3", {}, title);
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
@@ -722,6 +725,9 @@ function startPanel(state, { seat: seat2, ready, humans, hint, onStart }) {
     btn
   );
 }
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -730,7 +736,7 @@ function mountView({ model, el, game }) {
   const root = h("div", { class: `bw-root ${game.rootClass}` });
   const title = h("h2", { class: "bw-title" });
   const me2 = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title, me2);
+  const header = h("header", { class: "bw-header", role: "none" }, title, me2);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
   header.append(clock.node, clock.windowNode, keysHint);
@@ -807,8 +813,10 @@ function mountView({ model, el, game }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -816,7 +824,7 @@ function mountView({ model, el, game }) {
     F.live = !curtain.up && !t.replaying && !view2.over;
     F.running = !t.clock.realtime || Boolean(t.clock.running);
     const hasKeys = Object.keys(F.keys).length > 0;
-    F.hint = hasKeys ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
+    F.hint = hasKeys && !t.touch ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
     setAttr(root, "tabindex", hasKeys ? "0" : null);
     setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
     setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
@@ -919,7 +927,11 @@ function mountView({ model, el, game }) {
     focusOrder,
     onKey
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     stopWatching();
     if (onScreen) {
@@ -1204,6 +1216,7 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
     F.emoji = h("span", { class: "bw-emoji", "aria-hidden": "true" }, L.emoji(f));
     F.name = h("span", { class: "bw-fig-name" }, L.fig(f).split(" the ")[0]);
     F.you = h("span", { class: "bw-you", "aria-hidden": "true" }, "you");
+    F.gaps = [document.createTextNode(" "), document.createTextNode(" ")];
     F.owner = h("span", { class: "bw-owner", "aria-hidden": "true" });
     F.button = liveButton({
       testid: `figure-${f}`,
@@ -1226,7 +1239,8 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
   setAttr(
     b,
     "aria-label",
-    `${L.fig(f)}${isMine ? " (you)" : ""}${owner >= 0 ? ` (${nameOf(owner)}'s character)` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`
+    // the name starts with what the token shows ("Ana you"), as a speech-input user would say it
+    `${L.fig(f).split(" the ")[0]}${isMine ? " you" : ""}${owner >= 0 ? ` ${nameOf(owner)}` : ""}: ${L.fig(f)}${isMine ? ", your character" : ""}${owner >= 0 ? `, ${nameOf(owner)}'s character` : ""}, in ${info.name}${canMove ? ", can move" : ""}${killable ? ", can be killed" : ""}`
   );
   setAttr(b, "aria-pressed", canMove ? String(selected) : null);
   setDisabled(b, !canMove);
@@ -1235,7 +1249,7 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
     `bw-btn bw-figure${canMove ? " bw-movable" : ""}${selected ? " bw-selected" : ""}${isMine ? " bw-mine" : ""}${killable ? " bw-killable" : ""}`
   );
   if (owner >= 0) setText(F.owner, nameOf(owner));
-  setChildren(b, [F.emoji, F.name, isMine ? F.you : null, owner >= 0 ? F.owner : null]);
+  setChildren(b, [F.emoji, F.name, isMine ? [F.gaps[0], F.you] : null, owner >= 0 ? [F.gaps[1], F.owner] : null]);
   return b;
 }
 function drawOdds(C, L, odds, nameOf) {

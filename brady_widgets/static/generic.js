@@ -221,7 +221,10 @@ function logPanel(title = "Log") {
     class: "bw-log-list",
     "aria-live": "polite",
     "aria-relevant": "additions",
-    "data-testid": "log"
+    "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title} entries`
   });
   const head = h("h3", {}, title);
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);
@@ -664,6 +667,9 @@ function startPanel(state, { seat, ready, humans, hint, onStart }) {
     btn
   );
 }
+function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
 var ACT_LOCK_MS = 5e3;
 function listContext(t) {
   return JSON.stringify([t.seat, Boolean(t.replay.active), t.replay.step ?? null, Boolean(t.settings.reveal), Boolean(t.curtain.up)]);
@@ -672,7 +678,7 @@ function mountView({ model, el, game }) {
   const root = h("div", { class: `bw-root ${game.rootClass}` });
   const title = h("h2", { class: "bw-title" });
   const me = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title, me);
+  const header = h("header", { class: "bw-header", role: "none" }, title, me);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   const keysHint = h("p", { class: "bw-keys", "data-testid": "keys-hint", "aria-live": "polite", hidden: true });
   header.append(clock.node, clock.windowNode, keysHint);
@@ -749,8 +755,10 @@ function mountView({ model, el, game }) {
       nameOf: (s) => names[s] ?? `Seat ${s + 1}`,
       toAct: view2.over ? [] : view2.to_act || [],
       alive: view2.alive || [],
-      replaying: Boolean(replay.active && replay.step < replay.length)
+      replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen()
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -758,7 +766,7 @@ function mountView({ model, el, game }) {
     F.live = !curtain.up && !t.replaying && !view2.over;
     F.running = !t.clock.realtime || Boolean(t.clock.running);
     const hasKeys = Object.keys(F.keys).length > 0;
-    F.hint = hasKeys ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
+    F.hint = hasKeys && !t.touch ? game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys) : "";
     setAttr(root, "tabindex", hasKeys ? "0" : null);
     setAttr(root, "data-lm-suppress-shortcuts", hasKeys ? "true" : null);
     setAttr(root, "data-clock", t.clock.realtime ? clock.state : null);
@@ -861,7 +869,11 @@ function mountView({ model, el, game }) {
     focusOrder,
     onKey
   });
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     stopWatching();
     if (onScreen) {

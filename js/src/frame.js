@@ -87,6 +87,15 @@ export function startPanel(state, { seat, ready, humans, hint, onStart }) {
   );
 }
 
+/**
+ * Whether this screen is a touch screen (its main pointer is coarse: a finger). A game's
+ * prompts then name taps, not keys: the game writes both sentences, the frame chooses
+ * (`t.touch`), and the root carries `data-pointer="coarse"` for the CSS (tap targets of 44 px).
+ */
+export function touchScreen() {
+  return typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches;
+}
+
 /** How long an act may go unanswered before the view takes clicks again (a lost reply). */
 export const ACT_LOCK_MS = 5000;
 
@@ -124,7 +133,8 @@ export const ACT_LOCK_MS = 5000;
 /**
  * The traits of one redraw (messages.readTraits) plus what the frame derives.
  * @typedef {ReturnType<typeof readTraits> & {names: string[], nameOf: (s: number) => string,
- *   toAct: number[], alive: boolean[], replaying: boolean}} Traits
+ *   toAct: number[], alive: boolean[], replaying: boolean, touch: boolean}} Traits
+ *   (`touch`: a touch screen, see touchScreen: prompts name taps, not keys)
  */
 
 /** The context a windowed list belongs to: a change drops the pages shown above it. */
@@ -140,7 +150,8 @@ export function mountView({ model, el, game }) {
   const root = h("div", { class: `bw-root ${game.rootClass}` });
   const title = h("h2", { class: "bw-title" });
   const me = h("p", { class: "bw-me-line", "data-testid": "me" });
-  const header = h("header", { class: "bw-header" }, title, me);
+  // not a page banner (a widget sits inside a notebook or a page that has its own): no landmark
+  const header = h("header", { class: "bw-header", role: "none" }, title, me);
   const clock = viewClock({ send: (msg) => model.send(msg) });
   // who has the keys: "Keys: Press Space to slap" on a focused game, "Click to play with keys"
   // when the focus is elsewhere (the notebook keeps its keys then)
@@ -222,7 +233,9 @@ export function mountView({ model, el, game }) {
       toAct: view.over ? [] : view.to_act || [],
       alive: view.alive || [],
       replaying: Boolean(replay.active && replay.step < replay.length),
+      touch: touchScreen(),
     };
+    setAttr(root, "data-pointer", t.touch ? "coarse" : "fine");
     F.drawnRev = t.rev;
     clock.update(t.clock);
     F.keys = settings.keys || {};
@@ -230,7 +243,8 @@ export function mountView({ model, el, game }) {
     F.live = !curtain.up && !t.replaying && !view.over;
     F.running = !t.clock.realtime || Boolean(t.clock.running);
     const hasKeys = Object.keys(F.keys).length > 0;
-    F.hint = hasKeys ? (game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys)) : "";
+    // a touch screen has no keys to speak of: no hint there (its prompts name taps)
+    F.hint = hasKeys && !t.touch ? (game.keyHint ? game.keyHint(t) : defaultKeyHint(F.keys)) : "";
     setAttr(root, "tabindex", hasKeys ? "0" : null);
     // JupyterLab (Lumino) runs no shortcut for a key pressed inside this element: while the
     // game has the focus its keys are its own; everywhere else the notebook's keys work
@@ -355,7 +369,12 @@ export function mountView({ model, el, game }) {
     focusOrder,
     onKey,
   });
+  // a tablet docked to a keyboard (or a phone's emulation turned off) changes its pointer: redraw
+  const pointer = typeof matchMedia === "function" ? matchMedia("(pointer: coarse)") : null;
+  const onPointer = () => redrawNow();
+  if (pointer && pointer.addEventListener) pointer.addEventListener("change", onPointer);
   return () => {
+    if (pointer && pointer.removeEventListener) pointer.removeEventListener("change", onPointer);
     clock.stop();
     stopWatching();
     // a view taken away (the output cleared, the notebook's windowing) is no longer on screen

@@ -17,6 +17,9 @@ export function logPanel(title = "Log") {
     "aria-live": "polite",
     "aria-relevant": "additions",
     "data-testid": "log",
+    // a list that scrolls (a game caps its height) is reached by keyboard too
+    tabindex: "0",
+    "aria-label": `${title} entries`,
   });
   const head = h("h3", {}, title);
   const panel = h("section", { class: "bw-log", "aria-label": title }, head, list);

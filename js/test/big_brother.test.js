@@ -5,7 +5,7 @@
 // the shared clock, the camera claim button, the count, and nothing under the curtain.
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import widget, { loopCells, spaceWords, TARGET_TYPES } from "../../brady_widgets/big_brother/view.js";
 import { MSG } from "../src/messages.js";
 import { fakeModel, legalOf, serialize, tick } from "./fake_model.js";
@@ -39,6 +39,7 @@ const key = (el, k) => el.querySelector(".bw-root").dispatchEvent(new KeyboardEv
 
 afterEach(() => {
   for (const c of cleanups.splice(0)) c();
+  vi.unstubAllGlobals();
 });
 
 describe("the board", () => {
@@ -309,5 +310,28 @@ describe("patching in place", () => {
     // the two spaces the pawn left and reached, and those that lose their landing odds
     const land = view.odds.land.map((p, i) => (p ? `space-${i}` : null)).filter(Boolean);
     expect([...touched].sort()).toEqual([...new Set([`space-${from}`, `space-${to}`, ...land, ...(view.last_roll ? [`space-${view.last_roll.to}`] : [])])].sort());
+  });
+});
+
+describe("on a touch screen", () => {
+  const pointer = (coarse) =>
+    vi.stubGlobal("matchMedia", (q) => ({ matches: q === "(pointer: coarse)" ? coarse : false, media: q, addEventListener() {}, removeEventListener() {} }));
+  const KEYISH = /\((R|key [0-9]|keys [0-9]-[0-9])\)|\bkeys?\b/;
+
+  it("names taps, not keys: the prompt, the Roll button and the vote cards", () => {
+    pointer(true);
+    for (const name of ["roll", "vote"]) {
+      const { $, $$ } = mount(name);
+      expect($("prompt").textContent).not.toMatch(KEYISH);
+      expect($("roll").textContent).toBe("🎲 Roll");
+      for (const b of $$("button")) expect(`${b.getAttribute("aria-label") || ""} ${b.textContent}`).not.toMatch(KEYISH);
+    }
+    expect(mount("roll").$("prompt").textContent).toBe("Your turn: tap Roll.");
+  });
+
+  it("names the keys on a keyboard screen", () => {
+    pointer(false);
+    expect(mount("roll").$("prompt").textContent).toBe("Your turn: roll the dice (R).");
+    expect(mount("vote").$("prompt").textContent).toContain("(keys 1-6)");
   });
 });

@@ -384,3 +384,59 @@ describe("brouhaha view", () => {
     for (const b of el.querySelectorAll("button")) expect(b.getAttribute("aria-label") || b.textContent.trim()).not.toBe("");
   });
 });
+
+/** A screen whose main pointer is a finger (matchMedia("(pointer: coarse)") matches) or a mouse. */
+function pointer(coarse) {
+  vi.stubGlobal("matchMedia", (q) => ({ matches: q === "(pointer: coarse)" ? coarse : false, media: q, addEventListener() {}, removeEventListener() {} }));
+}
+
+/** Every word the view shows or reads aloud, outside the log. */
+function words(root) {
+  const out = [];
+  for (const el of root.querySelectorAll("*")) {
+    if (el.closest('[data-testid="log"]')) continue;
+    if (el.getAttribute("aria-label")) out.push(el.getAttribute("aria-label"));
+    for (const c of el.childNodes) if (c.nodeType === 3 && c.data.trim()) out.push(c.data.trim());
+  }
+  return out;
+}
+const KEYISH = /\((Space|T|H|[0-9](-[0-9])?)\)|\bkeys?\b|\bEscape\b|\bpress\b/i;
+
+describe("brouhaha on a touch screen", () => {
+  it("names taps, not keys, and docks the cries beside a big Slap button", () => {
+    pointer(true);
+    const { $, root } = mount();
+    expect(root.dataset.pointer).toBe("coarse");
+    expect($("prompt").textContent).toBe("Your card is down. Same animal somewhere? Tap Slap! Or tap Take back.");
+    expect($("slap").textContent).toBe("✋ Slap!");
+    expect(root.querySelectorAll("kbd").length).toBe(0);
+    expect(words(root).filter((w) => KEYISH.test(w))).toEqual([]);
+    // the dock: every cry on the table, then the Slap button; it is the last part of the main column
+    expect([...$("cries").children].map((li) => li.textContent)).toEqual(["Ann: Moo!", "Bot 3: Moo!", "Bot 4: Squeak!"]);
+    expect($("dock").contains($("slap"))).toBe(true);
+    expect($("dock").parentElement.classList.contains("bw-main")).toBe(true);
+  });
+
+  it("names the keys on a keyboard screen, the same view", () => {
+    pointer(false);
+    const { $, root } = mount();
+    expect(root.dataset.pointer).toBe("fine");
+    expect($("prompt").textContent).toContain("Slap (Space)!");
+    expect($("slap").textContent).toBe("✋ Slap! (Space)");
+    expect($("play-mouse").getAttribute("aria-label")).toBe("Play 2: Mouse ×2") // the 2nd distinct card (cow is 1st);
+    expect($("cries")).toBeNull(); // on a laptop the seat bar, above the Slap button, shows them
+    expect($("dock").closest(".bw-bh-controls")).not.toBeNull();
+  });
+
+  it("a Hunter is aimed by tapping a cry beside Slap (or a bubble), with Cancel Hunter, no Escape", () => {
+    pointer(true);
+    const { $, acts } = mount();
+    $("hunt").click();
+    expect($("prompt").textContent).toBe("Hunter: tap a cry to take that card, or tap Cancel Hunter.");
+    expect($("hunt").getAttribute("aria-label")).toBe("Cancel Hunter");
+    // the cries beside Slap are the targets too: exactly the legal ones (seats 2 and 3)
+    expect([...$("cries").querySelectorAll("button")].map((b) => b.dataset.testid)).toEqual(["dock-hunt-2", "dock-hunt-3"]);
+    $("dock-hunt-3").click();
+    expect(acts().at(-1).action).toEqual({ type: "hunt", target: 3 });
+  });
+});

@@ -41,7 +41,7 @@ describe("costume party view", () => {
     const me = model.get("content").figures[mine];
     expect($("me").textContent).toContain(`You are ${me.emoji} ${me.name} the ${me.costume}`);
     expect($(`figure-${mine}`).classList.contains("bw-mine")).toBe(true);
-    expect($(`figure-${mine}`).getAttribute("aria-label")).toContain("(you)");
+    expect($(`figure-${mine}`).getAttribute("aria-label")).toMatch(new RegExp(`^${me.name} you: .*your character`));
     expect($("seat-0").dataset.turn).toBe("true");
     expect($("seat-0").textContent).toContain("you");
     expect($("seat-1").dataset.turn).toBe("false");
@@ -206,7 +206,7 @@ describe("costume party view", () => {
     expect(owned.length).toBeGreaterThan(0);
     for (const [f, seat] of owned) {
       expect($(`figure-${f}`).querySelector(".bw-owner").textContent).toBe(model.get("settings").names[seat]);
-      expect($(`figure-${f}`).getAttribute("aria-label")).toContain(`(${model.get("settings").names[seat]}'s character)`);
+      expect($(`figure-${f}`).getAttribute("aria-label")).toContain(`, ${model.get("settings").names[seat]}'s character`);
     }
     $("replay-forward").click();
     $("reveal-toggle").click();

@@ -1,6 +1,6 @@
 // The shared frame and the protocol of issue 7: compact legal lists, rev on every
 // act, the teacher-only reveal toggle, "Show earlier" pages, the generic view.
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { resolve } from "node:path";
 import costume from "../../brady_widgets/costume_party/view.js";
@@ -14,6 +14,7 @@ const C = mounter(costume, ".bw-costume");
 const B = mounter(brady, ".bw-brady");
 const G = mounter(generic, ".bw-generic");
 afterEach(() => {
+  vi.unstubAllGlobals();
   C.unmountAll();
   B.unmountAll();
   G.unmountAll();
@@ -346,5 +347,44 @@ describe("the generic view (a game with no view of its own)", () => {
     const over = G.mount("over");
     expect(over.$("replay")).not.toBeNull();
     expect(over.$$('[data-testid^="action-"]').length).toBe(0);
+  });
+});
+
+describe("a touch screen (the main pointer is a finger)", () => {
+  /** matchMedia("(pointer: coarse)") as a phone (or a mouse) answers it; `flip()` docks a keyboard. */
+  function pointer(coarse) {
+    const listeners = new Set();
+    const mql = {
+      get matches() {
+        return coarse;
+      },
+      media: "(pointer: coarse)",
+      addEventListener: (_type, fn) => listeners.add(fn),
+      removeEventListener: (_type, fn) => listeners.delete(fn),
+    };
+    vi.stubGlobal("matchMedia", (q) => (q === "(pointer: coarse)" ? mql : { matches: false, media: q, addEventListener() {}, removeEventListener() {} }));
+    return {
+      listeners,
+      flip() {
+        coarse = !coarse;
+        for (const fn of [...listeners]) fn();
+      },
+    };
+  }
+
+  it("marks the root for the CSS, redraws when the pointer changes, and stops listening when unmounted", () => {
+    const p = pointer(true);
+    const m = C.mount("roll");
+    expect(m.root.dataset.pointer).toBe("coarse");
+    expect(p.listeners.size).toBe(1);
+    p.flip(); // a keyboard and a mouse are docked: the same view, drawn for them
+    expect(m.root.dataset.pointer).toBe("fine");
+    m.cleanup();
+    expect(p.listeners.size).toBe(0);
+  });
+
+  it("is a mouse screen where matchMedia is missing (an old front end)", () => {
+    vi.stubGlobal("matchMedia", undefined);
+    expect(C.mount("roll").root.dataset.pointer).toBe("fine");
   });
 });

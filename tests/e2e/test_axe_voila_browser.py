@@ -1,0 +1,75 @@
+"""Accessibility measured (issue 25 item 7): axe-core (tests/e2e/axe.py) on every Voila app page
+(``notebooks/app/*.ipynb``, the student's and the teacher's page of each game), the whole page
+as a person gets it, once the game shows and again after a first move by click.
+
+Voila is started once for the module with the options ``scripts/apps.sh`` uses (the fixtures
+of tests/e2e/test_voila_browser.py). Every impact's count is printed per page (the figures the
+lead quotes); a serious or critical violation fails. A screenshot per page goes to the test's
+output folder.
+
+The students' pages also open on a 390x844 touch phone (the checks of the rooms phone test:
+no sideways scroll, 44 px controls, no key named), before and after a first tap.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import axe
+from test_phone_browser import GAMES, PHONE, check, pick
+from test_voila_browser import PAGES, app_page, voila  # noqa: F401 -- the fixtures, shared
+
+pytestmark = pytest.mark.browser
+
+
+def game_of(page_name: str) -> str:
+    return page_name.removesuffix("_teacher")
+
+
+def test_every_app_page_is_known():
+    assert {game_of(p) for p in PAGES} == set(GAMES), PAGES
+    assert len(PAGES) == 2 * len(GAMES)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_app_page_has_no_serious_axe_violation(app_page, name):  # noqa: F811 -- the fixture
+    cls, _players, _level, policy = GAMES[game_of(name)]
+    root = app_page.open(name, "seed=11", selector=cls)
+    page = app_page.page
+    root.wait_for()
+    page.wait_for_timeout(500)  # the first redraws (the clock, the bots' first moves)
+    found = axe.run(page)
+    print(f"axe app page {name}, at the start: {axe.counts(found) or 'none'} ({', '.join(v['id'] for v in found)})")
+    serious = [v for v in found if v["impact"] in axe.SERIOUS]
+    assert not serious, axe.summary(serious)
+    # a first move by click, where the page has one for its person (a teacher's page may watch)
+    target = pick(page, cls, policy, timeout=0 if name.endswith("_teacher") else 20)
+    assert target is not None or name.endswith("_teacher"), f"{name}: the person has no move at the start"
+    if target is not None:
+        page.locator(target).click()
+        page.wait_for_timeout(500)
+        found = axe.run(page)
+        print(f"axe app page {name}, after {target.rsplit(chr(34), 2)[1]}: {axe.counts(found) or 'none'}")
+        serious = [v for v in found if v["impact"] in axe.SERIOUS]
+        assert not serious, axe.summary(serious)
+    page.screenshot(path=str(app_page.out / f"{name}.png"))
+
+
+@pytest.mark.parametrize("name", [p for p in PAGES if not p.endswith("_teacher")])
+def test_app_page_plays_on_a_phone(voila, browser, output_dir, name):  # noqa: F811 -- the fixture
+    cls, _players, _level, policy = GAMES[name]
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True, device_scale_factor=2)
+    try:
+        page = context.new_page()
+        page.goto(voila.page_url(f"{name}.ipynb", "seed=11"), wait_until="domcontentloaded", timeout=90_000)
+        page.locator(cls).first.wait_for(timeout=90_000)
+        page.wait_for_timeout(500)
+        check(page, cls, f"app page {name} on a phone")
+        target = pick(page, cls, policy)
+        assert target is not None, f"{name}: nothing to tap at the start"
+        page.locator(target).tap()
+        page.wait_for_timeout(500)
+        check(page, cls, f"app page {name} on a phone, after tapping {target.rsplit(chr(34), 2)[1]}")
+        page.screenshot(path=str(output_dir / f"{name}_phone.png"))
+    finally:
+        context.close()
