@@ -9,6 +9,7 @@
 #   bash scripts/site.sh --serve-only # serve what is built
 #   BRADY_SITE_PORT=8000              # the port --serve uses (default 8000)
 #   BRADY_SITE_OUT=dir BRADY_SITE_CACHE=dir   # where the site and the cache go
+#   BRADY_SITE_FORCE=1                # rebuild even when no input changed (else: skipped)
 #
 # Any static host serves build/site/ as it is (GitHub Pages: .github/workflows/pages.yml).
 set -euo pipefail
@@ -49,7 +50,14 @@ esac
 T0=$(date +%s)
 step() { printf '==> [%3ss] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
 
-if [ "$mode" != serve-only ]; then
+key=$("$PY" "$REPO/scripts/site_build.py" --key --repo "$REPO")
+if [ "$mode" != serve-only ] && [ -z "${BRADY_SITE_FORCE:-}" ] && [ -f "$OUT/index.html" ] \
+   && grep -q "\"key\": \"$key\"" "$OUT/brady-site.json" 2>/dev/null; then
+  step "up to date: $OUT (inputs $key; BRADY_SITE_FORCE=1 rebuilds)"
+  up_to_date=1
+fi
+
+if [ "$mode" != serve-only ] && [ -z "${up_to_date:-}" ]; then
   mkdir -p "$CACHE/wheels" "$CACHE/npm" "$CACHE/project"
   VENV=$CACHE/venv
   stamp="core=$JUPYTERLITE_CORE kernel=$JUPYTERLITE_PYODIDE_KERNEL server=$JUPYTER_SERVER"
@@ -95,7 +103,7 @@ if [ "$mode" != serve-only ]; then
   step "built: $OUT ($(du -sh "$OUT" | cut -f1), $(find "$OUT" -type f | wc -l) files)"
 fi
 
-if [ "$mode" != build ]; then
+if [ "$mode" = serve ] || [ "$mode" = serve-only ]; then
   [ -f "$OUT/index.html" ] || { echo "no site in $OUT: run bash scripts/site.sh first" >&2; exit 1; }
   exec "$PY" "$REPO/scripts/site_build.py" --serve "$OUT" --port "$PORT"
 fi

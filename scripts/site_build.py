@@ -36,25 +36,25 @@ GAMES = [
     (
         "costume_party",
         "Costume Party Detective",
-        "from brady_widgets import CostumePartyWidget\nCostumePartyWidget(players=4)",
+        "from brady_widgets import CostumePartyWidget\nwidget = CostumePartyWidget(players=4)\nwidget",
         "Move the suspects, ask who is where, and unmask the others before they unmask you.",
     ),
     (
         "brady_bunch",
         "The Brady Bunch Party Game",
-        "from brady_widgets import BradyBunchWidget\nBradyBunchWidget(players=5)",
+        "from brady_widgets import BradyBunchWidget\nwidget = BradyBunchWidget(players=5)\nwidget",
         "Claim a Brady, snoop, and call out who is bluffing.",
     ),
     (
         "brouhaha",
         "Brouhaha",
-        'from brady_widgets import BrouhahaWidget\nBrouhahaWidget(players=5, bot="medium")',
+        'from brady_widgets import BrouhahaWidget\nwidget = BrouhahaWidget(players=5, bot="medium")\nwidget',
         "Turn the cards, make the noise, and slap first when two animals match.",
     ),
     (
         "big_brother",
         "Big Brother: The Game",
-        'from brady_widgets import BigBrotherWidget\nBigBrotherWidget(players=5, bot="medium")',
+        'from brady_widgets import BigBrotherWidget\nwidget = BigBrotherWidget(players=5, bot="medium")\nwidget',
         "Roll around the house, win the challenges, and survive the votes.",
     ),
 ]
@@ -244,6 +244,18 @@ def landing_page(repo: Path, repo_url: str) -> str:
 """
 
 
+def input_key(repo: Path) -> str:
+    """A hash of everything the site is built from (the package, the notebooks, these scripts and
+    their pins): a build whose key matches is up to date."""
+    h = hashlib.sha256()
+    files = [repo / "pyproject.toml", repo / "scripts/site.sh", Path(__file__).resolve()]
+    files += sorted(p for p in (repo / "brady_widgets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    files += sorted((repo / "notebooks").glob("*.ipynb"))
+    for f in files:
+        h.update(str(f.relative_to(repo)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()[:16]
+
+
 def build(args: argparse.Namespace) -> None:
     repo, cache, out = Path(args.repo), Path(args.cache), Path(args.out)
     lite = cache / "lite"
@@ -279,6 +291,8 @@ def build(args: argparse.Namespace) -> None:
     config = {
         "jupyter-config-data": {
             "appName": "Brady widgets",
+            # window.jupyterapp: what the site's browser test drives (as the JupyterLab tests do)
+            "exposeAppInBrowser": True,
             "litePluginSettings": {KERNEL_PLUGIN: settings},
             # nothing leaves the page: no news, no update checks
             "disabledExtensions": ["@jupyterlab/apputils-extension:announcements"],
@@ -299,7 +313,9 @@ def build(args: argparse.Namespace) -> None:
     repo_url = os.environ.get("BRADY_SITE_REPO_URL", "")
     (out / "index.html").write_text(landing_page(repo, repo_url))
     (out / ".nojekyll").write_text("")  # GitHub Pages: serve folders that start with "_" too
-    (out / "brady-site.json").write_text(json.dumps({"pins": pins, "pyodide": Path(args.pyodide).name}, indent=1))
+    (out / "brady-site.json").write_text(
+        json.dumps({"key": input_key(repo), "pins": pins, "pyodide": Path(args.pyodide).name}, indent=1)
+    )
 
 
 # ------------------------------------------------------------------------ serve
@@ -355,6 +371,7 @@ SiteHandler = _handler_class()
 def main(argv: list[str] | None = None) -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--serve", metavar="DIR")
+    p.add_argument("--key", action="store_true", help="print the inputs' key (of --repo) and stop")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--repo")
     p.add_argument("--cache")
@@ -365,7 +382,9 @@ def main(argv: list[str] | None = None) -> None:
     p.add_argument("--pins", default="")
     p.add_argument("--verbose", action="store_true")
     args = p.parse_args(argv)
-    if args.serve:
+    if args.key:
+        print(input_key(Path(args.repo)))
+    elif args.serve:
         serve(Path(args.serve), args.port)
     else:
         build(args)
