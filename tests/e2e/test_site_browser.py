@@ -269,9 +269,10 @@ OUTPUTS_JS = """() => {
 }"""
 
 
-def test_the_start_notebook_runs_in_the_site(site):
+def run_notebook(site: SitePage, name: str) -> dict:
+    """Open ``name`` in the site's JupyterLab, run every cell; fails on a cell's error."""
     page = site.page
-    page.goto(site.base + "lab/index.html?path=00_start_here.ipynb")
+    page.goto(site.base + f"lab/index.html?path={name}")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
     page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
     page.wait_for_function(
@@ -279,7 +280,12 @@ def test_the_start_notebook_runs_in_the_site(site):
         " && w.sessionContext.session.kernel; return !!k && k.status === 'idle'; }",
         timeout=KERNEL_TIMEOUT * 1000,
     )
-    state = H.run_all_cells(page, timeout=KERNEL_TIMEOUT)
+    return H.run_all_cells(page, timeout=KERNEL_TIMEOUT)
+
+
+def test_the_start_notebook_runs_in_the_site(site):
+    page = site.page
+    state = run_notebook(site, "00_start_here.ipynb")
     assert state["count"] >= 4 and state["pending"] == 0, state
     # its printed lines and its two games are in the outputs (read from the notebook's model: the
     # cells scrolled out of view are not in the page)
@@ -290,3 +296,12 @@ def test_the_start_notebook_runs_in_the_site(site):
     assert len(shown) == 2, outputs  # Costume Party and the Brady Bunch
     assert page.locator(".bw-costume").first.is_visible()
     site.screenshot("start_here.png")
+
+
+@pytest.mark.parametrize("name", [name for name, _ in site_build.TUTORIALS if name != "00_start_here.ipynb"])
+def test_a_rules_tutorial_runs_in_the_site(site, name):
+    state = run_notebook(site, name)
+    assert state["count"] >= 10 and state["pending"] == 0, state
+    shown = [o["model_id"] for o in site.page.evaluate(OUTPUTS_JS) if o.get("model_id")]
+    assert shown, "the tutorial showed no live game"
+    site.screenshot(name.replace(".ipynb", ".png"))
