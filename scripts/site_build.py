@@ -249,7 +249,7 @@ def input_key(repo: Path) -> str:
     """A hash of everything the site is built from (the package, the notebooks, these scripts and
     their pins): a build whose key matches is up to date."""
     h = hashlib.sha256()
-    files = [repo / "pyproject.toml", repo / "scripts/site.sh", Path(__file__).resolve()]
+    files = [repo / "pyproject.toml", repo / "scripts/site.sh", repo / "scripts/site_build.py"]
     files += sorted(p for p in (repo / "brady_widgets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     files += sorted((repo / "notebooks").glob("*.ipynb"))
     for f in files:
