@@ -130,11 +130,17 @@ def site_context(browser):
 
 
 @pytest.fixture
-def site(site_context, site_url, output_dir):
+def site(site_context, site_url, output_dir, request):
     sp = SitePage(site_context, site_url, output_dir)
+    failed = request.session.testsfailed
     try:
         yield sp
     finally:
+        if request.session.testsfailed > failed:  # the test failed: what the page showed
+            try:
+                sp.page.screenshot(path=str(output_dir / "failure.png"))
+            except Exception as exc:  # noqa: BLE001 -- the page may be gone
+                print(f"no failure screenshot: {exc}")
         sp.page.close()
     assert not sp.outside, f"requests off 127.0.0.1 (all refused): {sp.outside[:10]}"
 
@@ -274,10 +280,12 @@ def run_notebook(site: SitePage, name: str) -> dict:
     page = site.page
     page.goto(site.base + f"lab/index.html?path={name}")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    page.wait_for_selector(".jp-NotebookPanel .jp-Notebook", timeout=60_000)
+    # the notebook in front (JupyterLite restores the tabs of earlier visits behind it), its kernel idle
     page.wait_for_function(
-        "() => { const w = window.jupyterapp.shell.currentWidget; const k = w && w.sessionContext.session"
+        "(name) => { const w = window.jupyterapp.shell.currentWidget;"
+        " const k = w && w.context && w.context.path === name && w.sessionContext.session"
         " && w.sessionContext.session.kernel; return !!k && k.status === 'idle'; }",
+        arg=name,
         timeout=KERNEL_TIMEOUT * 1000,
     )
     return H.run_all_cells(page, timeout=KERNEL_TIMEOUT)
