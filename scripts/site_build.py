@@ -359,6 +359,12 @@ def _handler_class():
             ".whl": "application/zip",
         }
 
+        def end_headers(self):
+            # as GitHub Pages does: a second visit within 10 minutes loads from the browser's cache
+            # (after that, a 304 answer per file); a rebuilt site reaches every browser within 10 min
+            self.send_header("Cache-Control", "public, max-age=600")
+            super().end_headers()
+
         def log_message(self, format, *args):
             if os.environ.get("BRADY_SITE_LOG"):
                 super().log_message(format, *args)
