@@ -186,6 +186,12 @@ def open_game(site: SitePage, key: str):
         outputs = page.locator(".jp-CodeConsole-content").all_inner_texts()
         raise AssertionError(f"{key}: no widget; the page shows:\n{outputs}")
     print(f"{key}: first widget {time.monotonic() - t0:.1f} s after the click")
+    start = root.get_by_test_id("start")
+    if start.count():  # a real-time game waits for its person's Start (which also gives it the keys)
+        start.click()
+        page.wait_for_function(
+            "(el) => el.getAttribute('data-clock') === 'running'", arg=root.element_handle(), timeout=15_000
+        )
     return root
 
 
