@@ -26,15 +26,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np
 
 from ..optional import need
 from ..progress import progress_bar
 from . import odds
 from .content import DEFAULT_TRACK
-
-if TYPE_CHECKING:  # numpy is imported by the helpers that compute with it, so the tutorial's
-    import numpy as np  # helpers (show, log, moment) load where numpy has no build (the browser site)
 
 #: colours of the space kinds (the widget's board uses the same idea: yellow confrontation,
 #: blue gossip, red camera, grey rooms)
@@ -111,16 +110,12 @@ def two_dice() -> dict[int, Fraction]:
 
 def roll_sums(rolls: int, seed: int = 0) -> np.ndarray:
     """``rolls`` seeded sums of two dice (numpy)."""
-    import numpy as np
-
     rng = np.random.default_rng(seed)
     return rng.integers(1, 7, rolls) + rng.integers(1, 7, rolls)
 
 
 def frequencies(values: np.ndarray, support: Sequence[int]) -> np.ndarray:
     """The share of ``values`` equal to each of ``support``."""
-    import numpy as np
-
     values = np.asarray(values)
     return np.array([np.mean(values == v) for v in support])
 
@@ -128,8 +123,6 @@ def frequencies(values: np.ndarray, support: Sequence[int]) -> np.ndarray:
 def two_se(p, n: int) -> np.ndarray:
     """Two standard errors of a share of ``n`` independent trials with chance ``p``:
     how far a simulated share may fall from ``p`` by chance (about 19 times in 20)."""
-    import numpy as np
-
     p = np.asarray([float(x) for x in np.atleast_1d(p)])
     return 2 * np.sqrt(p * (1 - p) / n)
 
@@ -153,8 +146,6 @@ def chain_matrix(track: Sequence | None = None) -> list[list[Fraction]]:
 
 def chain_array(track: Sequence | None = None) -> np.ndarray:
     """:func:`chain_matrix` as a float array (for matrix powers and plots)."""
-    import numpy as np
-
     return np.array([[float(p) for p in row] for row in chain_matrix(track)])
 
 
@@ -212,8 +203,6 @@ def simulate_turns(
     """``turns`` seeded turns from ``start`` with two fair dice, all at once in numpy:
     ``{"end": the space each turn ended on, "rolls": the rolls it took, "landed": a
     (turns x spaces) boolean array of the spaces it landed on}``."""
-    import numpy as np
-
     k = kinds(track)
     n = len(k)
     absorbing = np.array([x == odds.CONFRONTATION for x in k])
@@ -291,8 +280,6 @@ def plot_board(
 ):
     """One bar per space of the board, coloured by its kind; optional simulated shares
     as dots with ± 2 SE bars; ``mark``: a space to point at (the start)."""
-    import numpy as np
-
     k = kinds(track)
     xs = np.arange(len(k))
     ax.bar(xs, [float(p) for p in probs], color=[KIND_COLORS[x] for x in k], edgecolor="#555555", linewidth=0.5)
@@ -482,8 +469,6 @@ def fair_share(members: Sequence[int], players: int) -> Fraction:
 
 def seat_shares(rows: list[dict], players: int, key: str = "first_out") -> np.ndarray:
     """The share of games in which each seat was ``key`` (``"first_out"`` or ``"winner"``)."""
-    import numpy as np
-
     counts = np.bincount([r[key] for r in rows], minlength=players)
     return counts / len(rows)
 
@@ -492,8 +477,6 @@ def plot_seat_shares(ax, runs: dict, players: int, key: str = "first_out", blocs
     """Grouped bars: for each run (``{label: rows}``), the share of games in which each
     seat was ``key``, with ± 2 SE bars; the dotted line is the fair share 1/players;
     ``blocs``: ``{label: bloc seats}`` to hatch the members' bars."""
-    import numpy as np
-
     width = 0.8 / len(runs)
     xs = np.arange(players)
     colors = ["#999999", "#0072B2", "#D55E00", "#009E73"]
@@ -519,8 +502,6 @@ def plot_affinities(ax, bots: dict, bloc: Sequence[int] = (), title: str = ""):
     """The social model as a picture: row = the bot, column = the housemate it likes
     (green) or dislikes (purple), from each bot's own ``affinity`` (the bots' API); the
     bloc's members are outlined."""
-    import numpy as np
-
     n = len(bots)
     m = np.zeros((n, n))
     for s, bot in bots.items():
@@ -617,8 +598,6 @@ def print_rows_outside(rows: int, most: int = 3) -> None:
 def payoffs(rows: list[dict], seat: int, win: float = 1, first_out: float = 0) -> np.ndarray:
     """One number per game for ``seat``: ``win`` if it won, ``first_out`` if it was the
     first evicted, 0 otherwise (the payoff a player puts on the outcomes)."""
-    import numpy as np
-
     return np.array([win if r["winner"] == seat else first_out if r["first_out"] == seat else 0 for r in rows], float)
 
 

@@ -35,14 +35,13 @@ from collections.abc import Iterable
 from fractions import Fraction
 from functools import cache
 from math import comb
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import numpy as np
 
 from .. import explorers
 from ..optional import need
 from ..progress import progress_bar
-
-if TYPE_CHECKING:  # numpy is imported by the helpers that compute with it, so the tutorial's
-    import numpy as np  # helpers (show, log, moment) load where numpy has no build (the browser site)
 
 __all__ = [
     # the tutorial
@@ -90,8 +89,6 @@ _CHUNKS = 20
 
 def se_of_mean(values) -> float:
     """The standard error of the mean of ``values`` (sample sd / sqrt(n))."""
-    import numpy as np
-
     v = np.asarray(values, dtype=float)
     return float(v.std(ddof=1) / np.sqrt(len(v))) if len(v) > 1 else float("nan")
 
@@ -222,16 +219,12 @@ def _removed_pairs(players: int) -> int:
 
 def _labels(counts) -> np.ndarray:
     """One integer label per card: animal i repeated counts[i] times."""
-    import numpy as np
-
     sizes = list(Counter(counts).values())
     return np.repeat(np.arange(len(sizes)), sizes)
 
 
 def _any_repeat(labels: np.ndarray) -> np.ndarray:
     """Row by row: does some label appear twice?"""
-    import numpy as np
-
     s = np.sort(labels, axis=1)
     return (s[:, 1:] == s[:, :-1]).any(axis=1)
 
@@ -245,8 +238,6 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
     """Deal ``k`` cards from a shuffled deck ``counts`` (without replacement), ``trials``
     times, seeded: ``{"hits", "trials", "freq", "se"}`` where ``hits`` counts the deals in
     which two cards show the same animal and ``se`` is the frequency's standard error."""
-    import numpy as np
-
     labels = _labels(counts)
     if not 0 <= k <= len(labels):
         raise ValueError(f"k must be 0..{len(labels)} (the cards in the deck), got {k!r}")
@@ -265,8 +256,6 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
 def simulate_birthday(k: int, days: int = 365, trials: int = 100_000, seed: int = 0) -> dict:
     """``k`` people, each birthday one of ``days`` equally likely days (with
     replacement), ``trials`` times, seeded: as :func:`simulate_shared`."""
-    import numpy as np
-
     rng = np.random.default_rng(seed)
     hits = 0
     for n in _chunks(trials):
@@ -330,8 +319,6 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
     """Draw ``m`` cards without replacement from ``pool`` (``Counter({animal: copies})``),
     ``trials`` times, seeded: how often is ``target`` among them? (The odds panel's
     question: does one of the m other cards crying my cry show my animal?)"""
-    import numpy as np
-
     pool = Counter(pool)
     names = list(pool)
     labels = _labels(pool)
@@ -349,7 +336,6 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
 def print_table(rows: list[dict], columns: dict[str, str]) -> None:
     """Print ``rows`` as a fixed-width table; ``columns`` maps a row key to its header.
     Fractions are printed as decimals with 4 places."""
-    import numpy as np
 
     def cell(v):
         if isinstance(v, (bool, np.bool_)):
@@ -474,8 +460,6 @@ def rounds_distribution(pairs: int, rounds: int = 400) -> np.ndarray:
     """Exact P(all found after exactly t rounds), t = 0..``rounds`` (floats), from the
     Markov chain on the number of pairs left (its transition matrix is
     :func:`meet_distribution`)."""
-    import numpy as np
-
     P = np.zeros((pairs + 1, pairs + 1))
     for k in range(pairs + 1):
         for j, p in meet_distribution(k).items():
@@ -510,8 +494,6 @@ def simulate_rounds(
     yet found by a uniformly random perfect matching (sort random keys, the found ones
     last, and pair neighbours); partners who meet are found. Returns the rounds each
     game took (an int array)."""
-    import numpy as np
-
     if not isinstance(players, int) or players < 2 or players % 2:
         raise ValueError(f"players must be an even number >= 2, got {players!r}")
     rng = np.random.default_rng(seed)
@@ -527,8 +509,6 @@ def simulate_rounds(
 
 
 def _rounds_batch(players: int, games: int, rng: np.random.Generator, max_rounds: int) -> np.ndarray:
-    import numpy as np
-
     partner_of = np.arange(players) ^ 1
     found = np.zeros((games, players), dtype=bool)
     rounds = np.zeros(games, dtype=np.int64)
@@ -555,8 +535,6 @@ def _rounds_batch(players: int, games: int, rng: np.random.Generator, max_rounds
 def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np.ndarray:
     """How many pairs are found in the first bump round of each of ``games`` seeded games
     of ``players`` players (one random perfect matching each): an int array."""
-    import numpy as np
-
     if not isinstance(players, int) or players < 2 or players % 2:
         raise ValueError(f"players must be an even number >= 2, got {players!r}")
     rng = np.random.default_rng(seed)
@@ -598,8 +576,6 @@ def engine_rounds(
     (``bots``: a factory ``(seat, seed) -> bot``, default ``bots.TB_BOTS``) on virtual time,
     through the package's :class:`~brady_widgets.scheduler.Scheduler` (see
     :func:`total_black_game`)."""
-    import numpy as np
-
     out = np.empty(games, dtype=np.int64)
     bar = progress_bar(games, f"engine, {players} players", "game", progress)
     for i in range(games):
@@ -654,8 +630,6 @@ def _tb_factory(bots):
 def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, ax=None, title: str = ""):
     """The distribution of the rounds to finish: the simulation's bars, the exact
     chain's dots, the engine's games (if given) as a step line."""
-    import numpy as np
-
     plt = need("matplotlib.pyplot")
     if ax is None:
         _, ax = plt.subplots(figsize=(8, 4))
@@ -682,7 +656,6 @@ def players_explorer(players: int = 42):
     distribution of the bumps until everybody is found (the Markov chain), with its mean
     and the simple model's line."""
     import ipywidgets as W
-    import numpy as np
 
     slider = W.IntSlider(value=players, min=2, max=42, step=2, description="players", continuous_update=False)
 
