@@ -30,6 +30,7 @@ def refusals(name: str) -> list[dict]:
     def tried(w, msg):
         if realtime:
             send(w, {"type": MSG.CLOCK, "id": "v"})
+            send(w, {"type": MSG.START})  # the person pressed Start
         send(w, msg)
         errors.append({"code": w.error["code"], "message": w.error["message"]})
 
