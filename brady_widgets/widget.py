@@ -293,7 +293,8 @@ class GameWidget(anywidget.AnyWidget):
         p = self.presenter
         width = p.text_width
         view = dict(self.view or {})
-        header = [_cut(line, width) for line in self._text_header(view)]
+        # (wrapped, not cut: the end's sentence says who won and why, and may be long)
+        header = [x for line in self._text_header(view) for x in _wrap(line, width, rest="    ")]
         try:
             body = [x for line in p.text_body(view) for x in _wrap(line, width)]
         except Exception as exc:  # noqa: BLE001 -- a text view must not break the notebook's output
