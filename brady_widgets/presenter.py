@@ -50,7 +50,7 @@ REFUSALS = {
     "teacher_only": "Only the teacher can do that.",
     "bot_error": "A bot could not play, so the game stopped.",
     "internal_error": "Something went wrong, so nothing changed. Try again.",
-    "not_started": "The game has not started yet: press Start when you are ready.",
+    "not_started": "The game has not started yet: the Start button starts it when you are ready.",
     # the rooms server's (RoomError)
     "rate_limited": "Too many clicks at once: wait a moment and try again.",
     "table_locked": "The teacher has paused this table: wait until it goes on.",

@@ -723,11 +723,11 @@ class Session(ScreenRendering):
         """The refusal of an action before the clock runs, in words for the person."""
         state = self.clock_state
         if state == "paused":
-            text = "The game is paused: press Resume to play on."
+            text = "The game is paused: the Resume button plays on."
         elif state == "table":
             text = "The game has not started yet: the teacher starts it, or everyone presses I'm ready."
         else:
-            text = "The game has not started yet: press Start when you are ready."
+            text = "The game has not started yet: the Start button starts it when you are ready."
         return WidgetError("not_started", text)
 
     def _visible(self, view_id: Any, on: Any) -> None:

@@ -87,7 +87,7 @@ def test_a_view_act_before_start_is_refused_in_words_and_changes_nothing():
     before = w.game.to_json()
     legal = w.game.legal_actions(0)
     send(w, {"type": MSG.ACT, "action": legal[0], "rev": w.rev, "at": 0})
-    assert w.error["code"] == "not_started" and "press Start" in w.error["message"]
+    assert w.error["code"] == "not_started" and "the Start button" in w.error["message"]
     assert w.game.to_json() == before and w.clock["state"] == "waiting" and w.now == 0
 
 

@@ -54,6 +54,8 @@ def test_every_game_widget_in_jupyterlab_has_no_serious_axe_violation(lab_page):
         sel = f'[data-e2e-model="{model_id}"] {cls}'
         assert root.get_attribute("data-pointer") == "fine"  # a laptop: the keys are named
         figures[f"{game} start"] = check(page, sel, f"{game} in JupyterLab at the start")
+        if root.get_by_test_id("start").count():  # a real-time game waits for its Start (checked above too)
+            H.start_game(root)
         start, clicks, deadline = kernel.eval(f"moves({game})"), [], time.monotonic() + 90
         while kernel.eval(f"moves({game})") < start + 3:
             assert time.monotonic() < deadline, f"{game}: fewer than 3 moves in 90 s (clicks: {clicks})"

@@ -311,7 +311,9 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
     assert player.done.get("slap by key") or player.done.get("slap by click"), player.done
     assert player.done.get("hunt by key") or player.done.get("hunt by click"), player.done
     assert countdowns, "no countdown was on screen"
-    assert {"play", "slap"} <= phases, phases
+    # the person's own slap is in the history (above); the slap window itself may close
+    # between two looks now that bots slap only on belief (issue 25): a reveal shows it was there
+    assert "play" in phases and phases & {"slap", "reveal"}, phases
     assert H.notebook_errors(page) == []
     lab_page.screenshot(locator=root)
 
