@@ -77,8 +77,8 @@ def proc_rss_mb(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, db: Path, port: int, pace: float, profile: Path | None = None):
-        self.db, self.port, self.pace, self.profile = db, port, pace, profile
+    def __init__(self, db: Path, port: int, pace: float, profile: Path | None = None, cprofile: Path | None = None):
+        self.db, self.port, self.pace, self.profile, self.cprofile = db, port, pace, profile, cprofile
         self.proc: subprocess.Popen | None = None
         self.resume_line = ""
 
@@ -99,7 +99,9 @@ class Server:
             "--joins-per-minute",
             "100000",
         ]
-        if self.profile is None:
+        if self.cprofile is not None:  # the whole server under cProfile (written when it stops)
+            cmd = [sys.executable, "-m", "cProfile", "-o", str(self.cprofile), "-m", "brady_widgets.rooms", *cli]
+        elif self.profile is None:
             cmd = [sys.executable, "-m", "brady_widgets.rooms", *cli]
         else:  # the same server, with its replay frames timed (see profiled_server)
             cmd = [sys.executable, str(Path(__file__).resolve()), "--profiled-server", str(self.profile), "--", *cli]
@@ -123,6 +125,10 @@ class Server:
                 time.sleep(0.02)
 
     def stop(self) -> None:
+        if self.cprofile is not None:  # uvicorn re-raises SIGTERM after its shutdown (no stats); SIGINT unwinds
+            self.proc.send_signal(__import__("signal").SIGINT)
+            self.proc.wait(timeout=60)
+            return
         self.proc.terminate()
         self.proc.wait(timeout=20)
 
@@ -625,7 +631,30 @@ def main() -> None:
         action="store_true",
         help="scenario R on a game played with Alice a device and a projector watching (screens computed live)",
     )
+    parser.add_argument("--only", choices=("A", "B"), help="run this scenario only (no restart check)")
+    parser.add_argument(
+        "--server-profile",
+        type=Path,
+        metavar="FILE",
+        help="run the server under cProfile, its stats written to FILE when it stops (read: python -m pstats FILE)",
+    )
     args = parser.parse_args()
+    if args.only:
+        with tempfile.TemporaryDirectory() as tmp:
+            server = Server(Path(tmp) / "bench.sqlite3", free_port(), pace=0.05, cprofile=args.server_profile)
+            server.start()
+            try:
+                tables, what = (
+                    (5, "5 tables x 6 devices, bots every 50 ms")
+                    if args.only == "A"
+                    else (30, "30 tables x 6 simulated clients")
+                )
+                out = asyncio.run(scenario(server, args.only, tables, args.seconds))
+                out.pop("_tokens")
+                print(f"{args.only}: {what}:", json.dumps(out))
+            finally:
+                server.stop()
+        return
     if args.replay_watchers > 0:
         seconds = args.seconds if "--seconds" in sys.argv else 15.0
         with tempfile.TemporaryDirectory() as tmp:
