@@ -99,9 +99,9 @@ class Server:
             "--joins-per-minute",
             "100000",
         ]
-        if self.cprofile is not None:  # the whole server under cProfile (written when it stops)
-            cmd = [sys.executable, "-m", "cProfile", "-o", str(self.cprofile), "-m", "brady_widgets.rooms", *cli]
-        elif self.profile is None:
+        if self.cprofile is not None:  # the whole server under cProfile, in CPU time (written when it stops)
+            env["BRADY_ROOMS_PROFILE"] = str(self.cprofile)
+        if self.profile is None:
             cmd = [sys.executable, "-m", "brady_widgets.rooms", *cli]
         else:  # the same server, with its replay frames timed (see profiled_server)
             cmd = [sys.executable, str(Path(__file__).resolve()), "--profiled-server", str(self.profile), "--", *cli]
@@ -276,7 +276,7 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
     stats = Stats()
     tokens: list = []
     drain = asyncio.create_task(_drain(tws, lock))
-    cpu0, t0 = proc_cpu_seconds(server.proc.pid), time.perf_counter()
+    cpu0, t0, own0 = proc_cpu_seconds(server.proc.pid), time.perf_counter(), time.process_time()
     until = time.time() + seconds
     if kind == "A":
         games = await asyncio.gather(*(watchers_table(url, tws, lock, stats, until, 6, 100 * i) for i in range(tables)))
@@ -286,6 +286,7 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
         )
     wall = time.perf_counter() - t0
     cpu = proc_cpu_seconds(server.proc.pid) - cpu0
+    own = time.process_time() - own0
     drain.cancel()
     await tws.close()
     out = stats.report()
@@ -296,6 +297,11 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
             "seconds": round(wall, 1),
             "server_cpu_percent_of_one_core": round(100 * cpu / wall, 1),
             "server_rss_mb": round(proc_rss_mb(server.proc.pid), 1),
+            # the clients (this process) parse every frame: near 100% they, not the server, add latency
+            "clients_cpu_percent_of_one_core": round(100 * own / wall, 1),
+            # what the server spends per frame it sends, whatever the machine's load
+            "server_cpu_ms_per_update": round(1000 * cpu / max(1, len(stats.latency)), 3),
+            "load_average_1min": round(os.getloadavg()[0], 2),
         }
     )
     out["_tokens"] = tokens
@@ -636,7 +642,8 @@ def main() -> None:
         "--server-profile",
         type=Path,
         metavar="FILE",
-        help="run the server under cProfile, its stats written to FILE when it stops (read: python -m pstats FILE)",
+        help="run the server under cProfile in CPU time (BRADY_ROOMS_PROFILE), its stats written to FILE when it "
+        "stops (read: python -m pstats FILE)",
     )
     args = parser.parse_args()
     if args.only:
