@@ -18,6 +18,13 @@ and p95, the server's CPU (% of one core) and memory (RSS), bytes per frame, and
 time to resume every table after a restart (the server's own figure and the time until
 every client's seat answers again).
 
+    python benchmarks/rooms_load.py --only B --seconds 20                     # one scenario
+    python benchmarks/rooms_load.py --only B --server-profile /tmp/rooms.prof # its top costs:
+    python -c "import pstats; pstats.Stats('/tmp/rooms.prof').sort_stats('cumulative').print_stats(30)"
+
+(the profile is the server's CPU time, by ``BRADY_ROOMS_PROFILE``; on a shared machine compare
+``server_cpu_ms_per_update``, which the load changes least, and note ``load_average_1min``)
+
     python benchmarks/rooms_load.py --replay-watchers 3    # about 50 s; only this scenario
 
 R. Replays (issue 23 item 4): a finished 8-player Brady Bunch table (bots only), N watcher
