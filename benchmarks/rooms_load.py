@@ -18,6 +18,13 @@ and p95, the server's CPU (% of one core) and memory (RSS), bytes per frame, and
 time to resume every table after a restart (the server's own figure and the time until
 every client's seat answers again).
 
+    python benchmarks/rooms_load.py --only B --seconds 20                     # one scenario
+    python benchmarks/rooms_load.py --only B --server-profile /tmp/rooms.prof # its top costs:
+    python -c "import pstats; pstats.Stats('/tmp/rooms.prof').sort_stats('cumulative').print_stats(30)"
+
+(the profile is the server's CPU time, by ``BRADY_ROOMS_PROFILE``; on a shared machine compare
+``server_cpu_ms_per_update``, which the load changes least, and note ``load_average_1min``)
+
     python benchmarks/rooms_load.py --replay-watchers 3    # about 50 s; only this scenario
 
 R. Replays (issue 23 item 4): a finished 8-player Brady Bunch table (bots only), N watcher
@@ -77,8 +84,8 @@ def proc_rss_mb(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, db: Path, port: int, pace: float, profile: Path | None = None):
-        self.db, self.port, self.pace, self.profile = db, port, pace, profile
+    def __init__(self, db: Path, port: int, pace: float, profile: Path | None = None, cprofile: Path | None = None):
+        self.db, self.port, self.pace, self.profile, self.cprofile = db, port, pace, profile, cprofile
         self.proc: subprocess.Popen | None = None
         self.resume_line = ""
 
@@ -99,6 +106,8 @@ class Server:
             "--joins-per-minute",
             "100000",
         ]
+        if self.cprofile is not None:  # the whole server under cProfile, in CPU time (written when it stops)
+            env["BRADY_ROOMS_PROFILE"] = str(self.cprofile)
         if self.profile is None:
             cmd = [sys.executable, "-m", "brady_widgets.rooms", *cli]
         else:  # the same server, with its replay frames timed (see profiled_server)
@@ -123,6 +132,10 @@ class Server:
                 time.sleep(0.02)
 
     def stop(self) -> None:
+        if self.cprofile is not None:  # uvicorn re-raises SIGTERM after its shutdown (no stats); SIGINT unwinds
+            self.proc.send_signal(__import__("signal").SIGINT)
+            self.proc.wait(timeout=60)
+            return
         self.proc.terminate()
         self.proc.wait(timeout=20)
 
@@ -270,7 +283,7 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
     stats = Stats()
     tokens: list = []
     drain = asyncio.create_task(_drain(tws, lock))
-    cpu0, t0 = proc_cpu_seconds(server.proc.pid), time.perf_counter()
+    cpu0, t0, own0 = proc_cpu_seconds(server.proc.pid), time.perf_counter(), time.process_time()
     until = time.time() + seconds
     if kind == "A":
         games = await asyncio.gather(*(watchers_table(url, tws, lock, stats, until, 6, 100 * i) for i in range(tables)))
@@ -280,6 +293,7 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
         )
     wall = time.perf_counter() - t0
     cpu = proc_cpu_seconds(server.proc.pid) - cpu0
+    own = time.process_time() - own0
     drain.cancel()
     await tws.close()
     out = stats.report()
@@ -290,6 +304,11 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
             "seconds": round(wall, 1),
             "server_cpu_percent_of_one_core": round(100 * cpu / wall, 1),
             "server_rss_mb": round(proc_rss_mb(server.proc.pid), 1),
+            # the clients (this process) parse every frame: near 100% they, not the server, add latency
+            "clients_cpu_percent_of_one_core": round(100 * own / wall, 1),
+            # what the server spends per frame it sends, whatever the machine's load
+            "server_cpu_ms_per_update": round(1000 * cpu / max(1, len(stats.latency)), 3),
+            "load_average_1min": round(os.getloadavg()[0], 2),
         }
     )
     out["_tokens"] = tokens
@@ -625,7 +644,31 @@ def main() -> None:
         action="store_true",
         help="scenario R on a game played with Alice a device and a projector watching (screens computed live)",
     )
+    parser.add_argument("--only", choices=("A", "B"), help="run this scenario only (no restart check)")
+    parser.add_argument(
+        "--server-profile",
+        type=Path,
+        metavar="FILE",
+        help="run the server under cProfile in CPU time (BRADY_ROOMS_PROFILE), its stats written to FILE when it "
+        "stops (read: python -m pstats FILE)",
+    )
     args = parser.parse_args()
+    if args.only:
+        with tempfile.TemporaryDirectory() as tmp:
+            server = Server(Path(tmp) / "bench.sqlite3", free_port(), pace=0.05, cprofile=args.server_profile)
+            server.start()
+            try:
+                tables, what = (
+                    (5, "5 tables x 6 devices, bots every 50 ms")
+                    if args.only == "A"
+                    else (30, "30 tables x 6 simulated clients")
+                )
+                out = asyncio.run(scenario(server, args.only, tables, args.seconds))
+                out.pop("_tokens")
+                print(f"{args.only}: {what}:", json.dumps(out))
+            finally:
+                server.stop()
+        return
     if args.replay_watchers > 0:
         seconds = args.seconds if "--seconds" in sys.argv else 15.0
         with tempfile.TemporaryDirectory() as tmp:

@@ -26,6 +26,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["ScreenRendering", "render"]
 
+#: the screens (names, seat, reveal) whose log lines a table remembers at once: every seat of
+#: a 42-seat table, the public view and the teacher's reveal, with room to spare
+MEMO_SCREENS = 64
+
 
 class ScreenRendering:
     """The rendering half of a table (see the module docstring)."""
@@ -166,14 +170,23 @@ class ScreenRendering:
         entry again was the largest part of its work. Valid while what :meth:`describe`
         may read stays the same (the names, the shown seat, the reveal): otherwise a new
         memo; events are read-only (:class:`FrozenEvent`), so an entry never goes stale.
-        Shared entries are never changed by their readers."""
+        Shared entries are never changed by their readers.
+
+        One memo per such key, kept side by side (at most :data:`MEMO_SCREENS`): a room's
+        update draws every seat's screen and the public one in turn, and a single memo
+        replaced at each change of key was emptied on every screen (issue 28: the log
+        lines were a fifth of a room's update)."""
         screen = self.screen if screen is None else screen
         key = (tuple(self.names), screen.seat, screen.reveal)
-        memo = self.__dict__.get("_entries_memo")
-        if memo is None or memo[0] != key or len(memo[1]) > 8 * max(self.presenter.log_limit, 32):
-            memo = (key, {})
-            self.__dict__["_entries_memo"] = memo
-        return memo[1]
+        memos = self.__dict__.get("_entries_memo")
+        if memos is None:
+            memos = self.__dict__["_entries_memo"] = {}
+        memo = memos.get(key)
+        if memo is None or len(memo) > 8 * max(self.presenter.log_limit, 32):
+            if memo is None and len(memos) >= MEMO_SCREENS:
+                memos.clear()  # renamed seats or many screens: start again
+            memo = memos[key] = {}
+        return memo
 
     def _window_entries(self, key: str, full: list, start: int = 0, stop: int | None = None) -> list[dict]:
         """Entries ``start..stop`` of the windowed list ``key``, each with ``i`` and ``text``."""

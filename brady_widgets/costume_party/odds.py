@@ -27,13 +27,31 @@ def identity_odds(view: dict) -> dict[int, dict[int, Fraction]]:
     return posterior(candidate_sets(view))
 
 
+#: the identity panels already computed, by what they depend on (the candidate sets): a room
+#: draws every seat's screen after each action, and most actions (a roll, a move) change no
+#: seat's candidates, so the exact posterior (most of a room's update) is computed once per
+#: distinct deduction. Bounded: emptied when full.
+_IDENTITY_MEMO: dict[tuple, dict] = {}
+IDENTITY_MEMO_SIZE = 4096
+
+
+def _identity_panel(cands: dict[int, set[int]], digits: int) -> dict:
+    key = (digits, *sorted((seat, tuple(sorted(figs))) for seat, figs in cands.items()))
+    hit = _IDENTITY_MEMO.get(key)
+    if hit is None:
+        hit = {
+            str(seat): {str(fig): round(float(p), digits) for fig, p in sorted(probs.items())}
+            for seat, probs in posterior(cands).items()
+        }
+        if len(_IDENTITY_MEMO) >= IDENTITY_MEMO_SIZE:
+            _IDENTITY_MEMO.clear()
+        _IDENTITY_MEMO[key] = hit
+    return {seat: dict(probs) for seat, probs in hit.items()}  # a copy: a screen may be changed by its reader
+
+
 def panel(view: dict, digits: int = 4) -> dict:
     """JSON-safe odds for the widget: die faces and identities as floats."""
-    ident = identity_odds(view)
     return {
         "die": {face: round(float(p), digits) for face, p in die_odds(view).items()},
-        "identity": {
-            str(seat): {str(fig): round(float(p), digits) for fig, p in sorted(probs.items())}
-            for seat, probs in ident.items()
-        },
+        "identity": _identity_panel(candidate_sets(view), digits),
     }

@@ -242,7 +242,23 @@ def main(argv: list[str] | None = None) -> int:
         else {"proxy_headers": False}
     )
     tls = {"ssl_certfile": args.certfile, "ssl_keyfile": args.keyfile} if args.certfile else {}
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **proxy, **tls)
+    run = lambda: uvicorn.run(  # noqa: E731
+        app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **proxy, **tls
+    )
+    profile = os.environ.get("BRADY_ROOMS_PROFILE")
+    if profile:  # benchmarks only: the server's CPU profile (process time), written when it stops on SIGINT
+        import cProfile
+        import time
+
+        profiler = cProfile.Profile(time.process_time)
+        profiler.enable()
+        try:
+            run()
+        finally:
+            profiler.disable()
+            profiler.dump_stats(profile)
+        return 0
+    run()
     return 0
 
 

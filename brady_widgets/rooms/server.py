@@ -288,6 +288,10 @@ class Room:
 class Rooms:
     """Every room of one server, their persistence, and the protocol (transport-free)."""
 
+    #: an action's own device gets its frame from the table's update, with every other device
+    #: (False: at once, its screen computed apart, as before issue 28; the tests' reference)
+    act_frame_in_update: bool = True
+
     def __init__(
         self,
         store: Store,
@@ -589,13 +593,16 @@ class Rooms:
             return {}
         t = room.table
         view = self._view(device, t)
-        if cache is not None:
-            key = (device.role, view.seat, view.reveal, view.replay_step, json.dumps(view.options, sort_keys=True))
-            if key not in cache:
-                cache[key] = self.screen(device)
-            return self._personal({**cache[key]}, device)
-        state = render(t, view, t.presenter)
-        state.pop("page", None)  # a device's page answer is its own frame
+        # one screen per distinct view in an update (``cache``): each seat's, the public one
+        # (the projector, every watcher and the teacher's page without the reveal), the reveal
+        key = (view.seat, view.reveal, view.replay_step, json.dumps(view.options, sort_keys=True))
+        state = None if cache is None else cache.get(key)
+        if state is None:
+            state = render(t, view, t.presenter)
+            state.pop("page", None)  # a device's page answer is its own frame
+            if cache is not None:
+                cache[key] = state
+        state = {**state}  # the shared screen is never changed: what differs is set on a copy
         if device.role == "teacher":
             state["settings"] = {**state["settings"], "teacher": True}  # the view draws the reveal toggle
         return self._personal(state, device)
@@ -953,6 +960,10 @@ class Rooms:
             await self.send_state(device)
             raise
         changed = len(room.table.game.history) != before
+        if changed and room.dirty and self.act_frame_in_update:
+            # the table's update (queued by _changed, not yet run) brings this device its frame
+            # with every other device's, from the screens computed once for all of them
+            return
         await self.send_state(device, stamp=room.changed_at if changed else None)
 
     def _intent(self, room: Room, device: Device, msg: Any) -> None:
