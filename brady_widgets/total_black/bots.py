@@ -6,7 +6,7 @@ round's bump) and hold hands or not.
 look-alike's cry sounds the same, so it may hold a stranger's hand). ``sloppy`` is a
 person in the dark: it reacts after a seeded time (``REACT_MS``, never past the round)
 and errs with chance ``ERR`` each round (holds at a cry not its own, or lets its own
-go by). Each decision is drawn once per round from the bot's own seeded RNG, so the
+go by). ``random`` holds in half of its rounds, whatever it heard. Each decision is drawn once per round from the bot's own seeded RNG, so the
 same seed and the same actions give the same game.
 """
 
@@ -59,4 +59,24 @@ class SloppyBot:
         return legal[0]
 
 
-BOTS = {"hold": TBHoldBot, "sloppy": SloppyBot}
+class RandomBot(SloppyBot):
+    """Holds hands in a seeded half of its rounds, whatever it heard, after a seeded
+    reaction time within the round (a baseline: it finds its partner only by luck)."""
+
+    name = "random"
+
+    def __init__(self, seat: int, seed: int = 0):
+        super().__init__(seat, seed)
+        self.rng = random.Random(f"total_black:random:{seat}:{seed}")
+
+    def _decide(self, view: dict) -> tuple[bool, int]:
+        if view.get("round") != self._round:
+            self._round = view.get("round")
+            self._plan = (self.rng.random() < 0.5, self.rng.randint(*REACT_MS))
+        return self._plan
+
+    def choose(self, view: dict, legal: list) -> dict:
+        return self.rng.choice(legal)
+
+
+BOTS = {"random": RandomBot, "hold": TBHoldBot, "sloppy": SloppyBot}
