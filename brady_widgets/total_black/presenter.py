@@ -113,7 +113,7 @@ class TotalBlackPresenter(Presenter):
 
     def _plural(self, card: Any) -> str:
         a = self._animal(card)
-        return f"{a['emoji']} {_PLURALS.get(a['id'], a['name'] + 's')}"
+        return _PLURALS.get(a["id"], a["name"] + "s")
 
     def describe(self, ev: dict) -> str:
         kind = ev["type"]
