@@ -169,3 +169,46 @@ def test_the_scheduler_plays_a_whole_table_of_sloppy_bots_the_same_way_twice():
     a, b = play(4), play(4)
     assert a.over and a.history == b.history and a.end_reason == "all_found"
     assert any(e["type"] == "let_go" for e in a.events)  # its errors show: strangers held hands
+
+
+def _enumerated_odds(players: int, mine: str, found: set, cries: str = "shared"):
+    """By enumeration: every set of species for the other pairs still in the dark (uniform),
+    the one bumped into uniform among the others in the dark; P(partner) and P(partner | same cry)."""
+    from fractions import Fraction
+    from itertools import combinations
+
+    from brady_widgets.brouhaha.content import ANIMAL_IDS, CRIES
+
+    cry = CRIES[cries]
+    u = players // 2 - 1 - len(found)
+    pool = [a for a in ANIMAL_IDS if a != mine and a not in found]
+    same = partner = Fraction(0)
+    sets = list(combinations(pool, u))
+    m = 2 * u + 1
+    for species in sets:
+        others = [mine] + [a for a in species for _ in range(2)]  # my partner, then the pairs
+        w = Fraction(1, len(sets) * m)
+        partner += w
+        same += w * sum(cry[a] == cry[mine] for a in others)
+    return partner, partner / same
+
+
+@pytest.mark.parametrize(
+    ("players", "found_pairs", "cries"), [(4, 0, "shared"), (6, 0, "shared"), (8, 1, "shared"), (6, 0, "solo")]
+)
+def test_the_odds_panel_is_exact(players, found_pairs, cries):
+    from brady_widgets.total_black.odds import partner_odds
+
+    seed = 0
+    while True:  # a seeded game where seat 0 is in the dark with found_pairs pairs found
+        g = after_rounds(players, seed=seed, rounds=3, cries=cries)
+        if not g.over and not g.found[0] and sum(g.found) // 2 == found_pairs:
+            break
+        seed += 1
+    v = g.view(0)
+    o = partner_odds(v)
+    meet, same = _enumerated_odds(players, g.cards[0], {p[2] for p in v["found_pairs"]}, cries)
+    assert (o["meet"], o["same_cry"]) == (meet, same)
+    w = TotalBlackWidget(game=g, humans=[0], pace=0)
+    assert w.view["odds"]["same_cry"] == f"{same.numerator}/{same.denominator}" or same == 1
+    w.close()

@@ -905,12 +905,13 @@ function labels(content) {
 function setup(frame) {
   const g = {
     frame,
-    card: h("section", { class: "bw-tb-card", "data-testid": "me", "aria-label": "Your card" }),
+    card: h("section", { class: "bw-tb-card", "data-testid": "card", "aria-label": "Your card" }),
     heard: h("section", { class: "bw-tb-heard", "data-testid": "heard", "aria-label": "The cry you heard" }),
     prompt: h("p", { class: "bw-prompt bw-tb-prompt", "data-testid": "prompt", "aria-live": "polite" }),
     hold: null,
     progress: h("p", { class: "bw-tb-progress", "data-testid": "progress" }),
     found: keyed(),
+    odds: keyed(),
     cries: keyed()
   };
   g.hold = liveButton({
@@ -961,6 +962,20 @@ function foundPanel(t, L) {
     ) : h("p", { class: "bw-why" }, "No pair found yet.")
   );
 }
+var pct = (p) => `${Math.round((p || 0) * 1e3) / 10}%`;
+function oddsPanel(t) {
+  const o = t.view.odds;
+  return h(
+    "section",
+    { class: "bw-tb-odds", "data-testid": "odds", "aria-label": "Odds" },
+    h("h3", {}, "Odds"),
+    o ? [
+      h("p", { "data-testid": "odds-meet" }, `You bump into your partner this round with chance ${o.meet} (${pct(o.p_meet)}): one of the ${o.others} others in the dark.`),
+      h("p", { "data-testid": "odds-same" }, `If you hear your own cry (${o.cry}), it is your partner with chance ${o.same_cry} (${pct(o.p_same_cry)}).`),
+      h("p", { class: "bw-why" }, "From your card and the pairs found (not from the cries you heard before).")
+    ] : h("p", { class: "bw-why" }, "No odds: you are not in the dark.")
+  );
+}
 function criesPanel(t, L) {
   const groups = t.content.cries || {};
   const mine = t.view.my_cry;
@@ -994,10 +1009,11 @@ function panels(t, g) {
   setText(g.progress, `${v.pairs_found || 0} of ${v.pairs || 0} pairs found`);
   const found = g.found(JSON.stringify([v.found_pairs || [], t.names, t.seat, g.keyContent]), () => foundPanel(t, L));
   const cries = g.cries(JSON.stringify([t.content.cries || {}, mine]), () => criesPanel(t, L));
+  const odds = g.odds(JSON.stringify(v.odds ?? null), () => oddsPanel(t));
   const player = t.seat >= 0 && mine;
   return {
     main: [h("div", { class: "bw-tb-dark" }, g.card, g.heard, g.prompt, player && !v.over ? g.hold : null, g.progress)],
-    side: [found, cries]
+    side: [found, odds, cries]
   };
 }
 function attrs(t) {

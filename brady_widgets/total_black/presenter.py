@@ -66,6 +66,14 @@ class TotalBlackPresenter(Presenter):
             "cries": groups,
         }
 
+    def odds(self, seat_view: dict) -> dict | None:
+        """The odds panel, from ``seat_view`` only (its card, the players, the pairs found):
+        the exact chance of bumping into one's partner this round, and the chance that a
+        cry equal to one's own is the partner's (:func:`.odds.partner_odds`)."""
+        from .odds import panel
+
+        return panel(seat_view)
+
     def text_body(self, view: dict) -> list[str]:
         return _text.body(view, list(self.names), self.display_content())
 

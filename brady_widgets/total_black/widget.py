@@ -16,7 +16,7 @@ Stable ``data-testid`` attributes of the view (for browser tests):
 =======================  =========================================================
 (root)                   ``.bw-total-black``: ``data-phase`` = dark|over,
                          ``data-held`` = true|false, ``data-found`` = true|false
-``me``                   your card and your cry
+``card``                 your card and your cry (``me``: the frame's line)
 ``heard``                the cry you heard this round (``data-cry``)
 ``hold``                 the Hold button (H)
 ``prompt``               what you can do now (``aria-live``)
