@@ -996,9 +996,10 @@ function panels(t, g) {
   const mine = v.my_card;
   setChildren(g.card, mine ? [h("span", { class: "bw-tb-emoji", "aria-hidden": "true" }, L.emoji(mine)), h("span", {}, `You are a ${L.name(mine)}. You cry `), h("strong", {}, v.my_cry)] : []);
   const heard = v.heard;
+  const out = t.seat >= 0 && Boolean((v.found || [])[t.seat]);
   setAttr(g.heard, "data-cry", heard || "");
   setAttr(g.heard, "data-same", heard != null && heard === v.my_cry ? "true" : "false");
-  setChildren(g.heard, mine && !v.over ? [h("span", { class: "bw-tb-round" }, `Round ${v.round}: you hear`), h("strong", { class: "bw-tb-cry" }, heard || "\u2026 silence")] : []);
+  setChildren(g.heard, mine && !v.over && !out ? [h("span", { class: "bw-tb-round" }, `Round ${v.round}: you hear`), h("strong", { class: "bw-tb-cry" }, heard || "\u2026 silence")] : []);
   const canHold = t.legal.some((a) => a.type === "hold") && !t.replaying;
   setDisabled(g.hold, !canHold);
   const label = v.held ? "Holding hands" : "Hold hands";
@@ -1012,7 +1013,7 @@ function panels(t, g) {
   const odds = g.odds(JSON.stringify(v.odds ?? null), () => oddsPanel(t));
   const player = t.seat >= 0 && mine;
   return {
-    main: [h("div", { class: "bw-tb-dark" }, g.card, g.heard, g.prompt, player && !v.over ? g.hold : null, g.progress)],
+    main: [h("div", { class: "bw-tb-dark" }, g.card, g.heard, g.prompt, player && !v.over && !out ? g.hold : null, g.progress)],
     side: [found, odds, cries]
   };
 }

@@ -118,6 +118,11 @@ describe("total black view", () => {
     other.root.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true, cancelable: true }));
     expect(other.acts()).toEqual([]);
     void root;
+    // found: out of the dark, no Hold button and no cry box
+    const found = mount(state({ legal: [], view: { found: [true, true, false, false, true, true], heard: null } }));
+    expect(found.$("hold")).toBeNull();
+    expect(found.$("heard").childNodes.length).toBe(0);
+    expect(found.root.dataset.found).toBe("true");
     const keyed = mount();
     keyed.root.dispatchEvent(new KeyboardEvent("keydown", { key: "h", bubbles: true, cancelable: true }));
     expect(keyed.acts().map((m) => m.action)).toEqual([{ type: "hold" }]);
