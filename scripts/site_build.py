@@ -57,6 +57,12 @@ GAMES = [
         'from brady_widgets import BigBrotherWidget\nwidget = BigBrotherWidget(players=5, bot="medium")\nwidget',
         "Roll around the house, win the challenges, and survive the votes.",
     ),
+    (
+        "total_black",
+        "Total Black",
+        'from brady_widgets import TotalBlackWidget\nwidget = TotalBlackWidget(players=12, bot="sloppy")\nwidget',
+        "Lights out: find your partner in the dark by their cry alone, and hold hands.",
+    ),
 ]
 
 #: the notebooks the site holds and runs (they need neither numpy nor matplotlib); the Costume

@@ -81,6 +81,7 @@ GAME_PACKAGES: tuple[str, ...] = (
     "brady_widgets.brady_bunch",
     "brady_widgets.brouhaha",
     "brady_widgets.big_brother",
+    "brady_widgets.total_black",
 )
 
 

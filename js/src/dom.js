@@ -85,7 +85,7 @@ export function bar(label, p, { testid = null, cls = "" } = {}) {
 
 const INK = new Map();
 
-/** Black or white text, whichever reads better on a #rrggbb background. */
+/** Dark (#000) or light (#fff) text, whichever reads better on a #rrggbb background. */
 export function inkFor(hex) {
   if (!INK.has(hex)) {
     if (INK.size >= 256) INK.clear(); // a few seat colors, asked at every redraw

@@ -1,7 +1,7 @@
 """Accessibility measured (issue 25 item 7): axe-core (tests/e2e/axe.py) on every game's widget
 in JupyterLab, at the start and mid-game, scoped to the widget's root.
 
-One notebook holds the four games (a person at seat 0, bots at the others); each widget is
+One notebook holds every game (a person at seat 0, bots at the others); each widget is
 scrolled into view, checked, played a few moves by clicks (the same policies as the phone test,
 tests/e2e/test_phone_browser.py: the first enabled control of the game's own list), and checked
 again. Every impact's count is printed per widget and moment (the figures the lead quotes); a
@@ -31,6 +31,8 @@ CELLS = [
     "brady_bunch = BradyBunchWidget(players=3, seed=11, pace=0.05)\nbrady_bunch",
     "brouhaha = BrouhahaWidget(players=4, seed=11, humans=[0], bot='easy')\nbrouhaha",
     "big_brother = BigBrotherWidget(players=4, seed=3, humans=[0], bot='easy')\nbig_brother",
+    "from brady_widgets.total_black.widget import TotalBlackWidget\n"
+    "total_black = TotalBlackWidget(players=6, seed=11, humans=[0], bot='hold')\ntotal_black",
 ]
 
 
