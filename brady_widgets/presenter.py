@@ -263,6 +263,20 @@ class Presenter:
         """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
         return None
 
+    @classmethod
+    def forecast_event(cls, game: Game, seat: int, event: Any) -> dict:
+        """A student's own forecast (class data, never a move): check ``event`` (what the
+        forecast is about, as the page sends it) against ``seat``'s own view and return what
+        is kept of it, with ``"panel"``: the odds panel's probability of that event for this
+        seat now. Raises ValueError with a plain sentence when ``event`` is not one the seat's
+        panel gives. By default a game takes no forecast."""
+        raise ValueError("this game has no odds to make a forecast about")
+
+    @classmethod
+    def forecast_outcome(cls, game: Game, record: dict) -> bool | None:
+        """Whether a kept forecast's event happened (None while it is not known yet)."""
+        return None
+
     def display_content(self) -> dict:
         """Static display data for the view (names, colors, labels): the ``content`` trait.
         By default the game's title, which the generic view shows."""

@@ -173,6 +173,15 @@ def _check_meta(meta: dict) -> None:
         raise ValueError("its lock is not true or false")
     if not isinstance(meta.get("started", False), bool):
         raise ValueError("its started flag is not true or false")
+    walls = meta.get("walls", {})
+    if not (
+        isinstance(walls, dict)
+        and all(k.isdigit() and isinstance(v, int) and not isinstance(v, bool) for k, v in walls.items())
+    ):
+        raise ValueError("its wall times are not step -> ms")
+    forecasts = meta.get("forecasts", [])
+    if not (isinstance(forecasts, list) and all(isinstance(f, dict) for f in forecasts)):
+        raise ValueError("its forecasts are not a list of objects")
 
 
 def _hash(token: str) -> str:
@@ -195,6 +204,9 @@ class RoomError(Exception):
 #: refused ``rate_limited``, with nothing changed), so the server's one loop spends a bounded
 #: time on each device's replay, whatever the device sends
 REPLAY_STEPS_PER_SECOND = 10.0
+#: a seat's own odds forecasts (class data): at most one every this many seconds, and this many a table
+FORECAST_GAP = 2.0
+MAX_FORECASTS = 200
 REPLAY_BURST = 10.0
 
 
@@ -267,6 +279,20 @@ class Room:
     saved_version: int = 0
     dirty: bool = False
     changed_at: float = 0.0
+    #: history step -> server wall time when a person's action (and what it set off at once)
+    #: was accepted, in ms since the table was created (the export's ``wall_ms``; class data)
+    walls: dict[int, int] = field(default_factory=dict)
+    #: the students' own forecasts (non-game notes, never changing the game; the export's
+    #: forecasts.csv), each a dict the game's presenter built (``Presenter.forecast``)
+    forecasts: list[dict] = field(default_factory=list)
+
+    forecast_at: dict[int, float] = field(default_factory=dict)  # seat -> time.monotonic() of its last
+
+    def stamp(self, since: int) -> None:
+        """Record the wall time of the history steps from ``since`` on (just accepted)."""
+        ms = max(0, round((time.time() - self.created) * 1000))
+        for i in range(since, len(self.table.game.history)):
+            self.walls.setdefault(i, ms)
 
     def meta(self) -> dict:
         t = self.table
@@ -282,6 +308,8 @@ class Room:
             "watchers": self.watchers,
             "humans": list(t.humans),
             "pace": t.pace,
+            "walls": {str(k): v for k, v in self.walls.items()},
+            "forecasts": self.forecasts,
         }
 
 
@@ -327,6 +355,7 @@ class Rooms:
         self.teachers: set[Device] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.resume_seconds = 0.0
+        self.forecast_gap = FORECAST_GAP  # seconds between one seat's forecasts (tests lower it)
         self._lobby_pending = False
         self._games: list[dict] | None = None
 
@@ -359,6 +388,8 @@ class Rooms:
                 room.seats = {int(k): v for k, v in meta["seats"].items()}
                 room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
                 room.watchers = dict(meta.get("watchers", {}))
+                room.walls = {int(k): v for k, v in meta.get("walls", {}).items()}
+                room.forecasts = list(meta.get("forecasts", []))
                 room.saved_len = len(game.history)
             except Exception as exc:  # noqa: BLE001 -- one broken row must not stop the others
                 why = bounded(" ".join(f"{type(exc).__name__}: {exc}".split()), 160)
@@ -953,6 +984,8 @@ class Rooms:
             await self.send_state(device)
             raise
         changed = len(room.table.game.history) != before
+        if changed:
+            room.stamp(before)  # the class's data: when each accepted action arrived (wall time)
         await self.send_state(device, stamp=room.changed_at if changed else None)
 
     def _intent(self, room: Room, device: Device, msg: Any) -> None:
@@ -1054,6 +1087,53 @@ class Rooms:
         room.started = True
         t.start()
         self.save(room)
+
+    async def _op_forecast(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "forecast", "event": {...}, "percent": 0-100}``: a seated student's own
+        forecast of an event its odds panel gives (the game's presenter says which events,
+        ``Presenter.forecast_event``). A note kept with the table for the class's data
+        (forecasts.csv of the export), never a move: the game does not change. Refused in
+        words, nothing kept: a non-number or one outside 0-100, an event the seat's panel does
+        not give, a finished game, more than one forecast every FORECAST_GAP seconds or more
+        than MAX_FORECASTS from a seat."""
+        room = self.rooms.get(device.code or "")
+        if room is None or device.role != "seat" or device.seat is None:
+            raise RoomError("not_joined", "take a seat at a table to make a forecast")
+        percent = frame.get("percent")
+        if (
+            isinstance(percent, bool)
+            or not isinstance(percent, (int, float))
+            or percent != percent
+            or not 0 <= percent <= 100
+        ):
+            raise RoomError("bad_request", f"a forecast is a number from 0 to 100 (a percentage), not {short(percent)}")
+        t, seat = room.table, device.seat
+        if t.game.over:
+            raise RoomError("bad_request", "the game is over: forecasts are made while it is played")
+        now = time.monotonic()
+        last = room.forecast_at.get(seat)
+        if last is not None and now - last < self.forecast_gap:
+            raise RoomError(
+                "rate_limited", f"one forecast every {self.forecast_gap:g} seconds: wait a moment", strike=False
+            )
+        if sum(1 for f in room.forecasts if f["seat"] == seat) >= MAX_FORECASTS:
+            raise RoomError("rate_limited", f"you made {MAX_FORECASTS} forecasts at this table: that is the most kept")
+        try:
+            kept = t.presenter.forecast_event(t.game, seat, frame.get("event"))
+        except ValueError as exc:
+            raise RoomError("bad_request", str(exc)) from None
+        room.forecast_at[seat] = now
+        room.forecasts.append(
+            {
+                "seat": seat,
+                "step": len(t.game.history),
+                "wall_ms": max(0, round((time.time() - room.created) * 1000)),
+                "percent": round(float(percent), 2),
+                "event": kept,
+            }
+        )
+        self.save(room)  # no move was made: saved now, not on the next step
+        await self.send(device, {"op": "forecast", "kept": len(room.forecasts)})
 
     # -------------------------------------------------------------- teacher
     async def _op_start(self, device: Device, frame: dict, addr: str) -> None:

@@ -1,0 +1,170 @@
+"""The class makes the data (issue 27, item 4): what a rooms table keeps beside the engine's
+history for the lessons, over real WebSockets: the server wall time of every accepted action
+(actions.csv's ``wall_ms``) and the students' own odds forecasts (forecasts.csv, with the
+panel's figure and the outcome once known). A forecast is a note, never a move: bad input is
+refused in words and changes nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from fractions import Fraction
+
+import pytest
+
+import rooms_harness as R
+from brady_widgets.costume_party.odds import identity_odds
+from brady_widgets.rooms import cli
+from brady_widgets.rooms.export import ACTION_COLUMNS, FORECAST_COLUMNS, export_csv, load, rows_of_rooms
+from test_rooms_export import wait_over
+
+
+def read(text: str) -> list[dict]:
+    return list(csv.DictReader(io.StringIO(text)))
+
+
+def opponent_and_best(client: R.Client, game, seat: int) -> tuple[int, int]:
+    odds = identity_odds(game.view(seat))
+    opp = min(odds)
+    return opp, max(odds[opp], key=lambda f: (odds[opp][f], -f))
+
+
+@pytest.fixture(scope="module")
+def played(tmp_path_factory):
+    """Ada plays Costume Party against two bots, forecasting at her turns, to the end."""
+    db = tmp_path_factory.mktemp("classdata") / "rooms.sqlite3"
+    server = R.ThreadServer(db, pace=0).start()
+    server.rooms.forecast_gap = 0.0
+    t = R.teacher(server)
+    code = R.create(t, game="costume_party", players=3, seed=11, bots={"1": "random", "2": "random"})
+    room = server.rooms.rooms[code]
+    ada = R.join(server, code, "Ada")
+    t0 = time.time()
+    made = []
+    while not room.table.game.over:
+        ada.drain(0.02)
+        if ada.legal() and not ada.state["view"].get("over"):
+            if len(made) < 4:
+                opp, fig = opponent_and_best(ada, room.table.game, 0)
+                pct = [90, 12.5, 50, 0][len(made)]
+                got = ada.op({"op": "forecast", "event": {"opponent": opp, "figure": fig}, "percent": pct}, "forecast")
+                made.append((opp, fig, pct, len(room.table.game.history), got["kept"]))
+            R.play_first(ada)
+    elapsed_ms = (time.time() - t0) * 1000 + 1000
+    wait_over(server, [code])
+    yield server, db, ada, code, made, elapsed_ms
+    ada.close()
+    t.close()
+    server.stop()
+
+
+def test_every_accepted_action_of_a_person_has_its_wall_time(played):
+    server, _, _, code, _, elapsed_ms = played
+    room = server.rooms.rooms[code]
+    g = room.table.game
+    files = export_csv(rows_of_rooms(server.rooms))
+    assert list(read(files["actions.csv"])[0]) == list(ACTION_COLUMNS)
+    rows = [r for r in read(files["actions.csv"]) if r["code"] == code]
+    ada = [r for r in rows if r["seat"] == "0"]
+    assert ada and all(r["wall_ms"] != "" for r in ada)
+    walls = [int(r["wall_ms"]) for r in rows if r["wall_ms"] != ""]
+    assert walls == sorted(walls) and 0 <= walls[0] and walls[-1] <= elapsed_ms
+    # a bot's step is not stamped as if a person sent it, unless Ada's own action set it off
+    for r in rows:
+        if r["wall_ms"] != "":
+            step = int(r["step"])
+            assert step in room.walls and room.walls[step] == int(r["wall_ms"])
+    assert len(rows) == len(g.history)
+
+
+def test_a_forecast_is_kept_with_the_panels_figure_and_its_outcome(played, tmp_path):
+    server, db, _, code, made, _ = played
+    assert len(made) == 4 and [m[4] for m in made] == [1, 2, 3, 4]
+    room = server.rooms.rooms[code]
+    g = room.table.game
+    assert server.rooms.store.flush(10)
+    out = tmp_path / "export"
+    assert cli.main(["rooms", "export", "--db", str(db), "--out", str(out)]) == 0
+    data = load(out)
+    rows = data["forecasts"]
+    assert list(rows[0]) == list(FORECAST_COLUMNS)
+    assert [(json.loads(r["event"]), float(r["percent"]), int(r["step"])) for r in rows] == [
+        ({"opponent": o, "figure": f}, float(p), step) for o, f, p, step, _ in made
+    ]
+    cls = type(g)
+    for r in rows:
+        ev = json.loads(r["event"])
+        # the panel's figure is the seat's own odds at that step, recomputed from the replay
+        before = cls.replay(g.players, g.seed, g.history[: int(r["step"])], **g.options)
+        stated = identity_odds(before.view(0))[ev["opponent"]].get(ev["figure"], Fraction(0))
+        assert float(r["panel"]) == pytest.approx(float(stated), abs=1e-4)
+        assert r["outcome"] == str(int(g.secrets[ev["opponent"]] == ev["figure"]))
+        assert r["name"] == "Ada" and r["seat"] == "0"
+
+
+def test_bad_forecasts_are_refused_in_words_and_change_nothing(tmp_path):
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=3, seed=3, bots={"1": "random", "2": "random"})
+        room = server.rooms.rooms[code]
+        ada = R.join(server, code, "Ada")
+        watcher = R.Client(server)
+        watcher.op({"op": "watch", "code": code}, "joined")
+        before = (json.dumps(room.table.game.to_json()), list(room.forecasts))
+        good = {"opponent": 1, "figure": 0}
+        bad = [
+            ({"event": good, "percent": 101}, "bad_request", "0 to 100"),
+            ({"event": good, "percent": -1}, "bad_request", "0 to 100"),
+            ({"event": good, "percent": "50"}, "bad_request", "0 to 100"),
+            ({"event": good, "percent": True}, "bad_request", "0 to 100"),
+            ({"event": good, "percent": None}, "bad_request", "0 to 100"),
+            ({"event": good, "percent": 1e400}, "bad_request", "0 to 100"),
+            ({"event": {"opponent": 0, "figure": 0}, "percent": 5}, "bad_request", "opponent still in"),
+            ({"event": {"opponent": 1, "figure": 99}, "percent": 5}, "bad_request", "no figure"),
+            ({"event": {"opponent": 1}, "percent": 5}, "bad_request", "names an opponent and a figure"),
+            ({"event": {"opponent": "1", "figure": 0}, "percent": 5}, "bad_request", "by their numbers"),
+            ({"event": [1, 0], "percent": 5}, "bad_request", "names an opponent and a figure"),
+        ]
+        for frame, code_, words in bad:
+            err = ada.op({"op": "forecast", **frame})
+            assert err["code"] == code_ and words in err["message"], (frame, err)
+            assert "{" not in err["message"] and "Traceback" not in err["message"]
+        err = watcher.op({"op": "forecast", "event": good, "percent": 5})
+        assert err["code"] == "not_joined" and "take a seat" in err["message"]
+        assert (json.dumps(room.table.game.to_json()), room.forecasts) == before
+        # rate limited: one every forecast_gap seconds (the server's default, 2 s)
+        assert ada.op({"op": "forecast", "event": good, "percent": 5}, "forecast")["kept"] == 1
+        err = ada.op({"op": "forecast", "event": good, "percent": 6})
+        assert err["code"] == "rate_limited" and "wait a moment" in err["message"]
+        assert [f["percent"] for f in room.forecasts] == [5.0]
+        assert json.dumps(room.table.game.to_json()) == before[0]  # a forecast is never a move
+        # kept across a restart: the table's settings carry it
+        assert server.rooms.store.flush(10)
+        watcher.close()
+        ada.close()
+        t.close()
+    finally:
+        server.stop()
+    again = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    try:
+        assert [f["percent"] for f in again.rooms.rooms[code].forecasts] == [5.0]
+    finally:
+        again.stop()
+
+
+def test_a_game_without_a_forecast_event_says_so(tmp_path):
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="brady_bunch", players=3, seed=3, bots={"1": "random", "2": "random"})
+        ada = R.join(server, code, "Ada")
+        err = ada.op({"op": "forecast", "event": {"x": 1}, "percent": 5})
+        assert err["code"] == "bad_request" and "no odds to make a forecast about" in err["message"]
+        assert server.rooms.rooms[code].forecasts == []
+        ada.close()
+        t.close()
+    finally:
+        server.stop()
