@@ -116,17 +116,17 @@ def test_bad_forecasts_are_refused_in_words_and_change_nothing(tmp_path):
         before = (json.dumps(room.table.game.to_json()), list(room.forecasts))
         good = {"opponent": 1, "figure": 0}
         bad = [
-            ({"event": good, "percent": 101}, "bad_request", "0 to 100"),
-            ({"event": good, "percent": -1}, "bad_request", "0 to 100"),
-            ({"event": good, "percent": "50"}, "bad_request", "0 to 100"),
-            ({"event": good, "percent": True}, "bad_request", "0 to 100"),
-            ({"event": good, "percent": None}, "bad_request", "0 to 100"),
-            ({"event": good, "percent": 1e400}, "bad_request", "0 to 100"),
-            ({"event": {"opponent": 0, "figure": 0}, "percent": 5}, "bad_request", "opponent still in"),
-            ({"event": {"opponent": 1, "figure": 99}, "percent": 5}, "bad_request", "no figure"),
-            ({"event": {"opponent": 1}, "percent": 5}, "bad_request", "names an opponent and a figure"),
-            ({"event": {"opponent": "1", "figure": 0}, "percent": 5}, "bad_request", "by their numbers"),
-            ({"event": [1, 0], "percent": 5}, "bad_request", "names an opponent and a figure"),
+            ({"event": good, "percent": 101}, "bad_forecast", "0 to 100"),
+            ({"event": good, "percent": -1}, "bad_forecast", "0 to 100"),
+            ({"event": good, "percent": "50"}, "bad_forecast", "0 to 100"),
+            ({"event": good, "percent": True}, "bad_forecast", "0 to 100"),
+            ({"event": good, "percent": None}, "bad_forecast", "0 to 100"),
+            ({"event": good, "percent": 1e400}, "bad_forecast", "0 to 100"),
+            ({"event": {"opponent": 0, "figure": 0}, "percent": 5}, "bad_forecast", "opponent still in"),
+            ({"event": {"opponent": 1, "figure": 99}, "percent": 5}, "bad_forecast", "no figure with that number"),
+            ({"event": {"opponent": 1}, "percent": 5}, "bad_forecast", "names an opponent and a figure"),
+            ({"event": {"opponent": "1", "figure": 0}, "percent": 5}, "bad_forecast", "by their numbers"),
+            ({"event": [1, 0], "percent": 5}, "bad_forecast", "names an opponent and a figure"),
         ]
         for frame, code_, words in bad:
             err = ada.op({"op": "forecast", **frame})
@@ -162,8 +162,68 @@ def test_a_game_without_a_forecast_event_says_so(tmp_path):
         code = R.create(t, game="brady_bunch", players=3, seed=3, bots={"1": "random", "2": "random"})
         ada = R.join(server, code, "Ada")
         err = ada.op({"op": "forecast", "event": {"x": 1}, "percent": 5})
-        assert err["code"] == "bad_request" and "no odds to make a forecast about" in err["message"]
+        assert err["code"] == "bad_forecast" and "no odds to make a forecast about" in err["message"]
         assert server.rooms.rooms[code].forecasts == []
+        ada.close()
+        t.close()
+    finally:
+        server.stop()
+
+
+def test_a_notebook_widget_keeps_its_players_forecast_and_refuses_bad_ones_in_words():
+    """The same forecast from a notebook widget's view (``MSG.FORECAST``): kept in ``forecasts``
+    with the panel's figure; a bad one shows a sentence in the widget and keeps nothing."""
+    from brady_widgets import CostumePartyWidget
+    from brady_widgets.testing.widgets import send
+
+    w = CostumePartyWidget(players=3, seed=4, humans=[0], bot="random", pace=0)
+    w.session.forecast_gap = 0.0
+    before = json.dumps(w.game.to_json())
+    for bad, words in [
+        ({"event": {"opponent": 1, "figure": 0}, "percent": 150}, "0 to 100"),
+        ({"event": {"opponent": 1, "figure": 0}, "percent": "x"}, "0 to 100"),
+        ({"event": {"opponent": 0, "figure": 0}, "percent": 10}, "opponent still in"),
+        ({"event": "who", "percent": 10}, "names an opponent"),
+    ]:
+        send(w, {"type": "forecast", **bad})
+        assert w.error["code"] == "bad_forecast" and words in w.error["message"], (bad, w.error)
+        assert w.error["message"][0].isupper() and w.error["message"].endswith(".")
+    send(w, {"type": "forecast", "event": {"opponent": 1, "figure": 0}})  # a key missing
+    assert w.error["code"] == "malformed_message"
+    assert w.session.forecasts == [] and json.dumps(w.game.to_json()) == before
+    send(w, {"type": "forecast", "event": {"opponent": 2, "figure": 3}, "percent": 40})
+    odds = identity_odds(w.game.view(0))
+    assert w.session.forecasts == [
+        {
+            "seat": 0,
+            "step": 0,
+            "percent": 40.0,
+            "event": {"opponent": 2, "figure": 3, "panel": round(float(odds[2][3]), 4)},
+        }
+    ]
+    assert json.dumps(w.game.to_json()) == before  # never a move
+    w.session.forecast_gap = 60.0
+    send(w, {"type": "forecast", "event": {"opponent": 2, "figure": 3}, "percent": 45})
+    assert w.error["code"] == "bad_forecast" and "wait a moment" in w.error["message"]
+    assert len(w.session.forecasts) == 1
+
+
+def test_the_views_forecast_message_at_a_rooms_table_is_kept_and_a_bad_one_shows_in_words(tmp_path):
+    """The view sends ``{"type": "forecast"}`` as any message (``op: msg``): the same check, the
+    refusal in the seat's error banner, in words."""
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=3, seed=8, bots={"1": "random", "2": "random"})
+        room = server.rooms.rooms[code]
+        ada = R.join(server, code, "Ada")
+        ada.intent({"type": "forecast", "event": {"opponent": 1, "figure": 2}, "percent": 101})
+        ada.wait(lambda: ada.state.get("error", {}).get("code") == "bad_forecast")
+        assert "0 to 100" in ada.state["error"]["message"] and room.forecasts == []
+        ada.intent({"type": "forecast", "event": {"opponent": 1, "figure": 2}, "percent": 25})
+        ada.wait(lambda: len(room.forecasts) == 1)
+        assert room.forecasts[0]["percent"] == 25.0 and room.forecasts[0]["event"]["figure"] == 2
+        assert room.forecasts[0]["wall_ms"] >= 0
         ada.close()
         t.close()
     finally:

@@ -32,15 +32,15 @@ class CostumePartyPresenter(Presenter):
         of the identity odds (``notebooks/calibration.ipynb`` plots the panel's own); the panel's
         probability is read from ``seat``'s view only."""
         if not isinstance(event, dict) or set(event) != {"opponent", "figure"}:
-            raise ValueError("a forecast names an opponent and a figure")
+            raise ValueError("A forecast names an opponent and a figure.")
         opp, fig = event["opponent"], event["figure"]
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in (opp, fig)):
-            raise ValueError("a forecast names an opponent and a figure by their numbers")
+            raise ValueError("A forecast names an opponent and a figure by their numbers.")
         odds = _odds.identity_odds(game.view(seat))
         if opp not in odds:
-            raise ValueError("your odds give no chances for that player: choose an opponent still in the game")
+            raise ValueError("Your odds give no chances for that player: choose an opponent still in the game.")
         if not 0 <= fig < len(CHARACTERS):
-            raise ValueError(f"there is no figure number {fig}")
+            raise ValueError("There is no figure with that number.")
         return {"opponent": opp, "figure": fig, "panel": round(float(odds[opp].get(fig, 0)), 4)}
 
     @classmethod

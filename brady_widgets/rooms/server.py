@@ -1056,6 +1056,8 @@ class Rooms:
                 t.start()  # ...but a table that ran before a restart plays on when a seat is back
         elif kind == MSG.START:
             self._ready(room, device)
+        elif kind == MSG.FORECAST:
+            self._forecast(room, device, msg["event"], msg["percent"])
         elif kind == MSG.VISIBLE:
             Session.check_visible(msg["id"], msg["on"])  # a room's table never pauses for one screen
         # LIFT_CURTAIN, CLEAR_ERROR: a room has no curtain; the error is cleared above
@@ -1097,19 +1099,16 @@ class Rooms:
         not give, a finished game, more than one forecast every FORECAST_GAP seconds or more
         than MAX_FORECASTS from a seat."""
         room = self.rooms.get(device.code or "")
-        if room is None or device.role != "seat" or device.seat is None:
+        if room is None:
             raise RoomError("not_joined", "take a seat at a table to make a forecast")
-        percent = frame.get("percent")
-        if (
-            isinstance(percent, bool)
-            or not isinstance(percent, (int, float))
-            or percent != percent
-            or not 0 <= percent <= 100
-        ):
-            raise RoomError("bad_request", f"a forecast is a number from 0 to 100 (a percentage), not {short(percent)}")
+        self._forecast(room, device, frame.get("event"), frame.get("percent"))
+        await self.send(device, {"op": "forecast", "kept": len(room.forecasts)})
+
+    def _forecast(self, room: Room, device: Device, event: Any, percent: Any) -> None:
+        """Keep a seated device's forecast (``_op_forecast``, or its view's ``forecast`` message)."""
+        if device.role != "seat" or device.seat is None:
+            raise RoomError("not_joined", "take a seat at a table to make a forecast")
         t, seat = room.table, device.seat
-        if t.game.over:
-            raise RoomError("bad_request", "the game is over: forecasts are made while it is played")
         now = time.monotonic()
         last = room.forecast_at.get(seat)
         if last is not None and now - last < self.forecast_gap:
@@ -1117,23 +1116,15 @@ class Rooms:
                 "rate_limited", f"one forecast every {self.forecast_gap:g} seconds: wait a moment", strike=False
             )
         if sum(1 for f in room.forecasts if f["seat"] == seat) >= MAX_FORECASTS:
-            raise RoomError("rate_limited", f"you made {MAX_FORECASTS} forecasts at this table: that is the most kept")
+            raise RoomError("rate_limited", f"you made {MAX_FORECASTS} forecasts at this table: the most kept")
         try:
-            kept = t.presenter.forecast_event(t.game, seat, frame.get("event"))
+            kept = t.presenter.make_forecast(t.game, seat, event, percent)
         except ValueError as exc:
-            raise RoomError("bad_request", str(exc)) from None
+            raise WidgetError("bad_forecast", str(exc)) from None
         room.forecast_at[seat] = now
-        room.forecasts.append(
-            {
-                "seat": seat,
-                "step": len(t.game.history),
-                "wall_ms": max(0, round((time.time() - room.created) * 1000)),
-                "percent": round(float(percent), 2),
-                "event": kept,
-            }
-        )
+        kept["wall_ms"] = max(0, round((time.time() - room.created) * 1000))
+        room.forecasts.append(kept)
         self.save(room)  # no move was made: saved now, not on the next step
-        await self.send(device, {"op": "forecast", "kept": len(room.forecasts)})
 
     # -------------------------------------------------------------- teacher
     async def _op_start(self, device: Device, frame: dict, addr: str) -> None:
