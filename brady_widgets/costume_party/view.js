@@ -397,7 +397,8 @@ function forecastForm(row, opp, send) {
     const raw = input.value.trim();
     const percent = raw === "" ? null : Number(raw);
     row.send({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: row.top }, percent });
-    status.textContent = raw === "" ? "" : `You said ${raw} %.`;
+    // what was sent, when it can be kept (a refusal speaks in the error banner instead)
+    status.textContent = raw !== "" && percent >= 0 && percent <= 100 ? `You said ${raw} %.` : "";
   };
   input.addEventListener("keydown", (e) => {
     if (e.key === "Enter") {

@@ -1271,7 +1271,7 @@ function forecastForm(row, opp, send) {
     const raw = input.value.trim();
     const percent = raw === "" ? null : Number(raw);
     row.send({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: row.top }, percent });
-    status.textContent = raw === "" ? "" : `You said ${raw} %.`;
+    status.textContent = raw !== "" && percent >= 0 && percent <= 100 ? `You said ${raw} %.` : "";
   };
   input.addEventListener("keydown", (e) => {
     if (e.key === "Enter") {

@@ -153,6 +153,11 @@ describe("costume party view", () => {
     $(`forecast-save-${opp}`).click();
     expect(model.sent).toEqual([{ type: MSG.FORECAST, event: { opponent: Number(opp), figure: top }, percent: 35 }]);
     expect($(`forecast-status-${opp}`).textContent).toBe("You said 35 %.");
+    // a number out of range is sent (the widget answers in words, nothing kept), and not echoed
+    $(`forecast-input-${opp}`).value = "150";
+    $(`forecast-save-${opp}`).click();
+    expect(model.sent.pop()).toEqual({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: top }, percent: 150 });
+    expect($(`forecast-status-${opp}`).textContent).toBe("");
     // an empty box still asks (the widget answers with its sentence: nothing is kept)
     $(`forecast-input-${opp}`).value = "";
     $(`forecast-save-${opp}`).click();
