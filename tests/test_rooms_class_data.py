@@ -71,11 +71,11 @@ def test_every_accepted_action_of_a_person_has_its_wall_time(played):
     assert ada and all(r["wall_ms"] != "" for r in ada)
     walls = [int(r["wall_ms"]) for r in rows if r["wall_ms"] != ""]
     assert walls == sorted(walls) and 0 <= walls[0] and walls[-1] <= elapsed_ms
-    # a bot's step is not stamped as if a person sent it, unless Ada's own action set it off
+    # only Ada's own steps are stamped: never a bot's answer or the die it set off
     for r in rows:
+        assert (r["wall_ms"] != "") == (r["seat"] == "0"), r
         if r["wall_ms"] != "":
-            step = int(r["step"])
-            assert step in room.walls and room.walls[step] == int(r["wall_ms"])
+            assert room.walls[int(r["step"])] == int(r["wall_ms"])
     assert len(rows) == len(g.history)
 
 
@@ -228,3 +228,38 @@ def test_the_views_forecast_message_at_a_rooms_table_is_kept_and_a_bad_one_shows
         t.close()
     finally:
         server.stop()
+
+
+def test_a_real_time_tables_person_steps_carry_both_the_game_time_and_the_wall_time(tmp_path):
+    """Real time (the toy race): a person's stamped play has its game time (``at_ms``, from the
+    history) and the server's wall time when it arrived (``wall_ms``); the clock's and the
+    server's own steps have no wall time."""
+    with R.toy_realtime_game() as name:
+        server = R.ThreadServer(tmp_path / "rt.sqlite3", pace=0).start()
+        try:
+            t = R.teacher(server)
+            code = R.create(t, game=name, players=2, seed=1, options={"flip_ms": 200, "window_ms": 600})
+            a, b = R.join(server, code, "Ann"), R.join(server, code, "Bob")
+            made = time.time()
+            for d, view in ((a, "view-a"), (b, "view-b")):
+                d.intent({"type": "clock", "id": view})
+                d.intent({"type": "start"})
+            a.wait(lambda: a.state["clock"].get("running") is True)
+            room = server.rooms.rooms[code]
+            a.wait(lambda: bool(a.legal()), timeout=10)
+            a.intent({"type": "act", "action": a.legal()[0], "rev": a.state["rev"], "at": a.state["clock"]["now"]})
+            deadline = time.time() + 10
+            while not any(h.get("seat") == 0 for h in room.table.game.history) and time.time() < deadline:
+                time.sleep(0.02)
+            rows = [r for r in read(export_csv(rows_of_rooms(server.rooms))["actions.csv"]) if r["code"] == code]
+            ann = [r for r in rows if r["seat"] == "0"]
+            assert ann, rows
+            for r in ann:
+                assert r["at_ms"] != "" and r["wall_ms"] != ""
+                assert 0 <= int(r["wall_ms"]) <= (time.time() - made) * 1000 + 2000
+            assert all(r["wall_ms"] == "" for r in rows if r["seat"] in ("clock", "chance"))
+            a.close()
+            b.close()
+            t.close()
+        finally:
+            server.stop()

@@ -13,8 +13,8 @@ Four files (also packed in one zip, :func:`export_zip`):
     ``code, game, step`` (index in the engine's history), ``seat`` (a seat number, or
     ``chance`` / ``clock``), ``name``, ``type`` (the action's type, the chance's kind, or
     ``clock``), ``at_ms`` (game time of a real-time step; empty for a turn-based game),
-    ``wall_ms`` (server wall time when a person's action, and what it set off at once, was
-    accepted, in ms since the table's ``created``; empty for a bot's step or the clock's),
+    ``wall_ms`` (server wall time when a person's action was accepted, in ms since the
+    table's ``created``; empty for a bot's step, a chance step or the clock's),
     ``detail`` (the action or the chance outcome, JSON).
 ``forecasts.csv``, one row per student's own forecast (a note, never a move)
     ``code, game, seat, name, step`` (history length when it was made), ``wall_ms``,

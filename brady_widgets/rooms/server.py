@@ -279,8 +279,8 @@ class Room:
     saved_version: int = 0
     dirty: bool = False
     changed_at: float = 0.0
-    #: history step -> server wall time when a person's action (and what it set off at once)
-    #: was accepted, in ms since the table was created (the export's ``wall_ms``; class data)
+    #: history step -> server wall time when a person's action was accepted, in ms since the
+    #: table was created (the export's ``wall_ms``; class data)
     walls: dict[int, int] = field(default_factory=dict)
     #: the students' own forecasts (non-game notes, never changing the game; the export's
     #: forecasts.csv), each a dict the game's presenter built (``Presenter.forecast``)
@@ -288,11 +288,14 @@ class Room:
 
     forecast_at: dict[int, float] = field(default_factory=dict)  # seat -> time.monotonic() of its last
 
-    def stamp(self, since: int) -> None:
-        """Record the wall time of the history steps from ``since`` on (just accepted)."""
+    def stamp(self, since: int, seat: int | None) -> None:
+        """Record the wall time of ``seat``'s steps from history step ``since`` on (its action,
+        just accepted; the bots' answers and the chance or clock steps it set off have none)."""
         ms = max(0, round((time.time() - self.created) * 1000))
-        for i in range(since, len(self.table.game.history)):
-            self.walls.setdefault(i, ms)
+        history = self.table.game.history
+        for i in range(since, len(history)):
+            if history[i].get("seat") == seat:
+                self.walls.setdefault(i, ms)
 
     def meta(self) -> dict:
         t = self.table
@@ -985,7 +988,7 @@ class Rooms:
             raise
         changed = len(room.table.game.history) != before
         if changed:
-            room.stamp(before)  # the class's data: when each accepted action arrived (wall time)
+            room.stamp(before, device.seat)  # the class's data: when each accepted action arrived
         await self.send_state(device, stamp=room.changed_at if changed else None)
 
     def _intent(self, room: Room, device: Device, msg: Any) -> None:
