@@ -47,6 +47,7 @@ import contextlib
 import copy
 import dataclasses
 import math
+import time
 import types
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, cast
@@ -722,8 +723,6 @@ class Session(ScreenRendering):
         in :attr:`forecasts`, never a move. Refused (:class:`WidgetError` ``bad_forecast``, in
         words, nothing kept) without a seat, for a bad number or event, or sooner than
         :attr:`forecast_gap` seconds after the last one."""
-        import time
-
         seat = self.screen.seat
         if seat is None or self.screen.replay_step is not None:
             raise WidgetError("bad_forecast", "Forecasts are made from your own seat while the game is played.")

@@ -263,3 +263,17 @@ def test_a_real_time_tables_person_steps_carry_both_the_game_time_and_the_wall_t
             t.close()
         finally:
             server.stop()
+
+
+def test_a_saved_row_whose_forecasts_are_damaged_is_skipped_not_trusted(tmp_path):
+    """A row whose forecasts are not {seat, percent, event} objects is a damaged row: the server
+    skips it on a restart (and says why) rather than exporting garbage."""
+    from brady_widgets.rooms.server import _check_meta
+
+    good = {"created": 1.0, "locked": False, "forecasts": [{"seat": 0, "percent": 5.0, "event": {}}]}
+    _check_meta(good)
+    for bad in ([1], [{"seat": "0", "percent": 5, "event": {}}], [{"seat": 0, "percent": 5, "event": [1]}], {}):
+        with pytest.raises(ValueError, match="forecasts"):
+            _check_meta({**good, "forecasts": bad})
+    with pytest.raises(ValueError, match="wall times"):
+        _check_meta({**good, "walls": {"x": 1}})

@@ -180,8 +180,17 @@ def _check_meta(meta: dict) -> None:
     ):
         raise ValueError("its wall times are not step -> ms")
     forecasts = meta.get("forecasts", [])
-    if not (isinstance(forecasts, list) and all(isinstance(f, dict) for f in forecasts)):
-        raise ValueError("its forecasts are not a list of objects")
+    if not (
+        isinstance(forecasts, list)
+        and all(
+            isinstance(f, dict)
+            and isinstance(f.get("seat"), int)
+            and isinstance(f.get("percent"), (int, float))
+            and isinstance(f.get("event"), dict)
+            for f in forecasts
+        )
+    ):
+        raise ValueError("its forecasts are not a list of {seat, percent, event} objects")
 
 
 def _hash(token: str) -> str:
