@@ -35,6 +35,7 @@ WIDGET_ERROR_CODES = (
     "bot_error",
     "internal_error",
     "not_started",
+    "bad_forecast",
 )
 
 #: the longest error message a view shows (longer ones are cut with an ellipsis)
@@ -222,8 +223,9 @@ def _error_dict(exc: BaseException, presenter: Any = None, seat: Any = None) -> 
 
 
 #: codes whose message is written for the person already: ``bot_error`` (the notebook
-#: author's to fix) and ``not_started`` (the session says which button starts or resumes)
-_OWN_WORDS = frozenset({"bot_error", "not_started"})
+#: author's to fix), ``not_started`` (the session says which button starts or resumes) and
+#: ``bad_forecast`` (the presenter says what a forecast takes)
+_OWN_WORDS = frozenset({"bot_error", "not_started", "bad_forecast"})
 
 #: the rooms server's own refusal codes (``rooms.server.ROOM_ERROR_CODES``; listed here so
 #: that frames.py imports nothing of the server)

@@ -51,6 +51,7 @@ REFUSALS = {
     "bot_error": "A bot could not play, so the game stopped.",
     "internal_error": "Something went wrong, so nothing changed. Try again.",
     "not_started": "The game has not started yet: the Start button starts it when you are ready.",
+    "bad_forecast": "That forecast was not kept: give a number from 0 to 100.",
     # the rooms server's (RoomError)
     "rate_limited": "Too many clicks at once: wait a moment and try again.",
     "table_locked": "The teacher has paused this table: wait until it goes on.",
@@ -261,6 +262,38 @@ class Presenter:
 
     def odds(self, seat_view: dict) -> dict | None:
         """JSON-safe odds computed only from ``seat_view`` (a seat's view, with its log)."""
+        return None
+
+    @classmethod
+    def forecast_event(cls, game: Game, seat: int, event: Any) -> dict:
+        """A student's own forecast (class data, never a move): check ``event`` (what the
+        forecast is about, as the page sends it) against ``seat``'s own view and return what
+        is kept of it, with ``"panel"``: the odds panel's probability of that event for this
+        seat now. Raises ValueError with a plain sentence when ``event`` is not one the seat's
+        panel gives. By default a game takes no forecast."""
+        raise ValueError("This game has no odds to make a forecast about.")
+
+    @classmethod
+    def make_forecast(cls, game: Game, seat: int, event: Any, percent: Any) -> dict:
+        """A checked forecast of ``seat``: ``{"seat", "step", "percent", "event"}`` (``event`` as
+        :meth:`forecast_event` keeps it). Raises ValueError with a plain sentence, nothing kept:
+        a percent that is not a number from 0 to 100, a finished game, an event the seat's
+        panel does not give."""
+        if (
+            isinstance(percent, bool)
+            or not isinstance(percent, (int, float))
+            or percent != percent
+            or not 0 <= percent <= 100
+        ):
+            raise ValueError("A forecast is a number from 0 to 100 (a percentage), so it was not kept.")
+        if game.over:
+            raise ValueError("The game is over: forecasts are made while it is played.")
+        kept = cls.forecast_event(game, seat, event)
+        return {"seat": seat, "step": len(game.history), "percent": round(float(percent), 2), "event": kept}
+
+    @classmethod
+    def forecast_outcome(cls, game: Game, record: dict) -> bool | None:
+        """Whether a kept forecast's event happened (None while it is not known yet)."""
         return None
 
     def display_content(self) -> dict:

@@ -56,8 +56,13 @@ class MSG:
     CLOCK = "clock"  #: {"type": "clock", "id": str}: a view asks for the game time (real time; measures its offset)
     START = "start"  #: {"type": "start"}: the person pressed Start / Resume (real time; a room: "I am ready")
     VISIBLE = "visible"  #: {"type": "visible", "id": str, "on": bool}: the view is on screen or not (real time)
+    #: {"type": "forecast", "event": {...}, "percent": 0-100}: the person's own forecast of an event its
+    #: odds panel gives (class data: a note kept beside the game, never a move; ``Presenter.forecast_event``)
+    FORECAST = "forecast"
 
-    ALL = frozenset({ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK, START, VISIBLE})
+    ALL = frozenset(
+        {ACT, LIFT_CURTAIN, REPLAY, REVEAL, CLEAR_ERROR, RUN_BOTS, OPTION, PAGE, CLOCK, START, VISIBLE, FORECAST}
+    )
 
 
 #: Keys each message type takes besides ``type``.
@@ -73,6 +78,7 @@ MSG_KEYS: dict[str, frozenset[str]] = {
     MSG.CLOCK: frozenset({"id"}),
     MSG.START: frozenset(),
     MSG.VISIBLE: frozenset({"id", "on"}),
+    MSG.FORECAST: frozenset({"event", "percent"}),
 }
 #: Keys a message type may add (an act's browser time stamp, in game ms: real time).
 MSG_OPTIONAL: dict[str, frozenset[str]] = {MSG.ACT: frozenset({"at"})}

@@ -47,6 +47,7 @@ import contextlib
 import copy
 import dataclasses
 import math
+import time
 import types
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, cast
@@ -235,6 +236,9 @@ class Session(ScreenRendering):
         self.table_start = False
         self._ready: set[int] = set()  # a room's seats whose person pressed "I'm ready"
         self._views_seen: dict[str, bool] = {}  # view id -> on screen (the newest VIEWS_KEPT views)
+        #: the person's own odds forecasts (``MSG.FORECAST``; class data, never a move), oldest first
+        self.forecasts: list[dict] = []
+        self._forecast_at = -1e9  # time.monotonic() of the last one kept
         self._sync_id = ""
         self._sync_seat()
         first_error: dict = {}
@@ -707,6 +711,33 @@ class Session(ScreenRendering):
             self.start()
         elif kind == MSG.VISIBLE:
             self._visible(msg["id"], msg["on"])
+        elif kind == MSG.FORECAST:
+            self.forecast(msg["event"], msg["percent"])
+
+    #: seconds between two forecasts a view may send (a held key or a script is refused)
+    forecast_gap: ClassVar[float] = 2.0
+
+    def forecast(self, event: Any, percent: Any) -> dict:
+        """Keep the shown seat's own forecast of an event its odds panel gives (``percent``
+        0-100; the game's presenter says which events, ``Presenter.forecast_event``): a note
+        in :attr:`forecasts`, never a move. Refused (:class:`WidgetError` ``bad_forecast``, in
+        words, nothing kept) without a seat, for a bad number or event, or sooner than
+        :attr:`forecast_gap` seconds after the last one."""
+        seat = self.screen.seat
+        if seat is None or self.screen.replay_step is not None:
+            raise WidgetError("bad_forecast", "Forecasts are made from your own seat while the game is played.")
+        now = time.monotonic()
+        if now - self._forecast_at < self.forecast_gap:
+            raise WidgetError(
+                "bad_forecast", f"One forecast every {self.forecast_gap:g} seconds: wait a moment and try again."
+            )
+        try:
+            kept = self.presenter.make_forecast(self.game, seat, event, percent)
+        except ValueError as exc:
+            raise WidgetError("bad_forecast", str(exc)) from None
+        self._forecast_at = now
+        self.forecasts.append(kept)
+        return kept
 
     def check_started(self, action: Any = None) -> None:
         """Real time: a view's action waits for the clock (Start, Resume, the teacher);

@@ -22,7 +22,13 @@ DATA = Path(__file__).resolve().parents[1] / "notebooks" / "data"
 
 def test_the_shipped_sample_is_what_make_sample_writes(tmp_path):
     make_sample(tmp_path)
-    for name in ("class_export/tables.csv", "class_export/seats.csv", "class_export/actions.csv", "birthdays.csv"):
+    for name in (
+        "class_export/tables.csv",
+        "class_export/seats.csv",
+        "class_export/actions.csv",
+        "class_export/forecasts.csv",
+        "birthdays.csv",
+    ):
         assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes(), name
 
 
@@ -83,3 +89,28 @@ def test_a_groups_printed_moves_replay_exactly_the_game_it_played():
     assert again.settings["teacher"] and again.settings["reveal"]
     with pytest.raises(ValueError, match="group 6 plays seed"):
         cal.replay_record({**json.loads(line), "group": 6})
+
+
+def test_the_class_forecasts_sit_beside_the_panels_at_the_same_moments(tmp_path):
+    """class_data.ipynb section 2: each student's forecast, and what that student's panel said then
+    (recomputed here from the replayed game, the seat's own view), with the outcome from the engine."""
+    from brady_widgets.costume_party import calibration as cal
+    from brady_widgets.costume_party.odds import identity_odds
+
+    found = cal.class_forecasts(DATA / "class_export")
+    assert len(found["class"]) == len(found["panel"]) >= 100
+    games = histories(DATA / "class_export")
+    for mine, panel in zip(found["class"], found["panel"]):
+        g = games[mine["code"]]
+        before = type(g).replay(g.players, g.seed, g.history[: mine["step"]], **g.options)
+        stated = identity_odds(before.view(mine["seat"]))[mine["opponent"]][mine["figure"]]
+        assert abs(float(panel["stated"]) - float(stated)) <= 5e-5
+        assert 0 <= mine["stated"] <= 1 and mine["stated"] * 20 == int(mine["stated"] * 20)  # said in steps of 5 %
+        assert mine["true"] == panel["true"] == (g.secrets[mine["opponent"]] == mine["figure"])
+    # both bin and sum as calibration.ipynb's rows do; the made-up student is too sure of a likely guess
+    assert cal.bin_forecasts(found["class"]) and cal.summary(found["panel"])["forecasts"] == len(found["panel"])
+    assert cal.summary(found["class"])["expected"] > cal.summary(found["panel"])["expected"]
+    # an export from before forecasts were kept reads as none
+    for name in ("tables.csv", "seats.csv", "actions.csv"):
+        (tmp_path / name).write_bytes((DATA / "class_export" / name).read_bytes())
+    assert cal.class_forecasts(tmp_path) == {"class": [], "panel": []}

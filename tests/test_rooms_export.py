@@ -132,7 +132,7 @@ def test_the_teacher_downloads_the_zip_and_it_matches_the_live_tables(played):
     assert headers["content-disposition"].startswith("attachment;") and headers["cache-control"] == "no-store"
     with zipfile.ZipFile(io.BytesIO(body)) as z:
         files = {n: z.read(n).decode() for n in z.namelist()}
-    assert sorted(files) == ["actions.csv", "seats.csv", "tables.csv"]
+    assert sorted(files) == ["actions.csv", "forecasts.csv", "seats.csv", "tables.csv"]
     live = {c: server.rooms.rooms[c].table.game for c in codes}
     check_against_engines(files, live)
     for c in codes:  # and what the database holds is the same game

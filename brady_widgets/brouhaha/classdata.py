@@ -8,7 +8,10 @@
 * :func:`read_birthdays` and :func:`shared_birthdays`: a ``birthdays.csv`` the teacher
   fills (``name,month,day``), and which birthdays the class shares.
 * :func:`make_sample`: the seeded sample export shipped in ``notebooks/data/`` (bots at
-  Brouhaha tables, played on virtual time) and a made-up ``birthdays.csv``.
+  Brouhaha tables, played on virtual time; Costume Party tables where a made-up "student"
+  seat, played by a bot, records an overconfident forecast at each of its turns, with
+  made-up wall times) and a made-up ``birthdays.csv``. The students' forecasts are read by
+  :func:`brady_widgets.costume_party.calibration.class_forecasts`.
 """
 
 from __future__ import annotations
@@ -109,9 +112,68 @@ def expected_shared_pairs(k: int, days: int = 365) -> Fraction:
     return Fraction(comb(k, 2), days)
 
 
-def make_sample(folder: str | Path, tables: int = 6, players: int = 4, seed: int = 2027, people: int = 27) -> None:
+def _forecast_tables(rng: random.Random, tables: int, players: int) -> list[tuple[str, dict, Any]]:
+    """Costume Party tables whose seat 0 is a made-up student (a ``detective`` bot's moves) who,
+    at each of its turns, forecasts its panel's likeliest figure for its first opponent still
+    in, as students often do: too sure (``100 * p ** 0.6``), give or take 10 points, said in
+    steps of 5. Seat 0's moves carry made-up wall times (3 to 15 s apart)."""
+    from ..costume_party.odds import identity_odds
+    from ..costume_party.presenter import CostumePartyPresenter
+    from ..engine.registry import load_bots, load_game
+
+    cls, bots = load_game("costume_party"), load_bots("costume_party")
+    out = []
+    for i in range(tables):
+        gseed = rng.getrandbits(32)
+        g = cls(players, gseed)
+        table = [bots["detective" if s == 0 else "medium"](s, gseed) for s in range(players)]
+        walls: dict[str, int] = {}
+        forecasts: list[dict] = []
+        wall = 5_000
+        while not g.over:
+            s = g.to_act[0]
+            if s == 0:
+                wall += rng.randrange(3_000, 15_000)
+                if g.phase == "roll":
+                    odds = identity_odds(g.view(0))  # the panel, from seat 0's view only
+                    opp = min(odds)
+                    probs = odds[opp]
+                    fig = max(sorted(probs), key=lambda f: probs[f])
+                    kept = CostumePartyPresenter.forecast_event(g, 0, {"opponent": opp, "figure": fig})
+                    said = 100 * float(probs[fig]) ** 0.6 + rng.gauss(0, 10)
+                    pct = min(100, max(0, 5 * round(said / 5)))
+                    forecasts.append(
+                        {"seat": 0, "step": len(g.history), "wall_ms": wall, "percent": float(pct), "event": kept}
+                    )
+                    wall += rng.randrange(1_000, 4_000)
+                walls[str(len(g.history))] = wall
+            g.act(s, table[s].choose(g.view(s), g.legal_actions(s)))
+        code = "SAMC" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
+        names = [f"Student {i + 1}"] + [f"Bot {s + 1} (medium)" for s in range(1, players)]
+        meta = {
+            "game": "costume_party",
+            "created": 1_800_010_000 + 600 * i,
+            "names": names,
+            "bot_levels": {str(s): "medium" for s in range(1, players)},
+            "humans": [0],
+            "walls": walls,
+            "forecasts": forecasts,
+        }
+        out.append((code, meta, g))
+    return out
+
+
+def make_sample(
+    folder: str | Path,
+    tables: int = 6,
+    players: int = 4,
+    seed: int = 2027,
+    people: int = 27,
+    forecast_tables: int = 12,
+) -> None:
     """Write the sample: ``folder/class_export/`` (``tables`` Brouhaha tables of ``players``
-    medium bots, seeded, on virtual time, as ``brady-widgets rooms export`` writes them) and
+    medium bots, seeded, on virtual time, and ``forecast_tables`` Costume Party tables with a
+    made-up student's forecasts, as ``brady-widgets rooms export`` writes them) and
     ``folder/birthdays.csv`` (``people`` made-up students, seeded)."""
     from ..engine.registry import load_bots, load_game
     from ..rooms.export import write_dir
@@ -134,6 +196,7 @@ def make_sample(folder: str | Path, tables: int = 6, players: int = 4, seed: int
             "humans": [],
         }
         rows.append((code, meta, g))
+    rows += _forecast_tables(random.Random(seed + 1), forecast_tables, players)  # its own coin: the rest as before
     out = Path(folder)
     write_dir(rows, out / "class_export")
     for p in (out / "class_export").iterdir():

@@ -41,6 +41,7 @@ __all__ = [
     "Pooled",
     "bin_forecasts",
     "bin_table",
+    "class_forecasts",
     "class_plot",
     "first_moments",
     "game_at",
@@ -167,6 +168,34 @@ def summary(rows: Sequence[dict]) -> dict:
         "observed": sum(bool(r["true"]) for r in rows),
         "sd": math.sqrt(var),
     }
+
+
+def class_forecasts(export) -> dict[str, list[dict]]:
+    """The students' own forecasts of a rooms export (a folder or the teacher page's zip;
+    ``forecasts.csv``, see :mod:`brady_widgets.rooms.export`): the Costume Party ones whose
+    outcome is known, as rows :func:`bin_forecasts` and :func:`summary` take.
+    ``{"class": [...], "panel": [...]}``: the same moments, ``stated`` the student's percent
+    / 100 in ``"class"`` and what that student's odds panel said in ``"panel"``; each row
+    also has ``code, seat, name, step, opponent, figure``."""
+    from ..rooms.export import load
+
+    out: dict[str, list[dict]] = {"class": [], "panel": []}
+    for r in load(export)["forecasts"]:
+        if r["game"] != "costume_party" or r["outcome"] == "":
+            continue
+        event = json.loads(r["event"])
+        base = {
+            "code": r["code"],
+            "seat": int(r["seat"]),
+            "name": r["name"],
+            "step": int(r["step"]),
+            "opponent": event["opponent"],
+            "figure": event["figure"],
+            "true": r["outcome"] == "1",
+        }
+        out["class"].append({**base, "stated": Fraction(r["percent"]) / 100})
+        out["panel"].append({**base, "stated": Fraction(r["panel"])})
+    return out
 
 
 # ------------------------------------------------------------------ binning

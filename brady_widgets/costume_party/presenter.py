@@ -26,6 +26,27 @@ class CostumePartyPresenter(Presenter):
     def odds(self, seat_view: dict) -> dict | None:
         return _odds.panel(seat_view)
 
+    @classmethod
+    def forecast_event(cls, game, seat: int, event) -> dict:
+        """``{"opponent": seat, "figure": index}``: "this figure is that opponent", the event
+        of the identity odds (``notebooks/calibration.ipynb`` plots the panel's own); the panel's
+        probability is read from ``seat``'s view only."""
+        if not isinstance(event, dict) or set(event) != {"opponent", "figure"}:
+            raise ValueError("A forecast names an opponent and a figure.")
+        opp, fig = event["opponent"], event["figure"]
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (opp, fig)):
+            raise ValueError("A forecast names an opponent and a figure by their numbers.")
+        odds = _odds.identity_odds(game.view(seat))
+        if opp not in odds:
+            raise ValueError("Your odds give no chances for that player: choose an opponent still in the game.")
+        if not 0 <= fig < len(CHARACTERS):
+            raise ValueError("There is no figure with that number.")
+        return {"opponent": opp, "figure": fig, "panel": round(float(odds[opp].get(fig, 0)), 4)}
+
+    @classmethod
+    def forecast_outcome(cls, game, record: dict) -> bool | None:
+        return game.secrets[record["opponent"]] == record["figure"] if game.over else None
+
     def display_content(self) -> dict:
         return {
             "rooms": [{"id": r, "name": ROOM_NAMES[r], "color": ROOM_COLORS[r]} for r in ROOMS],

@@ -3,7 +3,7 @@
 // implements no rules: what is clickable comes only from the synced `legal`
 // actions; everything drawn comes from the synced traits (see
 // brady_widgets/costume_party/widget.py for the test ids).
-import { view, h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar, keyed } from "@bw/frame.js";
+import { view, h, button, bar, inkFor, liveButton, setAttr, setChildren, setClass, setDisabled, setText, updateBar, keyed, MSG } from "@bw/frame.js";
 import "./view.css";
 
 /** Pinwheel grid: four colored rooms in a ring, the hall in the middle. */
@@ -322,7 +322,10 @@ function panels(t, g) {
     );
   });
 
-  if (changed(g, "odds", JSON.stringify(view.odds ?? null)) || !C.odds) drawOdds(C, L, view.odds, nameOf);
+  // the student's own forecast (class data): from a seat, while the game is played
+  const forecasting = !view.over && !(replay.active && replay.step < replay.length) && typeof t.seat === "number" && t.seat >= 0;
+  const forecast = forecasting ? frame.send : null;
+  if (changed(g, "odds", JSON.stringify([view.odds ?? null, forecasting])) || !C.odds) drawOdds(C, L, view.odds, nameOf, forecast);
   setChildren(left, [K.section, board]);
   return { main: [left], side: [table, C.odds.section] };
 }
@@ -373,8 +376,44 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
   return b;
 }
 
+/**
+ * A row's "my forecast" form: the person's own chance (0-100 %) that the panel's likeliest
+ * figure is that opponent. Sent as a `forecast` message (a note kept for the class's data,
+ * never a move); a refusal shows in the error banner, in words.
+ */
+function forecastForm(row, opp, send) {
+  const input = h("input", {
+    type: "number",
+    min: "0",
+    max: "100",
+    step: "1",
+    inputmode: "numeric",
+    class: "bw-forecast-input",
+    "data-testid": `forecast-input-${opp}`,
+  });
+  const label = h("label", { class: "bw-forecast-label" });
+  const status = h("span", { class: "bw-forecast-status", role: "status", "data-testid": `forecast-status-${opp}` });
+  const save = () => {
+    const raw = input.value.trim();
+    const percent = raw === "" ? null : Number(raw);
+    row.send({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: row.top }, percent });
+    // what was sent, when it can be kept (a refusal speaks in the error banner instead)
+    status.textContent = raw !== "" && percent >= 0 && percent <= 100 ? `You said ${raw} %.` : "";
+  };
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      save();
+    }
+  });
+  const saveButton = button({ testid: `forecast-save-${opp}`, label: "Save my forecast", text: "Save", onclick: save });
+  const form = h("div", { class: "bw-forecast", role: "group", "data-testid": `forecast-${opp}` }, label, " ", input, " % ", saveButton, " ", status);
+  row.send = send;
+  return { form, label, input, saveButton };
+}
+
 /** The odds panel: die bars keyed by face, one row per opponent keyed by seat, bars reused. */
-function drawOdds(C, L, odds, nameOf) {
+function drawOdds(C, L, odds, nameOf, send = null) {
   if (!C.odds) {
     C.odds = {
       section: h("section", { class: "bw-odds", "aria-label": "Odds", "data-testid": "odds" }),
@@ -418,7 +457,16 @@ function drawOdds(C, L, odds, nameOf) {
     });
     const showNote = even && all.length > 1;
     if (showNote) setText(row.note, `No clue yet: all ${all.length} possible figures are equally likely.`);
-    setChildren(row.div, [row.name, top3, showNote ? row.note : null]);
+    if (send && all.length) {
+      if (!row.forecast) row.forecast = forecastForm(row, opp, send);
+      row.send = send;
+      row.top = Number(all[0][0]);
+      const said = `Your forecast: the chance that ${nameOf(Number(opp))} is ${L.fig(row.top)}`;
+      setText(row.forecast.label, said);
+      setAttr(row.forecast.input, "aria-label", `${said}, in percent`);
+      setAttr(row.forecast.saveButton, "aria-label", `Save my forecast about ${nameOf(Number(opp))}`);
+    }
+    setChildren(row.div, [row.name, top3, showNote ? row.note : null, send && all.length ? row.forecast.form : null]);
     return row.div;
   });
   setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);

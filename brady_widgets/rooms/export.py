@@ -1,6 +1,6 @@
 """A class's tables as CSV: what the class played, for the lessons to analyse.
 
-Three files (also packed in one zip, :func:`export_zip`):
+Four files (also packed in one zip, :func:`export_zip`):
 
 ``tables.csv``, one row per table
     ``code, game, players, seed, options`` (JSON), ``created`` (UTC, ISO 8601),
@@ -13,11 +13,18 @@ Three files (also packed in one zip, :func:`export_zip`):
     ``code, game, step`` (index in the engine's history), ``seat`` (a seat number, or
     ``chance`` / ``clock``), ``name``, ``type`` (the action's type, the chance's kind, or
     ``clock``), ``at_ms`` (game time of a real-time step; empty for a turn-based game),
+    ``wall_ms`` (server wall time when a person's action was accepted, in ms since the
+    table's ``created``; empty for a bot's step, a chance step or the clock's),
     ``detail`` (the action or the chance outcome, JSON).
+``forecasts.csv``, one row per student's own forecast (a note, never a move)
+    ``code, game, seat, name, step`` (history length when it was made), ``wall_ms``,
+    ``event`` (what it is about, JSON: the game's presenter says, e.g. Costume Party's
+    ``{"figure", "opponent"}``), ``percent`` (the student's, 0-100), ``panel`` (the odds
+    panel's probability of that event for that seat then, 0-1), ``outcome`` (1 it happened,
+    0 it did not, empty while the game is on).
 
-The engine's history is exactly what is kept (``Game.to_json``): the game time of a
-real-time step is there, a wall-clock time per action is not (the table's ``created``
-time is). ``seed``, ``options`` and the history replay every table exactly
+The engine's history is exactly what is kept (``Game.to_json``), with the game time of a
+real-time step; the wall times and forecasts are kept beside it in the table's settings. ``seed``, ``options`` and the history replay every table exactly
 (``load_game(game).replay(players, seed, history, **options)``, :func:`histories`).
 
 This is the teacher's full record (every card, every secret choice, like the reveal):
@@ -41,6 +48,7 @@ from typing import Any
 
 __all__ = [
     "ACTION_COLUMNS",
+    "FORECAST_COLUMNS",
     "SEAT_COLUMNS",
     "TABLE_COLUMNS",
     "export_csv",
@@ -67,8 +75,9 @@ TABLE_COLUMNS = (
     "names",
 )
 SEAT_COLUMNS = ("code", "game", "seat", "name", "kind", "bot_level", "score", "winner")
-ACTION_COLUMNS = ("code", "game", "step", "seat", "name", "type", "at_ms", "detail")
-FILES = ("tables.csv", "seats.csv", "actions.csv")
+ACTION_COLUMNS = ("code", "game", "step", "seat", "name", "type", "at_ms", "wall_ms", "detail")
+FORECAST_COLUMNS = ("code", "game", "seat", "name", "step", "wall_ms", "event", "percent", "panel", "outcome")
+FILES = ("tables.csv", "seats.csv", "actions.csv", "forecasts.csv")
 
 
 def _json(value: Any) -> str:
@@ -117,7 +126,9 @@ def _rows(tables: Iterable[tuple[str, dict, Any]]) -> Iterator[tuple[str, list[d
     table_rows: list[dict] = []
     seat_rows: list[dict] = []
     action_rows: list[dict] = []
+    forecast_rows: list[dict] = []
     for code, meta, game in tables:
+        walls = {int(k): v for k, v in meta.get("walls", {}).items()}
         names = [str(n) for n in meta.get("names", [])]
         names += [f"Seat {s + 1}" for s in range(len(names), game.players)]
         levels = {int(k): v for k, v in meta.get("bot_levels", {}).items()}
@@ -176,12 +187,45 @@ def _rows(tables: Iterable[tuple[str, dict, Any]]) -> Iterator[tuple[str, list[d
                     "name": names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "",
                     "type": kind,
                     "at_ms": h.get("at", ""),
+                    "wall_ms": walls.get(i, ""),
                     "detail": "" if detail is None else _json(detail),
+                }
+            )
+        forecasts = meta.get("forecasts", [])
+        presenter = _presenter(game) if forecasts else None
+        for f in forecasts:
+            event = dict(f.get("event", {}))
+            panel = event.pop("panel", "")
+            try:
+                outcome = presenter.forecast_outcome(game, event) if presenter is not None else None
+            except Exception:  # noqa: BLE001 -- a damaged note: its outcome left empty
+                outcome = None
+            seat = f.get("seat")
+            forecast_rows.append(
+                {
+                    "code": code,
+                    "game": game.name,
+                    "seat": seat,
+                    "name": names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "",
+                    "step": f.get("step", ""),
+                    "wall_ms": f.get("wall_ms", ""),
+                    "event": _json(event),
+                    "percent": f.get("percent", ""),
+                    "panel": panel,
+                    "outcome": "" if outcome is None else int(bool(outcome)),
                 }
             )
     yield "tables.csv", table_rows
     yield "seats.csv", seat_rows
     yield "actions.csv", action_rows
+    yield "forecasts.csv", forecast_rows
+
+
+def _presenter(game: Any) -> Any:
+    """The game's presenter class (its forecast events)."""
+    from ..engine.registry import load_presenter
+
+    return load_presenter(game.name)
 
 
 def _csv(columns: tuple[str, ...], rows: list[dict]) -> str:
@@ -192,16 +236,21 @@ def _csv(columns: tuple[str, ...], rows: list[dict]) -> str:
     return out.getvalue()
 
 
-_COLUMNS = {"tables.csv": TABLE_COLUMNS, "seats.csv": SEAT_COLUMNS, "actions.csv": ACTION_COLUMNS}
+_COLUMNS = {
+    "tables.csv": TABLE_COLUMNS,
+    "seats.csv": SEAT_COLUMNS,
+    "actions.csv": ACTION_COLUMNS,
+    "forecasts.csv": FORECAST_COLUMNS,
+}
 
 
 def export_csv(tables: Iterable[tuple[str, dict, Any]]) -> dict[str, str]:
-    """``{"tables.csv": text, "seats.csv": text, "actions.csv": text}``."""
+    """``{"tables.csv": text, "seats.csv": text, "actions.csv": text, "forecasts.csv": text}``."""
     return {name: _csv(_COLUMNS[name], rows) for name, rows in _rows(tables)}
 
 
 def export_zip(tables: Iterable[tuple[str, dict, Any]]) -> bytes:
-    """The three CSV files in one zip (what the teacher page downloads)."""
+    """The four CSV files in one zip (what the teacher page downloads)."""
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
         for name, text in export_csv(tables).items():
@@ -210,7 +259,7 @@ def export_zip(tables: Iterable[tuple[str, dict, Any]]) -> bytes:
 
 
 def write_dir(tables: Iterable[tuple[str, dict, Any]], out: str | Path) -> list[Path]:
-    """Write the three CSV files into folder ``out`` (made if needed), readable by their
+    """Write the four CSV files into folder ``out`` (made if needed), readable by their
     owner only (they hold every hand); returns their paths."""
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)
@@ -255,14 +304,17 @@ def histories(folder_or_zip: str | Path) -> dict[str, Any]:
 
 def load(folder_or_zip: str | Path) -> dict[str, list[dict]]:
     """An export (a folder or the teacher page's zip) as rows of text:
-    ``{"tables": [...], "seats": [...], "actions": [...]}``, each row a dict by column."""
+    ``{"tables": [...], "seats": [...], "actions": [...], "forecasts": [...]}``, each row a
+    dict by column (an export made before forecasts were kept has none)."""
     files = _read_export(folder_or_zip)
     return {name[:-4]: list(csv.DictReader(io.StringIO(text))) for name, text in files.items()}
 
 
 def _read_export(folder_or_zip: str | Path) -> dict[str, str]:
     p = Path(folder_or_zip)
+    empty = {"forecasts.csv": ",".join(FORECAST_COLUMNS) + "\n"}  # an export from before forecasts
     if p.is_dir():
-        return {name: (p / name).read_text() for name in FILES}
+        return {name: (p / name).read_text() if (p / name).exists() else empty[name] for name in FILES}
     with zipfile.ZipFile(p) as z:
-        return {name: z.read(name).decode() for name in FILES}
+        have = set(z.namelist())
+        return {name: z.read(name).decode() if name in have else empty[name] for name in FILES}

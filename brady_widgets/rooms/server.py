@@ -173,6 +173,24 @@ def _check_meta(meta: dict) -> None:
         raise ValueError("its lock is not true or false")
     if not isinstance(meta.get("started", False), bool):
         raise ValueError("its started flag is not true or false")
+    walls = meta.get("walls", {})
+    if not (
+        isinstance(walls, dict)
+        and all(k.isdigit() and isinstance(v, int) and not isinstance(v, bool) for k, v in walls.items())
+    ):
+        raise ValueError("its wall times are not step -> ms")
+    forecasts = meta.get("forecasts", [])
+    if not (
+        isinstance(forecasts, list)
+        and all(
+            isinstance(f, dict)
+            and isinstance(f.get("seat"), int)
+            and isinstance(f.get("percent"), (int, float))
+            and isinstance(f.get("event"), dict)
+            for f in forecasts
+        )
+    ):
+        raise ValueError("its forecasts are not a list of {seat, percent, event} objects")
 
 
 def _hash(token: str) -> str:
@@ -195,6 +213,9 @@ class RoomError(Exception):
 #: refused ``rate_limited``, with nothing changed), so the server's one loop spends a bounded
 #: time on each device's replay, whatever the device sends
 REPLAY_STEPS_PER_SECOND = 10.0
+#: a seat's own odds forecasts (class data): at most one every this many seconds, and this many a table
+FORECAST_GAP = 2.0
+MAX_FORECASTS = 200
 REPLAY_BURST = 10.0
 
 
@@ -267,6 +288,23 @@ class Room:
     saved_version: int = 0
     dirty: bool = False
     changed_at: float = 0.0
+    #: history step -> server wall time when a person's action was accepted, in ms since the
+    #: table was created (the export's ``wall_ms``; class data)
+    walls: dict[int, int] = field(default_factory=dict)
+    #: the students' own forecasts (non-game notes, never changing the game; the export's
+    #: forecasts.csv), each a dict the game's presenter built (``Presenter.forecast``)
+    forecasts: list[dict] = field(default_factory=list)
+
+    forecast_at: dict[int, float] = field(default_factory=dict)  # seat -> time.monotonic() of its last
+
+    def stamp(self, since: int, seat: int | None) -> None:
+        """Record the wall time of ``seat``'s steps from history step ``since`` on (its action,
+        just accepted; the bots' answers and the chance or clock steps it set off have none)."""
+        ms = max(0, round((time.time() - self.created) * 1000))
+        history = self.table.game.history
+        for i in range(since, len(history)):
+            if history[i].get("seat") == seat:
+                self.walls.setdefault(i, ms)
 
     def meta(self) -> dict:
         t = self.table
@@ -282,6 +320,8 @@ class Room:
             "watchers": self.watchers,
             "humans": list(t.humans),
             "pace": t.pace,
+            "walls": {str(k): v for k, v in self.walls.items()},
+            "forecasts": self.forecasts,
         }
 
 
@@ -331,6 +371,7 @@ class Rooms:
         self.teachers: set[Device] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.resume_seconds = 0.0
+        self.forecast_gap = FORECAST_GAP  # seconds between one seat's forecasts (tests lower it)
         self._lobby_pending = False
         self._games: list[dict] | None = None
 
@@ -363,6 +404,8 @@ class Rooms:
                 room.seats = {int(k): v for k, v in meta["seats"].items()}
                 room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
                 room.watchers = dict(meta.get("watchers", {}))
+                room.walls = {int(k): v for k, v in meta.get("walls", {}).items()}
+                room.forecasts = list(meta.get("forecasts", []))
                 room.saved_len = len(game.history)
             except Exception as exc:  # noqa: BLE001 -- one broken row must not stop the others
                 why = bounded(" ".join(f"{type(exc).__name__}: {exc}".split()), 160)
@@ -960,6 +1003,8 @@ class Rooms:
             await self.send_state(device)
             raise
         changed = len(room.table.game.history) != before
+        if changed:
+            room.stamp(before, device.seat)  # the class's data: when each accepted action arrived
         if changed and room.dirty and self.act_frame_in_update:
             # the table's update (queued by _changed, not yet run) brings this device its frame
             # with every other device's, from the screens computed once for all of them
@@ -1034,6 +1079,8 @@ class Rooms:
                 t.start()  # ...but a table that ran before a restart plays on when a seat is back
         elif kind == MSG.START:
             self._ready(room, device)
+        elif kind == MSG.FORECAST:
+            self._forecast(room, device, msg["event"], msg["percent"])
         elif kind == MSG.VISIBLE:
             Session.check_visible(msg["id"], msg["on"])  # a room's table never pauses for one screen
         # LIFT_CURTAIN, CLEAR_ERROR: a room has no curtain; the error is cleared above
@@ -1065,6 +1112,42 @@ class Rooms:
         room.started = True
         t.start()
         self.save(room)
+
+    async def _op_forecast(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "forecast", "event": {...}, "percent": 0-100}``: a seated student's own
+        forecast of an event its odds panel gives (the game's presenter says which events,
+        ``Presenter.forecast_event``). A note kept with the table for the class's data
+        (forecasts.csv of the export), never a move: the game does not change. Refused in
+        words, nothing kept: a non-number or one outside 0-100, an event the seat's panel does
+        not give, a finished game, more than one forecast every FORECAST_GAP seconds or more
+        than MAX_FORECASTS from a seat."""
+        room = self.rooms.get(device.code or "")
+        if room is None:
+            raise RoomError("not_joined", "take a seat at a table to make a forecast")
+        self._forecast(room, device, frame.get("event"), frame.get("percent"))
+        await self.send(device, {"op": "forecast", "kept": len(room.forecasts)})
+
+    def _forecast(self, room: Room, device: Device, event: Any, percent: Any) -> None:
+        """Keep a seated device's forecast (``_op_forecast``, or its view's ``forecast`` message)."""
+        if device.role != "seat" or device.seat is None:
+            raise RoomError("not_joined", "take a seat at a table to make a forecast")
+        t, seat = room.table, device.seat
+        now = time.monotonic()
+        last = room.forecast_at.get(seat)
+        if last is not None and now - last < self.forecast_gap:
+            raise RoomError(
+                "rate_limited", f"one forecast every {self.forecast_gap:g} seconds: wait a moment", strike=False
+            )
+        if sum(1 for f in room.forecasts if f["seat"] == seat) >= MAX_FORECASTS:
+            raise RoomError("rate_limited", f"you made {MAX_FORECASTS} forecasts at this table: the most kept")
+        try:
+            kept = t.presenter.make_forecast(t.game, seat, event, percent)
+        except ValueError as exc:
+            raise WidgetError("bad_forecast", str(exc)) from None
+        room.forecast_at[seat] = now
+        kept["wall_ms"] = max(0, round((time.time() - room.created) * 1000))
+        room.forecasts.append(kept)
+        self.save(room)  # no move was made: saved now, not on the next step
 
     # -------------------------------------------------------------- teacher
     async def _op_start(self, device: Device, frame: dict, addr: str) -> None:

@@ -163,7 +163,8 @@ var MSG = Object.freeze({
   PAGE: "page",
   CLOCK: "clock",
   START: "start",
-  VISIBLE: "visible"
+  VISIBLE: "visible",
+  FORECAST: "forecast"
 });
 var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"];
 function expandRows(type, keys, rows, prefix, out) {

@@ -181,7 +181,8 @@ var MSG = Object.freeze({
   PAGE: "page",
   CLOCK: "clock",
   START: "start",
-  VISIBLE: "visible"
+  VISIBLE: "visible",
+  FORECAST: "forecast"
 });
 var TRAITS = ["seat", "view", "legal", "log_lines", "error", "curtain", "settings", "content", "replay", "rev", "page", "clock"];
 function expandRows(type, keys, rows, prefix, out) {
@@ -1206,7 +1207,9 @@ function panels(t, g) {
       gone(view2.killed, "Killed")
     );
   });
-  if (changed(g, "odds", JSON.stringify(view2.odds ?? null)) || !C.odds) drawOdds(C, L, view2.odds, nameOf);
+  const forecasting = !view2.over && !(replay.active && replay.step < replay.length) && typeof t.seat === "number" && t.seat >= 0;
+  const forecast = forecasting ? frame.send : null;
+  if (changed(g, "odds", JSON.stringify([view2.odds ?? null, forecasting])) || !C.odds) drawOdds(C, L, view2.odds, nameOf, forecast);
   setChildren(left, [K.section, board]);
   return { main: [left], side: [table, C.odds.section] };
 }
@@ -1253,7 +1256,36 @@ function figureButton(C, L, f, { info, movable, local, mine, kills, secrets, nam
   setChildren(b, [F.emoji, F.name, isMine ? [F.gaps[0], F.you] : null, owner >= 0 ? [F.gaps[1], F.owner] : null]);
   return b;
 }
-function drawOdds(C, L, odds, nameOf) {
+function forecastForm(row, opp, send) {
+  const input = h("input", {
+    type: "number",
+    min: "0",
+    max: "100",
+    step: "1",
+    inputmode: "numeric",
+    class: "bw-forecast-input",
+    "data-testid": `forecast-input-${opp}`
+  });
+  const label = h("label", { class: "bw-forecast-label" });
+  const status = h("span", { class: "bw-forecast-status", role: "status", "data-testid": `forecast-status-${opp}` });
+  const save = () => {
+    const raw = input.value.trim();
+    const percent = raw === "" ? null : Number(raw);
+    row.send({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: row.top }, percent });
+    status.textContent = raw !== "" && percent >= 0 && percent <= 100 ? `You said ${raw} %.` : "";
+  };
+  input.addEventListener("keydown", (e) => {
+    if (e.key === "Enter") {
+      e.preventDefault();
+      save();
+    }
+  });
+  const saveButton = button({ testid: `forecast-save-${opp}`, label: "Save my forecast", text: "Save", onclick: save });
+  const form = h("div", { class: "bw-forecast", role: "group", "data-testid": `forecast-${opp}` }, label, " ", input, " % ", saveButton, " ", status);
+  row.send = send;
+  return { form, label, input, saveButton };
+}
+function drawOdds(C, L, odds, nameOf, send = null) {
   if (!C.odds) {
     C.odds = {
       section: h("section", { class: "bw-odds", "aria-label": "Odds", "data-testid": "odds" }),
@@ -1297,7 +1329,16 @@ function drawOdds(C, L, odds, nameOf) {
     });
     const showNote = even && all.length > 1;
     if (showNote) setText(row.note, `No clue yet: all ${all.length} possible figures are equally likely.`);
-    setChildren(row.div, [row.name, top3, showNote ? row.note : null]);
+    if (send && all.length) {
+      if (!row.forecast) row.forecast = forecastForm(row, opp, send);
+      row.send = send;
+      row.top = Number(all[0][0]);
+      const said = `Your forecast: the chance that ${nameOf(Number(opp))} is ${L.fig(row.top)}`;
+      setText(row.forecast.label, said);
+      setAttr(row.forecast.input, "aria-label", `${said}, in percent`);
+      setAttr(row.forecast.saveButton, "aria-label", `Save my forecast about ${nameOf(Number(opp))}`);
+    }
+    setChildren(row.div, [row.name, top3, showNote ? row.note : null, send && all.length ? row.forecast.form : null]);
     return row.div;
   });
   setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);

@@ -15,6 +15,7 @@ export const MSG = Object.freeze({
   CLOCK: "clock",
   START: "start",
   VISIBLE: "visible",
+  FORECAST: "forecast",
 });
 
 /** Traits the Python side syncs (brady_widgets.protocol.TRAITS, in order): the render loop listens to each. */

@@ -134,6 +134,41 @@ describe("costume party view", () => {
     }
   });
 
+  it("lets the player save a forecast for each opponent's likeliest figure, sent as a note, never an act", () => {
+    const { $, model } = mount("move");
+    const identity = model.get("view").odds.identity;
+    const opponents = Object.keys(identity);
+    for (const opp of opponents) {
+      const form = $(`forecast-${opp}`);
+      expect(form).not.toBeNull();
+      const top = Object.entries(identity[opp]).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))[0][0];
+      const fig = model.get("content").figures[Number(top)];
+      expect(form.textContent).toContain(`the chance that`);
+      expect(form.textContent).toContain(`${fig.name} the ${fig.costume}`);
+      expect($(`forecast-input-${opp}`).getAttribute("aria-label")).toMatch(/in percent$/);
+    }
+    const opp = opponents[0];
+    const top = Number(Object.entries(identity[opp]).sort((a, b) => b[1] - a[1] || Number(a[0]) - Number(b[0]))[0][0]);
+    $(`forecast-input-${opp}`).value = "35";
+    $(`forecast-save-${opp}`).click();
+    expect(model.sent).toEqual([{ type: MSG.FORECAST, event: { opponent: Number(opp), figure: top }, percent: 35 }]);
+    expect($(`forecast-status-${opp}`).textContent).toBe("You said 35 %.");
+    // a number out of range is sent (the widget answers in words, nothing kept), and not echoed
+    $(`forecast-input-${opp}`).value = "150";
+    $(`forecast-save-${opp}`).click();
+    expect(model.sent.pop()).toEqual({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: top }, percent: 150 });
+    expect($(`forecast-status-${opp}`).textContent).toBe("");
+    // an empty box still asks (the widget answers with its sentence: nothing is kept)
+    $(`forecast-input-${opp}`).value = "";
+    $(`forecast-save-${opp}`).click();
+    expect(model.sent[1]).toEqual({ type: MSG.FORECAST, event: { opponent: Number(opp), figure: top }, percent: null });
+    // no forecast from the public view or in a finished game
+    const pub = mount("move", (s) => ({ ...s, seat: -1 }));
+    expect(pub.$(`forecast-${opp}`)).toBeNull();
+    const over = mount("move", (s) => ({ ...s, view: { ...s.view, over: true } }));
+    expect(over.$(`forecast-${opp}`)).toBeNull();
+  });
+
   it("keeps the log in an aria-live region", () => {
     const { $, model } = mount("move");
     const log = $("log");

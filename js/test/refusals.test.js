@@ -7,9 +7,10 @@ import bigBrother from "../../brady_widgets/big_brother/view.js";
 import brady from "../../brady_widgets/brady_bunch/view.js";
 import brouhaha from "../../brady_widgets/brouhaha/view.js";
 import costume from "../../brady_widgets/costume_party/view.js";
+import totalBlack from "../../brady_widgets/total_black/view.js";
 import { fakeModel, fixture, tick } from "./fake_model.js";
 
-const VIEWS = { big_brother: bigBrother, brady_bunch: brady, brouhaha, costume_party: costume };
+const VIEWS = { big_brother: bigBrother, brady_bunch: brady, brouhaha, costume_party: costume, total_black: totalBlack };
 const GAMES = fixture("refusals");
 const CODES = /\b(not_your_turn|illegal_action|malformed_action|game_over|malformed_message|unknown_message|teacher_only|replay_unavailable|rate_limited|internal_error)\b/;
 
@@ -41,9 +42,11 @@ function expectSentence(text) {
 describe("refusals are sentences in the game's words", () => {
   it("covers every registered game and the refusals a student can cause", () => {
     expect(Object.keys(GAMES).sort()).toEqual(Object.keys(VIEWS).sort());
-    for (const game of Object.values(GAMES)) {
+    for (const [name, game] of Object.entries(GAMES)) {
       const codes = new Set(game.errors.map((e) => e.code));
-      for (const code of ["not_your_turn", "illegal_action", "malformed_action", "game_over", "malformed_message", "unknown_message", "teacher_only", "replay_unavailable"]) {
+      // (Total Black's one action, hold, takes no arguments: it is never refused as illegal)
+      if (name !== "total_black") expect(codes.has("illegal_action"), `${name}: illegal_action`).toBe(true);
+      for (const code of ["not_your_turn", "malformed_action", "game_over", "malformed_message", "unknown_message", "teacher_only", "replay_unavailable"]) {
         expect(codes.has(code), code).toBe(true);
       }
     }
