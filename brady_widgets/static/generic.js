@@ -633,7 +633,8 @@ function defaultKeyHint(keys) {
   const parts = [...byType].map(([type, key]) => `${keyName(key)} to ${String(type).replace(/_/g, " ")}`);
   return parts.length ? `Press ${parts.join(", ")}` : "";
 }
-function startPanel(state, { seat, ready, humans, hint, onStart }) {
+function startPanel(state, { seat, ready, humans, hint, touch = false, onStart }) {
+  const press = touch ? "tap" : "press";
   const start = (label, text) => h("button", { type: "button", class: "bw-btn bw-btn-primary bw-start-btn", "data-testid": "start", "aria-label": label, onclick: onStart }, text);
   let head;
   let lines;
@@ -650,12 +651,12 @@ function startPanel(state, { seat, ready, humans, hint, onStart }) {
     } else if (ready.includes(seat)) {
       lines = [`You are ready (${count}). The game starts when everyone is ready or the teacher starts it.`];
     } else {
-      lines = [`Press I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
+      lines = [`${touch ? "Tap" : "Press"} I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
       btn = start("I'm ready", "\u270B I'm ready");
     }
   } else {
     head = "Ready?";
-    lines = ["The clock starts when you press Start. Until then no time passes and nobody plays."];
+    lines = [`The clock starts when you ${press} Start. Until then no time passes and nobody plays.`];
     btn = start("Start the game", "\u25B6 Start");
   }
   if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
@@ -807,10 +808,10 @@ function mountView({ model, el, game }) {
     const [bannerKey, buildBanner] = statusBanner(view2, replay, t.nameOf);
     const banner = F.banner(bannerKey, buildBanner);
     const state = t.clock.realtime && F.live ? clock.state : "";
-    const startKey = WAITING.has(state) ? JSON.stringify([state, t.seat, t.clock.ready || [], settings.humans || [], F.hint]) : "";
+    const startKey = WAITING.has(state) ? JSON.stringify([state, t.seat, t.clock.ready || [], settings.humans || [], F.hint, t.touch]) : "";
     const start = F.start(
       startKey,
-      () => startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, onStart }) : null
+      () => startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, touch: t.touch, onStart }) : null
     );
     const runBots = Boolean(settings.paused && !t.clock.realtime);
     const bar = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), runBots]), () => {
