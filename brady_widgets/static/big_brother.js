@@ -561,7 +561,8 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
     const hasEnd = clock.end !== null && clock.end !== void 0;
     const main = running ? leftTo(hasEnd ? clock.end : clock.deadline) : null;
     const win = running && hasEnd && clock.window !== null && clock.window !== void 0 ? leftTo(clock.window) : null;
-    show(node, main, "");
+    const single = !hasEnd && clock.window !== null && clock.window !== void 0 ? clock.label || "" : "";
+    show(node, main, single);
     show(windowNode, win, clock.label || "Window");
   };
   const api = {
