@@ -406,6 +406,15 @@ class Session(ScreenRendering):
             self._refresh()
         return frozenset(self._ready)
 
+    def clear_ready(self, seat: int) -> None:
+        """A room's seat changed hands (a bot, another person, another device): its
+        "I'm ready" no longer stands; the new holder presses it again."""
+        self._check_seat(seat)
+        if seat in self._ready:
+            with self._batch():
+                self._ready.discard(seat)
+                self._refresh()
+
     @property
     def ready(self) -> frozenset[int]:
         """The seats whose person pressed "I'm ready" (a room's table, real time)."""

@@ -157,6 +157,25 @@ def test_the_gossip_deadline_passes_by_advance_time_as_no_match():
     assert any("time ran out" in e["text"] for e in w.log_lines)
 
 
+def test_the_gossip_countdown_is_labelled_gossip_and_only_while_a_gossip_is_open():
+    """Issue 25 item 4: a window's countdown is labelled; Big Brother's one window is the
+    gossip's 10 s, named "Gossip" in the clock (the game itself has no time limit)."""
+    w = W(game=P.gossip_pick(), humans=[0], bot=Silent)
+    send(w, {"type": MSG.CLOCK, "id": "t"})
+    send(w, {"type": MSG.START})
+    assert w.clock["window"] is None and w.clock["label"] == "" and w.clock["end"] is None  # no gossip yet
+    send(w, {"type": MSG.ACT, "action": {"type": "gossip", "partner": 1, "side": "+"}, "at": w.now})
+    deadline = w.view["gossip"]["deadline"]
+    assert w.clock["label"] == "Gossip" and w.clock["window"] == deadline == w.clock["deadline"]
+    assert w.clock["end"] is None
+    w.advance_time(deadline - w.now + w.lag + 10)  # the countdown runs out: no window, no label
+    assert w.view["gossip"] is None and w.clock["window"] is None and w.clock["label"] == ""
+    # another seat's screen (a watcher's, the public view) shows the same labelled countdown
+    g = P.gossip_countdown()
+    assert w.presenter.countdowns(g.view(2)) == {"end": None, "window": g.deadline, "label": "Gossip"}
+    assert w.presenter.countdowns(g.view(None))["label"] == "Gossip"
+
+
 def test_a_room_choice_and_a_camera_claim_by_message():
     w = W(game=P.room("Storeroom"), humans=[0], bot=Idle)
     send(w, {"type": MSG.CLOCK, "id": "t"})

@@ -9,7 +9,11 @@ that never schedule in the past (issue 26 item 3), on the session alone (no brow
 * Every field of the new messages is checked; a flood of them neither breaks nor speeds up
   the clock; a view's act before Start is refused in words and changes nothing.
 * A room's table starts when the teacher starts it (``{"op": "start", "code"}``) or when
-  every person's seat is taken and ready; a watcher cannot start it.
+  every person's seat is taken and ready; a watcher cannot start it. A seat that changes
+  hands (a bot, a late joiner, another device) loses its "I'm ready"; handing the last
+  person not ready to a bot starts the table.
+* The teacher's reveal (``teacher_view``) applies to the table the page shows, never to
+  another table named by a crafted frame.
 * The clock trait carries the game's own countdown (``end``) and the window's, labelled.
 * ``Session._schedule`` on a loop with Pyodide's WebLoop rule (no timer in the past).
 """
@@ -291,5 +295,106 @@ def test_a_room_table_starts_when_everyone_is_ready_or_the_teacher_starts_it(toy
             time.sleep(0.02)
         for d in (a, b, c, stranger, t):
             d.close()
+    finally:
+        server.stop()
+
+
+# ----------------------------------------------------------------- ready marks change hands
+def _lobby_row(t: R.Client, code: str, pred) -> dict:
+    """The teacher's newest lobby row of table ``code`` once ``pred(row)`` holds."""
+    frame = t.until(lambda f: f.get("op") == "lobby" and any(r["code"] == code and pred(r) for r in f["tables"]))
+    return next(r for r in frame["tables"] if r["code"] == code)
+
+
+def test_handing_the_last_seat_not_ready_to_a_bot_starts_the_table(toy_snap, tmp_path):
+    """Ann is ready, Bob is not; the teacher hands Bob's seat to a bot: every person left
+    is ready, so the table starts (it used to wait for the teacher)."""
+    server = R.ThreadServer(tmp_path / "rt.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game=toy_snap, players=3, seed=1, bots={"2": "steady"}, options={"flip_ms": 150})
+        a, b = R.join(server, code, "Ann"), R.join(server, code, "Bob")
+        room = server.rooms.rooms[code]
+        a.intent({"type": "start"})
+        a.wait(lambda: a.state["clock"]["ready"] == [0])
+        assert room.table.clock_state == "table" and room.started is False
+        t.send({"op": "bot", "code": code, "seat": 1})
+        a.wait(lambda: a.state["clock"]["state"] == "running")
+        assert room.started is True and room.table.ready == frozenset({0})
+        assert _lobby_row(t, code, lambda r: r["clock"] == "running")["ready"] == [0]
+        for d in (a, b, t):
+            d.close()
+    finally:
+        server.stop()
+
+
+def test_a_seat_that_changes_hands_loses_its_ready_mark(toy_snap, tmp_path):
+    """A mark belongs to the person who pressed it: handed to a bot, to a late joiner, or
+    opened on another device, the seat is not ready any more; a table of bots only waits
+    for the teacher."""
+    server = R.ThreadServer(tmp_path / "rt.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game=toy_snap, players=3, seed=1, bots={"2": "steady"}, options={"flip_ms": 150})
+        a, b = R.join(server, code, "Ann"), R.join(server, code, "Bob")
+        cy = R.join(server, code, "Cy")  # the seats are taken: Cy watches
+        room = server.rooms.rooms[code]
+        assert list(room.watchers.values()) == ["Cy"]
+        # a late joiner seated in Ann's seat: Ann's mark is not Cy's
+        a.intent({"type": "start"})
+        b.wait(lambda: b.state["clock"]["ready"] == [0])
+        wid = _lobby_row(t, code, lambda r: r["watchers"])["watchers"][0]["id"]
+        t.send({"op": "seat", "code": code, "watcher": wid, "seat": 0})
+        b.wait(lambda: b.state["clock"]["ready"] == [])
+        assert room.seat_names[0] == "Cy" and room.table.ready == frozenset()
+        b.intent({"type": "start"})  # Bob is ready, Cy is not: the table waits
+        b.wait(lambda: b.state["clock"]["ready"] == [1])
+        time.sleep(0.2)
+        assert room.table.clock_state == "table" and room.started is False
+        # Bob's seat opened on another device (a take-over): that device presses it again
+        b2 = R.Client(server)
+        b2.op({"op": "resume", "token": b.token}, "joined")
+        b2.wait(lambda: b2.state.get("clock", {}).get("ready") == [])
+        assert room.table.ready == frozenset() and room.moves.get(1) == 1
+        # every person handed to a bot: no one is left to be ready, the teacher starts it
+        t.send({"op": "bot", "code": code, "seat": 0})
+        t.send({"op": "bot", "code": code, "seat": 1})
+        _lobby_row(t, code, lambda r: all(s["kind"] == "bot" for s in r["seats"]))
+        time.sleep(0.2)
+        assert room.table.clock_state == "table" and room.started is False and room.table.game.history == []
+        t.send({"op": "start", "code": code})
+        _lobby_row(t, code, lambda r: r["clock"] == "running")
+        for d in (a, b, b2, cy, t):
+            d.close()
+    finally:
+        server.stop()
+
+
+def test_the_teachers_reveal_applies_only_to_the_table_the_page_shows(toy_snap, tmp_path):
+    """``teacher_view`` checks the code it is given: a crafted frame naming table B while the
+    page shows table A is refused and reveals nothing; the reveal goes to the shown table."""
+    server = R.ThreadServer(tmp_path / "rt.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code_a = R.create(t, game=toy_snap, players=2, seed=1, bots={"1": "steady"})
+        code_b = R.create(t, game=toy_snap, players=2, seed=2, bots={"1": "steady"})
+        teacher = next(iter(server.rooms.teachers))
+        err = t.op({"op": "teacher_view", "code": code_a, "reveal": True})  # no table shown yet
+        assert err["code"] == "bad_request" and teacher.screen.reveal is False
+        t.send({"op": "show", "code": code_a})
+        t.until(lambda f: f.get("op") == "state")
+        err = t.op({"op": "teacher_view", "code": code_b, "reveal": True})
+        assert err["code"] == "bad_request" and code_b in err["message"]
+        assert teacher.code == code_a and teacher.screen.reveal is False  # neither A nor B revealed
+        assert teacher not in server.rooms.rooms[code_b].devices
+        t.send({"op": "teacher_view", "code": code_a, "reveal": True})
+        t.until(lambda f: f.get("op") == "state" and t.state.get("settings", {}).get("reveal") is True)
+        assert teacher.code == code_a and teacher.screen.reveal is True
+        t.send({"op": "show", "code": code_b})  # showing B starts unrevealed; B's reveal then goes to B
+        t.until(lambda f: f.get("op") == "state" and t.state.get("settings", {}).get("reveal") is False)
+        t.send({"op": "teacher_view", "code": code_b, "reveal": True})
+        t.until(lambda f: f.get("op") == "state" and t.state.get("settings", {}).get("reveal") is True)
+        assert teacher.code == code_b and teacher.screen.reveal is True
+        t.close()
     finally:
         server.stop()

@@ -50,6 +50,13 @@ class BigBrotherPresenter(Presenter):
     log_limit = 25
 
     # ------------------------------------------------------------ per-game hooks
+    def countdowns(self, view: dict) -> dict:
+        """The gossip countdown, labelled "Gossip" (the game has no time limit of its own):
+        from the seat's view, the open gossip's deadline; nothing while no gossip is open."""
+        gossip = view.get("gossip")
+        window = gossip.get("deadline") if isinstance(gossip, dict) else None
+        return {"end": None, "window": window, "label": "Gossip" if window is not None else ""}
+
     @classmethod
     def bot_registry(cls) -> dict:
         from . import bots

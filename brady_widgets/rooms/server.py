@@ -913,6 +913,7 @@ class Rooms:
             )
             self.post(old, {"op": "taken_over", "code": "taken_over", "message": message})
             self.close(old, CLOSE_TAKEN_OVER, "seat opened on another device")
+            room.table.clear_ready(seat)  # the new device's person presses "I'm ready" again
             room.moves[seat] = room.moves.get(seat, 0) + 1
             room.moved_at[seat] = time.time()
 
@@ -1101,7 +1102,18 @@ class Rooms:
         if room.started:
             self._start_table(room)
             return
-        ready = t.mark_ready(device.seat)
+        t.mark_ready(device.seat)
+        self._start_if_all_ready(room)
+
+    def _start_if_all_ready(self, room: Room) -> None:
+        """Before the teacher's start: the table starts once every person's seat is taken
+        and its person ready (checked at each "I'm ready" and whenever a seat changes hands:
+        the last person who was not ready handed to a bot starts it). A table of bots only
+        waits for the teacher."""
+        t = room.table
+        if room.started or not t.game.realtime or t.game.over or not t.humans:
+            return
+        ready = t.ready
         if all(s in room.seats and s in ready for s in t.humans):
             self._start_table(room)
 
@@ -1218,7 +1230,9 @@ class Rooms:
                     d.role, d.seat, d.sent = "watch", None, {}
         room.seat_names.pop(seat, None)
         t.names = tuple(f"Bot {seat + 1} ({level})" if s == seat else n for s, n in enumerate(t.names))
+        t.clear_ready(seat)  # a bot needs no "I'm ready"; a person seated here later presses it again
         t.seat_bot(seat, level)
+        self._start_if_all_ready(room)  # the one person not ready may have been this seat's
         self.save(room)
         await self.flush(room)
 
@@ -1244,6 +1258,7 @@ class Rooms:
         room.seat_names[seat] = name
         self.tokens[h] = (room.code, "seat")
         room.bot_levels.pop(seat, None)
+        t.clear_ready(seat)  # the old holder's "I'm ready" is not the new person's
         t.names = tuple(name if s == seat else n for s, n in enumerate(t.names))
         t.seat_human(seat)
         holders = [d for d in room.devices if d.token_hash == h]  # a watcher's token may be open on several devices
@@ -1255,8 +1270,12 @@ class Rooms:
         await self.flush(room)
 
     async def _op_teacher_view(self, device: Device, frame: dict, addr: str) -> None:
-        """The teacher's screen of one table: ``{"code", "reveal"?: bool, "replay"?: step}``."""
-        self._teacher_room(device, frame)  # refuses a device that is not the teacher, and an unknown code
+        """The teacher's screen of one table: ``{"code", "reveal"?: bool, "replay"?: step}``.
+        It applies to the table the teacher's page shows: a code that names another table
+        (a crafted frame) is refused and changes nothing."""
+        room = self._teacher_room(device, frame)  # refuses a device that is not the teacher, and an unknown code
+        if device.code != room.code or device not in room.devices:
+            raise RoomError("bad_request", f"table {room.code} is not the one shown on this page: show it first")
         reveal = frame.get("reveal", device.screen.reveal)
         if not isinstance(reveal, bool):
             raise RoomError("malformed_message", "reveal takes true or false")

@@ -539,7 +539,8 @@ function viewClock({ send, now = perfNow, setInterval: every = globalThis.setInt
     const hasEnd = clock.end !== null && clock.end !== void 0;
     const main = running ? leftTo(hasEnd ? clock.end : clock.deadline) : null;
     const win = running && hasEnd && clock.window !== null && clock.window !== void 0 ? leftTo(clock.window) : null;
-    show(node, main, "");
+    const single = !hasEnd && clock.window !== null && clock.window !== void 0 ? clock.label || "" : "";
+    show(node, main, single);
     show(windowNode, win, clock.label || "Window");
   };
   const api = {
@@ -638,8 +639,8 @@ function defaultKeyHint(keys) {
   const parts = [...byType].map(([type, key]) => `${keyName(key)} to ${String(type).replace(/_/g, " ")}`);
   return parts.length ? `Press ${parts.join(", ")}` : "";
 }
-function startPanel(state, { seat: seat2, ready, humans, hint, onStart, touch = false }) {
-  const verb = touch ? "Tap" : "Press";
+function startPanel(state, { seat: seat2, ready, humans, hint, touch = false, onStart }) {
+  const press = touch ? "tap" : "press";
   const start = (label, text) => h("button", { type: "button", class: "bw-btn bw-btn-primary bw-start-btn", "data-testid": "start", "aria-label": label, onclick: onStart }, text);
   let head;
   let lines;
@@ -656,12 +657,12 @@ function startPanel(state, { seat: seat2, ready, humans, hint, onStart, touch = 
     } else if (ready.includes(seat2)) {
       lines = [`You are ready (${count}). The game starts when everyone is ready or the teacher starts it.`];
     } else {
-      lines = [`${verb} I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
+      lines = [`${touch ? "Tap" : "Press"} I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
       btn = start("I'm ready", "\u270B I'm ready");
     }
   } else {
     head = "Ready?";
-    lines = [`The clock starts when you ${verb.toLowerCase()} Start. Until then no time passes and nobody plays.`];
+    lines = [`The clock starts when you ${press} Start. Until then no time passes and nobody plays.`];
     btn = start("Start the game", "\u25B6 Start");
   }
   if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
@@ -816,7 +817,7 @@ function mountView({ model, el, game: game2 }) {
     const startKey = WAITING.has(state) ? JSON.stringify([state, t.seat, t.clock.ready || [], settings.humans || [], F.hint, t.touch]) : "";
     const start = F.start(
       startKey,
-      () => startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, onStart, touch: t.touch }) : null
+      () => startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, touch: t.touch, onStart }) : null
     );
     const runBots = Boolean(settings.paused && !t.clock.realtime);
     const bar = F.bar(JSON.stringify([replay, Boolean(settings.teacher), Boolean(settings.reveal), runBots]), () => {

@@ -52,7 +52,7 @@ function spokenLeft(ms) {
  * performance.now()-based time (an event's timeStamp) to game ms, or null before
  * the offset is known; `stop()` in the view's cleanup. Two countdowns: `node` the
  * game's (its `end`, e.g. a 5-minute limit; a game without one shows its next
- * deadline there, unlabelled) and `windowNode` the current window's, labelled by the
+ * deadline there, labelled when that deadline is a window the game names) and `windowNode` the current window's, labelled by the
  * game ("Hunt: 0.7 s").
  * @param {{send: (msg: object) => void, setInterval?: Function, clearInterval?: Function, now?: () => number}} opts
  */
@@ -87,7 +87,10 @@ export function viewClock({ send, now = perfNow, setInterval: every = globalThis
     const hasEnd = clock.end !== null && clock.end !== undefined;
     const main = running ? leftTo(hasEnd ? clock.end : clock.deadline) : null;
     const win = running && hasEnd && clock.window !== null && clock.window !== undefined ? leftTo(clock.window) : null;
-    show(node, main, "");
+    // a game without a time limit of its own counts down its window in the one clock, named
+    // when the game names it ("Gossip: 7.2 s")
+    const single = !hasEnd && clock.window !== null && clock.window !== undefined ? clock.label || "" : "";
+    show(node, main, single);
     show(windowNode, win, clock.label || "Window");
   };
   const api = {

@@ -49,11 +49,11 @@ export function defaultKeyHint(keys) {
  * Resume (a notebook widget that left the screen) or, at a room's table, "I'm ready"
  * (the teacher starts it, or it starts when every person is ready).
  * @param {string} state waiting | paused | table
- * On a touch screen its sentences name taps ("Tap Start"), not presses of keys.
- * @param {{seat: number, ready: number[], humans: number[], hint: string, onStart: () => void, touch?: boolean}} o
+ * @param {{seat: number, ready: number[], humans: number[], hint: string, touch?: boolean, onStart: () => void}} o
+ *   (`touch`: a touch screen, whose sentences say "tap", not "press")
  */
-export function startPanel(state, { seat, ready, humans, hint, onStart, touch = false }) {
-  const verb = touch ? "Tap" : "Press";
+export function startPanel(state, { seat, ready, humans, hint, touch = false, onStart }) {
+  const press = touch ? "tap" : "press";
   const start = (label, text) =>
     h("button", { type: "button", class: "bw-btn bw-btn-primary bw-start-btn", "data-testid": "start", "aria-label": label, onclick: onStart }, text);
   let head;
@@ -71,12 +71,12 @@ export function startPanel(state, { seat, ready, humans, hint, onStart, touch = 
     } else if (ready.includes(seat)) {
       lines = [`You are ready (${count}). The game starts when everyone is ready or the teacher starts it.`];
     } else {
-      lines = [`${verb} I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
+      lines = [`${touch ? "Tap" : "Press"} I'm ready when you are (${count}). The game starts when everyone is ready or the teacher starts it.`];
       btn = start("I'm ready", "✋ I'm ready");
     }
   } else {
     head = "Ready?";
-    lines = [`The clock starts when you ${verb.toLowerCase()} Start. Until then no time passes and nobody plays.`];
+    lines = [`The clock starts when you ${press} Start. Until then no time passes and nobody plays.`];
     btn = start("Start the game", "▶ Start");
   }
   if (hint && btn) lines.push(`${hint}: the game has the keys while it runs.`);
@@ -302,7 +302,7 @@ export function mountView({ model, el, game }) {
     const state = t.clock.realtime && F.live ? clock.state : "";
     const startKey = WAITING.has(state) ? JSON.stringify([state, t.seat, t.clock.ready || [], settings.humans || [], F.hint, t.touch]) : "";
     const start = F.start(startKey, () =>
-      startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, onStart, touch: t.touch }) : null,
+      startKey ? startPanel(state, { seat: t.seat, ready: t.clock.ready || [], humans: settings.humans || [], hint: F.hint, touch: t.touch, onStart }) : null,
     );
     // (a real-time game's paused bots are started by the Start panel, not "Let the bots play")
     const runBots = Boolean(settings.paused && !t.clock.realtime);

@@ -92,6 +92,20 @@ describe("viewClock", () => {
     expect(T.timers.size).toBe(0);
   });
 
+  it("labels the one countdown of a game without a time limit with its window's name", () => {
+    const T = fakeTimers();
+    const c = viewClock({ send: () => {}, now: () => 0, ...T });
+    const gossip = { realtime: true, now: 1000, deadline: 11000, end: null, window: 11000, label: "Gossip", running: true };
+    c.update({ ...gossip, sync: "" });
+    c.update({ ...gossip, sync: c.id });
+    expect(c.node.textContent).toBe("Gossip: 10.0 s");
+    expect(c.node.getAttribute("aria-label")).toBe("Gossip: 10.0 seconds left");
+    expect(c.windowNode.hidden).toBe(true); // one countdown, not two
+    c.update({ ...gossip, window: null, label: "", deadline: 4000, sync: c.id });
+    expect(c.node.textContent).toBe("3.0 s"); // a deadline that is no named window: unlabelled
+    c.stop();
+  });
+
   it("writes nothing to the page on a tick that changes nothing", async () => {
     const T = fakeTimers();
     const c = viewClock({ send: () => {}, now: () => 1000, ...T });

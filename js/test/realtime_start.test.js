@@ -234,6 +234,17 @@ describe("the Start panel and the keys", () => {
     expect(w.querySelector("button")).toBeNull();
   });
 
+  it("names taps, not key presses, on a touch screen", () => {
+    const none = () => {};
+    const solo = startPanel("waiting", { seat: 0, ready: [], humans: [0], hint: "", touch: true, onStart: none });
+    expect(solo.textContent).toContain("The clock starts when you tap Start.");
+    const seat = startPanel("table", { seat: 0, ready: [], humans: [0, 1], hint: "", touch: true, onStart: none });
+    expect(seat.textContent).toContain("Tap I'm ready when you are (0 of 2 ready)");
+    for (const p of [solo, seat]) expect(p.textContent).not.toMatch(/press/i);
+    const laptop = startPanel("waiting", { seat: 0, ready: [], humans: [0], hint: "", onStart: none });
+    expect(laptop.textContent).toContain("The clock starts when you press Start.");
+  });
+
   it("draws no panel and sends nothing for a turn-based game", async () => {
     const m = mount((s) => {
       s.clock = { realtime: false };

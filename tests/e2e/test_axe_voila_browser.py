@@ -5,7 +5,8 @@ as a person gets it, once the game shows and again after a first move by click.
 Voila is started once for the module with the options ``scripts/apps.sh`` uses (the fixtures
 of tests/e2e/test_voila_browser.py). Every impact's count is printed per page (the figures the
 lead quotes); a serious or critical violation fails. A screenshot per page goes to the test's
-output folder.
+output folder. The page's own template (everything but the game's view) has no violation of any
+impact: its cells are the page's <main> landmark (axe's moderate "region" was on every page).
 
 The students' pages also open on a 390x844 touch phone (the checks of the rooms phone test:
 no sideways scroll, 44 px controls, no key named), before and after a first tap.
@@ -31,6 +32,19 @@ def test_every_app_page_is_known():
     assert len(PAGES) == 2 * len(GAMES)
 
 
+def own_violations(page) -> list[dict]:
+    """axe on the page's own template (Voila's and ours: the body, the cells, the landmarks),
+    the game's view left out (the view's own axe test is tests/e2e/test_axe_browser.py)."""
+    axe.run(page, "body")  # injects axe
+    return page.evaluate(
+        """async () => {
+            const r = await window.axe.run({ include: [document], exclude: [[".bw-root"]] }, { resultTypes: ["violations"] });
+            return r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help,
+                targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")) }));
+        }"""
+    )
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_app_page_has_no_serious_axe_violation(app_page, name):  # noqa: F811 -- the fixture
     cls, _players, _level, policy = GAMES[game_of(name)]
@@ -42,6 +56,13 @@ def test_app_page_has_no_serious_axe_violation(app_page, name):  # noqa: F811 --
     print(f"axe app page {name}, at the start: {axe.counts(found) or 'none'} ({', '.join(v['id'] for v in found)})")
     serious = [v for v in found if v["impact"] in axe.SERIOUS]
     assert not serious, axe.summary(serious)
+    # the page's own template: no violation of any impact (the cells are in a <main> landmark:
+    # axe's moderate "region" was on every page before)
+    own = own_violations(page)
+    print(f"axe app page {name}, its template: {axe.counts(own) or 'none'} ({', '.join(v['id'] for v in own)})")
+    assert not own, axe.summary(own)
+    assert page.locator(f"main {cls}").count() >= 1, "the game is not inside the page's <main>"
+    assert page.locator("main").count() == 1
     # a first move by click, where the page has one for its person (a teacher's page may watch)
     target = pick(page, cls, policy, timeout=0 if name.endswith("_teacher") else 20)
     assert target is not None or name.endswith("_teacher"), f"{name}: the person has no move at the start"
@@ -65,6 +86,11 @@ def test_app_page_plays_on_a_phone(voila, browser, output_dir, name):  # noqa: F
         page.locator(cls).first.wait_for(timeout=90_000)
         page.wait_for_timeout(500)
         check(page, cls, f"app page {name} on a phone")
+        start = page.locator(f"{cls} [data-testid='start']")
+        if start.count():  # a real-time game waits for its person's Start, tapped as a person must
+            start.first.tap()
+            page.locator(f"{cls} [data-testid='start-panel']").wait_for(state="detached")
+            check(page, cls, f"app page {name} on a phone, started")
         target = pick(page, cls, policy)
         assert target is not None, f"{name}: nothing to tap at the start"
         page.locator(target).tap()

@@ -5,6 +5,10 @@
   sentence with nothing created, an in-page confirmation (keyboard too) before a seat goes to
   a bot and before a lock, each seat's connection live, the join address, its QR code and
   the table codes, a "Start the game" button on a real-time table;
+* the teacher's Start and the server's ``start`` together: a Brouhaha table waits (no game
+  time, no bot, the student's "I'm ready" counted on the card: "waiting for Start (1 of 2
+  ready)") until the teacher clicks Start; then the student's game runs and the card says
+  "running" (the button disabled, "Running");
 * the projector page: the code at least 48 px, the address and the QR code;
 * every rooms page, every game: the game's title readable (WCAG contrast >= 4.5: no page
   rule reaches the view);
@@ -212,6 +216,62 @@ def test_the_teacher_page_builds_the_form_from_each_games_settings_confirms_and_
         if student is not None:
             student.close()
         t.close()
+
+
+def test_the_teachers_start_button_starts_a_waiting_brouhaha_table_and_counts_the_ready(browser, server, output_dir):
+    """Issue 25 item 1, the teacher's button and the server's ``start`` together: a Brouhaha
+    table of one seated student (a second person's seat still free) and two bots waits,
+    nothing moves (no game time, no bot, the student's clock hidden) though the student is
+    ready; the card counts the ready ("1 of 2 ready"); the teacher clicks Start: the student's
+    game runs and the card says it runs (its button disabled, "Running")."""
+    ws = R.teacher(server)
+    code = R.create(ws, game="brouhaha", players=4, seed=5, bots={"2": "easy", "3": "easy"})
+    room = server.rooms.rooms[code]
+    t = teacher(browser, server)
+    ana = None
+    try:
+        page = t.page
+        clock = page.get_by_test_id(f"clock-{code}")
+        start = page.get_by_test_id(f"start-{code}")
+        wait(page, lambda: clock.count() and "waiting for Start (0 of 2 ready)" in clock.inner_text(), what="0 ready")
+        assert start.is_enabled() and start.inner_text() == "Start the game"
+        ana = Device(browser, server, "/", "Ana", viewport=LAPTOP)
+        ana.join(code)
+        ana.page.locator(".bw-brouhaha").wait_for(timeout=20_000)
+        panel = ana.page.get_by_test_id("start-panel")
+        assert panel.get_attribute("data-state") == "table"
+        wait(page, lambda: state(page, code, 0) == "connected", what="Ana seated")
+        assert "0 of 2 ready" in clock.inner_text()
+        ana.page.get_by_test_id("start").click()  # I'm ready
+        wait(page, lambda: "waiting for Start (1 of 2 ready)" in clock.inner_text(), what="Ana counted ready")
+        wait(ana.page, lambda: "You are ready (1 of 2 ready)" in panel.inner_text(), what="Ana's page says so")
+        # before Start nothing moves: no game time, no bot's act, no clock on Ana's screen
+        ana.page.wait_for_timeout(1500)
+        assert room.table.clock_state == "table" and room.started is False
+        assert room.table.now == 0 and room.table.game.history == [], room.table.game.history[:3]
+        assert ana.page.get_by_test_id("clock").is_hidden() and panel.is_visible()
+        ana.page.screenshot(path=str(output_dir / "student_ready_before_start.png"))
+        page.screenshot(path=str(output_dir / "teacher_before_start.png"), full_page=True)
+        start.click()  # the teacher starts the table
+        wait(ana.page, lambda: ana.page.get_by_test_id("start-panel").count() == 0, what="Ana's Start panel gone")
+        ana_clock = ana.page.get_by_test_id("clock")
+        wait(ana.page, lambda: ana_clock.is_visible() and ana_clock.get_attribute("data-left"), what="Ana's clock")
+        left = int(ana_clock.get_attribute("data-left"))
+        wait(ana.page, lambda: int(ana_clock.get_attribute("data-left")) <= left - 500, what="Ana's clock runs down")
+        wait(ana.page, lambda: room.table.now > 1000 and room.table.game.history, what="the table plays")
+        assert room.started is True and room.table.clock_state == "running"
+        # the teacher's card: it runs, and the button says so, disabled
+        wait(page, lambda: clock.inner_text().strip() == "· running", what="the card says it runs")
+        wait(page, lambda: start.inner_text() == "Running", what="the button says Running")
+        assert start.is_disabled()
+        assert page.locator(f"#start-help-{code}").inner_text() == "The clock runs for everyone at this table."
+        ana.page.screenshot(path=str(output_dir / "student_running.png"))
+        page.screenshot(path=str(output_dir / "teacher_running.png"), full_page=True)
+    finally:
+        if ana is not None:
+            ana.close()
+        t.close()
+        ws.close()
 
 
 def test_the_projector_page_shows_the_code_the_address_and_the_qr_code_for_a_wall(browser, server, output_dir):

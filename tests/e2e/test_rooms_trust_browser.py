@@ -1,7 +1,7 @@
 """Class play a teacher can trust, in chromium (the rooms server as a subprocess on 127.0.0.1):
 
 * a real-time table (Brouhaha, one person against two bots) waits until its one person presses
-  I'm ready (which gives her game the keys); when its server restarts it plays on as soon as the
+  I'm ready (which gives her game the keys: 1 plays an animal, T takes it back, Space slaps); when its server restarts it plays on as soon as the
   page reconnects by itself: the page mounts its view afresh on the snapshot after a reconnect,
   so the view asks for the clock again, and that request resumes a table that had started;
 * the same seat opened on a second device takes the seat over: the first page says so in plain
@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rooms_harness as R
+from brady_widgets.engine.registry import load_game
 from test_rooms_browser import Device, create_table, engine, teacher_page, wait
 
 pytestmark = pytest.mark.browser
@@ -27,6 +29,25 @@ pytestmark = pytest.mark.browser
 def played(db: Path, code: str) -> int:
     """How many steps the saved table holds (the server saves after every change)."""
     return len(engine(db, code)["history"])
+
+
+def ana_did(db: Path, code: str, kind: str) -> int:
+    """How many actions of ``kind`` seat 0 (Ana) has played at the saved table."""
+    return sum(1 for h in engine(db, code)["history"] if h.get("seat") == 0 and h.get("action", {}).get("type") == kind)
+
+
+def by_key(page, db: Path, code: str, key: str, kind: str, timeout: float = 40) -> None:
+    """Ana plays ``kind`` by the key ``key`` at the rooms page: both need an animal of hers
+    face down, so when the table (bots slap and pass meanwhile) shows none, she first puts
+    one down with 1. Done when the saved table holds one more ``kind`` of hers: the key went
+    to the game, through the page and the server."""
+    n = ana_did(db, code, kind)
+    deadline = time.monotonic() + timeout
+    while ana_did(db, code, kind) == n:
+        assert time.monotonic() < deadline, f"the key {key!r} did not {kind} for Ana in {timeout}s"
+        game = load_game("brouhaha").from_json(json.dumps(engine(db, code)))
+        page.keyboard.press("1" if game.down[0] is None else ("Space" if key == " " else key))
+        page.wait_for_timeout(400)
 
 
 def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat_over(browser, tmp_path, output_dir):
@@ -48,13 +69,12 @@ def test_a_restarted_real_time_table_plays_on_and_a_second_device_takes_the_seat
         wait(ana.page, lambda: played(db, code) >= 3, timeout=30, what="the table runs once Ana is ready")
         focused = "() => Boolean(document.activeElement && document.activeElement.classList.contains('bw-root'))"
         assert ana.page.evaluate(focused), "I'm ready did not give the game the keys"
-        ana.page.keyboard.press("1")  # the first card of her hand, by key
-        wait(
-            ana.page,
-            lambda: any(h.get("seat") == 0 for h in engine(db, code)["history"]),
-            timeout=30,
-            what="the key 1 to play Ana's card at the rooms page",
-        )
+        # the first card of her hand by the key 1 (again if the bots' slap or pass made it refused)
+        by_key(ana.page, db, code, "1", "play")
+        # T takes her face-down animal back, Space slaps (issue 25 item 6: more keys than one)
+        by_key(ana.page, db, code, "t", "take_back")
+        by_key(ana.page, db, code, " ", "slap")
+        ana.page.screenshot(path=str(output_dir / "keys_played.png"))
         server.stop()
         stopped_at = played(db, code)
         server = R.ProcessServer(db, port=server.port, pace=0.05, log=output_dir / "server.log").start()

@@ -197,17 +197,26 @@ function drawTables(tables) {
     const show = h("button", { type: "button", class: "rooms-btn", "data-testid": `show-${t.code}`, onclick: () => { shownCode = t.code; s.unmount(); $("shown-title").textContent = `Table ${t.code}`; $("shown-title").hidden = false; send({ op: "show", code: t.code }); } }, "Show here");
     const actions = [
       // real time: the clock starts for the whole table when the teacher says so ({op: "start"}, issue 25 item 1)
-      g.realtime && !t.over ? action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, onclick: () => send({ op: "start", code: t.code }) }, "Start the game"),
-        "Starts the clock for everyone at this table.", `start-help-${t.code}`) : "",
+      // once it runs the button stays, disabled, saying so (the card's clock line says it too)
+      g.realtime && !t.over ? (t.clock === "running"
+        ? action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, disabled: true }, "Running"),
+          "The clock runs for everyone at this table.", `start-help-${t.code}`)
+        : action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, onclick: () => send({ op: "start", code: t.code }) }, t.clock === "paused" ? "Resume the game" : "Start the game"),
+          t.clock === "paused" ? "Resumes the clock for everyone at this table." : "Starts the clock for everyone at this table.", `start-help-${t.code}`)) : "",
       action(lock, t.locked ? "Lets the table play on." : "Pauses play; no one new gets a seat.", `lock-help-${t.code}`),
       action(show, "Shows this table below, as everyone sees it.", `show-help-${t.code}`),
       h("div", { class: "rooms-action" }, h("a", { class: "rooms-link", href: `/watch/${t.code}`, target: "_blank", rel: "noopener", "data-testid": `projector-${t.code}` }, "Projector page"),
         h("span", { class: "rooms-help" }, "For the wall: the code, the address and the game.")),
     ];
     const status = t.over ? "game over" : `${t.actions} moves`;
+    // a real-time table's clock: waiting for Start with its students' "I'm ready" counted, running or paused
+    const people = t.seats.filter((x) => x.kind === "person").map((x) => x.seat);
+    const ready = (t.ready || []).filter((seat) => people.includes(seat)).length;
+    const CLOCK = { table: `waiting for Start (${ready} of ${people.length} ready)`, running: "running", paused: "paused: press Resume", waiting: "waiting for Start" };
+    const clock = g.realtime && !t.over && CLOCK[t.clock] ? h("span", { "data-testid": `clock-${t.code}`, "data-state": t.clock }, ` · ${CLOCK[t.clock]}`) : "";
     box.append(h("article", { class: "rooms-table", "data-testid": `table-${t.code}`, "data-code": t.code, "aria-label": `Table ${t.code}` },
       h("div", { class: "rooms-table-head" }, h("span", { class: "rooms-code", "data-testid": "code" }, t.code),
-        h("span", {}, `${g.title} · ${t.players} players · ${status}${t.locked ? " · locked" : ""}`)),
+        h("span", {}, `${g.title} · ${t.players} players · ${status}${t.locked ? " · locked" : ""}`, clock)),
       h("div", { class: "rooms-actions" }, ...actions),
       h("ul", { class: "rooms-seats", "aria-label": `Seats at table ${t.code}` }, ...seats),
       t.watchers.length ? h("div", { class: "rooms-watchers" }, ...watchers) : ""));
