@@ -225,16 +225,23 @@ class Scheduler:
         return None if nxt is None else max(nxt[2], self.now)
 
     # ------------------------------------------------------------------- bots
-    def _ask(self, seat: int) -> Any:
+    def _ask(self, seat: int, legal: list | None = None, waited: list | None = None) -> Any:
         """The bot's answer for ``seat`` now. In real time an action in it (at once, or in a
         :class:`Later`) must be one of the seat's legal actions: a bot that answers
         anything else is broken (:class:`BotError`), as the docstring of ``BotError`` says,
-        rather than dropped and asked again, and again."""
+        rather than dropped and asked again, and again.
+
+        ``legal`` and ``waited`` (``game.to_act``): what the caller already asked the game
+        at this very state (a bot cannot change the game: it gets views and copies)."""
         game = self.game
-        view, legal = game.view(seat), game.legal_actions(seat)
+        view = game.view(seat)
+        if legal is None:
+            legal = game.legal_actions(seat)
         given_view, given_legal = view, (copy.deepcopy(legal) if self.copy_views else legal)
+        if waited is None:
+            waited = game.to_act
         try:
-            answer = ask_bot(self.bots[seat], given_view, given_legal, game.realtime, seat in game.to_act)
+            answer = ask_bot(self.bots[seat], given_view, given_legal, game.realtime, seat in waited)
         except Exception as exc:
             self._dirty = True  # the next run asks again
             raise BotError(seat, exc) from exc
@@ -265,13 +272,15 @@ class Scheduler:
                 self._plans = {seat: (self.now + self.delay, None)}
             return
         waiting = {item[2] for item in self._queue}  # seats whose stamped action waits to be applied
+        waited = game.to_act  # the game does not change while the bots are asked
         for seat in sorted(self.bots):
             if seat in waiting:
                 continue  # it has pressed the button: it is asked again once that is decided
-            if not game.legal_actions(seat):
+            legal = game.legal_actions(seat)
+            if not legal:
                 self._plans.pop(seat, None)
                 continue
-            self._take(seat, self._ask(seat))
+            self._take(seat, self._ask(seat, legal, waited))
 
     def _take(self, seat: int, answer: Any) -> None:
         """Record a real-time bot's answer (at ``now``)."""

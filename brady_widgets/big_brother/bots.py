@@ -324,7 +324,18 @@ class HousemateBot:
 
     # ---------------------------------------------------------- randomness
     def _u(self, *key) -> float:
-        return _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}") / 2.0**64
+        # a bot is asked again after every step of the game, mostly at the same moment:
+        # each key's number is drawn once and kept (the same number as drawing it again)
+        draws = self.__dict__.get("_draws")
+        if draws is None:
+            draws = self._draws = {}
+        u = draws.get(key)
+        if u is None:
+            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}") / 2.0**64
+            if len(draws) > 50_000:
+                draws.clear()
+            draws[key] = u
+        return u
 
     @staticmethod
     def _moment(view: dict) -> tuple:

@@ -481,6 +481,8 @@ class BigBrother(Game):
         self.kinds = [s["kind"] for s in self.track]
         self.rooms = [s["room"] for s in self.track]
         self.length = len(self.track)
+        #: the track as the views show it (one name per space; copied into each view)
+        self._track_names = tuple(_space_name(s) for s in self.track)
         self._absorbing = tuple(k == "confrontation" for k in self.kinds)
         # _move_facts by (start, steps): a pure function of the track, so every game on
         # the default track shares one
@@ -1302,7 +1304,7 @@ class BigBrother(Game):
             "phase": phase,
             "prompt": PHASES[phase].prompt(self),
             "to_act": self.to_act,
-            "track": [_space_name(s) for s in self.track],
+            "track": list(self._track_names),
             "positions": list(self.pos),
             "evicted": list(self.evicted),
             "returned": self.returned,

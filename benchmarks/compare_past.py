@@ -1,0 +1,196 @@
+"""This tree beside past commits, in one run: bot-vs-bot games/s and engine steps/s.
+
+Each past commit (default: the main commit the speed work started from, ``362ca1a``,
+and the commit issue 28 measured, ``e27989f``) is checked out in a git worktree under
+``/tmp`` (made once, kept for the next run: ``--clean`` removes them). Every figure is then
+measured for every tree in paired, interleaved rounds: round ``r`` runs figure ``f`` once
+in each tree, one after the other (the order alternates from round to round), each in its
+own subprocess whose ``PYTHONPATH`` is that tree, so a busy moment of a shared machine
+hits both sides of a pair. Rates are CPU seconds of the subprocess
+(``time.process_time``), after one warm-up game. Printed: each tree's median over the
+rounds and the median of the per-round ratios (this tree / the past tree).
+
+The workloads are this file's own (the same code runs against every tree, through the
+public API only: ``simulate(..., executor=False)`` and ``legal_actions``/``act``/
+``advance``), so a change of a benchmark script between commits changes nothing here.
+
+Figures:
+
+* bot-vs-bot games/s through ``simulate()`` (one core, in-process): Costume Party 4
+  detectives, Brady 5 and 8 smart, Brouhaha 4 medium and 10 hard, Big Brother 6 medium;
+* engine random playouts (steps/s): Big Brother 6 players (the slowest row of issue 28),
+  Brouhaha 4 and 10, Brady 5 and 8 with ``max_questions=2``, Costume Party 4.
+  OpenSpiel is not part of this comparison (``engine_speed.py`` and the games'
+  ``*_speed.py`` give the ratios to its median where it is installed).
+
+CI does not run it (it takes minutes)::
+
+    python benchmarks/compare_past.py                      # both default commits, 3 rounds
+    python benchmarks/compare_past.py --past e27989f --rounds 5 --only big_brother
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+TREE = HERE.parent
+DEFAULT_PAST = ("362ca1a", "e27989f")
+
+#: name -> (kind, arguments); kind "bots": (game, players, bot, games), "engine": (game, players, seconds)
+FIGURES: dict[str, tuple[str, tuple]] = {
+    "costume_party 4 detective": ("bots", ("costume_party", 4, "detective", 40)),
+    "brady_bunch 5 smart": ("bots", ("brady_bunch", 5, "smart", 60)),
+    "brady_bunch 8 smart": ("bots", ("brady_bunch", 8, "smart", 30)),
+    "brouhaha 4 medium": ("bots", ("brouhaha", 4, "medium", 30)),
+    "brouhaha 10 hard": ("bots", ("brouhaha", 10, "hard", 12)),
+    "big_brother 6 medium": ("bots", ("big_brother", 6, "medium", 30)),
+    "engine big_brother 6 random": ("engine", ("big_brother", 6, 1.5)),
+    "engine brouhaha 4 random": ("engine", ("brouhaha", 4, 1.0)),
+    "engine brouhaha 10 random": ("engine", ("brouhaha", 10, 1.0)),
+    "engine brady_bunch 5 q2 random": ("engine", ("brady_bunch", 5, 1.0)),
+    "engine brady_bunch 8 q2 random": ("engine", ("brady_bunch", 8, 1.0)),
+    "engine costume_party 4 random": ("engine", ("costume_party", 4, 1.0)),
+}
+
+# The worker: run in a subprocess with PYTHONPATH set to one tree; prints one JSON line.
+WORKER = r"""
+import json, random, sys, time
+kind, args = sys.argv[1], json.loads(sys.argv[2])
+if kind == "bots":
+    from brady_widgets import simulate
+    game, players, bot, games = args
+    simulate(game, players, bot, games=1, seed=999, executor=False, progress=False)  # warm up
+    start = time.process_time()
+    rows = simulate(game, players, bot, games=games, seed=7, executor=False, progress=False)
+    cpu = time.process_time() - start
+    print(json.dumps({"rate": len(rows) / cpu, "unit": "games/s"}))
+else:
+    from brady_widgets.engine.registry import load_game
+    game, players, seconds = args
+    cls = load_game(game)
+    options = {"max_questions": 2} if game == "brady_bunch" else {}
+    gap = {"big_brother": 3000}.get(game, 400)
+    rng = random.Random(players)
+
+    def playout(g):
+        steps = 0
+        seats = range(g.players)
+        while not g.over:
+            if g.realtime:
+                due = g.next_deadline()
+                at = g.clock + rng.randrange(gap + 1)
+                legal = [g.legal_actions(s) for s in seats]
+                can = [s for s in seats if legal[s]]
+                if can and (due is None or at < due):
+                    s = rng.choice(can)
+                    g.act(s, rng.choice(legal[s]), at=at)
+                else:
+                    g.advance(due)
+            else:
+                s = rng.choice(g.to_act)
+                g.act(s, rng.choice(g.legal_actions(s)))
+            steps += 1
+        return steps
+
+    playout(cls(players, 10**6, **options))  # warm up
+    games = steps = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds or games == 0:
+        steps += playout(cls(players, games, **options))
+        games += 1
+    cpu = time.process_time() - start
+    print(json.dumps({"rate": steps / cpu, "unit": "steps/s"}))
+"""
+
+
+def _git(*args: str, cwd: Path = TREE) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, text=True).stdout.strip()
+
+
+def past_tree(commit: str) -> Path:
+    """A worktree of ``commit`` under /tmp (made if missing; detached, never a branch)."""
+    sha = _git("rev-parse", "--verify", f"{commit}^{{commit}}")
+    path = Path("/tmp") / f"brady_past_{sha[:10]}"
+    if not (path / "brady_widgets" / "__init__.py").exists():
+        _git("worktree", "add", "--detach", "--force", str(path), sha)
+    return path
+
+
+def measure(tree: Path, name: str) -> float:
+    kind, args = FIGURES[name]
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    out = subprocess.run(
+        [sys.executable, "-c", WORKER, kind, json.dumps(args)],
+        cwd=tree,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return float(json.loads(out.strip().splitlines()[-1])["rate"])
+
+
+def run(past: list[str], rounds: int, only: str | None) -> dict:
+    trees = {"this": TREE, **{c: past_tree(c) for c in past}}
+    names = [n for n in FIGURES if only is None or only in n]
+    rates: dict[str, dict[str, list[float]]] = {n: {t: [] for t in trees} for n in names}
+    order = list(trees)
+    for r in range(rounds):
+        for name in names:
+            for label in order if r % 2 == 0 else order[::-1]:
+                rates[name][label].append(measure(trees[label], name))
+            print(f"round {r + 1}/{rounds} {name}: " + ", ".join(f"{t} {v[-1]:,.1f}" for t, v in rates[name].items()),
+                  file=sys.stderr, flush=True)  # fmt: skip
+    return {"trees": {t: str(p) for t, p in trees.items()}, "rounds": rounds, "rates": rates}
+
+
+def report(res: dict) -> None:
+    past = [t for t in res["trees"] if t != "this"]
+    head = f"{'figure':32s} {'unit':>8s} {'this':>10s}" + "".join(f" {c:>10s} {'x vs ' + c:>13s}" for c in past)
+    print(f"this tree vs past commits: median of {res['rounds']} paired rounds (CPU time, one core per subprocess)")
+    print(head)
+    for name, by_tree in res["rates"].items():
+        unit = "games/s" if FIGURES[name][0] == "bots" else "steps/s"
+        line = f"{name:32s} {unit:>8s} {statistics.median(by_tree['this']):10,.1f}"
+        for c in past:
+            ratios = [a / b for a, b in zip(by_tree["this"], by_tree[c])]
+            line += f" {statistics.median(by_tree[c]):10,.1f} {statistics.median(ratios):12.2f}x"
+        print(line)
+
+
+def clean(past: list[str]) -> None:
+    for c in past:
+        sha = _git("rev-parse", "--verify", f"{c}^{{commit}}")
+        path = Path("/tmp") / f"brady_past_{sha[:10]}"
+        if path.exists():
+            _git("worktree", "remove", "--force", str(path))
+
+
+def main(argv=None) -> dict | None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--past", action="append", help=f"a past commit (repeatable; default {' '.join(DEFAULT_PAST)})")
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--only", help="only the figures whose name contains this")
+    ap.add_argument("--json", help="also write the rates to this file")
+    ap.add_argument("--clean", action="store_true", help="remove the past worktrees and stop")
+    args = ap.parse_args(argv)
+    past = args.past or list(DEFAULT_PAST)
+    if args.clean:
+        clean(past)
+        return None
+    res = run(past, args.rounds, args.only)
+    report(res)
+    if args.json:
+        Path(args.json).write_text(json.dumps(res, indent=1))
+    return res
+
+
+if __name__ == "__main__":
+    main()
