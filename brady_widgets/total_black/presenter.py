@@ -61,7 +61,7 @@ class TotalBlackPresenter(Presenter):
         for a in ANIMALS:
             groups.setdefault(a["solo_cry"] if solo else a["cry"], []).append(a["id"])
         return {
-            "title": "Total Black",
+            "title": "Brouhaha: Total Black",
             "animals": [{"id": a["id"], "name": a["name"], "emoji": a["emoji"]} for a in ANIMALS],
             "cries": groups,
         }

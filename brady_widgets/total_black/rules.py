@@ -22,7 +22,7 @@ class TotalBlack(_LessonTotalBlack):
     """Total Black at a table (see :mod:`brady_widgets.brouhaha.total_black`)."""
 
     name = "total_black"
-    title = "Total Black"
+    title = "Brouhaha: Total Black"
     #: at a table, two pairs at least: with one pair the two players bump into each other
     #: in the first round and nothing is ever hidden (the lesson's engine still takes 2)
     player_counts = range(4, 43, 2)
