@@ -114,3 +114,32 @@ def test_the_class_forecasts_sit_beside_the_panels_at_the_same_moments(tmp_path)
     for name in ("tables.csv", "seats.csv", "actions.csv"):
         (tmp_path / name).write_bytes((DATA / "class_export" / name).read_bytes())
     assert cal.class_forecasts(tmp_path) == {"class": [], "panel": []}
+
+
+def test_the_class_total_black_rounds_are_read_from_the_export_and_match_the_exact_mean():
+    """Section 3 of class_data: each Total Black table's rounds until all were found, beside
+    the exact E(k) of players who never err (the rounds are the game's end over its round)."""
+    from brady_widgets.brouhaha.classdata import total_black_rounds
+    from brady_widgets.brouhaha.lesson import expected_rounds
+    from brady_widgets.engine.registry import load_bots, load_game
+    from brady_widgets.scheduler import Scheduler
+
+    games = histories(DATA / "class_export")
+    rows = total_black_rounds(games)
+    assert len(rows) == 5 and all(r["players"] == 24 and r["pairs"] == 12 for r in rows)
+    for r in rows:
+        g = games[r["code"]]
+        assert g.end_reason == "all_found" and r["rounds"] * g.options["bump_ms"] == g.clock
+        assert r["expected"] == pytest.approx(float(expected_rounds(12)))
+    # players who never err (the lesson's bot): over many tables the mean is the exact E(k)
+    cls, bots = load_game("total_black"), load_bots("total_black")
+    played = {}
+    for seed in range(400):
+        g = cls(8, seed)
+        Scheduler(g, {s: bots["hold"](s, seed) for s in range(8)}, delay=0, lag=0).run(max_steps=100_000)
+        played[str(seed)] = g
+    rounds = [r["rounds"] for r in total_black_rounds(played)]
+    assert len(rounds) == 400 and None not in rounds
+    mean = sum(rounds) / len(rounds)
+    sd = (sum((x - mean) ** 2 for x in rounds) / (len(rounds) - 1)) ** 0.5
+    assert abs(mean - float(expected_rounds(4))) < 4 * sd / len(rounds) ** 0.5, (mean, float(expected_rounds(4)))

@@ -163,6 +163,56 @@ def _forecast_tables(rng: random.Random, tables: int, players: int) -> list[tupl
     return out
 
 
+def _total_black_tables(rng: random.Random, tables: int, players: int) -> list[tuple[str, dict, Any]]:
+    """Total Black tables of ``players`` ``sloppy`` bots (each holds a hand iff the cry it heard
+    is its own, wrong 15% of the time: as a class in the dark), on virtual time."""
+    from ..engine.registry import load_bots, load_game
+    from ..scheduler import Scheduler
+
+    cls, bots = load_game("total_black"), load_bots("total_black")
+    out = []
+    for i in range(tables):
+        gseed = rng.getrandbits(32)
+        g = cls(players, gseed)
+        Scheduler(g, {s: bots["sloppy"](s, gseed) for s in range(players)}, delay=0, lag=0).run(max_steps=1_000_000)
+        code = "SAMT" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
+        meta = {
+            "game": "total_black",
+            "created": 1_800_020_000 + 600 * i,
+            "names": [f"Student {s + 1}" for s in range(players)],
+            "bot_levels": {str(s): "sloppy" for s in range(players)},
+            "humans": [],
+        }
+        out.append((code, meta, g))
+    return out
+
+
+def total_black_rounds(games: dict[str, Any]) -> list[dict]:
+    """The class's Total Black tables (``{code: game}``, e.g. from
+    :func:`brady_widgets.rooms.export.histories`): for each finished one, its pairs, the
+    rounds of bumps it took until every pair was found (None if time ran out first) and the
+    exact expected rounds of players who never err (:func:`~.lesson.expected_rounds`)."""
+    from .lesson import expected_rounds
+
+    out = []
+    for code, g in sorted(games.items()):
+        if getattr(g, "name", None) != "total_black" or not g.over:
+            continue
+        pairs = g.players // 2
+        bump = g.options["bump_ms"]
+        found = g.end_reason == "all_found"
+        out.append(
+            {
+                "code": code,
+                "players": g.players,
+                "pairs": pairs,
+                "rounds": round(g.clock / bump) if found else None,
+                "expected": float(expected_rounds(pairs)),
+            }
+        )
+    return out
+
+
 def make_sample(
     folder: str | Path,
     tables: int = 6,
@@ -170,10 +220,13 @@ def make_sample(
     seed: int = 2027,
     people: int = 27,
     forecast_tables: int = 12,
+    total_black_tables: int = 5,
+    total_black_players: int = 24,
 ) -> None:
     """Write the sample: ``folder/class_export/`` (``tables`` Brouhaha tables of ``players``
-    medium bots, seeded, on virtual time, and ``forecast_tables`` Costume Party tables with a
-    made-up student's forecasts, as ``brady-widgets rooms export`` writes them) and
+    medium bots, seeded, on virtual time, ``forecast_tables`` Costume Party tables with a
+    made-up student's forecasts and ``total_black_tables`` Total Black tables of
+    ``total_black_players`` sloppy bots, as ``brady-widgets rooms export`` writes them) and
     ``folder/birthdays.csv`` (``people`` made-up students, seeded)."""
     from ..engine.registry import load_bots, load_game
     from ..rooms.export import write_dir
@@ -197,6 +250,7 @@ def make_sample(
         }
         rows.append((code, meta, g))
     rows += _forecast_tables(random.Random(seed + 1), forecast_tables, players)  # its own coin: the rest as before
+    rows += _total_black_tables(random.Random(seed + 2), total_black_tables, total_black_players)
     out = Path(folder)
     write_dir(rows, out / "class_export")
     for p in (out / "class_export").iterdir():
