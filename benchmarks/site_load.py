@@ -89,8 +89,8 @@ MARKS = [
     ("kernel worker requested", "request", ".worker."),
     ("Pyodide runtime requested", "request", "/pyodide.mjs"),
     ("Pyodide wasm requested", "request", "/pyodide.asm.wasm"),
-    ("first wheel requested (the runtime is up: the preloaded packages)", "request", ".whl"),
-    ("the kernel's first drive request (its packages installed, IPython imported)", "request", "/api/drive"),
+    ("first wheel requested (the preloaded packages, fetched while the runtime starts)", "request", ".whl"),
+    ("the drive mounted (runtime and packages done; IPython imported next)", "request", "/api/drive"),
 ]
 
 
