@@ -91,6 +91,9 @@ if [ "$mode" != serve-only ] && [ -z "${up_to_date:-}" ]; then
       -d "$CACHE/wheels" "${missing[@]}"
   fi
 
+  # node runs Pyodide's own Python at build time to compile the wheels' bytecode (site_pyc.mjs)
+  command -v node >/dev/null || { echo "node is missing (apt-get install -y nodejs npm)" >&2; exit 1; }
+
   step "the project's wheel"
   rm -f "$CACHE/project/"*.whl
   "$VENV/bin/python" -m pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \

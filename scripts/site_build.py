@@ -85,7 +85,18 @@ ADDED = {
     "psygnal": (["psygnal"], ["typing-extensions"]),
     "anywidget": (["anywidget"], ["ipywidgets", "psygnal", "typing-extensions"]),
     "brady-widgets": (["brady_widgets"], ["anywidget", "ipywidgets", "traitlets"]),
+    # the Pyodide kernel's own wheels (its extension's pypi/ folder): in the lock, the kernel
+    # loads them with everything else in one parallel batch instead of one piplite install each
+    "piplite": (["piplite"], ["micropip"]),
+    "pyodide-kernel": (["pyodide_kernel"], ["comm", "ipython"]),
+    "ipykernel": (["ipykernel"], ["pyodide-kernel"]),
 }
+#: what the kernel's worker loads while Python starts (``loadPyodideOptions.packages``: one
+#: ``loadPackage`` call, every wheel fetched in parallel and cached by the browser): the names the
+#: kernel would otherwise install one after another (micropip, then piplite, then ipykernel, comm,
+#: pyodide-kernel, jedi, ipython: each a round of resolution), and the package every game link and
+#: tutorial imports first (its import would load its wheels only after the kernel is up)
+PRELOAD = ["micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython", "brady-widgets"]
 #: IPython 9 needs these, which Pyodide's lock entry for it does not list
 EXTRA_DEPENDS = {"ipython": ["ipython-pygments-lexers", "jedi"]}
 
@@ -152,13 +163,49 @@ def extract_pyodide(tgz: Path, dest: Path) -> None:
 
 
 def kernel_stub_wheels(venv_prefix: Path) -> list[Path]:
-    """The Pyodide kernel's stand-in widgetsnbextension (ipywidgets requires one; the real one is
-    a notebook-classic extension with nothing to do in the browser)."""
+    """The Pyodide kernel's own wheels: its stand-in widgetsnbextension (ipywidgets requires one;
+    the real one is a notebook-classic extension with nothing to do in the browser), its ipykernel
+    shim, piplite and pyodide-kernel (listed in the lock so that the kernel preloads them)."""
     pypi = venv_prefix / "share/jupyter/labextensions/@jupyterlite/pyodide-kernel-extension/static/pypi"
-    stubs = sorted(pypi.glob("widgetsnbextension-4.*-py3-none-any.whl"))
-    if not stubs:
-        raise SystemExit(f"site: no widgetsnbextension stub in {pypi}")
-    return stubs[-1:]
+    found = []
+    for pattern in ("widgetsnbextension-4.*", "ipykernel-*", "piplite-*", "pyodide_kernel-*"):
+        wheels = sorted(pypi.glob(f"{pattern}-py3-none-any.whl"))
+        if not wheels:
+            raise SystemExit(f"site: no {pattern} wheel in {pypi}")
+        found.append(wheels[-1])
+    return found
+
+
+def compile_wheels(wheels: list[Path], pyodide: Path, cache: Path) -> list[Path]:
+    """``wheels`` with their modules' bytecode compiled by Pyodide's own Python (``site_pyc.mjs``,
+    run by node on the runtime in ``pyodide``): the browser then imports the IPython stack and the
+    package without compiling them at every kernel start. Kept in ``cache`` by the input wheel's
+    sha256 (a second build compiles only the project's wheel, when it changed)."""
+    out = []
+    todo = cache / "todo"
+    shutil.rmtree(todo, ignore_errors=True)
+    todo.mkdir(parents=True)
+    for whl in wheels:
+        done = cache / sha256(whl)[:16] / whl.name
+        if not done.exists():
+            shutil.copy2(whl, todo / whl.name)
+        out.append(done)
+    if any(todo.iterdir()):
+        result = cache / "result"
+        shutil.rmtree(result, ignore_errors=True)
+        result.mkdir()
+        script = Path(__file__).resolve().with_name("site_pyc.mjs")
+        subprocess.run(["node", str(script), str(pyodide.resolve()), str(todo), str(result)], check=True)
+        for whl in wheels:
+            done = cache / sha256(whl)[:16] / whl.name
+            if (result / whl.name).exists() and not done.exists():
+                done.parent.mkdir(parents=True, exist_ok=True)
+                shutil.move(result / whl.name, done)
+    shutil.rmtree(todo, ignore_errors=True)
+    missing = [w.name for w in out if not w.exists()]
+    if missing:
+        raise SystemExit(f"site: no compiled wheel for {missing}")
+    return out
 
 
 def repl_url(code: str) -> str:
@@ -255,7 +302,12 @@ def input_key(repo: Path) -> str:
     """A hash of everything the site is built from (the package, the notebooks, these scripts and
     their pins): a build whose key matches is up to date."""
     h = hashlib.sha256()
-    files = [repo / "pyproject.toml", repo / "scripts/site.sh", repo / "scripts/site_build.py"]
+    files = [
+        repo / "pyproject.toml",
+        repo / "scripts/site.sh",
+        repo / "scripts/site_build.py",
+        repo / "scripts/site_pyc.mjs",
+    ]
     files += sorted(p for p in (repo / "brady_widgets").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     files += sorted((repo / "notebooks").glob("*.ipynb"))
     for f in files:
@@ -283,6 +335,7 @@ def build(args: argparse.Namespace) -> None:
     if len(project) != 1:
         raise SystemExit(f"site: expected the project's wheel in {args.project_wheel}, found {project}")
     wheels += project
+    wheels = compile_wheels(wheels, pyodide, cache / "pyc")
     for whl in wheels:
         shutil.copy2(whl, pyodide / whl.name)
     lock_path = pyodide / "pyodide-lock.json"
@@ -294,7 +347,11 @@ def build(args: argparse.Namespace) -> None:
     for name, _ in TUTORIALS:
         shutil.copy2(repo / "notebooks" / name, files / name)
 
-    settings = {"pyodideUrl": "./static/pyodide/pyodide.mjs", "disablePyPIFallback": True}
+    settings = {
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "disablePyPIFallback": True,
+        "loadPyodideOptions": {"packages": PRELOAD},
+    }
     config = {
         "jupyter-config-data": {
             "appName": "Brady widgets",

@@ -102,7 +102,7 @@ def test_the_landing_page_links_each_game_to_code_that_builds_its_widget():
 def test_the_inputs_key_follows_the_package(tmp_path):
     key = S.input_key(REPO)
     assert key == S.input_key(REPO)
-    for name in ("pyproject.toml", "scripts/site.sh", "scripts/site_build.py"):
+    for name in ("pyproject.toml", "scripts/site.sh", "scripts/site_build.py", "scripts/site_pyc.mjs"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("x")
     (tmp_path / "brady_widgets").mkdir()
@@ -111,3 +111,53 @@ def test_the_inputs_key_follows_the_package(tmp_path):
     before = S.input_key(tmp_path)
     (tmp_path / "brady_widgets" / "a.py").write_text("A = 2")
     assert S.input_key(tmp_path) != before
+
+
+def test_compiled_wheels_are_kept_by_their_input_and_only_new_ones_compiled(tmp_path, monkeypatch):
+    """``compile_wheels`` runs node once for the wheels it has not compiled yet (a second build
+    with the same wheels runs nothing; a changed project wheel is compiled alone), and returns
+    the compiled copies, which the lock's sha256 must then describe."""
+    runs = []
+
+    def fake_node(cmd, check):
+        src, dst = Path(cmd[-2]), Path(cmd[-1])
+        runs.append(sorted(p.name for p in src.iterdir()))
+        for p in src.iterdir():
+            (dst / p.name).write_bytes(p.read_bytes() + b"compiled")
+
+    monkeypatch.setattr(S.subprocess, "run", fake_node)
+    a, b = wheel(tmp_path, "comm", "0.2.3"), wheel(tmp_path, "brady_widgets", "0.1.0", b"v1")
+    cache = tmp_path / "pyc"
+    out = S.compile_wheels([a, b], tmp_path, cache)
+    assert runs == [[b.name, a.name]]
+    assert [p.name for p in out] == [a.name, b.name] and all(p.read_bytes().endswith(b"compiled") for p in out)
+    assert S.compile_wheels([a, b], tmp_path, cache) == out and len(runs) == 1
+    b = wheel(tmp_path, "brady_widgets", "0.1.0", b"v2")  # the package changed
+    out2 = S.compile_wheels([a, b], tmp_path, cache)
+    assert runs[1] == [b.name] and out2[0] == out[0] and out2[1] != out[1]
+    lock = S.rewrite_lock(LOCK, [wheel(tmp_path, "traitlets", "5.14.3"), out2[0]])
+    assert lock["packages"]["comm"]["sha256"] == hashlib.sha256(out2[0].read_bytes()).hexdigest()
+
+
+def test_the_kernel_preloads_its_own_packages_and_the_games_from_the_lock(tmp_path):
+    """Every name the kernel is told to preload has a lock entry the build can write (Pyodide's or
+    one of ours), so that ``loadPyodide`` fetches them all at once; the kernel's own wheels among
+    them (it would otherwise install them one by one with piplite)."""
+    for name in ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython"):
+        assert name in S.PRELOAD  # each one the kernel skips installing when it is preloaded
+    assert "brady-widgets" in S.PRELOAD
+    ours = {"piplite", "pyodide-kernel", "ipykernel", "brady-widgets", "comm"}
+    assert ours <= set(S.ADDED)
+    shipped = [wheel(tmp_path, n, "1.0") for n in ("piplite", "micropip", "pyodide_kernel", "ipykernel")]
+    shipped += [wheel(tmp_path, n, "1.0") for n in ("comm", "traitlets", "ipython")]
+    lock = {"info": {}, "packages": {n: {"name": n, "depends": [], "imports": [n]} for n in ("micropip", "ipython")}}
+    lock["packages"]["ipython"]["depends"] = ["traitlets"]
+    lock["packages"]["traitlets"] = {"name": "traitlets", "depends": [], "imports": ["traitlets"]}
+    with pytest.raises(SystemExit, match="ipython depends on"):  # IPython 9's extra needs
+        S.rewrite_lock(lock, shipped)
+    shipped += [wheel(tmp_path, n, "1.0") for n in ("ipython_pygments_lexers", "pygments", "jedi")]
+    lock["packages"]["pygments"] = {"name": "pygments", "depends": [], "imports": ["pygments"]}
+    lock["packages"]["jedi"] = {"name": "jedi", "depends": [], "imports": ["jedi"]}
+    packages = S.rewrite_lock(lock, shipped)["packages"]
+    assert packages["pyodide-kernel"]["depends"] == ["comm", "ipython"]
+    assert packages["ipykernel"]["depends"] == ["pyodide-kernel"] and packages["piplite"]["depends"] == ["micropip"]

@@ -168,6 +168,30 @@ def test_the_landing_page_links_every_game_and_tutorial_and_tells_the_teacher_ab
     site.screenshot("landing.png")
 
 
+def test_the_kernel_preloads_compiled_wheels_from_the_site(site_dir):
+    """What makes the second visit fast (issue 26, item 6): the kernel loads its packages and the
+    game's in one batch while Python starts, every one of them listed in the site's lock (nothing
+    for piplite to fetch one by one), and the wheels carry the bytecode Pyodide's Python compiled
+    (``__pycache__/*.cpython-314.pyc``, unchecked: the browser compiles nothing it imports)."""
+    import json
+    import zipfile
+
+    config = json.loads((site_dir / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    settings = config["litePluginSettings"][site_build.KERNEL_PLUGIN]
+    assert settings["loadPyodideOptions"]["packages"] == site_build.PRELOAD
+    pyodide = site_dir / "static" / "pyodide"
+    lock = json.loads((pyodide / "pyodide-lock.json").read_text())["packages"]
+    assert set(site_build.PRELOAD) <= set(lock)
+    for name in ("brady-widgets", "ipython", "pyodide-kernel"):
+        with zipfile.ZipFile(pyodide / lock[name]["file_name"]) as whl:
+            names = whl.namelist()
+        modules = [n for n in names if n.endswith(".py") and ".dist-info/" not in n and "/tests/" not in n]
+        compiled = [n for n in names if n.endswith(".cpython-314.pyc")]
+        assert modules and len(compiled) == len(modules), (name, len(modules), len(compiled))
+        pyc = zipfile.ZipFile(pyodide / lock[name]["file_name"]).read(compiled[0])
+        assert int.from_bytes(pyc[4:8], "little") == 0b01  # hash-based, unchecked (PEP 552)
+
+
 def open_game(site: SitePage, key: str):
     """Click the game's big link on the landing page; the view once the kernel has built it."""
     page = site.page
