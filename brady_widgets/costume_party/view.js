@@ -423,9 +423,21 @@ function drawOdds(C, L, odds, nameOf, send = null) {
       none: h("p", {}, "No odds to show."),
       die: new Map(),
       seats: new Map(),
+      // the forecasts are folded away until the student opens them (the panel stays short on a laptop)
+      toggle: h("button", { type: "button", class: "bw-btn bw-forecast-toggle", "data-testid": "forecast-toggle", "aria-expanded": "false" }),
+      last: null,
     };
+    C.odds.toggle.addEventListener("click", () => {
+      C.forecastOpen = !C.forecastOpen;
+      if (C.odds.last) drawOdds(...C.odds.last);
+    });
   }
   const O = C.odds;
+  O.last = [C, L, odds, nameOf, send];
+  const open = Boolean(C.forecastOpen);
+  setAttr(O.toggle, "aria-expanded", String(open));
+  setText(O.toggle, open ? "Hide my forecasts" : "✎ My forecasts");
+  setAttr(O.toggle, "aria-label", open ? "Hide my forecasts" : "My forecasts: type your own chance for each player");
   if (!odds) {
     setChildren(O.section, [O.title, O.none]);
     return;
@@ -466,10 +478,11 @@ function drawOdds(C, L, odds, nameOf, send = null) {
       setAttr(row.forecast.input, "aria-label", `${said}, in percent`);
       setAttr(row.forecast.saveButton, "aria-label", `Save my forecast about ${nameOf(Number(opp))}`);
     }
-    setChildren(row.div, [row.name, top3, showNote ? row.note : null, send && all.length ? row.forecast.form : null]);
+    setChildren(row.div, [row.name, top3, showNote ? row.note : null, open && send && all.length ? row.forecast.form : null]);
     return row.div;
   });
-  setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);
+  const canForecast = Boolean(send) && rows.length > 0;
+  setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, canForecast ? O.toggle : null, rows]);
 }
 
 /** Where keyboard focus goes when the focused button went away (the frame adds the curtain and replay). */

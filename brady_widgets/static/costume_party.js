@@ -1295,10 +1295,22 @@ function drawOdds(C, L, odds, nameOf, send = null) {
       who: h("h4", {}, "Who is who? (from what you have seen)"),
       none: h("p", {}, "No odds to show."),
       die: /* @__PURE__ */ new Map(),
-      seats: /* @__PURE__ */ new Map()
+      seats: /* @__PURE__ */ new Map(),
+      // the forecasts are folded away until the student opens them (the panel stays short on a laptop)
+      toggle: h("button", { type: "button", class: "bw-btn bw-forecast-toggle", "data-testid": "forecast-toggle", "aria-expanded": "false" }),
+      last: null
     };
+    C.odds.toggle.addEventListener("click", () => {
+      C.forecastOpen = !C.forecastOpen;
+      if (C.odds.last) drawOdds(...C.odds.last);
+    });
   }
   const O = C.odds;
+  O.last = [C, L, odds, nameOf, send];
+  const open = Boolean(C.forecastOpen);
+  setAttr(O.toggle, "aria-expanded", String(open));
+  setText(O.toggle, open ? "Hide my forecasts" : "\u270E My forecasts");
+  setAttr(O.toggle, "aria-label", open ? "Hide my forecasts" : "My forecasts: type your own chance for each player");
   if (!odds) {
     setChildren(O.section, [O.title, O.none]);
     return;
@@ -1339,10 +1351,11 @@ function drawOdds(C, L, odds, nameOf, send = null) {
       setAttr(row.forecast.input, "aria-label", `${said}, in percent`);
       setAttr(row.forecast.saveButton, "aria-label", `Save my forecast about ${nameOf(Number(opp))}`);
     }
-    setChildren(row.div, [row.name, top3, showNote ? row.note : null, send && all.length ? row.forecast.form : null]);
+    setChildren(row.div, [row.name, top3, showNote ? row.note : null, open && send && all.length ? row.forecast.form : null]);
     return row.div;
   });
-  setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, rows]);
+  const canForecast = Boolean(send) && rows.length > 0;
+  setChildren(O.section, [O.title, O.next, dieBars, rows.length ? O.who : null, canForecast ? O.toggle : null, rows]);
 }
 var FOCUS_ORDER = [
   '[data-testid="roll"]:not([disabled])',

@@ -138,6 +138,11 @@ describe("costume party view", () => {
     const { $, model } = mount("move");
     const identity = model.get("view").odds.identity;
     const opponents = Object.keys(identity);
+    // folded away until the student opens them
+    expect($(`forecast-${opponents[0]}`)).toBeNull();
+    expect($("forecast-toggle").getAttribute("aria-expanded")).toBe("false");
+    $("forecast-toggle").click();
+    expect($("forecast-toggle").getAttribute("aria-expanded")).toBe("true");
     for (const opp of opponents) {
       const form = $(`forecast-${opp}`);
       expect(form).not.toBeNull();

@@ -59,6 +59,7 @@ def test_a_student_types_a_forecast_under_the_odds_panel_and_the_export_holds_it
         ada = Device(browser, server, "/", "Ada")
         ada.join(code)
         page = ada.page
+        page.get_by_test_id("forecast-toggle").click(timeout=20_000)  # the forecasts open on request
         page.get_by_test_id("forecast-input-1").wait_for(timeout=20_000)
         label = page.get_by_test_id("forecast-1").inner_text()
         assert "Your forecast: the chance that" in label
