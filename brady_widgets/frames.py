@@ -227,21 +227,20 @@ def _error_dict(exc: BaseException, presenter: Any = None, seat: Any = None) -> 
 #: ``bad_forecast`` (the presenter says what a forecast takes)
 _OWN_WORDS = frozenset({"bot_error", "not_started", "bad_forecast"})
 
-#: the rooms server's own refusal codes (``rooms.server.ROOM_ERROR_CODES``; listed here so
-#: that frames.py imports nothing of the server)
-_ROOM_CODES = frozenset(
-    {
-        "bad_code",
-        "code_expired",
-        "rate_limited",
-        "not_joined",
-        "bad_token",
-        "teacher_only",
-        "stale_sequence",
-        "table_locked",
-        "bad_request",
-        "taken_over",
-        "malformed_message",
-        "unknown_message",
-    }
+#: codes of the error frames the rooms server sends besides the widget's and the engine's
+#: (declared here, the one list: ``rooms.server`` re-exports it as ``ROOM_ERROR_CODES``)
+ROOM_ERROR_CODES = (
+    "malformed_message",
+    "unknown_message",
+    "bad_code",
+    "code_expired",
+    "rate_limited",
+    "not_joined",
+    "bad_token",
+    "teacher_only",
+    "stale_sequence",
+    "table_locked",
+    "bad_request",
+    "taken_over",
 )
+_ROOM_CODES = frozenset(ROOM_ERROR_CODES)

@@ -66,7 +66,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
 from ..engine.registry import check_options, game_entry, load_game, load_options, load_presenter, names
-from ..frames import STATIC, WidgetError, _error_dict, bounded, short
+from ..frames import ROOM_ERROR_CODES, STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
 from ..render import render
 from ..screen import Screen
@@ -76,21 +76,6 @@ from .web import WebGuard
 
 __all__ = ["ROOM_ERROR_CODES", "Rooms", "create_app"]
 
-#: codes of the error frames the server sends besides the widget's and the engine's
-ROOM_ERROR_CODES = (
-    "malformed_message",
-    "unknown_message",
-    "bad_code",
-    "code_expired",
-    "rate_limited",
-    "not_joined",
-    "bad_token",
-    "teacher_only",
-    "stale_sequence",
-    "table_locked",
-    "bad_request",
-    "taken_over",
-)
 
 #: the letters of a table code: no 0/O, 1/I/L, U/V pairs to misread on a projector
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
