@@ -33,19 +33,14 @@ import random
 
 import pytest
 
-import toy_game
-import toy_realtime
-from brady_widgets.engine.registry import game_entry, load_game, load_secrets, load_widget, names, register, unregister
+from brady_widgets.engine.registry import game_entry, load_game, load_secrets, load_widget, names
 from brady_widgets.session import session_for
 from brady_widgets.testing import check_game
 from brady_widgets.testing.conformance import random_step
 from brady_widgets.testing.widgets import FRAME_LIMIT, play_randomly, record_frames, send
 from brady_widgets.widget import MSG, STATIC, GameWidget
+from toys import GAMES, TOYS, registered  # the toy games of tests/ (tests/toys.py)
 
-#: the toy games of tests/, registered with one call each by the fixture below
-TOYS = [toy_game.GAME, toy_realtime.GAME]
-#: every registered game, then the toys
-GAMES = [*(n for n in names() if n not in {t.name for t in TOYS}), *(t.name for t in TOYS)]
 WIDGET_MIME = "application/vnd.jupyter.widget-view+json"
 APP = pathlib.Path(__file__).resolve().parents[1] / "notebooks" / "app"
 #: keys the default text body leaves out (the header says them), as in ``Session.text_body``
@@ -54,13 +49,8 @@ _TEXT_SKIP = {"game", "players", "viewer", "phase", "to_act", "over", "winners",
 
 @pytest.fixture(scope="module", autouse=True)
 def toys():
-    for entry in TOYS:
-        register(entry, replace=True)
-    try:
+    with registered():
         yield
-    finally:
-        for entry in TOYS:
-            unregister(entry.name)
 
 
 def is_turn_based(name: str) -> bool:

@@ -19,19 +19,16 @@ import re
 
 import pytest
 
-import toy_game
-import toy_realtime
 from brady_widgets.engine.errors import ERROR_CODES
-from brady_widgets.engine.registry import load_game, load_widget, names, register, unregister
+from brady_widgets.engine.registry import load_game, load_widget
 from brady_widgets.frames import WIDGET_ERROR_CODES, _error_dict
 from brady_widgets.presenter import REFUSALS
 from brady_widgets.rooms.server import ROOM_ERROR_CODES, RoomError
 from brady_widgets.session import session_for
 from brady_widgets.testing.widgets import illegal_action_for, send
 from brady_widgets.widget import MSG
+from toys import GAMES, TOYS, registered  # the toy games of tests/ (tests/toys.py)
 
-TOYS = [toy_game.GAME, toy_realtime.GAME]
-GAMES = [*(n for n in names() if n not in {t.name for t in TOYS}), *(t.name for t in TOYS)]
 #: every code a person's screen may be given
 ALL_CODES = set(ERROR_CODES) | set(WIDGET_ERROR_CODES) | set(ROOM_ERROR_CODES)
 #: the refusals a student's own messages cause (bot_error and internal_error are not theirs)
@@ -41,13 +38,8 @@ PLAYERS = {"brady_bunch": 5, "big_brother": 6}
 
 @pytest.fixture(scope="module", autouse=True)
 def toys():
-    for entry in TOYS:
-        register(entry, replace=True)
-    try:
+    with registered():
         yield
-    finally:
-        for entry in TOYS:
-            unregister(entry.name)
 
 
 def assert_sentence(text: str, where: str = "") -> None:
