@@ -268,6 +268,8 @@ class Scheduler:
             plan = getattr(bot, "plan", None)
             if plan is not None:  # ask_bot, without the to_act it does not read for a planner
                 answer = plan(view, given_legal)
+            elif not realtime:  # ask_bot: a turn-based bot is asked only when it is to act
+                answer = bot.choose(view, given_legal)
             else:
                 if waited is None:
                     waited = game.to_act
@@ -295,7 +297,12 @@ class Scheduler:
             return
         if not game.realtime:
             # the first bot the game waits on acts after `delay` (and is asked then)
-            seat = next((s for s in game.to_act if s in self.bots), None)
+            bots = self.bots
+            seat = None
+            for s in game._to_act():  # the game is not over: to_act without its copy
+                if s in bots:
+                    seat = s
+                    break
             if seat is None:
                 self._plans.clear()
             elif seat not in self._plans or len(self._plans) > 1:
