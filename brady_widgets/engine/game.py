@@ -449,6 +449,12 @@ class Game:
         events = self.events
         cache = self.__dict__.get("_log_cache")
         n = len(events)
+        if cache is not None and cache.events is events:
+            # the common case: this log has read every event (a view asked again, or a
+            # step whose events were all for other seats... or none yet)
+            kept = cache.logs.get((None, True) if reveal else (seat, False))
+            if kept is not None and kept[1] == n and (not n or events[n - 1] is cache.sources[n - 1]):
+                return kept[0]
         if (
             cache is None
             or cache.events is not events

@@ -1165,11 +1165,11 @@ def check_log_current(game: Game) -> None:
         for cursor in sorted({0, len(got) // 2, len(got)}):
             # the cursor reading of the same log: what is new from `cursor` on, and the next cursor
             new, after = game.log_since(seat, cursor, reveal=reveal)
-            if after != len(got) or new != got[cursor:] or any(a is not b for a, b in zip(new, got[cursor:])):
+            if after != len(got) or new != got[cursor:]:
                 raise _fail(
                     game,
                     f"log_since({seat!r}, {cursor}, reveal={reveal}) is not log_for's entries from {cursor} on "
-                    f"(the same shared entries) with the cursor {len(got)}: got {len(new)} entries, cursor {after}",
+                    f"with the cursor {len(got)}: got {len(new)} entries, cursor {after}",
                 )
 
 
