@@ -54,7 +54,7 @@ __all__ = ["DEFAULT_LAG", "BotError", "BotsDoNotStop", "Later", "Scheduler", "as
 DEFAULT_LAG = 250
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Later:
     """A bot's answer: act ``ms`` milliseconds from now (``action``), or, without an
     action, ask me again then."""
@@ -62,12 +62,17 @@ class Later:
     ms: int | float
     action: dict | None = None
 
-    def __post_init__(self) -> None:
-        ms = self.ms
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 10**9:
-            raise ValueError(f"Later(ms) takes a delay from 0 to 10**9 ms, got {ms!r}")
-        if self.action is not None and not isinstance(self.action, dict):
-            raise TypeError(f"Later's action must be a dict or None, got {self.action!r}")
+    # A real-time bot answers one after every step of the game: the dataclass's own frozen
+    # __init__ (an object.__setattr__ per field, then __post_init__) was half its cost.
+    def __init__(self, ms: int | float, action: dict | None = None) -> None:
+        if not ((type(ms) is int or type(ms) is float) and 0 <= ms <= 10**9):
+            if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not 0 <= ms <= 10**9:
+                raise ValueError(f"Later(ms) takes a delay from 0 to 10**9 ms, got {ms!r}")
+        if action is not None and not isinstance(action, dict):
+            raise TypeError(f"Later's action must be a dict or None, got {action!r}")
+        fields = self.__dict__  # frozen: no setattr, written once here
+        fields["ms"] = ms
+        fields["action"] = action
 
 
 def ask_bot(bot: Any, view: dict, legal: list[dict], realtime: bool, waited_on: bool) -> Any:
@@ -94,6 +99,8 @@ class BotError(RuntimeError):
 
 # item kinds, in the order they are taken when their times are equal
 _DEADLINE, _INTENT, _PLAN = 0, 1, 2
+#: Scheduler._run_until: "not computed yet" (``_earliest`` may be None: nothing scheduled)
+_UNKNOWN = object()
 #: run_until: questions and refused intents in a row at one time, without a step, before it gives up
 _STALLED = 10_000
 
@@ -195,9 +202,25 @@ class Scheduler:
         return best
 
     def _first_plan(self) -> int:
-        """The seat whose plan falls due first (a plan with an action first at equal times)."""
+        """The seat whose plan falls due first (a plan with an action first at equal times,
+        then the lowest seat)."""
         plans = self._plans
-        return min(plans, key=lambda s: (plans[s][0], plans[s][1] is None, s))
+        if len(plans) == 1:  # a turn-based game's one plan (and often a real-time one's)
+            for seat in plans:
+                return seat
+        # min() over (due, no action, seat) without a key function's call and tuple per plan
+        best = -1
+        best_due: Any = None
+        best_ask = True
+        for seat, (due, action) in plans.items():
+            ask = action is None
+            if (
+                best_due is None
+                or due < best_due
+                or (due == best_due and (ask < best_ask or (ask == best_ask and seat < best)))
+            ):
+                best, best_due, best_ask = seat, due, ask
+        return best
 
     def _earliest(self) -> tuple | None:
         """``(time, kind, ready)`` of the next thing to happen, or None: the next step to
@@ -209,9 +232,10 @@ class Scheduler:
         stamped first (the bot acted before it could know), a question comes after."""
         best = self._head()
         if self._plans:
-            due_at, action = self._plans[self._first_plan()]
+            seat = self._first_plan()
+            due_at, action = self._plans[seat]
             if best is None or due_at < best[2] or (due_at == best[2] and action is not None):
-                best = (due_at, _PLAN, due_at)
+                best = (due_at, _PLAN, due_at, seat)  # the seat: run_until takes that plan
         return best
 
     def next_wakeup(self) -> float | None:
@@ -237,16 +261,24 @@ class Scheduler:
         view = game.view(seat)
         if legal is None:
             legal = game.legal_actions(seat)
-        given_view, given_legal = view, (copy.deepcopy(legal) if self.copy_views else legal)
-        if waited is None:
-            waited = game.to_act
+        given_legal = copy.deepcopy(legal) if self.copy_views else legal
+        realtime = game.realtime
+        bot = self.bots[seat]
         try:
-            answer = ask_bot(self.bots[seat], given_view, given_legal, game.realtime, seat in waited)
+            plan = getattr(bot, "plan", None)
+            if plan is not None:  # ask_bot, without the to_act it does not read for a planner
+                answer = plan(view, given_legal)
+            elif not realtime:  # ask_bot: a turn-based bot is asked only when it is to act
+                answer = bot.choose(view, given_legal)
+            else:
+                if waited is None:
+                    waited = game.to_act
+                answer = ask_bot(bot, view, given_legal, realtime, seat in waited)
         except Exception as exc:
             self._dirty = True  # the next run asks again
             raise BotError(seat, exc) from exc
-        if game.realtime:
-            action = answer.action if isinstance(answer, Later) else answer
+        if realtime and answer is not None:
+            action = answer.action if type(answer) is Later or isinstance(answer, Later) else answer
             if isinstance(action, dict) and action not in legal:
                 try:
                     game.check(seat, action, game.clock)
@@ -265,21 +297,32 @@ class Scheduler:
             return
         if not game.realtime:
             # the first bot the game waits on acts after `delay` (and is asked then)
-            seat = next((s for s in game.to_act if s in self.bots), None)
+            bots = self.bots
+            seat = None
+            for s in game._to_act():  # the game is not over: to_act without its copy
+                if s in bots:
+                    seat = s
+                    break
             if seat is None:
                 self._plans.clear()
             elif seat not in self._plans or len(self._plans) > 1:
                 self._plans = {seat: (self.now + self.delay, None)}
             return
-        waiting = {item[2] for item in self._queue}  # seats whose stamped action waits to be applied
-        waited = game.to_act  # the game does not change while the bots are asked
+        queue = self._queue
+        waiting = {item[2] for item in queue} if queue else ()  # seats whose stamped action waits
+        waited = None  # game.to_act, asked once if a bot without plan() needs it (the game
+        # does not change while the bots are asked)
+        plans = self._plans
+        legal_actions = game.legal_actions
         for seat in sorted(self.bots):
             if seat in waiting:
                 continue  # it has pressed the button: it is asked again once that is decided
-            legal = game.legal_actions(seat)
+            legal = legal_actions(seat)
             if not legal:
-                self._plans.pop(seat, None)
+                plans.pop(seat, None)
                 continue
+            if waited is None and getattr(self.bots[seat], "plan", None) is None:
+                waited = game.to_act
             self._take(seat, self._ask(seat, legal, waited))
 
     def _take(self, seat: int, answer: Any) -> None:
@@ -314,17 +357,27 @@ class Scheduler:
         again at one time, or whose intents are refused, over and over without a step).
         A person's intent the engine refuses goes to ``on_refused``; a bot's is dropped
         (the bot is asked again)."""
+        return self._run_until(t, max_steps, replan, _UNKNOWN)[0]
+
+    def _run_until(self, t: float, max_steps: int, replan: bool, first: Any) -> tuple[int, Any]:
+        """:meth:`run_until`; ``first``: :meth:`_earliest` as the caller just computed it
+        (not dirty, nothing changed since), or ``_UNKNOWN``. Returns the steps applied and
+        :meth:`_earliest` as it stands on return (``_UNKNOWN`` if not computed last):
+        :meth:`run` asks it next, and it costs a look at every plan."""
         game = self.game
         applied = 0
+        nxt = first
         for _ in range(4 * max_steps + 16):
             if game.over:
+                nxt = _UNKNOWN
                 break
-            if self._dirty and replan:
-                self._replan()
-            nxt = self._earliest()
+            if nxt is _UNKNOWN:
+                if self._dirty and replan:
+                    self._replan()
+                nxt = self._earliest()
             if nxt is None or nxt[2] > t:
                 break
-            time, kind, ready = nxt
+            time, kind, ready = nxt[0], nxt[1], nxt[2]
             if ready > self.now:
                 self.now, self._stalled = ready, 0
             else:  # counted across calls: run() calls again at the same time
@@ -334,7 +387,8 @@ class Scheduler:
                         f"the bots do not stop: {self._stalled} questions or refused intents at {self.now} ms without a step"
                     )
             if kind == _PLAN and game.realtime:
-                seat = self._first_plan()
+                seat = nxt[3]
+                nxt = _UNKNOWN
                 due, action = self._plans.pop(seat)
                 if action is not None:  # a plan falls due: stamped and committed
                     self._commit(seat, action, due)
@@ -343,6 +397,8 @@ class Scheduler:
                 continue
             if applied >= max_steps:
                 raise _StepLimit(f"the bots do not stop: more than {max_steps} steps in a row")
+            plan_seat = nxt[3] if kind == _PLAN else -1
+            nxt = _UNKNOWN
             if kind == _DEADLINE:
                 game.advance(time)
             elif kind == _INTENT:
@@ -358,7 +414,7 @@ class Scheduler:
                     self._dirty = True  # a race lost: the bot is asked again
                     continue
             else:
-                seat = self._first_plan()
+                seat = plan_seat
                 del self._plans[seat]
                 answer = self._ask(seat)  # a BotError leaves the scheduler to ask again
                 try:
@@ -373,8 +429,10 @@ class Scheduler:
             self.steps += 1
             applied += 1
             self._stalled = 0
+        else:
+            nxt = _UNKNOWN
         self.now = max(self.now, t)
-        return applied
+        return applied, nxt
 
     def run(self, max_steps: int = 100_000) -> int:
         """Virtual time: jump from one event to the next until the game ends or waits on
@@ -382,12 +440,19 @@ class Scheduler:
         :class:`BotsDoNotStop` for more than ``max_steps`` steps, or for more than 10,000
         wake-ups in a row without a step."""
         applied = idle = 0
-        while not self.game.over:
-            wake = self.next_wakeup()
-            if wake is None:
+        game = self.game
+        nxt: Any = _UNKNOWN
+        while not game.over:
+            # next_wakeup(), reusing the _earliest() that the last run_until ended on
+            if nxt is _UNKNOWN:
+                if self._dirty:
+                    self._replan()
+                nxt = self._earliest()
+            if nxt is None:
                 break
+            wake = max(nxt[2], self.now)
             try:
-                done = self.run_until(wake, max_steps - applied)
+                done, nxt = self._run_until(wake, max_steps - applied, True, nxt)
             except _StepLimit:
                 raise BotsDoNotStop(f"the bots do not stop: more than {max_steps} steps") from None
             applied += done

@@ -110,13 +110,25 @@ def seed_sequence_state(entropy: Sequence[int], n_words: int) -> list[int]:
 
 
 # --------------------------------------------------------------- game fields
-def _generic_fields(game, names: list[str]) -> dict:
+def _counts(game) -> tuple[int, int]:
+    """``(length, turns)``: player actions (not chance or clock steps) and runs of
+    consecutive actions by one seat, in one pass over the history."""
+    length = turns = 0
+    last: Any = object()
+    for h in game.history:
+        seat = h.get("seat")
+        if type(seat) is int:
+            length += 1
+            if seat != last:
+                turns, last = turns + 1, seat
+    return length, turns
+
+
+def _generic_fields(game, names: list[str], turns: int | None = None) -> dict:
     """``turns`` (runs of consecutive actions by one seat) and ``winner_bot``:
     every game's row has them; a game's registered ``fields`` may refine them."""
-    turns, last = 0, object()
-    for h in game.history:
-        if type(h.get("seat")) is int and h["seat"] != last:  # player actions (not chance or clock steps)
-            turns, last = turns + 1, h["seat"]
+    if turns is None:
+        turns = _counts(game)[1]
     winner = game.winners[0] if len(game.winners) == 1 else None
     return {"turns": turns, "winner_bot": None if winner is None else names[winner]}
 
@@ -159,7 +171,7 @@ def play_one(
     Scheduler(g, dict(enumerate(seats)), delay=0, lag=0, copy_views=False).run(max_steps=1_000_000)
     if not g.over:
         raise RuntimeError(f"{game}: nobody acts and nothing is scheduled, but the game is not over")
-    length = sum(1 for h in g.history if type(h.get("seat")) is int)
+    length, turns = _counts(g)
     row = {
         "game_index": index,
         "seed": gseed,
@@ -169,7 +181,7 @@ def play_one(
         "winner": g.winners[0] if len(g.winners) == 1 else None,
         "length": length,
     }
-    row.update(_generic_fields(g, names))
+    row.update(_generic_fields(g, names, turns))
     fields = load_fields(game)
     if fields is not None:
         row.update(fields(g, names))

@@ -26,7 +26,7 @@ from brady_widgets.costume_party.rules import CostumeParty
 from brady_widgets.engine import ERROR_CODES, FrozenEvent, FrozenList, Game, IllegalAction, games, load_game
 from brady_widgets.engine.registry import GameEntry, register, unregister
 from brady_widgets.testing import Ticker, check_game, random_playout
-from brady_widgets.testing.conformance import random_step
+from brady_widgets.testing.conformance import check_log_current, random_step
 
 
 # =============================================================== the toy game
@@ -457,6 +457,44 @@ def test_log_for_follows_the_events_and_starts_over_in_a_copy():
         for e in d.events
         if e.get("audience") is None or 2 in e["audience"]
     ]
+
+
+def test_log_since_hands_out_only_what_is_new_with_a_cursor():
+    """log_since(seat, cursor) gives the entries of log_for(seat) from the cursor on (the
+    same shared read-only entries) and the next cursor; a reader that keeps its cursor
+    rebuilds exactly log_for, every seat, the public log and the reveal; bad cursors are
+    refused and nothing changes."""
+    d = duel(3)
+    readers = [(s, False) for s in (None, 0, 1, 2)] + [(None, True)]
+    got = {key: [] for key in readers}
+    cursors = dict.fromkeys(readers, 0)
+    moves = [(2, {"type": "commit", "pick": 0}, 10), (0, {"type": "commit", "pick": 1}, 12)]
+    moves.append((1, {"type": "commit", "pick": 2}, 14))
+    for seat, action, at in [(None, None, None), *moves]:
+        if seat is not None:
+            d.act(seat, action, at=at)
+        for key in readers:
+            new, cursors[key] = d.log_since(key[0], cursors[key], reveal=key[1])
+            whole = d.log_for(key[0], reveal=key[1])
+            assert cursors[key] == len(whole)
+            assert all(a is b for a, b in zip(new, whole[len(got[key]) :]))  # shared, not copied
+            got[key].extend(new)
+            assert got[key] == whole
+            assert all(type(e) is FrozenEvent for e in new)
+    assert len(got[(None, True)]) > len(got[(0, False)]) > len(got[(None, False)]) > 0
+    assert d.log_since(0, cursors[(0, False)]) == ([], cursors[(0, False)])  # nothing new
+    assert d.log_since(0) == (d.log_for(0), len(d.log_for(0)))  # cursor 0: the whole log
+    new, _ = d.log_since(0, 1)
+    new.append("mine")  # the list is the caller's own
+    assert d.log_for(0)[-1] != "mine"
+    before = d.to_json()
+    for bad in (-1, len(d.log_for(0)) + 1, True, 1.0, "1", None):
+        with pytest.raises(ValueError, match="cursor"):
+            d.log_since(0, bad)
+    assert d.log_since(0, np.int64(1)) == d.log_since(0, 1)  # any integral type
+    assert d.to_json() == before
+    twin = d.clone()  # a copy keeps equal logs: a cursor carries over
+    assert twin.log_since(0, 1) == d.log_since(0, 1)
 
 
 # =================================================== simultaneous + private
@@ -1144,3 +1182,79 @@ def test_a_loaded_game_can_end(name, cls):
         g = cls.from_json(_saved(cls, seed=seed).to_json())
         random_playout(g, rng=seed, invariants=False, max_actions=3000)
         assert g.over
+
+
+def test_the_kit_checks_log_since_against_log_for():
+    """check_log_current fails a game whose log_since hands out other entries than log_for
+    from the cursor on, or a wrong next cursor; it passes the kernel's own."""
+    d = duel(3)
+    d.act(2, {"type": "commit", "pick": 0}, at=10)
+    check_log_current(d)
+    real = d.log_since
+    for broken in (
+        lambda seat, cursor=0, reveal=False: (real(seat, cursor, reveal)[0], cursor),  # cursor stuck
+        lambda seat, cursor=0, reveal=False: (d.log_for(seat, reveal)[:cursor], len(d.log_for(seat, reveal))),
+        lambda seat, cursor=0, reveal=False: (real(seat, cursor, reveal)[0][1:], real(seat)[1]),  # one short
+    ):
+        d.log_since = broken
+        with pytest.raises(AssertionError, match="log_since"):
+            check_log_current(d)
+    del d.log_since
+    check_log_current(d)
+
+
+class _IntLike(int):
+    """An int subclass: the schema's slow path takes it, the one-pass path must not."""
+
+
+@pytest.mark.parametrize("name", ["costume_party", "brady_bunch"])
+def test_the_one_pass_turn_check_accepts_only_what_validate_accepts(name):
+    """act's one pass for a turn-based game (Game._accepts_turn) is a shortcut, never a
+    different judge: along random games, for every seat, every legal action, look-alikes
+    (a plain copy, a key too many or too few, a bool or an int subclass for an int, an
+    unknown type) and other seats' actions, it says yes only where _validate accepts, and
+    act refuses exactly what check() refuses, with the same code and message."""
+    cls = load_game(name)
+    assert cls._one_pass_turn  # act takes the one pass for these games
+    rng = random.Random(5)
+    yes = checked = 0
+    for players in (cls.player_counts[0], cls.player_counts[-1]):
+        game = cls(players, 3)
+        while not game.over and len(game.history) < 120:
+            seat_now = rng.choice(game.to_act)
+            for seat in range(players):
+                legal = game.legal_actions(seat_now)
+                probes = [*legal[:4], *(dict(a) for a in legal[:4])]
+                for a in legal[:3]:
+                    probes.append({**a, "extra": 1})
+                    probes.append({k: v for k, v in a.items() if k == "type"})
+                    probes.append({"type": "no such type"})
+                    for key, value in a.items():
+                        if type(value) is int:
+                            probes.append({**a, key: _IntLike(value)})
+                            probes.append({**a, key: bool(value)})
+                for action in probes:
+                    try:
+                        game.check(seat, action)
+                        accepted = True
+                    except IllegalAction:
+                        accepted = False
+                    if game._accepts_turn(seat, action):
+                        assert accepted, (seat, action)
+                        yes += 1
+                    checked += 1
+            refusals = [(seat_now, {"type": "no such type"})]
+            refusals += [(s, a) for s in range(players) for a in game.legal_actions(seat_now)[:2]]
+            for seat, action in refusals:
+                try:
+                    game.check(seat, action)
+                    continue  # legal for that seat too (a simultaneous phase)
+                except IllegalAction as exc:
+                    want = (exc.code, str(exc))
+                before = game.to_json()
+                with pytest.raises(IllegalAction) as via_act:
+                    game.act(seat, action)
+                assert (via_act.value.code, str(via_act.value)) == want
+                assert game.to_json() == before
+            game.act(seat_now, rng.choice(game.legal_actions(seat_now)))
+    assert yes > 100 and checked > yes

@@ -239,10 +239,15 @@ class Game:
     _kept: dict[int, list]  # set by a ``_fast_act`` engine only (see above)
     #: ``action_schema`` as ``{type: ((key, type), ...)}`` (made for every subclass)
     _schema_items: ClassVar[dict] = {}
+    #: whether :meth:`act` may accept a turn-based action in one pass (made for every subclass)
+    _one_pass_turn: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         cls._schema_items = {kind: tuple(schema.items()) for kind, schema in cls.action_schema.items()}
+        # act's one pass for a turn-based game (_accepts_turn) repeats Game._validate's checks:
+        # a game that adds its own checks to _validate takes them on every act
+        cls._one_pass_turn = not cls.realtime and cls._validate is Game._validate
 
     @classmethod
     def players_refusal(cls, players: Any) -> str:
@@ -356,7 +361,9 @@ class Game:
         one of :meth:`legal_actions`. ``seat`` may be any integral type; it is kept
         as a plain int. ``at`` is ``None`` or a time in ms, ``0 <= at <= MAX_AT``.
         """
-        if not (self._fast_act and type(seat) is int and self._accepts_at_once(seat, action, at)):
+        if not (self._fast_act and type(seat) is int and self._accepts_at_once(seat, action, at)) and not (
+            self._one_pass_turn and at is None and type(seat) is int and self._accepts_turn(seat, action)
+        ):
             if type(seat) is not int:
                 seat = _seat_int(seat)
             self._validate(seat, action, at)
@@ -406,10 +413,48 @@ class Game:
         log never changes the game, and the same entry is shared by every log that shows
         it (an event is made read-only once, when a log first reaches it, not copied on
         every call). Events must not change once emitted (the conformance kit checks
-        that each entry still equals its event)."""
+        that each entry still equals its event).
+
+        A seat's log only grows: the first ``k`` entries of a later call are the first
+        ``k`` of an earlier one (the same objects while the game is not copied), so
+        ``log[k:]`` is what is new since a log of ``k`` entries; :meth:`log_since`
+        hands out only that."""
+        return self._shown(seat, reveal)[:]
+
+    def log_since(self, seat: int | None, cursor: int = 0, reveal: bool = False) -> tuple[list[dict], int]:
+        """What ``seat``'s log (:meth:`log_for`) gained since ``cursor``: ``(entries, cursor)``,
+        the entries from index ``cursor`` on (a fresh list of the same shared read-only
+        entries as :meth:`log_for`'s) and the cursor to pass next time (the log's length
+        now). Reading a log this way costs what is new, not the game so far::
+
+            entries, cursor = game.log_since(seat)           # everything so far
+            ...
+            new, cursor = game.log_since(seat, cursor)       # only what came since
+
+        ``cursor`` is an int from 0 to the log's length (``ValueError`` otherwise: a
+        cursor from another game or another seat's longer log)."""
+        if type(cursor) is not int:
+            if isinstance(cursor, bool) or not isinstance(cursor, numbers.Integral):
+                raise ValueError(f"a log cursor is an int >= 0, got {brief(cursor)}")
+            cursor = operator.index(cursor)
+        shown = self._shown(seat, reveal)
+        n = len(shown)
+        if not 0 <= cursor <= n:
+            raise ValueError(f"log cursor {cursor} is outside this log of {n} entries")
+        return shown[cursor:], n
+
+    def _shown(self, seat: int | None, reveal: bool) -> list:
+        """The log :meth:`log_for` copies: kept in the log cache and appended to as the
+        game goes on (never handed out: callers get copies or slices of it)."""
         events = self.events
         cache = self.__dict__.get("_log_cache")
         n = len(events)
+        if cache is not None and cache.events is events:
+            # the common case: this log has read every event (a view asked again, or a
+            # step whose events were all for other seats... or none yet)
+            kept = cache.logs.get((None, True) if reveal else (seat, False))
+            if kept is not None and kept[1] == n and (not n or events[n - 1] is cache.sources[n - 1]):
+                return kept[0]
         if (
             cache is None
             or cache.events is not events
@@ -440,7 +485,7 @@ class Game:
                 if reveal or aud is None or (seat is not None and seat in aud):
                     append(entry)
             log[1] = n
-        return shown[:]
+        return shown
 
     @property
     def scores(self) -> list:
@@ -658,6 +703,28 @@ class Game:
             if type(action.get(key, _MISSING)) is not typ:
                 return False
         return self._is_legal(seat, action)
+
+    def _accepts_turn(self, seat: int, action: Any) -> bool:
+        """The common case of a turn-based act (no ``at``; ``seat`` a plain int) in one pass:
+        every check of :meth:`_validate`'s accepting path, in its order, for a plain dict (or
+        a ``FrozenAction``) of exactly the schema's keys and types, from a seat the game
+        waits on, that :meth:`_is_legal` takes. False means "not sure": :meth:`act` then runs
+        :meth:`_validate`, which raises its errors (or accepts what only its slow path
+        takes, such as an ``int`` subclass where the schema says ``int``)."""
+        if self.over or not 0 <= seat < self.players:
+            return False
+        kind_of = type(action)
+        if kind_of is not dict and kind_of is not FrozenAction:
+            return False
+        kind = action.get("type")
+        keys = self._schema_items.get(kind) if type(kind) is str else None
+        if keys is None or len(action) != len(keys) + 1:
+            return False
+        get = action.get
+        for key, typ in keys:
+            if type(get(key, _MISSING)) is not typ:
+                return False
+        return seat in self._to_act() and self._is_legal(seat, action)
 
     def _validate(self, seat: Any, action: Any, at: Any) -> None:
         if self.over:

@@ -1144,7 +1144,9 @@ def check_log_current(game: Game) -> None:
     """Every log :meth:`Game.log_for` hands out equals the one built afresh from
     ``game.events``, for every seat, the public and the reveal: its entries are made
     read-only once and kept, so an event changed after it was emitted (a rule that
-    keeps an event and edits it later) would leave the logs stale."""
+    keeps an event and edits it later) would leave the logs stale. :meth:`Game.log_since`
+    must hand out the same entries from any cursor on, with the log's length as the next
+    cursor."""
     events = game.events
     for seat, reveal in [(None, False), (None, True), *((s, False) for s in range(game.players))]:
         want = [
@@ -1160,6 +1162,15 @@ def check_log_current(game: Game) -> None:
                 f"log_for({seat!r}, reveal={reveal}) is stale at entry {at}: an event changed after it was "
                 f"emitted ({brief(got[at] if at < len(got) else None)} != {brief(want[at] if at < len(want) else None)})",
             )
+        for cursor in sorted({0, len(got) // 2, len(got)}):
+            # the cursor reading of the same log: what is new from `cursor` on, and the next cursor
+            new, after = game.log_since(seat, cursor, reveal=reveal)
+            if after != len(got) or new != got[cursor:]:
+                raise _fail(
+                    game,
+                    f"log_since({seat!r}, {cursor}, reveal={reveal}) is not log_for's entries from {cursor} on "
+                    f"with the cursor {len(got)}: got {len(new)} entries, cursor {after}",
+                )
 
 
 def check_view_snapshot(game: Game) -> None:
