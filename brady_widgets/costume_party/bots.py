@@ -2,8 +2,11 @@
 
 A bot is given only its seat's ``view`` and the list of ``legal`` actions, never
 the engine, and returns one of the legal actions. Its choices depend only on
-those and on its own seeded random generator (bots keep no memory between
-calls, so a bot can be handed any view, e.g. after a replay).
+those and on its own seeded random generator: a bot can be handed any view (e.g.
+after a replay). The detective keeps what it read of the public log between calls
+(:class:`BeliefMemory`) and reads only what a view adds to it, when the view
+continues the log it read (the very same entries), else the whole log again: the
+same choices either way.
 
 ``RandomBot`` picks uniformly among the legal actions.
 
@@ -91,7 +94,7 @@ from __future__ import annotations
 import math
 
 from ..engine.bots import Bot
-from .knowledge import candidate_sets, weighted_posterior
+from .knowledge import weighted_posterior
 
 ROOMS = ("blue", "yellow", "red", "green", "hall")
 
@@ -106,75 +109,194 @@ class RandomBot(Bot):
 
 
 # ------------------------------------------------------------------ beliefs
+N_FIGURES = 20
+#: the log entries the belief reads (the others change no board, pin or seat)
+_READ = frozenset(("move", "kill", "draw", "eliminated"))
+
+
+class BeliefMemory:
+    """What a bot keeps of the public log between its calls, grown from the new entries only.
+
+    The kills' pins (``{seat: figures its kills allow}``), the eliminations and, for every
+    seat, the product of its moves' evidence factors (:func:`move_evidence`) by figure: the
+    same numbers, multiplied in the same order, as reading the whole log again, so the
+    same floats. Nothing in it is the viewer's: seen from outside (``viewer=None``) it is
+    also the public record a watching detective reads (:meth:`DetectiveBot.exposure`).
+
+    A view's log is read from where the last one ended when it continues that log (its
+    entry there is the very entry read last: the game hands out the same read-only entries
+    to every view), else from the start (any other view: a replay, a copy, another game).
+    The boards before the new moves are rebuilt by undoing the new entries from the view's
+    rooms; a card drawn while its figure was at the party takes that figure off every
+    board since it last moved (its room at those moves becomes unknown, as a view of today
+    rebuilds them): those moves' factors are counted again (only they)."""
+
+    __slots__ = ("strength", "cap", "players", "read", "last", "pins", "alive", "rows", "moves", "seen", "moved")
+
+    def __init__(self, strength: float = 1.5, cap: float = 2.0):
+        self.strength, self.cap = strength, cap
+        self._reset(0)
+
+    def _reset(self, players: int) -> None:
+        self.players = players
+        self.read = 0  # log entries read
+        self.last = None  # the entry read last
+        self.pins: dict[int, set[int]] = {}
+        self.alive = [True] * players
+        self.rows: dict[int, dict[int, float]] = {}  # seat -> figure -> product of its factors
+        #: the moves weighed, in log order: [position, seat, figure, from, to, board before, the
+        #: other seats' pins then (None: unpinned), factor]
+        self.moves: list[list] = []
+        self.seen = 0  # board-changing entries read (positions)
+        self.moved: dict[int, int] = {}  # figure -> position of its last move
+
+    def update(self, view: dict) -> BeliefMemory:
+        """Read what ``view``'s log adds to what this memory has read."""
+        log = view["log"]
+        n = len(log)
+        read = self.read
+        if view["players"] != self.players or read > n or (read and log[read - 1] is not self.last):
+            self._reset(view["players"])
+            read = 0
+        if read < n:
+            self.read, self.last = n, log[n - 1]
+            self._take([ev for ev in log[read:] if ev["type"] in _READ], view)
+        return self
+
+    def _take(self, new: list, view: dict) -> None:
+        strength = self.strength
+        alive_now = view["alive"]
+        first = self.seen
+        self.seen += len(new)
+        before: dict[int, list] = {}
+        if strength:
+            # the boards before each new move, rebuilt by undoing the new entries from today's rooms
+            board: list = [None] * N_FIGURES
+            for room, figs in view["rooms"].items():
+                for f in figs:
+                    board[f] = room
+            for idx in range(len(new) - 1, -1, -1):
+                ev = new[idx]
+                t = ev["type"]
+                if t == "move":
+                    board[ev["figure"]] = ev["from"]
+                    if alive_now[ev["seat"]]:
+                        before[idx] = list(board)
+                elif t == "kill":
+                    board[ev["figure"]] = ev["room"]
+                elif t == "draw" and not ev["gone"]:
+                    board[ev["card"]] = "?"
+        pins, alive, players, moves, moved = self.pins, self.alive, self.players, self.moves, self.moved
+        lo, hi = 1.0 / self.cap, self.cap
+        old = len(moves)
+        recount = False
+        for idx, ev in enumerate(new):
+            t = ev["type"]
+            if t == "move":
+                f = ev["figure"]
+                moved[f] = first + idx
+                if idx in before:
+                    s = ev["seat"]
+                    others = [pins.get(o) for o in range(players) if o != s and alive[o]]
+                    a, b, brd = ev["from"], ev["to"], before[idx]
+                    moves.append(
+                        [first + idx, s, f, a, b, brd, others, _factor(brd, f, a, b, others, strength, lo, hi)]
+                    )
+            elif t == "kill":
+                s = ev["seat"]
+                allowed = set(ev["room_figures"]) - {ev["figure"]}
+                pins[s] = pins[s] & allowed if s in pins else allowed
+            elif t == "eliminated":
+                alive[ev["seat"]] = False
+            elif t == "draw" and strength and old and not ev["gone"]:
+                # the moves read before, since the drawn figure last moved, had it on their boards
+                g, since = ev["card"], moved.get(ev["card"], -1)
+                for rec in moves[:old]:
+                    if rec[0] > since:
+                        pos, s, f, a, b, brd, others, _ = rec
+                        brd[g] = "?"
+                        rec[7] = _factor(brd, f, a, b, others, strength, lo, hi)
+                        recount = True
+        rows = self.rows
+        if recount:
+            rows.clear()
+            todo = moves
+        else:
+            todo = moves[old:]
+        for rec in todo:
+            factor = rec[7]
+            if factor != 1.0:
+                row = rows.setdefault(rec[1], {})
+                f = rec[2]
+                row[f] = row.get(f, 1.0) * factor
+
+    def weights(self, viewer: int | None, alive_now: list) -> dict[int, dict[int, float]]:
+        """The evidence factors of every seat but ``viewer`` still at the party, clipped."""
+        lo2, hi2 = (1.0 / self.cap) ** 2, self.cap * self.cap
+        return {
+            s: {f: min(hi2, max(lo2, p)) for f, p in row.items()}
+            for s, row in self.rows.items()
+            if s != viewer and alive_now[s]
+        }
+
+    def candidates(self, view: dict, viewer: int | None, mine: int | None) -> dict[int, set[int]]:
+        """:func:`knowledge.candidate_sets` of ``view`` seen by ``viewer`` (with figure
+        ``mine``), from the remembered pins."""
+        if view["over"]:
+            return {}
+        base = {f for figs in view["rooms"].values() for f in figs}
+        base.discard(mine)
+        pins = self.pins
+        alive = view["alive"]
+        return {
+            s: (base & pins[s] if s in pins else set(base)) for s in range(view["players"]) if s != viewer and alive[s]
+        }
+
+
+def _factor(brd: list, f: int, a: str, b: str, others: list, strength: float, lo: float, hi: float) -> float:
+    """The evidence factor of a move of figure ``f`` from room ``a`` (where ``brd`` puts it) to
+    room ``b`` on the board ``brd`` (room, None or ``"?"`` per figure), by a seat whose
+    opponents still in had the pins ``others`` (None: no kill yet): ``exp(strength * (risk(a)
+    - risk(b)))`` clipped, risk(R) = the expected number of those opponents' figures among the
+    other figures of R, over their number (see the module docstring). Counted, not built
+    as sets: the same integers, so the same float divisions in the same order."""
+    on = N_FIGURES - brd.count(None) - brd.count("?") - 1  # figures on the board, f aside
+    in_a = brd.count(a) - 1
+    in_b = brd.count(b)
+    exp_a = exp_b = 0.0
+    for pin in others:
+        if pin is None:  # any figure on the board
+            if on:
+                exp_a += in_a / on
+                exp_b += in_b / on
+            continue
+        n = n_a = n_b = 0
+        for g in pin:
+            r = brd[g]
+            if g != f and r is not None and r != "?":
+                n += 1
+                if r == a:
+                    n_a += 1
+                elif r == b:
+                    n_b += 1
+        if n:
+            exp_a += n_a / n
+            exp_b += n_b / n
+    risk_a = exp_a / in_a if in_a else 0.0
+    risk_b = exp_b / in_b if in_b else 0.0
+    return min(hi, max(lo, math.exp(strength * (risk_a - risk_b))))
+
+
 def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[int, dict[int, float]]:
     """Soft evidence weights ``{opponent: {figure: factor}}`` from the moves in
     the public log (see the module docstring). Only the view is used: boards of
     the past are rebuilt by undoing the logged events from the current rooms (a
     figure that left the party before ever moving has an unknown past room and
-    is left out of those boards)."""
+    is left out of those boards). A bot keeps a :class:`BeliefMemory` instead,
+    which gives the same weights from the new entries of each view."""
     if strength == 0:
         return {}
-    viewer = view["viewer"]
-    players = view["players"]
-    alive_now = view["alive"]
-    n_fig = 20
-    board: list = [None] * n_fig
-    for room, figs in view["rooms"].items():
-        for f in figs:
-            board[f] = room
-    log = [ev for ev in view["log"] if ev["type"] in ("move", "kill", "draw", "eliminated")]
-    before: dict[int, list] = {}
-    for idx in range(len(log) - 1, -1, -1):
-        ev = log[idx]
-        t = ev["type"]
-        if t == "move":
-            board[ev["figure"]] = ev["from"]
-            before[idx] = list(board)
-        elif t == "kill":
-            board[ev["figure"]] = ev["room"]
-        elif t == "draw" and not ev["gone"]:
-            board[ev["card"]] = "?"
-    pins: dict[int, set[int]] = {}
-    alive = [True] * players
-    lo, hi = 1.0 / cap, cap
-    out: dict[int, dict[int, float]] = {}
-    for idx, ev in enumerate(log):
-        t = ev["type"]
-        if t == "kill":
-            s = ev["seat"]
-            allowed = set(ev["room_figures"]) - {ev["figure"]}
-            pins[s] = pins[s] & allowed if s in pins else allowed
-        elif t == "eliminated":
-            alive[ev["seat"]] = False
-        elif t == "move":
-            s = ev["seat"]
-            if s == viewer or not alive_now[s]:
-                continue
-            f, a, b = ev["figure"], ev["from"], ev["to"]
-            brd = before[idx]
-            on = {g for g in range(n_fig) if brd[g] is not None and brd[g] != "?" and g != f}
-            # a killer among the other figures of a room picks one of the others
-            in_a = {g for g in on if brd[g] == a}
-            in_b = {g for g in on if brd[g] == b}
-            exp_a = exp_b = 0.0
-            for other in range(players):
-                if other == s or not alive[other]:
-                    continue
-                cand = on & pins[other] if other in pins else on
-                if cand:
-                    exp_a += len(cand & in_a) / len(cand)
-                    exp_b += len(cand & in_b) / len(cand)
-            risk_a = exp_a / len(in_a) if in_a else 0.0
-            risk_b = exp_b / len(in_b) if in_b else 0.0
-            factor = math.exp(strength * (risk_a - risk_b))
-            factor = min(hi, max(lo, factor))
-            if factor != 1.0:
-                row = out.setdefault(s, {})
-                row[f] = row.get(f, 1.0) * factor
-    for row in out.values():
-        for f in row:
-            row[f] = min(hi * hi, max(lo * lo, row[f]))
-    return out
+    return BeliefMemory(strength, cap).update(view).weights(view["viewer"], view["alive"])
 
 
 class DetectiveBot(Bot):
@@ -227,12 +349,15 @@ class DetectiveBot(Bot):
         self.lonely_forced = lonely_forced
         self.own_move = own_move
         self.noise = noise
+        self._memory = BeliefMemory(move_evidence, evidence_cap)
 
     # ----------------------------------------------------------- beliefs
     def beliefs(self, view: dict) -> dict[int, dict[int, float]]:
         """``{opponent: {figure: probability}}``: exact constraints x soft evidence."""
-        cands = candidate_sets(view)
-        weights = move_evidence(view, self.move_evidence, self.evidence_cap) if self.move_evidence else {}
+        memory = self._memory.update(view)
+        viewer = view["viewer"]
+        cands = memory.candidates(view, viewer, view.get("my_character"))
+        weights = memory.weights(viewer, view["alive"]) if self.move_evidence else {}
         try:
             return weighted_posterior(cands, weights)
         except ValueError:  # inconsistent evidence cannot happen from a real view; be safe
@@ -276,10 +401,14 @@ class DetectiveBot(Bot):
         wins = living == 1 and best_p >= 1 - 1e-9
         if wins:
             return target
-        now = self.exposure(view)
+        if self.reveal_cost >= 0 and best_p < min(self.kill_threshold, self.reveal_threshold):
+            # the exposure can only lower the kill's value (below the draw's already) and a kill that
+            # names the bot needs more: draw, whatever the exposures (so they are not computed)
+            return draw
         after = self.exposure(view, kill=target["figure"])
         if after >= 1 - 1e-9:  # the kill would name my figure
             return target if best_p >= self.reveal_threshold else draw
+        now = self.exposure(view)
         value = best_p - self.reveal_cost * max(0.0, after - now)
         return target if value >= self.kill_threshold else draw
 
@@ -288,17 +417,18 @@ class DetectiveBot(Bot):
         public record (exact constraints and move evidence), now or after
         killing figure ``kill`` (that kill pins the bot to its room)."""
         me = view["my_character"]
-        rooms = {r: list(figs) for r, figs in view["rooms"].items()}
-        log = list(view["log"])
+        memory = self._memory.update(view)
+        cands = memory.candidates(view, None, None)
         if kill is not None:
-            here = next(r for r, figs in rooms.items() if me in figs)
-            log.append(
-                {"type": "kill", "seat": self.seat, "figure": kill, "room": here, "room_figures": list(rooms[here])}
-            )
-            rooms[here].remove(kill)
-        public = {**view, "viewer": None, "my_character": None, "rooms": rooms, "log": log}
-        cands = candidate_sets(public)
-        weights = move_evidence(public, self.move_evidence, self.evidence_cap) if self.move_evidence else {}
+            # the kill's own entry: the victim leaves the board, the bot is pinned to the others
+            # of its room (and the public boards of the past, so the move evidence, stay as they are)
+            here = next(figs for figs in view["rooms"].values() if me in figs)
+            allowed = set(here) - {kill}
+            for figs in cands.values():
+                figs.discard(kill)
+            if self.seat in cands:
+                cands[self.seat] &= allowed
+        weights = memory.weights(None, view["alive"]) if self.move_evidence else {}
         try:
             post = weighted_posterior(cands, weights)
         except ValueError:
@@ -311,30 +441,47 @@ class DetectiveBot(Bot):
     def _choose_move(self, view: dict, legal: list[dict]) -> dict:
         me = view["my_character"]
         susp = self.suspicion(self.beliefs(view))
-        room_of = {f: r for r, figs in view["rooms"].items() for f in figs}
+        rooms = view["rooms"]
+        mine = next(r for r, figs in rooms.items() if me in figs)
+        here = set(rooms[mine])
         can_draw = len(view["face_up"][self.seat]) < 3 and view["deck_count"] > 0
+        attack, danger, lonely = self.attack, self.danger, self.lonely if can_draw else self.lonely_forced
+        own_move, noise, rng = self.own_move, self.noise, self.rng
+        # the board part of a move's score depends only on the figures that share the bot's room
+        # after it: the same for every move that neither touches that room nor moves the bot
+        # (computed once), else for each (room, figure out, figure in)
+        parts: dict[tuple, float] = {}
         best_score, best_moves = -math.inf, []
         for a in legal:
             fig, to = a["figure"], a["to"]
-            my_room = to if fig == me else room_of[me]
-            others = [g for g, r in room_of.items() if r == my_room and g != me and g != fig]
-            if fig != me and to == my_room:
-                others.append(fig)
-            n = len(others)
-            ps = [susp.get(g, 0.0) for g in others]
-            best = max(ps) if ps else 0.0
-            threat = sum(ps)
-            score = self.attack * best - self.danger * threat / (n + 1)
-            if n == 0:
-                score -= self.lonely if can_draw else self.lonely_forced
             if fig == me:
-                score -= self.own_move
-            score += self.noise * self.rng.random()
+                key: tuple = (to, None, None)
+            elif to == mine:
+                key = (mine, None, fig)
+            else:
+                key = (mine, fig if fig in here else None, None)
+            score = parts.get(key)
+            if score is None:
+                room, out, into = key
+                # the others in the bot's room after the move, in board order (the one moved in last)
+                ps = [susp.get(g, 0.0) for g in rooms[room] if g != me and g != out]
+                if into is not None:
+                    ps.append(susp.get(into, 0.0))
+                n = len(ps)
+                best = max(ps) if ps else 0.0
+                threat = sum(ps)
+                score = attack * best - danger * threat / (n + 1)
+                if n == 0:
+                    score -= lonely
+                parts[key] = score
+            if fig == me:
+                score -= own_move
+            score += noise * rng.random()
             if score > best_score + 1e-12:
                 best_score, best_moves = score, [a]
             elif abs(score - best_score) <= 1e-12:
                 best_moves.append(a)
-        return best_moves[0] if len(best_moves) == 1 else self.rng.choice(best_moves)
+        return best_moves[0] if len(best_moves) == 1 else rng.choice(best_moves)
 
 
 # ------------------------------------------------------------------- levels

@@ -43,50 +43,80 @@ def _weights(cands: dict[int, set[int]], weights: dict | None, one) -> tuple[lis
     return order, figures, W
 
 
-def _with_bit(k: int) -> list[list[int]]:
-    """For each opponent i, the subsets (bit masks of k opponents) that hold i, in increasing order."""
-    return [[m for m in range(1 << k) if m >> i & 1] for i in range(k)]
+# The two loops of the counts, written out once per number of opponents k (1..7) as straight-line
+# Python (one expression per subset of opponents), compiled on first use: the same products and sums
+# in the same order as the loops they unroll (so the same ints and the same floats), without the
+# interpreter's per-element loop and index work, which was most of a count's time.
+_COMPILED: dict[tuple[str, int], Any] = {}
 
 
-def _sweep(W: list[list], columns, one) -> list[list]:
+def _sweep_source(k: int) -> str:
+    """``sweep(cols, one, zero)``: the rows of :func:`_sweep` (tuples) for columns given as weight
+    tuples ``(w_0, ..., w_k-1)``. Row m of a column: the previous row's m, plus for each opponent i in
+    m (increasing i) the previous row's m without i times w_i (a zero weight adds exactly nothing)."""
+    n = 1 << k
+    p = [f"p{m}" for m in range(n)]
+    w = [f"w{i}" for i in range(k)]
+    terms = []
+    for m in range(n):
+        expr = p[m] + "".join(f" + p{m ^ (1 << i)} * w{i}" for i in range(k) if m >> i & 1)
+        terms.append(expr)
+    return (
+        "def sweep(cols, one, zero):\n"
+        f"    {', '.join(p)}, = (one,) + (zero,) * {n - 1}\n"
+        f"    t = [({', '.join(p)},)]\n"
+        "    append = t.append\n"
+        f"    for {', '.join(w)}, in cols:\n"
+        f"        {', '.join(p)}, = {', '.join(terms)},\n"
+        f"        append(({', '.join(p)},))\n"
+        "    return t\n"
+    )
+
+
+def _ways_source(k: int) -> str:
+    """``ways(pre, suf, W, zero)``: for each opponent i and figure j, the weighted assignments with i on
+    j: ``W[i][j]`` times the sum, over the subsets m of the other opponents (increasing m), of
+    ``pre[j][m] * suf[j + 1][rest ^ m]`` (the others split between figures before and after j)."""
+    full = (1 << k) - 1
+    lines = ["def ways(pre, suf, W, zero):", "    nxt = suf[1:]", "    out = []"]
+    for i in range(k):
+        rest = full ^ (1 << i)
+        subs = [m for m in range(full + 1) if m & rest == m]
+        expr = " + ".join(f"a[{m}] * b[{rest ^ m}]" for m in subs)
+        lines += [
+            f"    out.append([({expr}) * w if w else zero for a, b, w in zip(pre, nxt, W[{i}])])",
+        ]
+    lines.append("    return out")
+    return "\n".join(lines) + "\n"
+
+
+def _compiled(kind: str, k: int) -> Any:
+    fn = _COMPILED.get((kind, k))
+    if fn is None:
+        source = _sweep_source(k) if kind == "sweep" else _ways_source(k)
+        scope: dict[str, Any] = {}
+        exec(compile(source, f"<costume_party.knowledge {kind} k={k}>", "exec"), scope)
+        fn = _COMPILED[kind, k] = scope[kind]
+    return fn
+
+
+def _sweep(W: list[list], columns, one) -> list:
     """t[n][mask]: weighted ways to give each opponent in ``mask`` a distinct figure
     from the first n of ``columns`` (figure indices, in the order given).
 
     A table of at most (19 + 1) x 128 numbers (7 opponents), each row built from the one
     before in the order numpy's whole-row steps took (the same sums, so the same floats)."""
     k = len(W)
-    with_bit = _with_bit(k)
-    zero = one - one
-    row = [zero] * (1 << k)
-    row[0] = one
-    t = [row]
-    for j in columns:
-        prev, row = row, row[:]
-        for i in range(k):
-            w = W[i][j]
-            if w:
-                bit = 1 << i
-                for m in with_bit[i]:
-                    row[m] += prev[m ^ bit] * w
-        t.append(row)
-    return t
+    if k == 0:
+        return [[one] for _ in range(len(columns) + 1)]
+    by_column = list(zip(*W))
+    return _compiled("sweep", k)([by_column[j] for j in columns], one, one - one)
 
 
-def _suffix(W: list[list], one) -> list[list]:
+def _suffix(W: list[list], one) -> list:
     """suffix[j][mask]: weighted ways using only figures[j:]."""
     nf = len(W[0]) if W else 0
     return _sweep(W, range(nf - 1, -1, -1), one)[::-1]
-
-
-def _sum(values: list) -> Any:
-    """The sum of ``values`` added one by one from the first, as numpy added the rows of its
-    (column-ordered) table: float sums equal to the last bit what the numpy version gave, so
-    the detective bot's choices stay the same (``sum()`` may compensate rounding errors in
-    newer Pythons, which would change the last bit). Exact for ints either way."""
-    res = values[0] - values[0] if values else 0
-    for x in values:
-        res += x
-    return res
 
 
 def _marginals(cands: dict[int, set[int]], weights: dict | None, one):
@@ -96,20 +126,15 @@ def _marginals(cands: dict[int, set[int]], weights: dict | None, one):
     order, figures, W = _weights(cands, weights, one)
     k, nf = len(W), len(figures)
     full = (1 << k) - 1
-    pre, suf = _sweep(W, range(nf), one), _suffix(W, one)
+    if k == 0:
+        pre = suf = [[one] for _ in range(nf + 1)]
+    else:
+        sweep, by_column, zero = _compiled("sweep", k), list(zip(*W)), one - one
+        pre, suf = sweep(by_column, one, zero), sweep(by_column[::-1], one, zero)[::-1]
     total = suf[0][full]
     if total <= 0:
         raise ValueError("no assignment of figures to opponents fits what was seen")
-    zero = one - one
-    ways = []
-    for i in range(k):
-        rest = full ^ (1 << i)
-        subs = [m for m in range(full + 1) if m & rest == m]  # every subset of the other opponents
-        # opponent i on figure j: the others split between figures before and after j
-        ways.append(
-            [_sum([pre[j][m] * suf[j + 1][rest ^ m] for m in subs]) * W[i][j] if W[i][j] else zero for j in range(nf)]
-        )
-    return order, figures, ways, total
+    return order, figures, _compiled("ways", k)(pre, suf, W, one - one), total
 
 
 def posterior(cands: dict[int, set[int]]) -> dict[int, dict[int, Fraction]]:
