@@ -94,7 +94,7 @@ from __future__ import annotations
 import math
 
 from ..engine.bots import Bot
-from .knowledge import weighted_posterior
+from .knowledge import figure_mass, weighted_posterior, weighted_probability
 
 ROOMS = ("blue", "yellow", "red", "green", "hall")
 
@@ -131,7 +131,20 @@ class BeliefMemory:
     board since it last moved (its room at those moves becomes unknown, as a view of today
     rebuilds them): those moves' factors are counted again (only they)."""
 
-    __slots__ = ("strength", "cap", "players", "read", "last", "pins", "alive", "rows", "moves", "seen", "moved")
+    __slots__ = (
+        "strength",
+        "cap",
+        "players",
+        "read",
+        "last",
+        "pins",
+        "alive",
+        "rows",
+        "clipped",
+        "moves",
+        "seen",
+        "moved",
+    )
 
     def __init__(self, strength: float = 1.5, cap: float = 2.0):
         self.strength, self.cap = strength, cap
@@ -144,8 +157,9 @@ class BeliefMemory:
         self.pins: dict[int, set[int]] = {}
         self.alive = [True] * players
         self.rows: dict[int, dict[int, float]] = {}  # seat -> figure -> product of its factors
-        #: the moves weighed, in log order: [position, seat, figure, from, to, board before, the
-        #: other seats' pins then (None: unpinned), factor]
+        self.clipped: dict[int, dict[int, float]] = {}  # the same, clipped
+        #: the moves weighed, in log order: [position, seat, figure, from, to, board before,
+        #: its counts (:func:`_counts`), factor]
         self.moves: list[list] = []
         self.seen = 0  # board-changing entries read (positions)
         self.moved: dict[int, int] = {}  # figure -> position of its last move
@@ -199,9 +213,8 @@ class BeliefMemory:
                     s = ev["seat"]
                     others = [pins.get(o) for o in range(players) if o != s and alive[o]]
                     a, b, brd = ev["from"], ev["to"], before[idx]
-                    moves.append(
-                        [first + idx, s, f, a, b, brd, others, _factor(brd, f, a, b, others, strength, lo, hi)]
-                    )
+                    counts = _counts(brd, f, a, b, others)
+                    moves.append([first + idx, s, f, a, b, brd, counts, _factor(counts, strength, lo, hi)])
             elif t == "kill":
                 s = ev["seat"]
                 allowed = set(ev["room_figures"]) - {ev["figure"]}
@@ -210,12 +223,25 @@ class BeliefMemory:
                 alive[ev["seat"]] = False
             elif t == "draw" and strength and old and not ev["gone"]:
                 # the moves read before, since the drawn figure last moved, had it on their boards
+                # (and it was not the figure they moved): it leaves those boards and their counts
                 g, since = ev["card"], moved.get(ev["card"], -1)
                 for rec in moves[:old]:
                     if rec[0] > since:
-                        pos, s, f, a, b, brd, others, _ = rec
+                        _pos, _s, _f, a, b, brd, counts, _ = rec
+                        room = brd[g]
+                        if room is None or room == "?":
+                            continue
                         brd[g] = "?"
-                        rec[7] = _factor(brd, f, a, b, others, strength, lo, hi)
+                        counts[0] -= 1
+                        side = 1 if room == a else 2 if room == b else 0
+                        if side:
+                            counts[side] -= 1
+                        for term in counts[3]:
+                            if term is not None and g in term[0]:
+                                term[1] -= 1
+                                if side:
+                                    term[1 + side] -= 1
+                        rec[7] = _factor(counts, strength, lo, hi)
                         recount = True
         rows = self.rows
         if recount:
@@ -223,21 +249,23 @@ class BeliefMemory:
             todo = moves
         else:
             todo = moves[old:]
+        changed = False
         for rec in todo:
             factor = rec[7]
             if factor != 1.0:
                 row = rows.setdefault(rec[1], {})
                 f = rec[2]
                 row[f] = row.get(f, 1.0) * factor
+                changed = True
+        if changed or recount:
+            lo = 1.0 / self.cap
+            lo2, hi2 = lo * lo, self.cap * self.cap
+            self.clipped = {s: {f: min(hi2, max(lo2, p)) for f, p in row.items()} for s, row in rows.items()}
 
     def weights(self, viewer: int | None, alive_now: list) -> dict[int, dict[int, float]]:
-        """The evidence factors of every seat but ``viewer`` still at the party, clipped."""
-        lo2, hi2 = (1.0 / self.cap) ** 2, self.cap * self.cap
-        return {
-            s: {f: min(hi2, max(lo2, p)) for f, p in row.items()}
-            for s, row in self.rows.items()
-            if s != viewer and alive_now[s]
-        }
+        """The evidence factors of every seat but ``viewer`` still at the party, clipped (the
+        memory's own tables: read them, do not change them)."""
+        return {s: row for s, row in self.clipped.items() if s != viewer and alive_now[s]}
 
     def candidates(self, view: dict, viewer: int | None, mine: int | None) -> dict[int, set[int]]:
         """:func:`knowledge.candidate_sets` of ``view`` seen by ``viewer`` (with figure
@@ -253,22 +281,17 @@ class BeliefMemory:
         }
 
 
-def _factor(brd: list, f: int, a: str, b: str, others: list, strength: float, lo: float, hi: float) -> float:
-    """The evidence factor of a move of figure ``f`` from room ``a`` (where ``brd`` puts it) to
-    room ``b`` on the board ``brd`` (room, None or ``"?"`` per figure), by a seat whose
-    opponents still in had the pins ``others`` (None: no kill yet): ``exp(strength * (risk(a)
-    - risk(b)))`` clipped, risk(R) = the expected number of those opponents' figures among the
-    other figures of R, over their number (see the module docstring). Counted, not built
-    as sets: the same integers, so the same float divisions in the same order."""
-    on = N_FIGURES - brd.count(None) - brd.count("?") - 1  # figures on the board, f aside
-    in_a = brd.count(a) - 1
-    in_b = brd.count(b)
-    exp_a = exp_b = 0.0
+def _counts(brd: list, f: int, a: str, b: str, others: list) -> list:
+    """What the evidence factor of a move of figure ``f`` from room ``a`` (where ``brd`` puts it) to
+    room ``b`` depends on, counted on the board ``brd`` (room, None or ``"?"`` per figure), for a
+    mover whose opponents still in had the pins ``others`` (None: no kill yet): ``[figures on the
+    board but f, the others in a, those in b, per opponent None (unpinned) or [pin, its figures on
+    the board but f, in a, in b]]``."""
+    on = N_FIGURES - brd.count(None) - brd.count("?") - 1
+    terms: list = []
     for pin in others:
-        if pin is None:  # any figure on the board
-            if on:
-                exp_a += in_a / on
-                exp_b += in_b / on
+        if pin is None:
+            terms.append(None)
             continue
         n = n_a = n_b = 0
         for g in pin:
@@ -279,9 +302,27 @@ def _factor(brd: list, f: int, a: str, b: str, others: list, strength: float, lo
                     n_a += 1
                 elif r == b:
                     n_b += 1
-        if n:
-            exp_a += n_a / n
-            exp_b += n_b / n
+        terms.append([pin, n, n_a, n_b])
+    return [on, brd.count(a) - 1, brd.count(b), terms]
+
+
+def _factor(counts: list, strength: float, lo: float, hi: float) -> float:
+    """The evidence factor ``exp(strength * (risk(a) - risk(b)))``, clipped to ``[lo, hi]``, from
+    :func:`_counts`: risk(R) is the expected number of the mover's opponents' figures among the
+    other figures of R (each opponent spread over its candidates on the board), over their number
+    (see the module docstring). The integers the sets of the whole-log reading had, so the same
+    float divisions and sums in the same order."""
+    on, in_a, in_b, terms = counts
+    exp_a = exp_b = 0.0
+    for term in terms:
+        if term is None:  # any figure on the board
+            if on:
+                exp_a += in_a / on
+                exp_b += in_b / on
+        elif term[1]:
+            n = term[1]
+            exp_a += term[2] / n
+            exp_b += term[3] / n
     risk_a = exp_a / in_a if in_a else 0.0
     risk_b = exp_b / in_b if in_b else 0.0
     return min(hi, max(lo, math.exp(strength * (risk_a - risk_b))))
@@ -296,7 +337,8 @@ def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[i
     which gives the same weights from the new entries of each view."""
     if strength == 0:
         return {}
-    return BeliefMemory(strength, cap).update(view).weights(view["viewer"], view["alive"])
+    weights = BeliefMemory(strength, cap).update(view).weights(view["viewer"], view["alive"])
+    return {s: dict(row) for s, row in weights.items()}
 
 
 class DetectiveBot(Bot):
@@ -363,6 +405,17 @@ class DetectiveBot(Bot):
         except ValueError:  # inconsistent evidence cannot happen from a real view; be safe
             return weighted_posterior(cands)
 
+    def _suspicion(self, view: dict) -> dict[int, float]:
+        """``suspicion(beliefs(view))``, the same floats, without the per-opponent tables."""
+        memory = self._memory.update(view)
+        viewer = view["viewer"]
+        cands = memory.candidates(view, viewer, view.get("my_character"))
+        weights = memory.weights(viewer, view["alive"]) if self.move_evidence else {}
+        try:
+            return figure_mass(cands, weights)
+        except ValueError:
+            return figure_mass(cands)
+
     @staticmethod
     def suspicion(beliefs: dict[int, dict[int, float]]) -> dict[int, float]:
         """``{figure: P(figure is some opponent)}``."""
@@ -391,7 +444,7 @@ class DetectiveBot(Bot):
         kills = [a for a in legal if a["type"] == "kill" and a["figure"] != me]
         if not kills:  # alone: the only kill is suicide
             return draw if draw is not None else legal[0]
-        susp = self.suspicion(self.beliefs(view))
+        susp = self._suspicion(view)
         best_p = max(susp.get(a["figure"], 0.0) for a in kills)
         best = [a for a in kills if susp.get(a["figure"], 0.0) >= best_p - 1e-12]
         target = best[0] if len(best) == 1 else self.rng.choice(best)
@@ -430,17 +483,16 @@ class DetectiveBot(Bot):
                 cands[self.seat] &= allowed
         weights = memory.weights(None, view["alive"]) if self.move_evidence else {}
         try:
-            post = weighted_posterior(cands, weights)
+            return weighted_probability(cands, weights, self.seat, me)
         except ValueError:
             try:
-                post = weighted_posterior(cands)
+                return weighted_probability(cands, None, self.seat, me)
             except ValueError:  # the victim must be someone's figure: the kill eliminates a player
                 return 0.0
-        return post.get(self.seat, {}).get(me, 0.0)
 
     def _choose_move(self, view: dict, legal: list[dict]) -> dict:
         me = view["my_character"]
-        susp = self.suspicion(self.beliefs(view))
+        susp = self._suspicion(view)
         rooms = view["rooms"]
         mine = next(r for r, figs in rooms.items() if me in figs)
         here = set(rooms[mine])

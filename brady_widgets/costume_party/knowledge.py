@@ -38,8 +38,12 @@ def _weights(cands: dict[int, set[int]], weights: dict | None, one) -> tuple[lis
     zero = one - one
     W = []
     for s in order:
-        ws = (weights or {}).get(s, {})
-        W.append([one * ws.get(f, 1) if f in cands[s] else zero for f in figures])
+        mine = cands[s]
+        ws = weights.get(s) if weights else None
+        if ws:
+            W.append([one * ws.get(f, 1) if f in mine else zero for f in figures])
+        else:  # one * 1 is one
+            W.append([one if f in mine else zero for f in figures])
     return order, figures, W
 
 
@@ -159,6 +163,56 @@ def weighted_posterior(
     return {
         s: {f: float(ways[i][j] / total) for j, f in enumerate(figures) if ways[i][j] > 0} for i, s in enumerate(order)
     }
+
+
+def figure_mass(cands: dict[int, set[int]], weights: dict[int, dict[int, float]] | None = None) -> dict[int, float]:
+    """``{figure: P(figure is some opponent's)}``: the entries of :func:`weighted_posterior` summed over
+    the opponents in seat order (the same floats), without building the per-opponent tables."""
+    if not cands:
+        return {}
+    _order, figures, ways, total = _marginals(cands, weights, 1.0)
+    out: dict[int, float] = {}
+    for f, column in zip(figures, zip(*ways)):
+        mass = None
+        for w in column:  # the opponents in seat order, each added to the sum so far
+            if w > 0:
+                mass = w / total if mass is None else mass + w / total
+        if mass is not None:
+            out[f] = mass
+    return out
+
+
+def weighted_probability(
+    cands: dict[int, set[int]], weights: dict[int, dict[int, float]] | None, seat: int, figure: int
+) -> float:
+    """``weighted_posterior(cands, weights).get(seat, {}).get(figure, 0.0)`` (the same float, the
+    same ValueError), counting only that entry: the suffix sweep (for the total), the prefix sweep
+    up to the figure and one split of the other opponents around it."""
+    if not cands:
+        return 0.0
+    order, figures, W = _weights(cands, weights, 1.0)
+    k = len(W)
+    full = (1 << k) - 1
+    sweep, by_column = _compiled("sweep", k), list(zip(*W))
+    suf = sweep(by_column[::-1], 1.0, 0.0)[::-1]
+    total = suf[0][full]
+    if total <= 0:
+        raise ValueError("no assignment of figures to opponents fits what was seen")
+    if seat not in cands or figure not in cands[seat]:
+        return 0.0
+    i, j = order.index(seat), figures.index(figure)
+    w = W[i][j]
+    if not w:
+        return 0.0
+    before, after = sweep(by_column[:j], 1.0, 0.0)[-1], suf[j + 1]
+    rest = full ^ (1 << i)
+    ways = None
+    for m in range(full + 1):
+        if m & rest == m:  # every subset of the other opponents, increasing, summed from the first
+            term = before[m] * after[rest ^ m]
+            ways = term if ways is None else ways + term
+    ways *= w
+    return ways / total if ways > 0 else 0.0
 
 
 def sample_assignment(cands: dict[int, set[int]], rng) -> dict[int, int]:

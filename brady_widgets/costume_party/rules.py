@@ -163,6 +163,23 @@ class CostumeParty(Game):
                 rooms[room].append(fig)
         return rooms
 
+    def _board(self) -> tuple:
+        """``(key, ((room, figures in it), ...), killed, left)`` for the board as it stands, as
+        tuples: computed once per board (a view after a roll, or a second seat's view, reuses
+        them). Keyed by the figures' rooms and statuses themselves, so nothing can make it stale."""
+        key = (tuple(self.room_of), tuple(self.status))
+        cache = self.__dict__.get("_board_cache")
+        if cache is None or cache[0] != key:
+            rooms = self._rooms()
+            status = self.status
+            cache = self._board_cache = (
+                key,
+                tuple((room, tuple(figs)) for room, figs in rooms.items()),
+                tuple(f for f in range(N_FIGURES) if status[f] == "killed"),
+                tuple(f for f in range(N_FIGURES) if status[f] == "left"),
+            )
+        return cache
+
     def _to_act(self) -> list[int]:
         return [self.turn]
 
@@ -317,6 +334,7 @@ class CostumeParty(Game):
 
     # ------------------------------------------------------------------ view
     def _view(self, seat: int | None, reveal: bool = False) -> dict:
+        board = self._board()
         view = {
             "game": self.name,
             "players": self.players,
@@ -325,9 +343,9 @@ class CostumeParty(Game):
             "turn": self.turn,
             "to_act": self.to_act,
             "last_roll": self.last_roll,
-            "rooms": self._rooms(),
-            "killed": [f for f in range(N_FIGURES) if self.status[f] == "killed"],
-            "left": [f for f in range(N_FIGURES) if self.status[f] == "left"],
+            "rooms": {room: list(figs) for room, figs in board[1]},
+            "killed": list(board[2]),
+            "left": list(board[3]),
             "face_up": [list(cards) for cards in self.face_up],
             "deck_count": len(self.deck),
             "alive": list(self.alive),
