@@ -94,7 +94,7 @@ from __future__ import annotations
 import math
 
 from ..engine.bots import Bot
-from .knowledge import figure_mass, weighted_posterior, weighted_probability
+from .knowledge import mass_of, weighted_posterior, weighted_probability
 
 ROOMS = ("blue", "yellow", "red", "green", "hall")
 
@@ -144,6 +144,7 @@ class BeliefMemory:
         "moves",
         "seen",
         "moved",
+        "board",
     )
 
     def __init__(self, strength: float = 1.5, cap: float = 2.0):
@@ -163,6 +164,7 @@ class BeliefMemory:
         self.moves: list[list] = []
         self.seen = 0  # board-changing entries read (positions)
         self.moved: dict[int, int] = {}  # figure -> position of its last move
+        self.board: list = [None] * N_FIGURES  # each figure's room as read so far (None: off the board)
 
     def update(self, view: dict) -> BeliefMemory:
         """Read what ``view``'s log adds to what this memory has read."""
@@ -174,32 +176,37 @@ class BeliefMemory:
             read = 0
         if read < n:
             self.read, self.last = n, log[n - 1]
-            self._take([ev for ev in log[read:] if ev["type"] in _READ], view)
+            self._take([ev for ev in log[read:] if ev["type"] in _READ], view, read == 0)
         return self
 
-    def _take(self, new: list, view: dict) -> None:
+    def _take(self, new: list, view: dict, whole: bool) -> None:
+        """Read the board-changing entries ``new`` (the whole log when ``whole``)."""
         strength = self.strength
         alive_now = view["alive"]
         first = self.seen
         self.seen += len(new)
         before: dict[int, list] = {}
-        if strength:
-            # the boards before each new move, rebuilt by undoing the new entries from today's rooms
-            board: list = [None] * N_FIGURES
+        board = self.board
+        if whole:
+            # the boards before each move, rebuilt by undoing the entries from today's rooms (a figure
+            # drawn before it ever moved has an unknown room, "?", on every board before its draw)
+            board[:] = [None] * N_FIGURES
             for room, figs in view["rooms"].items():
                 for f in figs:
                     board[f] = room
-            for idx in range(len(new) - 1, -1, -1):
-                ev = new[idx]
-                t = ev["type"]
-                if t == "move":
-                    board[ev["figure"]] = ev["from"]
-                    if alive_now[ev["seat"]]:
-                        before[idx] = list(board)
-                elif t == "kill":
-                    board[ev["figure"]] = ev["room"]
-                elif t == "draw" and not ev["gone"]:
-                    board[ev["card"]] = "?"
+            if strength:
+                past = list(board)
+                for idx in range(len(new) - 1, -1, -1):
+                    ev = new[idx]
+                    t = ev["type"]
+                    if t == "move":
+                        past[ev["figure"]] = ev["from"]
+                        if alive_now[ev["seat"]]:
+                            before[idx] = list(past)
+                    elif t == "kill":
+                        past[ev["figure"]] = ev["room"]
+                    elif t == "draw" and not ev["gone"]:
+                        past[ev["card"]] = "?"
         pins, alive, players, moves, moved = self.pins, self.alive, self.players, self.moves, self.moved
         lo, hi = 1.0 / self.cap, self.cap
         old = len(moves)
@@ -209,40 +216,56 @@ class BeliefMemory:
             if t == "move":
                 f = ev["figure"]
                 moved[f] = first + idx
-                if idx in before:
-                    s = ev["seat"]
+                s = ev["seat"]
+                if strength and alive_now[s]:
+                    a, b = ev["from"], ev["to"]
+                    if whole:
+                        brd = before[idx]
+                    else:  # the board as read so far (the figure where the move takes it from)
+                        brd = list(board)
+                        brd[f] = a
                     others = [pins.get(o) for o in range(players) if o != s and alive[o]]
-                    a, b, brd = ev["from"], ev["to"], before[idx]
                     counts = _counts(brd, f, a, b, others)
                     moves.append([first + idx, s, f, a, b, brd, counts, _factor(counts, strength, lo, hi)])
+                if not whole:
+                    board[f] = ev["to"]
             elif t == "kill":
                 s = ev["seat"]
                 allowed = set(ev["room_figures"]) - {ev["figure"]}
                 pins[s] = pins[s] & allowed if s in pins else allowed
+                if not whole:
+                    board[ev["figure"]] = None
             elif t == "eliminated":
                 alive[ev["seat"]] = False
-            elif t == "draw" and strength and old and not ev["gone"]:
-                # the moves read before, since the drawn figure last moved, had it on their boards
-                # (and it was not the figure they moved): it leaves those boards and their counts
-                g, since = ev["card"], moved.get(ev["card"], -1)
-                for rec in moves[:old]:
-                    if rec[0] > since:
-                        _pos, _s, _f, a, b, brd, counts, _ = rec
-                        room = brd[g]
-                        if room is None or room == "?":
-                            continue
-                        brd[g] = "?"
-                        counts[0] -= 1
-                        side = 1 if room == a else 2 if room == b else 0
-                        if side:
-                            counts[side] -= 1
-                        for term in counts[3]:
-                            if term is not None and g in term[0]:
-                                term[1] -= 1
-                                if side:
-                                    term[1 + side] -= 1
-                        rec[7] = _factor(counts, strength, lo, hi)
-                        recount = True
+            elif t == "draw" and not whole and not ev["gone"]:
+                g = ev["card"]
+                board[g] = None
+                if not strength:
+                    continue
+                # the moves since the drawn figure last moved had it on their boards (and it was not
+                # the figure they moved): its room there becomes unknown, as a view of today rebuilds
+                # them, and it leaves their counts
+                since = moved.get(g, -1)
+                for at in range(len(moves) - 1, -1, -1):
+                    rec = moves[at]
+                    if rec[0] <= since:
+                        break
+                    _pos, _s, _f, a, b, brd, counts, _ = rec
+                    room = brd[g]
+                    if room is None or room == "?":
+                        continue
+                    brd[g] = "?"
+                    counts[0] -= 1
+                    side = 1 if room == a else 2 if room == b else 0
+                    if side:
+                        counts[side] -= 1
+                    for term in counts[3]:
+                        if term is not None and g in term[0]:
+                            term[1] -= 1
+                            if side:
+                                term[1 + side] -= 1
+                    rec[7] = _factor(counts, strength, lo, hi)
+                    recount = recount or at < old
         rows = self.rows
         if recount:
             rows.clear()
@@ -328,6 +351,19 @@ def _factor(counts: list, strength: float, lo: float, hi: float) -> float:
     return min(hi, max(lo, math.exp(strength * (risk_a - risk_b))))
 
 
+def _row(figures: list[int], pin: set[int] | None, weights: dict[int, float] | None) -> list[float]:
+    """An opponent's row of :func:`knowledge._weights` (``one = 1.0``): its weight on each figure
+    that is on the board (``figures``, all of them candidates unless its kills ``pin`` it), 0.0
+    where it cannot be that figure."""
+    if pin is None:
+        if not weights:
+            return [1.0] * len(figures)
+        return [1.0 * weights.get(f, 1) for f in figures]
+    if not weights:
+        return [1.0 if f in pin else 0.0 for f in figures]
+    return [1.0 * weights.get(f, 1) if f in pin else 0.0 for f in figures]
+
+
 def move_evidence(view: dict, strength: float = 1.5, cap: float = 2.0) -> dict[int, dict[int, float]]:
     """Soft evidence weights ``{opponent: {figure: factor}}`` from the moves in
     the public log (see the module docstring). Only the view is used: boards of
@@ -406,15 +442,25 @@ class DetectiveBot(Bot):
             return weighted_posterior(cands)
 
     def _suspicion(self, view: dict) -> dict[int, float]:
-        """``suspicion(beliefs(view))``, the same floats, without the per-opponent tables."""
+        """``suspicion(beliefs(view))``, the same floats, without the per-opponent tables: the
+        weights table of :func:`knowledge.figure_mass` built from the memory's pins (the
+        candidates of an opponent are the figures on the board but the bot's, within its pins)."""
         memory = self._memory.update(view)
-        viewer = view["viewer"]
-        cands = memory.candidates(view, viewer, view.get("my_character"))
-        weights = memory.weights(viewer, view["alive"]) if self.move_evidence else {}
+        if view["over"]:
+            return {}
+        viewer, alive, pins = view["viewer"], view["alive"], memory.pins
+        base = {f for figs in view["rooms"].values() for f in figs}
+        base.discard(view.get("my_character"))
+        opponents = [s for s in range(view["players"]) if s != viewer and alive[s]]
+        if all(s in pins for s in opponents):
+            figures = sorted(set().union(*(base & pins[s] for s in opponents)))
+        else:
+            figures = sorted(base)
+        clipped = memory.clipped if self.move_evidence else {}
         try:
-            return figure_mass(cands, weights)
+            return mass_of(figures, [_row(figures, pins.get(s), clipped.get(s)) for s in opponents])
         except ValueError:
-            return figure_mass(cands)
+            return mass_of(figures, [_row(figures, pins.get(s), None) for s in opponents])
 
     @staticmethod
     def suspicion(beliefs: dict[int, dict[int, float]]) -> dict[int, float]:
@@ -501,24 +547,28 @@ class DetectiveBot(Bot):
         own_move, noise, rng = self.own_move, self.noise, self.rng
         # the board part of a move's score depends only on the figures that share the bot's room
         # after it: the same for every move that neither touches that room nor moves the bot
-        # (computed once), else for each (room, figure out, figure in)
-        parts: dict[tuple, float] = {}
+        # (computed once), else per move of the bot (key: the room it goes to), per figure moved
+        # in (key: 100 + figure) and per figure moved out (key: the figure)
+        parts: dict = {}
+        random = rng.random
         best_score, best_moves = -math.inf, []
         for a in legal:
-            fig, to = a["figure"], a["to"]
+            fig = a["figure"]
             if fig == me:
-                key: tuple = (to, None, None)
-            elif to == mine:
-                key = (mine, None, fig)
+                key = a["to"]
+            elif a["to"] == mine:
+                key = 100 + fig
             else:
-                key = (mine, fig if fig in here else None, None)
+                key = fig if fig in here else -1
             score = parts.get(key)
             if score is None:
-                room, out, into = key
-                # the others in the bot's room after the move, in board order (the one moved in last)
-                ps = [susp.get(g, 0.0) for g in rooms[room] if g != me and g != out]
-                if into is not None:
-                    ps.append(susp.get(into, 0.0))
+                if fig == me:  # the others in the room it goes to
+                    ps = [susp.get(g, 0.0) for g in rooms[key]]
+                else:  # the others in its room, in board order (the one moved in last)
+                    out = fig if key == fig else None
+                    ps = [susp.get(g, 0.0) for g in rooms[mine] if g != me and g != out]
+                    if key >= 100:
+                        ps.append(susp.get(fig, 0.0))
                 n = len(ps)
                 best = max(ps) if ps else 0.0
                 threat = sum(ps)
@@ -528,7 +578,7 @@ class DetectiveBot(Bot):
                 parts[key] = score
             if fig == me:
                 score -= own_move
-            score += noise * rng.random()
+            score += noise * random()
             if score > best_score + 1e-12:
                 best_score, best_moves = score, [a]
             elif abs(score - best_score) <= 1e-12:

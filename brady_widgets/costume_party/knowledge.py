@@ -94,10 +94,43 @@ def _ways_source(k: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _mass_source(k: int) -> str:
+    """``mass(cols, pre, suf, total)``: per figure j (column weights ``cols[j]``), the sum over the
+    opponents i in order of ``ways[i][j] / total`` where ``ways[i][j] > 0`` (None if none is): the
+    figure's entries of :func:`weighted_posterior` summed as :meth:`DetectiveBot.suspicion` sums them,
+    each ``ways[i][j]`` the very expression of :func:`_ways_source`, without the tables between."""
+    full = (1 << k) - 1
+    w = [f"w{i}" for i in range(k)]
+    lines = [
+        "def mass(cols, pre, suf, total):",
+        "    out = []",
+        "    append = out.append",
+        f"    for a, b, ({', '.join(w)},) in zip(pre, suf[1:], cols):",
+        "        m = None",
+    ]
+    for i in range(k):
+        rest = full ^ (1 << i)
+        subs = [m for m in range(full + 1) if m & rest == m]
+        expr = " + ".join(f"a[{m}] * b[{rest ^ m}]" for m in subs)
+        lines += [
+            f"        if w{i}:",
+            f"            x = ({expr}) * w{i}",
+            "            if x > 0:",
+            "                m = x / total"
+            if i == 0
+            else "                m = x / total if m is None else m + x / total",
+        ]
+    lines += ["        append(m)", "    return out"]
+    return "\n".join(lines) + "\n"
+
+
+_SOURCES = {"sweep": _sweep_source, "ways": _ways_source, "mass": _mass_source}
+
+
 def _compiled(kind: str, k: int) -> Any:
     fn = _COMPILED.get((kind, k))
     if fn is None:
-        source = _sweep_source(k) if kind == "sweep" else _ways_source(k)
+        source = _SOURCES[kind](k)
         scope: dict[str, Any] = {}
         exec(compile(source, f"<costume_party.knowledge {kind} k={k}>", "exec"), scope)
         fn = _COMPILED[kind, k] = scope[kind]
@@ -170,16 +203,25 @@ def figure_mass(cands: dict[int, set[int]], weights: dict[int, dict[int, float]]
     the opponents in seat order (the same floats), without building the per-opponent tables."""
     if not cands:
         return {}
-    _order, figures, ways, total = _marginals(cands, weights, 1.0)
-    out: dict[int, float] = {}
-    for f, column in zip(figures, zip(*ways)):
-        mass = None
-        for w in column:  # the opponents in seat order, each added to the sum so far
-            if w > 0:
-                mass = w / total if mass is None else mass + w / total
-        if mass is not None:
-            out[f] = mass
-    return out
+    _order, figures, W = _weights(cands, weights, 1.0)
+    return mass_of(figures, W)
+
+
+def mass_of(figures: list[int], W: list[list[float]]) -> dict[int, float]:
+    """:func:`figure_mass` from the table :func:`_weights` gives (``one = 1.0``): the figures any
+    opponent may be (sorted) and one row of float weights per opponent in seat order (0.0 where
+    the figure is not a candidate), for a caller that has them at hand."""
+    k = len(W)
+    if not k:
+        return {}
+    full = (1 << k) - 1
+    sweep, cols = _compiled("sweep", k), list(zip(*W))
+    suf = sweep(cols[::-1], 1.0, 0.0)[::-1]
+    total = suf[0][full]
+    if total <= 0:
+        raise ValueError("no assignment of figures to opponents fits what was seen")
+    masses = _compiled("mass", k)(cols, sweep(cols, 1.0, 0.0), suf, total)
+    return {f: m for f, m in zip(figures, masses) if m is not None}
 
 
 def weighted_probability(

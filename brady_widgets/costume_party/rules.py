@@ -25,12 +25,19 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from ..engine.game import Game
+from ..engine.game import FrozenAction, Game
 from .content import ADJACENCY_PRESETS, CHARACTERS, DEFAULT_FACES, ROOMS, figure_label
 
 N_FIGURES = len(CHARACTERS)
 MAX_FACE_UP = 3
 COLORS = ROOMS[:4]
+
+# legal actions are handed out as shared read-only dicts (FrozenAction, as Brouhaha's and Big
+# Brother's): a legal list is a fresh list of the same actions, no dict built per action per call
+ROLL = FrozenAction(type="roll")
+DRAW = FrozenAction(type="draw")
+_KILL = tuple(FrozenAction(type="kill", figure=f) for f in range(N_FIGURES))
+_MOVE = tuple({room: FrozenAction(type="move", figure=f, to=room) for room in ROOMS} for f in range(N_FIGURES))
 
 
 def check_adjacency(adj) -> dict[str, list[str]]:
@@ -106,6 +113,10 @@ class CostumeParty(Game):
                 },
             }
             for color in COLORS
+        }
+        #: the rooms a figure can move from, by rolled color (None, off the board, is never one)
+        self._sources = {
+            color: frozenset(room for room, to in by_room.items() if to) for color, by_room in self._targets.items()
         }
         first = self.options["first_seat"]
         if not self._is_seat(first):
@@ -185,13 +196,11 @@ class CostumeParty(Game):
 
     def _moves(self, color: str) -> list[dict]:
         targets = self._targets[color]
-        return [
-            {"type": "move", "figure": fig, "to": to} for fig, room in enumerate(self.room_of) for to in targets[room]
-        ]
+        return [_MOVE[fig][to] for fig, room in enumerate(self.room_of) for to in targets[room]]
 
     def _has_move(self, color: str) -> bool:
-        targets = self._targets[color]
-        return any(targets[room] for room in self.room_of)
+        # some figure stands in a room it can move from on this color
+        return not self._sources[color].isdisjoint(self.room_of)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         # the same answer as ``action in self._legal(seat)`` for a well-formed action, without building the list
@@ -219,15 +228,15 @@ class CostumeParty(Game):
 
     def _legal(self, seat: int) -> list[dict]:
         if self.phase == "roll":
-            return [{"type": "roll"}]
+            return [ROLL]
         if self.phase == "move":
             return self._moves(self.last_roll)
         # black
         mine = self.secrets[seat]
-        others = [f for f in self.figures_in(self.room_of[mine]) if f != mine]
-        actions = [{"type": "kill", "figure": f} for f in (others or [mine])]
+        here = self.room_of[mine]
+        actions = [_KILL[f] for f, room in enumerate(self.room_of) if room == here and f != mine] or [_KILL[mine]]
         if len(self.face_up[seat]) < MAX_FACE_UP and self.deck:
-            actions.append({"type": "draw"})
+            actions.append(DRAW)
         return actions
 
     def _why_illegal(self, seat: int, action: dict) -> str:
