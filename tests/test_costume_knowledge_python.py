@@ -233,6 +233,10 @@ def test_the_bots_shortcuts_are_the_weighted_posterior(chunk):
                 for f, p in probs.items():
                     mass[f] = mass.get(f, 0.0) + p
             assert knowledge.figure_mass(cands, w) == mass
+            # from the table, and only for some figures (the detective's kill targets)
+            _order, figures, W = knowledge._weights(cands, w, 1.0)
+            some = set(figures[::3]) | {N_FIGURES}
+            assert knowledge.mass_of(figures, W, some) == {f: p for f, p in mass.items() if f in some}
             for s in [*cands, 9]:
                 for f in range(N_FIGURES):
                     assert knowledge.weighted_probability(cands, w, s, f) == post.get(s, {}).get(f, 0.0)

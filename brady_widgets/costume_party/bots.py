@@ -94,7 +94,7 @@ from __future__ import annotations
 import math
 
 from ..engine.bots import Bot
-from .knowledge import mass_of, weighted_posterior, weighted_probability
+from .knowledge import mass_of, probability_of, weighted_posterior
 
 ROOMS = ("blue", "yellow", "red", "green", "hall")
 
@@ -272,18 +272,20 @@ class BeliefMemory:
             todo = moves
         else:
             todo = moves[old:]
-        changed = False
+        lo2, hi2 = lo * lo, hi * hi
+        clipped = self.clipped
+        if recount:
+            clipped.clear()
         for rec in todo:
             factor = rec[7]
             if factor != 1.0:
-                row = rows.setdefault(rec[1], {})
-                f = rec[2]
-                row[f] = row.get(f, 1.0) * factor
-                changed = True
-        if changed or recount:
-            lo = 1.0 / self.cap
-            lo2, hi2 = lo * lo, self.cap * self.cap
-            self.clipped = {s: {f: min(hi2, max(lo2, p)) for f, p in row.items()} for s, row in rows.items()}
+                s, f = rec[1], rec[2]
+                row = rows.get(s)
+                if row is None:
+                    row = rows[s] = {}
+                    clipped[s] = {}
+                p = row[f] = row.get(f, 1.0) * factor
+                clipped[s][f] = min(hi2, max(lo2, p))
 
     def weights(self, viewer: int | None, alive_now: list) -> dict[int, dict[int, float]]:
         """The evidence factors of every seat but ``viewer`` still at the party, clipped (the
@@ -441,10 +443,11 @@ class DetectiveBot(Bot):
         except ValueError:  # inconsistent evidence cannot happen from a real view; be safe
             return weighted_posterior(cands)
 
-    def _suspicion(self, view: dict) -> dict[int, float]:
+    def _suspicion(self, view: dict, only: set[int] | None = None) -> dict[int, float]:
         """``suspicion(beliefs(view))``, the same floats, without the per-opponent tables: the
         weights table of :func:`knowledge.figure_mass` built from the memory's pins (the
-        candidates of an opponent are the figures on the board but the bot's, within its pins)."""
+        candidates of an opponent are the figures on the board but the bot's, within its pins).
+        ``only``: the figures whose suspicion is read (the others are left out)."""
         memory = self._memory.update(view)
         if view["over"]:
             return {}
@@ -458,9 +461,9 @@ class DetectiveBot(Bot):
             figures = sorted(base)
         clipped = memory.clipped if self.move_evidence else {}
         try:
-            return mass_of(figures, [_row(figures, pins.get(s), clipped.get(s)) for s in opponents])
+            return mass_of(figures, [_row(figures, pins.get(s), clipped.get(s)) for s in opponents], only)
         except ValueError:
-            return mass_of(figures, [_row(figures, pins.get(s), None) for s in opponents])
+            return mass_of(figures, [_row(figures, pins.get(s), None) for s in opponents], only)
 
     @staticmethod
     def suspicion(beliefs: dict[int, dict[int, float]]) -> dict[int, float]:
@@ -490,7 +493,7 @@ class DetectiveBot(Bot):
         kills = [a for a in legal if a["type"] == "kill" and a["figure"] != me]
         if not kills:  # alone: the only kill is suicide
             return draw if draw is not None else legal[0]
-        susp = self._suspicion(view)
+        susp = self._suspicion(view, {a["figure"] for a in kills})
         best_p = max(susp.get(a["figure"], 0.0) for a in kills)
         best = [a for a in kills if susp.get(a["figure"], 0.0) >= best_p - 1e-12]
         target = best[0] if len(best) == 1 else self.rng.choice(best)
@@ -517,22 +520,33 @@ class DetectiveBot(Bot):
         killing figure ``kill`` (that kill pins the bot to its room)."""
         me = view["my_character"]
         memory = self._memory.update(view)
-        cands = memory.candidates(view, None, None)
+        if view["over"]:
+            return 0.0
+        # the public record's table (every seat still in is a suspect; candidates: the figures on the
+        # board within the seat's pins), built from the memory as in _suspicion
+        alive, pins = view["alive"], dict(memory.pins)
+        base = {f for figs in view["rooms"].values() for f in figs}
         if kill is not None:
             # the kill's own entry: the victim leaves the board, the bot is pinned to the others
             # of its room (and the public boards of the past, so the move evidence, stay as they are)
             here = next(figs for figs in view["rooms"].values() if me in figs)
             allowed = set(here) - {kill}
-            for figs in cands.values():
-                figs.discard(kill)
-            if self.seat in cands:
-                cands[self.seat] &= allowed
-        weights = memory.weights(None, view["alive"]) if self.move_evidence else {}
+            base.discard(kill)
+            pins[self.seat] = pins[self.seat] & allowed if self.seat in pins else allowed
+        seats = [s for s in range(view["players"]) if alive[s]]
+        if not seats:
+            return 0.0
+        if all(s in pins for s in seats):
+            figures = sorted(set().union(*(base & pins[s] for s in seats)))
+        else:
+            figures = sorted(base)
+        i = seats.index(self.seat) if self.seat in seats else None
+        clipped = memory.clipped if self.move_evidence else {}
         try:
-            return weighted_probability(cands, weights, self.seat, me)
+            return probability_of(figures, [_row(figures, pins.get(s), clipped.get(s)) for s in seats], i, me)
         except ValueError:
             try:
-                return weighted_probability(cands, None, self.seat, me)
+                return probability_of(figures, [_row(figures, pins.get(s), None) for s in seats], i, me)
             except ValueError:  # the victim must be someone's figure: the kill eliminates a player
                 return 0.0
 

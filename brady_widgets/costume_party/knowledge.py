@@ -95,17 +95,18 @@ def _ways_source(k: int) -> str:
 
 
 def _mass_source(k: int) -> str:
-    """``mass(cols, pre, suf, total)``: per figure j (column weights ``cols[j]``), the sum over the
+    """``mass(cols, pre, nxt, total)``: per figure j (column weights ``cols[j]``, prefix row ``pre[j]``,
+    suffix row after it ``nxt[j]``), the sum over the
     opponents i in order of ``ways[i][j] / total`` where ``ways[i][j] > 0`` (None if none is): the
     figure's entries of :func:`weighted_posterior` summed as :meth:`DetectiveBot.suspicion` sums them,
     each ``ways[i][j]`` the very expression of :func:`_ways_source`, without the tables between."""
     full = (1 << k) - 1
     w = [f"w{i}" for i in range(k)]
     lines = [
-        "def mass(cols, pre, suf, total):",
+        "def mass(cols, pre, nxt, total):",
         "    out = []",
         "    append = out.append",
-        f"    for a, b, ({', '.join(w)},) in zip(pre, suf[1:], cols):",
+        f"    for a, b, ({', '.join(w)},) in zip(pre, nxt, cols):",
         "        m = None",
     ]
     for i in range(k):
@@ -207,10 +208,11 @@ def figure_mass(cands: dict[int, set[int]], weights: dict[int, dict[int, float]]
     return mass_of(figures, W)
 
 
-def mass_of(figures: list[int], W: list[list[float]]) -> dict[int, float]:
+def mass_of(figures: list[int], W: list[list[float]], only: set[int] | None = None) -> dict[int, float]:
     """:func:`figure_mass` from the table :func:`_weights` gives (``one = 1.0``): the figures any
     opponent may be (sorted) and one row of float weights per opponent in seat order (0.0 where
-    the figure is not a candidate), for a caller that has them at hand."""
+    the figure is not a candidate), for a caller that has them at hand. ``only``: the figures
+    wanted (the others are not counted: the same floats for these, the same ValueError)."""
     k = len(W)
     if not k:
         return {}
@@ -220,8 +222,15 @@ def mass_of(figures: list[int], W: list[list[float]]) -> dict[int, float]:
     total = suf[0][full]
     if total <= 0:
         raise ValueError("no assignment of figures to opponents fits what was seen")
-    masses = _compiled("mass", k)(cols, sweep(cols, 1.0, 0.0), suf, total)
-    return {f: m for f, m in zip(figures, masses) if m is not None}
+    if only is None:
+        masses = _compiled("mass", k)(cols, sweep(cols, 1.0, 0.0), suf[1:], total)
+        return {f: m for f, m in zip(figures, masses) if m is not None}
+    js = [j for j, f in enumerate(figures) if f in only]
+    if not js:
+        return {}
+    pre = sweep(cols[: js[-1]], 1.0, 0.0)  # the prefix rows up to the last figure wanted
+    masses = _compiled("mass", k)([cols[j] for j in js], [pre[j] for j in js], [suf[j + 1] for j in js], total)
+    return {figures[j]: m for j, m in zip(js, masses) if m is not None}
 
 
 def weighted_probability(
@@ -233,6 +242,12 @@ def weighted_probability(
     if not cands:
         return 0.0
     order, figures, W = _weights(cands, weights, 1.0)
+    return probability_of(figures, W, order.index(seat) if seat in cands else None, figure)
+
+
+def probability_of(figures: list[int], W: list[list[float]], i: int | None, figure: int) -> float:
+    """:func:`weighted_probability` from the table :func:`_weights` gives (``one = 1.0``), for the
+    opponent of row ``i`` (None: not an opponent, 0.0 once the table is known to fit)."""
     k = len(W)
     full = (1 << k) - 1
     sweep, by_column = _compiled("sweep", k), list(zip(*W))
@@ -240,9 +255,9 @@ def weighted_probability(
     total = suf[0][full]
     if total <= 0:
         raise ValueError("no assignment of figures to opponents fits what was seen")
-    if seat not in cands or figure not in cands[seat]:
+    if i is None or figure not in figures:
         return 0.0
-    i, j = order.index(seat), figures.index(figure)
+    j = figures.index(figure)
     w = W[i][j]
     if not w:
         return 0.0

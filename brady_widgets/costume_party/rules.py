@@ -175,7 +175,7 @@ class CostumeParty(Game):
         return rooms
 
     def _board(self) -> tuple:
-        """``(key, ((room, figures in it), ...), killed, left)`` for the board as it stands, as
+        """``(key, (figures in each room, in ROOMS order), killed, left)`` for the board as it stands, as
         tuples: computed once per board (a view after a roll, or a second seat's view, reuses
         them). Keyed by the figures' rooms and statuses themselves, so nothing can make it stale."""
         key = (tuple(self.room_of), tuple(self.status))
@@ -185,7 +185,7 @@ class CostumeParty(Game):
             status = self.status
             cache = self._board_cache = (
                 key,
-                tuple((room, tuple(figs)) for room, figs in rooms.items()),
+                tuple(tuple(figs) for figs in rooms.values()),  # in ROOMS order
                 tuple(f for f in range(N_FIGURES) if status[f] == "killed"),
                 tuple(f for f in range(N_FIGURES) if status[f] == "left"),
             )
@@ -352,7 +352,7 @@ class CostumeParty(Game):
             "turn": self.turn,
             "to_act": self.to_act,
             "last_roll": self.last_roll,
-            "rooms": {room: list(figs) for room, figs in board[1]},
+            "rooms": dict(zip(ROOMS, map(list, board[1]))),
             "killed": list(board[2]),
             "left": list(board[3]),
             "face_up": [list(cards) for cards in self.face_up],
@@ -362,7 +362,7 @@ class CostumeParty(Game):
             "my_character": self.secrets[seat] if seat is not None else None,
             "over": self.over,
             "winners": list(self.winners),
-            "adjacency": {room: list(nbrs) for room, nbrs in self.adjacency.items()},
+            "adjacency": dict(zip(self.adjacency, map(list, self.adjacency.values()))),
             "faces": list(self.options["faces"]),
             "log": self.log_for(seat, reveal=reveal),
         }
