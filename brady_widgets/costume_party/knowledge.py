@@ -125,7 +125,39 @@ def _mass_source(k: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-_SOURCES = {"sweep": _sweep_source, "ways": _ways_source, "mass": _mass_source}
+def _sweep_mass_source(k: int) -> str:
+    """``sweep_mass(cols, nxt, total)``: ``mass(cols, pre, nxt, total)`` for every figure, with the
+    prefix sweep run alongside (its row before column j is read as it stands, in local names,
+    then the column is added: the same expressions as :func:`_sweep_source`, no rows kept)."""
+    n, full = 1 << k, (1 << k) - 1
+    p = [f"p{m}" for m in range(n)]
+    w = [f"w{i}" for i in range(k)]
+    step = [p[m] + "".join(f" + p{m ^ (1 << i)} * w{i}" for i in range(k) if m >> i & 1) for m in range(n)]
+    lines = [
+        "def sweep_mass(cols, nxt, total):",
+        f"    {', '.join(p)}, = (1.0,) + (0.0,) * {n - 1}",
+        "    out = []",
+        "    append = out.append",
+        f"    for ({', '.join(w)},), b in zip(cols, nxt):",
+        "        m = None",
+    ]
+    for i in range(k):
+        rest = full ^ (1 << i)
+        subs = [m for m in range(full + 1) if m & rest == m]
+        expr = " + ".join(f"p{m} * b[{rest ^ m}]" for m in subs)
+        lines += [
+            f"        if w{i}:",
+            f"            x = ({expr}) * w{i}",
+            "            if x > 0:",
+            "                m = x / total"
+            if i == 0
+            else "                m = x / total if m is None else m + x / total",
+        ]
+    lines += ["        append(m)", f"        {', '.join(p)}, = {', '.join(step)},", "    return out"]
+    return "\n".join(lines) + "\n"
+
+
+_SOURCES = {"sweep": _sweep_source, "ways": _ways_source, "mass": _mass_source, "sweep_mass": _sweep_mass_source}
 
 
 def _compiled(kind: str, k: int) -> Any:
@@ -223,7 +255,7 @@ def mass_of(figures: list[int], W: list[list[float]], only: set[int] | None = No
     if total <= 0:
         raise ValueError("no assignment of figures to opponents fits what was seen")
     if only is None:
-        masses = _compiled("mass", k)(cols, sweep(cols, 1.0, 0.0), suf[1:], total)
+        masses = _compiled("sweep_mass", k)(cols, suf[1:], total)
         return {f: m for f, m in zip(figures, masses) if m is not None}
     js = [j for j, f in enumerate(figures) if f in only]
     if not js:
