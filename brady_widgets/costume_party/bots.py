@@ -285,7 +285,8 @@ class BeliefMemory:
                     row = rows[s] = {}
                     clipped[s] = {}
                 p = row[f] = row.get(f, 1.0) * factor
-                clipped[s][f] = min(hi2, max(lo2, p))
+                p = p if p > lo2 else lo2
+                clipped[s][f] = p if p < hi2 else hi2
 
     def weights(self, viewer: int | None, alive_now: list) -> dict[int, dict[int, float]]:
         """The evidence factors of every seat but ``viewer`` still at the party, clipped (the
@@ -350,7 +351,9 @@ def _factor(counts: list, strength: float, lo: float, hi: float) -> float:
             exp_b += term[3] / n
     risk_a = exp_a / in_a if in_a else 0.0
     risk_b = exp_b / in_b if in_b else 0.0
-    return min(hi, max(lo, math.exp(strength * (risk_a - risk_b))))
+    x = math.exp(strength * (risk_a - risk_b))
+    x = x if x > lo else lo  # max(lo, x) (lo when equal: the same float)
+    return x if x < hi else hi  # min(hi, x)
 
 
 def _row(figures: list[int], pin: set[int] | None, weights: dict[int, float] | None) -> list[float]:

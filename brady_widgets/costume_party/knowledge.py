@@ -157,7 +157,29 @@ def _sweep_mass_source(k: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-_SOURCES = {"sweep": _sweep_source, "ways": _ways_source, "mass": _mass_source, "sweep_mass": _sweep_mass_source}
+def _sweep_row_source(k: int) -> str:
+    """``sweep_row(cols, row)``: the last row of :func:`_sweep_source`'s table when it starts from
+    ``row`` instead of the empty assignment (the same steps; no rows kept)."""
+    n = 1 << k
+    p = [f"p{m}" for m in range(n)]
+    w = [f"w{i}" for i in range(k)]
+    step = [p[m] + "".join(f" + p{m ^ (1 << i)} * w{i}" for i in range(k) if m >> i & 1) for m in range(n)]
+    return (
+        "def sweep_row(cols, row):\n"
+        f"    {', '.join(p)}, = row\n"
+        f"    for {', '.join(w)}, in cols:\n"
+        f"        {', '.join(p)}, = {', '.join(step)},\n"
+        f"    return ({', '.join(p)},)\n"
+    )
+
+
+_SOURCES = {
+    "sweep_row": _sweep_row_source,
+    "sweep": _sweep_source,
+    "ways": _ways_source,
+    "mass": _mass_source,
+    "sweep_mass": _sweep_mass_source,
+}
 
 
 def _compiled(kind: str, k: int) -> Any:
@@ -282,18 +304,23 @@ def probability_of(figures: list[int], W: list[list[float]], i: int | None, figu
     opponent of row ``i`` (None: not an opponent, 0.0 once the table is known to fit)."""
     k = len(W)
     full = (1 << k) - 1
-    sweep, by_column = _compiled("sweep", k), list(zip(*W))
-    suf = sweep(by_column[::-1], 1.0, 0.0)[::-1]
-    total = suf[0][full]
+    sweep_row, cols = _compiled("sweep_row", k), list(zip(*W))
+    start = (1.0,) + (0.0,) * full
+    # the suffix sweep (figures from the last), its row after the figure kept on the way to the total
+    j = figures.index(figure) if figure in figures else -1
+    if j >= 0:
+        after = sweep_row(cols[:j:-1], start)  # figures after j, from the last
+        total = sweep_row(cols[j::-1], after)[full]
+    else:
+        total = sweep_row(cols[::-1], start)[full]
     if total <= 0:
         raise ValueError("no assignment of figures to opponents fits what was seen")
-    if i is None or figure not in figures:
+    if i is None or j < 0:
         return 0.0
-    j = figures.index(figure)
     w = W[i][j]
     if not w:
         return 0.0
-    before, after = sweep(by_column[:j], 1.0, 0.0)[-1], suf[j + 1]
+    before = sweep_row(cols[:j], start)
     rest = full ^ (1 << i)
     ways = None
     for m in range(full + 1):
