@@ -212,3 +212,31 @@ def test_knowledge_imports_no_numpy():
     imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     imported |= {n.module.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert "numpy" not in imported
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_bots_shortcuts_are_the_weighted_posterior(chunk):
+    # figure_mass (the detective's suspicion) and weighted_probability (its exposure: one entry)
+    # give the very floats of weighted_posterior summed by seat / read at one entry, and fail alike
+    for cands, weights in CASES[chunk::2]:
+        for w in (None, weights):
+            try:
+                post = knowledge.weighted_posterior(cands, w)
+            except ValueError:
+                with pytest.raises(ValueError):
+                    knowledge.figure_mass(cands, w)
+                with pytest.raises(ValueError):
+                    knowledge.weighted_probability(cands, w, min(cands), 0)
+                continue
+            mass: dict = {}
+            for probs in post.values():
+                for f, p in probs.items():
+                    mass[f] = mass.get(f, 0.0) + p
+            assert knowledge.figure_mass(cands, w) == mass
+            # from the table, and only for some figures (the detective's kill targets)
+            _order, figures, W = knowledge._weights(cands, w, 1.0)
+            some = set(figures[::3]) | {N_FIGURES}
+            assert knowledge.mass_of(figures, W, some) == {f: p for f, p in mass.items() if f in some}
+            for s in [*cands, 9]:
+                for f in range(N_FIGURES):
+                    assert knowledge.weighted_probability(cands, w, s, f) == post.get(s, {}).get(f, 0.0)

@@ -25,12 +25,19 @@ from collections import Counter
 from fractions import Fraction
 from typing import Any
 
-from ..engine.game import Game
+from ..engine.game import FrozenAction, Game
 from .content import ADJACENCY_PRESETS, CHARACTERS, DEFAULT_FACES, ROOMS, figure_label
 
 N_FIGURES = len(CHARACTERS)
 MAX_FACE_UP = 3
 COLORS = ROOMS[:4]
+
+# legal actions are handed out as shared read-only dicts (FrozenAction, as Brouhaha's and Big
+# Brother's): a legal list is a fresh list of the same actions, no dict built per action per call
+ROLL = FrozenAction(type="roll")
+DRAW = FrozenAction(type="draw")
+_KILL = tuple(FrozenAction(type="kill", figure=f) for f in range(N_FIGURES))
+_MOVE = tuple({room: FrozenAction(type="move", figure=f, to=room) for room in ROOMS} for f in range(N_FIGURES))
 
 
 def check_adjacency(adj) -> dict[str, list[str]]:
@@ -107,6 +114,10 @@ class CostumeParty(Game):
             }
             for color in COLORS
         }
+        #: the rooms a figure can move from, by rolled color (None, off the board, is never one)
+        self._sources = {
+            color: frozenset(room for room, to in by_room.items() if to) for color, by_room in self._targets.items()
+        }
         first = self.options["first_seat"]
         if not self._is_seat(first):
             raise ValueError(f"first_seat must be a seat 0..{self.players - 1}, got {first!r}")
@@ -163,18 +174,33 @@ class CostumeParty(Game):
                 rooms[room].append(fig)
         return rooms
 
+    def _board(self) -> tuple:
+        """``(key, (figures in each room, in ROOMS order), killed, left)`` for the board as it stands, as
+        tuples: computed once per board (a view after a roll, or a second seat's view, reuses
+        them). Keyed by the figures' rooms and statuses themselves, so nothing can make it stale."""
+        key = (tuple(self.room_of), tuple(self.status))
+        cache = self.__dict__.get("_board_cache")
+        if cache is None or cache[0] != key:
+            rooms = self._rooms()
+            status = self.status
+            cache = self._board_cache = (
+                key,
+                tuple(tuple(figs) for figs in rooms.values()),  # in ROOMS order
+                tuple(f for f in range(N_FIGURES) if status[f] == "killed"),
+                tuple(f for f in range(N_FIGURES) if status[f] == "left"),
+            )
+        return cache
+
     def _to_act(self) -> list[int]:
         return [self.turn]
 
     def _moves(self, color: str) -> list[dict]:
         targets = self._targets[color]
-        return [
-            {"type": "move", "figure": fig, "to": to} for fig, room in enumerate(self.room_of) for to in targets[room]
-        ]
+        return [_MOVE[fig][to] for fig, room in enumerate(self.room_of) for to in targets[room]]
 
     def _has_move(self, color: str) -> bool:
-        targets = self._targets[color]
-        return any(targets[room] for room in self.room_of)
+        # some figure stands in a room it can move from on this color
+        return not self._sources[color].isdisjoint(self.room_of)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         # the same answer as ``action in self._legal(seat)`` for a well-formed action, without building the list
@@ -202,15 +228,15 @@ class CostumeParty(Game):
 
     def _legal(self, seat: int) -> list[dict]:
         if self.phase == "roll":
-            return [{"type": "roll"}]
+            return [ROLL]
         if self.phase == "move":
             return self._moves(self.last_roll)
         # black
         mine = self.secrets[seat]
-        others = [f for f in self.figures_in(self.room_of[mine]) if f != mine]
-        actions = [{"type": "kill", "figure": f} for f in (others or [mine])]
+        here = self.room_of[mine]
+        actions = [_KILL[f] for f, room in enumerate(self.room_of) if room == here and f != mine] or [_KILL[mine]]
         if len(self.face_up[seat]) < MAX_FACE_UP and self.deck:
-            actions.append({"type": "draw"})
+            actions.append(DRAW)
         return actions
 
     def _why_illegal(self, seat: int, action: dict) -> str:
@@ -317,6 +343,7 @@ class CostumeParty(Game):
 
     # ------------------------------------------------------------------ view
     def _view(self, seat: int | None, reveal: bool = False) -> dict:
+        board = self._board()
         view = {
             "game": self.name,
             "players": self.players,
@@ -325,9 +352,9 @@ class CostumeParty(Game):
             "turn": self.turn,
             "to_act": self.to_act,
             "last_roll": self.last_roll,
-            "rooms": self._rooms(),
-            "killed": [f for f in range(N_FIGURES) if self.status[f] == "killed"],
-            "left": [f for f in range(N_FIGURES) if self.status[f] == "left"],
+            "rooms": dict(zip(ROOMS, map(list, board[1]))),
+            "killed": list(board[2]),
+            "left": list(board[3]),
             "face_up": [list(cards) for cards in self.face_up],
             "deck_count": len(self.deck),
             "alive": list(self.alive),
@@ -335,7 +362,7 @@ class CostumeParty(Game):
             "my_character": self.secrets[seat] if seat is not None else None,
             "over": self.over,
             "winners": list(self.winners),
-            "adjacency": {room: list(nbrs) for room, nbrs in self.adjacency.items()},
+            "adjacency": dict(zip(self.adjacency, map(list, self.adjacency.values()))),
             "faces": list(self.options["faces"]),
             "log": self.log_for(seat, reveal=reveal),
         }
