@@ -385,7 +385,9 @@ class BradyBot(Bot):
     """Plays Alice or a kid, by ``view["role"]`` (see the module docstring).
 
     ``questions``: the most questions Alice asks in a round (3 keeps games
-    short; the rulebook has no limit)."""
+    short; the rulebook has no limit). ``samples`` is no longer read: Alice's
+    accusation is computed in closed form (:func:`~.odds.independent_odds`), not
+    sampled; it is kept so that callers that pass it still work."""
 
     name = "smart"
 
@@ -428,10 +430,12 @@ class BradyBot(Bot):
 
     def _kid(self, view: dict, legal: list[dict]) -> dict | None:
         phase = view["phase"]
-        t = self._table(view)
         goal = kid_goal(view)
-        if phase == "play":
+        if phase == "play":  # needs no table (the memory reads the skipped entries next time)
             return self._kid_play(view, legal, goal)
+        if phase == "signs":
+            return self._kid_sign(view, goal)
+        t = self._table(view)
         if phase in ("snoop", "cookie_peek"):
             return self._kid_peek(view, legal, t, goal, honour=(phase == "snoop"))
         if phase == "claims":
@@ -440,8 +444,6 @@ class BradyBot(Bot):
             return self._kid_answer(view, legal, t, goal)
         if phase == "expose":
             return self._kid_expose(view, legal, t, goal)
-        if phase == "signs":
-            return self._kid_sign(view, goal)
         return None
 
     def _kid_play(self, view: dict, legal: list[dict], goal: str) -> dict:
@@ -627,6 +629,8 @@ class BradyBot(Bot):
     # ============================================================== Alice
     def _alice(self, view: dict, legal: list[dict]) -> dict | None:
         phase = view["phase"]
+        if phase == "reveal":
+            return legal[0]
         t = self._table(view)
         if phase == "play":
             return self._alice_request(view, legal, t)
@@ -638,8 +642,6 @@ class BradyBot(Bot):
             return self._alice_help_peek(view, legal, t)
         if phase == "accuse":
             return self._alice_accuse(view, legal, t)
-        if phase == "reveal":
-            return legal[0]
         return None
 
     def _alice_state(self, view: dict, t: _Table):
@@ -679,11 +681,19 @@ class BradyBot(Bot):
     def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:
         phase, rnd = view["phase"], view["round"]
         trust, known, est = self._alice_state(view, t)
-        asks = {(a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")}
         budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
         question = None
-        if budget > 0 and asks:
-            question = self._pick_question(view, t, trust, est, asks, phase, rnd)
+        if budget > 0:  # the questions on offer (up to ~270 legal actions) only when she may ask
+            last = self.__dict__.get("_asks")
+            if last is not None and last[0] == legal:  # the same list as last time (a round's questions)
+                asks = last[1]
+            else:
+                asks = {
+                    (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
+                }
+                self._asks = (list(legal), asks)
+            if asks:
+                question = self._pick_question(view, t, trust, est, asks, phase, rnd)
         if question is not None:
             kind, kid = question
             return {"type": kind, "kid": kid, "round": rnd}
