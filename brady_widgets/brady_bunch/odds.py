@@ -10,7 +10,7 @@ sum to 1 or more.
 * :func:`highest_odds`: Monte Carlo, all samples drawn at once in numpy, seeded
   (the lessons; numpy is imported by ``fast.py`` when it is called, never on import).
 * :func:`sampled_odds`: the same estimate in pure Python, fewer samples one by one,
-  seeded, with its standard error: the panel and Alice's bot (the play path runs in
+  seeded, with its standard error: the panel (the play path runs in
   browser kernels where numpy has no build).
 * :func:`independent_odds`: closed form, every unseen card an independent draw from
   the pool (no sampling, a fraction of a millisecond): Alice's bot accuses with it.
@@ -42,7 +42,7 @@ from .knowledge import DEFAULT_TRUST, Position, position
 
 #: The lessons' :func:`highest_odds` (numpy, all samples at once).
 DEFAULT_SAMPLES = 20000
-#: The panel's and Alice's bot's pure-Python estimate (:func:`sampled_odds`): a standard
+#: The panel's pure-Python estimate (:func:`sampled_odds`): a standard
 #: error of at most 0.5 / sqrt(2000) = 0.011 without claims (the panel states its own).
 PANEL_SAMPLES = 2000
 #: Claims whose likelihoods vary less than this (the product of highest over lowest) weigh
@@ -485,7 +485,7 @@ def sampled_odds_with_error(
 ) -> dict[str, Any]:
     """The pure-Python estimate (:func:`_python_sample`) of :func:`highest_odds_with_error`:
     ``{"odds": {kid: p}, "se": {kid: standard error}, "ess": effective sample size}``.
-    What the panel and Alice's bot use (no numpy); the lessons' :func:`highest_odds` draws
+    What the panel uses (no numpy); the lessons' :func:`highest_odds` draws
     many more samples at once in numpy (``fast.py``)."""
     samples = _check_samples(samples)
     pos = position(view, trust, counts)
