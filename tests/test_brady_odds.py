@@ -667,3 +667,94 @@ def test_the_odds_read_only_view_keys():
                     except Exception:  # noqa: BLE001 -- a missing key it needs may also raise
                         teeth[k] = True
     assert checked > 10 and all(teeth.values()), (checked, teeth)
+
+
+# ------------------------------------------------------------ independent draws
+def with_replacement(view, counts, trust=None):
+    """``{kid: Fraction}`` for an Alice view by enumerating every world of the model of
+    ``odds.independent_odds``: each unseen card an independent draw from the unseen pool,
+    its probabilities ``copies(v) * likelihood(v)`` normalised per card."""
+    kids = [k["kid"] for k in view["kids"]]
+    rounds = view["rounds"]
+    seen = {(p["kid"], p["round"]): p["value"] for p in view["peeks"] + view["exposed"]}
+    for k in view["kids"]:
+        if k["cards"]:
+            seen.update({(k["kid"], r + 1): v for r, v in enumerate(k["cards"])})
+    pool = dict(counts)
+    for v in seen.values():
+        pool[v] -= 1
+    hidden = [(k, r) for k in kids for r in range(1, rounds + 1) if (k, r) not in seen]
+    lik = {s: {v: Fraction(1) for v in range(1, 7)} for s in hidden}
+    for st in view["talk"]:
+        slot, t = (st["subject"], st["about_round"]), _trust(trust, st["speaker"])
+        if slot in lik and t is not None and st["value"] is not None:
+            for v in range(1, 7):
+                lik[slot][v] *= t if v == st["value"] else (1 - t) / 5
+    per_slot = []
+    for s in hidden:
+        w = {v: c * lik[s][v] for v, c in pool.items() if c > 0}
+        z = sum(w.values())
+        per_slot.append([(v, p / z) for v, p in w.items()])
+    signs = [(k["kid"], k["cookies"], k["sign"]) for k in view["kids"] if k["cookies"]]
+    out = {k: Fraction(0) for k in kids}
+    for deal in itertools.product(*per_slot):
+        for coins in itertools.product((1, -1), repeat=len(signs)):
+            p = Fraction(1)
+            tot = {k: sum(v for (kk, _), v in seen.items() if kk == k) for k in kids}
+            for (kid, _), (v, q) in zip(hidden, deal):
+                tot[kid] += v
+                p *= q
+            for (kid, c, sign), coin in zip(signs, coins):
+                if sign is None:
+                    tot[kid] += coin * c
+                    p /= 2
+                elif coin == 1:
+                    tot[kid] += c if sign == "+" else -c
+                else:
+                    p = Fraction(0)
+            top = max(tot.values())
+            for k in kids:
+                if tot[k] == top:
+                    out[k] += p
+    return out
+
+
+ALICE_CASES = [n for n, (v, _, _) in CASES.items() if v["role"] == "alice"]
+
+
+@pytest.mark.parametrize("name", sorted(ALICE_CASES))
+def test_independent_odds_are_the_with_replacement_model(name):
+    view, counts, trust = CASES[name]
+    got = odds.independent_odds(view, trust=trust, counts=counts)
+    want = with_replacement(view, counts, trust)
+    assert set(got) == set(want)
+    assert all(abs(got[k] - float(want[k])) < 1e-12 for k in got), (got, want)
+
+
+def test_independent_odds_with_one_unseen_card_are_exact():
+    """With one unseen card there is nothing for the pool to couple: the closed form is the exact answer."""
+    view = make_view(KIDS3, peeks=[("Greg", 1, 6), ("Greg", 2, 1), ("Marcia", 1, 4), ("Marcia", 2, 3), ("Peter", 1, 2)])
+    view["talk"] = make_view(KIDS3, talk=[("Greg", "played", "Peter", 2, 6)])["talk"]
+    for trust in (None, 0.7):
+        exact = odds.exact_highest_odds(view, trust=trust)
+        got = odds.independent_odds(view, trust=trust)
+        assert all(abs(got[k] - float(exact[k])) < 1e-12 for k in got)
+        assert 0 < got["Peter"] < 1
+
+
+def test_independent_odds_close_to_the_sampler_on_a_real_game():
+    """Alice's accusation odds: the closed form beside the pure-Python sampler on a mid-game view
+    (they differ only by the pool's coupling, small with eight copies of each value)."""
+    g = mid_game(6, 3, 3)
+    view = g.view(0)
+    got = odds.independent_odds(view, trust=0.7)
+    sampled = odds.sampled_odds_with_error(view, trust=0.7, samples=20000, seed=1)
+    for k, p in got.items():
+        assert abs(p - sampled["odds"][k]) < 0.05 + 4 * sampled["se"][k]
+    assert sum(got.values()) >= 1 - 1e-9
+
+
+def test_impossible_claims_raise_in_the_closed_form_too():
+    view = make_view(KIDS3, talk=[("Greg", "played", "Marcia", 1, 6)])
+    with pytest.raises(ValueError):
+        odds.independent_odds(view, trust=1.0, counts={1: 2, 3: 2})

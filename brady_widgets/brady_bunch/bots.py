@@ -56,7 +56,8 @@ top suspect played, what the Cookie kid saw), gives the Cookie to the kid she
 trusts most (ties: the lowest estimated total, likeliest a Tattletale), spends a
 Help Token on the card whose claims are least checked (keeping tokens that
 would otherwise last to the end), and accuses the kid with the highest chance
-of the top total under :func:`brady_widgets.brady_bunch.odds.sampled_odds`, given
+of the top total under :func:`brady_widgets.brady_bunch.odds.independent_odds` (closed
+form: every unseen card an independent draw from the unseen pool, tilted by the claims), given
 her trust in each speaker.
 
 Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``): like the
@@ -93,7 +94,7 @@ Measured win rates: ``benchmarks/bot_levels.py`` and ``benchmarks/README.md``
 from __future__ import annotations
 
 import math
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..engine.bots import Bot as _Bot
 from .content import ROUNDS
@@ -163,18 +164,29 @@ def kid_goal(view: dict) -> str:
     Projected totals: the cards played so far plus, for the cards still to play,
     the best ``k`` of (hand + 3.5 for every card still to draw): highest for
     Troublemaker, lowest for Tattletale, closest to the Sidekick's target."""
-    played = list(view["my_cards"] or [])
-    hand = list(view["hand"] or [])
+    return _kid_goal(
+        tuple(view["my_cards"] or ()),
+        tuple(view["hand"] or ()),
+        len(view["kids"]),
+        view["tattletale_count"],
+        view["players"],
+    )
+
+
+@lru_cache(maxsize=4096)
+def _kid_goal(played: tuple, hand: tuple, kids: int, tt: int, players: int) -> str:
+    """:func:`kid_goal` of what it reads from the view (a pure function of these: cached)."""
+    played = list(played)
+    hand = list(hand)
     k = max(ROUNDS - len(played), 0)
     draws = max(k + 2 - len(hand), 0) if k else 0
     pool = sorted(hand + [MEAN_CARD] * draws)
     base = sum(played)
-    others = len(view["kids"]) - 1
-    tt = view["tattletale_count"]
+    others = kids - 1
     var = draws * CARD_VAR
     high = base + sum(pool[len(pool) - k :]) if k else base
     low = base + sum(pool[:k])
-    target = _sidekick_target(view["players"])
+    target = _sidekick_target(players)
     mid = base + sum(sorted(pool, key=lambda v: (abs(v - target), -v))[:k])
     p_top = _p_top(high, others, var)
     p_tat = _p_tattle(low, others, tt, var)
@@ -185,33 +197,111 @@ def kid_goal(view: dict) -> str:
     return max(lift, key=lambda x: x[0])[1]
 
 
-class _Table:
-    """What every seat can read off its view, parsed once per decision."""
+class _Memory:
+    """What a bot has read off its views' ``log`` and ``talk`` so far, grown from the new
+    entries only (a bot's views of one game grow by appending: reading the whole log and
+    talk again at every decision was most of a bot's time). Before reading on it checks
+    that the view continues what it read (same length or longer, the same first and last
+    entries it read); otherwise, a view of another game, a replay, it starts over. So its
+    answers are those of a fresh read of the view, whatever view it is handed."""
 
-    def __init__(self, view: dict):
+    __slots__ = (
+        "seat_kid",
+        "n_log",
+        "log_ends",
+        "tokens",
+        "requests",
+        "peeked",
+        "talk_steps",
+        "cookie_step",
+        "n_talk",
+        "talk_ends",
+        "claims",
+        "said",
+        "own_played",
+    )
+
+    def __init__(self, seat_kid: dict):
+        self.seat_kid = seat_kid
+        self.n_log = 0
+        self.log_ends: tuple = ()
+        self.tokens: dict[int, list[str]] = {}
+        self.requests: list[tuple[int, str, str]] = []
+        self.peeked: list[tuple[int, str, str, int]] = []  # (round, who, via, step)
+        self.talk_steps: list[int] = []
+        self.cookie_step: dict[int, int] = {}
+        self.n_talk = 0
+        self.talk_ends: tuple = ()
+        self.claims: dict[tuple[str, int], list[tuple[str, int]]] = {}  # (subject, round) -> [(speaker, value)]
+        self.said: set[tuple[str, int]] = set()  # (speaker, round): it named a value it saw on another kid's card
+        self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
+
+    def continues(self, view: dict, seat_kid: dict) -> bool:
+        log, talk = view["log"], view["talk"]
+        n, m = self.n_log, self.n_talk
+        return (
+            seat_kid == self.seat_kid
+            and len(log) >= n
+            and len(talk) >= m
+            and (not n or (log[0], log[n - 1]) == self.log_ends)
+            and (not m or (talk[0], talk[m - 1]) == self.talk_ends)
+        )
+
+    def read(self, view: dict) -> None:
+        log, talk = view["log"], view["talk"]
+        if len(log) > self.n_log:
+            seat_kid = self.seat_kid
+            tokens, requests, peeked = self.tokens, self.requests, self.peeked
+            talk_steps, cookie_step = self.talk_steps, self.cookie_step
+            for ev in log[self.n_log :]:
+                t = ev["type"]
+                if t == "token":
+                    tokens.setdefault(ev["round"], []).append(ev["token"])
+                elif t == "request":
+                    requests.append((ev["round"], ev["snoop"], ev["about"]))
+                elif t == "peeked":
+                    peeked.append((ev["round"], seat_kid.get(ev["seat"], "Alice"), ev["via"], ev["step"]))
+                elif t == "claim":
+                    talk_steps.append(ev["step"])
+                elif t == "cookie":
+                    cookie_step[ev["round"]] = ev["step"]
+            self.n_log = len(log)
+            self.log_ends = (log[0], log[-1])
+        if len(talk) > self.n_talk:
+            claims, said, own = self.claims, self.said, self.own_played
+            for st in talk[self.n_talk :]:
+                kind = st["kind"]
+                if kind == "played" and st["subject"] == st["speaker"]:
+                    own.add((st["speaker"], st["about_round"]))
+                if st["value"] is not None and kind in ("played", "looked"):
+                    claims.setdefault((st["subject"], st["about_round"]), []).append((st["speaker"], st["value"]))
+                    if kind == "looked" or st["subject"] != st["speaker"]:
+                        said.add((st["speaker"], st["about_round"]))
+            self.n_talk = len(talk)
+            self.talk_ends = (talk[0], talk[-1])
+
+
+class _Table:
+    """What every seat can read off its view, parsed once per decision (the log and the
+    talk through a bot's :class:`_Memory`, from their new entries only)."""
+
+    def __init__(self, view: dict, memory: _Memory | None = None):
         self.view = view
         self.round = view["round"]
         self.kids = [k["kid"] for k in view["kids"]]
         self.seat_kid = {k["seat"]: k["kid"] for k in view["kids"] if k["seat"] is not None}
         self.talk = view["talk"]
         self.exposed = {(e["kid"], e["round"]): e["value"] for e in view["exposed"]}
-        self.tokens: dict[int, list[str]] = {}
-        self.requests: list[tuple[int, str, str]] = []
-        self.peeked: list[tuple[int, str, str, int]] = []  # (round, who, via, step)
-        self.talk_steps: list[int] = []
-        self.cookie_step: dict[int, int] = {}
-        for ev in view["log"]:
-            t = ev["type"]
-            if t == "token":
-                self.tokens.setdefault(ev["round"], []).append(ev["token"])
-            elif t == "request":
-                self.requests.append((ev["round"], ev["snoop"], ev["about"]))
-            elif t == "peeked":
-                self.peeked.append((ev["round"], self.seat_kid.get(ev["seat"], "Alice"), ev["via"], ev["step"]))
-            elif t == "claim":
-                self.talk_steps.append(ev["step"])
-            elif t == "cookie":
-                self.cookie_step[ev["round"]] = ev["step"]
+        if memory is None or not memory.continues(view, self.seat_kid):
+            memory = _Memory(self.seat_kid)
+        memory.read(view)
+        self.memory = memory
+        # read-only from here on: shared with the next decision's table
+        self.tokens = memory.tokens
+        self.requests = memory.requests
+        self.peeked = memory.peeked
+        self.talk_steps = memory.talk_steps
+        self.cookie_step = memory.cookie_step
 
     @cached_property
     def known(self) -> dict[tuple[str, int], int]:
@@ -224,22 +314,31 @@ class _Table:
     def estimates(self, known: dict, weight) -> dict[str, float]:
         """Expected total of every kid: known cards, claims (each weighted by
         ``weight(speaker)`` against a prior card of 3.5 with weight 1), 3.5 else."""
-        claims: dict[tuple[str, int], list[tuple[float, int]]] = {}
-        for st in self.talk:
-            if st["value"] is not None and st["kind"] in ("played", "looked"):
-                claims.setdefault((st["subject"], st["about_round"]), []).append((weight(st["speaker"]), st["value"]))
+        claims = self.memory.claims
+        weights: dict[str, float] = {}
+        exposed = self.exposed
         out = {}
         for kid in self.kids:
             total = 0.0
             for r in range(1, ROUNDS + 1):
-                if (kid, r) in known:
-                    total += known[(kid, r)]
-                elif (kid, r) in self.exposed:
-                    total += self.exposed[(kid, r)]
+                key = (kid, r)
+                if key in known:
+                    total += known[key]
+                elif key in exposed:
+                    total += exposed[key]
                 else:
-                    cs = claims.get((kid, r), [])
-                    w = 1.0 + sum(c[0] for c in cs)
-                    total += (MEAN_CARD + sum(c[0] * c[1] for c in cs)) / w
+                    cs = claims.get(key)
+                    if not cs:
+                        total += MEAN_CARD  # (3.5 + 0) / (1.0 + 0): the same float
+                        continue
+                    ws = []
+                    for sp, _ in cs:
+                        w = weights.get(sp)
+                        if w is None:
+                            w = weights[sp] = weight(sp)
+                        ws.append(w)
+                    w = 1.0 + sum(ws)
+                    total += (MEAN_CARD + sum(a * v for a, (_, v) in zip(ws, cs))) / w
             out[kid] = total
         return out
 
@@ -286,7 +385,9 @@ class BradyBot(Bot):
     """Plays Alice or a kid, by ``view["role"]`` (see the module docstring).
 
     ``questions``: the most questions Alice asks in a round (3 keeps games
-    short; the rulebook has no limit)."""
+    short; the rulebook has no limit). ``samples`` is no longer read: Alice's
+    accusation is computed in closed form (:func:`~.odds.independent_odds`), not
+    sampled; it is kept so that callers that pass it still work."""
 
     name = "smart"
 
@@ -322,12 +423,19 @@ class BradyBot(Bot):
         return action
 
     # ============================================================ the kid
+    def _table(self, view: dict) -> _Table:
+        t = _Table(view, self.__dict__.get("_memory"))
+        self._memory = t.memory
+        return t
+
     def _kid(self, view: dict, legal: list[dict]) -> dict | None:
         phase = view["phase"]
-        t = _Table(view)
         goal = kid_goal(view)
-        if phase == "play":
+        if phase == "play":  # needs no table (the memory reads the skipped entries next time)
             return self._kid_play(view, legal, goal)
+        if phase == "signs":
+            return self._kid_sign(view, goal)
+        t = self._table(view)
         if phase in ("snoop", "cookie_peek"):
             return self._kid_peek(view, legal, t, goal, honour=(phase == "snoop"))
         if phase == "claims":
@@ -336,8 +444,6 @@ class BradyBot(Bot):
             return self._kid_answer(view, legal, t, goal)
         if phase == "expose":
             return self._kid_expose(view, legal, t, goal)
-        if phase == "signs":
-            return self._kid_sign(view, goal)
         return None
 
     def _kid_play(self, view: dict, legal: list[dict], goal: str) -> dict:
@@ -523,7 +629,9 @@ class BradyBot(Bot):
     # ============================================================== Alice
     def _alice(self, view: dict, legal: list[dict]) -> dict | None:
         phase = view["phase"]
-        t = _Table(view)
+        if phase == "reveal":
+            return legal[0]
+        t = self._table(view)
         if phase == "play":
             return self._alice_request(view, legal, t)
         if phase in ("talk", "final"):
@@ -534,14 +642,20 @@ class BradyBot(Bot):
             return self._alice_help_peek(view, legal, t)
         if phase == "accuse":
             return self._alice_accuse(view, legal, t)
-        if phase == "reveal":
-            return legal[0]
         return None
 
     def _alice_state(self, view: dict, t: _Table):
+        # what they read grows only with the talk, its claim and peek events, her peeks and
+        # the exposures: unchanged since her last decision (a third of them), the same answer
+        m = t.memory
+        key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
+        last = self.__dict__.get("_alice_last")
+        if last is not None and last[0] is m and last[1] == key:
+            return last[2]
         trust = alice_trust(view, t, self.prior_trust, self.caught_trust)
         known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
         est = t.estimates(known, lambda s: min(trust.get(s, 0.0), 0.9) / (1 - min(trust.get(s, 0.0), 0.9)))
+        self._alice_last = (m, key, (trust, known, est))
         return trust, known, est
 
     def _suspects(self, est: dict, t: _Table) -> list[str]:
@@ -575,11 +689,19 @@ class BradyBot(Bot):
     def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:
         phase, rnd = view["phase"], view["round"]
         trust, known, est = self._alice_state(view, t)
-        asks = {(a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")}
         budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
         question = None
-        if budget > 0 and asks:
-            question = self._pick_question(view, t, trust, est, asks, phase, rnd)
+        if budget > 0:  # the questions on offer (up to ~270 legal actions) only when she may ask
+            last = self.__dict__.get("_asks")
+            if last is not None and last[0] == legal:  # the same list as last time (a round's questions)
+                asks = last[1]
+            else:
+                asks = {
+                    (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
+                }
+                self._asks = (list(legal), asks)
+            if asks:
+                question = self._pick_question(view, t, trust, est, asks, phase, rnd)
         if question is not None:
             kind, kid = question
             return {"type": kind, "kid": kid, "round": rnd}
@@ -607,14 +729,7 @@ class BradyBot(Bot):
                 return ("ask_number", kid)
             return None
         snoops = [who for r, who, via, _ in t.peeked if r == rnd and via == "snoop"]
-        said = {
-            (st["speaker"], st["about_round"]) for st in t.talk if st["value"] is not None and st["kind"] == "looked"
-        }
-        said |= {
-            (st["speaker"], st["about_round"])
-            for st in t.talk
-            if st["value"] is not None and st["kind"] == "played" and st["subject"] != st["speaker"]
-        }
+        said = t.memory.said
         for kid in sorted(dict.fromkeys(snoops), key=lambda k: (-trust.get(k, 0.0), t.kids.index(k))):
             if (
                 trust.get(kid, 0) >= self.prior_trust
@@ -623,13 +738,9 @@ class BradyBot(Bot):
                 and not self._answered(t, kid, "ask_number", rnd)
             ):
                 return ("ask_number", kid)
-        own = {
-            st["speaker"]
-            for st in t.talk
-            if st["kind"] == "played" and st["subject"] == st["speaker"] and st["about_round"] == rnd
-        }
+        own = t.memory.own_played
         for kid in self._suspects(est, t):
-            if kid in trust and kid not in own and ok("ask_played", kid):
+            if kid in trust and (kid, rnd) not in own and ok("ask_played", kid):
                 return ("ask_played", kid)
         return None
 
@@ -684,14 +795,15 @@ class BradyBot(Bot):
 
     def _alice_accuse(self, view: dict, legal: list[dict], t: _Table) -> dict:
         # written beside this module; imported when needed. Pure Python (no numpy: bots play in
-        # browser kernels too), the panel's estimate with the bot's number of samples
-        from .odds import sampled_odds
+        # browser kernels too) and closed form: no sampling (5,000 pure-Python samples were
+        # 80% of a smart-bot game's time), see odds.independent_odds
+        from .odds import independent_odds
 
         trust, _, est = self._alice_state(view, t)
         try:
-            odds = sampled_odds(view, trust=dict(trust), samples=self.samples, seed=0)
+            odds = independent_odds(view, trust=dict(trust))
         except ValueError:  # the claims cannot all be true together at these trusts
-            odds = sampled_odds(view, trust=None, samples=self.samples, seed=0)
+            odds = independent_odds(view, trust=None)
         kids = [a["kid"] for a in legal]
         best = max(kids, key=lambda k: (round(float(odds.get(k, 0.0)), 9), est[k], -kids.index(k)))
         return {"type": "accuse", "kid": best}

@@ -10,8 +10,10 @@ sum to 1 or more.
 * :func:`highest_odds`: Monte Carlo, all samples drawn at once in numpy, seeded
   (the lessons; numpy is imported by ``fast.py`` when it is called, never on import).
 * :func:`sampled_odds`: the same estimate in pure Python, fewer samples one by one,
-  seeded, with its standard error: the panel and Alice's bot (the play path runs in
+  seeded, with its standard error: the panel (the play path runs in
   browser kernels where numpy has no build).
+* :func:`independent_odds`: closed form, every unseen card an independent draw from
+  the pool (no sampling, a fraction of a millisecond): Alice's bot accuses with it.
 * :func:`exact_highest_odds`: exact ``Fraction`` answers by a dynamic programme
   over the kids (small decks, via ``counts``, or positions with few unseen cards).
 * :func:`panel`: exact or :func:`sampled_odds`, as rounded floats, for the widget's
@@ -40,7 +42,7 @@ from .knowledge import DEFAULT_TRUST, Position, position
 
 #: The lessons' :func:`highest_odds` (numpy, all samples at once).
 DEFAULT_SAMPLES = 20000
-#: The panel's and Alice's bot's pure-Python estimate (:func:`sampled_odds`): a standard
+#: The panel's pure-Python estimate (:func:`sampled_odds`): a standard
 #: error of at most 0.5 / sqrt(2000) = 0.011 without claims (the panel states its own).
 PANEL_SAMPLES = 2000
 #: Claims whose likelihoods vary less than this (the product of highest over lowest) weigh
@@ -392,12 +394,98 @@ def _python_sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[
     return p, se, tw * tw / tw2
 
 
+def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) -> dict[str, float]:
+    """``{kid: float}``: the chance each kid ends with the highest total (ties count for
+    all), computed in closed form under one simplification: every unseen card is an
+    independent draw from the unseen pool (``copies(v) / unseen cards``), tilted by its
+    claims (``copies(v) * likelihood(v)``, normalised), instead of a draw without
+    replacement. Each kid's total is then an exact convolution of its cards (and its
+    Cookie sign, and a kid viewer's own future plays), and
+    ``P(kid i at the top) = sum_t P(T_i = t) * prod_{j != i} P(T_j <= t)``.
+
+    Pure Python, no sampling, no seed: a few hundred float operations (Alice's bot
+    accuses with it). What it leaves out is the pool's coupling (a 6 in one kid's hand
+    is one 6 fewer for the others), a small effect with 8 copies of each value; the
+    sampled and exact odds keep it (:func:`sampled_odds`, :func:`exact_highest_odds`).
+    Raises ``ValueError`` when a claimed card has no value left that its claims allow."""
+    pos = position(view, trust, counts)
+    pool = {v: c for v, c in pos.pool.items() if c > 0}
+    n = sum(pool.values())
+    plain = [(v, c / n) for v, c in sorted(pool.items())] if n else []
+    by_kid: dict[str, list] = {}
+    for slot in pos.unknown:
+        by_kid.setdefault(slot[0], []).append(slot)
+
+    def draw(dist: dict[int, float], q: list[tuple[int, float]]) -> dict[int, float]:
+        out: dict[int, float] = {}
+        for t, p in dist.items():
+            for v, pv in q:
+                out[t + v] = out.get(t + v, 0.0) + p * pv
+        return out
+
+    claimed = {}
+    for slot in pos.unknown:
+        lik = pos.likelihood.get(slot)
+        if lik is not None:
+            raw = [(v, c * float(lik[v])) for v, c in sorted(pool.items())]
+            z = sum(w for _, w in raw)
+            if z <= 0:
+                raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
+            claimed[slot] = [(v, w / z) for v, w in raw]
+    dists = []
+    for kid in pos.kids:
+        dist = {pos.fixed[kid]: 1.0}
+        for slot in by_kid.get(kid, ()):
+            q = claimed.get(slot, plain)
+            if not q:
+                raise ValueError(f"{len(pos.unknown)} unseen cards cannot come from an empty pool")
+            dist = draw(dist, q)
+        if kid == pos.me:
+            mixed: dict[int, float] = {}
+            for p, idx, j in pos.future:
+                part = {sum(pos.hand[i] for i in idx): float(p)}
+                for _ in range(j):
+                    part = draw(part, plain)
+                for t, pt in part.items():
+                    for u, pu in dist.items():
+                        mixed[t + u] = mixed.get(t + u, 0.0) + pt * pu
+            dist = mixed
+        opts = pos.sign_options(kid)
+        if len(opts) > 1 or opts[0][1]:
+            signed: dict[int, float] = {}
+            for q_s, pts in opts:
+                for t, p in dist.items():
+                    signed[t + pts] = signed.get(t + pts, 0.0) + p * float(q_s)
+            dist = signed
+        dists.append(dist)
+    lo = min(min(d) for d in dists)
+    hi = max(max(d) for d in dists)
+    cdfs = []
+    for d in dists:
+        acc, cdf = 0.0, []
+        for t in range(lo, hi + 1):
+            acc += d.get(t, 0.0)
+            cdf.append(acc)
+        cdfs.append(cdf)
+    out = {}
+    for i, kid in enumerate(pos.kids):
+        p = 0.0
+        for t, pt in dists[i].items():
+            k = t - lo
+            for j, cdf in enumerate(cdfs):
+                if j != i:
+                    pt *= cdf[k]
+            p += pt
+        out[kid] = p
+    return out
+
+
 def sampled_odds_with_error(
     view: dict, trust: Any = None, samples: int = PANEL_SAMPLES, seed: int = 0, counts: dict | None = None
 ) -> dict[str, Any]:
     """The pure-Python estimate (:func:`_python_sample`) of :func:`highest_odds_with_error`:
     ``{"odds": {kid: p}, "se": {kid: standard error}, "ess": effective sample size}``.
-    What the panel and Alice's bot use (no numpy); the lessons' :func:`highest_odds` draws
+    What the panel uses (no numpy); the lessons' :func:`highest_odds` draws
     many more samples at once in numpy (``fast.py``)."""
     samples = _check_samples(samples)
     pos = position(view, trust, counts)

@@ -38,7 +38,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any
 
-from ..engine.game import FrozenAction, Game
+from ..engine.game import FrozenAction, FrozenEvent, Game
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -210,6 +210,24 @@ def _answers(kids, kid: str, q: str) -> list[dict]:
     if q == "ask_truth":
         return [{"type": "say_yes_no", "yes": True}, {"type": "say_yes_no", "yes": False}]
     return [{"type": "say_suspect", "kid": k} for k in kids]
+
+
+class _TalkCache:
+    """:meth:`BradyBunch._talk_view`'s read-only copies of the talk entries. A copy of the
+    game (``clone``, a pickle) starts with an empty one: a deep copy would turn its
+    entries into plain dicts."""
+
+    __slots__ = ("talk", "frozen")
+
+    def __init__(self, talk: list | None = None):
+        self.talk = talk
+        self.frozen: list = []
+
+    def __deepcopy__(self, memo: dict) -> _TalkCache:
+        return _TalkCache()
+
+    def __reduce__(self):
+        return (_TalkCache, ())
 
 
 class BradyBunch(Game):
@@ -905,6 +923,19 @@ class BradyBunch(Game):
             "score": self.final_scores.get(kid) if self.over else None,
         }
 
+    def _talk_view(self) -> list:
+        """A fresh list of the talk's entries, each a read-only copy (:class:`FrozenEvent`)
+        made once and shared by every later view: a statement never changes once said, and
+        copying every statement for every view grew with the game."""
+        talk = self.talk
+        cache = self.__dict__.get("_talk_cache")
+        if cache is None or cache.talk is not talk or len(cache.frozen) > len(talk):
+            cache = self._talk_cache = _TalkCache(talk)
+        frozen = cache.frozen
+        if len(frozen) < len(talk):
+            frozen.extend(FrozenEvent(t) for t in talk[len(frozen) :])
+        return frozen[:]
+
     def _view(self, seat: int | None, reveal: bool = False) -> dict:
         kid = self.seat_kid.get(seat) if seat is not None else None
         view = {
@@ -935,7 +966,7 @@ class BradyBunch(Game):
             "questions": self.questions,
             "max_questions": self.options["max_questions"],
             "pending": dict(self.pending) if self.pending else None,
-            "talk": [dict(t) for t in self.talk],
+            "talk": self._talk_view(),
             "exposed": [dict(e) for e in self.exposed],
             "deck_count": len(self.deck),
             "hand": sorted(self.hands[kid]) if kid else None,
