@@ -180,6 +180,9 @@ class Memory:
         self.reset()
 
     def reset(self) -> None:
+        #: bumped by every change of ``holds`` (and by a reset): the bot's cache of the
+        #: memories still there is keyed by it
+        self.version = getattr(self, "version", 0) + 1
         self.seen = 0
         self.last = None
         self.holds: dict[int, dict[str, tuple]] = {}
@@ -276,13 +279,16 @@ class Memory:
                 self._forget_down(seat)
                 if seat != me:
                     self.holds.setdefault(seat, {})[card] = (at, 1.0)  # shown, then taken back
+                    self.version += 1
         elif kind == "match":
             for seat in ev.get("seats", ()):
                 self._forget_down(seat)
                 self.holds.get(seat, {}).pop(ev.get("card"), None)
+            self.version += 1
         elif kind == "hunted":
             target = ev.get("target")
             self.holds.get(target, {}).pop(ev.get("card"), None)
+            self.version += 1
             self._forget_down(target)
             self._forget_down(ev.get("hunter"))
         elif kind == "hunters_cancel":
@@ -293,12 +299,14 @@ class Memory:
             for cards in self.holds.values():
                 for card, (t, w) in list(cards.items()):
                     cards[card] = (t, w * PASS_KEEP)
+            self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
             if giver == me and to != me:
                 self.holds.setdefault(to, {})[card] = (at, 1.0)
             elif to == me:
                 self.holds.get(giver, {}).pop(card, None)
+            self.version += 1
 
 
 def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
@@ -341,6 +349,15 @@ class PlannerBot:
         self._want: tuple | None = None  # (action key, due ms)
         self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
         self._hunter_since: float | None = None  # when it first saw a Hunter in its hand
+        # caches kept between questions, each keyed by what it is computed from (the
+        # Scheduler asks after every step, and most steps change little of it)
+        self._fades: dict = {}  # (at, fact key) -> (surely kept before, surely gone after)
+        self._draws_of: dict = {}  # seeded lognormal draws by key
+        self._pool_key: tuple | None = None  # the view's parts the unseen pool is made of
+        self._pool: Counter | None = None
+        self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
+        self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
+        self._beliefs: dict = {}  # seat -> (its inputs, {animal: p})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -365,7 +382,68 @@ class PlannerBot:
         return u
 
     def _remembered(self, at: float, now: float, *key) -> bool:
+        """Whether the memory ``key`` of age ``now - at`` is still there: iff its seeded
+        uniform draw is below ``exp(-age / tau)``. That is True up to an age of
+        ``-tau * log(u)`` and False after, so the answer is looked up away from that
+        boundary (1 ms either side, far beyond any rounding) and computed near it."""
+        fade = self._fades.get((at, key))
+        if fade is None:
+            u = self._uniform(*key)
+            if u > 1e-300:
+                span = -self.p["tau"] * math.log(u)
+                fade = (at + span - 1.0, at + span + 1.0)
+            else:  # no shortcut: computed every time
+                fade = (-math.inf, math.inf)
+            if len(self._fades) > 50_000:
+                self._fades.clear()
+            self._fades[(at, key)] = fade
+        if now < fade[0]:
+            return True
+        if now > fade[1]:
+            return False
         return self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"])
+
+    def _kept_until(self, at: float, now: float, *key) -> float:
+        """Up to when (exclusive) a memory :meth:`_remembered` at ``now`` surely stays:
+        ``now`` itself near its boundary (ask again)."""
+        fade = self._fades.get((at, key))
+        return fade[0] if fade is not None and now < fade[0] else now
+
+    def _drawn(self, key: tuple, params: tuple) -> int:
+        """``_lognormal(self._rng(*key), *params)``, drawn once per key."""
+        d = self._draws_of.get(key)
+        if d is None:
+            d = _lognormal(self._rng(*key), *params)
+            if len(self._draws_of) > 50_000:
+                self._draws_of.clear()
+            self._draws_of[key] = d
+        return d
+
+    def _holds_now(self, now: float) -> dict:
+        """The memories of hands still there at ``now``: ``{seat: {animal: weight}}``,
+        recomputed only when the memory changed or one of them may have faded."""
+        memory = self.memory
+        cached = self._holds_cache
+        if cached is not None and cached[0] == memory.version and cached[1] <= now < cached[2]:
+            return cached[3]
+        out: dict = {}
+        until = math.inf
+        for seat, cards in memory.holds.items():
+            for card, (at, w) in cards.items():
+                if w > 0.05 and self._remembered(at, now, "holds", seat, card, at):
+                    out.setdefault(seat, {})[card] = w
+                    until = min(until, self._kept_until(at, now, "holds", seat, card, at))
+                # a faded memory stays faded: it cannot come back later
+        self._holds_cache = (memory.version, now, until, out)
+        return out
+
+    def _unseen(self, view: dict, known: dict) -> Counter:
+        """:func:`.odds.unseen_pool` of ``view``, recomputed only when its parts changed."""
+        key = (view.get("removed"), view.get("reserves"), view.get("lost"), view.get("my_hand"), known)
+        if self._pool is None or self._pool_key != key:
+            self._pool = odds.unseen_pool(view)
+            self._pool_key = key
+        return self._pool
 
     # ---------------------------------------------------------------- plans
     def _later(self, action: dict, kind: str, now: float, tag: tuple, not_before: float = 0.0):
@@ -475,7 +553,7 @@ class PlannerBot:
         if hunts:
             target, score = ctx.hunt_target([a["target"] for a in hunts])
             since = self._hunter_since if self._hunter_since is not None else now
-            patience = _lognormal(self._rng("hunt_patience", since), *self.p["hunt_patience"])
+            patience = self._drawn(("hunt_patience", since), self.p["hunt_patience"])
             if score >= 1.5 or now >= since + patience:
                 action = next(a for a in hunts if a["target"] == target)
                 return self._later(action, "react", now, ("hunt", target))
@@ -487,17 +565,23 @@ class PlannerBot:
         table = tuple(ctx.cries)
         p_now = ctx.share() if mine is not None else 0.0
         scores = {c: ctx.play_score(c) for c in plays if c != mine}
-        best = max(scores, key=lambda c: (round(scores[c], 3), self._uniform("pick", table, c)), default=None)
-        heard = self._uniform("attention", table) < self.p["attention"]
-        if heard and best is not None and scores[best] > 0.05 and scores[best] > p_now + self.p["switch_margin"]:
-            return self._later(plays[best], "think", now, ("best",))
+        # the best card: the highest score to 3 places, ties broken by a seeded draw per card
+        # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
+        bar = max(0.05, p_now + self.p["switch_margin"])
+        if scores:
+            top = max(map(round, scores.values(), [3] * len(scores)))
+            tied = [c for c in scores if round(scores[c], 3) == top]
+            if any(scores[c] > bar for c in tied):
+                best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
+                if scores[best] > bar and self._uniform("attention", table) < self.p["attention"]:
+                    return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = [c for c in plays if c != mine and not ctx.dead(c)]
         since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
             if mine is not None and fresh and SLAP in legal and p_now >= self.p["slap_last"] + ctx.risk():
                 # its last hope is down: with nothing else to try, it slaps on a weaker belief
-                wait = _lognormal(self._rng("last", since, table), *self.p["patience"])
+                wait = self._drawn(("last", since, table), self.p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
             self._want = None
             return None
@@ -507,9 +591,7 @@ class PlannerBot:
             nxt = min(alive, key=lambda c: (ctx.shown_at(c) - 1000 * ctx.cry_hope(c), self._uniform("order", c)))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
-        patience = (
-            0 if ctx.dead(mine) else _lognormal(self._rng("patience", since), *self.p["patience"]) * (1 + 2 * p_now)
-        )
+        patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), self.p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
 
@@ -533,23 +615,20 @@ class _Context:
         self._beliefs: dict = {}
         self._holds = None
         self._known = odds._known_down(view)
+        self._shares: dict = {}  # animal -> share(animal)
+        self._crying: dict = {}  # cry -> _others_crying(cry)
+        self._hopes: dict = {}  # cry -> cry_hope
 
     # memories still there now: {seat: {animal: weight}}
     def holds(self) -> dict:
         if self._holds is None:
-            out: dict = {}
-            for seat, cards in self.memory.holds.items():
-                for card, (at, w) in cards.items():
-                    if w > 0.05 and self.bot._remembered(at, self.now, "holds", seat, card, at):
-                        out.setdefault(seat, {})[card] = w
-            self._holds = out
+            self._holds = self.bot._holds_now(self.now)
         return self._holds
 
     def pool(self) -> Counter:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
-            pool = odds.unseen_pool(self.view)
-            self._pool = pool
+            self._pool = self.bot._unseen(self.view, self._known)
         return self._pool
 
     def belief(self, seat: int) -> dict:
@@ -563,38 +642,71 @@ class _Context:
             out = {}
             if cry is not None and seat != self.hunter:
                 pool, holds = self.pool(), self.holds()
-                mine_here = holds.get(seat, {})
-                boost = self.bot.p["boost"]
-                for animal in odds.species_of_cry(cry, self.mode):
-                    elsewhere = sum(h.get(animal, 0) for s, h in holds.items() if s != seat and h.get(animal, 0) >= 0.5)
-                    base = max(0.0, pool[animal] - elsewhere)
-                    if base <= 0 and not mine_here.get(animal):
-                        continue
-                    weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
-                    if animal == self.mine:
-                        if self.memory.answered.get(seat):
-                            weight *= self.bot.p["answer"]
-                        declined = self.memory.declined.get((seat, animal))
-                        if declined and declined[0] == self.memory.down_at.get(seat):
-                            weight *= DECLINE ** declined[1]
-                    out[animal] = weight
-                total = sum(out.values())
-                out = {a: w / total for a, w in out.items()} if total else {}
+                bot, memory = self.bot, self.memory
+                # the bot's cache between questions: the same pool and memories, and the same
+                # inputs for this seat, give the same belief
+                made_of = bot._belief_of
+                if made_of[0] is not pool or made_of[1] is not holds:
+                    bot._belief_of = (pool, holds)
+                    bot._beliefs = {}
+                key = (
+                    cry,
+                    self.mine,
+                    self.mode,
+                    memory.answered.get(seat),
+                    memory.declined.get((seat, self.mine)),
+                    memory.down_at.get(seat),
+                )
+                cached = bot._beliefs.get(seat)
+                if cached is not None and cached[0] == key:
+                    self._beliefs[seat] = cached[1]
+                    return cached[1]
+                out = self._belief(seat, cry, pool, holds)
+                bot._beliefs[seat] = (key, out)
         self._beliefs[seat] = out
         return out
 
+    def _belief(self, seat: int, cry: str, pool: Counter, holds: dict) -> dict:
+        """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
+        out: dict = {}
+        mine_here = holds.get(seat, {})
+        boost = self.bot.p["boost"]
+        for animal in odds.species_of_cry(cry, self.mode):
+            elsewhere = sum(h.get(animal, 0) for s, h in holds.items() if s != seat and h.get(animal, 0) >= 0.5)
+            base = max(0.0, pool[animal] - elsewhere)
+            if base <= 0 and not mine_here.get(animal):
+                continue
+            weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
+            if animal == self.mine:
+                if self.memory.answered.get(seat):
+                    weight *= self.bot.p["answer"]
+                declined = self.memory.declined.get((seat, animal))
+                if declined and declined[0] == self.memory.down_at.get(seat):
+                    weight *= DECLINE ** declined[1]
+            out[animal] = weight
+        total = sum(out.values())
+        out = {a: w / total for a, w in out.items()} if total else {}
+        return out
+
     def _others_crying(self, cry: str) -> list:
-        return [s for s, c in enumerate(self.cries) if s != self.me and c == cry and s != self.hunter]
+        others = self._crying.get(cry)
+        if others is None:
+            others = [s for s, c in enumerate(self.cries) if s != self.me and c == cry and s != self.hunter]
+            self._crying[cry] = others
+        return others
 
     def share(self, animal: str | None = None) -> float:
         """P(some other face-down card is ``animal``) (default: its own down card's)."""
         animal = animal or self.mine
         if animal is None:
             return 0.0
-        miss = 1.0
-        for seat in self._others_crying(odds.cry_of(animal, self.mode)):
-            miss *= 1 - self.belief(seat).get(animal, 0.0)
-        return 1 - miss
+        p = self._shares.get(animal)
+        if p is None:
+            miss = 1.0
+            for seat in self._others_crying(odds.cry_of(animal, self.mode)):
+                miss *= 1 - self.belief(seat).get(animal, 0.0)
+            p = self._shares[animal] = 1 - miss
+        return p
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
@@ -619,11 +731,16 @@ class _Context:
         """1 when it remembers another seat taking back a card with this animal's cry
         (that seat holds one of its look-alikes, maybe its partner), else 0."""
         cry = odds.cry_of(animal, self.mode)
-        for seat, cries in self.memory.cried.items():
-            at = cries.get(cry)
-            if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
-                return 1.0
-        return 0.0
+        hope = self._hopes.get(cry)
+        if hope is None:
+            hope = 0.0
+            for seat, cries in self.memory.cried.items():
+                at = cries.get(cry)
+                if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
+                    hope = 1.0
+                    break
+            self._hopes[cry] = hope
+        return hope
 
     def shown_at(self, animal: str) -> float:
         return self.memory.shown.get(animal, -1.0)
