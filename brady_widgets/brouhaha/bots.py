@@ -358,6 +358,7 @@ class PlannerBot:
         self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
         self._beliefs: dict = {}  # seat -> (its inputs, {animal: p})
+        self._surely: tuple | None = None  # (holds, its sure memories by animal)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -435,6 +436,20 @@ class PlannerBot:
                     until = min(until, self._kept_until(at, now, "holds", seat, card, at))
                 # a faded memory stays faded: it cannot come back later
         self._holds_cache = (memory.version, now, until, out)
+        return out
+
+    def _surely_held(self, holds: dict) -> dict:
+        """``{animal: [(seat, weight), ...]}``: the memories of ``holds`` of weight at least
+        0.5, in its order (made once per ``holds``)."""
+        cached = self._surely
+        if cached is not None and cached[0] is holds:
+            return cached[1]
+        out: dict = {}
+        for seat, cards in holds.items():
+            for animal, w in cards.items():
+                if w >= 0.5:
+                    out.setdefault(animal, []).append((seat, w))
+        self._surely = (holds, out)
         return out
 
     def _unseen(self, view: dict, known: dict) -> Counter:
@@ -536,7 +551,8 @@ class PlannerBot:
         now, mine = ctx.now, ctx.mine
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
-        fresh = ctx.memory.slapped_on != ctx.memory.table()
+        slapped_on = ctx.memory.slapped_on
+        fresh = slapped_on is None or slapped_on != ctx.memory.table()
         # 1. slap when it believes someone shares its animal
         if SLAP in legal and mine is not None and fresh:
             p = ctx.share()
@@ -564,19 +580,23 @@ class PlannerBot:
             return None
         table = tuple(ctx.cries)
         p_now = ctx.share() if mine is not None else 0.0
-        scores = {c: ctx.play_score(c) for c in plays if c != mine}
+        scores = ctx.play_scores(plays)
         # the best card: the highest score to 3 places, ties broken by a seeded draw per card
         # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
         bar = max(0.05, p_now + self.p["switch_margin"])
-        if scores:
-            top = max(map(round, scores.values(), [3] * len(scores)))
+        # (rounding is monotone: the top rounded score is the top score rounded, and with no
+        # score past the bar no card of the tie is worth showing)
+        hi = max(scores.values(), default=0.0)
+        if hi > bar:
+            top = round(hi, 3)
             tied = [c for c in scores if round(scores[c], 3) == top]
             if any(scores[c] > bar for c in tied):
                 best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
                 if scores[best] > bar and self._uniform("attention", table) < self.p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
-        alive = [c for c in plays if c != mine and not ctx.dead(c)]
+        dead = ctx.dead
+        alive = [c for c in plays if c != mine and not dead(c)]
         since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
             if mine is not None and fresh and SLAP in legal and p_now >= self.p["slap_last"] + ctx.risk():
@@ -588,7 +608,12 @@ class PlannerBot:
         if self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
             nxt = min(alive, key=lambda c: self._uniform("order", since, c))
         else:
-            nxt = min(alive, key=lambda c: (ctx.shown_at(c) - 1000 * ctx.cry_hope(c), self._uniform("order", c)))
+            # the card shown least recently (a cry someone else took back first), ties broken
+            # by a seeded draw per card
+            first = {c: ctx.shown_at(c) - 1000 * ctx.cry_hope(c) for c in alive}
+            low = min(first.values())
+            tied = [c for c in alive if first[c] == low]
+            nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
         patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), self.p["patience"]) * (1 + 2 * p_now)
@@ -618,6 +643,7 @@ class _Context:
         self._shares: dict = {}  # animal -> share(animal)
         self._crying: dict = {}  # cry -> _others_crying(cry)
         self._hopes: dict = {}  # cry -> cry_hope
+        self._dead: dict = {}  # animal -> dead(animal)
 
     # memories still there now: {seat: {animal: weight}}
     def holds(self) -> dict:
@@ -671,8 +697,10 @@ class _Context:
         out: dict = {}
         mine_here = holds.get(seat, {})
         boost = self.bot.p["boost"]
+        surely = self.bot._surely_held(holds)
         for animal in odds.species_of_cry(cry, self.mode):
-            elsewhere = sum(h.get(animal, 0) for s, h in holds.items() if s != seat and h.get(animal, 0) >= 0.5)
+            # the sure memories of it in other seats' hands (summed in the memories' order)
+            elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
             base = max(0.0, pool[animal] - elsewhere)
             if base <= 0 and not mine_here.get(animal):
                 continue
@@ -710,11 +738,36 @@ class _Context:
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
-        if animal == HUNTER:
-            return False
-        if self.hand.count(animal) + (self.mine == animal) >= 2:
-            return True
-        return self.pool()[animal] == 0
+        d = self._dead.get(animal)
+        if d is None:
+            if animal == HUNTER:
+                d = False
+            elif self.hand.count(animal) + (self.mine == animal) >= 2:
+                d = True
+            else:
+                d = self.pool()[animal] == 0
+            self._dead[animal] = d
+        return d
+
+    def play_scores(self, animals) -> dict:
+        """``{animal: play_score(animal)}`` for the animals other than its own down card: a
+        card whose cry nobody else cries scores 0 without a belief (``share`` would be
+        ``1 - 1.0``)."""
+        mine, me, hunter = self.mine, self.me, self.hunter
+        crying = {}
+        for s, c in enumerate(self.cries):
+            if c is not None and s != me and s != hunter:
+                crying[c] = True
+        cry_of = odds._tables()[1][self.mode]
+        out = {}
+        for c in animals:
+            if c == mine:
+                continue
+            if c == HUNTER or cry_of[c] not in crying or self.dead(c):
+                out[c] = 0.0
+            else:
+                out[c] = self.share(c)
+        return out
 
     def play_score(self, animal: str) -> float:
         if animal == HUNTER or self.dead(animal):
