@@ -453,8 +453,16 @@ class PlannerBot:
         return out
 
     def _unseen(self, view: dict, known: dict) -> Counter:
-        """:func:`.odds.unseen_pool` of ``view``, recomputed only when its parts changed."""
-        key = (view.get("removed"), view.get("reserves"), view.get("lost"), view.get("my_hand"), known)
+        """:func:`.odds.unseen_pool` of ``view``, recomputed only when its parts changed: the
+        public removed cards, Reserves and lost cards, and the cards the seat sees as a
+        multiset (its hand and the face-down cards it knows: a card shown from its hand
+        leaves the pool as it was)."""
+        key = (
+            view.get("removed"),
+            view.get("reserves"),
+            view.get("lost"),
+            sorted([*(view.get("my_hand") or ()), *known.values()]),
+        )
         if self._pool is None or self._pool_key != key:
             self._pool = odds.unseen_pool(view)
             self._pool_key = key
