@@ -12,8 +12,8 @@ The model (``easy``, ``medium``, ``hard`` differ only in the numbers of
 Reaction times
     Each time a bot wants something new (a slap, a card to play, a Hunter, a card
     to pass) it draws a delay, lognormal around its level's median (``react`` for
-    races: slaps and Hunters; ``think`` for choosing a card), from a normal number
-    drawn from a keyed hash of ``(level, seed, seat, the situation)``. Asking again while it wants
+    races: slaps and Hunters; ``think`` for choosing a card), from a generator
+    seeded by ``(level, seed, seat, the situation)``. Asking again while it wants
     the same thing gives the same due time, so the Scheduler's plan stands; once
     that time has passed the plan was carried out, and wanting it again is a new
     reaction. Medians: easy 900/1300 ms, medium 600/850, hard 380/550.
@@ -158,7 +158,6 @@ PASS_KEEP = 0.5
 DECLINE = 0.35
 #: shortest and longest reaction, ms
 REACT_MIN, REACT_MAX = 120, 20_000
-_ULP, _MASK53, _TWO_PI = 2.0**-53, (1 << 53) - 1, 2.0 * math.pi
 
 
 def _key(action: dict) -> tuple:
@@ -310,10 +309,8 @@ class Memory:
             self.version += 1
 
 
-def _lognormal(z: float, median: float, sigma: float) -> int:
-    """A lognormal time around ``median`` from the standard normal draw ``z`` (whole ms,
-    clipped to ``REACT_MIN..REACT_MAX``)."""
-    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * z))))
+def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
+    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * rng.gauss(0.0, 1.0)))))
 
 
 class RandomBot:
@@ -371,16 +368,9 @@ class PlannerBot:
         text = f"brouhaha:{self.level}:{self.seed}:{self.seat}:{key!r}".encode()
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
-    def _normal(self, *key) -> float:
-        """A standard normal number for the bot's seed, seat and ``key`` (the same in every
-        run): Box-Muller on two 53-bit uniforms of one keyed hash. (A generator seeded per
-        draw, as before, spent ~10 us filling a Mersenne Twister's 2.5 KB state for two
-        numbers, on every new plan: an eighth of a bot game.)"""
-        text = f"brouhaha:{self.level}:{self.seed}:{self.seat}:{key!r}:normal".encode()
-        bits = int.from_bytes(hashlib.blake2b(text, digest_size=16).digest(), "big")
-        u1 = (bits >> 75) * _ULP  # the top 53 bits
-        u2 = (bits & _MASK53) * _ULP  # the low 53 bits
-        return math.cos(_TWO_PI * u1) * math.sqrt(-2.0 * math.log(1.0 - u2))
+    def _rng(self, *key) -> random.Random:
+        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run)."""
+        return random.Random(self._hash(key))
 
     def _uniform(self, *key) -> float:
         """A seeded uniform number in [0, 1) for ``key``."""
@@ -421,10 +411,10 @@ class PlannerBot:
         return fade[0] if fade is not None and now < fade[0] else now
 
     def _drawn(self, key: tuple, params: tuple) -> int:
-        """``_lognormal(self._normal(*key), *params)``, drawn once per key."""
+        """``_lognormal(self._rng(*key), *params)``, drawn once per key."""
         d = self._draws_of.get(key)
         if d is None:
-            d = _lognormal(self._normal(*key), *params)
+            d = _lognormal(self._rng(*key), *params)
             if len(self._draws_of) > 50_000:
                 self._draws_of.clear()
             self._draws_of[key] = d
@@ -487,7 +477,7 @@ class PlannerBot:
         key = (_key(action), tag)
         if self._want is None or self._want[0] != key or self._want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
-            delay = _lognormal(self._normal("react", kind, tag, key, now), median, sigma)
+            delay = _lognormal(self._rng("react", kind, tag, key, now), median, sigma)
             self._want = (key, int(max(now + delay, not_before)))
         return Later(max(0, int(self._want[1] - now)), action)
 
