@@ -84,6 +84,7 @@ play :mod:`.total_black`: hold iff the bumped cry equals its own.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import math
 import random
@@ -313,6 +314,11 @@ def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
     return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * rng.gauss(0.0, 1.0)))))
 
 
+#: ``random.Random``'s C seeding (what its ``seed`` does for an int, besides clearing the
+#: pending Gaussian)
+_SEED = _random.Random.seed
+
+
 class RandomBot:
     """Plans a random legal action at a random delay (0-2 s), or sometimes waits a
     random time (0.2-2 s) and is asked again."""
@@ -348,6 +354,7 @@ class PlannerBot:
         self.memory = Memory(seat)
         self._want: tuple | None = None  # (action key, due ms)
         self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
+        self._draw = random.Random()  # re-seeded for each seeded draw (_rng)
         self._hunter_since: float | None = None  # when it first saw a Hunter in its hand
         # caches kept between questions, each keyed by what it is computed from (the
         # Scheduler asks after every step, and most steps change little of it)
@@ -369,8 +376,14 @@ class PlannerBot:
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
     def _rng(self, *key) -> random.Random:
-        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run)."""
-        return random.Random(self._hash(key))
+        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
+        the bot's own generator re-seeded into the very state ``random.Random(seed)``
+        starts in, to be drawn from at once (a fresh ``random.Random`` per draw cost its
+        Python ``__init__`` and ``seed`` on top of the Mersenne Twister's seeding)."""
+        draw = self._draw
+        _SEED(draw, self._hash(key))
+        draw.gauss_next = None
+        return draw
 
     def _uniform(self, *key) -> float:
         """A seeded uniform number in [0, 1) for ``key``."""
