@@ -184,6 +184,8 @@ class Memory:
         #: bumped by every change of ``holds`` (and by a reset): the bot's cache of the
         #: memories still there is keyed by it
         self.version = getattr(self, "version", 0) + 1
+        #: bumped by every event but a pass chosen (which changes nothing it remembers)
+        self.changes = getattr(self, "changes", 0) + 1
         self.seen = 0
         self.last = None
         self.holds: dict[int, dict[str, tuple]] = {}
@@ -231,6 +233,8 @@ class Memory:
 
     def _event(self, ev: dict) -> None:
         kind = ev.get("type")
+        if kind != "pass_chosen":
+            self.changes += 1
         at = ev.get("at", 0) or 0
         me = self.me
         if kind == "play":
@@ -366,6 +370,7 @@ class PlannerBot:
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
         self._beliefs: dict = {}  # seat -> (its inputs, {animal: p})
         self._surely: tuple | None = None  # (holds, its sure memories by animal)
+        self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -562,11 +567,42 @@ class PlannerBot:
         closes = (ctx.view.get("passing") or {}).get("closes_at")
         cards = [a["card"] for a in passes]
         if self._uniform("care", closes) < self.p["care"]:
-            card = ctx.pass_choice(cards)
+            card = self._pass_choice(ctx, cards, closes)
         else:
             card = cards[int(self._uniform("careless", closes) * len(cards))]
         action = next(a for a in passes if a["card"] == card)
         return self._later(action, "think", ctx.now, ("pass", (ctx.view.get("passing") or {}).get("closes_at")))
+
+    def _pass_choice(self, ctx: _Context, cards: list, closes) -> str:
+        """``ctx.pass_choice(cards)``, kept while the pass window's inputs stay: the same
+        cards, view parts and memories (a pass chosen by another seat changes none of them)
+        and no memory that may fade before ``now`` (a faded one stays faded)."""
+        now, holds = ctx.now, ctx.holds()
+        key = (
+            closes,
+            cards,
+            ctx.view.get("my_hand"),
+            ctx.mine,
+            ctx.cries,
+            ctx.hunter,
+            ctx._known,
+            ctx.mode,
+            ctx.view.get("players"),
+            ctx.pool(),
+            self.memory.changes,
+        )
+        cached = self._pass_cache
+        if cached is not None and cached[3] is holds and cached[1] <= now < cached[2] and cached[0] == key:
+            return cached[4]
+        card = ctx.pass_choice(cards)
+        until = math.inf
+        for seat, cries in self.memory.cried.items():
+            if seat != self.seat:
+                for cry, at in cries.items():
+                    if self._remembered(at, now, "cried", seat, cry, at):
+                        until = min(until, self._kept_until(at, now, "cried", seat, cry, at))
+        self._pass_cache = (key, now, until, holds, card)
+        return card
 
     def _plan_play(self, ctx: _Context, legal: list):
         now, mine = ctx.now, ctx.mine
