@@ -681,7 +681,7 @@ class Brouhaha(Game):
         self._emit("game_over", winners=list(self.winners), scores=sizes, reason=reason, at=at)
 
     def _scores(self):
-        return [*map(len, self.reserves)]
+        return [len(r) for r in self.reserves]
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
@@ -710,7 +710,7 @@ class Brouhaha(Game):
             "my_hand": list(self.hands[seat]) if seat is not None else None,
             "my_down": self.down[seat] if seat is not None else None,
             "pinned": seat is not None and hunt is not None and hunt["target"] == seat,
-            "hand_sizes": [*map(len, self.hands)],
+            "hand_sizes": [len(h) for h in self.hands],
             "reserves": [*map(list, self.reserves)],
             "removed": list(self.removed),
             "lost": list(self.lost),

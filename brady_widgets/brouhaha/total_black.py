@@ -183,7 +183,7 @@ class TotalBlack(Game):
         self._emit("game_over", reason=reason, winners=list(self.winners), scores=self._scores(), at=at)
 
     def _scores(self):
-        return [*map(int, self.found)]  # found: bools (1 or 0 each)
+        return [1 if f else 0 for f in self.found]
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
