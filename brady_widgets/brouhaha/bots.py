@@ -212,7 +212,7 @@ class Memory:
     # ----------------------------------------------------------------- log
     def update(self, log: list) -> None:
         n = self.seen
-        if n > len(log) or (n and log[n - 1] != self.last):
+        if n > len(log) or (n and log[n - 1] is not self.last and log[n - 1] != self.last):
             self.reset()  # not the log it was following: start again
             n = 0
         for ev in log[n:]:
