@@ -84,6 +84,7 @@ play :mod:`.total_black`: hold iff the bumped cry equals its own.
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import math
 import random
@@ -180,6 +181,11 @@ class Memory:
         self.reset()
 
     def reset(self) -> None:
+        #: bumped by every change of ``holds`` (and by a reset): the bot's cache of the
+        #: memories still there is keyed by it
+        self.version = getattr(self, "version", 0) + 1
+        #: bumped by every event but a pass chosen (which changes nothing it remembers)
+        self.changes = getattr(self, "changes", 0) + 1
         self.seen = 0
         self.last = None
         self.holds: dict[int, dict[str, tuple]] = {}
@@ -206,7 +212,7 @@ class Memory:
     # ----------------------------------------------------------------- log
     def update(self, log: list) -> None:
         n = self.seen
-        if n > len(log) or (n and log[n - 1] != self.last):
+        if n > len(log) or (n and log[n - 1] is not self.last and log[n - 1] != self.last):
             self.reset()  # not the log it was following: start again
             n = 0
         for ev in log[n:]:
@@ -227,6 +233,8 @@ class Memory:
 
     def _event(self, ev: dict) -> None:
         kind = ev.get("type")
+        if kind != "pass_chosen":
+            self.changes += 1
         at = ev.get("at", 0) or 0
         me = self.me
         if kind == "play":
@@ -276,13 +284,16 @@ class Memory:
                 self._forget_down(seat)
                 if seat != me:
                     self.holds.setdefault(seat, {})[card] = (at, 1.0)  # shown, then taken back
+                    self.version += 1
         elif kind == "match":
             for seat in ev.get("seats", ()):
                 self._forget_down(seat)
                 self.holds.get(seat, {}).pop(ev.get("card"), None)
+            self.version += 1
         elif kind == "hunted":
             target = ev.get("target")
             self.holds.get(target, {}).pop(ev.get("card"), None)
+            self.version += 1
             self._forget_down(target)
             self._forget_down(ev.get("hunter"))
         elif kind == "hunters_cancel":
@@ -293,16 +304,23 @@ class Memory:
             for cards in self.holds.values():
                 for card, (t, w) in list(cards.items()):
                     cards[card] = (t, w * PASS_KEEP)
+            self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
             if giver == me and to != me:
                 self.holds.setdefault(to, {})[card] = (at, 1.0)
             elif to == me:
                 self.holds.get(giver, {}).pop(card, None)
+            self.version += 1
 
 
 def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
     return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * rng.gauss(0.0, 1.0)))))
+
+
+#: ``random.Random``'s C seeding (what its ``seed`` does for an int, besides clearing the
+#: pending Gaussian)
+_SEED = _random.Random.seed
 
 
 class RandomBot:
@@ -340,7 +358,19 @@ class PlannerBot:
         self.memory = Memory(seat)
         self._want: tuple | None = None  # (action key, due ms)
         self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
+        self._draw = random.Random()  # re-seeded for each seeded draw (_rng)
         self._hunter_since: float | None = None  # when it first saw a Hunter in its hand
+        # caches kept between questions, each keyed by what it is computed from (the
+        # Scheduler asks after every step, and most steps change little of it)
+        self._fades: dict = {}  # (at, fact key) -> (surely kept before, surely gone after)
+        self._draws_of: dict = {}  # seeded lognormal draws by key
+        self._pool_key: tuple | None = None  # the view's parts the unseen pool is made of
+        self._pool: Counter | None = None
+        self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
+        self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
+        self._beliefs: dict = {}  # seat -> (its inputs, {animal: p})
+        self._surely: tuple | None = None  # (holds, its sure memories by animal)
+        self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -351,8 +381,14 @@ class PlannerBot:
         return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
     def _rng(self, *key) -> random.Random:
-        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run)."""
-        return random.Random(self._hash(key))
+        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
+        the bot's own generator re-seeded into the very state ``random.Random(seed)``
+        starts in, to be drawn from at once (a fresh ``random.Random`` per draw cost its
+        Python ``__init__`` and ``seed`` on top of the Mersenne Twister's seeding)."""
+        draw = self._draw
+        _SEED(draw, self._hash(key))
+        draw.gauss_next = None
+        return draw
 
     def _uniform(self, *key) -> float:
         """A seeded uniform number in [0, 1) for ``key``."""
@@ -365,7 +401,90 @@ class PlannerBot:
         return u
 
     def _remembered(self, at: float, now: float, *key) -> bool:
+        """Whether the memory ``key`` of age ``now - at`` is still there: iff its seeded
+        uniform draw is below ``exp(-age / tau)``. That is True up to an age of
+        ``-tau * log(u)`` and False after, so the answer is looked up away from that
+        boundary (1 ms either side, far beyond any rounding) and computed near it."""
+        fade = self._fades.get((at, key))
+        if fade is None:
+            u = self._uniform(*key)
+            if u > 1e-300:
+                span = -self.p["tau"] * math.log(u)
+                fade = (at + span - 1.0, at + span + 1.0)
+            else:  # no shortcut: computed every time
+                fade = (-math.inf, math.inf)
+            if len(self._fades) > 50_000:
+                self._fades.clear()
+            self._fades[(at, key)] = fade
+        if now < fade[0]:
+            return True
+        if now > fade[1]:
+            return False
         return self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"])
+
+    def _kept_until(self, at: float, now: float, *key) -> float:
+        """Up to when (exclusive) a memory :meth:`_remembered` at ``now`` surely stays:
+        ``now`` itself near its boundary (ask again)."""
+        fade = self._fades.get((at, key))
+        return fade[0] if fade is not None and now < fade[0] else now
+
+    def _drawn(self, key: tuple, params: tuple) -> int:
+        """``_lognormal(self._rng(*key), *params)``, drawn once per key."""
+        d = self._draws_of.get(key)
+        if d is None:
+            d = _lognormal(self._rng(*key), *params)
+            if len(self._draws_of) > 50_000:
+                self._draws_of.clear()
+            self._draws_of[key] = d
+        return d
+
+    def _holds_now(self, now: float) -> dict:
+        """The memories of hands still there at ``now``: ``{seat: {animal: weight}}``,
+        recomputed only when the memory changed or one of them may have faded."""
+        memory = self.memory
+        cached = self._holds_cache
+        if cached is not None and cached[0] == memory.version and cached[1] <= now < cached[2]:
+            return cached[3]
+        out: dict = {}
+        until = math.inf
+        for seat, cards in memory.holds.items():
+            for card, (at, w) in cards.items():
+                if w > 0.05 and self._remembered(at, now, "holds", seat, card, at):
+                    out.setdefault(seat, {})[card] = w
+                    until = min(until, self._kept_until(at, now, "holds", seat, card, at))
+                # a faded memory stays faded: it cannot come back later
+        self._holds_cache = (memory.version, now, until, out)
+        return out
+
+    def _surely_held(self, holds: dict) -> dict:
+        """``{animal: [(seat, weight), ...]}``: the memories of ``holds`` of weight at least
+        0.5, in its order (made once per ``holds``)."""
+        cached = self._surely
+        if cached is not None and cached[0] is holds:
+            return cached[1]
+        out: dict = {}
+        for seat, cards in holds.items():
+            for animal, w in cards.items():
+                if w >= 0.5:
+                    out.setdefault(animal, []).append((seat, w))
+        self._surely = (holds, out)
+        return out
+
+    def _unseen(self, view: dict, known: dict) -> Counter:
+        """:func:`.odds.unseen_pool` of ``view``, recomputed only when its parts changed: the
+        public removed cards, Reserves and lost cards, and the cards the seat sees as a
+        multiset (its hand and the face-down cards it knows: a card shown from its hand
+        leaves the pool as it was)."""
+        key = (
+            view.get("removed"),
+            view.get("reserves"),
+            view.get("lost"),
+            sorted([*(view.get("my_hand") or ()), *known.values()]),
+        )
+        if self._pool is None or self._pool_key != key:
+            self._pool = odds.unseen_pool(view)
+            self._pool_key = key
+        return self._pool
 
     # ---------------------------------------------------------------- plans
     def _later(self, action: dict, kind: str, now: float, tag: tuple, not_before: float = 0.0):
@@ -448,17 +567,49 @@ class PlannerBot:
         closes = (ctx.view.get("passing") or {}).get("closes_at")
         cards = [a["card"] for a in passes]
         if self._uniform("care", closes) < self.p["care"]:
-            card = ctx.pass_choice(cards)
+            card = self._pass_choice(ctx, cards, closes)
         else:
             card = cards[int(self._uniform("careless", closes) * len(cards))]
         action = next(a for a in passes if a["card"] == card)
         return self._later(action, "think", ctx.now, ("pass", (ctx.view.get("passing") or {}).get("closes_at")))
 
+    def _pass_choice(self, ctx: _Context, cards: list, closes) -> str:
+        """``ctx.pass_choice(cards)``, kept while the pass window's inputs stay: the same
+        cards, view parts and memories (a pass chosen by another seat changes none of them)
+        and no memory that may fade before ``now`` (a faded one stays faded)."""
+        now, holds = ctx.now, ctx.holds()
+        key = (
+            closes,
+            cards,
+            ctx.view.get("my_hand"),
+            ctx.mine,
+            ctx.cries,
+            ctx.hunter,
+            ctx._known,
+            ctx.mode,
+            ctx.view.get("players"),
+            ctx.pool(),
+            self.memory.changes,
+        )
+        cached = self._pass_cache
+        if cached is not None and cached[3] is holds and cached[1] <= now < cached[2] and cached[0] == key:
+            return cached[4]
+        card = ctx.pass_choice(cards)
+        until = math.inf
+        for seat, cries in self.memory.cried.items():
+            if seat != self.seat:
+                for cry, at in cries.items():
+                    if self._remembered(at, now, "cried", seat, cry, at):
+                        until = min(until, self._kept_until(at, now, "cried", seat, cry, at))
+        self._pass_cache = (key, now, until, holds, card)
+        return card
+
     def _plan_play(self, ctx: _Context, legal: list):
         now, mine = ctx.now, ctx.mine
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
-        fresh = ctx.memory.slapped_on != ctx.memory.table()
+        slapped_on = ctx.memory.slapped_on
+        fresh = slapped_on is None or slapped_on != ctx.memory.table()
         # 1. slap when it believes someone shares its animal
         if SLAP in legal and mine is not None and fresh:
             p = ctx.share()
@@ -475,7 +626,7 @@ class PlannerBot:
         if hunts:
             target, score = ctx.hunt_target([a["target"] for a in hunts])
             since = self._hunter_since if self._hunter_since is not None else now
-            patience = _lognormal(self._rng("hunt_patience", since), *self.p["hunt_patience"])
+            patience = self._drawn(("hunt_patience", since), self.p["hunt_patience"])
             if score >= 1.5 or now >= since + patience:
                 action = next(a for a in hunts if a["target"] == target)
                 return self._later(action, "react", now, ("hunt", target))
@@ -486,30 +637,43 @@ class PlannerBot:
             return None
         table = tuple(ctx.cries)
         p_now = ctx.share() if mine is not None else 0.0
-        scores = {c: ctx.play_score(c) for c in plays if c != mine}
-        best = max(scores, key=lambda c: (round(scores[c], 3), self._uniform("pick", table, c)), default=None)
-        heard = self._uniform("attention", table) < self.p["attention"]
-        if heard and best is not None and scores[best] > 0.05 and scores[best] > p_now + self.p["switch_margin"]:
-            return self._later(plays[best], "think", now, ("best",))
+        scores = ctx.play_scores(plays)
+        # the best card: the highest score to 3 places, ties broken by a seeded draw per card
+        # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
+        bar = max(0.05, p_now + self.p["switch_margin"])
+        # (rounding is monotone: the top rounded score is the top score rounded, and with no
+        # score past the bar no card of the tie is worth showing)
+        hi = max(scores.values(), default=0.0)
+        if hi > bar:
+            top = round(hi, 3)
+            tied = [c for c in scores if round(scores[c], 3) == top]
+            if any(scores[c] > bar for c in tied):
+                best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
+                if scores[best] > bar and self._uniform("attention", table) < self.p["attention"]:
+                    return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
-        alive = [c for c in plays if c != mine and not ctx.dead(c)]
+        dead = ctx.dead
+        alive = [c for c in plays if c != mine and not dead(c)]
         since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
             if mine is not None and fresh and SLAP in legal and p_now >= self.p["slap_last"] + ctx.risk():
                 # its last hope is down: with nothing else to try, it slaps on a weaker belief
-                wait = _lognormal(self._rng("last", since, table), *self.p["patience"])
+                wait = self._drawn(("last", since, table), self.p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
             self._want = None
             return None
         if self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
             nxt = min(alive, key=lambda c: self._uniform("order", since, c))
         else:
-            nxt = min(alive, key=lambda c: (ctx.shown_at(c) - 1000 * ctx.cry_hope(c), self._uniform("order", c)))
+            # the card shown least recently (a cry someone else took back first), ties broken
+            # by a seeded draw per card
+            first = {c: ctx.shown_at(c) - 1000 * ctx.cry_hope(c) for c in alive}
+            low = min(first.values())
+            tied = [c for c in alive if first[c] == low]
+            nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
-        patience = (
-            0 if ctx.dead(mine) else _lognormal(self._rng("patience", since), *self.p["patience"]) * (1 + 2 * p_now)
-        )
+        patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), self.p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
 
@@ -533,23 +697,21 @@ class _Context:
         self._beliefs: dict = {}
         self._holds = None
         self._known = odds._known_down(view)
+        self._shares: dict = {}  # animal -> share(animal)
+        self._crying: dict = {}  # cry -> _others_crying(cry)
+        self._hopes: dict = {}  # cry -> cry_hope
+        self._dead: dict = {}  # animal -> dead(animal)
 
     # memories still there now: {seat: {animal: weight}}
     def holds(self) -> dict:
         if self._holds is None:
-            out: dict = {}
-            for seat, cards in self.memory.holds.items():
-                for card, (at, w) in cards.items():
-                    if w > 0.05 and self.bot._remembered(at, self.now, "holds", seat, card, at):
-                        out.setdefault(seat, {})[card] = w
-            self._holds = out
+            self._holds = self.bot._holds_now(self.now)
         return self._holds
 
     def pool(self) -> Counter:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
-            pool = odds.unseen_pool(self.view)
-            self._pool = pool
+            self._pool = self.bot._unseen(self.view, self._known)
         return self._pool
 
     def belief(self, seat: int) -> dict:
@@ -563,46 +725,106 @@ class _Context:
             out = {}
             if cry is not None and seat != self.hunter:
                 pool, holds = self.pool(), self.holds()
-                mine_here = holds.get(seat, {})
-                boost = self.bot.p["boost"]
-                for animal in odds.species_of_cry(cry, self.mode):
-                    elsewhere = sum(h.get(animal, 0) for s, h in holds.items() if s != seat and h.get(animal, 0) >= 0.5)
-                    base = max(0.0, pool[animal] - elsewhere)
-                    if base <= 0 and not mine_here.get(animal):
-                        continue
-                    weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
-                    if animal == self.mine:
-                        if self.memory.answered.get(seat):
-                            weight *= self.bot.p["answer"]
-                        declined = self.memory.declined.get((seat, animal))
-                        if declined and declined[0] == self.memory.down_at.get(seat):
-                            weight *= DECLINE ** declined[1]
-                    out[animal] = weight
-                total = sum(out.values())
-                out = {a: w / total for a, w in out.items()} if total else {}
+                bot, memory = self.bot, self.memory
+                # the bot's cache between questions: the same pool and memories, and the same
+                # inputs for this seat, give the same belief
+                made_of = bot._belief_of
+                if made_of[0] is not pool or made_of[1] is not holds:
+                    bot._belief_of = (pool, holds)
+                    bot._beliefs = {}
+                key = (
+                    cry,
+                    self.mine,
+                    self.mode,
+                    memory.answered.get(seat),
+                    memory.declined.get((seat, self.mine)),
+                    memory.down_at.get(seat),
+                )
+                cached = bot._beliefs.get(seat)
+                if cached is not None and cached[0] == key:
+                    self._beliefs[seat] = cached[1]
+                    return cached[1]
+                out = self._belief(seat, cry, pool, holds)
+                bot._beliefs[seat] = (key, out)
         self._beliefs[seat] = out
         return out
 
+    def _belief(self, seat: int, cry: str, pool: Counter, holds: dict) -> dict:
+        """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
+        out: dict = {}
+        mine_here = holds.get(seat, {})
+        boost = self.bot.p["boost"]
+        surely = self.bot._surely_held(holds)
+        for animal in odds.species_of_cry(cry, self.mode):
+            # the sure memories of it in other seats' hands (summed in the memories' order)
+            elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
+            base = max(0.0, pool[animal] - elsewhere)
+            if base <= 0 and not mine_here.get(animal):
+                continue
+            weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
+            if animal == self.mine:
+                if self.memory.answered.get(seat):
+                    weight *= self.bot.p["answer"]
+                declined = self.memory.declined.get((seat, animal))
+                if declined and declined[0] == self.memory.down_at.get(seat):
+                    weight *= DECLINE ** declined[1]
+            out[animal] = weight
+        total = sum(out.values())
+        out = {a: w / total for a, w in out.items()} if total else {}
+        return out
+
     def _others_crying(self, cry: str) -> list:
-        return [s for s, c in enumerate(self.cries) if s != self.me and c == cry and s != self.hunter]
+        others = self._crying.get(cry)
+        if others is None:
+            others = [s for s, c in enumerate(self.cries) if s != self.me and c == cry and s != self.hunter]
+            self._crying[cry] = others
+        return others
 
     def share(self, animal: str | None = None) -> float:
         """P(some other face-down card is ``animal``) (default: its own down card's)."""
         animal = animal or self.mine
         if animal is None:
             return 0.0
-        miss = 1.0
-        for seat in self._others_crying(odds.cry_of(animal, self.mode)):
-            miss *= 1 - self.belief(seat).get(animal, 0.0)
-        return 1 - miss
+        p = self._shares.get(animal)
+        if p is None:
+            miss = 1.0
+            for seat in self._others_crying(odds.cry_of(animal, self.mode)):
+                miss *= 1 - self.belief(seat).get(animal, 0.0)
+            p = self._shares[animal] = 1 - miss
+        return p
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
-        if animal == HUNTER:
-            return False
-        if self.hand.count(animal) + (self.mine == animal) >= 2:
-            return True
-        return self.pool()[animal] == 0
+        d = self._dead.get(animal)
+        if d is None:
+            if animal == HUNTER:
+                d = False
+            elif self.hand.count(animal) + (self.mine == animal) >= 2:
+                d = True
+            else:
+                d = self.pool()[animal] == 0
+            self._dead[animal] = d
+        return d
+
+    def play_scores(self, animals) -> dict:
+        """``{animal: play_score(animal)}`` for the animals other than its own down card: a
+        card whose cry nobody else cries scores 0 without a belief (``share`` would be
+        ``1 - 1.0``)."""
+        mine, me, hunter = self.mine, self.me, self.hunter
+        crying = {}
+        for s, c in enumerate(self.cries):
+            if c is not None and s != me and s != hunter:
+                crying[c] = True
+        cry_of = odds._tables()[1][self.mode]
+        out = {}
+        for c in animals:
+            if c == mine:
+                continue
+            if c == HUNTER or cry_of[c] not in crying or self.dead(c):
+                out[c] = 0.0
+            else:
+                out[c] = self.share(c)
+        return out
 
     def play_score(self, animal: str) -> float:
         if animal == HUNTER or self.dead(animal):
@@ -619,11 +841,16 @@ class _Context:
         """1 when it remembers another seat taking back a card with this animal's cry
         (that seat holds one of its look-alikes, maybe its partner), else 0."""
         cry = odds.cry_of(animal, self.mode)
-        for seat, cries in self.memory.cried.items():
-            at = cries.get(cry)
-            if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
-                return 1.0
-        return 0.0
+        hope = self._hopes.get(cry)
+        if hope is None:
+            hope = 0.0
+            for seat, cries in self.memory.cried.items():
+                at = cries.get(cry)
+                if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
+                    hope = 1.0
+                    break
+            self._hopes[cry] = hope
+        return hope
 
     def shown_at(self, animal: str) -> float:
         return self.memory.shown.get(animal, -1.0)

@@ -416,7 +416,17 @@ class Brouhaha(Game):
                 self._kept.update(void[0])
                 self._lc_hunters.extend(void[1])
         elif phase == "reveal":
+            a, b = self.reveal["seats"]
             self._resolve_reveal(at)
+            if void is not None and self.phase == "play" and not self.over:
+                # a mismatch: only the two slappers' hands and the hunt targets (which seats
+                # have a card down) changed since the first slap; every other play-phase
+                # list comes back as it was
+                hunters = void[1]
+                lc = self._kept
+                for s, got in void[0].items():
+                    if s != a and s != b and s not in hunters:
+                        lc[s] = got
         elif phase == "hunt":
             self._resolve_hunt(at)
         elif phase == "pass":
@@ -454,9 +464,10 @@ class Brouhaha(Game):
                 self._forget()
         else:
             if kind == "slap" and self.phase == "play":
-                # the play-phase lists come back unchanged if the window closes void
+                # the play-phase lists come back unchanged if the window closes void (and
+                # all but the two slappers' after a mismatch)
                 self._lc_void = (_LegalCache(lc), self._lc_hunters[:])
-            else:
+            elif kind != "slap":
                 self._lc_void = None
             self._forget()
             if kind == "slap":
@@ -700,7 +711,7 @@ class Brouhaha(Game):
             "my_down": self.down[seat] if seat is not None else None,
             "pinned": seat is not None and hunt is not None and hunt["target"] == seat,
             "hand_sizes": [len(h) for h in self.hands],
-            "reserves": [list(x) for x in self.reserves],
+            "reserves": [*map(list, self.reserves)],
             "removed": list(self.removed),
             "lost": list(self.lost),
             "hunters_out": len(self.out),

@@ -183,7 +183,12 @@ class TotalBlack(Game):
         self._emit("game_over", reason=reason, winners=list(self.winners), scores=self._scores(), at=at)
 
     def _scores(self):
-        return [1 if f else 0 for f in self.found]
+        # every seat's view holds them, after every step: made once per set of pairs found
+        found = tuple(self.found)
+        cached = self.__dict__.get("_scores_of")
+        if cached is None or cached[0] != found:
+            cached = self._scores_of = (found, [1 if f else 0 for f in found])
+        return [*cached[1]]
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
