@@ -462,3 +462,13 @@ def test_a_kept_answer_is_the_answer_a_fresh_bot_gives(level):
 
     Scheduler(g, {s: Checked(b) for s, b in made.items()}, lag=0, copy_views=False).run(max_steps=100_000)
     assert g.over and checked["kept"] > 100 and checked["new"] > 100
+
+
+def test_a_draws_key_is_written_as_its_repr():
+    # _u hashes the key's text: the moment's text written once must give repr(key) exactly
+    bot = BOTS["medium"](2, 5)
+    moment = (3, 4, "vote", 17, 1, 0, (3, 5), 12, 2, 1)
+    keys = [(moment, "vote", 3), (moment, "think", "roll"), (moment, "focal"), ("notice", 4, 1, 2),
+            ((), "x"), ((1,), 2.5, None, "a'b"), ((moment, "q"), -1), (moment,), ("react", 0, 2, 9)]  # fmt: skip
+    for key in keys * 2:
+        assert bot._key_text(key) == repr(key)

@@ -343,11 +343,24 @@ class HousemateBot:
             draws = self._draws = {}
         u = draws.get(key)
         if u is None:
-            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}") / 2.0**64
+            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{self._key_text(key)}") / 2.0**64
             if len(draws) > 50_000:
                 draws.clear()
             draws[key] = u
         return u
+
+    _moment_text: tuple | None = None
+
+    def _key_text(self, key: tuple) -> str:
+        """``repr(key)``, with the moment's text (a key's first part, the same tuple for
+        every draw of one decision) written once per moment, not once per draw."""
+        first = key[0]
+        if type(first) is not tuple or len(key) < 2:
+            return repr(key)
+        kept = self._moment_text
+        if kept is None or kept[0] is not first:
+            kept = self._moment_text = (first, repr(first))
+        return "(" + ", ".join([kept[1], *map(repr, key[1:])]) + ")"
 
     @staticmethod
     def _moment(view: dict) -> tuple:
