@@ -140,6 +140,7 @@ class SocialModel:
                 base = BLOC_START if (me in self.bloc and s in self.bloc) else 0.0
                 self.affinity[s] = round(base + FIRST * (2 * u - 1), 6)
         self.votes = [0] * n  # votes received at the counts (nominations and final)
+        self._threat: tuple | None = None  # (votes, threat) of the last threat asked
         self.history: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
         self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
         self._read = 0
@@ -152,8 +153,14 @@ class SocialModel:
 
     @property
     def threat(self) -> dict[int, float]:
-        total = sum(self.votes)
-        return {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)}
+        kept = self._threat
+        if kept is None or kept[0] is not self.votes:  # (the votes list is replaced, never changed)
+            total = sum(self.votes)
+            kept = self._threat = (
+                self.votes,
+                {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)},
+            )
+        return dict(kept[1])
 
     def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
         if toward == self.seat or toward not in self.affinity:

@@ -1381,7 +1381,7 @@ class BigBrother(Game):
             "mover": self.mover if phase in ROUND_PHASES else None,
             "phase": phase,
             "prompt": PHASES[phase].prompt(self),
-            "to_act": flat(self.to_act),
+            "to_act": flat(self._to_act()) if not self.over else flat(),
             "track": track,
             "positions": flat(self.pos),
             "evicted": flat(self.evicted),
@@ -1442,6 +1442,8 @@ class BigBrother(Game):
         return out if flat is list else flat(out)
 
     def _camera_view(self, seat: int) -> list[dict]:
+        if not self.cam_held[seat]:
+            return []  # (most seats, most of the time)
         claims = {}
         if self.phase in CLAIM_PHASES:
             for a in self._claims(seat):
