@@ -1266,3 +1266,25 @@ def test_a_copy_of_the_game_does_not_keep_read_only_view_parts_as_plain_lists():
         with pytest.raises(TypeError):
             v["track"].append("x")
         assert v == g.view(0)
+
+
+def test_kept_claims_and_filled_legal_lists_are_what_a_fresh_game_gives():
+    # a camera holder's claims are kept between steps (and its legal list filled in after
+    # each step): at every step they must be what the rules give now, as a copy that has
+    # kept nothing (a clone) works them out
+    claims_seen = 0
+    for seed in range(3):
+        g, rng = BigBrother(4 + seed, 40 + seed), random.Random(seed)
+        step = 0
+        while not g.over and step < 400:
+            if step % 3 == 0:
+                fresh = g.clone()
+                for s in range(g.players):
+                    mine = g.legal_actions(s)
+                    assert mine == fresh.legal_actions(s)
+                    claims_seen += sum(a["type"] == "claim" for a in mine)
+                    if g.facts and s not in g.out and s != g.shield:
+                        assert g._claims(s) == g._claims_now(s, g.facts)
+            _step_randomly(g, rng)
+            step += 1
+    assert claims_seen >= 10

@@ -601,6 +601,7 @@ class BigBrother(Game):
         state.pop("_trace_cache", None)  # a copy may play another history of the same length
         state.pop("_view_cache", None)  # (read-only parts would come back as plain lists)
         state.pop("_view_parts", None)
+        state.pop("_claim_memo", None)
         return state
 
     # ---------------------------------------------------------- contract
@@ -1118,12 +1119,30 @@ class BigBrother(Game):
 
     # ------------------------------------------------------------- camera
     def _claims(self, seat: int) -> list:
+        """The claims ``seat`` may make now (never changed in place by a caller: kept).
+
+        They change only with a new fact (``seq`` counts facts and camera draws), a claim
+        made (``cam_shown`` grows: ``cam_used``) or fresh facts (a new ``facts`` dict each
+        round and at the nominations), so the last list per seat is kept on those keys:
+        a camera holder's legal list is made again after every step of the game."""
         if seat in self.out or seat == self.shield:
             return []
         facts = self.facts
         if not facts:
             return []
-        out = []
+        memo = self.__dict__.get("_claim_memo")
+        if memo is None:
+            memo = self._claim_memo = {}
+        seq, shown = self.seq, len(self.cam_shown)
+        got = memo.get(seat)
+        if got is not None and got[0] is facts and got[1] == seq and got[2] == shown:
+            return got[3]
+        out = self._claims_now(seat, facts)
+        memo[seat] = (facts, seq, shown, out)
+        return out
+
+    def _claims_now(self, seat: int, facts: dict) -> list:
+        out: list = []
         claim = self._acts.claim
         used, r = self.cam_used, self.round
         for card in self.cam_held[seat]:
@@ -1182,11 +1201,12 @@ class BigBrother(Game):
         self._refill()
 
     def _refill(self) -> None:
-        """A fresh cache of legal lists, filled in at once for the seats whose list
-        has no claims to add (what ``_legal`` gives them): in the ``roll`` phase a roll
-        for the mover, nothing for the others; in a secret vote a card for each target
-        the voter still holds, nothing once voted; in any other phase nothing for a
-        seat that is not one of its actors (theirs are made when asked)."""
+        """A fresh cache of legal lists, filled in at once (what ``_legal`` gives): in
+        the ``roll`` phase a roll for the mover, nothing for the others; in a secret vote
+        a card for each target the voter still holds, nothing once voted; in any other
+        phase nothing for a seat that is not one of its actors (the actors' lists are
+        made when asked); a camera holder's list adds its claims (kept by ``_claims``
+        while no fact is filed and no claim made, so most steps only copy them)."""
         # (the cached lists are never changed in place: seats and games may share them)
         if self.over:
             self._kept = {}
@@ -1196,19 +1216,20 @@ class BigBrother(Game):
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             for s, held in enumerate(self.cam_held):
                 if held:
-                    del lo[s]  # a camera holder's list may add claims: made when asked
+                    lo[s] = lo[s] + self._claims(s)  # a camera holder's list adds its claims
             return
         lo = self._kept = {}
         held = self.cam_held if phase in CLAIM_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
-                if held is None or not held[s]:
-                    if s in waiting:
-                        h = hand[s]
-                        lo[s] = [vote[t] for t in targets if t != s and h[t]]
-                    else:
-                        lo[s] = _NOTHING
+                if s in waiting:
+                    h = hand[s]
+                    got = [vote[t] for t in targets if t != s and h[t]]
+                else:
+                    got = _NOTHING
+                # a camera holder's list adds its claims (what _legal gives)
+                lo[s] = got if held is None or not held[s] else got + self._claims(s)
         else:  # a bystander's list is empty (the actors' are made when asked)
             if phase == "gossip":
                 gos = self.gossip
@@ -1222,8 +1243,8 @@ class BigBrother(Game):
             else:  # nominate, over: nobody acts
                 actors = ()
             for s in range(self.players):
-                if s not in actors and (held is None or not held[s]):
-                    lo[s] = _NOTHING
+                if s not in actors:
+                    lo[s] = _NOTHING if held is None or not held[s] else _NOTHING + self._claims(s)
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
