@@ -390,7 +390,14 @@ class HousemateBot:
     def plan(self, view: dict, legal: list):
         if not legal:
             return None
-        model = self.observe(view)
+        model, log = self.model, view["log"]
+        if (
+            model is None
+            or model.players != view["players"]
+            or len(log) != model._read
+            or (log and log[-1] is not model._last)
+        ):
+            model = self.observe(view)  # (else nothing new to read: what observe() would find)
         moment = self._moment(view)
         # The answer is a function of the moment, the model, the legal list and the few
         # view fields below (and of the clock, through _in_time): the Scheduler asks again

@@ -1184,6 +1184,7 @@ class BigBrother(Game):
             )
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
+                self._secret_vote_at = len(self.history)  # (_view: what this step changed)
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                     self._kept[seat] = []  # what _legal gives: voted, and no claim to add
                 else:
@@ -1341,7 +1342,22 @@ class BigBrother(Game):
             key = (len(self.history), len(self.events))
             cache = self.__dict__.get("_view_cache")
             if cache is None or cache[0] != key or cache[1] is not self.history:
-                cache = self._view_cache = (key, self.history, self._public(False))
+                if (
+                    cache is not None
+                    and cache[1] is self.history
+                    and cache[0] == (key[0] - 1, key[1] - 1)
+                    and self.__dict__.get("_secret_vote_at") == key[0]
+                ):
+                    # the one step since the last state viewed is a secret vote on a question
+                    # that goes on (most steps): only these public fields change
+                    public = cache[2].copy()
+                    public["prompt"] = PHASES[self.phase].prompt(self)
+                    public["to_act"] = FrozenList(self._to_act())
+                    public["card"] = self._question_view(FrozenList)
+                    public["box_count"] = self.box_total
+                else:
+                    public = self._public(False)
+                cache = self._view_cache = (key, self.history, public)
             view = cache[2].copy()
         if seat is not None:
             view["viewer"] = seat
