@@ -438,3 +438,37 @@ def test_levels_notice_camera_sightings_as_often_as_they_say():
         shares[level] = seen / len(keys)
         assert abs(shares[level] - p) < 3 * (p * (1 - p) / len(keys)) ** 0.5 + 1e-9, (level, shares[level])
     assert shares["easy"] < shares["medium"] < shares["hard"]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_kept_answer_is_the_answer_a_fresh_bot_gives(level):
+    # plan() gives its last answer again while nothing it decides from has changed: the
+    # same as a new bot of the same seed that reads the whole view at once
+    g = BigBrother(5, 21)
+    made = {s: BOTS[level](s, 21) for s in range(5)}
+    checked = {"kept": 0, "new": 0}
+
+    class Checked:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def plan(self, view, legal):
+            before = self.bot._last_plan
+            got = self.bot.plan(view, legal)
+            fresh = BOTS[level](self.bot.seat, 21).plan(copy.deepcopy(view), copy.deepcopy(legal))
+            assert got == fresh
+            checked["kept" if self.bot._last_plan is before else "new"] += 1
+            return got
+
+    Scheduler(g, {s: Checked(b) for s, b in made.items()}, lag=0, copy_views=False).run(max_steps=100_000)
+    assert g.over and checked["kept"] > 100 and checked["new"] > 100
+
+
+def test_a_draws_key_is_written_as_its_repr():
+    # _u hashes the key's text: the moment's text written once must give repr(key) exactly
+    bot = BOTS["medium"](2, 5)
+    moment = (3, 4, "vote", 17, 1, 0, (3, 5), 12, 2, 1)
+    keys = [(moment, "vote", 3), (moment, "think", "roll"), (moment, "focal"), ("notice", 4, 1, 2),
+            ((), "x"), ((1,), 2.5, None, "a'b"), ((moment, "q"), -1), (moment,), ("react", 0, 2, 9)]  # fmt: skip
+    for key in keys * 2:
+        assert bot._key_text(key) == repr(key)

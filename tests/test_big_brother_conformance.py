@@ -84,8 +84,8 @@ class BallotLeak(BigBrother):
 
     def _view(self, seat, reveal=False):
         view = super()._view(seat, reveal)
-        if view["card"] is not None:
-            view["card"]["tally"] = sorted(self.ballot.values())
+        if view["card"] is not None:  # (a view's card is read-only, shared by the state's views)
+            view["card"] = dict(view["card"], tally=sorted(self.ballot.values()))
         return view
 
 

@@ -1205,3 +1205,86 @@ def test_view_keys_and_the_teachers_reveal():
     assert g.view(2)["me"] == "Player 3" and g.view(None)["me"] is None
     assert g.view(None)["track"] == [s["room"] or s["kind"] for s in g.track]
     assert g.view(None)["prompt"].startswith("Everybody votes in secret")
+
+
+# ------------------------------------------------- views: shared read-only parts
+def _step_randomly(g, rng):
+    legal = [g.legal_actions(s) for s in range(g.players)]
+    can = [s for s in range(g.players) if legal[s]]
+    due = g.next_deadline()
+    at = g.clock + rng.randrange(3001)
+    if can and (due is None or at < due):
+        s = rng.choice(can)
+        g.act(s, rng.choice(legal[s]), at=at)
+    else:
+        g.advance(due)
+
+
+def _fresh_view(g, seat):
+    """The view as a game that never cached one gives it (a deep copy has no cache)."""
+    return g.clone().view(seat)
+
+
+def test_views_of_one_state_share_read_only_parts_and_follow_every_step():
+    from brady_widgets.engine import FrozenEvent, FrozenList
+
+    g, rng = BigBrother(6, 3), random.Random(3)
+    kinds = set()
+    for _ in range(260):
+        a, b = g.view(1), g.view(4)
+        assert a == _fresh_view(g, 1) and b == _fresh_view(g, 4) and g.view(None) == _fresh_view(g, None)
+        assert a["log"] is not b["log"] and a is not b
+        for key in ("positions", "order", "to_act", "track", "camera"):
+            assert a[key] is b[key]  # one read-only copy for the state's views
+            with pytest.raises(TypeError):
+                a[key].clear()
+        for key in ("card", "count", "last_roll", "open_votes"):
+            if a[key]:
+                kinds.add(key)
+                assert isinstance(a[key], (FrozenList, FrozenEvent))
+                with pytest.raises(TypeError):
+                    a[key].clear()
+        a["phase"] = "scribbled"  # the view's own dict is the caller's
+        assert g.view(1)["phase"] == g.phase
+        _step_randomly(g, rng)
+        if g.over:
+            break
+    assert kinds == {"card", "count", "last_roll", "open_votes"}
+    full = g.full_view()
+    assert type(full["positions"]) is list and type(full["camera"]) is dict  # the reveal: plain copies
+
+
+def test_a_copy_of_the_game_does_not_keep_read_only_view_parts_as_plain_lists():
+    import pickle
+
+    g, rng = BigBrother(5, 8), random.Random(8)
+    for _ in range(40):
+        g.view(0)
+        _step_randomly(g, rng)
+    for other in (g.clone(), pickle.loads(pickle.dumps(g))):
+        v = other.view(0)
+        with pytest.raises(TypeError):
+            v["track"].append("x")
+        assert v == g.view(0)
+
+
+def test_kept_claims_and_filled_legal_lists_are_what_a_fresh_game_gives():
+    # a camera holder's claims are kept between steps (and its legal list filled in after
+    # each step): at every step they must be what the rules give now, as a copy that has
+    # kept nothing (a clone) works them out
+    claims_seen = 0
+    for seed in range(3):
+        g, rng = BigBrother(4 + seed, 40 + seed), random.Random(seed)
+        step = 0
+        while not g.over and step < 400:
+            if step % 3 == 0:
+                fresh = g.clone()
+                for s in range(g.players):
+                    mine = g.legal_actions(s)
+                    assert mine == fresh.legal_actions(s)
+                    claims_seen += sum(a["type"] == "claim" for a in mine)
+                    if g.facts and s not in g.out and s != g.shield:
+                        assert g._claims(s) == g._claims_now(s, g.facts)
+            _step_randomly(g, rng)
+            step += 1
+    assert claims_seen >= 10

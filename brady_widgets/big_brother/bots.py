@@ -140,31 +140,48 @@ class SocialModel:
                 base = BLOC_START if (me in self.bloc and s in self.bloc) else 0.0
                 self.affinity[s] = round(base + FIRST * (2 * u - 1), 6)
         self.votes = [0] * n  # votes received at the counts (nominations and final)
+        self._threat: tuple | None = None  # (votes, threat) of the last threat asked
         self.history: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
         self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
         self._read = 0
         self._last = None
+        # bumped whenever what the bot decides from may have changed (affinity, votes,
+        # last_eviction): HousemateBot.plan keeps its last answer while it stays the same
+        self.version = getattr(self, "version", -1) + 1
         self._accounted = [0] * n  # cards of each owner for me in the box, already counted
         self._highest: int | None = None
 
     @property
     def threat(self) -> dict[int, float]:
-        total = sum(self.votes)
-        return {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)}
+        kept = self._threat
+        if kept is None or kept[0] is not self.votes:  # (the votes list is replaced, never changed)
+            total = sum(self.votes)
+            kept = self._threat = (
+                self.votes,
+                {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)},
+            )
+        return dict(kept[1])
 
     def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
         if toward == self.seat or toward not in self.affinity:
             return
+        self.version += 1
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
         self.affinity[toward] = round(max(-LIMIT, min(LIMIT, v)), 6)
         self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
 
     def update(self, log: list[dict]) -> None:
-        if self._read and (len(log) < self._read or log[self._read - 1] != self._last):
-            self._reset()  # another game, or another history: read it again
-        for ev in log[self._read :]:
+        read, n = self._read, len(log)
+        if read:
+            last = log[read - 1] if n >= read else None
+            if n < read or (last is not self._last and last != self._last):
+                self._reset()  # another game, or another history: read it again
+                read = 0
+            elif n == read:
+                return  # nothing new (most questions: a bot is asked after every step)
+        for ev in log[read:]:
             self._event(ev)
-        self._read = len(log)
+        self._read = n
         self._last = log[-1] if log else None
 
     def _event(self, ev: dict) -> None:
@@ -207,6 +224,7 @@ class SocialModel:
                     self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
                 self._accounted[o] = max(self._accounted[o], box[o][me])
             totals = ev["totals"]
+            self.version += 1
             if purpose == "eviction":
                 self.last_eviction = {s: totals[s] for s in ev["among"]}
             else:
@@ -215,6 +233,7 @@ class SocialModel:
             self._accounted = [0] * self.players
         elif t == "evicted":
             self.last_eviction = None
+            self.version += 1
 
 
 # ---------------------------------------------------------------- helpers
@@ -331,11 +350,24 @@ class HousemateBot:
             draws = self._draws = {}
         u = draws.get(key)
         if u is None:
-            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}") / 2.0**64
+            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{self._key_text(key)}") / 2.0**64
             if len(draws) > 50_000:
                 draws.clear()
             draws[key] = u
         return u
+
+    _moment_text: tuple | None = None
+
+    def _key_text(self, key: tuple) -> str:
+        """``repr(key)``, with the moment's text (a key's first part, the same tuple for
+        every draw of one decision) written once per moment, not once per draw."""
+        first = key[0]
+        if type(first) is not tuple or len(key) < 2:
+            return repr(key)
+        kept = self._moment_text
+        if kept is None or kept[0] is not first:
+            kept = self._moment_text = (first, repr(first))
+        return "(" + ", ".join([kept[1], *map(repr, key[1:])]) + ")"
 
     @staticmethod
     def _moment(view: dict) -> tuple:
@@ -358,17 +390,59 @@ class HousemateBot:
     def plan(self, view: dict, legal: list):
         if not legal:
             return None
-        model = self.observe(view)
+        model, log = self.model, view["log"]
+        if (
+            model is None
+            or model.players != view["players"]
+            or len(log) != model._read
+            or (log and log[-1] is not model._last)
+        ):
+            model = self.observe(view)  # (else nothing new to read: what observe() would find)
         moment = self._moment(view)
+        # The answer is a function of the moment, the model, the legal list and the few
+        # view fields below (and of the clock, through _in_time): the Scheduler asks again
+        # after every step, mostly with nothing of these changed (the others' secret votes
+        # on a question), so the last answer is kept and given again
+        card, gos, choosing = view["card"], view["gossip"], view["choosing"]
+        key = (
+            moment,
+            model.version,
+            tuple(legal),
+            (card["purpose"], card["sign"]) if card else None,
+            tuple(view["nominees"] or ()),
+            tuple(view["candidates"] or ()),
+            choosing.get("mode") if choosing else None,
+            (gos.get("lander"), gos.get("partner"), gos.get("side")) if gos else None,
+        )
+        last = self._last_plan
+        if last is not None and last[0] == key and last[1] is model:
+            answer = last[2]
+            if answer is None or last[3] is None:
+                return answer  # None, or a claim (not shortened by a countdown)
+        else:
+            answer, ms = self._plan(view, legal, model, moment)
+            self._last_plan = last = [key, model, answer, ms]
+            if answer is None or ms is None:
+                return answer
+        ms = _in_time(view, last[3])
+        if ms != answer.ms:
+            answer = last[2] = Later(ms, answer.action)
+        return answer
+
+    _last_plan: list | None = None
+
+    def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple) -> tuple:
+        """``(answer, ms)``: the answer, and for an action the thinking time that
+        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer)."""
         claim = self._claim(view, legal, model)
         if claim is not None:
-            return claim
+            return claim, None
         kind = next((a["type"] for a in legal if a["type"] != "claim"), None)
         if kind is None:
-            return None  # only claims it did not notice (or chose to miss)
+            return None, None  # only claims it did not notice (or chose to miss)
         action = self._act(kind, view, [a for a in legal if a["type"] == kind], model, moment)
         ms = _lognormal(self._u(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
-        return Later(_in_time(view, ms), action)
+        return Later(_in_time(view, ms), action), ms
 
     def _claim(self, view, legal, model):
         claims = [a for a in legal if a["type"] == "claim"]

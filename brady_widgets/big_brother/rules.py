@@ -74,7 +74,7 @@ from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, FrozenAction, Game
+from ..engine.game import CHANCE, CLOCK, FrozenAction, FrozenEvent, FrozenList, Game
 from . import odds as _odds
 from .content import (
     CAMERA_CARDS,
@@ -392,6 +392,27 @@ _LINE_KEYS = tuple(
 )
 
 
+def _ro(value: Any) -> Any:
+    """``value`` copied with every list and dict in it read-only (:class:`FrozenList`,
+    :class:`FrozenEvent`): a part of a view that the views of one state share."""
+    t = type(value)
+    if t is list or t is tuple or t is FrozenList:
+        return FrozenList([v if type(v) not in _NESTED else _ro(v) for v in value])
+    return FrozenEvent({k: (v if type(v) not in _NESTED else _ro(v)) for k, v in value.items()})
+
+
+def _fresh(value: Any) -> Any:
+    """``value`` copied with every list (and tuple) and dict in it new and plain."""
+    t = type(value)
+    if t is list or t is tuple or t is FrozenList:
+        return [v if type(v) not in _NESTED else _fresh(v) for v in value]
+    return {k: (v if type(v) not in _NESTED else _fresh(v)) for k, v in value.items()}
+
+
+#: _ro / _fresh: the types they go into (everything else is shared as it is)
+_NESTED = (list, dict, tuple, FrozenList, FrozenEvent)
+
+
 class BigBrother(Game):
     """Big Brother: The Game for 4 to 6 housemates.
 
@@ -578,6 +599,9 @@ class BigBrother(Game):
         state = self.__dict__.copy()
         state["_seats"], state["_kept"] = None, {}
         state.pop("_trace_cache", None)  # a copy may play another history of the same length
+        state.pop("_view_cache", None)  # (read-only parts would come back as plain lists)
+        state.pop("_view_parts", None)
+        state.pop("_claim_memo", None)
         return state
 
     # ---------------------------------------------------------- contract
@@ -1095,12 +1119,30 @@ class BigBrother(Game):
 
     # ------------------------------------------------------------- camera
     def _claims(self, seat: int) -> list:
+        """The claims ``seat`` may make now (never changed in place by a caller: kept).
+
+        They change only with a new fact (``seq`` counts facts and camera draws), a claim
+        made (``cam_shown`` grows: ``cam_used``) or fresh facts (a new ``facts`` dict each
+        round and at the nominations), so the last list per seat is kept on those keys:
+        a camera holder's legal list is made again after every step of the game."""
         if seat in self.out or seat == self.shield:
             return []
         facts = self.facts
         if not facts:
             return []
-        out = []
+        memo = self.__dict__.get("_claim_memo")
+        if memo is None:
+            memo = self._claim_memo = {}
+        seq, shown = self.seq, len(self.cam_shown)
+        got = memo.get(seat)
+        if got is not None and got[0] is facts and got[1] == seq and got[2] == shown:
+            return got[3]
+        out = self._claims_now(seat, facts)
+        memo[seat] = (facts, seq, shown, out)
+        return out
+
+    def _claims_now(self, seat: int, facts: dict) -> list:
+        out: list = []
         claim = self._acts.claim
         used, r = self.cam_used, self.round
         for card in self.cam_held[seat]:
@@ -1142,6 +1184,7 @@ class BigBrother(Game):
             )
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
+                self._secret_vote_at = len(self.history)  # (_view: what this step changed)
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                     self._kept[seat] = []  # what _legal gives: voted, and no claim to add
                 else:
@@ -1159,11 +1202,12 @@ class BigBrother(Game):
         self._refill()
 
     def _refill(self) -> None:
-        """A fresh cache of legal lists, filled in at once for the seats whose list
-        has no claims to add (what ``_legal`` gives them): in the ``roll`` phase a roll
-        for the mover, nothing for the others; in a secret vote a card for each target
-        the voter still holds, nothing once voted; in any other phase nothing for a
-        seat that is not one of its actors (theirs are made when asked)."""
+        """A fresh cache of legal lists, filled in at once (what ``_legal`` gives): in
+        the ``roll`` phase a roll for the mover, nothing for the others; in a secret vote
+        a card for each target the voter still holds, nothing once voted; in any other
+        phase nothing for a seat that is not one of its actors (the actors' lists are
+        made when asked); a camera holder's list adds its claims (kept by ``_claims``
+        while no fact is filed and no claim made, so most steps only copy them)."""
         # (the cached lists are never changed in place: seats and games may share them)
         if self.over:
             self._kept = {}
@@ -1173,19 +1217,20 @@ class BigBrother(Game):
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             for s, held in enumerate(self.cam_held):
                 if held:
-                    del lo[s]  # a camera holder's list may add claims: made when asked
+                    lo[s] = lo[s] + self._claims(s)  # a camera holder's list adds its claims
             return
         lo = self._kept = {}
         held = self.cam_held if phase in CLAIM_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
-                if held is None or not held[s]:
-                    if s in waiting:
-                        h = hand[s]
-                        lo[s] = [vote[t] for t in targets if t != s and h[t]]
-                    else:
-                        lo[s] = _NOTHING
+                if s in waiting:
+                    h = hand[s]
+                    got = [vote[t] for t in targets if t != s and h[t]]
+                else:
+                    got = _NOTHING
+                # a camera holder's list adds its claims (what _legal gives)
+                lo[s] = got if held is None or not held[s] else got + self._claims(s)
         else:  # a bystander's list is empty (the actors' are made when asked)
             if phase == "gossip":
                 gos = self.gossip
@@ -1199,8 +1244,8 @@ class BigBrother(Game):
             else:  # nominate, over: nobody acts
                 actors = ()
             for s in range(self.players):
-                if s not in actors and (held is None or not held[s]):
-                    lo[s] = _NOTHING
+                if s not in actors:
+                    lo[s] = _NOTHING if held is None or not held[s] else _NOTHING + self._claims(s)
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
@@ -1259,11 +1304,11 @@ class BigBrother(Game):
         raise RuntimeError("Big Brother: the game does not settle")
 
     # --------------------------------------------------------------- view
-    def _question_view(self) -> dict | None:
+    def _question_view(self, flat: Callable = list) -> dict | None:
         if self.card is None or self.phase not in VOTE_PHASES:
             return None
         c = CONFRONTATION_CARDS[self.card]
-        return {
+        out = {
             "id": self.card,
             "situation": c["situation"],
             "sign": self.sign,
@@ -1271,11 +1316,12 @@ class BigBrother(Game):
             "purpose": self.purpose,
             "number": self.questions + 1 if self.purpose in ("eviction", "final") else 1,
             "extra": self.extra,
-            "targets": list(self.targets),
-            "voted": list(self.voted),
+            "targets": flat(self.targets),
+            "voted": flat(self.voted),
         }
+        return out if flat is list else FrozenEvent(out)
 
-    def _gossip_view(self, seat: int | None, reveal: bool) -> dict | None:
+    def _gossip_view(self, seat: int | None, reveal: bool, ro: Callable | None = None) -> dict | None:
         gos = self.gossip
         if gos is None:
             return None
@@ -1284,68 +1330,139 @@ class BigBrother(Game):
         out["picked"] = sorted(gos["chosen"])
         if reveal:
             out["chosen"] = {str(s): t for s, t in gos["chosen"].items()}
-        return out
+        return out if ro is None else ro(out)
 
     def _view(self, seat: int | None, reveal: bool = False) -> dict:
-        n = self.players
-        mine = seat is not None
-        phase = self.phase
-        view = {
-            "game": self.name,
-            "players": n,
-            "viewer": seat,
-            "me": label(seat) if mine else None,
-            "round": self.round,
-            "rounds": self.rounds,
-            "turn": self.turn + 1 if phase in ROUND_PHASES else None,
-            "turns": len(self.order),
-            "order": list(self.order),
-            "mover": self.mover if phase in ROUND_PHASES else None,
-            "phase": phase,
-            "prompt": PHASES[phase].prompt(self),
-            "to_act": self.to_act,
-            "track": list(self._track_names),
-            "positions": list(self.pos),
-            "evicted": list(self.evicted),
-            "returned": self.returned,
-            "tags": list(self.options["tags"]) if self.options["tags"] else None,
-            "shielded": self.shield,
-            "last_roll": dict(self.last_roll, dice=list(self.last_roll["dice"])) if self.last_roll else None,
-            "card": self._question_view(),
-            "cards_read": self.drawn,
-            "cards_left": max(len(self.deck) - self.drawn, 0),
-            "box_count": self.box_total,
-            "open_votes": [dict(v) for v in self.open_votes],
-            "gossip": self._gossip_view(seat, reveal),
-            "choosing": dict(self.choosing) if self.choosing else None,
-            "paying": dict(self.owed[0]) if phase == "pay" else None,
-            "camera": {
-                "left": len(self.cam_deck) - self.cam_drawn,
-                "held": [len(h) for h in self.cam_held],
-                "shown": [dict(c) for c in self.cam_shown],
-            },
-            "nominees": list(self.nominees),
-            "finalists": list(self.finalists),
-            "candidates": list(self.candidates),
-            "count": self._count_view(),
-            "ranks": {str(k): list(v) for k, v in self.ranks.items()} if self.ranks_shown else None,
-            "land_odds": self._odds_view(),
-            "my_cards": list(self.hand[seat]) if mine else None,
-            "my_camera": self._camera_view(seat) if mine else None,
-            "my_choice": self._choice_view(seat) if mine else None,
-            "over": self.over,
-            "winners": list(self.winners),
-            "log": self.log_for(seat, reveal=reveal),
-        }
+        if reveal:
+            view = self._public(True)
+        else:
+            # the part no seat changes, made once per state of the game (read-only, shared
+            # by every view of that state): the Scheduler asks every bot with a legal
+            # action after every step, so a state is viewed by two or three seats
+            key = (len(self.history), len(self.events))
+            cache = self.__dict__.get("_view_cache")
+            if cache is None or cache[0] != key or cache[1] is not self.history:
+                if (
+                    cache is not None
+                    and cache[1] is self.history
+                    and cache[0] == (key[0] - 1, key[1] - 1)
+                    and self.__dict__.get("_secret_vote_at") == key[0]
+                ):
+                    # the one step since the last state viewed is a secret vote on a question
+                    # that goes on (most steps): only these public fields change
+                    public = cache[2].copy()
+                    public["prompt"] = PHASES[self.phase].prompt(self)
+                    public["to_act"] = FrozenList(self._to_act())
+                    public["card"] = self._question_view(FrozenList)
+                    public["box_count"] = self.box_total
+                else:
+                    public = self._public(False)
+                cache = self._view_cache = (key, self.history, public)
+            view = cache[2].copy()
+        if seat is not None:
+            view["viewer"] = seat
+            view["me"] = label(seat)
+            view["my_cards"] = list(self.hand[seat])
+            view["my_camera"] = self._camera_view(seat)
+            view["my_choice"] = self._choice_view(seat)
+        view["log"] = self.log_for(seat, reveal=reveal)
         if reveal:
             view["hands"] = [list(h) for h in self.hand]
             view["box"] = [list(b) for b in self.box]
-            view["ballot"] = {str(k): v for k, v in self.ballot.items()} if phase in VOTE_PHASES else {}
+            view["ballot"] = {str(k): v for k, v in self.ballot.items()} if self.phase in VOTE_PHASES else {}
             view["deck"] = [self.deck[(self.drawn + k) % len(self.deck)] for k in range(len(self.deck))]
             view["camera_deck"] = self.cam_deck[self.cam_drawn :]
             view["camera_held"] = [list(h) for h in self.cam_held]
             view["pending_ranks"] = {str(k): list(v) for k, v in self.ranks.items()}
         return view
+
+    def _public(self, fresh: bool) -> dict:
+        """Every view's fields as the public view (``viewer`` None) has them, in the view's
+        order. ``fresh``: plain new lists and dicts (the full view); otherwise read-only
+        ones (:class:`FrozenList`, :class:`FrozenEvent`) that every view of this state
+        shares, so a view still shares nothing that changes with the engine or another
+        view; the parts that seldom change (the board, the last count, the open votes, the
+        claims shown, the last roll) are made read-only once and kept while they last."""
+        n = self.players
+        phase = self.phase
+        if fresh:
+            flat, ro = list, _fresh
+            track, tags = list(self._track_names), (list(self.options["tags"]) if self.options["tags"] else None)
+            last_roll = _fresh(self.last_roll) if self.last_roll else None
+            open_votes, shown, count = _fresh(self.open_votes), _fresh(self.cam_shown), self._count_view()
+        else:
+            flat, ro = FrozenList, _ro
+            parts = self.__dict__.get("_view_parts")
+            if parts is None:
+                tags = self.options["tags"]
+                parts = self._view_parts = {
+                    "track": FrozenList(self._track_names),
+                    "tags": FrozenList(tags) if tags else None,
+                }
+            track, tags = parts["track"], parts["tags"]
+            last_roll = self._kept_part(parts, "last_roll", self.last_roll)
+            count = self._kept_part(parts, "count", self.count)
+            open_votes = self._kept_part(parts, "open_votes", self.open_votes)
+            shown = self._kept_part(parts, "shown", self.cam_shown)
+        choosing = self.choosing
+        return {
+            "game": self.name,
+            "players": n,
+            "viewer": None,
+            "me": None,
+            "round": self.round,
+            "rounds": self.rounds,
+            "turn": self.turn + 1 if phase in ROUND_PHASES else None,
+            "turns": len(self.order),
+            "order": flat(self.order),
+            "mover": self.mover if phase in ROUND_PHASES else None,
+            "phase": phase,
+            "prompt": PHASES[phase].prompt(self),
+            "to_act": flat(self._to_act()) if not self.over else flat(),
+            "track": track,
+            "positions": flat(self.pos),
+            "evicted": flat(self.evicted),
+            "returned": self.returned,
+            "tags": tags,
+            "shielded": self.shield,
+            "last_roll": last_roll,
+            "card": self._question_view(flat),
+            "cards_read": self.drawn,
+            "cards_left": max(len(self.deck) - self.drawn, 0),
+            "box_count": self.box_total,
+            "open_votes": open_votes,
+            "gossip": self._gossip_view(None, fresh, ro),
+            "choosing": ro(choosing) if choosing else None,
+            "paying": ro(self.owed[0]) if phase == "pay" else None,
+            "camera": (dict if fresh else FrozenEvent)(
+                left=len(self.cam_deck) - self.cam_drawn, held=flat([len(h) for h in self.cam_held]), shown=shown
+            ),
+            "nominees": flat(self.nominees),
+            "finalists": flat(self.finalists),
+            "candidates": flat(self.candidates),
+            "count": count,
+            "ranks": ro({str(k): v for k, v in self.ranks.items()}) if self.ranks_shown else None,
+            "land_odds": self._odds_view(flat),
+            "my_cards": None,
+            "my_camera": None,
+            "my_choice": None,
+            "over": self.over,
+            "winners": flat(self.winners),
+            "log": None,
+        }
+
+    @staticmethod
+    def _kept_part(parts: dict, name: str, source: Any) -> Any:
+        """The read-only copy of ``source`` (``None`` stays ``None``) kept in ``parts``,
+        made again when ``source`` is another object or has grown (the last roll and the
+        last count are replaced, never changed; the open votes and the claims shown only
+        grow, or are replaced)."""
+        if source is None:
+            return None
+        got = parts.get(name)
+        if got is None or got[0] is not source or got[1] != len(source):
+            got = parts[name] = (source, len(source), _ro(source))
+        return got[2]
 
     def _count_view(self) -> dict | None:
         c = self.count
@@ -1353,14 +1470,17 @@ class BigBrother(Game):
             return None
         return {k: ([list(r) for r in v] if k == "box" else list(v) if type(v) is list else v) for k, v in c.items()}
 
-    def _odds_view(self) -> list[float] | None:
+    def _odds_view(self, flat: Callable = list) -> list[float] | None:
         """The mover's chances of landing on each space during the rest of the turn (from a
         room, gossip or camera space the mover rolls again from where the pawn stands)."""
         if self.phase not in _ODDS_PHASES:
             return None
-        return _odds.landing_shown(self._absorbing, self.pos[self.mover])
+        out = _odds.landing_shown(self._absorbing, self.pos[self.mover])
+        return out if flat is list else flat(out)
 
     def _camera_view(self, seat: int) -> list[dict]:
+        if not self.cam_held[seat]:
+            return []  # (most seats, most of the time)
         claims = {}
         if self.phase in CLAIM_PHASES:
             for a in self._claims(seat):
