@@ -578,25 +578,33 @@ class Rooms:
         if loop is None or not loop.is_running():
             self._flush(room)
         else:
-            loop.call_soon(self._flush_task, room)
-
-    def _flush_task(self, room: Room) -> None:
-        asyncio.ensure_future(self.flush(room))
+            # the update runs in the loop's next turn, as a plain callback (no task to create
+            # and start one more turn later): every change of this turn goes out in one update
+            loop.call_soon(self._update, room)
 
     def _flush(self, room: Room) -> None:
         room.dirty = False
         if len(room.table.game.history) != room.saved_len:
             self.save(room)
 
+    def _update(self, room: Room) -> None:
+        """Bring every device of ``room`` up to date, then save the table: the frames are
+        queued first (the snapshot's JSON is not on the devices' latency path; both happen
+        in this one step, before any frame leaves, so nothing shown can be lost to a kill)."""
+        room.dirty = False
+        try:
+            cache: dict = {}  # screens several devices share (the watchers') are computed once
+            stamp = room.changed_at
+            for d in list(room.devices):  # each frame computed and queued in one step: see post()
+                frame = self.state_frame(d, cache=cache, stamp=stamp)
+                if frame is not None:
+                    self.post(d, frame)
+        finally:
+            self._flush(room)
+            self.lobby_soon()
+
     async def flush(self, room: Room) -> None:
-        self._flush(room)
-        cache: dict = {}  # screens several devices share (the watchers') are computed once
-        stamp = room.changed_at
-        for d in list(room.devices):  # each frame computed and queued in one step: see post()
-            frame = self.state_frame(d, cache=cache, stamp=stamp)
-            if frame is not None:
-                self.post(d, frame)
-        self.lobby_soon()
+        self._update(room)
 
     def lobby_soon(self, delay: float = 0.25) -> None:
         """The teachers' lobby (tables, seats, who is online), at most every ``delay`` s."""
@@ -720,6 +728,7 @@ class Rooms:
         frame = {"op": "state", "state": diff, "role": device.role, "code": device.code}
         if STAMP and stamp:
             frame["changed"] = stamp
+            frame["computed"] = time.time()  # the part of the latency spent before the frame was queued
         return frame
 
     async def send_state(
