@@ -484,6 +484,13 @@ class Rooms:
             if code not in self.rooms and code not in self.skipped:  # a skipped row is never overwritten
                 return code
 
+    def new_token(self) -> str:
+        """A device's seat or watcher token: 32 random characters, after ``PREFIX-`` when
+        codes have a prefix, so the front of several servers (``front.py``) sends a
+        ``resume`` to the server that holds the token's table."""
+        token = secrets.token_urlsafe(24)
+        return f"{self.code_prefix}-{token}" if self.code_prefix else token
+
     def _room(self, code: Any, *, joining: bool = False) -> Room:
         if not isinstance(code, str) or not 1 <= len(code) <= 12:
             raise RoomError("bad_code", "a table code is 5 letters and digits")
@@ -926,7 +933,7 @@ class Rooms:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
             raise RoomError("malformed_message", "a name is 1 to 40 characters")
         name = name.strip()
-        token = secrets.token_urlsafe(24)
+        token = self.new_token()
         h = _hash(token)
         t = room.table
         free = [s for s in t.humans if s not in room.seats]
@@ -1334,6 +1341,63 @@ def _page(name: str) -> HTMLResponse:
     )
 
 
+def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> list:
+    """The routes of a rooms address: the pages, the games (``games_of()``), the students'
+    address and QR code, the view bundles, ``POST /export`` and ``/ws`` (the two handlers
+    given): one server's (:func:`create_app`), or the front of several (``front.py``)."""
+
+    async def student(request: Request) -> Response:
+        return _page("student.html")
+
+    async def watch(request: Request) -> Response:
+        return _page("watch.html")
+
+    async def teacher(request: Request) -> Response:
+        return _page("teacher.html")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(games_of())
+
+    def students_url(request: Request) -> str:
+        return (join_url or str(request.base_url)).rstrip("/") + "/"
+
+    async def join_info(request: Request) -> Response:
+        """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
+        return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
+
+    async def qr_svg(request: Request) -> Response:
+        """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
+        ``?code=ABCDE`` the address fills in that table's code on the student's page."""
+        url = students_url(request)
+        code = request.query_params.get("code", "").upper()
+        if code:
+            if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
+                return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
+            url += f"?code={code}"
+        try:
+            svg = qr_svg_text(url)
+        except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
+            return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    async def rooms_js(request: Request) -> Response:
+        return FileResponse(ROOMS_JS)
+
+    return [
+        Route("/", student),
+        Route("/watch/{code}", watch),
+        Route("/teacher", teacher),
+        Route("/games.json", games),
+        Route("/export", export, methods=["POST"]),
+        Route("/join.json", join_info),
+        Route("/qr.svg", qr_svg),
+        Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
+        WebSocketRoute("/ws", ws),
+        Mount("/views", StaticFiles(directory=STATIC)),
+        Mount("/assets", StaticFiles(directory=PAGES)),
+    ]
+
+
 def create_app(
     db: str | Path = "rooms.sqlite3",
     teacher_token: str | None = None,
@@ -1368,43 +1432,6 @@ def create_app(
     except BaseException:
         store.close()
         raise
-
-    async def student(request: Request) -> Response:
-        return _page("student.html")
-
-    async def watch(request: Request) -> Response:
-        return _page("watch.html")
-
-    async def teacher(request: Request) -> Response:
-        return _page("teacher.html")
-
-    async def games(request: Request) -> Response:
-        return JSONResponse(rooms.games())
-
-    def students_url(request: Request) -> str:
-        return (join_url or str(request.base_url)).rstrip("/") + "/"
-
-    async def join_info(request: Request) -> Response:
-        """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
-        return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
-
-    async def qr_svg(request: Request) -> Response:
-        """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
-        ``?code=ABCDE`` the address fills in that table's code on the student's page."""
-        url = students_url(request)
-        code = request.query_params.get("code", "").upper()
-        if code:
-            if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
-                return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
-            url += f"?code={code}"
-        try:
-            svg = qr_svg_text(url)
-        except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
-            return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
-
-    async def rooms_js(request: Request) -> Response:
-        return FileResponse(ROOMS_JS)
 
     async def export(request: Request) -> Response:
         """``POST /export`` with ``Authorization: Bearer <teacher token>``: every table as CSV
@@ -1452,19 +1479,7 @@ def create_app(
         await asyncio.to_thread(rooms.store.close, SAVE_ON_STOP_SECONDS)
 
     app = Starlette(
-        routes=[
-            Route("/", student),
-            Route("/watch/{code}", watch),
-            Route("/teacher", teacher),
-            Route("/games.json", games),
-            Route("/export", export, methods=["POST"]),
-            Route("/join.json", join_info),
-            Route("/qr.svg", qr_svg),
-            Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
-            WebSocketRoute("/ws", ws),
-            Mount("/views", StaticFiles(directory=STATIC)),
-            Mount("/assets", StaticFiles(directory=PAGES)),
-        ],
+        routes=page_routes(join_url, rooms.games, export, ws),
         lifespan=lifespan,
         middleware=[Middleware(WebGuard, hosts=allowed_hosts, origins=allowed_origins)],
     )

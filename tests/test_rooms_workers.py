@@ -1,0 +1,149 @@
+"""``brady-widgets rooms --workers 2``: two server processes behind one address (issue 28
+item 6). Tables on both workers; students join by code and play through the one address;
+the teacher lists and drives every table; a restart resumes every worker's tables; a
+worker that dies is started again, its tables back."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import sqlite3
+import time
+import urllib.request
+
+import pytest
+
+import rooms_harness as R
+
+pytest.importorskip("uvicorn")
+
+GAME = {"game": "costume_party", "players": 2}
+
+
+def _start(tmp_path, log_name: str, **kw) -> R.ProcessServer:
+    return R.ProcessServer(tmp_path / "class.sqlite3", log=tmp_path / log_name, args=("--workers", "2"), **kw).start()
+
+
+def _tables(t: R.Client) -> dict:
+    """The teacher's newest lobby: code -> table."""
+    lobby = [f for f in t.frames if f.get("op") == "lobby"][-1]
+    return {x["code"]: x for x in lobby["tables"]}
+
+
+def _play(devices: list[R.Client], moves: int) -> None:
+    """``moves`` actions, each by the device whose turn it is, each seen by its own screen."""
+    for _ in range(moves):
+        d = None
+        deadline = time.time() + 10
+        while d is None:
+            assert time.time() < deadline, [x.frames[-1:] for x in devices]
+            d = R.ready_to_act(devices, 0.05)
+        R.play_first(d)
+
+
+def test_two_workers_one_address(tmp_path):
+    p = _start(tmp_path, "front.log")
+    try:
+        t = R.teacher(p)
+        codes = [R.create(t, seed=s, **GAME) for s in (1, 2, 3, 4)]
+        # new tables are shared out: each worker has its letter, both hold tables
+        assert {c[0] for c in codes} == {"A", "B"}, codes
+        assert {c[0] for c in codes[:2]} == {"A", "B"}
+        t.wait(lambda: set(codes) <= set(_tables(t)))  # the teacher's lobby lists every worker's tables
+        # students join by code through the one address and play, on both workers
+        seats = {}
+        for code in (codes[0], codes[1]):
+            seats[code] = [R.join(p, code, f"S{k}") for k in range(2)]
+            assert [d.frames[0]["role"] for d in seats[code]] == ["seat", "seat"]
+            assert all(d.token.startswith(code[0] + "-") for d in seats[code])
+            _play(seats[code], 3)
+        t.wait(lambda: all(_tables(t)[c]["actions"] >= 3 for c in (codes[0], codes[1])))
+        assert all(s["online"] for c in (codes[0], codes[1]) for s in _tables(t)[c]["seats"])
+        # the teacher drives a table of each worker: show (its state comes), lock (its student is refused)
+        for code in (codes[0], codes[1]):
+            t.send({"op": "show", "code": code})
+            t.until(lambda f, code=code: f.get("op") == "state" and f.get("code") == code)
+            t.send({"op": "lock", "code": code, "on": True})
+            t.wait(lambda code=code: _tables(t)[code]["locked"])
+        d = R.ready_to_act(seats[codes[1]], 0.05)
+        d.act(d.legal()[0])
+        assert d.until(lambda f: f.get("op") == "error")["code"] == "table_locked"
+        # an unknown code is refused as a lone server refuses it
+        stranger = R.Client(p)
+        assert stranger.op({"op": "join", "code": "BZZZZ", "name": "X"})["code"] == "bad_code"
+        stranger.close()
+        # the export holds every worker's tables
+        req = urllib.request.Request(
+            p.url + "/export",
+            method="POST",
+            headers={"Authorization": f"Bearer {R.TEACHER}", "Origin": p.url},
+        )
+        with urllib.request.urlopen(req, timeout=20) as r:
+            assert r.status == 200 and r.read()[:2] == b"PK"
+        tokens = {code: [d.token for d in devs] for code, devs in seats.items()}
+        for devs in seats.values():
+            for d in devs:
+                d.drain()
+        lengths = {code: max(d.state["replay"]["length"] for d in devs) for code, devs in seats.items()}
+        for devs in seats.values():
+            for d in devs:
+                d.close()
+        t.close()
+    finally:
+        p.stop()
+    # each worker keeps its own file, with its own tables
+    for letter in "AB":
+        with sqlite3.connect(tmp_path / f"class.{letter}.sqlite3") as db:
+            stored = {c for (c,) in db.execute("SELECT code FROM tables")}
+        assert stored == {c for c in codes if c[0] == letter}
+
+    # a restart of the whole: every worker's tables come back, each seat resumes by its token
+    p = _start(tmp_path, "front2.log", teacher_token=None)  # the token kept in the files
+    try:
+        t = R.teacher(p)
+        t.wait(lambda: set(codes) <= set(_tables(t)))
+        for code, toks in tokens.items():
+            d = R.Client(p)
+            d.op({"op": "resume", "token": toks[0]}, "joined")
+            d.until(lambda f: f.get("op") == "state")
+            assert d.state["replay"]["length"] == lengths[code] and d.frames[0]["code"] == code
+            d.close()
+        # a worker that dies is started again, its tables back
+        out = (tmp_path / "front2.log").read_text()
+        pids = [int(x.split("pid ")[1].split(")")[0]) for x in out.splitlines() if "pid " in x and "worker B" in x]
+        assert pids, out
+        os.kill(pids[-1], signal.SIGKILL)
+        deadline = time.time() + 60
+        while "worker B is back" not in (tmp_path / "front2.log").read_text():
+            assert time.time() < deadline, (tmp_path / "front2.log").read_text()
+            time.sleep(0.2)
+        d = R.Client(p)
+        d.op({"op": "resume", "token": tokens[codes[1]][0]}, "joined")
+        d.until(lambda f: f.get("op") == "state")
+        assert d.state["replay"]["length"] == lengths[codes[1]]
+        d.close()
+        t.close()
+    finally:
+        p.stop()
+    assert "exited" in (tmp_path / "front2.log").read_text()
+
+
+def test_workers_refuses_code_prefix(tmp_path, capsys):
+    from brady_widgets.rooms.cli import main
+
+    assert main(["rooms", "--workers", "2", "--code-prefix", "A", "--db", str(tmp_path / "x.sqlite3")]) == 2
+    assert "--code-prefix" in capsys.readouterr().err
+    assert main(["rooms", "--workers", "99", "--db", str(tmp_path / "x.sqlite3")]) == 2
+
+
+def test_route_by_first_frame():
+    from brady_widgets.rooms.front import Worker, _pick
+
+    ws = [Worker(0, None, []), Worker(1, None, [])]  # type: ignore[arg-type]
+    assert _pick(ws, {"op": "join", "code": "bxyz2"}) is ws[1]
+    assert _pick(ws, {"op": "watch", "code": "AXYZ2"}) is ws[0]
+    assert _pick(ws, {"op": "resume", "token": "B-abcdefghijkl"}) is ws[1]
+    assert _pick(ws, {"op": "resume", "token": "x-B-abcdefghij"}) is ws[0]  # no prefix of ours: worker 1 refuses
+    for frame in (None, [], {"op": "join", "code": 5}, {"op": "msg"}, json.dumps({"op": "join"})):
+        assert _pick(ws, frame) is ws[0]
