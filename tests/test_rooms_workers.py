@@ -10,6 +10,7 @@ import os
 import signal
 import sqlite3
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -147,3 +148,59 @@ def test_route_by_first_frame():
     assert _pick(ws, {"op": "resume", "token": "x-B-abcdefghij"}) is ws[0]  # no prefix of ours: worker 1 refuses
     for frame in (None, [], {"op": "join", "code": 5}, {"op": "msg"}, json.dumps({"op": "join"})):
         assert _pick(ws, frame) is ws[0]
+
+
+def test_front_keeps_the_web_checks(tmp_path):
+    """Through the front: another site's page is refused before the handshake (HTTP 403), the
+    page's own origin is served; a device's forged X-Forwarded-For is not believed (the join
+    limit counts its real address); the pages and their headers are a lone server's."""
+    p = R.ProcessServer(tmp_path / "w.sqlite3", args=("--workers", "2", "--joins-per-minute", "4")).start()
+    try:
+        with pytest.raises(Exception, match="403"):
+            R.Client(p, origin="http://evil.example")
+        c = R.Client(p, origin=p.url)
+        assert c.op({"op": "join", "code": "AQQQQ", "name": "Eve"})["code"] == "bad_code"
+        c.close()
+        codes = []
+        for i in range(6):  # each a new connection with its own forged address, to the same worker
+            c = R.Client(p, headers={"X-Forwarded-For": f"10.1.2.{i}"})
+            codes.append(c.op({"op": "join", "code": "AQQQQ", "name": "Eve"})["code"])
+            c.close()
+        assert codes[:3] == ["bad_code"] * 3 and set(codes[3:]) == {"rate_limited"}, codes
+        with urllib.request.urlopen(p.url + "/", timeout=10) as r:
+            assert r.status == 200 and r.headers["X-Frame-Options"] == "DENY"
+        with urllib.request.urlopen(p.url + "/games.json", timeout=10) as r:
+            assert any(g["name"] == "costume_party" for g in json.loads(r.read()))
+        bad = urllib.request.Request(p.url + "/", headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError, match="400"):
+            urllib.request.urlopen(bad, timeout=10)
+    finally:
+        p.stop()
+
+
+def test_front_serves_tls(tmp_path):
+    import ssl
+
+    from test_rooms_web import self_signed
+
+    cert, key = self_signed(tmp_path)
+    p = R.ProcessServer(
+        tmp_path / "t.sqlite3",
+        scheme="https",
+        args=("--workers", "2", "--certfile", str(cert), "--keyfile", str(key)),
+    ).start()
+    try:
+        trust = ssl.create_default_context(cafile=str(cert))
+        t = R.Client(p, ssl=trust, origin=p.url)  # the teacher's page: wss://, its own https origin
+        t.op({"op": "teacher", "token": R.TEACHER}, "lobby")
+        codes = [R.create(t, seed=s, **GAME) for s in (1, 2)]
+        for code in codes:  # a device of each worker, over wss:// with the page's https origin
+            d = R.Client(p, ssl=trust, origin=p.url)
+            d.op({"op": "join", "code": code, "name": "S"}, "joined")
+            d.until(lambda f: f.get("op") == "state")
+            d.close()
+        t.close()
+        with urllib.request.urlopen(p.url + "/", context=trust, timeout=10) as r:
+            assert r.status == 200
+    finally:
+        p.stop()

@@ -16,6 +16,12 @@ On a school network: ``--certfile/--keyfile`` serve HTTPS and WSS;
 origins to the web checks (``web.py``); ``--behind-proxy [IPS]`` is the only way
 ``X-Forwarded-For``/``-Proto`` are believed (from those proxies' addresses).
 
+    brady-widgets rooms --workers 2          # two server processes behind the one address
+
+shares tables out by code over N processes (``front.py``: worker A's codes start with
+``A`` and are saved in ``rooms.A.sqlite3``, worker B's...; the teacher's page sees them
+all; a worker that stops is started again). Start again with the same ``--workers``.
+
     brady-widgets rooms export --db rooms.sqlite3 --out class-data/
 
 writes every table of the database as CSV (``tables.csv``, ``seats.csv``,
@@ -252,9 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.workers != 1:  # the front: the workers first, then the one address
         from .front import run as run_front
 
-        return run_front(
-            args, hosts, origins, url, token, {**proxy, **tls}, announce=lambda token: _announce(args, url, token)
-        )
+        return run_front(args, hosts, origins, url, token, announce=lambda token: _announce(args, url, token))
     try:
         app = create_app(
             args.db,

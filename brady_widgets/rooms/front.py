@@ -10,17 +10,27 @@ design is sharding by table code, the simplest one that keeps that:
   ``A``, worker 2's with ``B``...) and its own SQLite file beside ``--db``
   (``rooms.sqlite3`` -> ``rooms.A.sqlite3``, ``rooms.B.sqlite3``...). Each resumes its
   own tables on a restart. A device's token starts with its server's prefix (``A-...``).
-* **the front** (this module): the one public address. It serves the pages itself and
-  relays each WebSocket, message by message, to the worker its first message names: a
-  ``join`` or ``watch`` by the code's first letter, a ``resume`` by the token's prefix
-  (anything else goes to worker 1, which refuses it as a lone server would). The
-  worker sees the device's own address (``X-Forwarded-For``, believed from the front
-  only), so join rates stay per device. The teacher's connection is relayed to every
-  worker at once: its lobby is the workers' lobbies merged (every table, the saving
-  state of all), a new table goes to the worker with the fewest tables, and every
-  frame that names a table (show, lock, hand to a bot, seat, start, reveal) goes to
-  that table's worker; a view's message goes to the worker of the table shown.
-  ``POST /export`` (the teacher's token) zips the tables of every worker's file.
+* **the front** (this module): the one public address, one process, two layers.
+  :class:`Splice` owns the public port: it reads a request's head and, for a device's
+  WebSocket, answers the handshake itself and reads the first frame, then joins the
+  connection byte for byte to the worker that frame names (a ``join`` or ``watch`` by the
+  code's first letter, a ``resume`` by the token's prefix; anything else goes to worker 1,
+  which refuses it as a lone server would). From then on the front never parses that
+  connection: relaying a frame costs it about a quarter of what the worker spends on it.
+  Everything else (the pages, ``POST /export``, the teacher's connection) is joined the
+  same way to the front's own small app on a private port (:func:`create_front`). The
+  worker sees the device's own address and scheme (``X-Forwarded-For``/``-Proto``, set by
+  the front and believed from 127.0.0.1 only), so join rates stay per device, and it
+  makes the same Host and Origin checks as a lone server (the front makes them first,
+  answering HTTP 403 before the handshake). Frames through the front are not compressed
+  (the front cannot know what a worker would negotiate before the first frame names the
+  worker; frames stay under 8 KB). The teacher's connection is relayed to every worker
+  at once, message by message: its lobby is the workers' lobbies merged (every table, the
+  saving state of all), a new table goes to the worker with the fewest tables, and every
+  frame that names a table (show, lock, hand to a bot, seat, start, reveal) goes to that
+  table's worker; a view's message goes to the worker of the table shown. ``POST
+  /export`` (the teacher's token) zips the tables of every worker's file (what is saved:
+  a move made in the last moment may not be in it yet).
 * **supervision**: a worker that exits is started again (its tables resume from its
   file) and the front prints a line saying so; the front stops them all when it stops.
 
@@ -32,7 +42,9 @@ keep, as a lone server does.
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
+import hashlib
 import json
 import os
 import secrets
@@ -197,7 +209,9 @@ def _worker_of_code(workers: list[Worker], code: Any) -> Worker | None:
 
 
 class Front:
-    """The relay (transport only: every rule stays in the workers)."""
+    """The front's own app behind :class:`Splice`: the teacher's connection to every worker
+    (transport only: every rule stays in the workers), the export; and, for a device that
+    reaches it directly, a message relay to its worker (the splice never sends one here)."""
 
     def __init__(self, workers: list[Worker], teacher_hash: str):
         self.workers = workers
@@ -416,6 +430,238 @@ async def _close(ws: WebSocket, code: int, reason: str) -> None:
         await ws.close(code=code, reason=reason[:120])
 
 
+# ------------------------------------------------------------------ the public port: a splice
+#: the longest request head the front reads (a browser's is under 2 KB)
+MAX_HEAD = 16 * 1024
+#: a first frame longer than this is not read for its code (the worker refuses it: MAX_FRAME)
+MAX_FIRST = 4096
+WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+#: request headers the front sets itself (a device's own would be believed by the workers)
+HOP_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "sec-websocket-extensions"})
+
+
+def _ws_close_frame(code: int, reason: str) -> bytes:
+    """A server's (unmasked) close frame."""
+    body = code.to_bytes(2, "big") + reason.encode()[:120]
+    return bytes([0x88, len(body)]) + body
+
+
+async def _first_frame(reader: asyncio.StreamReader) -> tuple[bytes, str | None]:
+    """The bytes of a device's first WebSocket frame, and its text when it is one whole,
+    masked, uncompressed text frame of at most MAX_FIRST bytes (else None: the rest of the
+    frame stays in ``reader`` and is relayed as it comes)."""
+    raw = bytearray()
+
+    async def need(n: int) -> bytes:
+        data = await reader.readexactly(n)
+        raw.extend(data)
+        return data
+
+    b0, b1 = await need(2)
+    n = b1 & 0x7F
+    if n == 126:
+        n = int.from_bytes(await need(2), "big")
+    elif n == 127:
+        n = int.from_bytes(await need(8), "big")
+    if b0 != 0x81 or not b1 & 0x80 or n > MAX_FIRST:  # FIN + text, no RSV bits; masked; short
+        return bytes(raw), None
+    key = await need(4)
+    payload = await need(n)
+    mask = (key * (n // 4 + 1))[:n]
+    text = (int.from_bytes(payload, "big") ^ int.from_bytes(mask, "big")).to_bytes(n, "big") if n else b""
+    return bytes(raw), text.decode("utf-8", "replace")
+
+
+class Splice:
+    """The public port. It reads a request's head and, for a device's WebSocket, its first
+    frame, then joins the connection byte for byte to the process that serves it: the
+    worker the frame names (a device: what it sends and receives is never parsed again),
+    or the front's own app on a private port (the pages, the export, the teacher's
+    connection). The front answers the WebSocket handshake itself, after the same Host
+    and Origin checks as a lone server's, without permessage-deflate (the worker must
+    speak what the device was told; frames go uncompressed, under 8 KB each), and gives
+    the worker the device's address (``X-Forwarded-For``) and scheme
+    (``X-Forwarded-Proto``), which the workers believe from 127.0.0.1 only."""
+
+    def __init__(
+        self,
+        workers: list[Worker],
+        app_port: int,
+        guard: WebGuard,
+        *,
+        tls: bool = False,
+        trusted: tuple[str, ...] = (),
+    ):
+        self.workers, self.app_port, self.guard, self.tls = workers, app_port, guard, tls
+        self.trusted = trusted  # --behind-proxy: a proxy in front of the front, whose headers are kept
+        self.writers: set[asyncio.StreamWriter] = set()
+
+    async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.writers.add(writer)
+        up: asyncio.StreamWriter | None = None
+        try:
+            try:
+                head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), 30)
+            except (asyncio.LimitOverrunError, asyncio.IncompleteReadError, asyncio.TimeoutError, OSError):
+                return
+            lines = head.decode("latin-1").split("\r\n")
+            parts = lines[0].split(" ")
+            if len(parts) != 3:
+                return
+            method, target, _ = parts
+            headers = [(k.strip(), v.strip()) for k, _, v in (x.partition(":") for x in lines[1:] if x)]
+            low = {k.lower(): v for k, v in headers}
+            path = target.split("?", 1)[0]
+            websocket = low.get("upgrade", "").lower() == "websocket" and "sec-websocket-key" in low
+            peer = (writer.get_extra_info("peername") or ("?",))[0]
+            forwarded = self._forwarded(lines[0], headers, low, peer, websocket)
+            if websocket and path == "/ws":
+                refusal = self._refusal(low)
+                if refusal:
+                    writer.write(refusal)
+                    return
+                accept = base64.b64encode(hashlib.sha1(low["sec-websocket-key"].encode() + WS_GUID).digest())
+                writer.write(
+                    b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n"
+                )
+                try:
+                    first, text = await _first_frame(reader)
+                except (asyncio.IncompleteReadError, OSError):
+                    return
+                try:
+                    frame = json.loads(text) if text is not None else None
+                except ValueError:
+                    frame = None
+                teacher = isinstance(frame, dict) and frame.get("op") == "teacher"
+                port = self.app_port if teacher else _pick(self.workers, frame).port
+                up_reader, up = await self._open(port)
+                if up is None:
+                    writer.write(_ws_close_frame(1013, "this table's server is restarting: reload in a moment"))
+                    return
+                up.write(forwarded)
+                try:
+                    answer = await asyncio.wait_for(up_reader.readuntil(b"\r\n\r\n"), 30)
+                except (asyncio.LimitOverrunError, asyncio.IncompleteReadError, asyncio.TimeoutError, OSError):
+                    answer = b""
+                if not answer.startswith(b"HTTP/1.1 101"):
+                    writer.write(_ws_close_frame(1011, "the table's server refused the connection"))
+                    return
+                up.write(first)
+            else:
+                up_reader, up = await self._open(self.app_port)
+                if up is None:
+                    writer.write(b"HTTP/1.1 503 Service Unavailable\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
+                    return
+                up.write(forwarded)
+            joined = _join(reader, writer, up_reader, up)
+            if joined is not None:  # the relay has both ends: each closes the other when it closes
+                await joined
+            else:
+                await _either(_pump(reader, up), _pump(up_reader, writer))
+        finally:
+            self.writers.discard(writer)
+            for w in (up, writer):
+                if w is not None:
+                    with contextlib.suppress(Exception):
+                        w.close()
+
+    def _refusal(self, low: dict) -> bytes | None:
+        """A lone server's answer to a WebSocket it refuses (WebGuard: Host, Origin), or None."""
+        host = self.guard.host_ok(low.get("host"))
+        origin = low.get("origin")
+        if host is None:
+            self.guard.report("Host", low.get("host", ""))
+        elif origin is not None and not self.guard.origin_ok(origin, "wss" if self.tls else "ws", host):
+            self.guard.report("Origin", origin)
+        else:
+            return None
+        return b"HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+
+    def _forwarded(self, request_line: str, headers: list, low: dict, peer: str, websocket: bool) -> bytes:
+        """The request head for the process behind: the device's address and scheme set by
+        the front (kept from a trusted proxy in front of it), no extension offer, and one
+        request per connection for plain HTTP (each is checked with its own headers)."""
+        trusted = peer in self.trusted or "*" in self.trusted
+        chain = low.get("x-forwarded-for") if trusted else None
+        proto = (low.get("x-forwarded-proto") if trusted else None) or ("https" if self.tls else "http")
+        out = [(k, v) for k, v in headers if k.lower() not in HOP_HEADERS]
+        if not websocket:
+            out = [(k, v) for k, v in out if k.lower() not in ("connection", "keep-alive")]
+            out.append(("Connection", "close"))
+        out.append(("X-Forwarded-For", f"{chain}, {peer}" if chain else peer))
+        out.append(("X-Forwarded-Proto", proto))
+        return "\r\n".join([request_line, *(f"{k}: {v}" for k, v in out), "", ""]).encode("latin-1")
+
+    async def _open(self, port: int) -> tuple[Any, asyncio.StreamWriter | None]:
+        try:
+            return await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
+        except (OSError, asyncio.TimeoutError):
+            return None, None
+
+
+class _Relay(asyncio.Protocol):
+    """One direction of a joined connection: what arrives is written to the other end at
+    once (no task, no copy beyond the kernel's), with the other end's flow control."""
+
+    def __init__(self, peer: asyncio.BaseTransport, done: asyncio.Future):
+        self.peer, self.done = peer, done
+
+    def data_received(self, data: bytes) -> None:
+        self.peer.write(data)  # type: ignore[attr-defined]
+
+    def eof_received(self) -> bool:
+        self.peer.close()
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.peer.close()
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def pause_writing(self) -> None:  # this end cannot take more: stop reading the other
+        with contextlib.suppress(Exception):
+            self.peer.pause_reading()  # type: ignore[attr-defined]
+
+    def resume_writing(self) -> None:
+        with contextlib.suppress(Exception):
+            self.peer.resume_reading()  # type: ignore[attr-defined]
+
+
+def _join(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, up_reader: Any, up: asyncio.StreamWriter) -> bool:
+    """Hand both connections to two :class:`_Relay` protocols (what the readers hold already
+    goes first); False when the streams do not allow it (then the caller pumps)."""
+    a, b = writer.transport, up.transport
+    buffers = [getattr(r, "_buffer", None) for r in (reader, up_reader)]
+    if any(x is None for x in buffers) or not all(hasattr(t, "set_protocol") for t in (a, b)):
+        return None
+    done = asyncio.get_running_loop().create_future()
+    pending_a, pending_b = bytes(buffers[0]), bytes(buffers[1])
+    buffers[0].clear()
+    buffers[1].clear()
+    a.set_protocol(_Relay(b, done))
+    b.set_protocol(_Relay(a, done))
+    if pending_a:
+        b.write(pending_a)
+    if pending_b:
+        a.write(pending_b)
+    for t in (a, b):
+        with contextlib.suppress(Exception):
+            t.resume_reading()  # a StreamReader may have paused it
+    return done
+
+
+async def _pump(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    """Copy ``reader`` to ``writer`` until either side closes."""
+    with contextlib.suppress(OSError, asyncio.IncompleteReadError, ConnectionError):
+        while True:
+            data = await reader.read(65536)
+            if not data:
+                break
+            writer.write(data)
+            await writer.drain()
+
+
 async def supervise(workers: list[Worker], log: Any = print) -> None:
     """Start again a worker that exited (its tables resume from its file), saying so."""
     while True:
@@ -442,8 +688,13 @@ def create_front(
     allowed_origins: tuple[str, ...] = (),
     allowed_hosts: tuple[str, ...] = (),
     join_url: str | None = None,
+    public: tuple[str, int, Any] | None = None,
+    app_port: int = 0,
+    trusted: tuple[str, ...] = (),
 ) -> Starlette:
-    """The front's ASGI app (the same pages and web checks as a lone server's)."""
+    """The front's ASGI app (the same pages and web checks as a lone server's), served on
+    ``app_port``; with ``public`` (host, port, ssl context or None) its lifespan also opens
+    the public port, a :class:`Splice` to the workers and to this app."""
     front = Front(workers, teacher_hash)
 
     async def ws(websocket: WebSocket) -> None:
@@ -452,7 +703,17 @@ def create_front(
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
         watch = asyncio.ensure_future(supervise(workers))
+        server = splice = None
+        if public is not None:
+            host, port, ctx = public
+            guard = WebGuard(None, allowed_hosts, allowed_origins)
+            splice = Splice(workers, app_port, guard, tls=ctx is not None, trusted=trusted)
+            server = await asyncio.start_server(splice.handle, host, port, ssl=ctx, limit=MAX_HEAD)
         yield
+        if server is not None and splice is not None:
+            server.close()
+            for w in list(splice.writers):
+                w.close()
         watch.cancel()
         await asyncio.gather(watch, return_exceptions=True)
 
@@ -471,7 +732,6 @@ def run(
     origins: list[str],
     url: str,
     token: str | None,
-    uvicorn_kwargs: dict,
     announce: Any = None,
 ) -> int:
     """``brady-widgets rooms --workers N``: start the workers, then the front on the public port
@@ -491,6 +751,8 @@ def run(
         finally:
             store.close()
     shared = [
+        *(f"--allow-host={h}" for h in hosts),  # the workers see the devices' own Host and Origin
+        *(f"--allow-origin={o}" for o in origins),
         "--pace",
         str(args.pace),
         "--code-ttl",
@@ -516,18 +778,38 @@ def run(
                 f"rooms: worker {w.prefix} (pid {w.proc.pid}): codes {w.prefix}..., saved in {w.db.resolve()}",
                 flush=True,
             )
+        ctx = None
+        if args.certfile:
+            import ssl
+
+            ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            ctx.load_cert_chain(args.certfile, args.keyfile)
+        trusted = tuple(x.strip() for x in (args.behind_proxy or "").split(",") if x.strip())
+        app_port = _free_port()
         app = create_front(
             workers,
             teacher_hash or "",
             allowed_origins=tuple(origins),
             allowed_hosts=tuple(hosts),
             join_url=url,
+            public=(args.host, args.port, ctx),
+            app_port=app_port,
+            trusted=trusted,
         )
         from .cli import gc_for_server
 
         gc_for_server()
+        # SIGTERM (uvicorn raises it again once it has stopped) ends here, through the
+        # finally below that stops the workers, rather than killing this process at once
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
         serve = lambda: uvicorn.run(  # noqa: E731
-            app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **uvicorn_kwargs
+            app,
+            host="127.0.0.1",
+            port=app_port,
+            log_level="warning",
+            ws_max_size=64 * 1024,
+            proxy_headers=True,
+            forwarded_allow_ips="127.0.0.1",  # the splice's X-Forwarded-For and -Proto
         )
         profile = env.get("BRADY_ROOMS_PROFILE")
         if profile:  # benchmarks only: the front's own CPU profile, FILE.front
