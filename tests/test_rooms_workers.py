@@ -124,6 +124,11 @@ def test_two_workers_one_address(tmp_path):
         d.until(lambda f: f.get("op") == "state")
         assert d.state["replay"]["length"] == lengths[codes[1]]
         d.close()
+        # the teacher's page was told to reconnect (as after any drop), and sees every table again
+        t.wait(lambda: t.closed is not None, 15)
+        assert t.closed[0] == 1012, t.closed
+        t = R.teacher(p)
+        t.wait(lambda: set(codes) <= set(_tables(t)))
         t.close()
     finally:
         p.stop()

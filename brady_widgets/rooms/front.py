@@ -382,11 +382,24 @@ class Front:
                     continue
                 await up.send(text if text is not None else message.get("bytes") or b"")
 
-        tasks = [down(i, up) for i, up in enumerate(ups) if up is not None]
+        async def back(worker: Worker) -> None:
+            """A worker that could not be reached: wait until it can."""
+            while True:
+                await asyncio.sleep(1.0)
+                try:
+                    probe = await self._connect(worker, ws)
+                except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
+                    continue
+                await probe.close()
+                return
+
+        tasks = [down(i, up) if up is not None else back(self.workers[i]) for i, up in enumerate(ups)]
         await _either(upward(), *tasks)
         for up in ups:
             if up is not None:
                 await up.close()
+        # a worker stopped or came back: the page reconnects (as after any drop) to every worker
+        await _close(ws, 1012, "a table server restarted: reconnecting")
 
     async def export(self, request: Request) -> Response:
         """``POST /export`` (the teacher's token): every worker's tables, as a lone server's."""
