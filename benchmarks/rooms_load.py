@@ -167,10 +167,27 @@ class Stats:
     """Frames and latencies, after a warm-up (the first seconds: tables created, devices joining)."""
 
     def __init__(self, warmup: float = 2.0):
+        #: B: the tables whose 6 clients joined (the measure starts when all have: with 100
+        #: tables the joins take seconds, and their frames and CPU are not the steady play)
+        self.seated = 0
+        self.marks: dict = {}  # the CPU times and clock when the measure started
         self.latency: list[float] = []
         self.in_server: list[float] = []  # the table's change -> its frame computed and queued
         self.sizes: list[int] = []
         self.after = time.time() + warmup
+
+    tables = 0
+    server: Server | None = None
+
+    def start(self) -> None:
+        """Start the measure now (frames before it are not counted; CPU from here)."""
+        self.after = time.time()
+        if self.server is not None:
+            self.marks = {
+                "cpu": {name: proc_cpu_seconds(pid) for name, pid in self.server.pids.items()},
+                "t": time.perf_counter(),
+                "own": time.process_time(),
+            }
 
     def frame(self, text: str) -> dict:
         now = time.time()
@@ -258,6 +275,10 @@ async def players_table(url, tws, lock, stats: Stats, until: float, seed: int, t
             ws = await websockets.connect(url, max_size=2**22)
             await ws.send(json.dumps({"op": "join", "code": code, "name": f"P{s}"}))
             socks.append(ws)
+        if games == 0:
+            stats.seated += 1
+            if stats.seated == stats.tables:  # every table is seated: the measure starts now
+                stats.start()
 
         async def play(ws):
             state, seq, acted = {}, 0, None
@@ -312,6 +333,8 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
     tws = await teacher(url)
     lock = asyncio.Lock()
     stats = Stats()
+    if kind == "B":  # the measure starts once every table is seated (see players_table)
+        stats.after, stats.tables, stats.server = float("inf"), tables, server
     tokens: list = []
     drain = asyncio.create_task(_drain(tws, lock))
     cpu0 = {name: proc_cpu_seconds(pid) for name, pid in server.pids.items()}
@@ -323,6 +346,8 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
         games = await asyncio.gather(
             *(players_table(url, tws, lock, stats, until, 100 * i, tokens) for i in range(tables))
         )
+    if stats.marks:
+        cpu0, t0, own0 = stats.marks["cpu"], stats.marks["t"], stats.marks["own"]
     wall = time.perf_counter() - t0
     cpus = {name: proc_cpu_seconds(pid) - cpu0[name] for name, pid in server.pids.items()}
     cpu = sum(cpus.values())
