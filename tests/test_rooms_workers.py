@@ -209,3 +209,18 @@ def test_front_serves_tls(tmp_path):
             assert r.status == 200
     finally:
         p.stop()
+
+
+def test_gc_for_server_freezes_what_is_loaded_and_widens_the_young_generation():
+    import gc
+
+    from brady_widgets.rooms.cli import GC_YOUNG, gc_for_server
+
+    before = gc.get_threshold()
+    try:
+        gc_for_server()
+        assert gc.get_freeze_count() > 1000  # the modules and code loaded so far
+        assert gc.get_threshold() == (GC_YOUNG, before[1], before[2]) and GC_YOUNG > before[0]
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

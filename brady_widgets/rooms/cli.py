@@ -85,11 +85,11 @@ GC_YOUNG = 20_000
 
 
 def gc_for_server() -> None:
-    """Tune the collector for a long-running server: what is loaded at start (modules, the
-    games' code, the resumed tables) is frozen out of every later collection (CPython's
-    ``gc.freeze``: a full collection walked it all, 150 ms on a loaded machine), and young
-    collections run every GC_YOUNG allocations. Nothing is left uncollected: cycles are
-    still found, just in fewer, larger sweeps of the young objects."""
+    """Tune the collector for a long-running server (called just before it serves): what is
+    loaded by then (modules, the games' code) is frozen out of every later collection
+    (CPython's ``gc.freeze``: a full collection walked it all, 150 ms on a loaded machine),
+    and young collections run every GC_YOUNG allocations. Nothing else is left uncollected:
+    cycles are still found, in fewer, larger sweeps of the young objects."""
     import gc
 
     gc.collect()
