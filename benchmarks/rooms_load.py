@@ -23,7 +23,16 @@ every client's seat answers again).
     python -c "import pstats; pstats.Stats('/tmp/rooms.prof').sort_stats('cumulative').print_stats(30)"
 
 (the profile is the server's CPU time, by ``BRADY_ROOMS_PROFILE``; on a shared machine compare
-``server_cpu_ms_per_update``, which the load changes least, and note ``load_average_1min``)
+``server_cpu_ms_per_update``, which the load changes least, and note ``load_average_1min``;
+``in_server_ms_*`` is the part of the latency from the table's change to its frame computed
+and queued in the server)
+
+    python benchmarks/rooms_load.py --workers 2 --tables 100 --seconds 30   # about 45 s
+
+B over ``brady-widgets rooms --workers 2``: 100 tables of 6 clients through the front's one
+address, the CPU of each process (``cpu_percent_front``, ``cpu_percent_worker_A``...) besides
+the total; ``--server-profile FILE`` writes FILE.front, FILE.A, FILE.B. In B the measure starts
+once every table is seated (the joins of 600 clients take seconds).
 
     python benchmarks/rooms_load.py --replay-watchers 3    # about 50 s; only this scenario
 
