@@ -224,3 +224,22 @@ def test_gc_for_server_freezes_what_is_loaded_and_widens_the_young_generation():
     finally:
         gc.unfreeze()
         gc.set_threshold(*before)
+
+
+@pytest.mark.parametrize("behind_proxy", [False, True])
+def test_front_believes_a_proxys_scheme_only_behind_a_proxy(tmp_path, behind_proxy):
+    """A TLS proxy in front of the front (``--behind-proxy``): its pages' https origin is the
+    server's own when the proxy says https; without the flag the header is not believed."""
+    args = ("--workers", "2", *(("--behind-proxy",) if behind_proxy else ()))
+    p = R.ProcessServer(tmp_path / "x.sqlite3", args=args).start()
+    try:
+        origin = f"https://127.0.0.1:{p.port}"
+        if behind_proxy:
+            c = R.Client(p, origin=origin, headers={"X-Forwarded-Proto": "https"})
+            assert c.op({"op": "join", "code": "BQQQQ", "name": "Eve"})["code"] == "bad_code"
+            c.close()
+        else:
+            with pytest.raises(Exception, match="403"):
+                R.Client(p, origin=origin, headers={"X-Forwarded-Proto": "https"})
+    finally:
+        p.stop()

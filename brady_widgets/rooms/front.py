@@ -529,7 +529,7 @@ class Splice:
             peer = (writer.get_extra_info("peername") or ("?",))[0]
             forwarded = self._forwarded(lines[0], headers, low, peer, websocket)
             if websocket and path == "/ws":
-                refusal = self._refusal(low)
+                refusal = self._refusal(low, self._scheme(low, peer))
                 if refusal:
                     writer.write(refusal)
                     return
@@ -579,13 +579,21 @@ class Splice:
                     with contextlib.suppress(Exception):
                         w.close()
 
-    def _refusal(self, low: dict) -> bytes | None:
+    def _scheme(self, low: dict, peer: str) -> str:
+        """``http`` or ``https``: the front's own, or a trusted proxy's (``X-Forwarded-Proto``)."""
+        trusted = peer in self.trusted or "*" in self.trusted
+        proto = (low.get("x-forwarded-proto") or "").split(",")[0].strip().lower() if trusted else ""
+        if proto in ("http", "https", "ws", "wss"):
+            return {"ws": "http", "wss": "https"}.get(proto, proto)
+        return "https" if self.tls else "http"
+
+    def _refusal(self, low: dict, scheme: str) -> bytes | None:
         """A lone server's answer to a WebSocket it refuses (WebGuard: Host, Origin), or None."""
         host = self.guard.host_ok(low.get("host"))
         origin = low.get("origin")
         if host is None:
             self.guard.report("Host", low.get("host", ""))
-        elif origin is not None and not self.guard.origin_ok(origin, "wss" if self.tls else "ws", host):
+        elif origin is not None and not self.guard.origin_ok(origin, scheme, host):
             self.guard.report("Origin", origin)
         else:
             return None
@@ -597,7 +605,7 @@ class Splice:
         request per connection for plain HTTP (each is checked with its own headers)."""
         trusted = peer in self.trusted or "*" in self.trusted
         chain = low.get("x-forwarded-for") if trusted else None
-        proto = (low.get("x-forwarded-proto") if trusted else None) or ("https" if self.tls else "http")
+        proto = self._scheme(low, peer)
         out = [(k, v) for k, v in headers if k.lower() not in HOP_HEADERS]
         if not websocket:
             out = [(k, v) for k, v in out if k.lower() not in ("connection", "keep-alive")]
