@@ -23,7 +23,16 @@ every client's seat answers again).
     python -c "import pstats; pstats.Stats('/tmp/rooms.prof').sort_stats('cumulative').print_stats(30)"
 
 (the profile is the server's CPU time, by ``BRADY_ROOMS_PROFILE``; on a shared machine compare
-``server_cpu_ms_per_update``, which the load changes least, and note ``load_average_1min``)
+``server_cpu_ms_per_update``, which the load changes least, and note ``load_average_1min``;
+``in_server_ms_*`` is the part of the latency from the table's change to its frame computed
+and queued in the server)
+
+    python benchmarks/rooms_load.py --workers 2 --tables 100 --seconds 30   # about 45 s
+
+B over ``brady-widgets rooms --workers 2``: 100 tables of 6 clients through the front's one
+address, the CPU of each process (``cpu_percent_front``, ``cpu_percent_worker_A``...) besides
+the total; ``--server-profile FILE`` writes FILE.front, FILE.A, FILE.B. In B the measure starts
+once every table is seated (the joins of 600 clients take seconds).
 
     python benchmarks/rooms_load.py --replay-watchers 3    # about 50 s; only this scenario
 
@@ -56,6 +65,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -84,10 +94,20 @@ def proc_rss_mb(pid: int) -> float:
 
 
 class Server:
-    def __init__(self, db: Path, port: int, pace: float, profile: Path | None = None, cprofile: Path | None = None):
+    def __init__(
+        self,
+        db: Path,
+        port: int,
+        pace: float,
+        profile: Path | None = None,
+        cprofile: Path | None = None,
+        workers: int = 1,
+    ):
         self.db, self.port, self.pace, self.profile, self.cprofile = db, port, pace, profile, cprofile
+        self.workers = workers  # > 1: brady-widgets rooms --workers N (a front and N server processes)
         self.proc: subprocess.Popen | None = None
         self.resume_line = ""
+        self.pids: dict[str, int] = {}  # name -> pid of every process of the server ("front", "worker A"...)
 
     def start(self) -> float:
         t0 = time.perf_counter()
@@ -105,6 +125,7 @@ class Server:
             TEACHER,
             "--joins-per-minute",
             "100000",
+            *(["--workers", str(self.workers)] if self.workers > 1 else []),
         ]
         if self.cprofile is not None:  # the whole server under cProfile, in CPU time (written when it stops)
             env["BRADY_ROOMS_PROFILE"] = str(self.cprofile)
@@ -120,10 +141,21 @@ class Server:
             stderr=subprocess.STDOUT,
             text=True,
         )
+        self.pids = {"server" if self.workers == 1 else "front": self.proc.pid}
+        resumed = []
         for line in self.proc.stdout:
             if line.startswith("rooms: resumed"):
-                self.resume_line = line.strip()
-                break
+                resumed.append(line.strip())
+                self.resume_line = "; ".join(resumed)
+                if self.workers == 1:
+                    break
+            elif line.startswith("rooms: worker") and "(pid " in line:  # the front names its workers
+                name, pid = line.split(" (pid ")
+                self.pids[name.removeprefix("rooms: ")] = int(pid.split(")")[0])
+                if len(self.pids) == self.workers + 1:
+                    break
+        # whatever the server prints later is read (a full pipe would stop it)
+        threading.Thread(target=lambda: [None for _ in self.proc.stdout], daemon=True).start()
         while True:
             try:
                 with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
@@ -144,9 +176,27 @@ class Stats:
     """Frames and latencies, after a warm-up (the first seconds: tables created, devices joining)."""
 
     def __init__(self, warmup: float = 2.0):
+        #: B: the tables whose 6 clients joined (the measure starts when all have: with 100
+        #: tables the joins take seconds, and their frames and CPU are not the steady play)
+        self.seated = 0
+        self.marks: dict = {}  # the CPU times and clock when the measure started
         self.latency: list[float] = []
+        self.in_server: list[float] = []  # the table's change -> its frame computed and queued
         self.sizes: list[int] = []
         self.after = time.time() + warmup
+
+    tables = 0
+    server: Server | None = None
+
+    def start(self) -> None:
+        """Start the measure now (frames before it are not counted; CPU from here)."""
+        self.after = time.time()
+        if self.server is not None:
+            self.marks = {
+                "cpu": {name: proc_cpu_seconds(pid) for name, pid in self.server.pids.items()},
+                "t": time.perf_counter(),
+                "own": time.process_time(),
+            }
 
     def frame(self, text: str) -> dict:
         now = time.time()
@@ -156,14 +206,21 @@ class Stats:
         self.sizes.append(len(text.encode()))
         if f.get("op") == "state" and f.get("changed"):
             self.latency.append((now - f["changed"]) * 1000)
+            if f.get("computed"):
+                self.in_server.append((f["computed"] - f["changed"]) * 1000)
         return f
 
     def report(self) -> dict:
         lat = sorted(self.latency)
+        queued = sorted(self.in_server)
         return {
             "updates": len(lat),
             "latency_ms_median": round(statistics.median(lat), 2) if lat else None,
             "latency_ms_p95": round(lat[int(0.95 * (len(lat) - 1))], 2) if lat else None,
+            # of which: the change -> the frame computed and queued in the server (the rest is
+            # the send, the network and the clients' own loop; on a loaded machine, waiting for a core)
+            "in_server_ms_median": round(statistics.median(queued), 2) if queued else None,
+            "in_server_ms_p95": round(queued[int(0.95 * (len(queued) - 1))], 2) if queued else None,
             "bytes_per_frame_mean": round(statistics.mean(self.sizes)) if self.sizes else None,
             "bytes_per_frame_max": max(self.sizes) if self.sizes else None,
             "frames": len(self.sizes),
@@ -227,6 +284,10 @@ async def players_table(url, tws, lock, stats: Stats, until: float, seed: int, t
             ws = await websockets.connect(url, max_size=2**22)
             await ws.send(json.dumps({"op": "join", "code": code, "name": f"P{s}"}))
             socks.append(ws)
+        if games == 0:
+            stats.seated += 1
+            if stats.seated == stats.tables:  # every table is seated: the measure starts now
+                stats.start()
 
         async def play(ws):
             state, seq, acted = {}, 0, None
@@ -281,9 +342,12 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
     tws = await teacher(url)
     lock = asyncio.Lock()
     stats = Stats()
+    if kind == "B":  # the measure starts once every table is seated (see players_table)
+        stats.after, stats.tables, stats.server = float("inf"), tables, server
     tokens: list = []
     drain = asyncio.create_task(_drain(tws, lock))
-    cpu0, t0, own0 = proc_cpu_seconds(server.proc.pid), time.perf_counter(), time.process_time()
+    cpu0 = {name: proc_cpu_seconds(pid) for name, pid in server.pids.items()}
+    t0, own0 = time.perf_counter(), time.process_time()
     until = time.time() + seconds
     if kind == "A":
         games = await asyncio.gather(*(watchers_table(url, tws, lock, stats, until, 6, 100 * i) for i in range(tables)))
@@ -291,8 +355,11 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
         games = await asyncio.gather(
             *(players_table(url, tws, lock, stats, until, 100 * i, tokens) for i in range(tables))
         )
+    if stats.marks:
+        cpu0, t0, own0 = stats.marks["cpu"], stats.marks["t"], stats.marks["own"]
     wall = time.perf_counter() - t0
-    cpu = proc_cpu_seconds(server.proc.pid) - cpu0
+    cpus = {name: proc_cpu_seconds(pid) - cpu0[name] for name, pid in server.pids.items()}
+    cpu = sum(cpus.values())
     own = time.process_time() - own0
     drain.cancel()
     await tws.close()
@@ -303,7 +370,12 @@ async def scenario(server: Server, kind: str, tables: int, seconds: float) -> di
             "games": sum(games),
             "seconds": round(wall, 1),
             "server_cpu_percent_of_one_core": round(100 * cpu / wall, 1),
-            "server_rss_mb": round(proc_rss_mb(server.proc.pid), 1),
+            **(
+                {f"cpu_percent_{name.replace(' ', '_')}": round(100 * c / wall, 1) for name, c in cpus.items()}
+                if len(cpus) > 1
+                else {}
+            ),
+            "server_rss_mb": round(sum(proc_rss_mb(pid) for pid in server.pids.values()), 1),
             # the clients (this process) parse every frame: near 100% they, not the server, add latency
             "clients_cpu_percent_of_one_core": round(100 * own / wall, 1),
             # what the server spends per frame it sends, whatever the machine's load
@@ -646,6 +718,17 @@ def main() -> None:
     )
     parser.add_argument("--only", choices=("A", "B"), help="run this scenario only (no restart check)")
     parser.add_argument(
+        "--tables", type=int, default=None, metavar="N", help="with --only: N tables (default: A 5, B 30)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="serve with brady-widgets rooms --workers N (a front and N processes; default --only B --tables 100 "
+        "when no scenario is given): latency through the front, the CPU of each process",
+    )
+    parser.add_argument(
         "--server-profile",
         type=Path,
         metavar="FILE",
@@ -653,16 +736,33 @@ def main() -> None:
         "stops (read: python -m pstats FILE)",
     )
     args = parser.parse_args()
+    # the clients (one process for every simulated device) collect garbage as the server does
+    # (cli.gc_for_server): the default collector paused this process for tens of ms, which
+    # showed as the server's latency
+    from brady_widgets.rooms.cli import gc_for_server
+
+    gc_for_server()
+    if args.workers > 1 and not args.only:
+        args.only, args.tables = "B", args.tables or 100
     if args.only:
         with tempfile.TemporaryDirectory() as tmp:
-            server = Server(Path(tmp) / "bench.sqlite3", free_port(), pace=0.05, cprofile=args.server_profile)
+            server = Server(
+                Path(tmp) / "bench.sqlite3",
+                free_port(),
+                pace=0.05,
+                cprofile=args.server_profile,
+                workers=args.workers,
+            )
             server.start()
             try:
-                tables, what = (
-                    (5, "5 tables x 6 devices, bots every 50 ms")
+                tables = args.tables or (5 if args.only == "A" else 30)
+                what = (
+                    f"{tables} tables x 6 devices, bots every 50 ms"
                     if args.only == "A"
-                    else (30, "30 tables x 6 simulated clients")
+                    else f"{tables} tables x 6 simulated clients"
                 )
+                if args.workers > 1:
+                    what += f", {args.workers} workers behind one front"
                 out = asyncio.run(scenario(server, args.only, tables, args.seconds))
                 out.pop("_tokens")
                 print(f"{args.only}: {what}:", json.dumps(out))

@@ -16,6 +16,12 @@ On a school network: ``--certfile/--keyfile`` serve HTTPS and WSS;
 origins to the web checks (``web.py``); ``--behind-proxy [IPS]`` is the only way
 ``X-Forwarded-For``/``-Proto`` are believed (from those proxies' addresses).
 
+    brady-widgets rooms --workers 2          # two server processes behind the one address
+
+shares tables out by code over N processes (``front.py``: worker A's codes start with
+``A`` and are saved in ``rooms.A.sqlite3``, worker B's...; the teacher's page sees them
+all; a worker that stops is started again). Start again with the same ``--workers``.
+
     brady-widgets rooms export --db rooms.sqlite3 --out class-data/
 
 writes every table of the database as CSV (``tables.csv``, ``seats.csv``,
@@ -69,6 +75,27 @@ def qr_text(url: str) -> str:
     out = io.StringIO()
     segno.make(url, error="m").terminal(out=out, compact=True, border=2)
     return out.getvalue()
+
+
+#: the collector's young generation, in allocations (CPython's default is 700): an update
+#: allocates thousands of short-lived objects (each device's screen), so the default ran a
+#: young collection several times an update and a middle one every few updates (issue 28:
+#: 20-25 ms pauses under load), each walking every object not yet old
+GC_YOUNG = 20_000
+
+
+def gc_for_server() -> None:
+    """Tune the collector for a long-running server (called just before it serves): what is
+    loaded by then (modules, the games' code) is frozen out of every later collection
+    (CPython's ``gc.freeze``: a full collection walked it all, 150 ms on a loaded machine),
+    and young collections run every GC_YOUNG allocations. Nothing else is left uncollected:
+    cycles are still found, in fewer, larger sweeps of the young objects."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, middle, old)
 
 
 def export_main(argv: list[str]) -> int:
@@ -151,8 +178,18 @@ def main(argv: list[str] | None = None) -> int:
         metavar="IPS",
         help="believe X-Forwarded-For/-Proto from these proxy addresses (default 127.0.0.1); never without this flag",
     )
+    rooms.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N server processes behind this one address (tables are shared out by code: each worker has its "
+        "own code letter and its own SQLite file beside --db, e.g. rooms.A.sqlite3); a worker that stops is "
+        "started again",
+    )
     rooms.add_argument("--certfile", default=None, help="serve HTTPS/WSS with this certificate (PEM), with --keyfile")
     rooms.add_argument("--keyfile", default=None, help="the certificate's private key (PEM), with --certfile")
+    rooms.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # started by a front
     args = parser.parse_args(argv)
     if (args.certfile is None) != (args.keyfile is None):
         print("brady-widgets rooms: give both --certfile and --keyfile, or neither", file=sys.stderr)
@@ -183,8 +220,22 @@ def main(argv: list[str] | None = None) -> int:
 
     from .store import Store, StoreError
 
+    if args.workers != 1:
+        from .front import MAX_WORKERS, worker_dbs
+
+        if not 1 <= args.workers <= MAX_WORKERS:
+            print(f"brady-widgets rooms: --workers takes 1 to {MAX_WORKERS}", file=sys.stderr)
+            return 2
+        if args.code_prefix:
+            print(
+                "brady-widgets rooms: --workers gives each worker its own code prefix: no --code-prefix",
+                file=sys.stderr,
+            )
+            return 2
+    dbs = [args.db] if args.workers == 1 else worker_dbs(args.db, args.workers)
     try:  # a file that is not a rooms database: one line naming it, a non-zero exit, the file untouched
-        Store(args.db, log=lambda line: None).close()
+        for db in dbs:
+            Store(db, log=lambda line: None).close()
     except StoreError as exc:
         print(f"brady-widgets rooms: {exc}", file=sys.stderr)
         return 2
@@ -198,6 +249,16 @@ def main(argv: list[str] | None = None) -> int:
     host = lan_address() if args.host in ("0.0.0.0", "::") else args.host
     scheme = "https" if args.certfile else "http"
     url = (args.public_url or f"{scheme}://{f'[{host}]' if ':' in host else host}:{args.port}").rstrip("/") + "/"
+    proxy = (
+        {"proxy_headers": True, "forwarded_allow_ips": args.behind_proxy}
+        if args.behind_proxy
+        else {"proxy_headers": False}
+    )
+    tls = {"ssl_certfile": args.certfile, "ssl_keyfile": args.keyfile} if args.certfile else {}
+    if args.workers != 1:  # the front: the workers first, then the one address
+        from .front import run as run_front
+
+        return run_front(args, hosts, origins, url, token, announce=lambda token: _announce(args, url, token))
     try:
         app = create_app(
             args.db,
@@ -214,37 +275,15 @@ def main(argv: list[str] | None = None) -> int:
         print(f"brady-widgets rooms: {exc}", file=sys.stderr)
         return 2
     token = getattr(app.state, "teacher_token", token)
-
-    # what goes on the slide first: the students' URL and its QR code
-    print(f"Class play: students open {url}", flush=True)
-    try:
-        print(qr_text(url), flush=True)
-    except Exception as exc:  # noqa: BLE001 -- the URL is enough
-        print(f"(no QR code: {exc})")
-    print(f"Tables are saved in {os.path.abspath(args.db)}", flush=True)
-    # then, apart, the teacher's link: whoever has it runs the class
-    print("\n" + "-" * 60, flush=True)
-    if token is None:
-        print(
-            "Teacher's link: the one from the last start still works (use --new-teacher-token for a new one)",
-            flush=True,
-        )
-    elif args.teacher_link_file:
-        path = write_private(args.teacher_link_file, f"{url}teacher#t={token}\n")
-        print(f"Teacher's link -- private: written to {path} (readable by you only)", flush=True)
+    if args.worker:  # behind a front, which said all this once
+        print(f"rooms: worker {args.code_prefix} on 127.0.0.1:{args.port}, tables in {args.db}", flush=True)
+        _stop_with_parent()
     else:
-        print("Teacher's link -- private: do not project this", flush=True)
-        print(f"  {url}teacher#t={token}", flush=True)
-    print("-" * 60, flush=True)
-    proxy = (
-        {"proxy_headers": True, "forwarded_allow_ips": args.behind_proxy}
-        if args.behind_proxy
-        else {"proxy_headers": False}
-    )
-    tls = {"ssl_certfile": args.certfile, "ssl_keyfile": args.keyfile} if args.certfile else {}
+        _announce(args, url, token)
     run = lambda: uvicorn.run(  # noqa: E731
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **proxy, **tls
     )
+    gc_for_server()
     profile = os.environ.get("BRADY_ROOMS_PROFILE")
     if profile:  # benchmarks only: the server's CPU profile (process time), written when it stops on SIGINT
         import cProfile
@@ -260,6 +299,49 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     run()
     return 0
+
+
+def _stop_with_parent() -> None:
+    """A worker stops (saving its tables, as on Ctrl+C) when its front is gone, even killed:
+    it runs in its own session, so nothing else would stop it."""
+    import signal
+    import threading
+    import time
+
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    threading.Thread(target=watch, name="rooms-worker-parent", daemon=True).start()
+
+
+def _announce(args: argparse.Namespace, url: str, token: str | None) -> None:
+    """The students' address (with its QR code) first, then apart, the teacher's link."""
+    # what goes on the slide first: the students' URL and its QR code
+    print(f"Class play: students open {url}", flush=True)
+    try:
+        print(qr_text(url), flush=True)
+    except Exception as exc:  # noqa: BLE001 -- the URL is enough
+        print(f"(no QR code: {exc})")
+    if args.workers == 1:
+        print(f"Tables are saved in {os.path.abspath(args.db)}", flush=True)
+    # then, apart, the teacher's link: whoever has it runs the class
+    print("\n" + "-" * 60, flush=True)
+    if token is None:
+        print(
+            "Teacher's link: the one from the last start still works (use --new-teacher-token for a new one)",
+            flush=True,
+        )
+    elif args.teacher_link_file:
+        path = write_private(args.teacher_link_file, f"{url}teacher#t={token}\n")
+        print(f"Teacher's link -- private: written to {path} (readable by you only)", flush=True)
+    else:
+        print("Teacher's link -- private: do not project this", flush=True)
+        print(f"  {url}teacher#t={token}", flush=True)
+    print("-" * 60, flush=True)
 
 
 if __name__ == "__main__":

@@ -484,6 +484,13 @@ class Rooms:
             if code not in self.rooms and code not in self.skipped:  # a skipped row is never overwritten
                 return code
 
+    def new_token(self) -> str:
+        """A device's seat or watcher token: 32 random characters, after ``PREFIX-`` when
+        codes have a prefix, so the front of several servers (``front.py``) sends a
+        ``resume`` to the server that holds the token's table."""
+        token = secrets.token_urlsafe(24)
+        return f"{self.code_prefix}-{token}" if self.code_prefix else token
+
     def _room(self, code: Any, *, joining: bool = False) -> Room:
         if not isinstance(code, str) or not 1 <= len(code) <= 12:
             raise RoomError("bad_code", "a table code is 5 letters and digits")
@@ -578,25 +585,33 @@ class Rooms:
         if loop is None or not loop.is_running():
             self._flush(room)
         else:
-            loop.call_soon(self._flush_task, room)
-
-    def _flush_task(self, room: Room) -> None:
-        asyncio.ensure_future(self.flush(room))
+            # the update runs in the loop's next turn, as a plain callback (no task to create
+            # and start one more turn later): every change of this turn goes out in one update
+            loop.call_soon(self._update, room)
 
     def _flush(self, room: Room) -> None:
         room.dirty = False
         if len(room.table.game.history) != room.saved_len:
             self.save(room)
 
+    def _update(self, room: Room) -> None:
+        """Bring every device of ``room`` up to date, then save the table: the frames are
+        queued first (the snapshot's JSON is not on the devices' latency path; both happen
+        in this one step, before any frame leaves, so nothing shown can be lost to a kill)."""
+        room.dirty = False
+        try:
+            cache: dict = {}  # screens several devices share (the watchers') are computed once
+            stamp = room.changed_at
+            for d in list(room.devices):  # each frame computed and queued in one step: see post()
+                frame = self.state_frame(d, cache=cache, stamp=stamp)
+                if frame is not None:
+                    self.post(d, frame)
+        finally:
+            self._flush(room)
+            self.lobby_soon()
+
     async def flush(self, room: Room) -> None:
-        self._flush(room)
-        cache: dict = {}  # screens several devices share (the watchers') are computed once
-        stamp = room.changed_at
-        for d in list(room.devices):  # each frame computed and queued in one step: see post()
-            frame = self.state_frame(d, cache=cache, stamp=stamp)
-            if frame is not None:
-                self.post(d, frame)
-        self.lobby_soon()
+        self._update(room)
 
     def lobby_soon(self, delay: float = 0.25) -> None:
         """The teachers' lobby (tables, seats, who is online), at most every ``delay`` s."""
@@ -720,6 +735,7 @@ class Rooms:
         frame = {"op": "state", "state": diff, "role": device.role, "code": device.code}
         if STAMP and stamp:
             frame["changed"] = stamp
+            frame["computed"] = time.time()  # the part of the latency spent before the frame was queued
         return frame
 
     async def send_state(
@@ -917,7 +933,7 @@ class Rooms:
         if not isinstance(name, str) or not 1 <= len(name.strip()) <= 40:
             raise RoomError("malformed_message", "a name is 1 to 40 characters")
         name = name.strip()
-        token = secrets.token_urlsafe(24)
+        token = self.new_token()
         h = _hash(token)
         t = room.table
         free = [s for s in t.humans if s not in room.seats]
@@ -1325,6 +1341,63 @@ def _page(name: str) -> HTMLResponse:
     )
 
 
+def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> list:
+    """The routes of a rooms address: the pages, the games (``games_of()``), the students'
+    address and QR code, the view bundles, ``POST /export`` and ``/ws`` (the two handlers
+    given): one server's (:func:`create_app`), or the front of several (``front.py``)."""
+
+    async def student(request: Request) -> Response:
+        return _page("student.html")
+
+    async def watch(request: Request) -> Response:
+        return _page("watch.html")
+
+    async def teacher(request: Request) -> Response:
+        return _page("teacher.html")
+
+    async def games(request: Request) -> Response:
+        return JSONResponse(games_of())
+
+    def students_url(request: Request) -> str:
+        return (join_url or str(request.base_url)).rstrip("/") + "/"
+
+    async def join_info(request: Request) -> Response:
+        """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
+        return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
+
+    async def qr_svg(request: Request) -> Response:
+        """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
+        ``?code=ABCDE`` the address fills in that table's code on the student's page."""
+        url = students_url(request)
+        code = request.query_params.get("code", "").upper()
+        if code:
+            if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
+                return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
+            url += f"?code={code}"
+        try:
+            svg = qr_svg_text(url)
+        except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
+            return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
+        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
+
+    async def rooms_js(request: Request) -> Response:
+        return FileResponse(ROOMS_JS)
+
+    return [
+        Route("/", student),
+        Route("/watch/{code}", watch),
+        Route("/teacher", teacher),
+        Route("/games.json", games),
+        Route("/export", export, methods=["POST"]),
+        Route("/join.json", join_info),
+        Route("/qr.svg", qr_svg),
+        Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
+        WebSocketRoute("/ws", ws),
+        Mount("/views", StaticFiles(directory=STATIC)),
+        Mount("/assets", StaticFiles(directory=PAGES)),
+    ]
+
+
 def create_app(
     db: str | Path = "rooms.sqlite3",
     teacher_token: str | None = None,
@@ -1359,43 +1432,6 @@ def create_app(
     except BaseException:
         store.close()
         raise
-
-    async def student(request: Request) -> Response:
-        return _page("student.html")
-
-    async def watch(request: Request) -> Response:
-        return _page("watch.html")
-
-    async def teacher(request: Request) -> Response:
-        return _page("teacher.html")
-
-    async def games(request: Request) -> Response:
-        return JSONResponse(rooms.games())
-
-    def students_url(request: Request) -> str:
-        return (join_url or str(request.base_url)).rstrip("/") + "/"
-
-    async def join_info(request: Request) -> Response:
-        """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
-        return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
-
-    async def qr_svg(request: Request) -> Response:
-        """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
-        ``?code=ABCDE`` the address fills in that table's code on the student's page."""
-        url = students_url(request)
-        code = request.query_params.get("code", "").upper()
-        if code:
-            if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
-                return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
-            url += f"?code={code}"
-        try:
-            svg = qr_svg_text(url)
-        except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
-            return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
-        return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
-
-    async def rooms_js(request: Request) -> Response:
-        return FileResponse(ROOMS_JS)
 
     async def export(request: Request) -> Response:
         """``POST /export`` with ``Authorization: Bearer <teacher token>``: every table as CSV
@@ -1443,19 +1479,7 @@ def create_app(
         await asyncio.to_thread(rooms.store.close, SAVE_ON_STOP_SECONDS)
 
     app = Starlette(
-        routes=[
-            Route("/", student),
-            Route("/watch/{code}", watch),
-            Route("/teacher", teacher),
-            Route("/games.json", games),
-            Route("/export", export, methods=["POST"]),
-            Route("/join.json", join_info),
-            Route("/qr.svg", qr_svg),
-            Route("/assets/rooms.js", rooms_js),  # before /assets: the bundle lives with the views'
-            WebSocketRoute("/ws", ws),
-            Mount("/views", StaticFiles(directory=STATIC)),
-            Mount("/assets", StaticFiles(directory=PAGES)),
-        ],
+        routes=page_routes(join_url, rooms.games, export, ws),
         lifespan=lifespan,
         middleware=[Middleware(WebGuard, hosts=allowed_hosts, origins=allowed_origins)],
     )
