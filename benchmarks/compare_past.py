@@ -1,4 +1,4 @@
-"""This tree beside past commits, in one run: bot-vs-bot games/s and engine steps/s.
+"""This tree beside past commits, in one run: bot-vs-bot games/s, engine steps/s, rooms server load.
 
 Each past commit (default: the main commit the speed work started from, ``362ca1a``,
 and the commit issue 28 measured, ``e27989f``) is checked out in a git worktree under
@@ -25,7 +25,12 @@ Figures:
   each (``engine_speed._theirs``, in a subprocess of this tree), and its median; each engine
   row then also prints the median over the rounds of (this tree's rate / that round's
   OpenSpiel median), the ratio issue 28 asks to be at least x2.5. Our steps count every
-  ``act`` and clock step, theirs every applied action, chance nodes included.
+  ``act`` and clock step, theirs every applied action, chance nodes included;
+* the rooms server under load (``benchmarks/rooms_load.py --only B``, 30 tables x 6 playing
+  clients for ``--rooms-seconds``): this tree's clients against each tree's server (the
+  server's ``PYTHONPATH`` and working directory are that tree: ``--server-tree``); one load
+  run per tree and round gives three rows, the update latency's median and p95 (ms) and the
+  server's CPU (% of one core). For these rows the ratio is "times better": past / this.
 
 CI does not run it (it takes minutes)::
 
@@ -42,6 +47,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -62,6 +68,10 @@ FIGURES: dict[str, tuple[str, tuple]] = {
     "engine brady_bunch 5 q2 random": ("engine", ("brady_bunch", 5, 1.0)),
     "engine brady_bunch 8 q2 random": ("engine", ("brady_bunch", 8, 1.0)),
     "engine costume_party 4 random": ("engine", ("costume_party", 4, 1.0)),
+    # "rooms": (tables, key of rooms_load's figures, unit); one load run per tree and round
+    "rooms 30x6 update median": ("rooms", (30, "latency_ms_median", "ms")),
+    "rooms 30x6 update p95": ("rooms", (30, "latency_ms_p95", "ms")),
+    "rooms 30x6 server CPU": ("rooms", (30, "server_cpu_percent_of_one_core", "% core")),
 }
 
 # The worker: run in a subprocess with PYTHONPATH set to one tree; prints one JSON line.
@@ -165,7 +175,17 @@ def measure(tree: Path, name: str, openspiel_seconds: float = 0.5) -> float:
     return float(json.loads(out.strip().splitlines()[-1])["rate"])
 
 
-def run(past: list[str], rounds: int, only: str | None, openspiel: float = 0.5) -> dict:
+def measure_rooms(tree: Path, tables: int, seconds: float) -> dict:
+    """One rooms load run (scenario B): this tree's clients, ``tree``'s server; its figures."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "rooms.json"
+        cmd = [sys.executable, str(HERE / "rooms_load.py"), "--only", "B", "--tables", str(tables)]
+        cmd += ["--seconds", str(seconds), "--server-tree", str(tree), "--json", str(out)]
+        subprocess.run(cmd, cwd=TREE, check=True, capture_output=True, text=True)
+        return json.loads(out.read_text())
+
+
+def run(past: list[str], rounds: int, only: str | None, openspiel: float = 0.5, rooms_seconds: float = 20.0) -> dict:
     """``openspiel``: CPU seconds per OpenSpiel game and round (0: no yardstick)."""
     trees = {"this": TREE, **{c: past_tree(c) for c in past}}
     names = [n for n in FIGURES if only is None or only in n]
@@ -177,8 +197,15 @@ def run(past: list[str], rounds: int, only: str | None, openspiel: float = 0.5) 
         if openspiel and engines:
             yard.append(measure(TREE, OPENSPIEL, openspiel))
             print(f"round {r + 1}/{rounds} {OPENSPIEL}: {yard[-1]:,.1f}", file=sys.stderr, flush=True)
+        loads: dict = {}  # (tables, tree) -> this round's rooms figures (one load run gives three rows)
         for name in names:
             for label in order if r % 2 == 0 else order[::-1]:
+                kind, args = FIGURES[name]
+                if kind == "rooms":
+                    if (args[0], label) not in loads:
+                        loads[args[0], label] = measure_rooms(trees[label], args[0], rooms_seconds)
+                    rates[name][label].append(float(loads[args[0], label][args[1]]))
+                    continue
                 rates[name][label].append(measure(trees[label], name))
             print(f"round {r + 1}/{rounds} {name}: " + ", ".join(f"{t} {v[-1]:,.1f}" for t, v in rates[name].items()),
                   file=sys.stderr, flush=True)  # fmt: skip
@@ -194,10 +221,14 @@ def report(res: dict) -> None:
     print(f"this tree vs past commits: median of {res['rounds']} paired rounds (CPU time, one core per subprocess)")
     print(head)
     for name, by_tree in res["rates"].items():
-        unit = "games/s" if FIGURES[name][0] == "bots" else "steps/s"
+        kind, args = FIGURES[name]
+        unit = {"bots": "games/s", "engine": "steps/s"}.get(kind) or args[2]
         line = f"{name:32s} {unit:>8s} {statistics.median(by_tree['this']):10,.1f}"
         for c in past:
-            ratios = [a / b for a, b in zip(by_tree["this"], by_tree[c])]
+            if kind == "rooms":  # lower is better: times better is past / this
+                ratios = [b / a if a else float("inf") for a, b in zip(by_tree["this"], by_tree[c])]
+            else:
+                ratios = [a / b for a, b in zip(by_tree["this"], by_tree[c])]
             line += f" {statistics.median(by_tree[c]):10,.1f} {statistics.median(ratios):12.2f}x"
         if yard and FIGURES[name][0] == "engine":
             mine = [a / b for a, b in zip(by_tree["this"], yard)]
@@ -227,13 +258,14 @@ def main(argv=None) -> dict | None:
         "--openspiel-seconds", type=float, default=0.5, help="CPU seconds per OpenSpiel game and round (yardstick)"
     )
     ap.add_argument("--no-openspiel", action="store_true", help="no OpenSpiel yardstick")
+    ap.add_argument("--rooms-seconds", type=float, default=20.0, help="length of each rooms load run")
     args = ap.parse_args(argv)
     past = args.past or list(DEFAULT_PAST)
     if args.clean:
         clean(past)
         return None
     openspiel = 0.0 if args.no_openspiel or not has_openspiel() else args.openspiel_seconds
-    res = run(past, args.rounds, args.only, openspiel)
+    res = run(past, args.rounds, args.only, openspiel, args.rooms_seconds)
     report(res)
     if args.json:
         Path(args.json).write_text(json.dumps(res, indent=1))

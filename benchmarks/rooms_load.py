@@ -72,6 +72,8 @@ from pathlib import Path
 import websockets
 
 REPO = Path(__file__).resolve().parents[1]
+#: the tree the server runs from (``--server-tree``: a past commit's checkout, for compare_past.py)
+SERVER_TREE = REPO
 TEACHER = "bench-teacher-token-0123456789"
 
 
@@ -111,7 +113,7 @@ class Server:
 
     def start(self) -> float:
         t0 = time.perf_counter()
-        env = {**os.environ, "BRADY_ROOMS_STAMP": "1", "PYTHONPATH": str(REPO)}
+        env = {**os.environ, "BRADY_ROOMS_STAMP": "1", "PYTHONPATH": str(SERVER_TREE)}
         cli = [
             "--host",
             "127.0.0.1",
@@ -135,7 +137,7 @@ class Server:
             cmd = [sys.executable, str(Path(__file__).resolve()), "--profiled-server", str(self.profile), "--", *cli]
         self.proc = subprocess.Popen(
             cmd,
-            cwd=str(REPO),
+            cwd=str(SERVER_TREE),
             env=env,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -735,7 +737,18 @@ def main() -> None:
         help="run the server under cProfile in CPU time (BRADY_ROOMS_PROFILE), its stats written to FILE when it "
         "stops (read: python -m pstats FILE)",
     )
+    parser.add_argument(
+        "--server-tree",
+        type=Path,
+        metavar="DIR",
+        help="run the server from this checkout (PYTHONPATH and working directory; default this one): "
+        "benchmarks/compare_past.py measures a past commit's server with this tree's clients",
+    )
+    parser.add_argument("--json", type=Path, metavar="FILE", help="with --only: also write the figures to FILE")
     args = parser.parse_args()
+    if args.server_tree is not None:
+        global SERVER_TREE
+        SERVER_TREE = args.server_tree.resolve()
     # the clients (one process for every simulated device) collect garbage as the server does
     # (cli.gc_for_server): the default collector paused this process for tens of ms, which
     # showed as the server's latency
@@ -766,6 +779,8 @@ def main() -> None:
                 out = asyncio.run(scenario(server, args.only, tables, args.seconds))
                 out.pop("_tokens")
                 print(f"{args.only}: {what}:", json.dumps(out))
+                if args.json is not None:
+                    args.json.write_text(json.dumps(out))
             finally:
                 server.stop()
         return
