@@ -37,6 +37,7 @@ import os
 import secrets
 import socket
 import sys
+from collections.abc import Callable
 from urllib.parse import urlsplit
 
 __all__ = ["main"]
@@ -284,21 +285,26 @@ def main(argv: list[str] | None = None) -> int:
         app, host=args.host, port=args.port, log_level="warning", ws_max_size=64 * 1024, **proxy, **tls
     )
     gc_for_server()
-    profile = os.environ.get("BRADY_ROOMS_PROFILE")
-    if profile:  # benchmarks only: the server's CPU profile (process time), written when it stops on SIGINT
-        import cProfile
-        import time
-
-        profiler = cProfile.Profile(time.process_time)
-        profiler.enable()
-        try:
-            run()
-        finally:
-            profiler.disable()
-            profiler.dump_stats(profile)
-        return 0
-    run()
+    run_profiled(run, os.environ.get("BRADY_ROOMS_PROFILE"))
     return 0
+
+
+def run_profiled(serve: Callable[[], object], profile: str | None) -> None:
+    """``serve()``; with ``profile`` (``BRADY_ROOMS_PROFILE``, benchmarks only) under cProfile in
+    CPU time (process time), its stats written to that file when it stops (on SIGINT)."""
+    if not profile:
+        serve()
+        return
+    import cProfile
+    import time
+
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    try:
+        serve()
+    finally:
+        profiler.disable()
+        profiler.dump_stats(profile)
 
 
 def _stop_with_parent() -> None:

@@ -63,7 +63,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from .server import CODE_ALPHABET, TEACHER_HASH_KEY, Rooms, _hash, page_routes
+from .server import CODE_ALPHABET, TEACHER_HASH_KEY, Rooms, _hash, page_routes, zip_response
 from .web import WebGuard
 
 __all__ = ["Worker", "create_front", "worker_dbs", "worker_prefix"]
@@ -416,15 +416,7 @@ class Front:
             return export_zip(sorted(tables, key=lambda t: t[1].get("created", 0)))
 
         data = await asyncio.to_thread(collect)
-        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime())
-        return Response(
-            data,
-            media_type="application/zip",
-            headers={
-                "Content-Disposition": f'attachment; filename="class-data-{stamp}.zip"',
-                "Cache-Control": "no-store",
-            },
-        )
+        return zip_response(data)
 
 
 async def _either(*coros: Any) -> None:
@@ -817,7 +809,7 @@ def run(
             app_port=app_port,
             trusted=trusted,
         )
-        from .cli import gc_for_server
+        from .cli import gc_for_server, run_profiled
 
         gc_for_server()
         # SIGTERM (uvicorn raises it again once it has stopped) ends here, through the
@@ -832,19 +824,8 @@ def run(
             proxy_headers=True,
             forwarded_allow_ips="127.0.0.1",  # the splice's X-Forwarded-For and -Proto
         )
-        profile = env.get("BRADY_ROOMS_PROFILE")
-        if profile:  # benchmarks only: the front's own CPU profile, FILE.front
-            import cProfile
-
-            profiler = cProfile.Profile(time.process_time)
-            profiler.enable()
-            try:
-                serve()
-            finally:
-                profiler.disable()
-                profiler.dump_stats(f"{profile}.front")
-        else:
-            serve()
+        profile = env.get("BRADY_ROOMS_PROFILE")  # benchmarks only: the front's own CPU profile, FILE.front
+        run_profiled(serve, f"{profile}.front" if profile else None)
     finally:
         for w in workers:
             w.stop()

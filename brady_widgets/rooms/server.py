@@ -1398,6 +1398,20 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
     ]
 
 
+def zip_response(data: bytes) -> Response:
+    """The teacher's export (a zip of CSV files) as a download named for the minute it was made,
+    never cached (a lone server's and the front's ``POST /export``)."""
+    stamp = time.strftime("%Y%m%d-%H%M", time.gmtime())
+    return Response(
+        data,
+        media_type="application/zip",
+        headers={
+            "Content-Disposition": f'attachment; filename="class-data-{stamp}.zip"',
+            "Cache-Control": "no-store",
+        },
+    )
+
+
 def create_app(
     db: str | Path = "rooms.sqlite3",
     teacher_token: str | None = None,
@@ -1452,15 +1466,7 @@ def create_app(
         from .export import export_zip, rows_of_rooms
 
         data = export_zip(rows_of_rooms(rooms))  # on the loop: the engines are not thread-safe
-        stamp = time.strftime("%Y%m%d-%H%M", time.gmtime())
-        return Response(
-            data,
-            media_type="application/zip",
-            headers={
-                "Content-Disposition": f'attachment; filename="class-data-{stamp}.zip"',
-                "Cache-Control": "no-store",
-            },
-        )
+        return zip_response(data)
 
     async def ws(websocket: WebSocket) -> None:
         await rooms.serve(websocket)
