@@ -94,25 +94,16 @@ def _ways_source(k: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _mass_source(k: int) -> str:
-    """``mass(cols, pre, nxt, total)``: per figure j (column weights ``cols[j]``, prefix row ``pre[j]``,
-    suffix row after it ``nxt[j]``), the sum over the
-    opponents i in order of ``ways[i][j] / total`` where ``ways[i][j] > 0`` (None if none is): the
-    figure's entries of :func:`weighted_posterior` summed as :meth:`DetectiveBot.suspicion` sums them,
-    each ``ways[i][j]`` the very expression of :func:`_ways_source`, without the tables between."""
+def _figure_mass_lines(k: int, prefix: str) -> list[str]:
+    """The body of a mass pass's figure loop: for each opponent ``i`` with ``w{i}`` set, ``x`` is
+    the ways of the other ``k - 1`` seats (``prefix`` formatted with each subset ``m`` of them, e.g.
+    ``"a[{}]"``, times ``b[rest ^ m]``) times ``w{i}``, and ``m`` sums ``x / total`` where ``x > 0``."""
     full = (1 << k) - 1
-    w = [f"w{i}" for i in range(k)]
-    lines = [
-        "def mass(cols, pre, nxt, total):",
-        "    out = []",
-        "    append = out.append",
-        f"    for a, b, ({', '.join(w)},) in zip(pre, nxt, cols):",
-        "        m = None",
-    ]
+    lines = []
     for i in range(k):
         rest = full ^ (1 << i)
         subs = [m for m in range(full + 1) if m & rest == m]
-        expr = " + ".join(f"a[{m}] * b[{rest ^ m}]" for m in subs)
+        expr = " + ".join(f"{prefix.format(m)} * b[{rest ^ m}]" for m in subs)
         lines += [
             f"        if w{i}:",
             f"            x = ({expr}) * w{i}",
@@ -121,6 +112,24 @@ def _mass_source(k: int) -> str:
             if i == 0
             else "                m = x / total if m is None else m + x / total",
         ]
+    return lines
+
+
+def _mass_source(k: int) -> str:
+    """``mass(cols, pre, nxt, total)``: per figure j (column weights ``cols[j]``, prefix row ``pre[j]``,
+    suffix row after it ``nxt[j]``), the sum over the
+    opponents i in order of ``ways[i][j] / total`` where ``ways[i][j] > 0`` (None if none is): the
+    figure's entries of :func:`weighted_posterior` summed as :meth:`DetectiveBot.suspicion` sums them,
+    each ``ways[i][j]`` the very expression of :func:`_ways_source`, without the tables between."""
+    w = [f"w{i}" for i in range(k)]
+    lines = [
+        "def mass(cols, pre, nxt, total):",
+        "    out = []",
+        "    append = out.append",
+        f"    for a, b, ({', '.join(w)},) in zip(pre, nxt, cols):",
+        "        m = None",
+    ]
+    lines += _figure_mass_lines(k, "a[{}]")
     lines += ["        append(m)", "    return out"]
     return "\n".join(lines) + "\n"
 
@@ -129,7 +138,7 @@ def _sweep_mass_source(k: int) -> str:
     """``sweep_mass(cols, nxt, total)``: ``mass(cols, pre, nxt, total)`` for every figure, with the
     prefix sweep run alongside (its row before column j is read as it stands, in local names,
     then the column is added: the same expressions as :func:`_sweep_source`, no rows kept)."""
-    n, full = 1 << k, (1 << k) - 1
+    n = 1 << k
     p = [f"p{m}" for m in range(n)]
     w = [f"w{i}" for i in range(k)]
     step = [p[m] + "".join(f" + p{m ^ (1 << i)} * w{i}" for i in range(k) if m >> i & 1) for m in range(n)]
@@ -141,18 +150,7 @@ def _sweep_mass_source(k: int) -> str:
         f"    for ({', '.join(w)},), b in zip(cols, nxt):",
         "        m = None",
     ]
-    for i in range(k):
-        rest = full ^ (1 << i)
-        subs = [m for m in range(full + 1) if m & rest == m]
-        expr = " + ".join(f"p{m} * b[{rest ^ m}]" for m in subs)
-        lines += [
-            f"        if w{i}:",
-            f"            x = ({expr}) * w{i}",
-            "            if x > 0:",
-            "                m = x / total"
-            if i == 0
-            else "                m = x / total if m is None else m + x / total",
-        ]
+    lines += _figure_mass_lines(k, "p{}")
     lines += ["        append(m)", f"        {', '.join(p)}, = {', '.join(step)},", "    return out"]
     return "\n".join(lines) + "\n"
 
