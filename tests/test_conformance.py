@@ -631,3 +631,30 @@ def test_kit_catches_act_accepting_what_legal_actions_does_not_list():
         check_legal_is_the_truth(_at_black(TooPermissive), pools)
     # the honest engine passes the same check
     assert check_legal_is_the_truth(_at_black(CostumeParty), pools) > 20
+
+
+class FastActDiffers(CostumeParty):
+    """A game's own fast ``act`` that does a little more than the kernel's: it notes every
+    action it takes in a private counter that its views show (every replay through the same
+    ``act`` agrees with itself; only the kernel's own ``Game.act`` can tell)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fast_acts = 0
+
+    def act(self, seat, action, at=None):
+        events = super().act(seat, action, at)
+        self.fast_acts += 1
+        return events
+
+    def _view(self, seat, reveal=False):
+        view = super()._view(seat, reveal)
+        view["fast_acts"] = getattr(self, "fast_acts", 0)
+        return view
+
+
+def test_kit_catches_a_game_act_that_differs_from_the_kernels():
+    with pytest.raises(ConformanceError, match="kernel's own act"):
+        check_game(FastActDiffers, 3, seed=2, bots={}, leak_every=0, fuzz_every=0, future_every=0)
+    # the same game through the kernel's act alone passes that check
+    check_game(CostumeParty, 3, seed=2, bots={}, leak_every=0, fuzz_every=0, future_every=0)

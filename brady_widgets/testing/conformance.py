@@ -424,6 +424,21 @@ def check_determinism(game: Game, recorded: list[dict]) -> None:
             raise _fail(game, f"same seed + same actions gives different views after action {k}")
     if fresh.to_json() != game.to_json():
         raise _fail(game, "same seed + same actions gives a different final JSON")
+    # The kernel's own act and advance (Game.act, Game.advance: the full checks, plain dicts)
+    # make the same game: a game that writes its own fast act, legal_actions or advance for
+    # the actions it hands out must do exactly what the kernel does with them.
+    kernel = cls(game.players, game.seed, **copy.deepcopy(game.options))
+    for k, h in enumerate(_player_actions(game.history), start=1):
+        h = copy.deepcopy(h)
+        try:
+            if h.get("seat") == CLOCK:
+                Game.advance(kernel, h["at"])
+            else:
+                Game.act(kernel, h["seat"], dict(h["action"]), h.get("at"))
+        except IllegalAction as exc:
+            raise _fail(game, f"the kernel's own act refused action {k} of the game ({exc})") from exc
+    if kernel.to_json() != game.to_json() or kernel.events != game.events or all_views(kernel) != recorded[-1]:
+        raise _fail(game, "the kernel's own act and advance, given the same actions, make a different game")
 
 
 # ---------------------------------------------------------------- leak test
