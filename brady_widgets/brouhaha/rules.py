@@ -75,6 +75,7 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
+from brady_widgets.engine.game import FrozenList
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
@@ -86,6 +87,26 @@ SLAP = FrozenAction(type="slap")
 _PLAY = {c: FrozenAction(type="play", card=c) for c in RANK}
 _PASS = {c: FrozenAction(type="pass", card=c) for c in RANK}
 _HUNT = tuple(FrozenAction(type="hunt", target=t) for t in range(10))
+
+
+class _LegalList(FrozenList):
+    """A seat's legal list as ``legal_actions`` hands it out: shared by every caller
+    until the seat's options change (a random playout asks all ten seats at every
+    step, and copying the lists was most of the cost), so it refuses every change
+    (``TypeError``); ``list(legal)`` or ``copy.copy`` gives a plain list to change,
+    ``copy.deepcopy`` plain dicts too, and it pickles as a plain list."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("legal actions are read-only (shared): change a copy, list(legal)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+
+
+_NO_ACTION = _LegalList()
+_ONLY_SLAP = _LegalList([SLAP])
 PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
 END_REASONS = ("no_cards", "no_pairs", "time")
 
@@ -238,22 +259,23 @@ class Brouhaha(Game):
 
     def legal_actions(self, seat):
         # the base's answer, from the cache when the seat's list is known (a random
-        # playout asks every seat at every step; one play changes one seat's list)
+        # playout asks every seat at every step; one play changes one seat's list);
+        # the list itself is handed out, read-only (_LegalList), not a copy
         # (the cache holds only this game's seats, and nothing once the game is over)
         if type(seat) is int:
             got = self._kept.get(seat)
             if got is not None:
-                return [*got]
+                return got
             if 0 <= seat < self.players and not self.over:
                 got = self._kept[seat] = self._compute_legal(seat)
-                return [*got]
+                return got
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
         got = self._kept.get(seat)
         if got is None:
             got = self._kept[seat] = self._compute_legal(seat)
-        return [*got]
+        return got
 
     def _forget(self) -> None:
         """Every cached legal list is stale (the phase or several seats changed)."""
@@ -278,18 +300,18 @@ class Brouhaha(Game):
             if down[seat] is not None:
                 out.append(TAKE_BACK)
                 out.append(SLAP)
-            return out
+            return _LegalList(out)
         if phase == "slap":
             if seat != self.slap["first"] and down[seat] is not None:
-                return [SLAP]
-            return []
+                return _ONLY_SLAP
+            return _NO_ACTION
         if phase == "hunt":
             hand = self.hands[seat]
             if seat != self.hunt["hunter"] and hand and hand[-1] == HUNTER:
-                return [
-                    _HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER
-                ]
-            return []
+                return _LegalList(
+                    [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER]
+                )
+            return _NO_ACTION
         if phase == "pass":
             if seat in self.pass_seats and seat not in self.passes:
                 out = []
@@ -298,8 +320,8 @@ class Brouhaha(Game):
                     if c != prev:
                         out.append(_PASS[c])
                         prev = c
-                return out
-        return []
+                return _LegalList(out)
+        return _NO_ACTION
 
     def _is_legal(self, seat, action):
         kind = action["type"]
@@ -479,10 +501,10 @@ class Brouhaha(Game):
             if self.phase == "slap":
                 first, down = self.slap["first"], self.down
                 for s in range(self.players):
-                    lc[s] = [SLAP] if s != first and down[s] is not None else []
+                    lc[s] = _ONLY_SLAP if s != first and down[s] is not None else _NO_ACTION
             elif self.phase == "reveal":
                 for s in range(self.players):
-                    lc[s] = []
+                    lc[s] = _NO_ACTION
 
     def _play(self, seat, card, at):
         hand = self.hands[seat]
