@@ -75,6 +75,7 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
+from brady_widgets.engine.game import MAX_AT as _MAX_AT
 from brady_widgets.engine.game import FrozenList
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
@@ -456,6 +457,19 @@ class Brouhaha(Game):
         else:  # pragma: no cover - no deadline in play
             raise RuntimeError(f"no deadline in phase {phase!r}")
 
+    def _accepts_at_once(self, seat, action, at):
+        # the base's answer, in one call for the common case: the very action object
+        # handed out for the seat (found by identity in the cache, which is empty once
+        # the game is over), at a plain time from the clock to before the next deadline
+        if type(action) is FrozenAction and (type(at) is int or type(at) is float) and self.clock <= at <= _MAX_AT:
+            got = self._kept.get(seat)
+            if got:
+                for handed in got:
+                    if handed is action:
+                        due = self.options["time_limit_ms"] if self.phase == "play" else self._next_deadline()
+                        return due is None or at < due
+        return Game._accepts_at_once(self, seat, action, at)
+
     # --------------------------------------------------------------- actions
     def _apply(self, seat, action, at):
         kind = action["type"]
@@ -468,7 +482,20 @@ class Brouhaha(Game):
                 for t in self._lc_hunters:
                     lc.pop(t, None)
                 self._lc_hunters.clear()
-            self._play(seat, action["card"], at)
+            # (the play itself, inline: the hot path of a playout)
+            card = action["card"]
+            hand = self.hands[seat]
+            old = self.down[seat]
+            new = _take(hand, card)
+            if old is not None:
+                _insert(hand, old)
+            self.down[seat] = new
+            cry = self._cry[new]
+            self.cries[seat] = cry
+            step = len(self.history)
+            events = self.events
+            events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
+            events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
         elif kind == "take_back":
             lc.pop(seat, None)
             for t in self._lc_hunters:
@@ -505,20 +532,6 @@ class Brouhaha(Game):
             elif self.phase == "reveal":
                 for s in range(self.players):
                     lc[s] = _NO_ACTION
-
-    def _play(self, seat, card, at):
-        hand = self.hands[seat]
-        old = self.down[seat]
-        new = _take(hand, card)
-        if old is not None:
-            _insert(hand, old)
-        self.down[seat] = new
-        cry = self._cry[new]
-        self.cries[seat] = cry
-        step = len(self.history)
-        events = self.events
-        events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
-        events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
 
     def _slap(self, seat, at):
         if self.phase == "play":
