@@ -457,6 +457,28 @@ class Brouhaha(Game):
         else:  # pragma: no cover - no deadline in play
             raise RuntimeError(f"no deadline in phase {phase!r}")
 
+    def act(self, seat, action, at=None):
+        # the kernel's act, in one call for the common case (what _accepts_at_once takes
+        # at once: the very action handed out for the seat, at a plain time from the
+        # clock to before the next deadline); anything else goes through the kernel
+        if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
+            clock = self.clock
+            if clock <= at <= _MAX_AT:
+                got = self._kept.get(seat)
+                if got:
+                    for handed in got:
+                        if handed is action:
+                            due = self.options["time_limit_ms"] if self.phase == "play" else self._next_deadline()
+                            if due is not None and at >= due:
+                                break
+                            mark = len(self.events)
+                            self.history.append({"seat": seat, "action": action, "at": at})
+                            if at > clock:
+                                self.clock = at
+                            self._apply(seat, action, at)
+                            return self.events[mark:]
+        return Game.act(self, seat, action, at)
+
     def _accepts_at_once(self, seat, action, at):
         # the base's answer, in one call for the common case: the very action object
         # handed out for the seat (found by identity in the cache, which is empty once
