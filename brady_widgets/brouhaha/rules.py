@@ -434,10 +434,9 @@ class Brouhaha(Game):
             first = self.slap["first"]
             self.slap = None
             self.phase = "play"
-            self._emit("slap_void", seat=first, at=at)
+            self.events.append({"type": "slap_void", "step": len(self.history), "seat": first, "at": at})
             if void is not None:  # nothing but the phase changed since the slap
-                self._kept.update(void[0])
-                self._lc_hunters.extend(void[1])
+                self._kept, self._lc_hunters = void
         elif phase == "reveal":
             a, b = self.reveal["seats"]
             self._resolve_reveal(at)
@@ -445,11 +444,12 @@ class Brouhaha(Game):
                 # a mismatch: only the two slappers' hands and the hunt targets (which seats
                 # have a card down) changed since the first slap; every other play-phase
                 # list comes back as it was
-                hunters = void[1]
-                lc = self._kept
-                for s, got in void[0].items():
-                    if s != a and s != b and s not in hunters:
-                        lc[s] = got
+                lc, hunters = void
+                lc.pop(a, None)
+                lc.pop(b, None)
+                for s in hunters:
+                    lc.pop(s, None)
+                self._kept = lc
         elif phase == "hunt":
             self._resolve_hunt(at)
         elif phase == "pass":
@@ -536,11 +536,15 @@ class Brouhaha(Game):
         else:
             if kind == "slap" and self.phase == "play":
                 # the play-phase lists come back unchanged if the window closes void (and
-                # all but the two slappers' after a mismatch)
-                self._lc_void = (_LegalCache(lc), self._lc_hunters[:])
-            elif kind != "slap":
-                self._lc_void = None
-            self._forget()
+                # all but the two slappers' after a mismatch): set aside as they are (no
+                # copy), the frozen phases get a cache of their own
+                self._lc_void = (lc, self._lc_hunters)
+                lc = self._kept = _LegalCache()
+                self._lc_hunters = []
+            else:
+                if kind != "slap":
+                    self._lc_void = None
+                self._forget()
             if kind == "slap":
                 self._slap(seat, at)
             else:
@@ -560,7 +564,9 @@ class Brouhaha(Game):
             closes = at + self.options["slap_ms"]
             self.slap = {"first": seat, "second": None, "at": at, "closes_at": closes}
             self.phase = "slap"
-            self._emit("slap", seat=seat, first=True, at=at, closes_at=closes)
+            self.events.append(
+                {"type": "slap", "step": len(self.history), "seat": seat, "first": True, "at": at, "closes_at": closes}
+            )
             return
         first = self.slap["first"]
         self.slap["second"] = seat
@@ -569,8 +575,20 @@ class Brouhaha(Game):
         until = at + self.options["reveal_ms"]
         self.reveal = {"seats": [first, seat], "cards": cards, "match": match, "until": until}
         self.phase = "reveal"
-        self._emit("slap", seat=seat, first=False, at=at)
-        self._emit("reveal", seats=[first, seat], cards=list(cards), match=match, at=at, until=until)
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "slap", "step": step, "seat": seat, "first": False, "at": at})
+        events.append(
+            {
+                "type": "reveal",
+                "step": step,
+                "seats": [first, seat],
+                "cards": list(cards),
+                "match": match,
+                "at": at,
+                "until": until,
+            }
+        )
 
     def _hunt(self, seat, target, at):
         hand = self.hands[seat]
@@ -627,7 +645,9 @@ class Brouhaha(Game):
             return
         _insert(self.hands[a], ca)
         _insert(self.hands[b], cb)
-        self._emit("mismatch", seats=[a, b], cards=[ca, cb], at=at)
+        self.events.append(
+            {"type": "mismatch", "step": len(self.history), "seats": [a, b], "cards": [ca, cb], "at": at}
+        )
         self.phase = "play"
         if self.options["bang"]:
             for s in (a, b):
