@@ -1014,3 +1014,42 @@ def test_positions_show_what_they_say(name):
     assert Brouhaha.from_json(g.to_json()).to_json() == g.to_json()
     assert P.POSITIONS[name][0]().to_json() == g.to_json()  # the same every time
     assert P.two_hunters(cancelled=False).phase == "hunt"
+
+
+def test_shared_legal_lists_are_read_only_and_never_stale():
+    # legal_actions hands out its cached list itself (not a copy): every caller gets
+    # the same read-only list until the seat's options change, and the list computed
+    # afresh from the position must agree at every step of playouts that go through
+    # every phase (slaps, reveals, hunts, passes, Bangs); a copy of the game (an empty
+    # cache) agrees too, checked every 25 steps
+    import copy
+
+    steps = 0
+    for players, options in ((4, {}), (10, {"bang": True}), (6, {"cries": "solo"})):
+        g = Brouhaha(players, players, **options)
+        rng = random.Random(players)
+        while not g.over:
+            fresh = g.clone() if steps % 25 == 0 else None
+            legal = [g.legal_actions(s) for s in range(players)]
+            for s in range(players):
+                hunters = g._lc_hunters[:]  # _compute_legal notes the seats with a Hunter
+                assert legal[s] == g._compute_legal(s), (steps, s, g.phase)
+                g._lc_hunters[:] = hunters
+                assert fresh is None or legal[s] == fresh.legal_actions(s)
+                assert g.legal_actions(s) is legal[s]
+                with pytest.raises(TypeError, match="read-only"):
+                    legal[s].append({"type": "slap"})
+                mine = list(legal[s])
+                mine.append({"type": "junk"})
+                assert type(copy.copy(legal[s])) is list and type(copy.deepcopy(legal[s])) is list
+            assert [g.legal_actions(s) for s in range(players)] == legal
+            due, at = g.next_deadline(), g.clock + rng.randrange(401)
+            can = [s for s in range(players) if legal[s]]
+            if can and (due is None or at < due):
+                s = rng.choice(can)
+                g.act(s, rng.choice(legal[s]), at=at)
+            else:
+                g.advance(due)
+            steps += 1
+        assert g.legal_actions(0) == [] and not g._kept
+    assert steps > 500

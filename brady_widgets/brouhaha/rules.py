@@ -75,6 +75,8 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
+from brady_widgets.engine.game import MAX_AT as _MAX_AT
+from brady_widgets.engine.game import FrozenList
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
@@ -86,6 +88,26 @@ SLAP = FrozenAction(type="slap")
 _PLAY = {c: FrozenAction(type="play", card=c) for c in RANK}
 _PASS = {c: FrozenAction(type="pass", card=c) for c in RANK}
 _HUNT = tuple(FrozenAction(type="hunt", target=t) for t in range(10))
+
+
+class _LegalList(FrozenList):
+    """A seat's legal list as ``legal_actions`` hands it out: shared by every caller
+    until the seat's options change (a random playout asks all ten seats at every
+    step, and copying the lists was most of the cost), so it refuses every change
+    (``TypeError``); ``list(legal)`` or ``copy.copy`` gives a plain list to change,
+    ``copy.deepcopy`` plain dicts too, and it pickles as a plain list."""
+
+    __slots__ = ()
+
+    def _read_only(self, *args, **kwargs):
+        raise TypeError("legal actions are read-only (shared): change a copy, list(legal)")
+
+    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
+    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
+
+
+_NO_ACTION = _LegalList()
+_ONLY_SLAP = _LegalList([SLAP])
 PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
 END_REASONS = ("no_cards", "no_pairs", "time")
 
@@ -238,22 +260,23 @@ class Brouhaha(Game):
 
     def legal_actions(self, seat):
         # the base's answer, from the cache when the seat's list is known (a random
-        # playout asks every seat at every step; one play changes one seat's list)
+        # playout asks every seat at every step; one play changes one seat's list);
+        # the list itself is handed out, read-only (_LegalList), not a copy
         # (the cache holds only this game's seats, and nothing once the game is over)
         if type(seat) is int:
             got = self._kept.get(seat)
             if got is not None:
-                return [*got]
+                return got
             if 0 <= seat < self.players and not self.over:
                 got = self._kept[seat] = self._compute_legal(seat)
-                return [*got]
+                return got
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
         got = self._kept.get(seat)
         if got is None:
             got = self._kept[seat] = self._compute_legal(seat)
-        return [*got]
+        return got
 
     def _forget(self) -> None:
         """Every cached legal list is stale (the phase or several seats changed)."""
@@ -278,18 +301,18 @@ class Brouhaha(Game):
             if down[seat] is not None:
                 out.append(TAKE_BACK)
                 out.append(SLAP)
-            return out
+            return _LegalList(out)
         if phase == "slap":
             if seat != self.slap["first"] and down[seat] is not None:
-                return [SLAP]
-            return []
+                return _ONLY_SLAP
+            return _NO_ACTION
         if phase == "hunt":
             hand = self.hands[seat]
             if seat != self.hunt["hunter"] and hand and hand[-1] == HUNTER:
-                return [
-                    _HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER
-                ]
-            return []
+                return _LegalList(
+                    [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER]
+                )
+            return _NO_ACTION
         if phase == "pass":
             if seat in self.pass_seats and seat not in self.passes:
                 out = []
@@ -298,8 +321,8 @@ class Brouhaha(Game):
                     if c != prev:
                         out.append(_PASS[c])
                         prev = c
-                return out
-        return []
+                return _LegalList(out)
+        return _NO_ACTION
 
     def _is_legal(self, seat, action):
         kind = action["type"]
@@ -411,10 +434,9 @@ class Brouhaha(Game):
             first = self.slap["first"]
             self.slap = None
             self.phase = "play"
-            self._emit("slap_void", seat=first, at=at)
+            self.events.append({"type": "slap_void", "step": len(self.history), "seat": first, "at": at})
             if void is not None:  # nothing but the phase changed since the slap
-                self._kept.update(void[0])
-                self._lc_hunters.extend(void[1])
+                self._kept, self._lc_hunters = void
         elif phase == "reveal":
             a, b = self.reveal["seats"]
             self._resolve_reveal(at)
@@ -422,17 +444,53 @@ class Brouhaha(Game):
                 # a mismatch: only the two slappers' hands and the hunt targets (which seats
                 # have a card down) changed since the first slap; every other play-phase
                 # list comes back as it was
-                hunters = void[1]
-                lc = self._kept
-                for s, got in void[0].items():
-                    if s != a and s != b and s not in hunters:
-                        lc[s] = got
+                lc, hunters = void
+                lc.pop(a, None)
+                lc.pop(b, None)
+                for s in hunters:
+                    lc.pop(s, None)
+                self._kept = lc
         elif phase == "hunt":
             self._resolve_hunt(at)
         elif phase == "pass":
             self._resolve_pass(at)
         else:  # pragma: no cover - no deadline in play
             raise RuntimeError(f"no deadline in phase {phase!r}")
+
+    def act(self, seat, action, at=None):
+        # the kernel's act, in one call for the common case (what _accepts_at_once takes
+        # at once: the very action handed out for the seat, at a plain time from the
+        # clock to before the next deadline); anything else goes through the kernel
+        if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
+            clock = self.clock
+            if clock <= at <= _MAX_AT:
+                got = self._kept.get(seat)
+                if got:
+                    for handed in got:
+                        if handed is action:
+                            due = self.options["time_limit_ms"] if self.phase == "play" else self._next_deadline()
+                            if due is not None and at >= due:
+                                break
+                            mark = len(self.events)
+                            self.history.append({"seat": seat, "action": action, "at": at})
+                            if at > clock:
+                                self.clock = at
+                            self._apply(seat, action, at)
+                            return self.events[mark:]
+        return Game.act(self, seat, action, at)
+
+    def _accepts_at_once(self, seat, action, at):
+        # the base's answer, in one call for the common case: the very action object
+        # handed out for the seat (found by identity in the cache, which is empty once
+        # the game is over), at a plain time from the clock to before the next deadline
+        if type(action) is FrozenAction and (type(at) is int or type(at) is float) and self.clock <= at <= _MAX_AT:
+            got = self._kept.get(seat)
+            if got:
+                for handed in got:
+                    if handed is action:
+                        due = self.options["time_limit_ms"] if self.phase == "play" else self._next_deadline()
+                        return due is None or at < due
+        return Game._accepts_at_once(self, seat, action, at)
 
     # --------------------------------------------------------------- actions
     def _apply(self, seat, action, at):
@@ -446,7 +504,20 @@ class Brouhaha(Game):
                 for t in self._lc_hunters:
                     lc.pop(t, None)
                 self._lc_hunters.clear()
-            self._play(seat, action["card"], at)
+            # (the play itself, inline: the hot path of a playout)
+            card = action["card"]
+            hand = self.hands[seat]
+            old = self.down[seat]
+            new = _take(hand, card)
+            if old is not None:
+                _insert(hand, old)
+            self.down[seat] = new
+            cry = self._cry[new]
+            self.cries[seat] = cry
+            step = len(self.history)
+            events = self.events
+            events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
+            events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
         elif kind == "take_back":
             lc.pop(seat, None)
             for t in self._lc_hunters:
@@ -465,11 +536,15 @@ class Brouhaha(Game):
         else:
             if kind == "slap" and self.phase == "play":
                 # the play-phase lists come back unchanged if the window closes void (and
-                # all but the two slappers' after a mismatch)
-                self._lc_void = (_LegalCache(lc), self._lc_hunters[:])
-            elif kind != "slap":
-                self._lc_void = None
-            self._forget()
+                # all but the two slappers' after a mismatch): set aside as they are (no
+                # copy), the frozen phases get a cache of their own
+                self._lc_void = (lc, self._lc_hunters)
+                lc = self._kept = _LegalCache()
+                self._lc_hunters = []
+            else:
+                if kind != "slap":
+                    self._lc_void = None
+                self._forget()
             if kind == "slap":
                 self._slap(seat, at)
             else:
@@ -479,31 +554,19 @@ class Brouhaha(Game):
             if self.phase == "slap":
                 first, down = self.slap["first"], self.down
                 for s in range(self.players):
-                    lc[s] = [SLAP] if s != first and down[s] is not None else []
+                    lc[s] = _ONLY_SLAP if s != first and down[s] is not None else _NO_ACTION
             elif self.phase == "reveal":
                 for s in range(self.players):
-                    lc[s] = []
-
-    def _play(self, seat, card, at):
-        hand = self.hands[seat]
-        old = self.down[seat]
-        new = _take(hand, card)
-        if old is not None:
-            _insert(hand, old)
-        self.down[seat] = new
-        cry = self._cry[new]
-        self.cries[seat] = cry
-        step = len(self.history)
-        events = self.events
-        events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
-        events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
+                    lc[s] = _NO_ACTION
 
     def _slap(self, seat, at):
         if self.phase == "play":
             closes = at + self.options["slap_ms"]
             self.slap = {"first": seat, "second": None, "at": at, "closes_at": closes}
             self.phase = "slap"
-            self._emit("slap", seat=seat, first=True, at=at, closes_at=closes)
+            self.events.append(
+                {"type": "slap", "step": len(self.history), "seat": seat, "first": True, "at": at, "closes_at": closes}
+            )
             return
         first = self.slap["first"]
         self.slap["second"] = seat
@@ -512,8 +575,20 @@ class Brouhaha(Game):
         until = at + self.options["reveal_ms"]
         self.reveal = {"seats": [first, seat], "cards": cards, "match": match, "until": until}
         self.phase = "reveal"
-        self._emit("slap", seat=seat, first=False, at=at)
-        self._emit("reveal", seats=[first, seat], cards=list(cards), match=match, at=at, until=until)
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "slap", "step": step, "seat": seat, "first": False, "at": at})
+        events.append(
+            {
+                "type": "reveal",
+                "step": step,
+                "seats": [first, seat],
+                "cards": list(cards),
+                "match": match,
+                "at": at,
+                "until": until,
+            }
+        )
 
     def _hunt(self, seat, target, at):
         hand = self.hands[seat]
@@ -570,7 +645,9 @@ class Brouhaha(Game):
             return
         _insert(self.hands[a], ca)
         _insert(self.hands[b], cb)
-        self._emit("mismatch", seats=[a, b], cards=[ca, cb], at=at)
+        self.events.append(
+            {"type": "mismatch", "step": len(self.history), "seats": [a, b], "cards": [ca, cb], "at": at}
+        )
         self.phase = "play"
         if self.options["bang"]:
             for s in (a, b):
