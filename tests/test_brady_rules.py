@@ -971,3 +971,16 @@ def test_own_actions_fit_their_schema_and_forgeries_take_the_full_checks():
     assert e.value.code == "malformed_action"
     # an equal copy (not the handed-out object) is still legal through the key look-up
     g.act(0, dict(g.legal_actions(0)[-1]))
+
+
+def test_shuffled_deck_is_random_shuffle():
+    """The set-up's written-out shuffle deals what random.Random.shuffle deals, and leaves
+    the RNG in the same state (fails if a Python release changes shuffle)."""
+    from brady_widgets.brady_bunch.rules import full_deck, shuffled_deck
+
+    for seed in [*range(300), 2**64 + 5, -7]:
+        a, b = random.Random(seed), random.Random(seed)
+        cards = full_deck()
+        a.shuffle(cards)
+        assert shuffled_deck(b) == cards
+        assert a.getstate() == b.getstate()
