@@ -514,6 +514,10 @@ class BradyBunch(Game):
         if table is not None:
             # a fresh list of the shared read-only actions (no caller can change them)
             return list(table[0])
+        return self._listed(seat)
+
+    def _listed(self, seat: int) -> list[dict]:
+        """_legal's list in the phases without a table (``_table`` is None)."""
         # The other phases' lists depend on the position, but their actions do not:
         # fresh lists of the shared read-only actions of _Tables and the module (no
         # dict built per call), in the order the rules give.
@@ -562,12 +566,16 @@ class BradyBunch(Game):
     #: whether ``_legal`` is this class's own, so that ``_is_legal`` may use the tables;
     #: a subclass that changes ``_legal`` (the tests' broken engines) is tested against its list
     _tables_are_the_truth = True
+    #: whether act and legal_actions may take their one-frame paths (made for every subclass)
+    _fast_brady = True
     #: action type -> the function that applies it (made for every subclass; see _do_functions)
     _do_functions: ClassVar[dict] = {}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._tables_are_the_truth = cls._legal is BradyBunch._legal
+        cls._tables_are_the_truth = cls._legal is BradyBunch._legal and cls._listed is BradyBunch._listed
+        # act and legal_actions read _to_act's kept answer (self._seats) themselves
+        cls._fast_brady = cls._tables_are_the_truth and cls._one_pass_turn and cls._to_act is BradyBunch._to_act
         cls._do_functions = _do_functions(cls)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
@@ -580,6 +588,10 @@ class BradyBunch(Game):
             # the action's id when it is one of the table's own (what legal_actions
             # handed out), else of its key
             return id(action) in table[2] or _KEY[action["type"]](action) in table[1]
+        return self._is_listed(seat, action)
+
+    def _is_listed(self, seat: int, action: dict) -> bool:
+        """_is_legal's answer in the phases without a table (``_table`` is None)."""
         if self.phase == "play":
             # a third of a short game's actions; the tests of _legal's "play" branch
             kind = action["type"]
@@ -608,11 +620,11 @@ class BradyBunch(Game):
 
     def legal_actions(self, seat: int) -> list[dict]:
         # Game.legal_actions with _legal's table look-up written out (one call a step fewer)
-        if type(seat) is int and 0 <= seat < self.players and self._tables_are_the_truth:
-            if self.over or seat not in self._to_act():
+        if type(seat) is int and 0 <= seat < self.players and self._fast_brady:
+            if self.over or seat not in (self._seats or self._to_act()):
                 return []
             table = self._table(seat)
-            return list(table[0]) if table is not None else self._legal(seat)
+            return list(table[0]) if table is not None else self._listed(seat)
         return Game.legal_actions(self, seat)
 
     def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
@@ -627,13 +639,15 @@ class BradyBunch(Game):
             and id(action) in _OURS_IDS
             and type(seat) is int
             and not self.over
-            and self._one_pass_turn
-            and self._tables_are_the_truth
-            and seat in self._to_act()
+            and self._fast_brady
+            and seat in (self._seats or self._to_act())
         ):
             # _is_legal's test, its table look-up written out (what legal_actions handed out)
             table = self._table(seat)
-            if table is None or id(action) not in table[2]:
+            if table is None:
+                if not self._is_listed(seat, action):
+                    return Game.act(self, seat, action, at)  # raises its IllegalAction
+            elif id(action) not in table[2]:
                 if not self._is_legal(seat, action):
                     return Game.act(self, seat, action, at)  # raises its IllegalAction
             mark = len(self.events)
