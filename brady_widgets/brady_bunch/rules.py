@@ -618,6 +618,13 @@ class BradyBunch(Game):
             return kind == "pass" or kind == "use_token" and action["token"] in self.tokens
         return action in self._legal(seat)
 
+    @property
+    def to_act(self) -> list[int]:
+        # Game.to_act (a fresh list; [] once over) reading _to_act's kept answer itself
+        if self._fast_brady:
+            return [] if self.over else (self._seats or self._to_act())[:]
+        return [] if self.over else list(self._to_act())
+
     def legal_actions(self, seat: int) -> list[dict]:
         # Game.legal_actions with _legal's table look-up written out (one call a step fewer)
         if type(seat) is int and 0 <= seat < self.players and self._fast_brady:
