@@ -939,3 +939,48 @@ def test_position_builder_round_trips_and_reports_bad_steps():
         brady_position(4, hands={"Greg": [6, 6, 6]}, deck=[6] * 6)
     with pytest.raises(ValueError, match="not playing kids"):
         brady_position(4, hands={"Bobby": [1, 2, 3]})
+
+
+def test_own_actions_fit_their_schema_and_forgeries_take_the_full_checks():
+    """BradyBunch._accepts_turn skips the schema checks for the module's own read-only
+    actions (their ids in _OURS_IDS): every one of them must fit its schema exactly, and
+    a FrozenAction built elsewhere must still be checked in full."""
+    from brady_widgets.brady_bunch import rules as R
+    from brady_widgets.engine.game import FrozenAction
+
+    for players in range(3, 9):
+        for oliver in (False, True) if players >= 6 else (False,):
+            g = R.BradyBunch(players, 1, cousin_oliver=oliver)
+            t = g._tables
+            every = [a for rows in (t.talk, t.final) for row in rows for a in row[0]]
+            every += [a for row in t.answers.values() for a in row[0]]
+            every += [*t.claims[0], *t.reveal[0], *t.signs[0], *t.accuse[0]]
+            every += [*t.peek.values(), *t.expose.values(), *(a for r in t.requests.values() for a in r)]
+            every += [*R._PLAY.values(), *R._USE_TOKEN.values(), R._LIGHTS_OUT, R._PASS]
+            for a in every:
+                assert id(a) in R._OURS_IDS and type(a) is FrozenAction
+                schema = R.BradyBunch.action_schema[a["type"]]
+                assert set(a) == {"type", *schema}
+                assert all(type(a[k]) is typ for k, typ in schema.items())
+    g = R.BradyBunch(5, 3, max_questions=2)
+    g.act(0, g.legal_actions(0)[0])  # reveal: now "play"
+    forged = FrozenAction(type="play", value="6")
+    seat = g.to_act[-1]
+    with pytest.raises(IllegalAction) as e:
+        g.act(seat, forged)
+    assert e.value.code == "malformed_action"
+    # an equal copy (not the handed-out object) is still legal through the key look-up
+    g.act(0, dict(g.legal_actions(0)[-1]))
+
+
+def test_shuffled_deck_is_random_shuffle():
+    """The set-up's written-out shuffle deals what random.Random.shuffle deals, and leaves
+    the RNG in the same state (fails if a Python release changes shuffle)."""
+    from brady_widgets.brady_bunch.rules import full_deck, shuffled_deck
+
+    for seed in [*range(300), 2**64 + 5, -7]:
+        a, b = random.Random(seed), random.Random(seed)
+        cards = full_deck()
+        a.shuffle(cards)
+        assert shuffled_deck(b) == cards
+        assert a.getstate() == b.getstate()

@@ -36,7 +36,7 @@ from __future__ import annotations
 import random as _random
 from fractions import Fraction
 from operator import itemgetter
-from typing import Any
+from typing import Any, ClassVar
 
 from ..engine.game import FrozenAction, FrozenEvent, Game
 from .content import (
@@ -88,6 +88,28 @@ def full_deck() -> list[int]:
     return list(_FULL_DECK)  # a copy of a constant: every game's set-up shuffles one
 
 
+#: random.Random.shuffle's steps on the full deck: (i, i + 1, bits of i + 1), i from 47 down to 1
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in reversed(range(1, len(_FULL_DECK))))
+
+
+def shuffled_deck(rng: _random.Random) -> list[int]:
+    """A full deck shuffled as ``rng.shuffle(full_deck())`` shuffles it, drawing the same
+    bits from ``rng`` (CPython's ``shuffle``, its ``_randbelow`` written out with the
+    bit lengths precomputed: ~2x faster, a sixth of a game's set-up; tests/test_brady_rules
+    compares the two for many seeds). Another kind of RNG: its own ``shuffle``."""
+    cards = list(_FULL_DECK)
+    if type(rng) is not _random.Random:
+        rng.shuffle(cards)
+        return cards
+    getrandbits = rng.getrandbits
+    for i, n, k in _SHUFFLE_STEPS:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
     """Roles from final scores: the highest total(s) are Troublemakers; with k
     Tattletales (by player count) a kid is a Tattletale when fewer than k kids
@@ -125,8 +147,9 @@ class _Tables:
     def __init__(self, player_kids: tuple[str, ...], kids: tuple[str, ...]):
         self.cast = (player_kids, kids)
 
-        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset]:
-            return tuple(map(FrozenAction, actions)), frozenset(_KEY[a["type"]](a) for a in actions)
+        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset]:
+            frozen = _ours(*map(FrozenAction, actions))
+            return frozen, frozenset(_KEY[a["type"]](a) for a in actions), frozenset(map(id, frozen))
 
         cookies = [{"type": "cookie", "kid": k} for k in player_kids]
         end = [{"type": "end_round"}]
@@ -148,7 +171,10 @@ class _Tables:
         # Snoops, hands, tokens): _legal picks from these instead of building dicts
         self.peek = {k: FrozenAction(type="peek", kid=k) for k in kids}
         self.expose = {k: FrozenAction(type="expose", kid=k) for k in kids}
-        self.requests = {s: tuple(FrozenAction(type="request", kid=s, about=k) for k in kids if k != s) for s in kids}
+        self.requests = {
+            s: _ours(*(FrozenAction(type="request", kid=s, about=k) for k in kids if k != s)) for s in kids
+        }
+        _ours(*self.peek.values(), *self.expose.values())
 
     # a game's clone (deepcopy) and apply_history's snapshot share the read-only tables
     def __deepcopy__(self, memo: dict) -> _Tables:
@@ -160,6 +186,20 @@ class _Tables:
 
 _TABLES: dict[tuple, _Tables] = {}
 
+#: the ids of every read-only action this module hands out (of _Tables and the module's
+#: constants below): all live as long as the module (_TABLES is never cleared), so an id
+#: here is never reused by another object. Each was built to its type's schema, so
+#: BradyBunch._accepts_turn skips the schema checks for them (about a fifth of an act).
+_OURS_IDS: set[int] = set()
+
+
+def _ours(*actions: FrozenAction) -> tuple[FrozenAction, ...]:
+    """``actions``, noted in :data:`_OURS_IDS` (see there)."""
+    for a in actions:
+        _OURS_IDS.add(id(a))
+    return actions
+
+
 #: the Snoop cards' odds by state of the Snoop deck (``tuple(snoop_deck.items())``): see
 #: _do_reveal_snoops; cleared when full (an 8-player cast meets ~2,000 states)
 _SNOOP_ODDS: dict[tuple, tuple] = {}
@@ -170,6 +210,7 @@ _PLAY = {v: FrozenAction(type="play", value=v) for v in VALUES}
 _USE_TOKEN = {t: FrozenAction(type="use_token", token=t) for t in TOKEN_PEEKS}
 _LIGHTS_OUT = FrozenAction(type="lights_out")
 _PASS = FrozenAction(type="pass")
+_ours(*_PLAY.values(), *_USE_TOKEN.values(), _LIGHTS_OUT, _PASS)
 
 
 def _tables_for(player_kids: tuple[str, ...], kids: tuple[str, ...]) -> _Tables:
@@ -327,8 +368,7 @@ class BradyBunch(Game):
         self._seats: list[int] | None = None  # _to_act's answer for this position (see _to_act)
         self._targets_now: list[str] | None = None  # _targets' answer for this position
         if deal is None:
-            cards = full_deck()
-            self.rng.shuffle(cards)
+            cards = shuffled_deck(self.rng)
             hands = {kid: cards[i * HAND : (i + 1) * HAND] for i, kid in enumerate(self.player_kids)}
             deal = {"hands": hands, "deck": cards[len(self.player_kids) * HAND :]}
         else:
@@ -446,8 +486,8 @@ class BradyBunch(Game):
         board, face_up = self.board, self.face_up  # locals: read once per kid
         return [k for k in self.kids if board[k] is not None and k not in face_up and k not in exclude]
 
-    def _table(self, seat: int) -> tuple[list[dict], frozenset] | None:
-        """The shared ``(templates, keys)`` of the seat's legal actions now, or None
+    def _table(self, seat: int) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset] | None:
+        """The shared ``(templates, keys, ids of the templates)`` of the seat's legal actions now, or None
         in the phases whose list depends on more (hands, face-down cards, tokens)."""
         p = self.phase
         if p in _LIST_PHASES:  # a third of a short game's actions: said first
@@ -474,6 +514,10 @@ class BradyBunch(Game):
         if table is not None:
             # a fresh list of the shared read-only actions (no caller can change them)
             return list(table[0])
+        return self._listed(seat)
+
+    def _listed(self, seat: int) -> list[dict]:
+        """_legal's list in the phases without a table (``_table`` is None)."""
         # The other phases' lists depend on the position, but their actions do not:
         # fresh lists of the shared read-only actions of _Tables and the module (no
         # dict built per call), in the order the rules give.
@@ -522,10 +566,17 @@ class BradyBunch(Game):
     #: whether ``_legal`` is this class's own, so that ``_is_legal`` may use the tables;
     #: a subclass that changes ``_legal`` (the tests' broken engines) is tested against its list
     _tables_are_the_truth = True
+    #: whether act and legal_actions may take their one-frame paths (made for every subclass)
+    _fast_brady = True
+    #: action type -> the function that applies it (made for every subclass; see _do_functions)
+    _do_functions: ClassVar[dict] = {}
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
-        cls._tables_are_the_truth = cls._legal is BradyBunch._legal
+        cls._tables_are_the_truth = cls._legal is BradyBunch._legal and cls._listed is BradyBunch._listed
+        # act and legal_actions read _to_act's kept answer (self._seats) themselves
+        cls._fast_brady = cls._tables_are_the_truth and cls._one_pass_turn and cls._to_act is BradyBunch._to_act
+        cls._do_functions = _do_functions(cls)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         # Always the same answer as ``action in self._legal(seat)``, without building the list.
@@ -533,8 +584,14 @@ class BradyBunch(Game):
             return action in self._legal(seat)
         table = self._table(seat)
         if table is not None:
-            # one set look-up instead of scanning up to ~270 questions (see _Tables)
-            return _KEY[action["type"]](action) in table[1]
+            # one set look-up instead of scanning up to ~270 questions (see _Tables): of
+            # the action's id when it is one of the table's own (what legal_actions
+            # handed out), else of its key
+            return id(action) in table[2] or _KEY[action["type"]](action) in table[1]
+        return self._is_listed(seat, action)
+
+    def _is_listed(self, seat: int, action: dict) -> bool:
+        """_is_legal's answer in the phases without a table (``_table`` is None)."""
         if self.phase == "play":
             # a third of a short game's actions; the tests of _legal's "play" branch
             kind = action["type"]
@@ -560,6 +617,60 @@ class BradyBunch(Game):
         if p == "help":
             return kind == "pass" or kind == "use_token" and action["token"] in self.tokens
         return action in self._legal(seat)
+
+    @property
+    def to_act(self) -> list[int]:
+        # Game.to_act (a fresh list; [] once over) reading _to_act's kept answer itself
+        if self._fast_brady:
+            return [] if self.over else (self._seats or self._to_act())[:]
+        return [] if self.over else list(self._to_act())
+
+    def legal_actions(self, seat: int) -> list[dict]:
+        # Game.legal_actions with _legal's table look-up written out (one call a step fewer)
+        if type(seat) is int and 0 <= seat < self.players and self._fast_brady:
+            if self.over or seat not in (self._seats or self._to_act()):
+                return []
+            table = self._table(seat)
+            return list(table[0]) if table is not None else self._listed(seat)
+        return Game.legal_actions(self, seat)
+
+    def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
+        # The common case in one frame: one of this module's own read-only actions (what
+        # legal_actions hands out), no time stamp, a plain int seat the game waits on, and
+        # an engine whose legal lists and checks are this class's (see _accepts_turn).
+        # Then Game.act would accept it in its one pass and do exactly this: the handed-out
+        # action kept as it is in the history and applied. Anything else: Game.act.
+        if (
+            at is None
+            and type(action) is FrozenAction
+            and id(action) in _OURS_IDS
+            and type(seat) is int
+            and not self.over
+            and self._fast_brady
+            and seat in (self._seats or self._to_act())
+        ):
+            # _is_legal's test, its table look-up written out (what legal_actions handed out)
+            table = self._table(seat)
+            if table is None:
+                if not self._is_listed(seat, action):
+                    return Game.act(self, seat, action, at)  # raises its IllegalAction
+            elif id(action) not in table[2]:
+                if not self._is_legal(seat, action):
+                    return Game.act(self, seat, action, at)  # raises its IllegalAction
+            mark = len(self.events)
+            self.history.append({"seat": seat, "action": action})
+            self._apply(seat, action, None)
+            return self.events[mark:]
+        return Game.act(self, seat, action, at)
+
+    def _accepts_turn(self, seat: int, action: Any) -> bool:
+        # One of this module's own read-only actions (what legal_actions hands out) has
+        # exactly its type's schema keys and types by construction (tests/test_brady_rules
+        # checks every table), so the kernel's schema loop is skipped; the rest are
+        # the kernel's checks, in its order. Anything else: the kernel's one pass.
+        if type(action) is FrozenAction and id(action) in _OURS_IDS and self._tables_are_the_truth:
+            return not self.over and seat in self._to_act() and self._is_legal(seat, action)
+        return Game._accepts_turn(self, seat, action)
 
     def _why_illegal(self, seat: int, action: dict) -> str:
         kind = action["type"]
@@ -611,8 +722,8 @@ class BradyBunch(Game):
     # ----------------------------------------------------------------- apply
     def _apply(self, seat: int, action: dict, at: Any) -> None:
         self._seats = self._targets_now = None  # the position changes: _to_act and _targets ask again
-        # by name, so that a subclass's _do_ methods are the ones called
-        getattr(self, _DO[action["type"]])(seat, action)
+        # the class's own table of _do_ functions (a subclass's table names its overrides)
+        self._do_functions[action["type"]](self, seat, action)
         self._seats = self._targets_now = None
 
     def _do_reveal_snoops(self, seat: int, action: dict) -> None:
@@ -1087,3 +1198,12 @@ _DO = {
     kind: "_do_" + ("ask" if kind in ASKS else "answer" if kind in ANSWERS else kind)
     for kind in BradyBunch.action_schema
 }
+
+
+def _do_functions(cls: type) -> dict:
+    """action type -> the function of ``cls`` that applies it (by the names of _DO, looked up
+    once per class instead of once per action: a subclass's overrides are the ones found)."""
+    return {kind: getattr(cls, name) for kind, name in _DO.items()}
+
+
+BradyBunch._do_functions = _do_functions(BradyBunch)
