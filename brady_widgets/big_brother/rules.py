@@ -1186,7 +1186,7 @@ class BigBrother(Game):
             if self.waiting:  # the question goes on: nothing to settle
                 self._secret_vote_at = len(self.history)  # (_view: what this step changed)
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
-                    self._kept[seat] = []  # what _legal gives: voted, and no claim to add
+                    self._kept[seat] = _NOTHING  # what _legal gives: voted, and no claim to add
                 else:
                     self._kept.pop(seat, None)
                 return
@@ -1213,14 +1213,19 @@ class BigBrother(Game):
             self._kept = {}
             return
         phase = self.phase
+        # no facts filed (most steps of a round's start): nobody has a claim to add
+        claims = self._claims if self.facts else None
         if phase == "roll":
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
-            for s, held in enumerate(self.cam_held):
-                if held:
-                    lo[s] = lo[s] + self._claims(s)  # a camera holder's list adds its claims
+            if claims is not None:
+                for s, held in enumerate(self.cam_held):
+                    if held:
+                        got = claims(s)
+                        if got:  # a camera holder's list adds its claims
+                            lo[s] = lo[s] + got
             return
         lo = self._kept = {}
-        held = self.cam_held if phase in CLAIM_PHASES else None
+        held = self.cam_held if claims is not None and phase in CLAIM_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
@@ -1230,7 +1235,7 @@ class BigBrother(Game):
                 else:
                     got = _NOTHING
                 # a camera holder's list adds its claims (what _legal gives)
-                lo[s] = got if held is None or not held[s] else got + self._claims(s)
+                lo[s] = got if held is None or not held[s] else got + claims(s)  # type: ignore[misc]
         else:  # a bystander's list is empty (the actors' are made when asked)
             if phase == "gossip":
                 gos = self.gossip
@@ -1245,7 +1250,7 @@ class BigBrother(Game):
                 actors = ()
             for s in range(self.players):
                 if s not in actors:
-                    lo[s] = _NOTHING if held is None or not held[s] else _NOTHING + self._claims(s)
+                    lo[s] = _NOTHING if held is None or not held[s] else claims(s)  # type: ignore[misc]
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
