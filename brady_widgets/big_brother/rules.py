@@ -74,7 +74,7 @@ from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, FrozenAction, FrozenEvent, FrozenList, Game
+from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game
 from . import odds as _odds
 from .content import (
     CAMERA_CARDS,
@@ -634,6 +634,27 @@ class BigBrother(Game):
             self._kept[seat] = got
         return list(got)
 
+    def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
+        # the kernel's one-pass case written out for this game (a random playout acts at
+        # nearly every step): a plain int seat, a plain time from the clock to before the
+        # deadline, and the very action object handed out for the seat (found by identity
+        # in ``_kept``); anything else goes through Game.act and its full checks
+        if type(seat) is int and type(action) is FrozenAction and (type(at) is int or type(at) is float):
+            clock = self.clock
+            due = None if self.over else self.deadline
+            if clock <= at <= MAX_AT and (due is None or at < due):
+                got = self._kept.get(seat)
+                if got:
+                    for handed in got:
+                        if handed is action:
+                            mark = len(self.events)
+                            self.history.append({"seat": seat, "action": action, "at": at})
+                            if at > clock:
+                                self.clock = at
+                            self._apply(seat, action, at)
+                            return self.events[mark:]
+        return Game.act(self, seat, action, at)
+
     def _is_legal(self, seat: int, action: dict) -> bool:
         got = self._kept.get(seat)
         if got is None:
@@ -1187,8 +1208,8 @@ class BigBrother(Game):
                 self._secret_vote_at = len(self.history)  # (_view: what this step changed)
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                     self._kept[seat] = _NOTHING  # what _legal gives: voted, and no claim to add
-                else:
-                    self._kept.pop(seat, None)
+                else:  # what _legal gives: voted, so the claims alone (a kept list)
+                    self._kept[seat] = self._claims(seat)
                 return
             self._kept = {}
         elif kind == "roll":
