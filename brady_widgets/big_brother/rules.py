@@ -530,6 +530,8 @@ class BigBrother(Game):
         self.seq = 0  # fact counter
         self.facts: dict[tuple, list] = {}  # this round's behaviour facts: key -> [(seq, seat)]
         self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
+        self.watchers: dict[tuple, tuple] = {}  # fact key -> the holders of a card that looks for it
+        self._stale: set[int] = set()  # holders whose claims changed since _claims_by_seat
         self.hand = [[0 if t == s else CARDS_PER_TARGET for t in range(n)] for s in range(n)]
         self.box = [[0] * n for _ in range(n)]
         self.box_total = 0
@@ -602,6 +604,8 @@ class BigBrother(Game):
         state.pop("_view_cache", None)  # (read-only parts would come back as plain lists)
         state.pop("_view_parts", None)
         state.pop("_claim_memo", None)
+        state.pop("_claims_all", None)
+        state["_stale"] = set()
         return state
 
     # ---------------------------------------------------------- contract
@@ -629,8 +633,10 @@ class BigBrother(Game):
         if got is None:
             phase = self.phase
             got = _LEGAL[phase](self, seat)
-            if self.cam_held[seat] and phase in CLAIM_PHASES:
-                got = got + self._claims(seat)
+            if self.cam_held[seat] and phase in CLAIM_PHASES and self.facts:
+                more = self._claims_by_seat().get(seat)  # (kept between steps)
+                if more:
+                    got = got + more
             self._kept[seat] = got
         return list(got)
 
@@ -918,9 +924,16 @@ class BigBrother(Game):
         if key in self.watch:
             self.seq += 1
             self.facts.setdefault(key, []).append((self.seq, seat))
+            self._stale.update(self.watchers[key])  # only their claims can change
 
     def _rewatch(self) -> None:
-        self.watch = {_LINE_KEYS[card][s] for s, held in enumerate(self.cam_held) for card in held}
+        watchers: dict[tuple, tuple] = {}
+        for s, held in enumerate(self.cam_held):
+            for card in held:
+                key = _LINE_KEYS[card][s]
+                watchers[key] = watchers.get(key, ()) + (s,)
+        self.watchers = watchers
+        self.watch = set(watchers)
 
     def _do_roll(self, seat: int, action: dict) -> None:
         a, b = self._chance("dice", _PAIR_DRAW)
@@ -980,6 +993,7 @@ class BigBrother(Game):
         self.seq += 1
         self.cam_seq[card] = self.seq
         self.cam_held[seat].append(card)
+        self._stale.add(seat)
         self._rewatch()
         self._emit("camera_drawn", seat=seat, left=len(self.cam_deck) - self.cam_drawn)
         line = CAMERA_CARDS[card][seat]
@@ -1162,6 +1176,36 @@ class BigBrother(Game):
         memo[seat] = (facts, seq, shown, out)
         return out
 
+    def _claims_by_seat(self) -> dict[int, list]:
+        """seat -> the claims it may make now, for every seat with one (kept lists: what
+        :meth:`_claims` gives).
+
+        Kept between steps: a new round or the nominations (a new ``facts`` dict), a claim
+        made (``cam_shown`` grows), the shield or who is in the house (a new ``in_house``
+        list) make them all again; a fact filed changes only the claims of the holders
+        whose cards look for it, and a camera card drawn only the drawer's (``_stale``:
+        :meth:`_fact` and :meth:`_draw_camera`), so only those seats are made again."""
+        facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
+        got = self.__dict__.get("_claims_all")
+        stale = self._stale
+        if got is not None and got[0] is facts and got[1] == shown and got[2] == shield and got[3] is house:
+            out = got[4]
+            if not stale:
+                return out
+            seats = sorted(stale)
+        else:
+            out = {}
+            seats = [s for s, held in enumerate(self.cam_held) if held]
+            self._claims_all = (facts, shown, shield, house, out)
+        stale.clear()
+        for s in seats:
+            mine = self._claims(s)
+            if mine:
+                out[s] = mine
+            else:
+                out.pop(s, None)
+        return out
+
     def _claims_now(self, seat: int, facts: dict) -> list:
         out: list = []
         claim = self._acts.claim
@@ -1209,7 +1253,7 @@ class BigBrother(Game):
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                     self._kept[seat] = _NOTHING  # what _legal gives: voted, and no claim to add
                 else:  # what _legal gives: voted, so the claims alone (a kept list)
-                    self._kept[seat] = self._claims(seat)
+                    self._kept[seat] = self._claims_by_seat().get(seat, _NOTHING) if self.facts else _NOTHING
                 return
             self._kept = {}
         elif kind == "roll":
@@ -1234,19 +1278,16 @@ class BigBrother(Game):
             self._kept = {}
             return
         phase = self.phase
-        # no facts filed (most steps of a round's start): nobody has a claim to add
-        claims = self._claims if self.facts else None
+        # no facts filed (most steps of a round's start): nobody has a claim to add;
+        # otherwise the seats with claims to make now (kept between steps)
+        claims = self._claims_by_seat() if self.facts and phase in CLAIM_PHASES else None
         if phase == "roll":
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
-            if claims is not None:
-                for s, held in enumerate(self.cam_held):
-                    if held:
-                        got = claims(s)
-                        if got:  # a camera holder's list adds its claims
-                            lo[s] = lo[s] + got
+            if claims:
+                for s, got in claims.items():  # a camera holder's list adds its claims
+                    lo[s] = lo[s] + got
             return
         lo = self._kept = {}
-        held = self.cam_held if claims is not None and phase in CLAIM_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
@@ -1256,7 +1297,7 @@ class BigBrother(Game):
                 else:
                     got = _NOTHING
                 # a camera holder's list adds its claims (what _legal gives)
-                lo[s] = got if held is None or not held[s] else got + claims(s)  # type: ignore[misc]
+                lo[s] = got + claims[s] if claims and s in claims else got
         else:  # a bystander's list is empty (the actors' are made when asked)
             if phase == "gossip":
                 gos = self.gossip
@@ -1271,7 +1312,7 @@ class BigBrother(Game):
                 actors = ()
             for s in range(self.players):
                 if s not in actors:
-                    lo[s] = _NOTHING if held is None or not held[s] else claims(s)  # type: ignore[misc]
+                    lo[s] = claims.get(s, _NOTHING) if claims else _NOTHING
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
