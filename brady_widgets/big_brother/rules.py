@@ -68,8 +68,10 @@ cards until they are claimed, and the order of both piles.
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_right
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import accumulate
 from operator import add as _add
 from typing import Any, NamedTuple
 
@@ -116,6 +118,17 @@ _PAIRS = tuple([a, b] for a in range(1, 7) for b in range(1, 7))
 _PAIR_DRAW = tuple((p, 1 / 36) for p in _PAIRS)
 _PAIR_ODDS = tuple((p, Fraction(1, 36)) for p in _PAIRS)
 _DIE_DRAW = tuple((k, 1 / 6) for k in range(1, 7))
+
+
+def _draw_table(outcomes: tuple) -> tuple:
+    """What Game._chance works out for ``outcomes`` (values, cumulative weights, total,
+    last index): made once for the dice, so BigBrother._draw picks the very same outcome."""
+    cum = list(accumulate(float(p) for _, p in outcomes))
+    return [o for o, _ in outcomes], cum, cum[-1] + 0.0, len(cum) - 1
+
+
+_PAIR_TABLE = _draw_table(_PAIR_DRAW)
+_DIE_TABLE = _draw_table(_DIE_DRAW)
 
 _ROLL = FrozenAction(type="roll")
 
@@ -746,7 +759,9 @@ class BigBrother(Game):
         self.rolls = 0
         self.shield = None
         self.phase = "roll"
-        self._emit("turn", seat=self.mover, round=self.round, turn=self.turn + 1)
+        # what _emit("turn", seat=self.mover, round=self.round, turn=self.turn + 1) gives
+        self.events.append({"type": "turn", "step": len(self.history), "seat": self.mover, "round": self.round,
+                            "turn": self.turn + 1})  # fmt: skip
 
     def _end_turn(self) -> None:
         self.shield = None
@@ -773,7 +788,9 @@ class BigBrother(Game):
         self.voted = []
         self.ballot = {}
         self.waiting = _able_voters(self, range(self.players))
-        self._emit("card", card=self.card, sign=sign, purpose=self.purpose)  # the targets: in the view
+        # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
+        self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
+                            "purpose": self.purpose})  # fmt: skip
 
     def _house_targets(self) -> list[int]:
         """Who may receive a vote during a round: housemates in the house, not shielded."""
@@ -782,7 +799,9 @@ class BigBrother(Game):
 
     def _question_done(self) -> None:
         p = self.phase
-        self._emit("votes_in", purpose=self.purpose, card=self.card, voters=list(self.voted))
+        # what _emit("votes_in", purpose=..., card=..., voters=list(self.voted)) gives
+        self.events.append({"type": "votes_in", "step": len(self.history), "purpose": self.purpose,
+                            "card": self.card, "voters": list(self.voted)})  # fmt: skip
         if p == "vote":
             self._end_turn()
         elif p == "evict_vote":
@@ -823,7 +842,7 @@ class BigBrother(Game):
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            rolls = {s: self._chance("die", _DIE_DRAW) for s in tied}
+            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
             self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
             best = min(rolls.values()) if low else max(rolls.values())
             tied = [s for s in tied if rolls[s] == best]
@@ -935,15 +954,27 @@ class BigBrother(Game):
         self.watchers = watchers
         self.watch = set(watchers)
 
+    def _draw(self, kind: str, outcomes: tuple, table: tuple) -> Any:
+        """``self._chance(kind, outcomes)`` for the dice in one call: the same outcome from
+        the same random number, recorded the same way (a replay goes through _chance)."""
+        if self._forced is not None:
+            return self._chance(kind, outcomes)
+        values, cum, total, last = table
+        value = values[bisect_right(cum, self.rng.random() * total, 0, last)]
+        self.history.append({"seat": CHANCE, "kind": kind, "outcome": value})
+        return value
+
     def _do_roll(self, seat: int, action: dict) -> None:
-        a, b = self._chance("dice", _PAIR_DRAW)
+        a, b = self._draw("dice", _PAIR_DRAW, _PAIR_TABLE)
         self.rolls += 1
         start = self.pos[seat]
         steps = a + b
         length = self.length
         to = (start + steps) % length
         self.last_roll = {"seat": seat, "dice": [a, b], "from": start, "to": to}
-        self._emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls)
+        # what _emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls) gives
+        self.events.append({"type": "roll", "step": len(self.history), "seat": seat, "dice": [a, b], "start": start,
+                            "to": to, "rolls": self.rolls})  # fmt: skip
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
             keys = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
@@ -1106,7 +1137,7 @@ class BigBrother(Game):
     # ------------------------------------------------------------- gossip
     def _do_gossip(self, seat: int, action: dict, at) -> None:
         partner, side = action["partner"], action["side"]
-        a, b = self._chance("gossip_dice", _PAIR_DRAW)
+        a, b = self._draw("gossip_dice", _PAIR_DRAW, _PAIR_TABLE)
         word = GOSSIP_WORDS[side][a - 1][b - 1]
         self.deadline = at + self.options["gossip_ms"]
         self.gossip = {"lander": seat, "partner": partner, "side": side, "dice": [a, b], "word": word,
@@ -1270,9 +1301,10 @@ class BigBrother(Game):
         """A fresh cache of legal lists, filled in at once (what ``_legal`` gives): in
         the ``roll`` phase a roll for the mover, nothing for the others; in a secret vote
         a card for each target the voter still holds, nothing once voted; in any other
-        phase nothing for a seat that is not one of its actors (the actors' lists are
-        made when asked); a camera holder's list adds its claims (kept by ``_claims``
-        while no fact is filed and no claim made, so most steps only copy them)."""
+        phase what the phase's builder gives its actors, nothing for the others (every
+        seat is filled in: a playout asks every seat at every step); a camera holder's
+        list adds its claims (kept by ``_claims_by_seat``: made again only for the
+        holders a new fact or card concerns)."""
         # (the cached lists are never changed in place: seats and games may share them)
         if self.over:
             self._kept = {}
@@ -1298,7 +1330,7 @@ class BigBrother(Game):
                     got = _NOTHING
                 # a camera holder's list adds its claims (what _legal gives)
                 lo[s] = got + claims[s] if claims and s in claims else got
-        else:  # a bystander's list is empty (the actors' are made when asked)
+        else:  # a bystander's list is empty, an actor's is what the phase's builder gives
             if phase == "gossip":
                 gos = self.gossip
                 actors = (gos["lander"], gos["partner"])
@@ -1310,9 +1342,11 @@ class BigBrother(Game):
                 actors = (self.owed[0]["giver"],)
             else:  # nominate, over: nobody acts
                 actors = ()
+            legal = _LEGAL[phase]
             for s in range(self.players):
-                if s not in actors:
-                    lo[s] = claims.get(s, _NOTHING) if claims else _NOTHING
+                got = legal(self, s) if s in actors else _NOTHING
+                more = claims.get(s) if claims else None
+                lo[s] = got + more if more else got
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
