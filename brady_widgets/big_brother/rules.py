@@ -385,6 +385,10 @@ _ROLL_LISTS = {
 }
 #: BigBrother._move_facts of the default track, shared by every game on it
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
+#: BigBrother._roll_keys of the default track, shared by every game on it
+_DEFAULT_ROLL_KEYS: dict[tuple, tuple] = {}
+#: the fact of a move that ends on a space where another pawn stands
+_SHARE = ("share_space", None)
 
 
 def _line_key(card: int, holder: int) -> tuple:
@@ -521,6 +525,8 @@ class BigBrother(Game):
         # _move_facts by (start, steps): a pure function of the track, so every game on
         # the default track shares one
         self._moves: dict[tuple, tuple] = _DEFAULT_MOVES if self.options["track"] is None else {}
+        # the facts of a roll's dice and move by (start, a, b), shared the same way
+        self._roll_keys: dict[tuple, tuple] = _DEFAULT_ROLL_KEYS if self.options["track"] is None else {}
         self._acts = _ACTS[n]
         if deal is None:
             deck = list(range(len(CONFRONTATION_CARDS)))
@@ -977,15 +983,18 @@ class BigBrother(Game):
                             "to": to, "rolls": self.rolls})  # fmt: skip
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
-            keys = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
-            if ("share_space", None) in watch and any(
-                p == to for s, p in enumerate(self.pos) if s != seat and p is not None
-            ):
-                keys += (("share_space", None),)
-            keys += (("long_turn", self.rolls),)
+            # filed in this order: the dice, the move, a shared space, a long turn
+            keys = self._roll_keys.get((start, a, b))
+            if keys is None:
+                keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
             for key in keys:
                 if key in watch:
                     self._fact(seat, key)
+            if _SHARE in watch and any(p == to for s, p in enumerate(self.pos) if s != seat and p is not None):
+                self._fact(seat, _SHARE)
+            key = ("long_turn", self.rolls)
+            if key in watch:
+                self._fact(seat, key)
         self.pos[seat] = to
         kind = self.kinds[to]
         if kind == "confrontation":
@@ -1367,6 +1376,9 @@ class BigBrother(Game):
         """Move on from every phase that waits on nobody any more (a question everyone
         has answered or cannot answer, a gossip with both cards in or a gossiper without
         cards, a choice with nothing to choose)."""
+        if self.phase == "roll" and not self.owed:  # (most steps that get here: nothing waits)
+            self._seats = None
+            return
         for _ in range(10_000):
             p = self.phase
             self._seats = None
