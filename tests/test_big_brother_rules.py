@@ -1268,6 +1268,31 @@ def test_a_copy_of_the_game_does_not_keep_read_only_view_parts_as_plain_lists():
         assert v == g.view(0)
 
 
+def test_claims_kept_per_holder_are_what_the_rules_give_at_every_step():
+    # _claims_by_seat keeps every holder's claims between steps and makes again only the
+    # holders a filed fact or a drawn card concerns: at every step (the kept answer asked
+    # first, so a stale entry would be caught) it must equal the claims worked out afresh
+    # for every seat, and every legal list must hold exactly those claims
+    checked = 0
+    for seed in range(6):
+        g, rng = BigBrother(4 + seed % 3, 70 + seed), random.Random(seed)
+        while not g.over:
+            if g.facts and g.phase in ("roll", "gossip_pick", "gossip", "vote", "choose"):
+                kept = {s: list(c) for s, c in g._claims_by_seat().items()}
+                fresh = {}
+                for s in range(g.players):
+                    if g.cam_held[s] and s not in g.out and s != g.shield:
+                        mine = g._claims_now(s, g.facts)
+                        if mine:
+                            fresh[s] = mine
+                assert kept == fresh
+                for s in range(g.players):
+                    assert [a for a in g.legal_actions(s) if a["type"] == "claim"] == fresh.get(s, [])
+                checked += len(fresh)
+            _step_randomly(g, rng)
+    assert checked >= 50
+
+
 def test_kept_claims_and_filled_legal_lists_are_what_a_fresh_game_gives():
     # a camera holder's claims are kept between steps (and its legal list filled in after
     # each step): at every step they must be what the rules give now, as a copy that has

@@ -68,13 +68,15 @@ cards until they are claimed, and the order of both piles.
 from __future__ import annotations
 
 import random as _random
+from bisect import bisect_right
 from collections.abc import Callable
 from fractions import Fraction
+from itertools import accumulate
 from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, FrozenAction, FrozenEvent, FrozenList, Game
+from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game
 from . import odds as _odds
 from .content import (
     CAMERA_CARDS,
@@ -116,6 +118,17 @@ _PAIRS = tuple([a, b] for a in range(1, 7) for b in range(1, 7))
 _PAIR_DRAW = tuple((p, 1 / 36) for p in _PAIRS)
 _PAIR_ODDS = tuple((p, Fraction(1, 36)) for p in _PAIRS)
 _DIE_DRAW = tuple((k, 1 / 6) for k in range(1, 7))
+
+
+def _draw_table(outcomes: tuple) -> tuple:
+    """What Game._chance works out for ``outcomes`` (values, cumulative weights, total,
+    last index): made once for the dice, so BigBrother._draw picks the very same outcome."""
+    cum = list(accumulate(float(p) for _, p in outcomes))
+    return [o for o, _ in outcomes], cum, cum[-1] + 0.0, len(cum) - 1
+
+
+_PAIR_TABLE = _draw_table(_PAIR_DRAW)
+_DIE_TABLE = _draw_table(_DIE_DRAW)
 
 _ROLL = FrozenAction(type="roll")
 
@@ -372,6 +385,10 @@ _ROLL_LISTS = {
 }
 #: BigBrother._move_facts of the default track, shared by every game on it
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
+#: BigBrother._roll_keys of the default track, shared by every game on it
+_DEFAULT_ROLL_KEYS: dict[tuple, tuple] = {}
+#: the fact of a move that ends on a space where another pawn stands
+_SHARE = ("share_space", None)
 
 
 def _line_key(card: int, holder: int) -> tuple:
@@ -508,6 +525,8 @@ class BigBrother(Game):
         # _move_facts by (start, steps): a pure function of the track, so every game on
         # the default track shares one
         self._moves: dict[tuple, tuple] = _DEFAULT_MOVES if self.options["track"] is None else {}
+        # the facts of a roll's dice and move by (start, a, b), shared the same way
+        self._roll_keys: dict[tuple, tuple] = _DEFAULT_ROLL_KEYS if self.options["track"] is None else {}
         self._acts = _ACTS[n]
         if deal is None:
             deck = list(range(len(CONFRONTATION_CARDS)))
@@ -530,6 +549,8 @@ class BigBrother(Game):
         self.seq = 0  # fact counter
         self.facts: dict[tuple, list] = {}  # this round's behaviour facts: key -> [(seq, seat)]
         self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
+        self.watchers: dict[tuple, tuple] = {}  # fact key -> the holders of a card that looks for it
+        self._stale: set[int] = set()  # holders whose claims changed since _claims_by_seat
         self.hand = [[0 if t == s else CARDS_PER_TARGET for t in range(n)] for s in range(n)]
         self.box = [[0] * n for _ in range(n)]
         self.box_total = 0
@@ -602,6 +623,8 @@ class BigBrother(Game):
         state.pop("_view_cache", None)  # (read-only parts would come back as plain lists)
         state.pop("_view_parts", None)
         state.pop("_claim_memo", None)
+        state.pop("_claims_all", None)
+        state["_stale"] = set()
         return state
 
     # ---------------------------------------------------------- contract
@@ -629,10 +652,33 @@ class BigBrother(Game):
         if got is None:
             phase = self.phase
             got = _LEGAL[phase](self, seat)
-            if self.cam_held[seat] and phase in CLAIM_PHASES:
-                got = got + self._claims(seat)
+            if self.cam_held[seat] and phase in CLAIM_PHASES and self.facts:
+                more = self._claims_by_seat().get(seat)  # (kept between steps)
+                if more:
+                    got = got + more
             self._kept[seat] = got
         return list(got)
+
+    def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
+        # the kernel's one-pass case written out for this game (a random playout acts at
+        # nearly every step): a plain int seat, a plain time from the clock to before the
+        # deadline, and the very action object handed out for the seat (found by identity
+        # in ``_kept``); anything else goes through Game.act and its full checks
+        if type(seat) is int and type(action) is FrozenAction and (type(at) is int or type(at) is float):
+            clock = self.clock
+            due = None if self.over else self.deadline
+            if clock <= at <= MAX_AT and (due is None or at < due):
+                got = self._kept.get(seat)
+                if got:
+                    for handed in got:
+                        if handed is action:
+                            mark = len(self.events)
+                            self.history.append({"seat": seat, "action": action, "at": at})
+                            if at > clock:
+                                self.clock = at
+                            self._apply(seat, action, at)
+                            return self.events[mark:]
+        return Game.act(self, seat, action, at)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
         got = self._kept.get(seat)
@@ -719,7 +765,9 @@ class BigBrother(Game):
         self.rolls = 0
         self.shield = None
         self.phase = "roll"
-        self._emit("turn", seat=self.mover, round=self.round, turn=self.turn + 1)
+        # what _emit("turn", seat=self.mover, round=self.round, turn=self.turn + 1) gives
+        self.events.append({"type": "turn", "step": len(self.history), "seat": self.mover, "round": self.round,
+                            "turn": self.turn + 1})  # fmt: skip
 
     def _end_turn(self) -> None:
         self.shield = None
@@ -746,7 +794,9 @@ class BigBrother(Game):
         self.voted = []
         self.ballot = {}
         self.waiting = _able_voters(self, range(self.players))
-        self._emit("card", card=self.card, sign=sign, purpose=self.purpose)  # the targets: in the view
+        # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
+        self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
+                            "purpose": self.purpose})  # fmt: skip
 
     def _house_targets(self) -> list[int]:
         """Who may receive a vote during a round: housemates in the house, not shielded."""
@@ -755,7 +805,9 @@ class BigBrother(Game):
 
     def _question_done(self) -> None:
         p = self.phase
-        self._emit("votes_in", purpose=self.purpose, card=self.card, voters=list(self.voted))
+        # what _emit("votes_in", purpose=..., card=..., voters=list(self.voted)) gives
+        self.events.append({"type": "votes_in", "step": len(self.history), "purpose": self.purpose,
+                            "card": self.card, "voters": list(self.voted)})  # fmt: skip
         if p == "vote":
             self._end_turn()
         elif p == "evict_vote":
@@ -796,7 +848,7 @@ class BigBrother(Game):
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            rolls = {s: self._chance("die", _DIE_DRAW) for s in tied}
+            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
             self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
             best = min(rolls.values()) if low else max(rolls.values())
             tied = [s for s in tied if rolls[s] == best]
@@ -897,30 +949,52 @@ class BigBrother(Game):
         if key in self.watch:
             self.seq += 1
             self.facts.setdefault(key, []).append((self.seq, seat))
+            self._stale.update(self.watchers[key])  # only their claims can change
 
     def _rewatch(self) -> None:
-        self.watch = {_LINE_KEYS[card][s] for s, held in enumerate(self.cam_held) for card in held}
+        watchers: dict[tuple, tuple] = {}
+        for s, held in enumerate(self.cam_held):
+            for card in held:
+                key = _LINE_KEYS[card][s]
+                watchers[key] = watchers.get(key, ()) + (s,)
+        self.watchers = watchers
+        self.watch = set(watchers)
+
+    def _draw(self, kind: str, outcomes: tuple, table: tuple) -> Any:
+        """``self._chance(kind, outcomes)`` for the dice in one call: the same outcome from
+        the same random number, recorded the same way (a replay goes through _chance)."""
+        if self._forced is not None:
+            return self._chance(kind, outcomes)
+        values, cum, total, last = table
+        value = values[bisect_right(cum, self.rng.random() * total, 0, last)]
+        self.history.append({"seat": CHANCE, "kind": kind, "outcome": value})
+        return value
 
     def _do_roll(self, seat: int, action: dict) -> None:
-        a, b = self._chance("dice", _PAIR_DRAW)
+        a, b = self._draw("dice", _PAIR_DRAW, _PAIR_TABLE)
         self.rolls += 1
         start = self.pos[seat]
         steps = a + b
         length = self.length
         to = (start + steps) % length
         self.last_roll = {"seat": seat, "dice": [a, b], "from": start, "to": to}
-        self._emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls)
+        # what _emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls) gives
+        self.events.append({"type": "roll", "step": len(self.history), "seat": seat, "dice": [a, b], "start": start,
+                            "to": to, "rolls": self.rolls})  # fmt: skip
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
-            keys = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
-            if ("share_space", None) in watch and any(
-                p == to for s, p in enumerate(self.pos) if s != seat and p is not None
-            ):
-                keys += (("share_space", None),)
-            keys += (("long_turn", self.rolls),)
+            # filed in this order: the dice, the move, a shared space, a long turn
+            keys = self._roll_keys.get((start, a, b))
+            if keys is None:
+                keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
             for key in keys:
                 if key in watch:
                     self._fact(seat, key)
+            if _SHARE in watch and any(p == to for s, p in enumerate(self.pos) if s != seat and p is not None):
+                self._fact(seat, _SHARE)
+            key = ("long_turn", self.rolls)
+            if key in watch:
+                self._fact(seat, key)
         self.pos[seat] = to
         kind = self.kinds[to]
         if kind == "confrontation":
@@ -959,6 +1033,7 @@ class BigBrother(Game):
         self.seq += 1
         self.cam_seq[card] = self.seq
         self.cam_held[seat].append(card)
+        self._stale.add(seat)
         self._rewatch()
         self._emit("camera_drawn", seat=seat, left=len(self.cam_deck) - self.cam_drawn)
         line = CAMERA_CARDS[card][seat]
@@ -1071,7 +1146,7 @@ class BigBrother(Game):
     # ------------------------------------------------------------- gossip
     def _do_gossip(self, seat: int, action: dict, at) -> None:
         partner, side = action["partner"], action["side"]
-        a, b = self._chance("gossip_dice", _PAIR_DRAW)
+        a, b = self._draw("gossip_dice", _PAIR_DRAW, _PAIR_TABLE)
         word = GOSSIP_WORDS[side][a - 1][b - 1]
         self.deadline = at + self.options["gossip_ms"]
         self.gossip = {"lander": seat, "partner": partner, "side": side, "dice": [a, b], "word": word,
@@ -1141,6 +1216,36 @@ class BigBrother(Game):
         memo[seat] = (facts, seq, shown, out)
         return out
 
+    def _claims_by_seat(self) -> dict[int, list]:
+        """seat -> the claims it may make now, for every seat with one (kept lists: what
+        :meth:`_claims` gives).
+
+        Kept between steps: a new round or the nominations (a new ``facts`` dict), a claim
+        made (``cam_shown`` grows), the shield or who is in the house (a new ``in_house``
+        list) make them all again; a fact filed changes only the claims of the holders
+        whose cards look for it, and a camera card drawn only the drawer's (``_stale``:
+        :meth:`_fact` and :meth:`_draw_camera`), so only those seats are made again."""
+        facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
+        got = self.__dict__.get("_claims_all")
+        stale = self._stale
+        if got is not None and got[0] is facts and got[1] == shown and got[2] == shield and got[3] is house:
+            out = got[4]
+            if not stale:
+                return out
+            seats = sorted(stale)
+        else:
+            out = {}
+            seats = [s for s, held in enumerate(self.cam_held) if held]
+            self._claims_all = (facts, shown, shield, house, out)
+        stale.clear()
+        for s in seats:
+            mine = self._claims(s)
+            if mine:
+                out[s] = mine
+            else:
+                out.pop(s, None)
+        return out
+
     def _claims_now(self, seat: int, facts: dict) -> list:
         out: list = []
         claim = self._acts.claim
@@ -1186,9 +1291,9 @@ class BigBrother(Game):
             if self.waiting:  # the question goes on: nothing to settle
                 self._secret_vote_at = len(self.history)  # (_view: what this step changed)
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
-                    self._kept[seat] = []  # what _legal gives: voted, and no claim to add
-                else:
-                    self._kept.pop(seat, None)
+                    self._kept[seat] = _NOTHING  # what _legal gives: voted, and no claim to add
+                else:  # what _legal gives: voted, so the claims alone (a kept list)
+                    self._kept[seat] = self._claims_by_seat().get(seat, _NOTHING) if self.facts else _NOTHING
                 return
             self._kept = {}
         elif kind == "roll":
@@ -1205,22 +1310,25 @@ class BigBrother(Game):
         """A fresh cache of legal lists, filled in at once (what ``_legal`` gives): in
         the ``roll`` phase a roll for the mover, nothing for the others; in a secret vote
         a card for each target the voter still holds, nothing once voted; in any other
-        phase nothing for a seat that is not one of its actors (the actors' lists are
-        made when asked); a camera holder's list adds its claims (kept by ``_claims``
-        while no fact is filed and no claim made, so most steps only copy them)."""
+        phase what the phase's builder gives its actors, nothing for the others (every
+        seat is filled in: a playout asks every seat at every step); a camera holder's
+        list adds its claims (kept by ``_claims_by_seat``: made again only for the
+        holders a new fact or card concerns)."""
         # (the cached lists are never changed in place: seats and games may share them)
         if self.over:
             self._kept = {}
             return
         phase = self.phase
+        # no facts filed (most steps of a round's start): nobody has a claim to add;
+        # otherwise the seats with claims to make now (kept between steps)
+        claims = self._claims_by_seat() if self.facts and phase in CLAIM_PHASES else None
         if phase == "roll":
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
-            for s, held in enumerate(self.cam_held):
-                if held:
-                    lo[s] = lo[s] + self._claims(s)  # a camera holder's list adds its claims
+            if claims:
+                for s, got in claims.items():  # a camera holder's list adds its claims
+                    lo[s] = lo[s] + got
             return
         lo = self._kept = {}
-        held = self.cam_held if phase in CLAIM_PHASES else None
         if phase in VOTE_PHASES:
             waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
             for s in range(self.players):
@@ -1230,8 +1338,8 @@ class BigBrother(Game):
                 else:
                     got = _NOTHING
                 # a camera holder's list adds its claims (what _legal gives)
-                lo[s] = got if held is None or not held[s] else got + self._claims(s)
-        else:  # a bystander's list is empty (the actors' are made when asked)
+                lo[s] = got + claims[s] if claims and s in claims else got
+        else:  # a bystander's list is empty, an actor's is what the phase's builder gives
             if phase == "gossip":
                 gos = self.gossip
                 actors = (gos["lander"], gos["partner"])
@@ -1243,9 +1351,11 @@ class BigBrother(Game):
                 actors = (self.owed[0]["giver"],)
             else:  # nominate, over: nobody acts
                 actors = ()
+            legal = _LEGAL[phase]
             for s in range(self.players):
-                if s not in actors:
-                    lo[s] = _NOTHING if held is None or not held[s] else _NOTHING + self._claims(s)
+                got = legal(self, s) if s in actors else _NOTHING
+                more = claims.get(s) if claims else None
+                lo[s] = got + more if more else got
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
@@ -1266,6 +1376,9 @@ class BigBrother(Game):
         """Move on from every phase that waits on nobody any more (a question everyone
         has answered or cannot answer, a gossip with both cards in or a gossiper without
         cards, a choice with nothing to choose)."""
+        if self.phase == "roll" and not self.owed:  # (most steps that get here: nothing waits)
+            self._seats = None
+            return
         for _ in range(10_000):
             p = self.phase
             self._seats = None
