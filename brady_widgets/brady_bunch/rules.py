@@ -663,8 +663,19 @@ class BradyBunch(Game):
                 if not self._is_legal(seat, action):
                     return Game.act(self, seat, action, at)  # raises its IllegalAction
             mark = len(self.events)
+            seats = self._seats if self.phase == "play" else None
             self.history.append({"seat": seat, "action": action})
             self._apply(seat, action, None)
+            if seats is not None and self.phase == "play" and self._seats is None:
+                # Still the play phase: a card or Alice's lights out took just that seat off
+                # _seats_now's list, a request took no one off; the rest keep their order. So
+                # the seats are kept for the next action instead of asked again (~4 in 10 of a
+                # capped 8-player game's actions are in this phase).
+                kind = action["type"]
+                if kind != "request":
+                    seats = seats[:]
+                    seats.remove(seat)
+                self._seats = seats
             return self.events[mark:]
         return Game.act(self, seat, action, at)
 
