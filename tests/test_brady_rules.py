@@ -984,3 +984,18 @@ def test_shuffled_deck_is_random_shuffle():
         a.shuffle(cards)
         assert shuffled_deck(b) == cards
         assert a.getstate() == b.getstate()
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+def test_kept_seats_are_the_seats_now(players):
+    # act keeps the play phase's seats to act for the next action (see BradyBunch.act):
+    # after every action they must be what _seats_now works out afresh
+    rng = random.Random(players)
+    for seed in range(20):
+        g = BradyBunch(players, seed, max_questions=2)
+        while not g.over:
+            seat = rng.choice(g.to_act)
+            g.act(seat, rng.choice(g.legal_actions(seat)))
+            if g._seats is not None:
+                assert g._seats == g._seats_now(), (seed, len(g.history), g.phase)
+                assert g.to_act == g._seats_now()
