@@ -383,6 +383,8 @@ _NOTHING: list = []
 _ROLL_LISTS = {
     n: [{s: [_ROLL] if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)
 }
+#: players -> every seat's empty legal list, in seat order (_refill copies it, then fills in the actors)
+_EMPTY_LISTS = {n: dict.fromkeys(range(n), _NOTHING) for n in range(4, 7)}
 #: BigBrother._move_facts of the default track, shared by every game on it
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
 #: BigBrother._roll_keys of the default track, shared by every game on it
@@ -1328,17 +1330,14 @@ class BigBrother(Game):
                 for s, got in claims.items():  # a camera holder's list adds its claims
                     lo[s] = lo[s] + got
             return
-        lo = self._kept = {}
+        # every seat empty first (seat order), then the actors' lists, then the claims
+        # added: the same lists as asking _legal seat by seat
+        lo = self._kept = _EMPTY_LISTS[self.players].copy()
         if phase in VOTE_PHASES:
-            waiting, targets, hand, vote = self.waiting, self.targets, self.hand, self._acts.vote
-            for s in range(self.players):
-                if s in waiting:
-                    h = hand[s]
-                    got = [vote[t] for t in targets if t != s and h[t]]
-                else:
-                    got = _NOTHING
-                # a camera holder's list adds its claims (what _legal gives)
-                lo[s] = got + claims[s] if claims and s in claims else got
+            targets, hand, vote = self.targets, self.hand, self._acts.vote
+            for s in self.waiting:
+                h = hand[s]
+                lo[s] = [vote[t] for t in targets if t != s and h[t]]
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
             if phase == "gossip":
                 gos = self.gossip
@@ -1352,10 +1351,11 @@ class BigBrother(Game):
             else:  # nominate, over: nobody acts
                 actors = ()
             legal = _LEGAL[phase]
-            for s in range(self.players):
-                got = legal(self, s) if s in actors else _NOTHING
-                more = claims.get(s) if claims else None
-                lo[s] = got + more if more else got
+            for s in actors:
+                lo[s] = legal(self, s)
+        if claims:  # a camera holder's list adds its claims (what _legal gives)
+            for s, more in claims.items():
+                lo[s] = lo[s] + more
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
