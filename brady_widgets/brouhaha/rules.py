@@ -534,7 +534,6 @@ class Brouhaha(Game):
             out.append(SLAP)
             lc[seat] = _LegalList(out)
         elif kind == "take_back":
-            lc.pop(seat, None)
             for t in self._lc_hunters:
                 lc.pop(t, None)
             self._lc_hunters.clear()
@@ -543,6 +542,7 @@ class Brouhaha(Game):
             self.cries[seat] = None
             _insert(self.hands[seat], card)
             self.events.append({"type": "take_back", "step": len(self.history), "seat": seat, "at": at})
+            lc[seat] = self._compute_legal(seat)  # asked for at the next step of a playout
         elif kind == "pass":
             lc.pop(seat, None)  # the others' choices do not depend on it, until all are in
             self._choose_pass(seat, action["card"], at)
