@@ -499,7 +499,6 @@ class Brouhaha(Game):
         if kind == "play":
             # the play phase: the player's own list changes; a first card down also
             # changes the hunt targets of the seats holding a Hunter
-            lc.pop(seat, None)
             if self.down[seat] is None:
                 for t in self._lc_hunters:
                     lc.pop(t, None)
@@ -518,8 +517,23 @@ class Brouhaha(Game):
             events = self.events
             events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
             events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
+            # the player's new list at once (a playout asks for it at the next step):
+            # what _compute_legal gives in the play phase, with a card now down
+            out = []
+            prev = None
+            for c in hand:
+                if c != prev:
+                    out.append(_PLAY[c])
+                    prev = c
+            if prev == HUNTER:
+                out.pop()
+                down = self.down
+                out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
+                self._lc_hunters.append(seat)
+            out.append(TAKE_BACK)
+            out.append(SLAP)
+            lc[seat] = _LegalList(out)
         elif kind == "take_back":
-            lc.pop(seat, None)
             for t in self._lc_hunters:
                 lc.pop(t, None)
             self._lc_hunters.clear()
@@ -528,6 +542,7 @@ class Brouhaha(Game):
             self.cries[seat] = None
             _insert(self.hands[seat], card)
             self.events.append({"type": "take_back", "step": len(self.history), "seat": seat, "at": at})
+            lc[seat] = self._compute_legal(seat)  # asked for at the next step of a playout
         elif kind == "pass":
             lc.pop(seat, None)  # the others' choices do not depend on it, until all are in
             self._choose_pass(seat, action["card"], at)
@@ -545,11 +560,11 @@ class Brouhaha(Game):
                 if kind != "slap":
                     self._lc_void = None
                 self._forget()
+            # (_slap and _hunt fill no list: the cache is already empty, no second _forget)
             if kind == "slap":
                 self._slap(seat, at)
             else:
                 self._hunt(seat, action["target"], at)
-            self._forget()
             # every seat's list in the frozen phases, at once (what _compute_legal gives)
             if self.phase == "slap":
                 first, down = self.slap["first"], self.down
