@@ -283,25 +283,31 @@ class Brouhaha(Game):
         self._kept.clear()
         self._lc_hunters.clear()
 
+    def _play_list(self, seat):
+        """``seat``'s legal list in the play phase: a play of each distinct card in hand (a
+        Hunter's plays are its hunts, and the seat is noted in ``_lc_hunters``: its list depends
+        on which seats have an animal down), then take back and slap once a card is down."""
+        down = self.down
+        out = []
+        prev = None
+        for c in self.hands[seat]:
+            if c != prev:
+                out.append(_PLAY[c])
+                prev = c
+        if prev == HUNTER:
+            out.pop()
+            out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
+            self._lc_hunters.append(seat)
+        if down[seat] is not None:
+            out.append(TAKE_BACK)
+            out.append(SLAP)
+        return _LegalList(out)
+
     def _compute_legal(self, seat):
         phase = self.phase
         down = self.down
         if phase == "play":
-            hand = self.hands[seat]
-            out = []
-            prev = None
-            for c in hand:
-                if c != prev:
-                    out.append(_PLAY[c])
-                    prev = c
-            if prev == HUNTER:
-                out.pop()
-                out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
-                self._lc_hunters.append(seat)  # depends on which seats have an animal down
-            if down[seat] is not None:
-                out.append(TAKE_BACK)
-                out.append(SLAP)
-            return _LegalList(out)
+            return self._play_list(seat)
         if phase == "slap":
             if seat != self.slap["first"] and down[seat] is not None:
                 return _ONLY_SLAP
@@ -517,22 +523,8 @@ class Brouhaha(Game):
             events = self.events
             events.append({"type": "play", "step": step, "seat": seat, "cry": cry, "at": at, "switch": old is not None})
             events.append({"type": "play_card", "step": step, "seat": seat, "card": new, "at": at, "audience": [seat]})
-            # the player's new list at once (a playout asks for it at the next step):
-            # what _compute_legal gives in the play phase, with a card now down
-            out = []
-            prev = None
-            for c in hand:
-                if c != prev:
-                    out.append(_PLAY[c])
-                    prev = c
-            if prev == HUNTER:
-                out.pop()
-                down = self.down
-                out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
-                self._lc_hunters.append(seat)
-            out.append(TAKE_BACK)
-            out.append(SLAP)
-            lc[seat] = _LegalList(out)
+            # the player's new list at once (a playout asks for it at the next step)
+            lc[seat] = self._play_list(seat)
         elif kind == "take_back":
             for t in self._lc_hunters:
                 lc.pop(t, None)
