@@ -112,6 +112,10 @@ DEFAULT = "medium"
 _CHOSEN = frozenset(("storeroom", "bedroom"))
 
 
+#: the event types :meth:`SocialModel._event` reads (it passes over every other)
+_READ = frozenset(("open_vote", "highest", "turn", "diary", "gossip_reveal", "claim", "count", "cards_back", "evicted"))
+
+
 def _hash(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
@@ -153,6 +157,10 @@ class SocialModel:
 
     @property
     def threat(self) -> dict[int, float]:
+        return dict(self._shares())
+
+    def _shares(self) -> dict[int, float]:
+        """:attr:`threat`, kept while the votes stand (read it, do not change it)."""
         kept = self._threat
         if kept is None or kept[0] is not self.votes:  # (the votes list is replaced, never changed)
             total = sum(self.votes)
@@ -160,7 +168,7 @@ class SocialModel:
                 self.votes,
                 {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)},
             )
-        return dict(kept[1])
+        return kept[1]
 
     def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
         if toward == self.seat or toward not in self.affinity:
@@ -179,8 +187,10 @@ class SocialModel:
                 read = 0
             elif n == read:
                 return  # nothing new (most questions: a bot is asked after every step)
+        event = self._event
         for ev in log[read:]:
-            self._event(ev)
+            if ev["type"] in _READ:  # (most events move nothing: rolls, cards, secret votes)
+                event(ev)
         self._read = n
         self._last = log[-1] if log else None
 
@@ -350,24 +360,36 @@ class HousemateBot:
             draws = self._draws = {}
         u = draws.get(key)
         if u is None:
-            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{self._key_text(key)}") / 2.0**64
+            u = self._draw(self._key_text(key))
             if len(draws) > 50_000:
                 draws.clear()
             draws[key] = u
         return u
 
+    def _draw(self, text: str) -> float:
+        """The seeded uniform of a key whose ``repr`` is ``text``."""
+        prefix = self.__dict__.get("_prefix")
+        if prefix is None:
+            prefix = self._prefix = f"big_brother:{self.level}:{self.seed}:{self.seat}:"
+        return _hash(prefix + text) / 2.0**64
+
     _moment_text: tuple | None = None
 
+    def _key_head(self, moment: tuple, why: str) -> str:
+        """``repr((moment, why, ...))`` up to its last parts: ``"(<moment>, 'why'"``, with
+        the moment's text (the same tuple for every draw of one decision) written once
+        per moment, not once per draw."""
+        kept = self._moment_text
+        if kept is None or kept[0] is not moment:
+            kept = self._moment_text = (moment, "(" + repr(moment) + ", ")
+        return kept[1] + repr(why)
+
     def _key_text(self, key: tuple) -> str:
-        """``repr(key)``, with the moment's text (a key's first part, the same tuple for
-        every draw of one decision) written once per moment, not once per draw."""
+        """``repr(key)`` (see :meth:`_key_head` for a key that starts with a moment)."""
         first = key[0]
         if type(first) is not tuple or len(key) < 2:
             return repr(key)
-        kept = self._moment_text
-        if kept is None or kept[0] is not first:
-            kept = self._moment_text = (first, repr(first))
-        return "(" + ", ".join([kept[1], *map(repr, key[1:])]) + ")"
+        return self._key_head(first, key[1]) + "".join([", " + repr(k) for k in key[2:]]) + ")"
 
     @staticmethod
     def _moment(view: dict) -> tuple:
@@ -377,8 +399,22 @@ class HousemateBot:
                 tuple(r.get("dice", ())), r.get("to"), len(view["camera"]["shown"]), len(view["evicted"]))  # fmt: skip
 
     def _best(self, scores: dict[int, float], moment: tuple, why: str) -> int:
+        """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
+        ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
-        return max(scores, key=lambda s: (scores[s] + noise * (2 * self._u(moment, why, s) - 1), -s))
+        head = self._key_head(moment, why) + ", "
+        draw = self._draw
+        # the top score's value first: a seat whose score is below it by more than the
+        # noise cannot win whatever it draws (noise * (2u - 1) <= noise), so it is not drawn
+        top = max(scores, key=lambda s: (scores[s], -s))
+        best, value = top, scores[top] + noise * (2 * draw(f"{head}{top!r})") - 1)
+        for s, score in scores.items():
+            if s == top or score + noise < value:
+                continue
+            v = score + noise * (2 * draw(f"{head}{s!r})") - 1)
+            if v > value or (v == value and s < best):
+                best, value = s, v
+        return best
 
     # --------------------------------------------------------------- answers
     def choose(self, view: dict, legal: list) -> dict:
@@ -478,7 +514,6 @@ class HousemateBot:
             if got is not None:
                 return got
         k = self.p["strategy"]
-        threat = model.threat
         me = self.seat
         if purpose == "eviction":
             if me in targets or me in (view["nominees"] or []):
@@ -486,9 +521,11 @@ class HousemateBot:
                 lead = model.last_eviction or {}
                 scores = {t: -aff[t] + k * 3.0 * lead.get(t, 0) for t in targets}
             else:
+                threat = model._shares()
                 scores = {t: -aff[t] + k * 6.0 * threat[t] for t in targets}
         elif purpose == "final" and me in (view["candidates"] or []):
             # a candidate: never boost the strongest rival
+            threat = model._shares()
             scores = {t: aff[t] - k * 6.0 * threat[t] for t in targets}
         else:
             scores = {t: aff[t] if sign == "+" else -aff[t] for t in targets}
@@ -499,7 +536,7 @@ class HousemateBot:
         if purpose == "eviction" or sign == "-":
             others = [t for t in targets if t not in self.bloc]
             if others:
-                threat = model.threat
+                threat = model._shares()
                 return max(others, key=lambda t: (round(threat[t], 9), -t))
             return None
         friends = [t for t in targets if t in members]
@@ -549,7 +586,7 @@ class HousemateBot:
         return self._best({t: sign * aff[t] for t in targets}, moment, "gossip_card")
 
     def _rank(self, view, targets, model, moment) -> int:
-        aff, threat = model.affinity, model.threat
+        aff, threat = model.affinity, model._shares()
         k = self.p["strategy"]
         return self._best({t: aff[t] - k * 6.0 * threat[t] for t in targets}, moment, "rank")
 
