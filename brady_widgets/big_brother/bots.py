@@ -120,6 +120,11 @@ def _hash(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+def _uniform(text: str) -> float:
+    """The seeded uniform in [0, 1] of a draw's text."""
+    return _hash(text) / 2.0**64
+
+
 class SocialModel:
     """One seat's likings of the others, moved by the events of its log (:data:`EFFECTS`).
 
@@ -360,35 +365,28 @@ class HousemateBot:
             draws = self._draws = {}
         u = draws.get(key)
         if u is None:
-            u = self._draw(self._key_text(key))
+            u = _uniform(self._key_text(key))
             if len(draws) > 50_000:
                 draws.clear()
             draws[key] = u
         return u
 
-    def _draw(self, text: str) -> float:
-        """The seeded uniform of a key whose ``repr`` is ``text``."""
-        prefix = self.__dict__.get("_prefix")
-        if prefix is None:
-            prefix = self._prefix = f"big_brother:{self.level}:{self.seed}:{self.seat}:"
-        return _hash(prefix + text) / 2.0**64
-
     _moment_text: tuple | None = None
 
     def _key_head(self, moment: tuple, why: str) -> str:
-        """``repr((moment, why, ...))`` up to its last parts: ``"(<moment>, 'why'"``, with
-        the moment's text (the same tuple for every draw of one decision) written once
-        per moment, not once per draw."""
+        """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
+        'why'"``), with the moment's text (the same tuple for every draw of one decision)
+        written once per moment, not once per draw."""
         kept = self._moment_text
         if kept is None or kept[0] is not moment:
-            kept = self._moment_text = (moment, "(" + repr(moment) + ", ")
+            kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({moment!r}, ")
         return kept[1] + repr(why)
 
     def _key_text(self, key: tuple) -> str:
-        """``repr(key)`` (see :meth:`_key_head` for a key that starts with a moment)."""
+        """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
         first = key[0]
         if type(first) is not tuple or len(key) < 2:
-            return repr(key)
+            return f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}"
         return self._key_head(first, key[1]) + "".join([", " + repr(k) for k in key[2:]]) + ")"
 
     @staticmethod
@@ -403,17 +401,16 @@ class HousemateBot:
         ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
         head = self._key_head(moment, why) + ", "
-        draw = self._draw
-        # the top score's value first: a seat whose score is below it by more than the
-        # noise cannot win whatever it draws (noise * (2u - 1) <= noise), so it is not drawn
-        top = max(scores, key=lambda s: (scores[s], -s))
-        best, value = top, scores[top] + noise * (2 * draw(f"{head}{top!r})") - 1)
+        # a top score's value first (any top seat): a seat whose score is below the best
+        # value by more than the noise cannot win whatever it draws (noise * (2u - 1) <=
+        # noise), so it is not drawn
+        best = top = max(scores, key=scores.__getitem__)
+        value = scores[top] + noise * (2 * _uniform(f"{head}{top!r})") - 1)
         for s, score in scores.items():
-            if s == top or score + noise < value:
-                continue
-            v = score + noise * (2 * draw(f"{head}{s!r})") - 1)
-            if v > value or (v == value and s < best):
-                best, value = s, v
+            if s != top and score + noise >= value:
+                v = score + noise * (2 * _uniform(f"{head}{s!r})") - 1)
+                if v > value or (v == value and s < best):
+                    best, value = s, v
         return best
 
     # --------------------------------------------------------------- answers
