@@ -120,6 +120,21 @@ def _hash(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
 
 
+#: the last moment written out, shared by every bot: each bot asked at a new moment of
+#: the game (a question's card) writes it in its draws' texts
+_moment_kept: tuple = ((), "()")
+
+
+def _text(moment: tuple) -> str:
+    """``repr(moment)`` (a moment holds only ints, strings, None and tuples of ints, so an
+    equal moment has the same text)."""
+    global _moment_kept
+    kept = _moment_kept
+    if kept[0] != moment:
+        kept = _moment_kept = (moment, repr(moment))
+    return kept[1]
+
+
 def _uniform(text: str) -> float:
     """The seeded uniform in [0, 1] of a draw's text."""
     return _hash(text) / 2.0**64
@@ -379,8 +394,13 @@ class HousemateBot:
         written once per moment, not once per draw."""
         kept = self._moment_text
         if kept is None or kept[0] is not moment:
-            kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({moment!r}, ")
+            kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({_text(moment)}, ")
         return kept[1] + repr(why)
+
+    def _at(self, moment: tuple, why: str, part) -> float:
+        """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
+        decision itself is kept, :meth:`plan`)."""
+        return _uniform(f"{self._key_head(moment, why)}, {part!r})")
 
     def _key_text(self, key: tuple) -> str:
         """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
@@ -400,15 +420,15 @@ class HousemateBot:
         """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
         ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
-        head = self._key_head(moment, why) + ", "
+        at = self._at
         # a top score's value first (any top seat): a seat whose score is below the best
         # value by more than the noise cannot win whatever it draws (noise * (2u - 1) <=
         # noise), so it is not drawn
         best = top = max(scores, key=scores.__getitem__)
-        value = scores[top] + noise * (2 * _uniform(f"{head}{top!r})") - 1)
+        value = scores[top] + noise * (2 * at(moment, why, top) - 1)
         for s, score in scores.items():
             if s != top and score + noise >= value:
-                v = score + noise * (2 * _uniform(f"{head}{s!r})") - 1)
+                v = score + noise * (2 * at(moment, why, s) - 1)
                 if v > value or (v == value and s < best):
                     best, value = s, v
         return best
@@ -474,7 +494,7 @@ class HousemateBot:
         if kind is None:
             return None, None  # only claims it did not notice (or chose to miss)
         action = self._act(kind, view, [a for a in legal if a["type"] == kind], model, moment)
-        ms = _lognormal(self._u(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
+        ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
         return Later(_in_time(view, ms), action), ms
 
     def _claim(self, view, legal, model):
