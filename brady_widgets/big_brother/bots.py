@@ -468,16 +468,12 @@ class HousemateBot:
             (gos.get("lander"), gos.get("partner"), gos.get("side")) if gos else None,
         )
         last = self._last_plan
-        if last is not None and last[0] == key and last[1] is model:
-            answer = last[2]
-            if answer is None or last[3] is None:
-                return answer  # None, or a claim (not shortened by a countdown)
-        else:
-            answer, ms = self._plan(view, legal, model, moment)
-            self._last_plan = last = [key, model, answer, ms]
-            if answer is None or ms is None:
-                return answer
-        ms = _in_time(view, last[3])
+        if last is None or last[0] != key or last[1] is not model:
+            self._last_plan = last = [key, model, *self._plan(view, legal, model, moment)]
+        answer, ms = last[2], last[3]
+        if answer is None or ms is None:
+            return answer  # None, or a claim (not shortened by a countdown)
+        ms = _in_time(view, ms)
         if ms != answer.ms:
             answer = last[2] = Later(ms, answer.action)
         return answer
@@ -486,7 +482,8 @@ class HousemateBot:
 
     def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple) -> tuple:
         """``(answer, ms)``: the answer, and for an action the thinking time that
-        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer)."""
+        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer;
+        :meth:`plan` shortens it)."""
         claim = self._claim(view, legal, model)
         if claim is not None:
             return claim, None
@@ -495,7 +492,7 @@ class HousemateBot:
             return None, None  # only claims it did not notice (or chose to miss)
         action = self._act(kind, view, [a for a in legal if a["type"] == kind], model, moment)
         ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
-        return Later(_in_time(view, ms), action), ms
+        return Later(ms, action), ms
 
     def _claim(self, view, legal, model):
         claims = [a for a in legal if a["type"] == "claim"]
@@ -518,7 +515,7 @@ class HousemateBot:
         key = "target"
         targets = [a[key] for a in legal]
         pick = getattr(self, "_" + kind)(view, targets, model, moment)
-        return next(a for a in legal if a[key] == pick)
+        return legal[targets.index(pick)]
 
     # each returns a target among ``targets``
     def _vote(self, view, targets, model, moment) -> int:
