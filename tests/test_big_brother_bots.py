@@ -471,4 +471,19 @@ def test_a_draws_key_is_written_as_its_repr():
     keys = [(moment, "vote", 3), (moment, "think", "roll"), (moment, "focal"), ("notice", 4, 1, 2),
             ((), "x"), ((1,), 2.5, None, "a'b"), ((moment, "q"), -1), (moment,), ("react", 0, 2, 9)]  # fmt: skip
     for key in keys * 2:
-        assert bot._key_text(key) == repr(key)
+        assert bot._key_text(key) == f"big_brother:medium:5:2:{key!r}"
+
+
+def test_best_draws_only_what_can_win_and_picks_what_drawing_every_seat_picks():
+    # _best skips the draw of a seat that cannot win: the pick is max() over every seat's
+    # noisy score, ties to the lowest seat
+    for level in ("easy", "medium", "hard"):
+        bot = BOTS[level](1, 9)
+        noise = bot.p["noise"]
+        for i in range(300):
+            moment = (i % 4, i, "vote", i // 3, 1, 0, (), None, 0, 0)
+            scores = {s: round((i * 7 + s * 13) % 11 / 3 - 1.5, 6) for s in range(6) if s != 1}
+            if i % 5 == 0:
+                scores = dict.fromkeys(scores, 0.25)  # all tied
+            want = max(scores, key=lambda s: (scores[s] + noise * (2 * bot._u(moment, "vote", s) - 1), -s))
+            assert bot._best(scores, moment, "vote") == want

@@ -112,8 +112,32 @@ DEFAULT = "medium"
 _CHOSEN = frozenset(("storeroom", "bedroom"))
 
 
+#: the event types :meth:`SocialModel._event` reads (it passes over every other)
+_READ = frozenset(("open_vote", "highest", "turn", "diary", "gossip_reveal", "claim", "count", "cards_back", "evicted"))
+
+
 def _hash(text: str) -> int:
     return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+
+
+#: the last moment written out, shared by every bot: each bot asked at a new moment of
+#: the game (a question's card) writes it in its draws' texts
+_moment_kept: tuple = ((), "()")
+
+
+def _text(moment: tuple) -> str:
+    """``repr(moment)`` (a moment holds only ints, strings, None and tuples of ints, so an
+    equal moment has the same text)."""
+    global _moment_kept
+    kept = _moment_kept
+    if kept[0] != moment:
+        kept = _moment_kept = (moment, repr(moment))
+    return kept[1]
+
+
+def _uniform(text: str) -> float:
+    """The seeded uniform in [0, 1] of a draw's text."""
+    return _hash(text) / 2.0**64
 
 
 class SocialModel:
@@ -153,6 +177,10 @@ class SocialModel:
 
     @property
     def threat(self) -> dict[int, float]:
+        return dict(self._shares())
+
+    def _shares(self) -> dict[int, float]:
+        """:attr:`threat`, kept while the votes stand (read it, do not change it)."""
         kept = self._threat
         if kept is None or kept[0] is not self.votes:  # (the votes list is replaced, never changed)
             total = sum(self.votes)
@@ -160,7 +188,7 @@ class SocialModel:
                 self.votes,
                 {s: (self.votes[s] / total if total else 0.0) for s in range(self.players)},
             )
-        return dict(kept[1])
+        return kept[1]
 
     def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
         if toward == self.seat or toward not in self.affinity:
@@ -179,8 +207,10 @@ class SocialModel:
                 read = 0
             elif n == read:
                 return  # nothing new (most questions: a bot is asked after every step)
+        event = self._event
         for ev in log[read:]:
-            self._event(ev)
+            if ev["type"] in _READ:  # (most events move nothing: rolls, cards, secret votes)
+                event(ev)
         self._read = n
         self._last = log[-1] if log else None
 
@@ -350,7 +380,7 @@ class HousemateBot:
             draws = self._draws = {}
         u = draws.get(key)
         if u is None:
-            u = _hash(f"big_brother:{self.level}:{self.seed}:{self.seat}:{self._key_text(key)}") / 2.0**64
+            u = _uniform(self._key_text(key))
             if len(draws) > 50_000:
                 draws.clear()
             draws[key] = u
@@ -358,16 +388,26 @@ class HousemateBot:
 
     _moment_text: tuple | None = None
 
+    def _key_head(self, moment: tuple, why: str) -> str:
+        """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
+        'why'"``), with the moment's text (the same tuple for every draw of one decision)
+        written once per moment, not once per draw."""
+        kept = self._moment_text
+        if kept is None or kept[0] is not moment:
+            kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({_text(moment)}, ")
+        return kept[1] + repr(why)
+
+    def _at(self, moment: tuple, why: str, part) -> float:
+        """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
+        decision itself is kept, :meth:`plan`)."""
+        return _uniform(f"{self._key_head(moment, why)}, {part!r})")
+
     def _key_text(self, key: tuple) -> str:
-        """``repr(key)``, with the moment's text (a key's first part, the same tuple for
-        every draw of one decision) written once per moment, not once per draw."""
+        """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
         first = key[0]
         if type(first) is not tuple or len(key) < 2:
-            return repr(key)
-        kept = self._moment_text
-        if kept is None or kept[0] is not first:
-            kept = self._moment_text = (first, repr(first))
-        return "(" + ", ".join([kept[1], *map(repr, key[1:])]) + ")"
+            return f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}"
+        return self._key_head(first, key[1]) + "".join([", " + repr(k) for k in key[2:]]) + ")"
 
     @staticmethod
     def _moment(view: dict) -> tuple:
@@ -377,8 +417,21 @@ class HousemateBot:
                 tuple(r.get("dice", ())), r.get("to"), len(view["camera"]["shown"]), len(view["evicted"]))  # fmt: skip
 
     def _best(self, scores: dict[int, float], moment: tuple, why: str) -> int:
+        """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
+        ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
-        return max(scores, key=lambda s: (scores[s] + noise * (2 * self._u(moment, why, s) - 1), -s))
+        at = self._at
+        # a top score's value first (any top seat): a seat whose score is below the best
+        # value by more than the noise cannot win whatever it draws (noise * (2u - 1) <=
+        # noise), so it is not drawn
+        best = top = max(scores, key=scores.__getitem__)
+        value = scores[top] + noise * (2 * at(moment, why, top) - 1)
+        for s, score in scores.items():
+            if s != top and score + noise >= value:
+                v = score + noise * (2 * at(moment, why, s) - 1)
+                if v > value or (v == value and s < best):
+                    best, value = s, v
+        return best
 
     # --------------------------------------------------------------- answers
     def choose(self, view: dict, legal: list) -> dict:
@@ -415,16 +468,12 @@ class HousemateBot:
             (gos.get("lander"), gos.get("partner"), gos.get("side")) if gos else None,
         )
         last = self._last_plan
-        if last is not None and last[0] == key and last[1] is model:
-            answer = last[2]
-            if answer is None or last[3] is None:
-                return answer  # None, or a claim (not shortened by a countdown)
-        else:
-            answer, ms = self._plan(view, legal, model, moment)
-            self._last_plan = last = [key, model, answer, ms]
-            if answer is None or ms is None:
-                return answer
-        ms = _in_time(view, last[3])
+        if last is None or last[0] != key or last[1] is not model:
+            self._last_plan = last = [key, model, *self._plan(view, legal, model, moment)]
+        answer, ms = last[2], last[3]
+        if answer is None or ms is None:
+            return answer  # None, or a claim (not shortened by a countdown)
+        ms = _in_time(view, ms)
         if ms != answer.ms:
             answer = last[2] = Later(ms, answer.action)
         return answer
@@ -433,7 +482,8 @@ class HousemateBot:
 
     def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple) -> tuple:
         """``(answer, ms)``: the answer, and for an action the thinking time that
-        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer)."""
+        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer;
+        :meth:`plan` shortens it)."""
         claim = self._claim(view, legal, model)
         if claim is not None:
             return claim, None
@@ -441,8 +491,8 @@ class HousemateBot:
         if kind is None:
             return None, None  # only claims it did not notice (or chose to miss)
         action = self._act(kind, view, [a for a in legal if a["type"] == kind], model, moment)
-        ms = _lognormal(self._u(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
-        return Later(_in_time(view, ms), action), ms
+        ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
+        return Later(ms, action), ms
 
     def _claim(self, view, legal, model):
         claims = [a for a in legal if a["type"] == "claim"]
@@ -465,7 +515,7 @@ class HousemateBot:
         key = "target"
         targets = [a[key] for a in legal]
         pick = getattr(self, "_" + kind)(view, targets, model, moment)
-        return next(a for a in legal if a[key] == pick)
+        return legal[targets.index(pick)]
 
     # each returns a target among ``targets``
     def _vote(self, view, targets, model, moment) -> int:
@@ -478,7 +528,6 @@ class HousemateBot:
             if got is not None:
                 return got
         k = self.p["strategy"]
-        threat = model.threat
         me = self.seat
         if purpose == "eviction":
             if me in targets or me in (view["nominees"] or []):
@@ -486,9 +535,11 @@ class HousemateBot:
                 lead = model.last_eviction or {}
                 scores = {t: -aff[t] + k * 3.0 * lead.get(t, 0) for t in targets}
             else:
+                threat = model._shares()
                 scores = {t: -aff[t] + k * 6.0 * threat[t] for t in targets}
         elif purpose == "final" and me in (view["candidates"] or []):
             # a candidate: never boost the strongest rival
+            threat = model._shares()
             scores = {t: aff[t] - k * 6.0 * threat[t] for t in targets}
         else:
             scores = {t: aff[t] if sign == "+" else -aff[t] for t in targets}
@@ -499,7 +550,7 @@ class HousemateBot:
         if purpose == "eviction" or sign == "-":
             others = [t for t in targets if t not in self.bloc]
             if others:
-                threat = model.threat
+                threat = model._shares()
                 return max(others, key=lambda t: (round(threat[t], 9), -t))
             return None
         friends = [t for t in targets if t in members]
@@ -549,7 +600,7 @@ class HousemateBot:
         return self._best({t: sign * aff[t] for t in targets}, moment, "gossip_card")
 
     def _rank(self, view, targets, model, moment) -> int:
-        aff, threat = model.affinity, model.threat
+        aff, threat = model.affinity, model._shares()
         k = self.p["strategy"]
         return self._best({t: aff[t] - k * 6.0 * threat[t] for t in targets}, moment, "rank")
 

@@ -1462,11 +1462,13 @@ class BigBrother(Game):
                     and self.__dict__.get("_secret_vote_at") == key[0]
                 ):
                     # the one step since the last state viewed is a secret vote on a question
-                    # that goes on (most steps): only these public fields change
+                    # that goes on (most steps): only these public fields change (the prompt
+                    # and the question's other fields stay)
                     public = cache[2].copy()
-                    public["prompt"] = PHASES[self.phase].prompt(self)
                     public["to_act"] = FrozenList(self._to_act())
-                    public["card"] = self._question_view(FrozenList)
+                    card = public["card"].copy()
+                    card["voted"] = FrozenList(self.voted)
+                    public["card"] = FrozenEvent(card)
                     public["box_count"] = self.box_total
                 else:
                     public = self._public(False)
