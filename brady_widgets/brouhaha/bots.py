@@ -168,6 +168,10 @@ _READ = frozenset(
 )
 
 
+#: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
+_REPRS: dict = {}
+
+
 def _key(action: dict) -> tuple:
     return tuple(sorted(action.items()))
 
@@ -330,14 +334,22 @@ class Memory:
 
 
 def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
-    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * rng.gauss(0.0, 1.0)))))
+    """A reaction time from a freshly seeded ``rng``: its ``gauss(0.0, 1.0)`` worked out here
+    (the same two draws and operations, without the method's pending second value)."""
+    random = rng.random
+    x2pi = random() * _TWOPI
+    z = math.cos(x2pi) * math.sqrt(-2.0 * math.log(1.0 - random()))
+    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * z))))
+
+
+_TWOPI = 2.0 * math.pi  # random.TWOPI
 
 
 _blake2b = hashlib.blake2b
 _from_bytes = int.from_bytes
 
 #: ``random.Random``'s C seeding (what its ``seed`` does for an int, besides clearing the
-#: pending Gaussian)
+#: pending Gaussian, which :func:`_lognormal` never reads)
 _SEED = _random.Random.seed
 
 
@@ -387,7 +399,7 @@ class PlannerBot:
         self._pool: Counter | None = None
         self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
-        self._beliefs: dict = {}  # seat -> (its inputs, {animal: p})
+        self._beliefs: dict = {}  # what a belief reads -> {animal: p} (see _Context.belief)
         self._surely: tuple | None = None  # (holds, its sure memories by animal)
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
 
@@ -396,8 +408,11 @@ class PlannerBot:
 
     # ------------------------------------------------------------ randomness
     def _hash(self, key: tuple) -> int:
-        text = (self._salt + repr(key)).encode()
-        return _from_bytes(_blake2b(text, digest_size=8).digest(), "big")
+        return self._hash_text(repr(key))
+
+    def _hash_text(self, text: str) -> int:
+        """:meth:`_hash` of a key whose repr is ``text``."""
+        return _from_bytes(_blake2b((self._salt + text).encode(), digest_size=8).digest(), "big")
 
     def _rng(self, *key) -> random.Random:
         """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
@@ -406,7 +421,6 @@ class PlannerBot:
         Python ``__init__`` and ``seed`` on top of the Mersenne Twister's seeding)."""
         draw = self._draw
         _SEED(draw, self._hash(key))
-        draw.gauss_next = None
         return draw
 
     def _uniform(self, *key) -> float:
@@ -511,10 +525,20 @@ class PlannerBot:
         ``"think"`` choice) is drawn when the bot first wants it for the reason ``tag``,
         and the due time stands while it goes on wanting it. A due time already
         passed means that plan was carried out: wanting it again is a new reaction."""
-        key = (_key(action), tag)
+        akey = _key(action)
+        key = (akey, tag)
         if self._want is None or self._want[0] != key or self._want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
-            delay = _lognormal(self._rng("react", kind, tag, key, now), median, sigma)
+            # the generator of self._rng("react", kind, tag, key, now): the key's repr built of
+            # its parts' (a tuple's repr joins its items' with ", "), the action's kept
+            r_tag = repr(tag)
+            r_action = _REPRS.get(akey)
+            if r_action is None:
+                r_action = _REPRS[akey] = repr(akey)
+            text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
+            draw = self._draw
+            _SEED(draw, self._hash_text(text))
+            delay = _lognormal(draw, median, sigma)
             self._want = (key, int(max(now + delay, not_before)))
         return Later(max(0, int(self._want[1] - now)), action)
 
@@ -607,7 +631,10 @@ class PlannerBot:
             ctx.known(),
             ctx.mode,
             ctx.view.get("players"),
-            ctx.pool(),
+            # the parts the unseen pool is made of besides the hand and known cards above
+            ctx.view.get("removed"),
+            ctx.view.get("reserves"),
+            ctx.view.get("lost"),
             self.memory.changes,
         )
         cached = self._pass_cache
@@ -770,26 +797,25 @@ class _Context:
             if cry is not None and seat != self.hunter:
                 pool, holds = self.pool(), self.holds()
                 bot, memory = self.bot, self.memory
-                # the bot's cache between questions: the same pool and memories, and the same
-                # inputs for this seat, give the same belief
+                # the bot's cache between questions, made of the same pool and memories: a belief
+                # reads of its seat only the weights it remembers of the cry's species and, for
+                # its own animal, the seat's answer and unanswered slaps, so seats alike share it
+                # (the weights are 1 or halves: the sums they enter are exact in any order)
                 made_of = bot._belief_of
                 if made_of[0] is not pool or made_of[1] is not holds:
                     bot._belief_of = (pool, holds)
                     bot._beliefs = {}
-                key = (
-                    cry,
-                    self.mine,
-                    self.mode,
-                    memory.answered.get(seat),
-                    memory.declined.get((seat, self.mine)),
-                    memory.down_at.get(seat),
-                )
-                cached = bot._beliefs.get(seat)
-                if cached is not None and cached[0] == key:
-                    self._beliefs[seat] = cached[1]
-                    return cached[1]
-                out = self._belief(seat, cry, pool, holds)
-                bot._beliefs[seat] = (key, out)
+                here = holds.get(seat)
+                held = tuple(map(here.get, odds.species_of_cry(cry, self.mode))) if here else None
+                if cry == self.my_cry:
+                    declined = memory.declined.get((seat, self.mine))
+                    times = declined[1] if declined and declined[0] == memory.down_at.get(seat) else 0
+                    key: tuple = (cry, self.mode, held, self.mine, not memory.answered.get(seat), times)
+                else:
+                    key = (cry, self.mode, held)
+                out = bot._beliefs.get(key)
+                if out is None:
+                    out = bot._beliefs[key] = self._belief(seat, cry, pool, holds)
         self._beliefs[seat] = out
         return out
 
@@ -802,7 +828,7 @@ class _Context:
         for animal in odds.species_of_cry(cry, self.mode):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
-            base = max(0.0, pool[animal] - elsewhere)
+            base = max(0.0, pool.get(animal, 0) - elsewhere)
             if base <= 0 and not mine_here.get(animal):
                 continue
             weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
@@ -854,7 +880,7 @@ class _Context:
             elif self.hand.count(animal) + (self.mine == animal) >= 2:
                 d = True
             else:
-                d = self.pool()[animal] == 0
+                d = not self.pool().get(animal)
             self._dead[animal] = d
         return d
 
@@ -946,7 +972,7 @@ class _Context:
             if self.dead(card):
                 return (1, 0.0, card)
             # keep cards that can match: likely matched now, or with more unseen look-alikes
-            hope = self.share(card) + 0.01 * self.pool()[card] + 0.1 * self.cry_hope(card)
+            hope = self.share(card) + 0.01 * self.pool().get(card, 0) + 0.1 * self.cry_hope(card)
             # giving the left neighbour the partner of a card it holds stalls its pair
             hope += 0.5 * left_holds.get(card, 0)
             return (2, hope, card)
