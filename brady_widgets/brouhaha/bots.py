@@ -666,11 +666,12 @@ class PlannerBot:
                 can_slap = True
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
+        # (asked only when it may slap with a card down)
         slapped_on = memory.slapped_on
-        fresh = slapped_on is None or slapped_on != memory.table()
+        fresh = can_slap and mine is not None and (slapped_on is None or slapped_on != memory.table())
         # 1. slap when it believes someone shares its animal
         p_now = ctx.share() if mine is not None else 0.0
-        if can_slap and mine is not None and fresh:
+        if fresh:
             if p_now >= p["slap_first"] + ctx.risk():
                 return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
         # 2. a Hunter at the card it can best place
@@ -710,7 +711,7 @@ class PlannerBot:
         alive = [c for c in plays if c != mine and not dead(c)]
         since = memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
-            if mine is not None and fresh and can_slap and p_now >= p["slap_last"] + ctx.risk():
+            if fresh and p_now >= p["slap_last"] + ctx.risk():
                 # its last hope is down: with nothing else to try, it slaps on a weaker belief
                 wait = self._drawn(("last", since, table), p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
