@@ -419,8 +419,12 @@ class PlannerBot:
         the bot's own generator re-seeded into the very state ``random.Random(seed)``
         starts in, to be drawn from at once (a fresh ``random.Random`` per draw cost its
         Python ``__init__`` and ``seed`` on top of the Mersenne Twister's seeding)."""
+        return self._rng_text(repr(key))
+
+    def _rng_text(self, text: str) -> random.Random:
+        """:meth:`_rng` of a key whose repr is ``text``."""
         draw = self._draw
-        _SEED(draw, self._hash(key))
+        _SEED(draw, self._hash_text(text))
         return draw
 
     def _uniform(self, *key) -> float:
@@ -536,9 +540,7 @@ class PlannerBot:
             if r_action is None:
                 r_action = _REPRS[akey] = repr(akey)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
-            draw = self._draw
-            _SEED(draw, self._hash_text(text))
-            delay = _lognormal(draw, median, sigma)
+            delay = _lognormal(self._rng_text(text), median, sigma)
             self._want = (key, int(max(now + delay, not_before)))
         return Later(max(0, int(self._want[1] - now)), action)
 
