@@ -442,6 +442,11 @@ class PlannerBot:
         uniform draw is below ``exp(-age / tau)``. That is True up to an age of
         ``-tau * log(u)`` and False after, so the answer is looked up away from that
         boundary (1 ms either side, far beyond any rounding) and computed near it."""
+        return self._remembered_until(at, now, *key) is not None
+
+    def _remembered_until(self, at: float, now: float, *key) -> float | None:
+        """None when the memory is gone at ``now`` (:meth:`_remembered`), else up to when
+        (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
         fade = self._fades.get((at, key))
         if fade is None:
             u = self._uniform(*key)
@@ -454,16 +459,10 @@ class PlannerBot:
                 self._fades.clear()
             self._fades[(at, key)] = fade
         if now < fade[0]:
-            return True
+            return fade[0]
         if now > fade[1]:
-            return False
-        return self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"])
-
-    def _kept_until(self, at: float, now: float, *key) -> float:
-        """Up to when (exclusive) a memory :meth:`_remembered` at ``now`` surely stays:
-        ``now`` itself near its boundary (ask again)."""
-        fade = self._fades.get((at, key))
-        return fade[0] if fade is not None and now < fade[0] else now
+            return None
+        return now if self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"]) else None
 
     def _drawn(self, key: tuple, params: tuple) -> int:
         """``_lognormal(self._rng(*key), *params)``, drawn once per key."""
@@ -486,9 +485,11 @@ class PlannerBot:
         until = math.inf
         for seat, cards in memory.holds.items():
             for card, (at, w) in cards.items():
-                if w > 0.05 and self._remembered(at, now, "holds", seat, card, at):
-                    out.setdefault(seat, {})[card] = w
-                    until = min(until, self._kept_until(at, now, "holds", seat, card, at))
+                if w > 0.05:
+                    kept = self._remembered_until(at, now, "holds", seat, card, at)
+                    if kept is not None:
+                        out.setdefault(seat, {})[card] = w
+                        until = min(until, kept)
                 # a faded memory stays faded: it cannot come back later
         self._holds_cache = (memory.version, now, until, out)
         return out
@@ -647,8 +648,9 @@ class PlannerBot:
         for seat, cries in self.memory.cried.items():
             if seat != self.seat:
                 for cry, at in cries.items():
-                    if self._remembered(at, now, "cried", seat, cry, at):
-                        until = min(until, self._kept_until(at, now, "cried", seat, cry, at))
+                    kept = self._remembered_until(at, now, "cried", seat, cry, at)
+                    if kept is not None:
+                        until = min(until, kept)
         self._pass_cache = (key, now, until, holds, card)
         return card
 
