@@ -481,3 +481,50 @@ def test_simulate_by_level_names():
     assert rows == again and len(rows) == 6
     wins = Counter(r["winner_bot"] for r in rows)
     assert wins["hard"] > wins["easy"]
+
+
+def test_reaction_draw_is_the_seeded_generators_gauss():
+    """The reaction draw's fast path (the key's repr built from its parts, the Gaussian worked
+    out without ``gauss``) gives the numbers of ``random.Random(hash of the key).gauss``."""
+    bot = BOTS["medium"](2, 12345)
+    actions = [{"type": "slap"}, {"type": "play", "card": "cat"}, {"type": "hunt", "target": 3}]
+    tags = [("best",), ("next", 4100), ("first", None), ("last", 900.5, ((0, "moo", 10), (3, "oink", 20)))]
+    for action in actions:
+        for tag in tags:
+            for now in (0, 1234, 98765.5):
+                for kind in ("react", "think"):
+                    bot._want = None
+                    later = bot._later(action, kind, now, tag)
+                    median, sigma = bot.p[kind]
+                    key = (tuple(sorted(action.items())), tag)
+                    z = random.Random(bot._hash(("react", kind, tag, key, now))).gauss(0.0, 1.0)
+                    delay = int(min(20_000, max(120, median * math.exp(sigma * z))))
+                    assert later.ms == int(int(now + delay) - now)
+
+
+def test_cached_beliefs_equal_fresh_ones():
+    """A belief the bot keeps between questions (shared by seats alike) is the one it would
+    work out for that seat now."""
+    from brady_widgets.brouhaha.bots import _Context
+
+    checked = 0
+    for level, players, options in (("hard", 5, {}), ("medium", 4, {"bang": True, "cries": "solo"})):
+        g = Brouhaha(players, 31, **options)
+        bots = {s: BOTS[level](s, 7) for s in range(players)}
+        sched = Scheduler(g, bots, delay=0, lag=0, copy_views=False)
+        t = 0
+        while not g.over and t < 120_000:
+            t += 400
+            sched.run_until(t)
+            for s, bot in bots.items():
+                view = g.view(s)
+                bot.memory.update(view["log"])
+                ctx = _Context(bot, view)
+                for seat, cry in enumerate(ctx.cries):
+                    if cry is None or seat == ctx.hunter or seat in ctx.known():
+                        continue
+                    fresh = ctx._belief(seat, cry, ctx.pool(), ctx.holds())
+                    assert ctx.belief(seat) == fresh
+                    assert list(ctx.belief(seat)) == list(fresh)
+                    checked += 1
+    assert checked > 100

@@ -161,6 +161,17 @@ DECLINE = 0.35
 REACT_MIN, REACT_MAX = 120, 20_000
 
 
+#: the log events :meth:`Memory._event` reads (any other changes nothing it remembers)
+_READ = frozenset(
+    ("play", "play_card", "take_back", "slap", "slap_void", "hunt", "mismatch", "match", "hunted")
+    + ("hunters_cancel", "pass_open", "passed")
+)
+
+
+#: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
+_REPRS: dict = {}
+
+
 def _key(action: dict) -> tuple:
     return tuple(sorted(action.items()))
 
@@ -201,13 +212,18 @@ class Memory:
         self.my_card: str | None = None  # the animal the bot last put down
         self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
         self.slapped_on: tuple | None = None  # the table (see :meth:`table`) when the bot last slapped first
+        self._table: tuple = (None, ())  # (changes, table()) as last made
 
     def table(self) -> tuple:
         """The face-down cards on the table as the bot knows them: ``(seat, cry, when
         it went down)`` for every seat with a card down. A slap window that closes
         unanswered leaves it unchanged; a card shown, taken back, matched or hunted
         changes it."""
-        return tuple((s, c, self.down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None)
+        if self._table[0] != self.changes:  # made once per change of the memory
+            down_at = self.down_at
+            table = tuple((s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None)
+            self._table = (self.changes, table)
+        return self._table[1]
 
     # ----------------------------------------------------------------- log
     def update(self, log: list) -> None:
@@ -233,8 +249,11 @@ class Memory:
 
     def _event(self, ev: dict) -> None:
         kind = ev.get("type")
-        if kind != "pass_chosen":
-            self.changes += 1
+        if kind not in _READ:
+            if kind != "pass_chosen":
+                self.changes += 1
+            return  # nothing it remembers (a reveal, the deal, a pass chosen, ...)
+        self.changes += 1
         at = ev.get("at", 0) or 0
         me = self.me
         if kind == "play":
@@ -315,11 +334,22 @@ class Memory:
 
 
 def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
-    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * rng.gauss(0.0, 1.0)))))
+    """A reaction time from a freshly seeded ``rng``: its ``gauss(0.0, 1.0)`` worked out here
+    (the same two draws and operations, without the method's pending second value)."""
+    random = rng.random
+    x2pi = random() * _TWOPI
+    z = math.cos(x2pi) * math.sqrt(-2.0 * math.log(1.0 - random()))
+    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * z))))
 
+
+_TWOPI = 2.0 * math.pi  # random.TWOPI
+
+
+_blake2b = hashlib.blake2b
+_from_bytes = int.from_bytes
 
 #: ``random.Random``'s C seeding (what its ``seed`` does for an int, besides clearing the
-#: pending Gaussian)
+#: pending Gaussian, which :func:`_lognormal` never reads)
 _SEED = _random.Random.seed
 
 
@@ -356,6 +386,7 @@ class PlannerBot:
         self.seed = seed
         self.p = LEVELS[self.level]
         self.memory = Memory(seat)
+        self._salt = f"brouhaha:{self.level}:{seed}:{seat}:"  # every seeded draw hashes this + its key
         self._want: tuple | None = None  # (action key, due ms)
         self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
         self._draw = random.Random()  # re-seeded for each seeded draw (_rng)
@@ -368,7 +399,7 @@ class PlannerBot:
         self._pool: Counter | None = None
         self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
-        self._beliefs: dict = {}  # seat -> (its inputs, {animal: p})
+        self._beliefs: dict = {}  # what a belief reads -> {animal: p} (see _Context.belief)
         self._surely: tuple | None = None  # (holds, its sure memories by animal)
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
 
@@ -377,17 +408,23 @@ class PlannerBot:
 
     # ------------------------------------------------------------ randomness
     def _hash(self, key: tuple) -> int:
-        text = f"brouhaha:{self.level}:{self.seed}:{self.seat}:{key!r}".encode()
-        return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
+        return self._hash_text(repr(key))
+
+    def _hash_text(self, text: str) -> int:
+        """:meth:`_hash` of a key whose repr is ``text``."""
+        return _from_bytes(_blake2b((self._salt + text).encode(), digest_size=8).digest(), "big")
 
     def _rng(self, *key) -> random.Random:
         """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
         the bot's own generator re-seeded into the very state ``random.Random(seed)``
         starts in, to be drawn from at once (a fresh ``random.Random`` per draw cost its
         Python ``__init__`` and ``seed`` on top of the Mersenne Twister's seeding)."""
+        return self._rng_text(repr(key))
+
+    def _rng_text(self, text: str) -> random.Random:
+        """:meth:`_rng` of a key whose repr is ``text``."""
         draw = self._draw
-        _SEED(draw, self._hash(key))
-        draw.gauss_next = None
+        _SEED(draw, self._hash_text(text))
         return draw
 
     def _uniform(self, *key) -> float:
@@ -405,6 +442,11 @@ class PlannerBot:
         uniform draw is below ``exp(-age / tau)``. That is True up to an age of
         ``-tau * log(u)`` and False after, so the answer is looked up away from that
         boundary (1 ms either side, far beyond any rounding) and computed near it."""
+        return self._remembered_until(at, now, *key) is not None
+
+    def _remembered_until(self, at: float, now: float, *key) -> float | None:
+        """None when the memory is gone at ``now`` (:meth:`_remembered`), else up to when
+        (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
         fade = self._fades.get((at, key))
         if fade is None:
             u = self._uniform(*key)
@@ -417,16 +459,10 @@ class PlannerBot:
                 self._fades.clear()
             self._fades[(at, key)] = fade
         if now < fade[0]:
-            return True
+            return fade[0]
         if now > fade[1]:
-            return False
-        return self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"])
-
-    def _kept_until(self, at: float, now: float, *key) -> float:
-        """Up to when (exclusive) a memory :meth:`_remembered` at ``now`` surely stays:
-        ``now`` itself near its boundary (ask again)."""
-        fade = self._fades.get((at, key))
-        return fade[0] if fade is not None and now < fade[0] else now
+            return None
+        return now if self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"]) else None
 
     def _drawn(self, key: tuple, params: tuple) -> int:
         """``_lognormal(self._rng(*key), *params)``, drawn once per key."""
@@ -449,9 +485,11 @@ class PlannerBot:
         until = math.inf
         for seat, cards in memory.holds.items():
             for card, (at, w) in cards.items():
-                if w > 0.05 and self._remembered(at, now, "holds", seat, card, at):
-                    out.setdefault(seat, {})[card] = w
-                    until = min(until, self._kept_until(at, now, "holds", seat, card, at))
+                if w > 0.05:
+                    kept = self._remembered_until(at, now, "holds", seat, card, at)
+                    if kept is not None:
+                        out.setdefault(seat, {})[card] = w
+                        until = min(until, kept)
                 # a faded memory stays faded: it cannot come back later
         self._holds_cache = (memory.version, now, until, out)
         return out
@@ -492,10 +530,18 @@ class PlannerBot:
         ``"think"`` choice) is drawn when the bot first wants it for the reason ``tag``,
         and the due time stands while it goes on wanting it. A due time already
         passed means that plan was carried out: wanting it again is a new reaction."""
-        key = (_key(action), tag)
+        akey = _key(action)
+        key = (akey, tag)
         if self._want is None or self._want[0] != key or self._want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
-            delay = _lognormal(self._rng("react", kind, tag, key, now), median, sigma)
+            # the generator of self._rng("react", kind, tag, key, now): the key's repr built of
+            # its parts' (a tuple's repr joins its items' with ", "), the action's kept
+            r_tag = repr(tag)
+            r_action = _REPRS.get(akey)
+            if r_action is None:
+                r_action = _REPRS[akey] = repr(akey)
+            text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
+            delay = _lognormal(self._rng_text(text), median, sigma)
             self._want = (key, int(max(now + delay, not_before)))
         return Later(max(0, int(self._want[1] - now)), action)
 
@@ -585,10 +631,13 @@ class PlannerBot:
             ctx.mine,
             ctx.cries,
             ctx.hunter,
-            ctx._known,
+            ctx.known(),
             ctx.mode,
             ctx.view.get("players"),
-            ctx.pool(),
+            # the parts the unseen pool is made of besides the hand and known cards above
+            ctx.view.get("removed"),
+            ctx.view.get("reserves"),
+            ctx.view.get("lost"),
             self.memory.changes,
         )
         cached = self._pass_cache
@@ -599,25 +648,37 @@ class PlannerBot:
         for seat, cries in self.memory.cried.items():
             if seat != self.seat:
                 for cry, at in cries.items():
-                    if self._remembered(at, now, "cried", seat, cry, at):
-                        until = min(until, self._kept_until(at, now, "cried", seat, cry, at))
+                    kept = self._remembered_until(at, now, "cried", seat, cry, at)
+                    if kept is not None:
+                        until = min(until, kept)
         self._pass_cache = (key, now, until, holds, card)
         return card
 
     def _plan_play(self, ctx: _Context, legal: list):
-        now, mine = ctx.now, ctx.mine
+        now, mine, memory, p = ctx.now, ctx.mine, ctx.memory, self.p
+        # the legal list read once: a slap, the Hunter's targets, the cards to show
+        can_slap = False
+        hunts = []
+        plays = {}
+        for a in legal:
+            kind = a["type"]
+            if kind == "play":
+                plays[a["card"]] = a
+            elif kind == "hunt":
+                hunts.append(a)
+            elif a == SLAP:
+                can_slap = True
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
-        slapped_on = ctx.memory.slapped_on
-        fresh = slapped_on is None or slapped_on != ctx.memory.table()
+        # (asked only when it may slap with a card down)
+        slapped_on = memory.slapped_on
+        fresh = can_slap and mine is not None and (slapped_on is None or slapped_on != memory.table())
         # 1. slap when it believes someone shares its animal
-        if SLAP in legal and mine is not None and fresh:
-            p = ctx.share()
-            since = ctx.memory.down_at.get(self.seat)
-            if p >= self.p["slap_first"] + ctx.risk():
-                return self._later(SLAP, "react", now, ("first", since))
+        p_now = ctx.share() if mine is not None else 0.0
+        if fresh:
+            if p_now >= p["slap_first"] + ctx.risk():
+                return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
         # 2. a Hunter at the card it can best place
-        hunts = [a for a in legal if a["type"] == "hunt"]
         if HUNTER in ctx.hand:
             if self._hunter_since is None:
                 self._hunter_since = now
@@ -626,21 +687,19 @@ class PlannerBot:
         if hunts:
             target, score = ctx.hunt_target([a["target"] for a in hunts])
             since = self._hunter_since if self._hunter_since is not None else now
-            patience = self._drawn(("hunt_patience", since), self.p["hunt_patience"])
+            patience = self._drawn(("hunt_patience", since), p["hunt_patience"])
             if score >= 1.5 or now >= since + patience:
                 action = next(a for a in hunts if a["target"] == target)
                 return self._later(action, "react", now, ("hunt", target))
         # 3. a card to show: the likeliest to be matched by a card already down
-        plays = {a["card"]: a for a in legal if a["type"] == "play"}
         if not plays:
             self._want = None
             return None
         table = tuple(ctx.cries)
-        p_now = ctx.share() if mine is not None else 0.0
         scores = ctx.play_scores(plays)
         # the best card: the highest score to 3 places, ties broken by a seeded draw per card
         # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
-        bar = max(0.05, p_now + self.p["switch_margin"])
+        bar = max(0.05, p_now + p["switch_margin"])
         # (rounding is monotone: the top rounded score is the top score rounded, and with no
         # score past the bar no card of the tie is worth showing)
         hi = max(scores.values(), default=0.0)
@@ -649,20 +708,22 @@ class PlannerBot:
             tied = [c for c in scores if round(scores[c], 3) == top]
             if any(scores[c] > bar for c in tied):
                 best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
-                if scores[best] > bar and self._uniform("attention", table) < self.p["attention"]:
+                if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         dead = ctx.dead
         alive = [c for c in plays if c != mine and not dead(c)]
-        since = ctx.memory.down_at.get(self.seat, now) if mine is not None else now
+        since = memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
-            if mine is not None and fresh and SLAP in legal and p_now >= self.p["slap_last"] + ctx.risk():
+            if fresh and p_now >= p["slap_last"] + ctx.risk():
                 # its last hope is down: with nothing else to try, it slaps on a weaker belief
-                wait = self._drawn(("last", since, table), self.p["patience"])
+                wait = self._drawn(("last", since, table), p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
             self._want = None
             return None
-        if self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
+        if len(alive) == 1:
+            nxt = alive[0]  # both ways below pick it: their draws would change nothing
+        elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
             nxt = min(alive, key=lambda c: self._uniform("order", since, c))
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
@@ -673,12 +734,17 @@ class PlannerBot:
             nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
-        patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), self.p["patience"]) * (1 + 2 * p_now)
+        patience = 0 if dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
 
 class _Context:
     """One question's view, with the bot's beliefs computed lazily."""
+
+    __slots__ = (
+        "bot", "view", "memory", "me", "now", "mode", "cry_of", "cries", "hand", "mine", "my_cry", "hunter",
+        "_pool", "_beliefs", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
+    )  # fmt: skip
 
     def __init__(self, bot: PlannerBot, view: dict):
         self.bot = bot
@@ -686,21 +752,30 @@ class _Context:
         self.memory = bot.memory
         self.me = bot.seat
         self.now = view.get("clock", 0) or 0
-        self.mode = odds._mode(view)
-        self.cries = list(view.get("cries") or [])
-        self.hand = list(view.get("my_hand") or [])
+        options = view.get("options")
+        self.mode = options.get("cries", "shared") if options else "shared"  # odds._mode
+        self.cry_of = odds._tables()[1][self.mode]  # {animal: its cry}
+        # the view is the bot's own fresh snapshot: read, never copied
+        self.cries = view.get("cries") or ()
+        self.hand = view.get("my_hand") or ()
         down = view.get("my_down")
-        self.mine = down if down not in (None, HUNTER) else None
-        self.my_cry = odds.cry_of(self.mine, self.mode) if self.mine else None
+        self.mine = down if down is not None and down != HUNTER else None
+        self.my_cry = self.cry_of[down] if self.mine else None
         self.hunter = view.get("hunter_down")
         self._pool = None
         self._beliefs: dict = {}
         self._holds = None
-        self._known = odds._known_down(view)
+        self._known: dict | None = None
         self._shares: dict = {}  # animal -> share(animal)
-        self._crying: dict = {}  # cry -> _others_crying(cry)
+        self._crying: dict | None = None  # cry -> _others_crying(cry), made at once
         self._hopes: dict = {}  # cry -> cry_hope
         self._dead: dict = {}  # animal -> dead(animal)
+
+    def known(self) -> dict:
+        """:func:`.odds._known_down` of the view."""
+        if self._known is None:
+            self._known = odds._known_down(self.view)
+        return self._known
 
     # memories still there now: {seat: {animal: weight}}
     def holds(self) -> dict:
@@ -711,41 +786,41 @@ class _Context:
     def pool(self) -> Counter:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
-            self._pool = self.bot._unseen(self.view, self._known)
+            self._pool = self.bot._unseen(self.view, self.known())
         return self._pool
 
     def belief(self, seat: int) -> dict:
         """``{animal: p}`` for ``seat``'s face-down card (by its cry)."""
         if seat in self._beliefs:
             return self._beliefs[seat]
-        if seat in self._known:
-            out = {self._known[seat]: 1.0}
+        known = self.known()
+        if seat in known:
+            out = {known[seat]: 1.0}
         else:
             cry = self.cries[seat] if seat < len(self.cries) else None
             out = {}
             if cry is not None and seat != self.hunter:
                 pool, holds = self.pool(), self.holds()
                 bot, memory = self.bot, self.memory
-                # the bot's cache between questions: the same pool and memories, and the same
-                # inputs for this seat, give the same belief
+                # the bot's cache between questions, made of the same pool and memories: a belief
+                # reads of its seat only the weights it remembers of the cry's species and, for
+                # its own animal, the seat's answer and unanswered slaps, so seats alike share it
+                # (the weights are 1 or halves: the sums they enter are exact in any order)
                 made_of = bot._belief_of
                 if made_of[0] is not pool or made_of[1] is not holds:
                     bot._belief_of = (pool, holds)
                     bot._beliefs = {}
-                key = (
-                    cry,
-                    self.mine,
-                    self.mode,
-                    memory.answered.get(seat),
-                    memory.declined.get((seat, self.mine)),
-                    memory.down_at.get(seat),
-                )
-                cached = bot._beliefs.get(seat)
-                if cached is not None and cached[0] == key:
-                    self._beliefs[seat] = cached[1]
-                    return cached[1]
-                out = self._belief(seat, cry, pool, holds)
-                bot._beliefs[seat] = (key, out)
+                here = holds.get(seat)
+                held = tuple(map(here.get, odds.species_of_cry(cry, self.mode))) if here else None
+                if cry == self.my_cry:
+                    declined = memory.declined.get((seat, self.mine))
+                    times = declined[1] if declined and declined[0] == memory.down_at.get(seat) else 0
+                    key: tuple = (cry, self.mode, held, self.mine, not memory.answered.get(seat), times)
+                else:
+                    key = (cry, self.mode, held)
+                out = bot._beliefs.get(key)
+                if out is None:
+                    out = bot._beliefs[key] = self._belief(seat, cry, pool, holds)
         self._beliefs[seat] = out
         return out
 
@@ -758,7 +833,7 @@ class _Context:
         for animal in odds.species_of_cry(cry, self.mode):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
-            base = max(0.0, pool[animal] - elsewhere)
+            base = max(0.0, pool.get(animal, 0) - elsewhere)
             if base <= 0 and not mine_here.get(animal):
                 continue
             weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
@@ -773,12 +848,19 @@ class _Context:
         out = {a: w / total for a, w in out.items()} if total else {}
         return out
 
-    def _others_crying(self, cry: str) -> list:
-        others = self._crying.get(cry)
-        if others is None:
-            others = [s for s, c in enumerate(self.cries) if s != self.me and c == cry and s != self.hunter]
-            self._crying[cry] = others
-        return others
+    def _others_crying(self, cry: str | None) -> list:
+        """The other seats crying ``cry`` (not the announced Hunter), in seat order."""
+        crying = self._crying
+        if crying is None:
+            crying = self._crying = {}
+            me, hunter = self.me, self.hunter
+            for s, c in enumerate(self.cries):
+                if s != me and s != hunter:
+                    if c in crying:
+                        crying[c].append(s)
+                    else:
+                        crying[c] = [s]
+        return crying.get(cry, [])
 
     def share(self, animal: str | None = None) -> float:
         """P(some other face-down card is ``animal``) (default: its own down card's)."""
@@ -788,8 +870,9 @@ class _Context:
         p = self._shares.get(animal)
         if p is None:
             miss = 1.0
-            for seat in self._others_crying(odds.cry_of(animal, self.mode)):
-                miss *= 1 - self.belief(seat).get(animal, 0.0)
+            belief = self.belief
+            for seat in self._others_crying(self.cry_of[animal]):
+                miss *= 1 - belief(seat).get(animal, 0.0)
             p = self._shares[animal] = 1 - miss
         return p
 
@@ -802,7 +885,7 @@ class _Context:
             elif self.hand.count(animal) + (self.mine == animal) >= 2:
                 d = True
             else:
-                d = self.pool()[animal] == 0
+                d = not self.pool().get(animal)
             self._dead[animal] = d
         return d
 
@@ -810,20 +893,17 @@ class _Context:
         """``{animal: play_score(animal)}`` for the animals other than its own down card: a
         card whose cry nobody else cries scores 0 without a belief (``share`` would be
         ``1 - 1.0``)."""
-        mine, me, hunter = self.mine, self.me, self.hunter
-        crying = {}
-        for s, c in enumerate(self.cries):
-            if c is not None and s != me and s != hunter:
-                crying[c] = True
-        cry_of = odds._tables()[1][self.mode]
+        mine, cry_of, dead, share = self.mine, self.cry_of, self.dead, self.share
+        self._others_crying(None)  # made
+        crying: dict = self._crying or {}
         out = {}
         for c in animals:
             if c == mine:
                 continue
-            if c == HUNTER or cry_of[c] not in crying or self.dead(c):
+            if c == HUNTER or not crying.get(cry_of[c]) or dead(c):
                 out[c] = 0.0
             else:
-                out[c] = self.share(c)
+                out[c] = share(c)
         return out
 
     def play_score(self, animal: str) -> float:
@@ -840,7 +920,7 @@ class _Context:
     def cry_hope(self, animal: str) -> float:
         """1 when it remembers another seat taking back a card with this animal's cry
         (that seat holds one of its look-alikes, maybe its partner), else 0."""
-        cry = odds.cry_of(animal, self.mode)
+        cry = self.cry_of[animal]
         hope = self._hopes.get(cry)
         if hope is None:
             hope = 0.0
@@ -897,7 +977,7 @@ class _Context:
             if self.dead(card):
                 return (1, 0.0, card)
             # keep cards that can match: likely matched now, or with more unseen look-alikes
-            hope = self.share(card) + 0.01 * self.pool()[card] + 0.1 * self.cry_hope(card)
+            hope = self.share(card) + 0.01 * self.pool().get(card, 0) + 0.1 * self.cry_hope(card)
             # giving the left neighbour the partner of a card it holds stalls its pair
             hope += 0.5 * left_holds.get(card, 0)
             return (2, hope, card)

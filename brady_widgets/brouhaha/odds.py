@@ -93,7 +93,9 @@ def _flat(cards) -> list:
         cards = list(cards.values())
     out = []
     for c in cards:
-        if isinstance(c, (list, tuple)):
+        if type(c) is str:  # a card (most of them): no Mapping check, an ABC's slow isinstance
+            out.append(c)
+        elif isinstance(c, (list, tuple)):
             out.extend(c)
         elif isinstance(c, Mapping):
             out.extend(_flat(c))
