@@ -199,14 +199,10 @@ def _who_voters(g: BigBrother) -> list[int]:
 
 def _able_voters(g: BigBrother, seats) -> list[int]:
     """The seats among ``seats`` that hold a card for an eligible target of this question."""
-    targets, hand, bases = g.targets, g.hand, g._bases or g._vote_bases()
+    targets, hand = g.targets, g.hand
     out = []
     for s in seats:
         h = hand[s]
-        if h.count(0) == 1:  # a card of every number (see _vote_list)
-            if bases[s]:
-                out.append(s)
-            continue
         for t in targets:
             if t != s and h[t]:
                 out.append(s)
@@ -229,8 +225,15 @@ def _legal_roll(g: BigBrother, seat: int) -> list:
 def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
-    acts = g._acts
-    return FrozenList([acts.gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
+    # the same for a seat until somebody leaves or comes back (a new in_house list)
+    kept = g._pick_lists
+    if kept[0] is not g.in_house:
+        kept = g._pick_lists = (g.in_house, {})
+    got = kept[1].get(seat)
+    if got is None:
+        gossip = g._acts.gossip
+        got = kept[1][seat] = FrozenList([gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
+    return got
 
 
 def _legal_gossip_card(g: BigBrother, seat: int) -> list:
@@ -238,6 +241,8 @@ def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     if seat not in (gos["lander"], gos["partner"]) or seat in gos["chosen"]:
         return _NOTHING
     h = g.hand[seat]
+    if h.count(0) == 1:  # a card of every number but one's own (see _vote_list)
+        return g._acts.gossip_card_all[seat]
     card = g._acts.gossip_card
     return FrozenList([card[t] for t in range(g.players) if t != seat and h[t]])
 
@@ -393,6 +398,8 @@ class _Acts:
         self.vote = [FrozenAction(type="vote", target=t) for t in range(n)]
         self.choose = [FrozenAction(type="choose", target=t) for t in range(n)]
         self.gossip_card = [FrozenAction(type="gossip_card", target=t) for t in range(n)]
+        #: per seat, a gossip card of every number but its own (a seat's list while it holds them all)
+        self.gossip_card_all = [FrozenList([self.gossip_card[t] for t in range(n) if t != s]) for s in range(n)]
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
         self.pay = [FrozenAction(type="pay", target=t) for t in range(n)]
@@ -591,6 +598,7 @@ class BigBrother(Game):
         self.evicted: list[int] = []  # in eviction order
         self.out: set[int] = set()  # not in the house now (evicted and not returned)
         self.in_house: list[int] = list(range(n))
+        self._pick_lists: tuple = (None, {})  # _legal_gossip_pick's lists for this in_house
         self.returned: int | None = None
         self.rounds = ROUNDS[n]
         self.round = 0
@@ -606,6 +614,7 @@ class BigBrother(Game):
         self.questions = 0  # questions asked in this eviction or final vote
         self.extra = 0  # extra cards in it
         self.targets: list[int] = []
+        self._asked: list | None = None  # every seat's vote list, from _ask to the step's _refill
         self._bases: tuple | None = None  # _vote_bases of the targets (made at first use)
         self.voted: list[int] = []
         self.waiting: list[int] = []  # voters of this question still to vote (holding an eligible card)
@@ -658,6 +667,8 @@ class BigBrother(Game):
         state.pop("_claim_memo", None)
         state.pop("_claims_all", None)
         state["_bases"] = None  # (read-only lists of the shared actions)
+        state["_pick_lists"] = (None, {})
+        state["_asked"] = None
         state["_stale"] = set()
         return state
 
@@ -839,7 +850,10 @@ class BigBrother(Game):
         self._bases = None
         self.voted = []
         self.ballot = {}
-        self.waiting = _able_voters(self, range(self.players))
+        # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
+        # for this step's _refill, the lists themselves (no hand changes between the two)
+        lists = self._asked = [_vote_list(self, s) for s in range(self.players)]
+        self.waiting = [s for s, got in enumerate(lists) if got]
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -1266,17 +1280,24 @@ class BigBrother(Game):
         """seat -> the claims it may make now, for every seat with one (kept lists: what
         :meth:`_claims` gives).
 
-        Kept between steps: a new round or the nominations (a new ``facts`` dict), a claim
-        made (``cam_shown`` grows), the shield or who is in the house (a new ``in_house``
-        list) make them all again; a fact filed changes only the claims of the holders
-        whose cards look for it, and a camera card drawn only the drawer's (``_stale``:
-        :meth:`_fact` and :meth:`_draw_camera`), so only those seats are made again."""
+        Kept between steps: a new round or the nominations (a new ``facts`` dict) or who is
+        in the house (a new ``in_house`` list) make them all again; a fact filed changes
+        only the claims of the holders whose cards look for it, a camera card drawn only
+        the drawer's (``_stale``: :meth:`_fact` and :meth:`_draw_camera`), a claim made
+        only the claimer's (its card is used up for the round) and the shield only the
+        claims of the seats it leaves and reaches, so only those seats are made again."""
         facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
         got = self.__dict__.get("_claims_all")
         stale = self._stale
-        if got is not None and got[0] is facts and got[1] == shown and got[2] == shield and got[3] is house:
+        if got is not None and got[0] is facts and got[3] is house:
             out = got[4]
-            if not stale:
+            if got[1] != shown or got[2] != shield:
+                for c in self.cam_shown[got[1] :]:
+                    stale.add(c["holder"])
+                if got[2] != shield:
+                    stale.update(s for s in (got[2], shield) if s is not None)
+                self._claims_all = (facts, shown, shield, house, out)
+            elif not stale:
                 return out
             seats = sorted(stale)
         else:
@@ -1360,6 +1381,7 @@ class BigBrother(Game):
         list adds its claims (kept by ``_claims_by_seat``: made again only for the
         holders a new fact or card concerns)."""
         # (the cached lists are never changed in place: seats and games may share them)
+        asked, self._asked = self._asked, None  # _ask's vote lists, if it asked in this step
         if self.over:
             self._kept = {}
             return
@@ -1378,7 +1400,7 @@ class BigBrother(Game):
         lo = self._kept = _EMPTY_LISTS[self.players].copy()
         if phase in VOTE_PHASES:
             for s in self.waiting:
-                lo[s] = _vote_list(self, s)
+                lo[s] = asked[s] if asked is not None else _vote_list(self, s)
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
             if phase == "gossip":
                 gos = self.gossip
@@ -1417,9 +1439,11 @@ class BigBrother(Game):
         """Move on from every phase that waits on nobody any more (a question everyone
         has answered or cannot answer, a gossip with both cards in or a gossiper without
         cards, a choice with nothing to choose)."""
-        if self.phase == "roll" and not self.owed:  # (most steps that get here: nothing waits)
-            self._seats = None
-            return
+        if not self.owed:  # (most steps that get here: nothing waits)
+            p = self.phase
+            if p == "roll" or (self.waiting and p in VOTE_PHASES):
+                self._seats = None
+                return
         for _ in range(10_000):
             p = self.phase
             self._seats = None
