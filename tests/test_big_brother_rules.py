@@ -9,6 +9,7 @@ replay takes. The rulebook's numbers are restated here as literals on purpose.
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 
@@ -18,6 +19,7 @@ import brady_widgets.big_brother.invariants  # noqa: F401  (registers the invari
 from brady_widgets.big_brother.content import CONFRONTATION_CARDS, GOSSIP_WORDS
 from brady_widgets.big_brother.rules import BigBrother, nominate, rank_sums
 from brady_widgets.engine.errors import IllegalAction
+from brady_widgets.engine.game import FrozenList
 from brady_widgets.testing import check_invariants
 
 #: rulebook, "Sequence of Play" / "Big Brother for 4 Players": rounds, turns each a round
@@ -1313,3 +1315,25 @@ def test_kept_claims_and_filled_legal_lists_are_what_a_fresh_game_gives():
             _step_randomly(g, rng)
             step += 1
     assert claims_seen >= 10
+
+
+def test_legal_lists_are_handed_out_read_only():
+    """legal_actions hands out the kept list itself (no copy per call): read-only, the same
+    object until the seat's options change, and a plain list once copied (CONTRIBUTING)."""
+    g = BigBrother(6, 3)
+    rng = random.Random(3)
+    for _ in range(200):
+        if g.over:
+            break
+        lists = {s: g.legal_actions(s) for s in range(6)}
+        for s, legal in lists.items():
+            assert type(legal) is FrozenList and legal is g.legal_actions(s)
+            with pytest.raises(TypeError):
+                legal.append({"type": "roll"})
+            assert type(copy.deepcopy(legal)) is list and list(legal) == legal
+        can = [s for s in lists if lists[s]]
+        if not can:
+            g.advance(g.next_deadline())
+            continue
+        s = rng.choice(can)
+        g.act(s, rng.choice(lists[s]), at=g.clock + 100)

@@ -219,57 +219,90 @@ def _who_rankers(g: BigBrother) -> list[int]:
 
 
 def _legal_roll(g: BigBrother, seat: int) -> list:
-    return [_ROLL] if seat == g.mover else []
+    return _ONLY_ROLL if seat == g.mover else _NOTHING
 
 
 def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
-        return []
-    acts = g._acts
-    return [acts.gossip[p, side] for p in g.in_house if p != seat for side in SIDES]
+        return _NOTHING
+    # the same for a seat until somebody leaves or comes back (a new in_house list)
+    kept = g._pick_lists
+    if kept[0] is not g.in_house:
+        kept = g._pick_lists = (g.in_house, {})
+    got = kept[1].get(seat)
+    if got is None:
+        gossip = g._acts.gossip
+        got = kept[1][seat] = FrozenList([gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
+    return got
 
 
 def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     gos = g.gossip
     if seat not in (gos["lander"], gos["partner"]) or seat in gos["chosen"]:
-        return []
+        return _NOTHING
     h = g.hand[seat]
+    if h.count(0) == 1:  # a card of every number but one's own (see _vote_list)
+        return g._acts.gossip_card_all[seat]
     card = g._acts.gossip_card
-    return [card[t] for t in range(g.players) if t != seat and h[t]]
+    return FrozenList([card[t] for t in range(g.players) if t != seat and h[t]])
 
 
 def _legal_vote(g: BigBrother, seat: int) -> list:
     if seat not in g.waiting:  # voted already, or holds no card for an eligible target
-        return []
+        return _NOTHING
+    return _vote_list(g, seat)
+
+
+def _vote_list(g: BigBrother, seat: int) -> list:
+    """A vote for each target of this question ``seat`` holds a card for: while the seat
+    holds a card of every number (its own is the one 0 in its hand: most of a round), the
+    shared list of every target but itself (:func:`_vote_bases`), made once per table."""
     h = g.hand[seat]
+    if h.count(0) == 1:
+        return (g._bases or g._vote_bases())[seat]
     vote = g._acts.vote
-    return [vote[t] for t in g.targets if t != seat and h[t]]
+    return FrozenList([vote[t] for t in g.targets if t != seat and h[t]])
+
+
+#: (players, *targets) -> per seat, a vote for each of ``targets`` but the seat itself
+_VOTE_BASES: dict[tuple, tuple] = {}
+
+
+def _vote_bases(players: int, targets: list[int]) -> tuple:
+    """Per seat, the read-only list of a vote for each of ``targets`` but the seat itself
+    (at most 2**6 target sets per table size: kept for every game)."""
+    key = (players, *targets)
+    got = _VOTE_BASES.get(key)
+    if got is None:
+        vote = _ACTS[players].vote
+        got = _VOTE_BASES[key] = tuple(FrozenList([vote[t] for t in targets if t != s]) for s in range(players))
+    return got
 
 
 def _legal_choose(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
-        return []
+        return _NOTHING
     choose = g._acts.choose
-    return [choose[t] for t in g._choices()]
+    return FrozenList([choose[t] for t in g._choices()])
 
 
 def _legal_pay(g: BigBrother, seat: int) -> list:
     if not g.owed or seat != g.owed[0]["giver"]:
-        return []
+        return _NOTHING
     pay = g._acts.pay
-    return [pay[t] for t in g._pay_choices(g.owed[0])]
+    return FrozenList([pay[t] for t in g._pay_choices(g.owed[0])])
 
 
 def _legal_rank(g: BigBrother, seat: int) -> list:
     if seat not in g.finalists:
-        return []
+        return _NOTHING
     mine = g.ranks[seat]
     rank = g._acts.rank
-    return [rank[s] for s in g.evicted_now() if s not in mine]
+    return FrozenList([rank[s] for s in g.evicted_now() if s not in mine])
 
 
 def _legal_none(g: BigBrother, seat: int) -> list:
-    return []
+    return _NOTHING
 
 
 def _prompt_roll(g):
@@ -365,6 +398,8 @@ class _Acts:
         self.vote = [FrozenAction(type="vote", target=t) for t in range(n)]
         self.choose = [FrozenAction(type="choose", target=t) for t in range(n)]
         self.gossip_card = [FrozenAction(type="gossip_card", target=t) for t in range(n)]
+        #: per seat, a gossip card of every number but its own (a seat's list while it holds them all)
+        self.gossip_card_all = [FrozenList([self.gossip_card[t] for t in range(n) if t != s]) for s in range(n)]
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
         self.pay = [FrozenAction(type="pay", target=t) for t in range(n)]
@@ -377,11 +412,13 @@ class _Acts:
 
 
 _ACTS = {n: _Acts(n) for n in range(4, 7)}
-#: the empty legal list of a seat with nothing to do (a cached list is never changed in place)
-_NOTHING: list = []
-#: the roll phase's legal lists, [players][mover] -> {seat: list} (never changed in place)
+#: the empty legal list of a seat with nothing to do, and the mover's in the roll phase
+#: (every legal list is a read-only FrozenList: legal_actions hands out the kept list itself)
+_NOTHING = FrozenList()
+_ONLY_ROLL = FrozenList([_ROLL])
+#: the roll phase's legal lists, [players][mover] -> {seat: list}
 _ROLL_LISTS = {
-    n: [{s: [_ROLL] if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)
+    n: [{s: _ONLY_ROLL if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)
 }
 #: players -> every seat's empty legal list, in seat order (_refill copies it, then fills in the actors)
 _EMPTY_LISTS = {n: dict.fromkeys(range(n), _NOTHING) for n in range(4, 7)}
@@ -561,6 +598,7 @@ class BigBrother(Game):
         self.evicted: list[int] = []  # in eviction order
         self.out: set[int] = set()  # not in the house now (evicted and not returned)
         self.in_house: list[int] = list(range(n))
+        self._pick_lists: tuple = (None, {})  # _legal_gossip_pick's lists for this in_house
         self.returned: int | None = None
         self.rounds = ROUNDS[n]
         self.round = 0
@@ -576,6 +614,8 @@ class BigBrother(Game):
         self.questions = 0  # questions asked in this eviction or final vote
         self.extra = 0  # extra cards in it
         self.targets: list[int] = []
+        self._asked: list | None = None  # every seat's vote list, from _ask to the step's _refill
+        self._bases: tuple | None = None  # _vote_bases of the targets (made at first use)
         self.voted: list[int] = []
         self.waiting: list[int] = []  # voters of this question still to vote (holding an eligible card)
         self.ballot: dict[int, int] = {}  # this question's secret votes
@@ -626,10 +666,20 @@ class BigBrother(Game):
         state.pop("_view_parts", None)
         state.pop("_claim_memo", None)
         state.pop("_claims_all", None)
+        state["_bases"] = None  # (read-only lists of the shared actions)
+        state["_pick_lists"] = (None, {})
+        state["_asked"] = None
         state["_stale"] = set()
         return state
 
     # ---------------------------------------------------------- contract
+    def _vote_bases(self) -> tuple:
+        """:func:`_vote_bases` of this question's targets."""
+        got = self._bases
+        if got is None:
+            got = self._bases = _vote_bases(self.players, self.targets)
+        return got
+
     def _to_act(self) -> list[int]:
         seats = self._seats
         if seats is None:
@@ -638,15 +688,18 @@ class BigBrother(Game):
 
     def legal_actions(self, seat: int) -> list:
         # the base's answer in one call for a seat of this game (a random playout asks
-        # every seat at every step; most lists are cached between steps)
+        # every seat at every step; most lists are cached between steps), and the kept
+        # list itself, read-only (a FrozenList: copying six lists was a good part of a
+        # playout's step); the scheduler gives bots copies unless told not to
         # (the cache holds only this game's seats, and nothing once the game is over:
         # _apply and _on_deadline empty it after every change)
         if type(seat) is int:
             got = self._kept.get(seat)
             if got is not None:
-                return [*got]  # a copy (no slice object)
+                return got
             if 0 <= seat < self.players and not self.over:
-                return self._legal(seat)
+                self._legal(seat)
+                return self._kept[seat]
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat: int) -> list:
@@ -657,7 +710,7 @@ class BigBrother(Game):
             if self.cam_held[seat] and phase in CLAIM_PHASES and self.facts:
                 more = self._claims_by_seat().get(seat)  # (kept between steps)
                 if more:
-                    got = got + more
+                    got = FrozenList(got + more)
             self._kept[seat] = got
         return list(got)
 
@@ -666,20 +719,21 @@ class BigBrother(Game):
         # nearly every step): a plain int seat, a plain time from the clock to before the
         # deadline, and the very action object handed out for the seat (found by identity
         # in ``_kept``); anything else goes through Game.act and its full checks
-        if type(seat) is int and type(action) is FrozenAction and (type(at) is int or type(at) is float):
-            clock = self.clock
-            due = None if self.over else self.deadline
-            if clock <= at <= MAX_AT and (due is None or at < due):
-                got = self._kept.get(seat)
-                if got:
+        # (``_kept`` is empty once the game is over, so a list found means a game going on)
+        if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
+            got = self._kept.get(seat)
+            if got and self.clock <= at <= MAX_AT:
+                due = self.deadline
+                if due is None or at < due:
                     for handed in got:
                         if handed is action:
-                            mark = len(self.events)
                             self.history.append({"seat": seat, "action": action, "at": at})
-                            if at > clock:
+                            if at > self.clock:
                                 self.clock = at
+                            events = self.events
+                            mark = len(events)
                             self._apply(seat, action, at)
-                            return self.events[mark:]
+                            return events[mark:]
         return Game.act(self, seat, action, at)
 
     def _is_legal(self, seat: int, action: dict) -> bool:
@@ -793,9 +847,13 @@ class BigBrother(Game):
         self.sign = sign
         self.phase = phase
         self.targets = targets
+        self._bases = None
         self.voted = []
         self.ballot = {}
-        self.waiting = _able_voters(self, range(self.players))
+        # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
+        # for this step's _refill, the lists themselves (no hand changes between the two)
+        lists = self._asked = [_vote_list(self, s) for s in range(self.players)]
+        self.waiting = [s for s, got in enumerate(lists) if got]
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -1203,10 +1261,10 @@ class BigBrother(Game):
         round and at the nominations), so the last list per seat is kept on those keys:
         a camera holder's legal list is made again after every step of the game."""
         if seat in self.out or seat == self.shield:
-            return []
+            return _NOTHING
         facts = self.facts
         if not facts:
-            return []
+            return _NOTHING
         memo = self.__dict__.get("_claim_memo")
         if memo is None:
             memo = self._claim_memo = {}
@@ -1222,17 +1280,24 @@ class BigBrother(Game):
         """seat -> the claims it may make now, for every seat with one (kept lists: what
         :meth:`_claims` gives).
 
-        Kept between steps: a new round or the nominations (a new ``facts`` dict), a claim
-        made (``cam_shown`` grows), the shield or who is in the house (a new ``in_house``
-        list) make them all again; a fact filed changes only the claims of the holders
-        whose cards look for it, and a camera card drawn only the drawer's (``_stale``:
-        :meth:`_fact` and :meth:`_draw_camera`), so only those seats are made again."""
+        Kept between steps: a new round or the nominations (a new ``facts`` dict) or who is
+        in the house (a new ``in_house`` list) make them all again; a fact filed changes
+        only the claims of the holders whose cards look for it, a camera card drawn only
+        the drawer's (``_stale``: :meth:`_fact` and :meth:`_draw_camera`), a claim made
+        only the claimer's (its card is used up for the round) and the shield only the
+        claims of the seats it leaves and reaches, so only those seats are made again."""
         facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
         got = self.__dict__.get("_claims_all")
         stale = self._stale
-        if got is not None and got[0] is facts and got[1] == shown and got[2] == shield and got[3] is house:
+        if got is not None and got[0] is facts and got[3] is house:
             out = got[4]
-            if not stale:
+            if got[1] != shown or got[2] != shield:
+                for c in self.cam_shown[got[1] :]:
+                    stale.add(c["holder"])
+                if got[2] != shield:
+                    stale.update(s for s in (got[2], shield) if s is not None)
+                self._claims_all = (facts, shown, shield, house, out)
+            elif not stale:
                 return out
             seats = sorted(stale)
         else:
@@ -1260,7 +1325,7 @@ class BigBrother(Game):
                 since = self.cam_seq[card]
                 seen = sorted({s for q, s in got if q > since and s != seat})
                 out += [claim[card, s] for s in seen]
-        return out
+        return FrozenList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
         card, culprit = action["card"], action["culprit"]
@@ -1286,12 +1351,11 @@ class BigBrother(Game):
             self.ballot[seat] = t
             # what _emit("my_vote", audience=[seat], ...) gives; who has voted is public in
             # the view ("card"/"voted") and in the "votes_in" event that closes the question
-            self.events.append(
-                {"type": "my_vote", "step": len(self.history), "seat": seat, "target": t, "audience": [seat]}
-            )
+            step = len(self.history)
+            self.events.append({"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": [seat]})
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
-                self._secret_vote_at = len(self.history)  # (_view: what this step changed)
+                self._secret_vote_at = step  # (_view: what this step changed)
                 if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                     self._kept[seat] = _NOTHING  # what _legal gives: voted, and no claim to add
                 else:  # what _legal gives: voted, so the claims alone (a kept list)
@@ -1317,6 +1381,7 @@ class BigBrother(Game):
         list adds its claims (kept by ``_claims_by_seat``: made again only for the
         holders a new fact or card concerns)."""
         # (the cached lists are never changed in place: seats and games may share them)
+        asked, self._asked = self._asked, None  # _ask's vote lists, if it asked in this step
         if self.over:
             self._kept = {}
             return
@@ -1328,16 +1393,14 @@ class BigBrother(Game):
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             if claims:
                 for s, got in claims.items():  # a camera holder's list adds its claims
-                    lo[s] = lo[s] + got
+                    lo[s] = FrozenList(lo[s] + got)
             return
         # every seat empty first (seat order), then the actors' lists, then the claims
         # added: the same lists as asking _legal seat by seat
         lo = self._kept = _EMPTY_LISTS[self.players].copy()
         if phase in VOTE_PHASES:
-            targets, hand, vote = self.targets, self.hand, self._acts.vote
             for s in self.waiting:
-                h = hand[s]
-                lo[s] = [vote[t] for t in targets if t != s and h[t]]
+                lo[s] = asked[s] if asked is not None else _vote_list(self, s)
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
             if phase == "gossip":
                 gos = self.gossip
@@ -1355,7 +1418,7 @@ class BigBrother(Game):
                 lo[s] = legal(self, s)
         if claims:  # a camera holder's list adds its claims (what _legal gives)
             for s, more in claims.items():
-                lo[s] = lo[s] + more
+                lo[s] = FrozenList(lo[s] + more)
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
@@ -1376,9 +1439,11 @@ class BigBrother(Game):
         """Move on from every phase that waits on nobody any more (a question everyone
         has answered or cannot answer, a gossip with both cards in or a gossiper without
         cards, a choice with nothing to choose)."""
-        if self.phase == "roll" and not self.owed:  # (most steps that get here: nothing waits)
-            self._seats = None
-            return
+        if not self.owed:  # (most steps that get here: nothing waits)
+            p = self.phase
+            if p == "roll" or (self.waiting and p in VOTE_PHASES):
+                self._seats = None
+                return
         for _ in range(10_000):
             p = self.phase
             self._seats = None
