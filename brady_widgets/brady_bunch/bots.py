@@ -197,6 +197,29 @@ def _kid_goal(played: tuple, hand: tuple, kids: int, tt: int, players: int) -> s
     return max(lift, key=lambda x: x[0])[1]
 
 
+#: _asks_of's answers: (len, id of the first and of the last action) -> (the list, its asks)
+_ASKS: dict[tuple, tuple[list, frozenset]] = {}
+_ASKS_MAX = 256
+
+
+def _asks_of(legal: list[dict]) -> frozenset:
+    """The questions in Alice's legal list, as ``(type, kid, round, about)``. A game hands
+    out the same few lists (a round's questions, up to ~270) to every Alice of a cast, so
+    the answer is kept for the list: one look at the list (equal: the same objects, read
+    by identity) instead of a set built from it at every other question."""
+    key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0,)
+    kept = _ASKS.get(key)
+    if kept is not None and kept[0] == legal:
+        return kept[1]
+    asks = frozenset(
+        (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
+    )
+    if len(_ASKS) >= _ASKS_MAX:
+        _ASKS.clear()
+    _ASKS[key] = (list(legal), asks)  # holds the actions: their ids are not reused while kept
+    return asks
+
+
 class _Memory:
     """What a bot has read off its views' ``log`` and ``talk`` so far, grown from the new
     entries only (a bot's views of one game grow by appending: reading the whole log and
@@ -692,14 +715,7 @@ class BradyBot(Bot):
         budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
         question = None
         if budget > 0:  # the questions on offer (up to ~270 legal actions) only when she may ask
-            last = self.__dict__.get("_asks")
-            if last is not None and last[0] == legal:  # the same list as last time (a round's questions)
-                asks = last[1]
-            else:
-                asks = {
-                    (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
-                }
-                self._asks = (list(legal), asks)
+            asks = _asks_of(legal)
             if asks:
                 question = self._pick_question(view, t, trust, est, asks, phase, rnd)
         if question is not None:
