@@ -253,26 +253,22 @@ def _answers(kids, kid: str, q: str) -> list[dict]:
     return [{"type": "say_suspect", "kid": k} for k in kids]
 
 
-class _ViewCache:
-    """:meth:`BradyBunch._view`'s memory: read-only copies of the talk's entries (shared
-    by every later view: a statement never changes once said), and the board's kid
-    entries with the state they were made from (copied into each view). A copy of the
+class _TalkCache:
+    """:meth:`BradyBunch._talk_view`'s read-only copies of the talk entries. A copy of the
     game (``clone``, a pickle) starts with an empty one: a deep copy would turn its
     entries into plain dicts."""
 
-    __slots__ = ("talk", "frozen", "kids_key", "kids")
+    __slots__ = ("talk", "frozen")
 
-    def __init__(self) -> None:
-        self.talk: list | None = None
+    def __init__(self, talk: list | None = None):
+        self.talk = talk
         self.frozen: list = []
-        self.kids_key: tuple | None = None
-        self.kids: list[dict] = []
 
-    def __deepcopy__(self, memo: dict) -> _ViewCache:
-        return _ViewCache()
+    def __deepcopy__(self, memo: dict) -> _TalkCache:
+        return _TalkCache()
 
     def __reduce__(self):
-        return (_ViewCache, ())
+        return (_TalkCache, ())
 
 
 class BradyBunch(Game):
@@ -1085,42 +1081,14 @@ class BradyBunch(Game):
             "score": self.final_scores.get(kid) if self.over else None,
         }
 
-    def _view_cache(self) -> _ViewCache:
-        cache = self.__dict__.get("_view_parts")
-        if cache is None:
-            cache = self._view_parts = _ViewCache()
-        return cache
-
-    def _kids_view(self) -> list[dict]:
-        """The board's kid entries (:meth:`_kid_public`), each a fresh copy of one kept
-        until the state it reads changes: most steps are talk, which changes none, and a
-        copy costs a fraction of building the entry. The key holds everything the entries
-        read that can change (the cast is fixed; flat entries: a shallow copy is fresh)."""
-        if self.over:  # the end: cards and scores shown, few views left
-            return [self._kid_public(k) for k in self.kids]
-        key = (
-            tuple(map(len, self.hands.values())),
-            tuple(self.board.values()),
-            tuple(self.face_up),
-            tuple(map(len, self.tucked.values())),
-            tuple(self.cookies.values()),
-            tuple(self.signs.items()),
-            self.signs_shown,
-        )
-        cache = self._view_cache()
-        if cache.kids_key != key:
-            cache.kids = [self._kid_public(k) for k in self.kids]
-            cache.kids_key = key
-        return [k.copy() for k in cache.kids]
-
     def _talk_view(self) -> list:
         """A fresh list of the talk's entries, each a read-only copy (:class:`FrozenEvent`)
         made once and shared by every later view: a statement never changes once said, and
         copying every statement for every view grew with the game."""
         talk = self.talk
-        cache = self._view_cache()
-        if cache.talk is not talk or len(cache.frozen) > len(talk):
-            cache.talk, cache.frozen = talk, []
+        cache = self.__dict__.get("_talk_cache")
+        if cache is None or cache.talk is not talk or len(cache.frozen) > len(talk):
+            cache = self._talk_cache = _TalkCache(talk)
         frozen = cache.frozen
         if len(frozen) < len(talk):
             frozen.extend(FrozenEvent(t) for t in talk[len(frozen) :])
@@ -1138,7 +1106,7 @@ class BradyBunch(Game):
             "rounds": ROUNDS,
             "phase": self.phase,
             "to_act": self.to_act,
-            "kids": self._kids_view(),
+            "kids": [self._kid_public(k) for k in self.kids],
             "silent": self.options["silent"],
             "cousin_oliver": bool(self.oliver),
             "oliver_cards": self.oliver_cards if self.oliver else None,
