@@ -142,12 +142,16 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
+# _p_top and _p_tattle: pure, and asked again and again for a few hundred argument tuples
+# (a kid's goal at every new hand, the Sidekick's sign): kept
+@lru_cache(maxsize=2048, typed=True)
 def _p_top(total: float, others: int, var: float) -> float:
     """Chance ``total`` is at least every other kid's (ties make Troublemakers)."""
     sd = math.sqrt(ROUNDS * CARD_VAR + var)
     return _phi((total + 0.5 - ROUNDS * MEAN_CARD) / sd) ** others
 
 
+@lru_cache(maxsize=2048, typed=True)
 def _p_tattle(total: float, others: int, tattletales: int, var: float) -> float:
     """Chance fewer than ``tattletales`` other kids score strictly lower."""
     sd = math.sqrt(ROUNDS * CARD_VAR + var)
@@ -357,8 +361,7 @@ class _Table:
 
         A claimed card's estimate is kept in the memory with the claims it read and the
         speakers' weights (claims only grow, weights rarely change: most cards come out
-        the same at the next decision, and weighing every claim was a fifth of a bot's
-        time)."""
+        the same at the next decision)."""
         memory = self.memory
         claims, kept = memory.claims, memory.estimated
         weights = {sp: weight(sp) for sp in memory.speakers}
