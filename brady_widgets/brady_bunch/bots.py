@@ -211,7 +211,7 @@ def _asks_of(legal: list[dict]) -> frozenset:
     """The questions in Alice's legal list, as ``(type, kid, round, about)``. A game hands
     out the same few lists (a round's questions, up to ~270) to every Alice of a cast, so
     the answer is kept for the list: one look at the list (equal: the same objects, read
-    by identity) instead of a set built from it at every other question."""
+    by identity) instead of a set built from it by every Alice twice a round."""
     key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0,)
     kept = _ASKS.get(key)
     if kept is not None and kept[0] == legal:
