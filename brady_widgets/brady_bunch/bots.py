@@ -94,7 +94,7 @@ Measured win rates: ``benchmarks/bot_levels.py`` and ``benchmarks/README.md``
 from __future__ import annotations
 
 import math
-from functools import cached_property, lru_cache
+from functools import lru_cache
 
 from ..engine.bots import Bot as _Bot
 from .content import ROUNDS
@@ -117,6 +117,7 @@ __all__ = [
 MEAN_CARD = 3.5
 CARD_VAR = 35 / 12
 TATTLETALE, SIDEKICK, TROUBLEMAKER = "Tattletale", "Sidekick", "Troublemaker"
+_ROUNDS = range(1, ROUNDS + 1)
 
 
 class Bot(_Bot):
@@ -141,12 +142,16 @@ def _phi(z: float) -> float:
     return 0.5 * (1.0 + math.erf(z / math.sqrt(2.0)))
 
 
+# _p_top and _p_tattle: pure, and asked again and again for a few hundred argument tuples
+# (a kid's goal at every new hand, the Sidekick's sign): kept
+@lru_cache(maxsize=2048, typed=True)
 def _p_top(total: float, others: int, var: float) -> float:
     """Chance ``total`` is at least every other kid's (ties make Troublemakers)."""
     sd = math.sqrt(ROUNDS * CARD_VAR + var)
     return _phi((total + 0.5 - ROUNDS * MEAN_CARD) / sd) ** others
 
 
+@lru_cache(maxsize=2048, typed=True)
 def _p_tattle(total: float, others: int, tattletales: int, var: float) -> float:
     """Chance fewer than ``tattletales`` other kids score strictly lower."""
     sd = math.sqrt(ROUNDS * CARD_VAR + var)
@@ -197,6 +202,33 @@ def _kid_goal(played: tuple, hand: tuple, kids: int, tt: int, players: int) -> s
     return max(lift, key=lambda x: x[0])[1]
 
 
+#: _asks_of's answers: (len, id of the first and of the last action) -> (the list, its asks)
+_ASKS: dict[tuple, tuple[list, frozenset]] = {}
+_ASKS_MAX = 256
+
+
+def _asks_of(legal: list[dict]) -> frozenset:
+    """The questions in Alice's legal list, as ``(type, kid, round, about)``. A game hands
+    out the same few lists (a round's questions, up to ~270) to every Alice of a cast, so
+    the answer is kept for the list: one look at the list (equal: the same objects, read
+    by identity) instead of a set built from it by every Alice twice a round."""
+    key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0,)
+    kept = _ASKS.get(key)
+    if kept is not None and kept[0] == legal:
+        return kept[1]
+    asks = frozenset(
+        (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
+    )
+    if len(_ASKS) >= _ASKS_MAX:
+        _ASKS.clear()
+    _ASKS[key] = (list(legal), asks)  # holds the actions: their ids are not reused while kept
+    return asks
+
+
+#: the log events a bot's memory reads (the most frequent first in _Memory.read)
+_MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
+
+
 class _Memory:
     """What a bot has read off its views' ``log`` and ``talk`` so far, grown from the new
     entries only (a bot's views of one game grow by appending: reading the whole log and
@@ -219,6 +251,8 @@ class _Memory:
         "claims",
         "said",
         "own_played",
+        "speakers",
+        "estimated",
     )
 
     def __init__(self, seat_kid: dict):
@@ -235,6 +269,8 @@ class _Memory:
         self.claims: dict[tuple[str, int], list[tuple[str, int]]] = {}  # (subject, round) -> [(speaker, value)]
         self.said: set[tuple[str, int]] = set()  # (speaker, round): it named a value it saw on another kid's card
         self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
+        self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
+        self.estimated: dict[tuple[str, int], tuple] = {}  # _Table.estimates' claimed cards (see there)
 
     def continues(self, view: dict, seat_kid: dict) -> bool:
         log, talk = view["log"], view["talk"]
@@ -255,26 +291,29 @@ class _Memory:
             talk_steps, cookie_step = self.talk_steps, self.cookie_step
             for ev in log[self.n_log :]:
                 t = ev["type"]
-                if t == "token":
-                    tokens.setdefault(ev["round"], []).append(ev["token"])
-                elif t == "request":
-                    requests.append((ev["round"], ev["snoop"], ev["about"]))
+                if t not in _MEMORY_EVENTS:  # half the log: one look, not five
+                    continue
+                if t == "claim":
+                    talk_steps.append(ev["step"])
                 elif t == "peeked":
                     peeked.append((ev["round"], seat_kid.get(ev["seat"], "Alice"), ev["via"], ev["step"]))
-                elif t == "claim":
-                    talk_steps.append(ev["step"])
+                elif t == "request":
+                    requests.append((ev["round"], ev["snoop"], ev["about"]))
                 elif t == "cookie":
                     cookie_step[ev["round"]] = ev["step"]
+                else:
+                    tokens.setdefault(ev["round"], []).append(ev["token"])
             self.n_log = len(log)
             self.log_ends = (log[0], log[-1])
         if len(talk) > self.n_talk:
-            claims, said, own = self.claims, self.said, self.own_played
+            claims, said, own, speakers = self.claims, self.said, self.own_played, self.speakers
             for st in talk[self.n_talk :]:
                 kind = st["kind"]
                 if kind == "played" and st["subject"] == st["speaker"]:
                     own.add((st["speaker"], st["about_round"]))
                 if st["value"] is not None and kind in ("played", "looked"):
                     claims.setdefault((st["subject"], st["about_round"]), []).append((st["speaker"], st["value"]))
+                    speakers[st["speaker"]] = None
                     if kind == "looked" or st["subject"] != st["speaker"]:
                         said.add((st["speaker"], st["about_round"]))
             self.n_talk = len(talk)
@@ -303,24 +342,35 @@ class _Table:
         self.talk_steps = memory.talk_steps
         self.cookie_step = memory.cookie_step
 
-    @cached_property
+    @property
     def known(self) -> dict[tuple[str, int], int]:
-        """``{(kid, round): value}`` the viewer has seen (a kid: its own cards, peeks, exposures)."""
-        return known_cards(self.view)
+        """``{(kid, round): value}`` the viewer has seen (a kid: its own cards, peeks, exposures),
+        read once (kept by hand: before Python 3.12 ``functools.cached_property`` takes a lock
+        to compute it)."""
+        known = self.__dict__.get("_known")
+        if known is None:
+            known = self._known = known_cards(self.view)
+        return known
 
     def face_down(self) -> list[str]:
         return [k["kid"] for k in self.view["kids"] if k["played"] and k["face_up"] is None]
 
     def estimates(self, known: dict, weight) -> dict[str, float]:
         """Expected total of every kid: known cards, claims (each weighted by
-        ``weight(speaker)`` against a prior card of 3.5 with weight 1), 3.5 else."""
-        claims = self.memory.claims
-        weights: dict[str, float] = {}
+        ``weight(speaker)`` against a prior card of 3.5 with weight 1), 3.5 else.
+
+        A claimed card's estimate is kept in the memory with the claims it read and the
+        speakers' weights (claims only grow, weights rarely change: most cards come out
+        the same at the next decision)."""
+        memory = self.memory
+        claims, kept = memory.claims, memory.estimated
+        weights = {sp: weight(sp) for sp in memory.speakers}
+        sig = tuple(weights.values())
         exposed = self.exposed
         out = {}
         for kid in self.kids:
             total = 0.0
-            for r in range(1, ROUNDS + 1):
+            for r in _ROUNDS:
                 key = (kid, r)
                 if key in known:
                     total += known[key]
@@ -331,14 +381,14 @@ class _Table:
                     if not cs:
                         total += MEAN_CARD  # (3.5 + 0) / (1.0 + 0): the same float
                         continue
-                    ws = []
-                    for sp, _ in cs:
-                        w = weights.get(sp)
-                        if w is None:
-                            w = weights[sp] = weight(sp)
-                        ws.append(w)
-                    w = 1.0 + sum(ws)
-                    total += (MEAN_CARD + sum(a * v for a, (_, v) in zip(ws, cs))) / w
+                    last = kept.get(key)
+                    if last is not None and last[0] == len(cs) and last[1] == sig:
+                        total += last[2]
+                        continue
+                    ws = [weights[sp] for sp, _ in cs]
+                    value = (MEAN_CARD + sum(a * v for a, (_, v) in zip(ws, cs))) / (1.0 + sum(ws))
+                    kept[key] = (len(cs), sig, value)
+                    total += value
             out[kid] = total
         return out
 
@@ -348,36 +398,66 @@ def alice_trust(view: dict, table: _Table | None = None, prior: float = 0.55, ca
     herself: ``prior + (0.95 - prior) * (1 - 0.5**checked_true)`` with no lie found,
     ``caught / lies`` once caught (see the module docstring)."""
     t = table or _Table(view)
+    tally = _Tally(_checked(view, t), t.seat_kid.values())
+    tally.read(t, len(t.talk))
+    return tally.trust(prior, caught)
+
+
+def _checked(view: dict, t: _Table) -> dict[tuple[str, int], int]:
+    """The cards Alice has seen: her peeks and the exposures."""
     known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
     known.update(t.exposed)
-    ok = {k: 0 for k in t.seat_kid.values()}
-    bad = {k: 0 for k in t.seat_kid.values()}
-    own: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (kid, round) -> [(i, value)] own-card claims
-    for idx, st in enumerate(t.talk):
-        sp = st["speaker"]
-        if sp not in ok:
-            continue
-        key = (st["subject"], st["about_round"])
-        if st["kind"] in ("played", "looked") and st["value"] is not None:
-            if st["kind"] == "played" and st["subject"] == sp:
-                own.setdefault(key, []).append((idx, st["value"]))
-            if key in known:
-                if known[key] == st["value"]:
-                    ok[sp] += 1
-                else:
+    return known
+
+
+class _Tally:
+    """:func:`alice_trust`'s counts of true and false statements, read from the talk in
+    order against the cards she has seen (``known``). A bot keeps one and reads only the
+    new statements while ``known`` stands (a statement's verdict depends on nothing said
+    after it), instead of reading the whole talk again at every decision."""
+
+    __slots__ = ("known", "ok", "bad", "own", "n")
+
+    def __init__(self, known: dict, kids):
+        self.known = known
+        self.ok = {k: 0 for k in kids}
+        self.bad = {k: 0 for k in kids}
+        self.own: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (kid, round) -> [(i, value)] own-card claims
+        self.n = 0  # statements read
+
+    def read(self, t: _Table, stop: int) -> None:
+        known, ok, bad, own = self.known, self.ok, self.bad, self.own
+        talk, talk_steps = t.talk, t.talk_steps
+        for idx in range(self.n, stop):
+            st = talk[idx]
+            sp = st["speaker"]
+            if sp not in ok:
+                continue
+            key = (st["subject"], st["about_round"])
+            if st["kind"] in ("played", "looked") and st["value"] is not None:
+                if st["kind"] == "played" and st["subject"] == sp:
+                    own.setdefault(key, []).append((idx, st["value"]))
+                if key in known:
+                    if known[key] == st["value"]:
+                        ok[sp] += 1
+                    else:
+                        bad[sp] += 1
+            elif st["kind"] == "vouch" and key in known:
+                before = [v for i, v in own.get(key, []) if i < idx]
+                if before:
+                    if st["yes"] == (before[-1] == known[key]):
+                        ok[sp] += 1
+                    else:
+                        bad[sp] += 1
+            elif st["kind"] == "looked" and st["subject"] == "nobody" and idx < len(talk_steps):
+                step = talk_steps[idx]
+                if any(r == st["about_round"] and who == sp and s < step for r, who, _, s in t.peeked):
                     bad[sp] += 1
-        elif st["kind"] == "vouch" and key in known:
-            before = [v for i, v in own.get(key, []) if i < idx]
-            if before:
-                if st["yes"] == (before[-1] == known[key]):
-                    ok[sp] += 1
-                else:
-                    bad[sp] += 1
-        elif st["kind"] == "looked" and st["subject"] == "nobody" and idx < len(t.talk_steps):
-            step = t.talk_steps[idx]
-            if any(r == st["about_round"] and who == sp and s < step for r, who, _, s in t.peeked):
-                bad[sp] += 1
-    return {k: (max(0.02, caught / bad[k]) if bad[k] else prior + (0.95 - prior) * (1 - 0.5 ** ok[k])) for k in ok}
+        self.n = stop
+
+    def trust(self, prior: float, caught: float) -> dict[str, float]:
+        ok, bad = self.ok, self.bad
+        return {k: (max(0.02, caught / bad[k]) if bad[k] else prior + (0.95 - prior) * (1 - 0.5 ** ok[k])) for k in ok}
 
 
 # ---------------------------------------------------------------------- bot
@@ -652,11 +732,24 @@ class BradyBot(Bot):
         last = self.__dict__.get("_alice_last")
         if last is not None and last[0] is m and last[1] == key:
             return last[2]
-        trust = alice_trust(view, t, self.prior_trust, self.caught_trust)
+        trust = self._trust(view, t)
         known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
         est = t.estimates(known, lambda s: min(trust.get(s, 0.0), 0.9) / (1 - min(trust.get(s, 0.0), 0.9)))
         self._alice_last = (m, key, (trust, known, est))
         return trust, known, est
+
+    def _trust(self, view: dict, t: _Table) -> dict[str, float]:
+        """:func:`alice_trust`, from a kept :class:`_Tally` read on from the statements it has
+        read while the view continues its memory and the cards she has seen are the same."""
+        checked = _checked(view, t)
+        talk = len(t.talk)
+        tally = self.__dict__.get("_tally")
+        if tally is None or tally[0] is not t.memory or tally[1].known != checked or tally[1].n > talk:
+            tally = self._tally = (t.memory, _Tally(checked, t.seat_kid.values()))
+        if talk > len(t.talk_steps):  # statements without their step yet: read afresh
+            return alice_trust(view, t, self.prior_trust, self.caught_trust)
+        tally[1].read(t, talk)
+        return tally[1].trust(self.prior_trust, self.caught_trust)
 
     def _suspects(self, est: dict, t: _Table) -> list[str]:
         return sorted(t.kids, key=lambda k: (-est[k], t.kids.index(k)))
@@ -692,14 +785,7 @@ class BradyBot(Bot):
         budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
         question = None
         if budget > 0:  # the questions on offer (up to ~270 legal actions) only when she may ask
-            last = self.__dict__.get("_asks")
-            if last is not None and last[0] == legal:  # the same list as last time (a round's questions)
-                asks = last[1]
-            else:
-                asks = {
-                    (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
-                }
-                self._asks = (list(legal), asks)
+            asks = _asks_of(legal)
             if asks:
                 question = self._pick_question(view, t, trust, est, asks, phase, rnd)
         if question is not None:

@@ -420,7 +420,8 @@ def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) 
         out: dict[int, float] = {}
         for t, p in dist.items():
             for v, pv in q:
-                out[t + v] = out.get(t + v, 0.0) + p * pv
+                s = t + v
+                out[s] = out.get(s, 0.0) + p * pv
         return out
 
     claimed = {}
@@ -469,12 +470,12 @@ def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) 
         cdfs.append(cdf)
     out = {}
     for i, kid in enumerate(pos.kids):
+        others = cdfs[:i] + cdfs[i + 1 :]  # in order: the same products
         p = 0.0
         for t, pt in dists[i].items():
             k = t - lo
-            for j, cdf in enumerate(cdfs):
-                if j != i:
-                    pt *= cdf[k]
+            for cdf in others:
+                pt *= cdf[k]
             p += pt
         out[kid] = p
     return out

@@ -1063,23 +1063,32 @@ class BradyBunch(Game):
             return None
         return "+" if self.signs[kid] > 0 else "-"
 
-    def _kid_public(self, kid: str) -> dict:
-        seat = self.kid_seat[kid]
-        board = self.board[kid]
-        return {
-            "kid": kid,
-            "seat": seat,
-            "silent": seat is None,
-            "hand": len(self.hands[kid]) if seat is not None else 0,
-            "played": board is not None,
-            "face_up": board if kid in self.face_up else None,
-            "tucked": len(self.tucked[kid]),
-            "cookies": self.cookies.get(kid, 0),
-            "sign": self._sign(kid) if self.signs_shown else None,
-            "signed": kid in self.signs,
-            "cards": list(self.tucked[kid]) if self.over else None,
-            "score": self.final_scores.get(kid) if self.over else None,
-        }
+    def _kids_public(self) -> list[dict]:
+        """The board's kid entries of a view, in board order: a third of a view's cost, so
+        one loop that reads the state once rather than a call per kid reading it again."""
+        kid_seat, board, hands, face_up, tucked = self.kid_seat, self.board, self.hands, self.face_up, self.tucked
+        cookies, signs, shown, over = self.cookies, self.signs, self.signs_shown, self.over
+        out = []
+        for kid in self.kids:
+            seat = kid_seat[kid]
+            card = board[kid]
+            out.append(
+                {
+                    "kid": kid,
+                    "seat": seat,
+                    "silent": seat is None,
+                    "hand": len(hands[kid]) if seat is not None else 0,
+                    "played": card is not None,
+                    "face_up": card if kid in face_up else None,
+                    "tucked": len(tucked[kid]),
+                    "cookies": cookies.get(kid, 0),
+                    "sign": self._sign(kid) if shown else None,
+                    "signed": kid in signs,
+                    "cards": list(tucked[kid]) if over else None,
+                    "score": self.final_scores.get(kid) if over else None,
+                }
+            )
+        return out
 
     def _talk_view(self) -> list:
         """A fresh list of the talk's entries, each a read-only copy (:class:`FrozenEvent`)
@@ -1106,7 +1115,7 @@ class BradyBunch(Game):
             "rounds": ROUNDS,
             "phase": self.phase,
             "to_act": self.to_act,
-            "kids": [self._kid_public(k) for k in self.kids],
+            "kids": self._kids_public(),
             "silent": self.options["silent"],
             "cousin_oliver": bool(self.oliver),
             "oliver_cards": self.oliver_cards if self.oliver else None,
