@@ -1032,9 +1032,9 @@ def test_shared_legal_lists_are_read_only_and_never_stale():
             fresh = g.clone() if steps % 25 == 0 else None
             legal = [g.legal_actions(s) for s in range(players)]
             for s in range(players):
-                hunters = g._lc_hunters[:]  # _compute_legal notes the seats with a Hunter
+                hunters = g._kept.hunters[:]  # _compute_legal notes the seats with a Hunter
                 assert legal[s] == g._compute_legal(s), (steps, s, g.phase)
-                g._lc_hunters[:] = hunters
+                g._kept.hunters[:] = hunters
                 assert fresh is None or legal[s] == fresh.legal_actions(s)
                 assert g.legal_actions(s) is legal[s]
                 with pytest.raises(TypeError, match="read-only"):

@@ -108,16 +108,45 @@ class _LegalList(FrozenList):
 
 _NO_ACTION = _LegalList()
 _ONLY_SLAP = _LegalList([SLAP])
+# what _hand_list makes of a hand: its plays, its plays then take back and slap (a card down), its passes
+_PLAYS, _PLAYS_DOWN, _PASSES = 0, 1, 2
+#: the legal lists made from a hand, by (*hand, kind): a random playout makes about one list a
+#: step and the same hands come back (a switch, a take-back, a mismatch: ~90% of the lists are
+#: made before), so each is made once and shared (read-only) by every seat and game that holds
+#: that hand; emptied when full, so it stays small
+_BY_HAND: dict = {}
+_BY_HAND_MAX = 4096
 PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
 END_REASONS = ("no_cards", "no_pairs", "time")
 
 
 class _LegalCache(dict):
-    """Each seat's legal list, kept until something it depends on changes. A copy of
-    the game (``clone``, the snapshot ``apply_history`` takes, a pickle) starts with
-    an empty cache: a deep copy would turn the shared read-only actions into plain dicts."""
+    """Each seat's legal list, kept until something it depends on changes, and what the
+    cache itself must know: ``hunters``, the cached seats whose play-phase list names hunt
+    targets (stale once a seat's first card goes down or comes back), and ``void``, the
+    play phase's cache set aside while a slap window is open. (Slots of the cache, not
+    attributes of the game: CPython keeps an object of at most 30 attributes in its fast
+    inline layout, and Brouhaha is at 30 with the kernel's; ~7% of a random playout.)
 
-    __slots__ = ()
+    A seat with no list kept reads ``None`` (``cache[seat]``: on a dict subclass a subscript
+    is cheaper than ``.get``). A copy of the game (``clone``, the snapshot ``apply_history``
+    takes, a pickle) starts with an empty cache: a deep copy would turn the shared
+    read-only actions into plain dicts."""
+
+    __slots__ = ("hunters", "void")
+
+    def __init__(self):
+        self.hunters: list[int] = []
+        self.void: _LegalCache | None = None
+
+    def __missing__(self, seat):
+        return None
+
+    def drop_hunters(self) -> None:
+        """Forget the lists that name hunt targets (which seats have a card down changed)."""
+        for s in self.hunters:
+            self.pop(s, None)
+        self.hunters.clear()
 
     def __deepcopy__(self, memo):
         return _LegalCache()
@@ -128,6 +157,28 @@ class _LegalCache(dict):
 
 def _insert(hand: list, card) -> None:
     insort(hand, card, key=_RANK)
+
+
+def _hand_list(hand: list, kind: int) -> _LegalList:
+    """A play (``_PLAYS``, ``_PLAYS_DOWN``: then take back and slap) or a pass (``_PASSES``)
+    of each distinct card of ``hand`` (sorted), from ``_BY_HAND`` when it was made before."""
+    key = (*hand, kind)
+    got = _BY_HAND.get(key)
+    if got is None:
+        table = _PASS if kind == _PASSES else _PLAY
+        out = []
+        prev = None
+        for c in hand:
+            if c != prev:
+                out.append(table[c])
+                prev = c
+        if kind == _PLAYS_DOWN:
+            out.append(TAKE_BACK)
+            out.append(SLAP)
+        if len(_BY_HAND) >= _BY_HAND_MAX:
+            _BY_HAND.clear()
+        got = _BY_HAND[key] = _LegalList(out)
+    return got
 
 
 def _take(hand: list, card) -> object:
@@ -216,8 +267,6 @@ class Brouhaha(Game):
         self.pass_closes = None
         self.end_reason: str | None = None
         self._kept = _LegalCache()  # seat -> its legal list (see legal_actions)
-        self._lc_hunters: list[int] = []  # cached seats whose play-phase list names hunt targets
-        self._lc_void = None  # (cache, hunters) of the play phase, kept while a slap window is open
         for seat, hand in enumerate(self.hands):
             self._emit("deal", audience=[seat], seat=seat, hand=list(hand))
         self._emit("start", removed=list(self.removed), hand_size=size, players=n)
@@ -264,7 +313,7 @@ class Brouhaha(Game):
         # the list itself is handed out, read-only (_LegalList), not a copy
         # (the cache holds only this game's seats, and nothing once the game is over)
         if type(seat) is int:
-            got = self._kept.get(seat)
+            got = self._kept[seat]
             if got is not None:
                 return got
             if 0 <= seat < self.players and not self.over:
@@ -273,7 +322,7 @@ class Brouhaha(Game):
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
-        got = self._kept.get(seat)
+        got = self._kept[seat]
         if got is None:
             got = self._kept[seat] = self._compute_legal(seat)
         return got
@@ -281,23 +330,25 @@ class Brouhaha(Game):
     def _forget(self) -> None:
         """Every cached legal list is stale (the phase or several seats changed)."""
         self._kept.clear()
-        self._lc_hunters.clear()
+        self._kept.hunters.clear()
 
     def _play_list(self, seat):
         """``seat``'s legal list in the play phase: a play of each distinct card in hand (a
-        Hunter's plays are its hunts, and the seat is noted in ``_lc_hunters``: its list depends
+        Hunter's plays are its hunts, and the seat is noted in the cache's ``hunters``: its list depends
         on which seats have an animal down), then take back and slap once a card is down."""
+        hand = self.hands[seat]
         down = self.down
+        if not hand or hand[-1] != HUNTER:  # sorted: a Hunter is last
+            return _hand_list(hand, _PLAYS if down[seat] is None else _PLAYS_DOWN)
         out = []
         prev = None
-        for c in self.hands[seat]:
+        for c in hand:
             if c != prev:
                 out.append(_PLAY[c])
                 prev = c
-        if prev == HUNTER:
-            out.pop()
-            out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
-            self._lc_hunters.append(seat)
+        out.pop()
+        out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
+        self._kept.hunters.append(seat)
         if down[seat] is not None:
             out.append(TAKE_BACK)
             out.append(SLAP)
@@ -321,13 +372,7 @@ class Brouhaha(Game):
             return _NO_ACTION
         if phase == "pass":
             if seat in self.pass_seats and seat not in self.passes:
-                out = []
-                prev = None
-                for c in self.hands[seat]:
-                    if c != prev:
-                        out.append(_PASS[c])
-                        prev = c
-                return _LegalList(out)
+                return _hand_list(self.hands[seat], _PASSES)
         return _NO_ACTION
 
     def _is_legal(self, seat, action):
@@ -430,7 +475,7 @@ class Brouhaha(Game):
 
     def _on_deadline(self, at):
         self._forget()
-        void, self._lc_void = self._lc_void, None
+        void, self._kept.void = self._kept.void, None
         limit = self.options["time_limit_ms"]
         if limit is not None and at >= limit:
             self._finish("time", at)
@@ -442,7 +487,7 @@ class Brouhaha(Game):
             self.phase = "play"
             self.events.append({"type": "slap_void", "step": len(self.history), "seat": first, "at": at})
             if void is not None:  # nothing but the phase changed since the slap
-                self._kept, self._lc_hunters = void
+                self._kept = void
         elif phase == "reveal":
             a, b = self.reveal["seats"]
             self._resolve_reveal(at)
@@ -450,12 +495,10 @@ class Brouhaha(Game):
                 # a mismatch: only the two slappers' hands and the hunt targets (which seats
                 # have a card down) changed since the first slap; every other play-phase
                 # list comes back as it was
-                lc, hunters = void
-                lc.pop(a, None)
-                lc.pop(b, None)
-                for s in hunters:
-                    lc.pop(s, None)
-                self._kept = lc
+                void.pop(a, None)
+                void.pop(b, None)
+                void.drop_hunters()
+                self._kept = void
         elif phase == "hunt":
             self._resolve_hunt(at)
         elif phase == "pass":
@@ -464,13 +507,14 @@ class Brouhaha(Game):
             raise RuntimeError(f"no deadline in phase {phase!r}")
 
     def act(self, seat, action, at=None):
-        # the kernel's act, in one call for the common case (what _accepts_at_once takes
-        # at once: the very action handed out for the seat, at a plain time from the
-        # clock to before the next deadline); anything else goes through the kernel
+        # the kernel's act in one frame for the common case, the one Game._accepts_at_once
+        # takes first: the very action object handed out for the seat (found by identity in
+        # the cache, which is empty once the game is over), at a plain time from the clock to
+        # before the next deadline; anything else, and every refusal, goes through the kernel
         if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
             clock = self.clock
             if clock <= at <= _MAX_AT:
-                got = self._kept.get(seat)
+                got = self._kept[seat]
                 if got:
                     for handed in got:
                         if handed is action:
@@ -485,19 +529,6 @@ class Brouhaha(Game):
                             return self.events[mark:]
         return Game.act(self, seat, action, at)
 
-    def _accepts_at_once(self, seat, action, at):
-        # the base's answer, in one call for the common case: the very action object
-        # handed out for the seat (found by identity in the cache, which is empty once
-        # the game is over), at a plain time from the clock to before the next deadline
-        if type(action) is FrozenAction and (type(at) is int or type(at) is float) and self.clock <= at <= _MAX_AT:
-            got = self._kept.get(seat)
-            if got:
-                for handed in got:
-                    if handed is action:
-                        due = self.options["time_limit_ms"] if self.phase == "play" else self._next_deadline()
-                        return due is None or at < due
-        return Game._accepts_at_once(self, seat, action, at)
-
     # --------------------------------------------------------------- actions
     def _apply(self, seat, action, at):
         kind = action["type"]
@@ -506,9 +537,7 @@ class Brouhaha(Game):
             # the play phase: the player's own list changes; a first card down also
             # changes the hunt targets of the seats holding a Hunter
             if self.down[seat] is None:
-                for t in self._lc_hunters:
-                    lc.pop(t, None)
-                self._lc_hunters.clear()
+                lc.drop_hunters()
             # (the play itself, inline: the hot path of a playout)
             card = action["card"]
             hand = self.hands[seat]
@@ -526,9 +555,7 @@ class Brouhaha(Game):
             # the player's new list at once (a playout asks for it at the next step)
             lc[seat] = self._play_list(seat)
         elif kind == "take_back":
-            for t in self._lc_hunters:
-                lc.pop(t, None)
-            self._lc_hunters.clear()
+            lc.drop_hunters()
             card = self.down[seat]
             self.down[seat] = None
             self.cries[seat] = None
@@ -545,12 +572,10 @@ class Brouhaha(Game):
                 # the play-phase lists come back unchanged if the window closes void (and
                 # all but the two slappers' after a mismatch): set aside as they are (no
                 # copy), the frozen phases get a cache of their own
-                self._lc_void = (lc, self._lc_hunters)
+                void = lc
                 lc = self._kept = _LegalCache()
-                self._lc_hunters = []
+                lc.void = void
             else:
-                if kind != "slap":
-                    self._lc_void = None
                 self._forget()
             # (_slap and _hunt fill no list: the cache is already empty, no second _forget)
             if kind == "slap":
