@@ -75,8 +75,8 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
+from brady_widgets.engine.game import CLOCK, FrozenList
 from brady_widgets.engine.game import MAX_AT as _MAX_AT
-from brady_widgets.engine.game import FrozenList
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
@@ -108,6 +108,7 @@ class _LegalList(FrozenList):
 
 _NO_ACTION = _LegalList()
 _ONLY_SLAP = _LegalList([SLAP])
+_NOTHING_FOR = [dict.fromkeys(range(n), _NO_ACTION) for n in range(11)]  # players -> every seat: no action
 # what _hand_list makes of a hand: its plays, its plays then take back and slap (a card down), its passes
 _PLAYS, _PLAYS_DOWN, _PASSES = 0, 1, 2
 #: the legal lists made from a hand, by (*hand, kind): a random playout makes about one list a
@@ -339,15 +340,10 @@ class Brouhaha(Game):
         hand = self.hands[seat]
         down = self.down
         if not hand or hand[-1] != HUNTER:  # sorted: a Hunter is last
-            return _hand_list(hand, _PLAYS if down[seat] is None else _PLAYS_DOWN)
-        out = []
-        prev = None
-        for c in hand:
-            if c != prev:
-                out.append(_PLAY[c])
-                prev = c
-        out.pop()
-        out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
+            kind = _PLAYS if down[seat] is None else _PLAYS_DOWN
+            return _BY_HAND.get((*hand, kind)) or _hand_list(hand, kind)  # (the look-up inline: most calls)
+        out = [*_hand_list(hand[: hand.index(HUNTER)], _PLAYS)]
+        out += [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None]
         self._kept.hunters.append(seat)
         if down[seat] is not None:
             out.append(TAKE_BACK)
@@ -506,6 +502,23 @@ class Brouhaha(Game):
         else:  # pragma: no cover - no deadline in play
             raise RuntimeError(f"no deadline in phase {phase!r}")
 
+    def advance(self, at):
+        # the kernel's advance in one frame for the common case, a plain time that is exactly
+        # the next deadline (the scheduler and a playout advance so): one transition, after
+        # which the next deadline is later (every window lasts at least 1 ms, and a time limit
+        # due ends the game), so the kernel's loop would stop there too; anything else, and
+        # every refusal, goes through the kernel
+        if type(at) is int or type(at) is float:
+            due = self.next_deadline()
+            if at == due and self.clock <= at <= _MAX_AT:
+                mark = len(self.events)
+                self.history.append({"seat": CLOCK, "at": at})
+                self.clock = due
+                self._on_deadline(due)
+                self.clock = at
+                return self.events[mark:]
+        return Game.advance(self, at)
+
     def act(self, seat, action, at=None):
         # the kernel's act in one frame for the common case, the one Game._accepts_at_once
         # takes first: the very action object handed out for the seat (found by identity in
@@ -536,16 +549,17 @@ class Brouhaha(Game):
         if kind == "play":
             # the play phase: the player's own list changes; a first card down also
             # changes the hunt targets of the seats holding a Hunter
-            if self.down[seat] is None:
-                lc.drop_hunters()
+            down = self.down
+            old = down[seat]
+            if old is None:
+                if lc.hunters:
+                    lc.drop_hunters()
             # (the play itself, inline: the hot path of a playout)
-            card = action["card"]
             hand = self.hands[seat]
-            old = self.down[seat]
-            new = _take(hand, card)
+            new = hand.pop(hand.index(action["card"]))  # _take
             if old is not None:
-                _insert(hand, old)
-            self.down[seat] = new
+                insort(hand, old, key=_RANK)  # _insert
+            down[seat] = new
             cry = self._cry[new]
             self.cries[seat] = cry
             step = len(self.history)
@@ -555,7 +569,8 @@ class Brouhaha(Game):
             # the player's new list at once (a playout asks for it at the next step)
             lc[seat] = self._play_list(seat)
         elif kind == "take_back":
-            lc.drop_hunters()
+            if lc.hunters:
+                lc.drop_hunters()
             card = self.down[seat]
             self.down[seat] = None
             self.cries[seat] = None
@@ -584,12 +599,13 @@ class Brouhaha(Game):
                 self._hunt(seat, action["target"], at)
             # every seat's list in the frozen phases, at once (what _compute_legal gives)
             if self.phase == "slap":
-                first, down = self.slap["first"], self.down
-                for s in range(self.players):
-                    lc[s] = _ONLY_SLAP if s != first and down[s] is not None else _NO_ACTION
+                lc.update(_NOTHING_FOR[self.players])
+                for s, d in enumerate(self.down):
+                    if d is not None:
+                        lc[s] = _ONLY_SLAP
+                lc[seat] = _NO_ACTION  # the first slapper waits for another
             elif self.phase == "reveal":
-                for s in range(self.players):
-                    lc[s] = _NO_ACTION
+                lc.update(_NOTHING_FOR[self.players])
 
     def _slap(self, seat, at):
         if self.phase == "play":
