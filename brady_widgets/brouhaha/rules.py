@@ -453,14 +453,14 @@ class Brouhaha(Game):
         return None
 
     def next_deadline(self):
-        # the base's answer in one call (the driver and act() ask it at every step)
-        if self.over:
+        # the base's answer in one call (a playout asks it at every step): the phase is
+        # "over" exactly when the game is, and the play phase's only deadline is the time limit
+        phase = self.phase
+        if phase == "play":
+            return self.options["time_limit_ms"]
+        if phase == "over":
             return None
-        due = None if self.phase == "play" else self._phase_deadline()
-        limit = self.options["time_limit_ms"]
-        if limit is not None and (due is None or limit <= due):
-            return limit
-        return due
+        return self._next_deadline()
 
     def _next_deadline(self):
         due = self._phase_deadline()
@@ -490,11 +490,12 @@ class Brouhaha(Game):
             if void is not None and self.phase == "play" and not self.over:
                 # a mismatch: only the two slappers' hands and the hunt targets (which seats
                 # have a card down) changed since the first slap; every other play-phase
-                # list comes back as it was
-                void.pop(a, None)
-                void.pop(b, None)
-                void.drop_hunters()
+                # list comes back as it was, and the slappers' new ones are made at once
+                # (a playout and the scheduler ask every seat at the next step)
                 self._kept = void
+                void.drop_hunters()
+                void[a] = self._play_list(a)
+                void[b] = self._play_list(b)
         elif phase == "hunt":
             self._resolve_hunt(at)
         elif phase == "pass":
@@ -576,7 +577,7 @@ class Brouhaha(Game):
             self.cries[seat] = None
             _insert(self.hands[seat], card)
             self.events.append({"type": "take_back", "step": len(self.history), "seat": seat, "at": at})
-            lc[seat] = self._compute_legal(seat)  # asked for at the next step of a playout
+            lc[seat] = self._play_list(seat)  # asked for at the next step of a playout
         elif kind == "pass":
             lc.pop(seat, None)  # the others' choices do not depend on it, until all are in
             self._choose_pass(seat, action["card"], at)
