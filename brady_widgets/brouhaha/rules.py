@@ -583,30 +583,27 @@ class Brouhaha(Game):
             self._choose_pass(seat, action["card"], at)
             if self.phase != "pass":
                 self._forget()
-        else:
-            if kind == "slap" and self.phase == "play":
+        elif kind == "slap":
+            if self.phase == "play":
                 # the play-phase lists come back unchanged if the window closes void (and
                 # all but the two slappers' after a mismatch): set aside as they are (no
                 # copy), the frozen phases get a cache of their own
                 void = lc
                 lc = self._kept = _LegalCache()
                 lc.void = void
-            else:
-                self._forget()
-            # (_slap and _hunt fill no list: the cache is already empty, no second _forget)
-            if kind == "slap":
                 self._slap(seat, at)
-            else:
-                self._hunt(seat, action["target"], at)
-            # every seat's list in the frozen phases, at once (what _compute_legal gives)
-            if self.phase == "slap":
+                # every seat's list in the slap window, at once (what _compute_legal gives)
                 lc.update(_NOTHING_FOR[self.players])
                 for s, d in enumerate(self.down):
                     if d is not None:
                         lc[s] = _ONLY_SLAP
                 lc[seat] = _NO_ACTION  # the first slapper waits for another
-            elif self.phase == "reveal":
-                lc.update(_NOTHING_FOR[self.players])
+            else:
+                self._slap(seat, at)  # the second: a reveal, where nobody acts
+                lc.update(_NOTHING_FOR[self.players])  # (every seat's list replaced)
+        else:
+            self._forget()
+            self._hunt(seat, action["target"], at)
 
     def _slap(self, seat, at):
         if self.phase == "play":
