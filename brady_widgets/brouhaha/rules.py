@@ -804,56 +804,72 @@ class Brouhaha(Game):
         self._emit("game_over", winners=list(self.winners), scores=sizes, reason=reason, at=at)
 
     def _scores(self):
-        return [len(r) for r in self.reserves]
+        return [*map(len, self.reserves)]
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
+        # (every bot asks for a fresh view after every step: built in one pass, lists copied
+        # in C, the seat's own parts read once)
+        phase = self.phase
         hunt = self.hunt
         passing = None
-        if self.phase == "pass":
+        if phase == "pass":
+            passes = self.passes
             passing = {
-                "chosen": sorted(self.passes),
+                "chosen": sorted(passes),
                 "closes_at": self.pass_closes,
-                "mine": self.passes.get(seat) if seat is not None else None,
+                "mine": passes.get(seat) if seat is not None else None,
             }
+            to_act = self._to_act()  # a fresh list (the kernel's to_act, in one call)
+        else:
+            to_act = []
         hunt_view = None
         if hunt is not None:
             hunt_view = {"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]}
             if reveal or (seat is not None and seat == hunt["hunter"]):
                 hunt_view["target"] = hunt["target"]
+        if seat is None:
+            my_hand = my_down = None
+            pinned = False
+        else:
+            my_hand = self.hands[seat][:]
+            my_down = self.down[seat]
+            pinned = hunt is not None and hunt["target"] == seat
         r = self.reveal
+        slap = self.slap
+        options = self.options
         view = {
             "game": self.name,
             "players": self.players,
             "viewer": seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "cries": list(self.cries),
+            "phase": phase,
+            "to_act": to_act,
+            "cries": self.cries[:],
             "hunter_down": hunt["hunter"] if hunt is not None else None,
-            "my_hand": list(self.hands[seat]) if seat is not None else None,
-            "my_down": self.down[seat] if seat is not None else None,
-            "pinned": seat is not None and hunt is not None and hunt["target"] == seat,
-            "hand_sizes": [len(h) for h in self.hands],
+            "my_hand": my_hand,
+            "my_down": my_down,
+            "pinned": pinned,
+            "hand_sizes": [*map(len, self.hands)],
             "reserves": [*map(list, self.reserves)],
-            "removed": list(self.removed),
-            "lost": list(self.lost),
+            "removed": self.removed[:],
+            "lost": self.lost[:],
             "hunters_out": len(self.out),
-            "slap": dict(self.slap) if self.slap is not None else None,
-            "reveal": {"seats": list(r["seats"]), "cards": list(r["cards"]), "match": r["match"], "until": r["until"]}
+            "slap": slap.copy() if slap is not None else None,
+            "reveal": {"seats": r["seats"][:], "cards": r["cards"][:], "match": r["match"], "until": r["until"]}
             if r is not None
             else None,
             "hunt": hunt_view,
             "passing": passing,
-            "scores": self._scores(),
+            "scores": [*map(len, self.reserves)],
             "over": self.over,
-            "winners": list(self.winners),
+            "winners": self.winners[:],
             "reason": self.end_reason,
-            "options": {"bang": self.options["bang"], "cries": self.options["cries"]},
-            "log": self.log_for(seat, reveal=reveal),
+            "options": {"bang": options["bang"], "cries": options["cries"]},
+            "log": self.log_for(seat, reveal),
         }
         if reveal:
-            view["hands"] = [list(h) for h in self.hands]
-            view["down"] = list(self.down)
+            view["hands"] = [*map(list, self.hands)]
+            view["down"] = self.down[:]
             view["passes"] = [self.passes.get(s) for s in range(self.players)]
         return view
 
