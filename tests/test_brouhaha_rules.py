@@ -1032,9 +1032,9 @@ def test_shared_legal_lists_are_read_only_and_never_stale():
             fresh = g.clone() if steps % 25 == 0 else None
             legal = [g.legal_actions(s) for s in range(players)]
             for s in range(players):
-                hunters = g._lc_hunters[:]  # _compute_legal notes the seats with a Hunter
+                hunters = g._kept.hunters[:]  # _compute_legal notes the seats with a Hunter
                 assert legal[s] == g._compute_legal(s), (steps, s, g.phase)
-                g._lc_hunters[:] = hunters
+                g._kept.hunters[:] = hunters
                 assert fresh is None or legal[s] == fresh.legal_actions(s)
                 assert g.legal_actions(s) is legal[s]
                 with pytest.raises(TypeError, match="read-only"):
@@ -1053,3 +1053,22 @@ def test_shared_legal_lists_are_read_only_and_never_stale():
             steps += 1
         assert g.legal_actions(0) == [] and not g._kept
     assert steps > 500
+
+
+def test_a_game_keeps_at_most_30_attributes():
+    # CPython (3.11, 3.12) keeps an object's attributes inline, the fast layout, while it has
+    # at most 30: a Brouhaha game is at 30 (the kernel's with _log_cache, and its own); one
+    # more costs a random playout ~7% (the legal cache keeps its bookkeeping in its own slots)
+    g = Brouhaha(10, 3)
+    rng = random.Random(3)
+    while not g.over:
+        g.log_for(0)
+        due, at = g.next_deadline(), g.clock + rng.randrange(401)
+        legal = [g.legal_actions(s) for s in range(10)]
+        can = [s for s in range(10) if legal[s]]
+        if can and (due is None or at < due):
+            s = rng.choice(can)
+            g.act(s, rng.choice(legal[s]), at=at)
+        else:
+            g.advance(due)
+    assert len(vars(g)) <= 30, sorted(vars(g))

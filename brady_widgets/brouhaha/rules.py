@@ -75,8 +75,8 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
+from brady_widgets.engine.game import CLOCK, FrozenList
 from brady_widgets.engine.game import MAX_AT as _MAX_AT
-from brady_widgets.engine.game import FrozenList
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
 
@@ -108,16 +108,46 @@ class _LegalList(FrozenList):
 
 _NO_ACTION = _LegalList()
 _ONLY_SLAP = _LegalList([SLAP])
+_NOTHING_FOR = [dict.fromkeys(range(n), _NO_ACTION) for n in range(11)]  # players -> every seat: no action
+# what _hand_list makes of a hand: its plays, its plays then take back and slap (a card down), its passes
+_PLAYS, _PLAYS_DOWN, _PASSES = 0, 1, 2
+#: the legal lists made from a hand, by (*hand, kind): a random playout makes about one list a
+#: step and the same hands come back (a switch, a take-back, a mismatch: ~90% of the lists are
+#: made before), so each is made once and shared (read-only) by every seat and game that holds
+#: that hand; emptied when full, so it stays small
+_BY_HAND: dict = {}
+_BY_HAND_MAX = 4096
 PHASES = ("play", "slap", "reveal", "hunt", "pass", "over")
 END_REASONS = ("no_cards", "no_pairs", "time")
 
 
 class _LegalCache(dict):
-    """Each seat's legal list, kept until something it depends on changes. A copy of
-    the game (``clone``, the snapshot ``apply_history`` takes, a pickle) starts with
-    an empty cache: a deep copy would turn the shared read-only actions into plain dicts."""
+    """Each seat's legal list, kept until something it depends on changes, and what the
+    cache itself must know: ``hunters``, the cached seats whose play-phase list names hunt
+    targets (stale once a seat's first card goes down or comes back), and ``void``, the
+    play phase's cache set aside while a slap window is open. (Slots of the cache, not
+    attributes of the game: CPython keeps an object of at most 30 attributes in its fast
+    inline layout, and Brouhaha is at 30 with the kernel's; ~7% of a random playout.)
 
-    __slots__ = ()
+    A seat with no list kept reads ``None`` (``cache[seat]``: on a dict subclass a subscript
+    is cheaper than ``.get``). A copy of the game (``clone``, the snapshot ``apply_history``
+    takes, a pickle) starts with an empty cache: a deep copy would turn the shared
+    read-only actions into plain dicts."""
+
+    __slots__ = ("hunters", "void")
+
+    def __init__(self):
+        self.hunters: list[int] = []
+        self.void: _LegalCache | None = None
+
+    def __missing__(self, seat):
+        return None
+
+    def drop_hunters(self) -> None:
+        """Forget the lists that name hunt targets (which seats have a card down changed)."""
+        for s in self.hunters:
+            self.pop(s, None)
+        self.hunters.clear()
 
     def __deepcopy__(self, memo):
         return _LegalCache()
@@ -128,6 +158,28 @@ class _LegalCache(dict):
 
 def _insert(hand: list, card) -> None:
     insort(hand, card, key=_RANK)
+
+
+def _hand_list(hand: list, kind: int) -> _LegalList:
+    """A play (``_PLAYS``, ``_PLAYS_DOWN``: then take back and slap) or a pass (``_PASSES``)
+    of each distinct card of ``hand`` (sorted), from ``_BY_HAND`` when it was made before."""
+    key = (*hand, kind)
+    got = _BY_HAND.get(key)
+    if got is None:
+        table = _PASS if kind == _PASSES else _PLAY
+        out = []
+        prev = None
+        for c in hand:
+            if c != prev:
+                out.append(table[c])
+                prev = c
+        if kind == _PLAYS_DOWN:
+            out.append(TAKE_BACK)
+            out.append(SLAP)
+        if len(_BY_HAND) >= _BY_HAND_MAX:
+            _BY_HAND.clear()
+        got = _BY_HAND[key] = _LegalList(out)
+    return got
 
 
 def _take(hand: list, card) -> object:
@@ -216,8 +268,6 @@ class Brouhaha(Game):
         self.pass_closes = None
         self.end_reason: str | None = None
         self._kept = _LegalCache()  # seat -> its legal list (see legal_actions)
-        self._lc_hunters: list[int] = []  # cached seats whose play-phase list names hunt targets
-        self._lc_void = None  # (cache, hunters) of the play phase, kept while a slap window is open
         for seat, hand in enumerate(self.hands):
             self._emit("deal", audience=[seat], seat=seat, hand=list(hand))
         self._emit("start", removed=list(self.removed), hand_size=size, players=n)
@@ -264,7 +314,7 @@ class Brouhaha(Game):
         # the list itself is handed out, read-only (_LegalList), not a copy
         # (the cache holds only this game's seats, and nothing once the game is over)
         if type(seat) is int:
-            got = self._kept.get(seat)
+            got = self._kept[seat]
             if got is not None:
                 return got
             if 0 <= seat < self.players and not self.over:
@@ -273,7 +323,7 @@ class Brouhaha(Game):
         return Game.legal_actions(self, seat)
 
     def _legal(self, seat):
-        got = self._kept.get(seat)
+        got = self._kept[seat]
         if got is None:
             got = self._kept[seat] = self._compute_legal(seat)
         return got
@@ -281,23 +331,20 @@ class Brouhaha(Game):
     def _forget(self) -> None:
         """Every cached legal list is stale (the phase or several seats changed)."""
         self._kept.clear()
-        self._lc_hunters.clear()
+        self._kept.hunters.clear()
 
     def _play_list(self, seat):
         """``seat``'s legal list in the play phase: a play of each distinct card in hand (a
-        Hunter's plays are its hunts, and the seat is noted in ``_lc_hunters``: its list depends
+        Hunter's plays are its hunts, and the seat is noted in the cache's ``hunters``: its list depends
         on which seats have an animal down), then take back and slap once a card is down."""
+        hand = self.hands[seat]
         down = self.down
-        out = []
-        prev = None
-        for c in self.hands[seat]:
-            if c != prev:
-                out.append(_PLAY[c])
-                prev = c
-        if prev == HUNTER:
-            out.pop()
-            out.extend([_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None])
-            self._lc_hunters.append(seat)
+        if not hand or hand[-1] != HUNTER:  # sorted: a Hunter is last
+            kind = _PLAYS if down[seat] is None else _PLAYS_DOWN
+            return _BY_HAND.get((*hand, kind)) or _hand_list(hand, kind)  # (the look-up inline: most calls)
+        out = [*_hand_list(hand[: hand.index(HUNTER)], _PLAYS)]
+        out += [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None]
+        self._kept.hunters.append(seat)
         if down[seat] is not None:
             out.append(TAKE_BACK)
             out.append(SLAP)
@@ -321,13 +368,7 @@ class Brouhaha(Game):
             return _NO_ACTION
         if phase == "pass":
             if seat in self.pass_seats and seat not in self.passes:
-                out = []
-                prev = None
-                for c in self.hands[seat]:
-                    if c != prev:
-                        out.append(_PASS[c])
-                        prev = c
-                return _LegalList(out)
+                return _hand_list(self.hands[seat], _PASSES)
         return _NO_ACTION
 
     def _is_legal(self, seat, action):
@@ -412,14 +453,14 @@ class Brouhaha(Game):
         return None
 
     def next_deadline(self):
-        # the base's answer in one call (the driver and act() ask it at every step)
-        if self.over:
+        # the base's answer in one call (a playout asks it at every step): the phase is
+        # "over" exactly when the game is, and the play phase's only deadline is the time limit
+        phase = self.phase
+        if phase == "play":
+            return self.options["time_limit_ms"]
+        if phase == "over":
             return None
-        due = None if self.phase == "play" else self._phase_deadline()
-        limit = self.options["time_limit_ms"]
-        if limit is not None and (due is None or limit <= due):
-            return limit
-        return due
+        return self._next_deadline()
 
     def _next_deadline(self):
         due = self._phase_deadline()
@@ -430,7 +471,7 @@ class Brouhaha(Game):
 
     def _on_deadline(self, at):
         self._forget()
-        void, self._lc_void = self._lc_void, None
+        void, self._kept.void = self._kept.void, None
         limit = self.options["time_limit_ms"]
         if limit is not None and at >= limit:
             self._finish("time", at)
@@ -442,20 +483,19 @@ class Brouhaha(Game):
             self.phase = "play"
             self.events.append({"type": "slap_void", "step": len(self.history), "seat": first, "at": at})
             if void is not None:  # nothing but the phase changed since the slap
-                self._kept, self._lc_hunters = void
+                self._kept = void
         elif phase == "reveal":
             a, b = self.reveal["seats"]
             self._resolve_reveal(at)
             if void is not None and self.phase == "play" and not self.over:
                 # a mismatch: only the two slappers' hands and the hunt targets (which seats
                 # have a card down) changed since the first slap; every other play-phase
-                # list comes back as it was
-                lc, hunters = void
-                lc.pop(a, None)
-                lc.pop(b, None)
-                for s in hunters:
-                    lc.pop(s, None)
-                self._kept = lc
+                # list comes back as it was, and the slappers' new ones are made at once
+                # (a playout and the scheduler ask every seat at the next step)
+                self._kept = void
+                void.drop_hunters()
+                void[a] = self._play_list(a)
+                void[b] = self._play_list(b)
         elif phase == "hunt":
             self._resolve_hunt(at)
         elif phase == "pass":
@@ -463,14 +503,32 @@ class Brouhaha(Game):
         else:  # pragma: no cover - no deadline in play
             raise RuntimeError(f"no deadline in phase {phase!r}")
 
+    def advance(self, at):
+        # the kernel's advance in one frame for the common case, a plain time that is exactly
+        # the next deadline (the scheduler and a playout advance so): one transition, after
+        # which the next deadline is later (every window lasts at least 1 ms, and a time limit
+        # due ends the game), so the kernel's loop would stop there too; anything else, and
+        # every refusal, goes through the kernel
+        if type(at) is int or type(at) is float:
+            due = self.next_deadline()
+            if at == due and self.clock <= at <= _MAX_AT:
+                mark = len(self.events)
+                self.history.append({"seat": CLOCK, "at": at})
+                self.clock = due
+                self._on_deadline(due)
+                self.clock = at
+                return self.events[mark:]
+        return Game.advance(self, at)
+
     def act(self, seat, action, at=None):
-        # the kernel's act, in one call for the common case (what _accepts_at_once takes
-        # at once: the very action handed out for the seat, at a plain time from the
-        # clock to before the next deadline); anything else goes through the kernel
+        # the kernel's act in one frame for the common case, the one Game._accepts_at_once
+        # takes first: the very action object handed out for the seat (found by identity in
+        # the cache, which is empty once the game is over), at a plain time from the clock to
+        # before the next deadline; anything else, and every refusal, goes through the kernel
         if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
             clock = self.clock
             if clock <= at <= _MAX_AT:
-                got = self._kept.get(seat)
+                got = self._kept[seat]
                 if got:
                     for handed in got:
                         if handed is action:
@@ -485,19 +543,6 @@ class Brouhaha(Game):
                             return self.events[mark:]
         return Game.act(self, seat, action, at)
 
-    def _accepts_at_once(self, seat, action, at):
-        # the base's answer, in one call for the common case: the very action object
-        # handed out for the seat (found by identity in the cache, which is empty once
-        # the game is over), at a plain time from the clock to before the next deadline
-        if type(action) is FrozenAction and (type(at) is int or type(at) is float) and self.clock <= at <= _MAX_AT:
-            got = self._kept.get(seat)
-            if got:
-                for handed in got:
-                    if handed is action:
-                        due = self.options["time_limit_ms"] if self.phase == "play" else self._next_deadline()
-                        return due is None or at < due
-        return Game._accepts_at_once(self, seat, action, at)
-
     # --------------------------------------------------------------- actions
     def _apply(self, seat, action, at):
         kind = action["type"]
@@ -505,18 +550,17 @@ class Brouhaha(Game):
         if kind == "play":
             # the play phase: the player's own list changes; a first card down also
             # changes the hunt targets of the seats holding a Hunter
-            if self.down[seat] is None:
-                for t in self._lc_hunters:
-                    lc.pop(t, None)
-                self._lc_hunters.clear()
+            down = self.down
+            old = down[seat]
+            if old is None:
+                if lc.hunters:
+                    lc.drop_hunters()
             # (the play itself, inline: the hot path of a playout)
-            card = action["card"]
             hand = self.hands[seat]
-            old = self.down[seat]
-            new = _take(hand, card)
+            new = hand.pop(hand.index(action["card"]))  # _take
             if old is not None:
-                _insert(hand, old)
-            self.down[seat] = new
+                insort(hand, old, key=_RANK)  # _insert
+            down[seat] = new
             cry = self._cry[new]
             self.cries[seat] = cry
             step = len(self.history)
@@ -526,45 +570,40 @@ class Brouhaha(Game):
             # the player's new list at once (a playout asks for it at the next step)
             lc[seat] = self._play_list(seat)
         elif kind == "take_back":
-            for t in self._lc_hunters:
-                lc.pop(t, None)
-            self._lc_hunters.clear()
+            if lc.hunters:
+                lc.drop_hunters()
             card = self.down[seat]
             self.down[seat] = None
             self.cries[seat] = None
             _insert(self.hands[seat], card)
             self.events.append({"type": "take_back", "step": len(self.history), "seat": seat, "at": at})
-            lc[seat] = self._compute_legal(seat)  # asked for at the next step of a playout
+            lc[seat] = self._play_list(seat)  # asked for at the next step of a playout
         elif kind == "pass":
             lc.pop(seat, None)  # the others' choices do not depend on it, until all are in
             self._choose_pass(seat, action["card"], at)
             if self.phase != "pass":
                 self._forget()
-        else:
-            if kind == "slap" and self.phase == "play":
+        elif kind == "slap":
+            if self.phase == "play":
                 # the play-phase lists come back unchanged if the window closes void (and
                 # all but the two slappers' after a mismatch): set aside as they are (no
                 # copy), the frozen phases get a cache of their own
-                self._lc_void = (lc, self._lc_hunters)
+                void = lc
                 lc = self._kept = _LegalCache()
-                self._lc_hunters = []
-            else:
-                if kind != "slap":
-                    self._lc_void = None
-                self._forget()
-            # (_slap and _hunt fill no list: the cache is already empty, no second _forget)
-            if kind == "slap":
+                lc.void = void
                 self._slap(seat, at)
+                # every seat's list in the slap window, at once (what _compute_legal gives)
+                lc.update(_NOTHING_FOR[self.players])
+                for s, d in enumerate(self.down):
+                    if d is not None:
+                        lc[s] = _ONLY_SLAP
+                lc[seat] = _NO_ACTION  # the first slapper waits for another
             else:
-                self._hunt(seat, action["target"], at)
-            # every seat's list in the frozen phases, at once (what _compute_legal gives)
-            if self.phase == "slap":
-                first, down = self.slap["first"], self.down
-                for s in range(self.players):
-                    lc[s] = _ONLY_SLAP if s != first and down[s] is not None else _NO_ACTION
-            elif self.phase == "reveal":
-                for s in range(self.players):
-                    lc[s] = _NO_ACTION
+                self._slap(seat, at)  # the second: a reveal, where nobody acts
+                lc.update(_NOTHING_FOR[self.players])  # (every seat's list replaced)
+        else:
+            self._forget()
+            self._hunt(seat, action["target"], at)
 
     def _slap(self, seat, at):
         if self.phase == "play":
@@ -765,56 +804,72 @@ class Brouhaha(Game):
         self._emit("game_over", winners=list(self.winners), scores=sizes, reason=reason, at=at)
 
     def _scores(self):
-        return [len(r) for r in self.reserves]
+        return [*map(len, self.reserves)]
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
+        # (every bot asks for a fresh view after every step: built in one pass, lists copied
+        # in C, the seat's own parts read once)
+        phase = self.phase
         hunt = self.hunt
         passing = None
-        if self.phase == "pass":
+        if phase == "pass":
+            passes = self.passes
             passing = {
-                "chosen": sorted(self.passes),
+                "chosen": sorted(passes),
                 "closes_at": self.pass_closes,
-                "mine": self.passes.get(seat) if seat is not None else None,
+                "mine": passes.get(seat) if seat is not None else None,
             }
+            to_act = self._to_act()  # a fresh list (the kernel's to_act, in one call)
+        else:
+            to_act = []
         hunt_view = None
         if hunt is not None:
             hunt_view = {"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]}
             if reveal or (seat is not None and seat == hunt["hunter"]):
                 hunt_view["target"] = hunt["target"]
+        if seat is None:
+            my_hand = my_down = None
+            pinned = False
+        else:
+            my_hand = self.hands[seat][:]
+            my_down = self.down[seat]
+            pinned = hunt is not None and hunt["target"] == seat
         r = self.reveal
+        slap = self.slap
+        options = self.options
         view = {
             "game": self.name,
             "players": self.players,
             "viewer": seat,
-            "phase": self.phase,
-            "to_act": self.to_act,
-            "cries": list(self.cries),
+            "phase": phase,
+            "to_act": to_act,
+            "cries": self.cries[:],
             "hunter_down": hunt["hunter"] if hunt is not None else None,
-            "my_hand": list(self.hands[seat]) if seat is not None else None,
-            "my_down": self.down[seat] if seat is not None else None,
-            "pinned": seat is not None and hunt is not None and hunt["target"] == seat,
-            "hand_sizes": [len(h) for h in self.hands],
+            "my_hand": my_hand,
+            "my_down": my_down,
+            "pinned": pinned,
+            "hand_sizes": [*map(len, self.hands)],
             "reserves": [*map(list, self.reserves)],
-            "removed": list(self.removed),
-            "lost": list(self.lost),
+            "removed": self.removed[:],
+            "lost": self.lost[:],
             "hunters_out": len(self.out),
-            "slap": dict(self.slap) if self.slap is not None else None,
-            "reveal": {"seats": list(r["seats"]), "cards": list(r["cards"]), "match": r["match"], "until": r["until"]}
+            "slap": slap.copy() if slap is not None else None,
+            "reveal": {"seats": r["seats"][:], "cards": r["cards"][:], "match": r["match"], "until": r["until"]}
             if r is not None
             else None,
             "hunt": hunt_view,
             "passing": passing,
-            "scores": self._scores(),
+            "scores": [*map(len, self.reserves)],
             "over": self.over,
-            "winners": list(self.winners),
+            "winners": self.winners[:],
             "reason": self.end_reason,
-            "options": {"bang": self.options["bang"], "cries": self.options["cries"]},
-            "log": self.log_for(seat, reveal=reveal),
+            "options": {"bang": options["bang"], "cries": options["cries"]},
+            "log": self.log_for(seat, reveal),
         }
         if reveal:
-            view["hands"] = [list(h) for h in self.hands]
-            view["down"] = list(self.down)
+            view["hands"] = [*map(list, self.hands)]
+            view["down"] = self.down[:]
             view["passes"] = [self.passes.get(s) for s in range(self.players)]
         return view
 
