@@ -608,7 +608,12 @@ class BradyBunch(Game):
         super().__init_subclass__(**kwargs)
         cls._tables_are_the_truth = cls._legal is BradyBunch._legal and cls._listed is BradyBunch._listed
         # act and legal_actions read _to_act's kept answer (self._seats) themselves
-        cls._fast_brady = cls._tables_are_the_truth and cls._one_pass_turn and cls._to_act is BradyBunch._to_act
+        cls._fast_brady = (
+            cls._tables_are_the_truth
+            and cls._one_pass_turn
+            and cls._to_act is BradyBunch._to_act
+            and cls._apply is BradyBunch._apply
+        )
         cls._do_functions = _do_functions(cls)
         cls._own_emit = cls._emit is Game._emit
 
@@ -694,17 +699,22 @@ class BradyBunch(Game):
             mark = len(self.events)
             seats = self._seats if self.phase == "play" else None
             self.history.append({"seat": seat, "action": action})
-            self._apply(seat, action, None)
-            if seats is not None and self.phase == "play" and self._seats is None:
+            # _apply written out (one call a step fewer; _fast_brady: this class's _apply)
+            kind = action["type"]
+            self._seats = self._targets_now = None
+            self._do_functions[kind](self, seat, action)
+            self._targets_now = None
+            if seats is not None and self.phase == "play":
                 # Still the play phase: a card or Alice's lights out took just that seat off
                 # _seats_now's list, a request took no one off; the rest keep their order. So
                 # the seats are kept for the next action instead of asked again (~4 in 10 of a
                 # capped 8-player game's actions are in this phase).
-                kind = action["type"]
                 if kind != "request":
                     seats = seats[:]
                     seats.remove(seat)
                 self._seats = seats
+            else:
+                self._seats = None
             return self.events[mark:]
         return Game.act(self, seat, action, at)
 
