@@ -669,7 +669,7 @@ class BradyBunch(Game):
         if type(seat) is int and 0 <= seat < self.players and self._fast_brady:
             if self.over or seat not in (self._seats or self._to_act()):
                 return []
-            table = self._table(seat)
+            table = None if self.phase in _LIST_PHASES else self._table(seat)  # (see act)
             return list(table[0]) if table is not None else self._listed(seat)
         return Game.legal_actions(self, seat)
 
@@ -688,8 +688,10 @@ class BradyBunch(Game):
             and self._fast_brady
             and seat in (self._seats or self._to_act())
         ):
-            # _is_legal's test, its table look-up written out (what legal_actions handed out)
-            table = self._table(seat)
+            # _is_legal's test, its table look-up written out (what legal_actions handed out);
+            # the phases without a table (half the steps) tested first, without calling _table
+            phase = self.phase
+            table = None if phase in _LIST_PHASES else self._table(seat)
             if table is None:
                 if not self._is_listed(seat, action):
                     return Game.act(self, seat, action, at)  # raises its IllegalAction
@@ -697,7 +699,7 @@ class BradyBunch(Game):
                 if not self._is_legal(seat, action):
                     return Game.act(self, seat, action, at)  # raises its IllegalAction
             mark = len(self.events)
-            seats = self._seats if self.phase == "play" else None
+            seats = self._seats if phase == "play" else None
             self.history.append({"seat": seat, "action": action})
             # _apply written out (one call a step fewer; _fast_brady: this class's _apply)
             kind = action["type"]
