@@ -661,7 +661,12 @@ class BradyBunch(Game):
     def to_act(self) -> list[int]:
         # Game.to_act (a fresh list; [] once over) reading _to_act's kept answer itself
         if self._fast_brady:
-            return [] if self.over else (self._seats or self._to_act())[:]
+            if self.over:
+                return []
+            seats = self._seats
+            if seats is None:  # _to_act written out (the first of its three calls a step)
+                seats = self._seats = self._seats_now()
+            return seats[:]
         return [] if self.over else list(self._to_act())
 
     def legal_actions(self, seat: int) -> list[dict]:
