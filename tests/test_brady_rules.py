@@ -8,6 +8,7 @@ imported ``content.py`` would agree with any typo in it.
 from __future__ import annotations
 
 import json
+import pickle
 import random
 from collections import Counter
 from fractions import Fraction
@@ -999,3 +1000,27 @@ def test_kept_seats_are_the_seats_now(players):
             if g._seats is not None:
                 assert g._seats == g._seats_now(), (seed, len(g.history), g.phase)
                 assert g.to_act == g._seats_now()
+
+
+def test_a_game_keeps_its_state_in_slots_and_apply_history_puts_it_back():
+    # CPython (3.11, 3.12) keeps a __dict__ of at most 30 attributes in its fast inline
+    # layout: the game's own state is in __slots__, so the kernel's and the caches stay under
+    g = BradyBunch(8, 5, max_questions=2)
+    rng = random.Random(5)
+    while not g.over:
+        g.view(rng.randrange(8))
+        s = rng.choice(g.to_act)
+        g.act(s, rng.choice(g.legal_actions(s)))
+        if len(g.history) == 40:
+            # a refused record undoes the steps it applied, the slots' state included
+            before, view = g.to_json(), g.full_view()
+            legal = g.legal_actions(g.to_act[0])
+            s = g.to_act[0]
+            with pytest.raises(IllegalAction):
+                g.apply_history(
+                    [{"seat": s, "action": legal[0]}, {"seat": s, "action": {"type": "accuse", "kid": "x"}}]
+                )
+            assert g.to_json() == before and g.full_view() == view
+    assert len(vars(g)) <= 30, sorted(vars(g))
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):  # every protocol (0 and 1 need __getstate__)
+        assert pickle.loads(pickle.dumps(g, protocol)).full_view() == g.full_view()

@@ -33,6 +33,7 @@ each round. Rules decisions where the rulebook is silent follow
 
 from __future__ import annotations
 
+import copy
 import random as _random
 from fractions import Fraction
 from operator import itemgetter
@@ -288,6 +289,20 @@ class BradyBunch(Game):
 
     name = "brady_bunch"
     title = "The Brady Bunch Party Game"
+    # This class's state in slots, the kernel's and the caches in __dict__: CPython (3.11,
+    # 3.12) keeps a __dict__ of at most 30 attributes in its fast inline layout, and a game
+    # had ~57 (a capped 8-player random playout ~10% faster). apply_history puts them back.
+    __slots__ = (
+        # _check_options
+        "seat_kid", "kid_seat", "player_kids", "kids", "oliver", "reveals", "tattletales", "_tables",
+        # _setup
+        "_seats", "_targets_now", "hands", "deck", "takers", "board", "face_up", "tucked", "cookies",
+        "snoop_deck", "oliver_cards", "tokens", "exposed", "peeks", "talk", "signs", "signs_shown",
+        "accused", "final_scores", "roles", "round", "phase",
+        # _new_round_state
+        "snoops", "snoop_queue", "snoop_seen", "requests", "alice_ready", "spoken", "questions",
+        "pending", "talk_phase", "cookie_kid", "oliver_done", "token", "token_seen", "token_used",
+    )  # fmt: skip
     player_counts = range(3, 9)
     default_options = {"kids": None, "silent": None, "cousin_oliver": False, "volunteer": True, "max_questions": None}
     action_schema = {
@@ -442,6 +457,20 @@ class BradyBunch(Game):
         self.token_seen: list[str] = []
         self.token_used: str | None = None
 
+    def apply_history(self, history: list[dict]) -> None:
+        # all or nothing, as Game.apply_history, whose snapshot is of __dict__: the slots too
+        kept = copy.deepcopy({name: getattr(self, name) for name in BradyBunch.__slots__})
+        try:
+            Game.apply_history(self, history)
+        except BaseException:
+            for name, value in kept.items():
+                setattr(self, name, value)
+            raise
+
+    def __getstate__(self) -> tuple[dict, dict]:
+        # (__dict__, slots), as object's from Python 3.11 on: pickle's protocols 0 and 1 refuse slots without one
+        return self.__dict__, {name: getattr(self, name) for name in BradyBunch.__slots__}
+
     # --------------------------------------------------------------- queries
     def kid_of(self, seat: int) -> str | None:
         return self.seat_kid.get(seat)
@@ -579,7 +608,12 @@ class BradyBunch(Game):
         super().__init_subclass__(**kwargs)
         cls._tables_are_the_truth = cls._legal is BradyBunch._legal and cls._listed is BradyBunch._listed
         # act and legal_actions read _to_act's kept answer (self._seats) themselves
-        cls._fast_brady = cls._tables_are_the_truth and cls._one_pass_turn and cls._to_act is BradyBunch._to_act
+        cls._fast_brady = (
+            cls._tables_are_the_truth
+            and cls._one_pass_turn
+            and cls._to_act is BradyBunch._to_act
+            and cls._apply is BradyBunch._apply
+        )
         cls._do_functions = _do_functions(cls)
         cls._own_emit = cls._emit is Game._emit
 
@@ -627,7 +661,12 @@ class BradyBunch(Game):
     def to_act(self) -> list[int]:
         # Game.to_act (a fresh list; [] once over) reading _to_act's kept answer itself
         if self._fast_brady:
-            return [] if self.over else (self._seats or self._to_act())[:]
+            if self.over:
+                return []
+            seats = self._seats
+            if seats is None:  # _to_act written out (the first of its three calls a step)
+                seats = self._seats = self._seats_now()
+            return seats[:]
         return [] if self.over else list(self._to_act())
 
     def legal_actions(self, seat: int) -> list[dict]:
@@ -635,7 +674,7 @@ class BradyBunch(Game):
         if type(seat) is int and 0 <= seat < self.players and self._fast_brady:
             if self.over or seat not in (self._seats or self._to_act()):
                 return []
-            table = self._table(seat)
+            table = None if self.phase in _LIST_PHASES else self._table(seat)  # (see act)
             return list(table[0]) if table is not None else self._listed(seat)
         return Game.legal_actions(self, seat)
 
@@ -654,8 +693,10 @@ class BradyBunch(Game):
             and self._fast_brady
             and seat in (self._seats or self._to_act())
         ):
-            # _is_legal's test, its table look-up written out (what legal_actions handed out)
-            table = self._table(seat)
+            # _is_legal's test, its table look-up written out (what legal_actions handed out);
+            # the phases without a table (half the steps) tested first, without calling _table
+            phase = self.phase
+            table = None if phase in _LIST_PHASES else self._table(seat)
             if table is None:
                 if not self._is_listed(seat, action):
                     return Game.act(self, seat, action, at)  # raises its IllegalAction
@@ -663,19 +704,24 @@ class BradyBunch(Game):
                 if not self._is_legal(seat, action):
                     return Game.act(self, seat, action, at)  # raises its IllegalAction
             mark = len(self.events)
-            seats = self._seats if self.phase == "play" else None
+            seats = self._seats if phase == "play" else None
             self.history.append({"seat": seat, "action": action})
-            self._apply(seat, action, None)
-            if seats is not None and self.phase == "play" and self._seats is None:
+            # _apply written out (one call a step fewer; _fast_brady: this class's _apply)
+            kind = action["type"]
+            self._seats = self._targets_now = None
+            self._do_functions[kind](self, seat, action)
+            self._targets_now = None
+            if seats is not None and self.phase == "play":
                 # Still the play phase: a card or Alice's lights out took just that seat off
                 # _seats_now's list, a request took no one off; the rest keep their order. So
                 # the seats are kept for the next action instead of asked again (~4 in 10 of a
                 # capped 8-player game's actions are in this phase).
-                kind = action["type"]
                 if kind != "request":
                     seats = seats[:]
                     seats.remove(seat)
                 self._seats = seats
+            else:
+                self._seats = None
             return self.events[mark:]
         return Game.act(self, seat, action, at)
 
