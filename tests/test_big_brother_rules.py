@@ -1337,3 +1337,26 @@ def test_legal_lists_are_handed_out_read_only():
             continue
         s = rng.choice(can)
         g.act(s, rng.choice(lists[s]), at=g.clock + 100)
+
+
+def test_a_game_keeps_its_state_in_slots_and_apply_history_puts_it_back():
+    # CPython (3.11, 3.12) keeps a __dict__ of at most 30 attributes in its fast inline
+    # layout: the game's own state is in __slots__, so the kernel's and the caches stay under
+    import pickle
+
+    g, rng = BigBrother(6, 5), random.Random(5)
+    while not g.over:
+        g.view(rng.randrange(6))
+        _step_randomly(g, rng)
+        if len(g.history) == 60:
+            # a refused record undoes the steps it applied, the slots' state included
+            before, view = g.to_json(), g.full_view()
+            s = next(s for s in range(g.players) if g.legal_actions(s))
+            step = {"seat": s, "action": g.legal_actions(s)[0], "at": g.clock}
+            with pytest.raises((IllegalAction, ValueError)):
+                g.apply_history([step, {"seat": s, "action": {"type": "pay", "target": 99}, "at": g.clock}])
+            assert g.to_json() == before and g.full_view() == view
+    assert len(vars(g)) <= 30, sorted(vars(g))
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):  # every protocol (0 and 1 need __getstate__)
+        other = pickle.loads(pickle.dumps(g, protocol))
+        assert other.full_view() == g.full_view() and other.to_json() == g.to_json()

@@ -67,6 +67,7 @@ cards until they are claimed, and the order of both piles.
 
 from __future__ import annotations
 
+import copy
 import random as _random
 from bisect import bisect_right
 from collections.abc import Callable
@@ -501,6 +502,24 @@ class BigBrother(Game):
     realtime = True
     _fast_act = True
     races = frozenset()
+    # This class's state and memos in slots, the kernel's in __dict__: CPython (3.11,
+    # 3.12) keeps a __dict__ of at most 30 attributes in its fast inline layout (a game
+    # had ~78), and only until something reads self.__dict__ (so the memos are slots too,
+    # not __dict__.get). apply_history and __getstate__ handle the slots.
+    __slots__ = (
+        # _setup
+        "track", "kinds", "rooms", "length", "_track_names", "_absorbing", "_moves", "_roll_keys", "_acts",
+        "deck", "drawn", "cam_deck", "cam_drawn", "cam_held", "cam_seq", "cam_shown", "cam_used", "owed",
+        "resume", "seq", "facts", "watch", "watchers", "_stale", "hand", "box", "box_total", "open_votes",
+        "pos", "evicted", "out", "in_house", "_pick_lists", "returned", "rounds", "round", "order", "turn",
+        "mover", "rolls", "shield", "last_roll", "card", "sign", "purpose", "questions", "extra", "targets",
+        "_asked", "_bases", "voted", "waiting", "ballot", "gossip", "deadline", "choosing", "nominees",
+        "finalists", "candidates", "ranks", "ranks_shown", "count", "last_count_step", "phase",
+        # _cache_reset
+        "_seats", "_kept",
+        # the memos of claims and views (None until first use)
+        "_claim_memo", "_claims_all", "_secret_vote_at", "_view_cache", "_view_parts",
+    )  # fmt: skip
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self) -> None:
@@ -554,6 +573,11 @@ class BigBrother(Game):
     def _setup(self, deal: dict | None) -> dict:
         n = self.players
         self._cache_reset()
+        self._claim_memo: dict | None = None
+        self._claims_all: tuple | None = None
+        self._secret_vote_at: int | None = None
+        self._view_cache: tuple | None = None
+        self._view_parts: dict | None = None
         self.track = self.options["track"] or DEFAULT_TRACK
         self.kinds = [s["kind"] for s in self.track]
         self.rooms = [s["room"] for s in self.track]
@@ -658,19 +682,36 @@ class BigBrother(Game):
         self._seats: list[int] | None = None
         self._kept: dict[int, list] = {}
 
-    def __getstate__(self):
+    def __getstate__(self) -> tuple[dict, dict]:
+        # (__dict__, slots), as object's from Python 3.11 on (pickle's protocols 0 and 1
+        # refuse slots without a __getstate__), without the caches
         state = self.__dict__.copy()
-        state["_seats"], state["_kept"] = None, {}
         state.pop("_trace_cache", None)  # a copy may play another history of the same length
-        state.pop("_view_cache", None)  # (read-only parts would come back as plain lists)
-        state.pop("_view_parts", None)
-        state.pop("_claim_memo", None)
-        state.pop("_claims_all", None)
-        state["_bases"] = None  # (read-only lists of the shared actions)
-        state["_pick_lists"] = (None, {})
-        state["_asked"] = None
-        state["_stale"] = set()
-        return state
+        slots = self._slot_state()
+        slots["_view_cache"] = slots["_view_parts"] = None  # (read-only parts would come back as plain lists)
+        slots["_claim_memo"] = slots["_claims_all"] = None
+        slots["_seats"], slots["_kept"] = None, {}
+        slots["_bases"] = None  # (read-only lists of the shared actions)
+        slots["_pick_lists"] = (None, {})
+        slots["_asked"] = None
+        slots["_stale"] = set()
+        return state, slots
+
+    def _slot_state(self) -> dict:
+        return {name: getattr(self, name) for name in BigBrother.__slots__}
+
+    def apply_history(self, history: list[dict]) -> None:
+        # all or nothing, as Game.apply_history, whose snapshot is of __dict__ only: one
+        # deep copy of both (the caches in __dict__ may share parts with the slots' state)
+        snapshot, slots = copy.deepcopy((self.__dict__, self._slot_state()))
+        try:
+            self._apply_recorded(history)
+        except BaseException:
+            self.__dict__.clear()
+            self.__dict__.update(snapshot)
+            for name, value in slots.items():
+                setattr(self, name, value)
+            raise
 
     # ---------------------------------------------------------- contract
     def _vote_bases(self) -> tuple:
@@ -1265,7 +1306,7 @@ class BigBrother(Game):
         facts = self.facts
         if not facts:
             return _NOTHING
-        memo = self.__dict__.get("_claim_memo")
+        memo = self._claim_memo
         if memo is None:
             memo = self._claim_memo = {}
         seq, shown = self.seq, len(self.cam_shown)
@@ -1287,7 +1328,7 @@ class BigBrother(Game):
         only the claimer's (its card is used up for the round) and the shield only the
         claims of the seats it leaves and reaches, so only those seats are made again."""
         facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
-        got = self.__dict__.get("_claims_all")
+        got = self._claims_all
         stale = self._stale
         if got is not None and got[0] is facts and got[3] is house:
             out = got[4]
@@ -1518,13 +1559,13 @@ class BigBrother(Game):
             # by every view of that state): the Scheduler asks every bot with a legal
             # action after every step, so a state is viewed by two or three seats
             key = (len(self.history), len(self.events))
-            cache = self.__dict__.get("_view_cache")
+            cache = self._view_cache
             if cache is None or cache[0] != key or cache[1] is not self.history:
                 if (
                     cache is not None
                     and cache[1] is self.history
                     and cache[0] == (key[0] - 1, key[1] - 1)
-                    and self.__dict__.get("_secret_vote_at") == key[0]
+                    and self._secret_vote_at == key[0]
                 ):
                     # the one step since the last state viewed is a secret vote on a question
                     # that goes on (most steps): only these public fields change (the prompt
@@ -1572,7 +1613,7 @@ class BigBrother(Game):
             open_votes, shown, count = _fresh(self.open_votes), _fresh(self.cam_shown), self._count_view()
         else:
             flat, ro = FrozenList, _ro
-            parts = self.__dict__.get("_view_parts")
+            parts = self._view_parts
             if parts is None:
                 tags = self.options["tags"]
                 parts = self._view_parts = {
