@@ -447,7 +447,9 @@ class Game:
         """The log :meth:`log_for` copies: kept in the log cache and appended to as the
         game goes on (never handed out: callers get copies or slices of it)."""
         events = self.events
-        cache = self.__dict__.get("_log_cache")
+        # getattr, not self.__dict__.get: reading __dict__ makes CPython 3.11 give up an
+        # object's inline attributes for good, and every view would slow the game's steps
+        cache = getattr(self, "_log_cache", None)
         n = len(events)
         if cache is not None and cache.events is events:
             # the common case: this log has read every event (a view asked again, or a
