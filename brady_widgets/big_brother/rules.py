@@ -67,7 +67,6 @@ cards until they are claimed, and the order of both piles.
 
 from __future__ import annotations
 
-import copy
 import random as _random
 from bisect import bisect_right
 from collections.abc import Callable
@@ -505,7 +504,7 @@ class BigBrother(Game):
     # This class's state and memos in slots, the kernel's in __dict__: CPython (3.11,
     # 3.12) keeps a __dict__ of at most 30 attributes in its fast inline layout (a game
     # had ~78), and only until something reads self.__dict__ (so the memos are slots too,
-    # not __dict__.get). apply_history and __getstate__ handle the slots.
+    # not __dict__.get). Game.apply_history and __getstate__ handle the slots.
     __slots__ = (
         # _setup
         "track", "kinds", "rooms", "length", "_track_names", "_absorbing", "_moves", "_roll_keys", "_acts",
@@ -687,7 +686,7 @@ class BigBrother(Game):
         # refuse slots without a __getstate__), without the caches
         state = self.__dict__.copy()
         state.pop("_trace_cache", None)  # a copy may play another history of the same length
-        slots = self._slot_state()
+        slots = self._slot_values()
         slots["_view_cache"] = slots["_view_parts"] = None  # (read-only parts would come back as plain lists)
         slots["_claim_memo"] = slots["_claims_all"] = None
         slots["_seats"], slots["_kept"] = None, {}
@@ -696,22 +695,6 @@ class BigBrother(Game):
         slots["_asked"] = None
         slots["_stale"] = set()
         return state, slots
-
-    def _slot_state(self) -> dict:
-        return {name: getattr(self, name) for name in BigBrother.__slots__}
-
-    def apply_history(self, history: list[dict]) -> None:
-        # all or nothing, as Game.apply_history, whose snapshot is of __dict__ only: one
-        # deep copy of both (the caches in __dict__ may share parts with the slots' state)
-        snapshot, slots = copy.deepcopy((self.__dict__, self._slot_state()))
-        try:
-            self._apply_recorded(history)
-        except BaseException:
-            self.__dict__.clear()
-            self.__dict__.update(snapshot)
-            for name, value in slots.items():
-                setattr(self, name, value)
-            raise
 
     # ---------------------------------------------------------- contract
     def _vote_bases(self) -> tuple:

@@ -33,7 +33,6 @@ each round. Rules decisions where the rulebook is silent follow
 
 from __future__ import annotations
 
-import copy
 import random as _random
 from fractions import Fraction
 from operator import itemgetter
@@ -291,7 +290,7 @@ class BradyBunch(Game):
     title = "The Brady Bunch Party Game"
     # This class's state in slots, the kernel's and the caches in __dict__: CPython (3.11,
     # 3.12) keeps a __dict__ of at most 30 attributes in its fast inline layout, and a game
-    # had ~57 (a capped 8-player random playout ~10% faster). apply_history puts them back.
+    # had ~57 (a capped 8-player random playout ~10% faster). Game.apply_history restores them.
     __slots__ = (
         # _check_options
         "seat_kid", "kid_seat", "player_kids", "kids", "oliver", "reveals", "tattletales", "_tables",
@@ -457,19 +456,9 @@ class BradyBunch(Game):
         self.token_seen: list[str] = []
         self.token_used: str | None = None
 
-    def apply_history(self, history: list[dict]) -> None:
-        # all or nothing, as Game.apply_history, whose snapshot is of __dict__: the slots too
-        kept = copy.deepcopy({name: getattr(self, name) for name in BradyBunch.__slots__})
-        try:
-            Game.apply_history(self, history)
-        except BaseException:
-            for name, value in kept.items():
-                setattr(self, name, value)
-            raise
-
     def __getstate__(self) -> tuple[dict, dict]:
         # (__dict__, slots), as object's from Python 3.11 on: pickle's protocols 0 and 1 refuse slots without one
-        return self.__dict__, {name: getattr(self, name) for name in BradyBunch.__slots__}
+        return self.__dict__, self._slot_values()
 
     # --------------------------------------------------------------- queries
     def kid_of(self, seat: int) -> str | None:

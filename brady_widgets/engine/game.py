@@ -624,13 +624,28 @@ class Game:
 
     def apply_history(self, history: list[dict]) -> None:
         """Apply recorded actions and clock steps, taking chance outcomes from the record."""
-        snapshot = copy.deepcopy(self.__dict__)  # all or nothing: a refused record undoes the rest
+        # all or nothing: a refused record undoes the rest. One deep copy of the whole state,
+        # a subclass's __slots__ included, so that what __dict__ and the slots share stays shared
+        snapshot, slots = copy.deepcopy((self.__dict__, self._slot_values()))
         try:
             self._apply_recorded(history)
         except BaseException:
             self.__dict__.clear()
             self.__dict__.update(snapshot)
+            for name, value in slots.items():
+                setattr(self, name, value)
             raise
+
+    def _slot_values(self) -> dict:
+        """name -> value of every ``__slots__`` attribute a subclass declares (a game may keep
+        its hot state in slots: CPython's inline layout holds at most 30 attributes)."""
+        out = {}
+        for cls in type(self).__mro__:
+            names = cls.__dict__.get("__slots__", ())
+            for name in (names,) if isinstance(names, str) else names:
+                if name not in ("__dict__", "__weakref__"):
+                    out[name] = getattr(self, name)
+        return out
 
     def _apply_recorded(self, history: list[dict]) -> None:
         """:meth:`apply_history` without its snapshot: a refused record leaves the game
