@@ -487,3 +487,41 @@ def test_best_draws_only_what_can_win_and_picks_what_drawing_every_seat_picks():
                 scores = dict.fromkeys(scores, 0.25)  # all tied
             want = max(scores, key=lambda s: (scores[s] + noise * (2 * bot._u(moment, "vote", s) - 1), -s))
             assert bot._best(scores, moment, "vote") == want
+
+
+def _model_state(model: SocialModel) -> dict:
+    """What a model decides from and shows (every attribute but its reading position)."""
+    return {k: v for k, v in vars(model).items() if k not in ("_read", "_last")}
+
+
+def test_the_events_the_model_passes_over_move_nothing():
+    """``update`` hands ``_event`` only the types in ``_READ``; the others must move
+    nothing. Every event of played games (each seat's view, as a bot reads it, at 4 to 6
+    players, every bot level) is fed to ``_event`` one by one beside a model
+    that reads through ``update``: after each event the two are equal. The games hold
+    every event type the engine writes, so a branch added to ``_event`` for a type not
+    in ``_READ`` fails here."""
+    import re
+    from pathlib import Path
+
+    import brady_widgets.big_brother.rules as rules_module
+
+    source = Path(rules_module.__file__).read_text()
+    emitted = re.findall(r'_emit\(\s*"([a-z_]+)"', source)
+    written = set(emitted) | set(re.findall(r'"type": "([a-z_]+)", "step"', source))
+    assert {"roll", "my_vote", "count", "claim", "winner"} <= written  # (the patterns find the engine's events)
+    seen: set[str] = set()
+    games = [play(players, seed, {s: BOTS[level](s, seed) for s in range(players)})
+             for players, seed, level in ((4, 3, "easy"), (6, 21, "medium"), (5, 5, "hard"), (6, 8, "random"))]  # fmt: skip
+    for game in games:
+        for seat in range(game.players):
+            log = game.view(seat)["log"]
+            reader, direct = SocialModel(seat, game.players, seed=4), SocialModel(seat, game.players, seed=4)
+            grown: list[dict] = []
+            for ev in log:
+                seen.add(ev["type"])
+                grown.append(ev)
+                reader.update(grown)
+                direct._event(ev)
+                assert _model_state(reader) == _model_state(direct), (seat, ev)
+    assert written <= seen, f"no played game wrote {sorted(written - seen)}: add a game that does"
