@@ -36,6 +36,8 @@ class ScreenRendering:
 
     #: the finished game's replay (see :meth:`_replays`), set by the session
     _replay_cache: ReplayCache | None
+    #: the log lines' memos, one per screen key (:meth:`_entry_memo`; made on first use)
+    _entries_memo: dict[tuple, dict]
 
     # What the rendering reads from its host, the Session (annotations only: no attribute at run time).
     game: Game
@@ -178,9 +180,9 @@ class ScreenRendering:
         lines were a fifth of a room's update)."""
         screen = self.screen if screen is None else screen
         key = (tuple(self.names), screen.seat, screen.reveal)
-        memos = self.__dict__.get("_entries_memo")
+        memos = getattr(self, "_entries_memo", None)
         if memos is None:
-            memos = self.__dict__["_entries_memo"] = {}
+            memos = self._entries_memo = {}
         memo = memos.get(key)
         if memo is None or len(memo) > 8 * max(self.presenter.log_limit, 32):
             if memo is None and len(memos) >= MEMO_SCREENS:

@@ -375,7 +375,7 @@ class HousemateBot:
     def _u(self, *key) -> float:
         # a bot is asked again after every step of the game, mostly at the same moment:
         # each key's number is drawn once and kept (the same number as drawing it again)
-        draws = self.__dict__.get("_draws")
+        draws = getattr(self, "_draws", None)
         if draws is None:
             draws = self._draws = {}
         u = draws.get(key)

@@ -185,7 +185,7 @@ class TotalBlack(Game):
     def _scores(self):
         # every seat's view holds them, after every step: made once per set of pairs found
         found = tuple(self.found)
-        cached = self.__dict__.get("_scores_of")
+        cached = getattr(self, "_scores_of", None)
         if cached is None or cached[0] != found:
             cached = self._scores_of = (found, [1 if f else 0 for f in found])
         return [*cached[1]]

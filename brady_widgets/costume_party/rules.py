@@ -179,7 +179,7 @@ class CostumeParty(Game):
         tuples: computed once per board (a view after a roll, or a second seat's view, reuses
         them). Keyed by the figures' rooms and statuses themselves, so nothing can make it stale."""
         key = (tuple(self.room_of), tuple(self.status))
-        cache = self.__dict__.get("_board_cache")
+        cache = getattr(self, "_board_cache", None)
         if cache is None or cache[0] != key:
             rooms = self._rooms()
             status = self.status
