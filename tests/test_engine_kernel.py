@@ -23,7 +23,17 @@ import pytest
 
 import brady_widgets
 from brady_widgets.costume_party.rules import CostumeParty
-from brady_widgets.engine import ERROR_CODES, FrozenEvent, FrozenList, Game, IllegalAction, games, load_game
+from brady_widgets.engine import (
+    ERROR_CODES,
+    FrozenAction,
+    FrozenEvent,
+    FrozenList,
+    Game,
+    IllegalAction,
+    LegalList,
+    games,
+    load_game,
+)
 from brady_widgets.engine.registry import GameEntry, register, unregister
 from brady_widgets.testing import Ticker, check_game, random_playout
 from brady_widgets.testing.conformance import check_log_current, random_step
@@ -1258,3 +1268,24 @@ def test_the_one_pass_turn_check_accepts_only_what_validate_accepts(name):
                 assert game.to_json() == before
             game.act(seat_now, rng.choice(game.legal_actions(seat_now)))
     assert yes > 100 and checked > yes
+
+
+def test_a_legal_list_refuses_changes_with_its_own_words_and_copies_plain():
+    """:class:`LegalList` (a game's kept legal list, handed out shared) refuses every
+    change, saying it is a legal list (not a log entry, as a FrozenList inside an event
+    says), and copies, deep copies and pickles as plain lists."""
+    import pickle
+
+    action = FrozenAction({"type": "play", "card": 3})
+    legal = LegalList([action])
+    for change in (lambda: legal.append(action), lambda: legal.pop(), lambda: legal.__setitem__(0, {}),
+                   lambda: legal.__iadd__([action]), lambda: legal.clear(), lambda: legal.sort()):  # fmt: skip
+        with pytest.raises(TypeError, match=r"legal actions are read-only .*list\(legal\)"):
+            change()
+    assert legal == [{"type": "play", "card": 3}]
+    with pytest.raises(TypeError, match="a log entry is read-only"):
+        FrozenList([1]).append(2)
+    for plain in (copy.copy(legal), copy.deepcopy(legal), pickle.loads(pickle.dumps(legal)), list(legal)):
+        assert type(plain) is list and plain == legal
+        plain.append(action)  # a copy is the caller's own
+    assert type(copy.deepcopy(legal)[0]) is dict and len(legal) == 1

@@ -75,7 +75,7 @@ from bisect import insort
 from collections import Counter
 
 from brady_widgets.engine import FrozenAction, Game
-from brady_widgets.engine.game import CLOCK, FrozenList
+from brady_widgets.engine.game import CLOCK, LegalList
 from brady_widgets.engine.game import MAX_AT as _MAX_AT
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
@@ -90,21 +90,8 @@ _PASS = {c: FrozenAction(type="pass", card=c) for c in RANK}
 _HUNT = tuple(FrozenAction(type="hunt", target=t) for t in range(10))
 
 
-class _LegalList(FrozenList):
-    """A seat's legal list as ``legal_actions`` hands it out: shared by every caller
-    until the seat's options change (a random playout asks all ten seats at every
-    step, and copying the lists was most of the cost), so it refuses every change
-    (``TypeError``); ``list(legal)`` or ``copy.copy`` gives a plain list to change,
-    ``copy.deepcopy`` plain dicts too, and it pickles as a plain list."""
-
-    __slots__ = ()
-
-    def _read_only(self, *args, **kwargs):
-        raise TypeError("legal actions are read-only (shared): change a copy, list(legal)")
-
-    __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
-    append = extend = insert = pop = remove = clear = sort = reverse = _read_only  # type: ignore[assignment]
-
+#: a seat's legal list, handed out read-only and shared (the kernel's :class:`LegalList`)
+_LegalList = LegalList
 
 _NO_ACTION = _LegalList()
 _ONLY_SLAP = _LegalList([SLAP])

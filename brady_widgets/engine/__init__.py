@@ -1,7 +1,7 @@
 """The engine kernel shared by every game."""
 
 from .errors import ERROR_CODES, IllegalAction
-from .game import FrozenAction, FrozenEvent, FrozenList, Game
+from .game import FrozenAction, FrozenEvent, FrozenList, Game, LegalList
 from .registry import (
     GameEntry,
     game_entry,
@@ -24,6 +24,7 @@ __all__ = [
     "Game",
     "GameEntry",
     "IllegalAction",
+    "LegalList",
     "game_entry",
     "games",
     "load_bots",

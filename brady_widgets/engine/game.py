@@ -137,9 +137,10 @@ class FrozenList(list):
     """A read-only ``list`` inside a :class:`FrozenEvent` (see there)."""
 
     __slots__ = ()
+    _why = FrozenEvent._why
 
     def _read_only(self, *args: Any, **kwargs: Any) -> None:
-        raise TypeError(FrozenEvent._why)
+        raise TypeError(self._why)
 
     # every mutator raises, so their signatures need not match list's
     __setitem__ = __delitem__ = __iadd__ = __imul__ = _read_only  # type: ignore[assignment]
@@ -153,6 +154,18 @@ class FrozenList(list):
 
     def __reduce__(self):
         return (list, (list(self),))
+
+
+class LegalList(FrozenList):
+    """A seat's legal list as a game may hand it out: the kept list itself, shared by
+    every caller until the seat's options change (a random playout asks every seat at
+    every step, and copying the lists was most of a step's cost), so it refuses every
+    change (``TypeError``); ``list(legal)`` or ``copy.copy`` gives a plain list to change,
+    ``copy.deepcopy`` plain dicts too, and it pickles as a plain list. Its actions should
+    be :class:`FrozenAction`."""
+
+    __slots__ = ()
+    _why = "legal actions are read-only (shared): change a copy, list(legal)"
 
 
 def _frozen(value: Any) -> Any:
