@@ -14,6 +14,8 @@ no sideways scroll, 44 px controls, no key named), before and after a first tap.
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 import axe
@@ -76,6 +78,25 @@ def test_app_page_has_no_serious_axe_violation(app_page, name):  # noqa: F811 --
     page.screenshot(path=str(app_page.out / f"{name}.png"))
 
 
+def tap_first_move(page, cls: str, policy: list[str], name: str, timeout: float = 30) -> str:
+    """Tap the policy's first enabled control. The bots play on once Start is tapped: a slap
+    freezes Brouhaha's table and a round's end turns its cards into passes between the look
+    and the finger, so a control gone or disabled under it is looked up again, with short
+    taps (the default 30 s wait would be spent on a card that is not coming back). Fails when
+    nothing could be tapped within ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while True:
+        target = pick(page, cls, policy, timeout=max(0.0, deadline - time.monotonic()))
+        assert target is not None, f"{name}: nothing to tap at the start (in {timeout:.0f} s)"
+        try:
+            page.locator(target).tap(timeout=3000)
+            return target
+        except Exception as exc:  # gone or disabled under the finger: look again
+            if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+                raise
+        assert time.monotonic() < deadline, f"{name}: no tap landed on an enabled control in {timeout:.0f} s"
+
+
 @pytest.mark.parametrize("name", [p for p in PAGES if not p.endswith("_teacher")])
 def test_app_page_plays_on_a_phone(voila, browser, output_dir, name):  # noqa: F811 -- the fixture
     cls, _players, _level, policy = GAMES[name]
@@ -91,9 +112,7 @@ def test_app_page_plays_on_a_phone(voila, browser, output_dir, name):  # noqa: F
             start.first.tap()
             page.locator(f"{cls} [data-testid='start-panel']").wait_for(state="detached")
             check(page, cls, f"app page {name} on a phone, started")
-        target = pick(page, cls, policy)
-        assert target is not None, f"{name}: nothing to tap at the start"
-        page.locator(target).tap()
+        target = tap_first_move(page, cls, policy, name)
         page.wait_for_timeout(500)
         check(page, cls, f"app page {name} on a phone, after tapping {target.rsplit(chr(34), 2)[1]}")
         page.screenshot(path=str(output_dir / f"{name}_phone.png"))

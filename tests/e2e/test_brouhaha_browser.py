@@ -442,7 +442,7 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
     640 px tall, the Slap button is inside the viewport, and the speech bubbles' text and the
     Slap button read at a contrast of at least 4.5:1. Reduced motion leaves nothing moving."""
     from conftest import LabPage
-    from test_screen_browser import contrast
+    from test_screen_browser import CONTRAST_JS
 
     jupyterlab.delete_all_sessions()
     context = browser.new_context(viewport={"width": 1280, "height": 720}, reduced_motion="reduce")
@@ -468,11 +468,19 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
         lp.screenshot("screen.png")
         assert widget["height"] <= MAX_HEIGHT, widget
         assert box["y"] >= 0 and box["y"] + box["height"] <= 720, box
-        bubbles = root.locator('[data-testid^="bubble-"]:not(.bw-bh-quiet)')
-        assert bubbles.count() >= 5
-        ratios = [contrast(bubbles.nth(i))["ratio"] for i in range(bubbles.count())]
-        quiet = root.locator(".bw-bh-bubble.bw-bh-quiet")
-        ratios += [contrast(quiet.nth(i))["ratio"] for i in range(quiet.count())]
+        # every bubble's contrast in one look at the page: the bots play on, and a slap or a
+        # round's end quiets cries between two looks (a bubble counted, then gone, would leave
+        # its locator waiting 30 s); a look with five cries or more, within 30 s
+        deadline = time.monotonic() + 30
+        while True:
+            bubbles = root.locator('[data-testid^="bubble-"]').evaluate_all(
+                f"(els) => els.map((el) => ({{quiet: el.classList.contains('bw-bh-quiet'), ...({CONTRAST_JS})(el)}}))"
+            )
+            if sum(not b["quiet"] for b in bubbles) >= 5:
+                break
+            assert time.monotonic() < deadline, f"never five cries on screen at once: {bubbles}"
+            lp.page.wait_for_timeout(100)
+        ratios = [b["ratio"] for b in bubbles]
         # seat 0 puts a card down (the table may be frozen by a bots' slap: try again then)
         play = (
             "next((a for a in __import__('brady_widgets.widget', fromlist=['x']).expand_legal(table.legal) "
@@ -482,8 +490,12 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
             if kernel.eval(f"table.view['my_down'] is None and {play} is not None and (table.act({play}) or True)"):
                 break
             lp.page.wait_for_timeout(250)
-        lp.page.wait_for_function("(b) => !b.disabled", arg=slap.element_handle())
-        ratios.append(contrast(slap)["ratio"])
+        # the enabled Slap's contrast, read in the same look as its enabled state (a bot's slap
+        # can freeze the table, and disable Slap, between two looks)
+        enabled_slap = lp.page.wait_for_function(
+            f"(b) => !b.disabled && ({CONTRAST_JS})(b)", arg=slap.element_handle()
+        ).json_value()
+        ratios.append(enabled_slap["ratio"])
         print(f"contrast: bubbles and Slap {min(ratios):.2f}..{max(ratios):.2f}")
         assert min(ratios) >= 4.5, ratios
         moving = root.evaluate(

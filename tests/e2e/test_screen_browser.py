@@ -175,12 +175,25 @@ def test_brady_question_phase_keeps_the_ask_button_in_view(screen_page):
     lp.page.evaluate(
         "() => { const m = document.querySelector('.jp-NotebookPanel .jp-WindowedPanel-outer'); if (m) m.scrollTop = 0; }"
     )
-    for _ in range(6):  # Reveal the Snoop cards, Lights out: then the kids play and talk (bots, pace 0)
-        if root.get_attribute("data-phase") == "talk":
+    # Reveal the Snoop cards, Lights out: then the kids play and talk (bots, pace 0). Each look
+    # waits for the talk or Alice's next primary button, and each click for its answer (the
+    # button gone or disabled, or the talk begun), not a fixed 400 ms: on a slow machine the
+    # kernel can answer later, and the same button clicked again is refused (a banner above
+    # Ask), or the talk's own primary button clicked
+    for _ in range(6):
+        testid = lp.page.wait_for_function(
+            "(r) => r.dataset.phase === 'talk' ? 'talk' : "
+            "r.querySelector('.bw-controls .bw-btn-primary:not([disabled])')?.dataset.testid",
+            arg=root.element_handle(),
+        ).json_value()
+        if testid == "talk":
             break
-        button = root.locator(".bw-controls .bw-btn-primary:not([disabled])").first
-        button.click()
-        lp.page.wait_for_timeout(400)
+        root.get_by_test_id(testid).click()
+        lp.page.wait_for_function(
+            '([r, id]) => { const b = r.querySelector(`[data-testid="${id}"]`);'
+            " return r.dataset.phase === 'talk' || !b || b.disabled; }",
+            arg=[root.element_handle(), testid],
+        )
     assert root.get_attribute("data-phase") == "talk", root.get_attribute("data-phase")
     root.locator('[data-testid^="ask-kid-"]').first.click()
     ask = root.locator('[data-testid="ask"]')

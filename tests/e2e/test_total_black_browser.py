@@ -45,6 +45,39 @@ MEASURE_JS = """(sel) => {
 }"""
 
 
+#: one look at the page: never a locator call that waits for a control which may have gone
+STATE_JS = """(root) => {
+  const hold = root.querySelector('[data-testid="hold"]');
+  const heard = root.querySelector('[data-testid="heard"]');
+  return {
+    phase: root.dataset.phase, found: root.dataset.found, held: root.dataset.held,
+    same: !!heard && heard.dataset.same === "true",
+    hold: !hold ? "gone" : hold.disabled ? "disabled" : "enabled",
+  };
+}"""
+
+#: record the prompt at every redraw that shows the hand held (in the dark) (``window.__heldPrompts``) and count
+#: the holds (a rise of data-held), so a hold is checked even when it ends between two looks
+HELD_PROMPTS_JS = """(root) => {
+  window.__heldPrompts = [];
+  window.__holds = 0;
+  let was = false;
+  const look = () => {
+    const now = root.dataset.held === "true";
+    // (found or over, the prompt says so first: those redraws are not the held prompt's)
+    if (now && root.dataset.found !== "true" && root.dataset.phase !== "over") {
+      const p = root.querySelector('[data-testid="prompt"]');
+      window.__heldPrompts.push(p ? p.textContent : "");
+      if (!was) window.__holds += 1;
+    }
+    was = now;
+  };
+  new MutationObserver(look).observe(root, {subtree: true, childList: true, attributes: true, characterData: true});
+  look();
+}"""
+HELD_COUNT_JS = "() => window.__holds"
+
+
 def measure(page, where: str) -> dict:
     m = page.evaluate(MEASURE_JS, SEL)
     assert m["coarse"], where
@@ -81,32 +114,41 @@ def test_a_person_on_a_phone_holds_hands_in_the_dark_and_finds_their_partner(bro
         measure(page, "before the start")
         page.screenshot(path=str(output_dir / "total_black_phone_start.png"))
         root.get_by_test_id("start").tap()  # I'm ready: the only person, so the table starts
+        shot = False
         H.wait_until(lambda: root.get_by_test_id("hold").count() == 1, timeout=20, what="the game started")
+        # what the page shows while the person's hand is out, recorded by the page itself at
+        # every redraw: the hold lasts only until the round's end (found, or back in the dark),
+        # which can come before the test's next look
+        root.evaluate(HELD_PROMPTS_JS)
         held = 0
         deadline = time.monotonic() + 150
-        while root.get_attribute("data-found") != "true":
+        while (s := root.evaluate(STATE_JS))["found"] != "true":
             assert time.monotonic() < deadline, "not found in 150 s"
-            assert root.get_attribute("data-phase") != "over" or root.get_attribute("data-found") == "true"
-            heard = root.get_by_test_id("heard")
-            same = heard.get_attribute("data-same") == "true"
-            hold = root.get_by_test_id("hold")
-            if same and hold.count() and hold.is_enabled() and root.get_attribute("data-held") != "true":
+            assert s["phase"] != "over", f"the game ended with the person not found: {s}"
+            if s["same"] and s["hold"] == "enabled" and s["held"] != "true":
                 try:
-                    hold.tap(timeout=2000)
+                    root.get_by_test_id("hold").tap(timeout=2000)
                 except Exception as exc:  # the round ended mid-tap (the button went away or disabled)
                     if "Timeout" not in type(exc).__name__:
                         raise
                     continue
+                # held, or the round moved on (the button disabled, or gone once found): one look
+                # at the page, never a wait on a button that may have gone
                 H.wait_until(
-                    lambda: root.get_attribute("data-held") == "true" or not hold.is_enabled(), timeout=5, what="held"
+                    lambda: (t := root.evaluate(STATE_JS))["held"] == "true" or t["hold"] != "enabled",
+                    timeout=5,
+                    what="held",
                 )
-                if root.get_attribute("data-held") == "true":
-                    held += 1
-                    if held == 1:
-                        m = measure(page, "holding hands")
-                        assert "holding out your hand" in m["prompt"], m["prompt"]
+                if root.evaluate(HELD_COUNT_JS) > held:
+                    held = root.evaluate(HELD_COUNT_JS)
+                    if not shot:
+                        measure(page, "holding hands")  # sizes and words: true in any state
                         page.screenshot(path=str(output_dir / "total_black_phone_held.png"))
+                        shot = True
             page.wait_for_timeout(100)
+        held_prompts = root.evaluate("() => window.__heldPrompts")
+        assert held_prompts, "the page never showed the person's hand held"
+        assert all("holding out your hand" in p for p in held_prompts), held_prompts
         assert held >= 1
         m = measure(page, "found")
         assert "You found your partner" in m["prompt"] or root.get_attribute("data-phase") == "over", m["prompt"]
@@ -117,7 +159,7 @@ def test_a_person_on_a_phone_holds_hands_in_the_dark_and_finds_their_partner(bro
         violations = axe.violations(page, SEL)
         assert not violations, axe.summary(violations)
         page.screenshot(path=str(output_dir / "total_black_phone_found.png"))
-        print(f"screenshots: {output_dir}; holds tapped: {held}")
+        print(f"screenshots: {output_dir}; holds: {held}, prompts while held: {sorted(set(held_prompts))}")
     finally:
         context.close()
         teacher.close()
