@@ -73,7 +73,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from itertools import accumulate
 from operator import add as _add
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ..engine.errors import IllegalAction
 from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game
@@ -426,6 +426,39 @@ _EMPTY_LISTS = {n: dict.fromkeys(range(n), _NOTHING) for n in range(4, 7)}
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
 #: BigBrother._roll_keys of the default track, shared by every game on it
 _DEFAULT_ROLL_KEYS: dict[tuple, tuple] = {}
+#: players -> each seat's vote cards at the start (none with its own number)
+_HANDS = {n: tuple(tuple(0 if t == s else CARDS_PER_TARGET for t in range(n)) for s in range(n)) for n in range(4, 7)}
+
+
+def _board(track: list[dict]) -> tuple:
+    """What a game keeps of its ``track``: the kinds and rooms of its spaces (lists), the
+    names the views show (a tuple) and which spaces end a turn (a tuple)."""
+    kinds = [s["kind"] for s in track]
+    return kinds, [s["room"] for s in track], tuple(map(_space_name, track)), tuple(k == "confrontation" for k in kinds)
+
+
+_DEFAULT_BOARD = _board(DEFAULT_TRACK)
+
+
+def _shuffled(rng: _random.Random, n: int) -> list[int]:
+    """``list(range(n))`` shuffled by ``rng.shuffle``: for a plain ``random.Random``, its
+    loop written out (the same ``getrandbits`` calls, so the same order and the same state
+    after); any other generator shuffles it itself."""
+    x = list(range(n))
+    if type(rng) is not _random.Random:
+        rng.shuffle(x)
+        return x
+    getrandbits = rng.getrandbits
+    for i in range(n - 1, 0, -1):
+        m = i + 1  # Random._randbelow(m), as shuffle asks it
+        k = m.bit_length()
+        j = getrandbits(k)
+        while j >= m:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
 #: the fact of a move that ends on a space where another pawn stands
 _SHARE = ("share_space", None)
 
@@ -500,6 +533,9 @@ class BigBrother(Game):
     }
     realtime = True
     _fast_act = True
+    #: act applies a handed-out secret vote itself, not through _apply (a subclass that
+    #: overrides _apply, such as the conformance tests' broken engines, goes through it)
+    _votes_in_act: ClassVar[bool] = True
     races = frozenset()
     # This class's state and memos in slots, the kernel's in __dict__: CPython (3.11,
     # 3.12) keeps a __dict__ of at most 30 attributes in its fast inline layout (a game
@@ -519,6 +555,10 @@ class BigBrother(Game):
         # the memos of claims and views (None until first use)
         "_claim_memo", "_claims_all", "_secret_vote_at", "_view_cache", "_view_parts",
     )  # fmt: skip
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._votes_in_act = cls._apply is BigBrother._apply
 
     # ------------------------------------------------------------------ set-up
     def _check_options(self) -> None:
@@ -578,12 +618,12 @@ class BigBrother(Game):
         self._view_cache: tuple | None = None
         self._view_parts: dict | None = None
         self.track = self.options["track"] or DEFAULT_TRACK
-        self.kinds = [s["kind"] for s in self.track]
-        self.rooms = [s["room"] for s in self.track]
+        if self.options["track"] is None:  # the default board's lists, made once (each game its own copies)
+            kinds, rooms, self._track_names, self._absorbing = _DEFAULT_BOARD
+            self.kinds, self.rooms = list(kinds), list(rooms)
+        else:
+            self.kinds, self.rooms, self._track_names, self._absorbing = _board(self.track)
         self.length = len(self.track)
-        #: the track as the views show it (one name per space; copied into each view)
-        self._track_names = tuple(_space_name(s) for s in self.track)
-        self._absorbing = tuple(k == "confrontation" for k in self.kinds)
         # _move_facts by (start, steps): a pure function of the track, so every game on
         # the default track shares one
         self._moves: dict[tuple, tuple] = _DEFAULT_MOVES if self.options["track"] is None else {}
@@ -591,10 +631,8 @@ class BigBrother(Game):
         self._roll_keys: dict[tuple, tuple] = _DEFAULT_ROLL_KEYS if self.options["track"] is None else {}
         self._acts = _ACTS[n]
         if deal is None:
-            deck = list(range(len(CONFRONTATION_CARDS)))
-            self.rng.shuffle(deck)
-            camera = list(range(len(CAMERA_CARDS)))
-            self.rng.shuffle(camera)
+            deck = _shuffled(self.rng, len(CONFRONTATION_CARDS))
+            camera = _shuffled(self.rng, len(CAMERA_CARDS))
             deal = {"deck": deck, "camera": camera}
         else:
             deal = self._check_deal(deal)
@@ -613,7 +651,7 @@ class BigBrother(Game):
         self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
         self.watchers: dict[tuple, tuple] = {}  # fact key -> the holders of a card that looks for it
         self._stale: set[int] = set()  # holders whose claims changed since _claims_by_seat
-        self.hand = [[0 if t == s else CARDS_PER_TARGET for t in range(n)] for s in range(n)]
+        self.hand = [list(row) for row in _HANDS[n]]
         self.box = [[0] * n for _ in range(n)]
         self.box_total = 0
         self.open_votes: list[dict] = []  # public votes since the last count
@@ -718,9 +756,10 @@ class BigBrother(Game):
         # (the cache holds only this game's seats, and nothing once the game is over:
         # _apply and _on_deadline empty it after every change)
         if type(seat) is int:
-            got = self._kept.get(seat)
-            if got is not None:
-                return got
+            try:
+                return self._kept[seat]
+            except KeyError:
+                pass
             if 0 <= seat < self.players and not self.over:
                 self._legal(seat)
                 return self._kept[seat]
@@ -756,6 +795,35 @@ class BigBrother(Game):
                                 self.clock = at
                             events = self.events
                             mark = len(events)
+                            if action["type"] == "vote" and self._votes_in_act:
+                                # _apply's secret vote written out here (most of a game's
+                                # steps): the same changes and the same event
+                                t = action["target"]
+                                self._seats = None
+                                self.hand[seat][t] -= 1
+                                self.box[seat][t] += 1
+                                self.box_total += 1
+                                self.voted.append(seat)
+                                waiting = self.waiting
+                                waiting.remove(seat)
+                                self.ballot[seat] = t
+                                step = len(self.history)
+                                ev = {"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": [seat]}
+                                events.append(ev)
+                                if waiting:  # the question goes on: only the voter's list changes
+                                    self._secret_vote_at = step
+                                    if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
+                                        self._kept[seat] = _NOTHING
+                                    else:
+                                        self._kept[seat] = (
+                                            self._claims_by_seat().get(seat, _NOTHING) if self.facts else _NOTHING
+                                        )
+                                    return [ev]
+                                self._kept = {}
+                                self._settle()
+                                self._seats = None
+                                self._refill()
+                                return events[mark:]
                             self._apply(seat, action, at)
                             return events[mark:]
         return Game.act(self, seat, action, at)
@@ -866,18 +934,33 @@ class BigBrother(Game):
         return f"{c['situation']} ({self.sign}) {c['plus'] if self.sign == '+' else c['minus']}"
 
     def _ask(self, phase: str, sign: str, targets: list[int]) -> None:
-        self.card = self.deck[self.drawn % len(self.deck)]
+        deck = self.deck
+        self.card = deck[self.drawn % len(deck)]
         self.drawn += 1
         self.sign = sign
         self.phase = phase
         self.targets = targets
-        self._bases = None
         self.voted = []
         self.ballot = {}
-        # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
-        # for this step's _refill, the lists themselves (no hand changes between the two)
-        lists = self._asked = [_vote_list(self, s) for s in range(self.players)]
-        self.waiting = [s for s, got in enumerate(lists) if got]
+        # every seat's vote list, made once (what _vote_list gives): who can vote (what
+        # _able_voters gives) and, kept for this step's _refill, the lists themselves (no
+        # hand changes between the two)
+        self._bases = bases = None
+        lists: list = []
+        waiting = []
+        vote = self._acts.vote
+        for s, h in enumerate(self.hand):
+            if h.count(0) == 1:
+                if bases is None:
+                    bases = self._bases = _vote_bases(self.players, targets)
+                got = bases[s]
+            else:
+                got = FrozenList([vote[t] for t in targets if t != s and h[t]])
+            lists.append(got)
+            if got:
+                waiting.append(s)
+        self._asked = lists
+        self.waiting = waiting
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -1055,35 +1138,41 @@ class BigBrother(Game):
         return value
 
     def _do_roll(self, seat: int, action: dict) -> None:
-        a, b = self._draw("dice", _PAIR_DRAW, _PAIR_TABLE)
-        self.rolls += 1
-        start = self.pos[seat]
-        steps = a + b
-        length = self.length
-        to = (start + steps) % length
+        if self._forced is not None:  # a replay: the recorded dice (what _draw gives)
+            a, b = self._chance("dice", _PAIR_DRAW)
+        else:  # _draw("dice", _PAIR_DRAW, _PAIR_TABLE) written out: the same outcome, recorded the same way
+            values, cum, total, last = _PAIR_TABLE
+            a, b = value = values[bisect_right(cum, self.rng.random() * total, 0, last)]
+            self.history.append({"seat": CHANCE, "kind": "dice", "outcome": value})
+        rolls = self.rolls = self.rolls + 1
+        pos = self.pos
+        start = pos[seat]
+        to = (start + a + b) % self.length
         self.last_roll = {"seat": seat, "dice": [a, b], "from": start, "to": to}
         # what _emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls) gives
         self.events.append({"type": "roll", "step": len(self.history), "seat": seat, "dice": [a, b], "start": start,
-                            "to": to, "rolls": self.rolls})  # fmt: skip
+                            "to": to, "rolls": rolls})  # fmt: skip
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
             # filed in this order: the dice, the move, a shared space, a long turn
             keys = self._roll_keys.get((start, a, b))
             if keys is None:
-                keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
+                keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, a + b)
             for key in keys:
                 if key in watch:
                     self._fact(seat, key)
-            if _SHARE in watch and any(p == to for s, p in enumerate(self.pos) if s != seat and p is not None):
+            # another pawn on the landing space (the mover's own still stands on start)
+            if _SHARE in watch and pos.count(to) > (start == to):
                 self._fact(seat, _SHARE)
-            key = ("long_turn", self.rolls)
+            key = ("long_turn", rolls)
             if key in watch:
                 self._fact(seat, key)
-        self.pos[seat] = to
+        pos[seat] = to
         kind = self.kinds[to]
         if kind == "confrontation":
             self.purpose = "confrontation"
-            self._ask("vote", "+", self._house_targets())
+            shield = self.shield
+            self._ask("vote", "+", [s for s in self.in_house if s != shield])  # (_house_targets)
         elif kind == "gossip":
             self.phase = "gossip_pick"
         elif kind == "camera":
