@@ -997,8 +997,10 @@ class BigBrother(Game):
         self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=[row[:] for row in box],
-                   among=list(among), extra=self.extra)  # fmt: skip
+        # what _emit("count", purpose=..., round=..., totals=..., box=..., among=..., extra=...) gives
+        self.events.append({"type": "count", "step": len(self.history), "purpose": purpose, "round": self.round,
+                            "totals": list(totals), "box": [row[:] for row in box], "among": list(among),
+                            "extra": self.extra})  # fmt: skip
         return totals
 
     def _cards_back(self) -> None:
@@ -1008,7 +1010,7 @@ class BigBrother(Game):
             bo[:] = zeros
         self.box_total = 0
         self.open_votes = []
-        self._emit("cards_back")
+        self.events.append({"type": "cards_back", "step": len(self.history)})  # (what _emit("cards_back") gives)
 
     def _roll_off(self, seats: list[int], why: str, low: bool) -> int:
         """Each of ``seats`` rolls a die; the lowest (``low``) or highest loses/wins;
@@ -1082,8 +1084,12 @@ class BigBrother(Game):
         left = [s for s in self.evicted_now() if s not in mine]
         if len(left) == 1:
             mine.append(left[0])  # the last place needs no choice
-        self._emit("ranked", seat=seat, done=not left or len(left) == 1)
-        self._emit("my_rank", audience=[seat], seat=seat, order=list(mine))
+        # what _emit("ranked", seat=seat, done=...) and _emit("my_rank", audience=[seat], seat=seat,
+        # order=list(mine)) give
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "ranked", "step": step, "seat": seat, "done": not left or len(left) == 1})
+        events.append({"type": "my_rank", "step": step, "seat": seat, "order": list(mine), "audience": [seat]})
         k = len(self.evicted_now())
         if all(len(self.ranks[f]) == k for f in self.finalists):
             self._return()
@@ -1208,9 +1214,14 @@ class BigBrother(Game):
         self.cam_held[seat].append(card)
         self._stale.add(seat)
         self._rewatch()
-        self._emit("camera_drawn", seat=seat, left=len(self.cam_deck) - self.cam_drawn)
         line = CAMERA_CARDS[card][seat]
-        self._emit("camera_card", audience=[seat], seat=seat, card=card, text=line["text"], code=line["code"])
+        # what _emit("camera_drawn", seat=seat, left=...) and _emit("camera_card", audience=[seat], seat=seat,
+        # card=card, text=..., code=...) give
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "camera_drawn", "step": step, "seat": seat, "left": len(self.cam_deck) - self.cam_drawn})
+        events.append({"type": "camera_card", "step": step, "seat": seat, "card": card, "text": line["text"],
+                       "code": line["code"], "audience": [seat]})  # fmt: skip
 
     def _give(self, giver: int, target: int, why: str) -> bool:
         """An open vote card from ``giver`` with ``target``'s number, if ``giver`` holds
@@ -1256,14 +1267,18 @@ class BigBrother(Game):
         if instead is not None:
             vote["instead"] = instead
         self.open_votes.append(vote)
-        self._emit("open_vote", seat=giver, **{k: v for k, v in vote.items() if k != "owner"})
+        # what _emit("open_vote", seat=giver, **{k: v for k, v in vote.items() if k != "owner"}) gives
+        ev = {"type": "open_vote", "step": len(self.history), "seat": giver, "target": target, "why": why}
+        if instead is not None:
+            ev["instead"] = instead
+        self.events.append(ev)
         if self.watch:
             self._fact(giver, ("open_vote", None))
             self._fact(giver, ("open_vote", target))
         return True
 
     def _room(self, seat: int, room: str) -> None:
-        self._emit("room", seat=seat, room=room)
+        self.events.append({"type": "room", "step": len(self.history), "seat": seat, "room": room})  # (_emit's)
         if room == "Toilet/Shower":
             self.shield = seat
             self._emit("shielded", seat=seat)
@@ -1325,7 +1340,9 @@ class BigBrother(Game):
         self.gossip = {"lander": seat, "partner": partner, "side": side, "dice": [a, b], "word": word,
                        "deadline": self.deadline, "chosen": {}, "step": len(self.history)}  # fmt: skip
         self.phase = "gossip"
-        self._emit("gossip", seat=seat, partner=partner, side=side, dice=[a, b], word=word, deadline=self.deadline)
+        # what _emit("gossip", seat=seat, partner=partner, side=side, dice=[a, b], word=word, deadline=...) gives
+        self.events.append({"type": "gossip", "step": len(self.history), "seat": seat, "partner": partner,
+                            "side": side, "dice": [a, b], "word": word, "deadline": self.deadline})  # fmt: skip
         if self.watch:
             self._fact(seat, ("gossips", None))
             self._fact(partner, ("gossips", None))
@@ -1334,8 +1351,12 @@ class BigBrother(Game):
         t = action["target"]
         self.hand[seat][t] -= 1  # held out of the hand until the reveal
         self.gossip["chosen"][seat] = t
-        self._emit("gossip_picked", seat=seat)
-        self._emit("my_gossip_card", audience=[seat], seat=seat, target=t)
+        # what _emit("gossip_picked", seat=seat) and _emit("my_gossip_card", audience=[seat], seat=seat,
+        # target=t) give
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "gossip_picked", "step": step, "seat": seat})
+        events.append({"type": "my_gossip_card", "step": step, "seat": seat, "target": t, "audience": [seat]})
 
     def _gossip_reveal(self, why: str) -> None:
         gos = self.gossip
@@ -1343,8 +1364,9 @@ class BigBrother(Game):
         for s, t in chosen.items():
             self.hand[s][t] += 1  # back to the hand
         match = len(chosen) == 2 and chosen[lander] == chosen[partner]
-        self._emit("gossip_reveal", lander=lander, partner=partner, shown={str(s): t for s, t in chosen.items()},
-                   match=match, why=why)  # fmt: skip
+        # what _emit("gossip_reveal", lander=..., partner=..., shown=..., match=..., why=...) gives
+        self.events.append({"type": "gossip_reveal", "step": len(self.history), "lander": lander, "partner": partner,
+                            "shown": {str(s): t for s, t in chosen.items()}, "match": match, "why": why})  # fmt: skip
         self.gossip = None
         self.deadline = None
         if self.phase == "pay":  # the countdown ran out while a reward was being paid
@@ -1446,7 +1468,9 @@ class BigBrother(Game):
         line = CAMERA_CARDS[card][seat]
         shown = {"card": card, "holder": seat, "culprit": culprit, "text": line["text"], "round": self.round}
         self.cam_shown.append(shown)
-        self._emit("claim", **shown)
+        self.events.append(
+            {"type": "claim", "step": len(self.history), **shown}
+        )  # (what _emit("claim", **shown) gives)
         if self._give(culprit, seat, "camera") and self.phase in VOTE_PHASES:
             self.waiting = _able_voters(self, self.waiting)  # the culprit may have given their last card
 
@@ -1506,7 +1530,8 @@ class BigBrother(Game):
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             if claims:
                 for s, got in claims.items():  # a camera holder's list adds its claims
-                    lo[s] = FrozenList(lo[s] + got)
+                    mine = lo[s]
+                    lo[s] = got if mine is _NOTHING else FrozenList(mine + got)  # (got: read-only, kept)
             return
         # every seat empty first (seat order), then the actors' lists, then the claims
         # added: the same lists as asking _legal seat by seat
@@ -1531,7 +1556,8 @@ class BigBrother(Game):
                 lo[s] = legal(self, s)
         if claims:  # a camera holder's list adds its claims (what _legal gives)
             for s, more in claims.items():
-                lo[s] = FrozenList(lo[s] + more)
+                mine = lo[s]
+                lo[s] = more if mine is _NOTHING else FrozenList(mine + more)  # (more: read-only, kept)
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
