@@ -951,8 +951,9 @@ class BigBrother(Game):
         vote = self._acts.vote
         for s, h in enumerate(self.hand):
             if h.count(0) == 1:
-                if bases is None:
-                    bases = self._bases = _vote_bases(self.players, targets)
+                if bases is None:  # (what _vote_bases gives)
+                    bases = _VOTE_BASES.get((self.players, *targets)) or _vote_bases(self.players, targets)
+                    self._bases = bases
                 got = bases[s]
             else:
                 got = FrozenList([vote[t] for t in targets if t != s and h[t]])
@@ -975,8 +976,18 @@ class BigBrother(Game):
         # what _emit("votes_in", purpose=..., card=..., voters=list(self.voted)) gives
         self.events.append({"type": "votes_in", "step": len(self.history), "purpose": self.purpose,
                             "card": self.card, "voters": list(self.voted)})  # fmt: skip
-        if p == "vote":
-            self._end_turn()
+        if p == "vote":  # what _end_turn does, and _start_turn in the same round
+            self.shield = None
+            self.card = None
+            turn = self.turn = self.turn + 1
+            if turn < len(self.order):
+                mover = self.mover = self.order[turn]
+                self.rolls = 0
+                self.phase = "roll"
+                self.events.append({"type": "turn", "step": len(self.history), "seat": mover, "round": self.round,
+                                    "turn": turn + 1})  # fmt: skip
+            else:
+                self._nominate()
         elif p == "evict_vote":
             self.questions += 1
             if self.questions < QUESTIONS:
@@ -993,13 +1004,13 @@ class BigBrother(Game):
     def _count(self, purpose: str, among: list[int]) -> list[int]:
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
-        totals = [sum(column) for column in zip(*box)]  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
+        totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
         # what _emit("count", purpose=..., round=..., totals=..., box=..., among=..., extra=...) gives
         self.events.append({"type": "count", "step": len(self.history), "purpose": purpose, "round": self.round,
-                            "totals": list(totals), "box": [row[:] for row in box], "among": list(among),
+                            "totals": list(totals), "box": list(map(list.copy, box)), "among": list(among),
                             "extra": self.extra})  # fmt: skip
         return totals
 
@@ -1025,7 +1036,7 @@ class BigBrother(Game):
 
     def _decide(self, purpose: str, among: list[int]) -> None:
         totals = self._count(purpose, among)
-        top = max(totals[s] for s in among)
+        top = max(map(totals.__getitem__, among))
         tied = [s for s in among if totals[s] == top]
         if len(tied) > 1 and self.extra < MAX_EXTRA:
             self.extra += 1
@@ -1081,7 +1092,9 @@ class BigBrother(Game):
     def _do_rank(self, seat: int, action: dict) -> None:
         mine = self.ranks[seat]
         mine.append(action["target"])
-        left = [s for s in self.evicted_now() if s not in mine]
+        out = self.out
+        now = [s for s in self.evicted if s in out]  # (evicted_now)
+        left = [s for s in now if s not in mine]
         if len(left) == 1:
             mine.append(left[0])  # the last place needs no choice
         # what _emit("ranked", seat=seat, done=...) and _emit("my_rank", audience=[seat], seat=seat,
@@ -1090,9 +1103,11 @@ class BigBrother(Game):
         events = self.events
         events.append({"type": "ranked", "step": step, "seat": seat, "done": not left or len(left) == 1})
         events.append({"type": "my_rank", "step": step, "seat": seat, "order": list(mine), "audience": [seat]})
-        k = len(self.evicted_now())
-        if all(len(self.ranks[f]) == k for f in self.finalists):
-            self._return()
+        k = len(now)
+        for f in self.finalists:
+            if len(self.ranks[f]) != k:
+                return
+        self._return()
 
     def _return(self) -> None:
         self.ranks_shown = True
@@ -1165,8 +1180,10 @@ class BigBrother(Game):
             if keys is None:
                 keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, a + b)
             for key in keys:
-                if key in watch:
-                    self._fact(seat, key)
+                if key in watch:  # what _fact(seat, key) does
+                    self.seq += 1
+                    self.facts.setdefault(key, []).append((self.seq, seat))
+                    self._stale.update(self.watchers[key])
             # another pawn on the landing space (the mover's own still stands on start)
             if _SHARE in watch and pos.count(to) > (start == to):
                 self._fact(seat, _SHARE)
@@ -1458,8 +1475,12 @@ class BigBrother(Game):
             got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
-                seen = sorted({s for q, s in got if q > since and s != seat})
-                out += [claim[card, s] for s in seen]
+                seen = set()  # the culprits seen since the card was drawn
+                for q, s in got:
+                    if q > since and s != seat:
+                        seen.add(s)
+                for s in sorted(seen):
+                    out.append(claim[card, s])
         return FrozenList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
@@ -1504,8 +1525,21 @@ class BigBrother(Game):
             self._do_roll(seat, action)
         else:
             self._kept = {}
-            self._do_other(seat, action, at)
-        self._settle()
+            if kind == "gossip_card":  # (what _do_other does, without the call)
+                self._do_gossip_card(seat, action)
+            elif kind == "gossip":
+                self._do_gossip(seat, action, at)
+            elif kind == "claim":
+                self._do_claim(seat, action)
+            elif kind == "choose":
+                self._do_choose(seat, action)
+            elif kind == "pay":
+                self._do_pay(seat, action)
+            else:
+                self._do_rank(seat, action)
+        p = self.phase
+        if self.owed or not (p == "roll" or (self.waiting and p in VOTE_PHASES)):  # (_settle's quick case)
+            self._settle()
         self._seats = None
         self._refill()
 
@@ -1525,7 +1559,22 @@ class BigBrother(Game):
         phase = self.phase
         # no facts filed (most steps of a round's start): nobody has a claim to add;
         # otherwise the seats with claims to make now (kept between steps)
-        claims = self._claims_by_seat() if self.facts and phase in CLAIM_PHASES else None
+        facts = self.facts
+        if facts and phase in CLAIM_PHASES:
+            claims = self._claims_all  # _claims_by_seat's answer, when nothing it depends on changed
+            if (
+                claims is None
+                or self._stale
+                or claims[0] is not facts
+                or claims[1] != len(self.cam_shown)
+                or claims[2] != self.shield
+                or claims[3] is not self.in_house
+            ):
+                claims = self._claims_by_seat()
+            else:
+                claims = claims[4]
+        else:
+            claims = None
         if phase == "roll":
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             if claims:
@@ -1539,11 +1588,19 @@ class BigBrother(Game):
         if phase in VOTE_PHASES:
             for s in self.waiting:
                 lo[s] = asked[s] if asked is not None else _vote_list(self, s)
+        elif phase == "gossip":  # what _legal_gossip_card gives each gossiper still to pick
+            gos = self.gossip
+            chosen, hand, acts = gos["chosen"], self.hand, self._acts
+            for s in (gos["lander"], gos["partner"]):
+                if s not in chosen:
+                    h = hand[s]
+                    if h.count(0) == 1:
+                        lo[s] = acts.gossip_card_all[s]
+                    else:
+                        card = acts.gossip_card
+                        lo[s] = FrozenList([card[t] for t in range(self.players) if t != s and h[t]])
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
-            if phase == "gossip":
-                gos = self.gossip
-                actors = (gos["lander"], gos["partner"])
-            elif phase == "return":
+            if phase == "return":
                 actors = self.finalists
             elif phase == "gossip_pick" or phase == "choose":
                 actors = (self.mover,)
@@ -1595,9 +1652,12 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                if len(gos["chosen"]) == 2:
+                chosen, hand = gos["chosen"], self.hand
+                if len(chosen) == 2:
                     self._gossip_reveal("shown")
-                elif _who_gossipers(self) != [s for s in (gos["lander"], gos["partner"]) if s not in gos["chosen"]]:
+                elif (gos["lander"] not in chosen and not any(hand[gos["lander"]])) or (
+                    gos["partner"] not in chosen and not any(hand[gos["partner"]])
+                ):  # a gossiper still to pick holds no card (_who_gossipers leaves them out)
                     self._gossip_reveal("no_card")
                 else:
                     return
