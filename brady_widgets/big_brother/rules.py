@@ -814,10 +814,22 @@ class BigBrother(Game):
                                     self._secret_vote_at = step
                                     if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
                                         self._kept[seat] = _NOTHING
-                                    else:
-                                        self._kept[seat] = (
-                                            self._claims_by_seat().get(seat, _NOTHING) if self.facts else _NOTHING
-                                        )
+                                    elif not self.facts:
+                                        self._kept[seat] = _NOTHING
+                                    else:  # the claims alone: _claims_by_seat's kept answer if nothing changed
+                                        claims = self._claims_all
+                                        if (
+                                            claims is None
+                                            or self._stale
+                                            or claims[0] is not self.facts
+                                            or claims[1] != len(self.cam_shown)
+                                            or claims[2] != self.shield
+                                            or claims[3] is not self.in_house
+                                        ):
+                                            claims = self._claims_by_seat()
+                                        else:
+                                            claims = claims[4]
+                                        self._kept[seat] = claims.get(seat, _NOTHING)
                                     return [ev]
                                 self._kept = {}
                                 self._settle()
@@ -905,7 +917,8 @@ class BigBrother(Game):
         self.order = one * TURNS_PER_ROUND[n]
         self.turn = 0
         self.facts = {}
-        self._emit("round", round=self.round, order=list(self.order))
+        self.events.append({"type": "round", "step": len(self.history), "round": self.round,
+                            "order": list(self.order)})  # (what _emit("round", ...) gives)  # fmt: skip
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -1028,8 +1041,18 @@ class BigBrother(Game):
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
-            self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
+            if self._forced is not None:  # a replay: the recorded dice
+                rolls = {s: self._chance("die", _DIE_DRAW) for s in tied}
+            else:  # _draw("die", _DIE_DRAW, _DIE_TABLE) for each, written out
+                values, cum, total, last = _DIE_TABLE
+                rnd, history = self.rng.random, self.history
+                rolls = {}
+                for s in tied:
+                    value = rolls[s] = values[bisect_right(cum, rnd() * total, 0, last)]
+                    history.append({"seat": CHANCE, "kind": "die", "outcome": value})
+            # what _emit("roll_off", why=why, rolls=...) gives
+            self.events.append({"type": "roll_off", "step": len(self.history), "why": why,
+                                "rolls": {str(s): r for s, r in rolls.items()}})  # fmt: skip
             best = min(rolls.values()) if low else max(rolls.values())
             tied = [s for s in tied if rolls[s] == best]
         return tied[0]
@@ -1079,7 +1102,9 @@ class BigBrother(Game):
         self.out.add(seat)
         self.in_house = [s for s in range(self.players) if s not in self.out]
         self.nominees = []
-        self._emit("evicted", seat=seat, round=self.round)
+        self.events.append(
+            {"type": "evicted", "step": len(self.history), "seat": seat, "round": self.round}
+        )  # (_emit's)
         if len(self.in_house) == 2:
             self.finalists = list(self.in_house)
             self.ranks = {s: [] for s in self.finalists}
@@ -1194,8 +1219,8 @@ class BigBrother(Game):
         kind = self.kinds[to]
         if kind == "confrontation":
             self.purpose = "confrontation"
-            shield = self.shield
-            self._ask("vote", "+", [s for s in self.in_house if s != shield])  # (_house_targets)
+            shield = self.shield  # (what _house_targets gives)
+            self._ask("vote", "+", list(self.in_house) if shield is None else [s for s in self.in_house if s != shield])
         elif kind == "gossip":
             self.phase = "gossip_pick"
         elif kind == "camera":
@@ -1222,7 +1247,7 @@ class BigBrother(Game):
 
     def _draw_camera(self, seat: int) -> None:
         if self.cam_drawn >= len(self.cam_deck):
-            self._emit("camera_empty", seat=seat)
+            self.events.append({"type": "camera_empty", "step": len(self.history), "seat": seat})  # (_emit's)
             return
         card = self.cam_deck[self.cam_drawn]
         self.cam_drawn += 1
@@ -1289,9 +1314,14 @@ class BigBrother(Game):
         if instead is not None:
             ev["instead"] = instead
         self.events.append(ev)
-        if self.watch:
-            self._fact(giver, ("open_vote", None))
-            self._fact(giver, ("open_vote", target))
+        watch = self.watch
+        if watch:  # (only the kinds a held card looks for are filed: _fact)
+            key = ("open_vote", None)
+            if key in watch:
+                self._fact(giver, key)
+            key = ("open_vote", target)
+            if key in watch:
+                self._fact(giver, key)
         return True
 
     def _room(self, seat: int, room: str) -> None:
@@ -1457,8 +1487,21 @@ class BigBrother(Game):
             seats = [s for s, held in enumerate(self.cam_held) if held]
             self._claims_all = (facts, shown, shield, house, out)
         stale.clear()
+        memo = self._claim_memo
+        if memo is None:
+            memo = self._claim_memo = {}
+        seq, gone = self.seq, self.out
         for s in seats:
-            mine = self._claims(s)
+            # what _claims(s) gives (its memo, without the call)
+            if s in gone or s == shield or not facts:
+                mine = _NOTHING
+            else:
+                m = memo.get(s)
+                if m is not None and m[0] is facts and m[1] == seq and m[2] == shown:
+                    mine = m[3]
+                else:
+                    mine = self._claims_now(s, facts)
+                    memo[s] = (facts, seq, shown, mine)
             if mine:
                 out[s] = mine
             else:
