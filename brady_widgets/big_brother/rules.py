@@ -817,18 +817,18 @@ class BigBrother(Game):
                                     elif not self.facts:
                                         self._kept[seat] = _NOTHING
                                     else:  # the claims alone: _claims_by_seat's kept answer if nothing changed
-                                        claims = self._claims_all
+                                        kept = self._claims_all
                                         if (
-                                            claims is None
+                                            kept is None
                                             or self._stale
-                                            or claims[0] is not self.facts
-                                            or claims[1] != len(self.cam_shown)
-                                            or claims[2] != self.shield
-                                            or claims[3] is not self.in_house
+                                            or kept[0] is not self.facts
+                                            or kept[1] != len(self.cam_shown)
+                                            or kept[2] != self.shield
+                                            or kept[3] is not self.in_house
                                         ):
                                             claims = self._claims_by_seat()
                                         else:
-                                            claims = claims[4]
+                                            claims = kept[4]
                                         self._kept[seat] = claims.get(seat, _NOTHING)
                                     return [ev]
                                 mark = len(events) - 1  # (from the vote's event on)
@@ -1318,7 +1318,7 @@ class BigBrother(Game):
         self.events.append(ev)
         watch = self.watch
         if watch:  # (only the kinds a held card looks for are filed: _fact)
-            key = ("open_vote", None)
+            key: tuple = ("open_vote", None)
             if key in watch:
                 self._fact(giver, key)
             key = ("open_vote", target)
@@ -1606,18 +1606,19 @@ class BigBrother(Game):
         # otherwise the seats with claims to make now (kept between steps)
         facts = self.facts
         if facts and phase in CLAIM_PHASES:
-            claims = self._claims_all  # _claims_by_seat's answer, when nothing it depends on changed
+            kept = self._claims_all  # _claims_by_seat's answer, when nothing it depends on changed
+            claims: dict | None
             if (
-                claims is None
+                kept is None
                 or self._stale
-                or claims[0] is not facts
-                or claims[1] != len(self.cam_shown)
-                or claims[2] != self.shield
-                or claims[3] is not self.in_house
+                or kept[0] is not facts
+                or kept[1] != len(self.cam_shown)
+                or kept[2] != self.shield
+                or kept[3] is not self.in_house
             ):
                 claims = self._claims_by_seat()
             else:
-                claims = claims[4]
+                claims = kept[4]
         else:
             claims = None
         if phase == "roll":
