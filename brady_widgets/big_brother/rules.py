@@ -426,6 +426,39 @@ _EMPTY_LISTS = {n: dict.fromkeys(range(n), _NOTHING) for n in range(4, 7)}
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
 #: BigBrother._roll_keys of the default track, shared by every game on it
 _DEFAULT_ROLL_KEYS: dict[tuple, tuple] = {}
+#: players -> each seat's vote cards at the start (none with its own number)
+_HANDS = {n: tuple(tuple(0 if t == s else CARDS_PER_TARGET for t in range(n)) for s in range(n)) for n in range(4, 7)}
+
+
+def _board(track: list[dict]) -> tuple:
+    """What a game keeps of its ``track``: the kinds and rooms of its spaces (lists), the
+    names the views show (a tuple) and which spaces end a turn (a tuple)."""
+    kinds = [s["kind"] for s in track]
+    return kinds, [s["room"] for s in track], tuple(map(_space_name, track)), tuple(k == "confrontation" for k in kinds)
+
+
+_DEFAULT_BOARD = _board(DEFAULT_TRACK)
+
+
+def _shuffled(rng: _random.Random, n: int) -> list[int]:
+    """``list(range(n))`` shuffled by ``rng.shuffle``: for a plain ``random.Random``, its
+    loop written out (the same ``getrandbits`` calls, so the same order and the same state
+    after); any other generator shuffles it itself."""
+    x = list(range(n))
+    if type(rng) is not _random.Random:
+        rng.shuffle(x)
+        return x
+    getrandbits = rng.getrandbits
+    for i in range(n - 1, 0, -1):
+        m = i + 1  # Random._randbelow(m), as shuffle asks it
+        k = m.bit_length()
+        j = getrandbits(k)
+        while j >= m:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
 #: the fact of a move that ends on a space where another pawn stands
 _SHARE = ("share_space", None)
 
@@ -520,6 +553,13 @@ class BigBrother(Game):
         "_claim_memo", "_claims_all", "_secret_vote_at", "_view_cache", "_view_parts",
     )  # fmt: skip
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls._apply is not BigBrother._apply and cls.act is BigBrother.act:
+            # act applies a handed-out secret vote itself: a subclass that changes _apply
+            # (the conformance tests' broken engines) takes the kernel's act, which calls it
+            cls.act = Game.act  # type: ignore[method-assign]
+
     # ------------------------------------------------------------------ set-up
     def _check_options(self) -> None:
         o, n = self.options, self.players
@@ -578,12 +618,12 @@ class BigBrother(Game):
         self._view_cache: tuple | None = None
         self._view_parts: dict | None = None
         self.track = self.options["track"] or DEFAULT_TRACK
-        self.kinds = [s["kind"] for s in self.track]
-        self.rooms = [s["room"] for s in self.track]
+        if self.options["track"] is None:  # the default board's lists, made once (each game its own copies)
+            kinds, rooms, self._track_names, self._absorbing = _DEFAULT_BOARD
+            self.kinds, self.rooms = list(kinds), list(rooms)
+        else:
+            self.kinds, self.rooms, self._track_names, self._absorbing = _board(self.track)
         self.length = len(self.track)
-        #: the track as the views show it (one name per space; copied into each view)
-        self._track_names = tuple(_space_name(s) for s in self.track)
-        self._absorbing = tuple(k == "confrontation" for k in self.kinds)
         # _move_facts by (start, steps): a pure function of the track, so every game on
         # the default track shares one
         self._moves: dict[tuple, tuple] = _DEFAULT_MOVES if self.options["track"] is None else {}
@@ -591,10 +631,8 @@ class BigBrother(Game):
         self._roll_keys: dict[tuple, tuple] = _DEFAULT_ROLL_KEYS if self.options["track"] is None else {}
         self._acts = _ACTS[n]
         if deal is None:
-            deck = list(range(len(CONFRONTATION_CARDS)))
-            self.rng.shuffle(deck)
-            camera = list(range(len(CAMERA_CARDS)))
-            self.rng.shuffle(camera)
+            deck = _shuffled(self.rng, len(CONFRONTATION_CARDS))
+            camera = _shuffled(self.rng, len(CAMERA_CARDS))
             deal = {"deck": deck, "camera": camera}
         else:
             deal = self._check_deal(deal)
@@ -613,7 +651,7 @@ class BigBrother(Game):
         self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
         self.watchers: dict[tuple, tuple] = {}  # fact key -> the holders of a card that looks for it
         self._stale: set[int] = set()  # holders whose claims changed since _claims_by_seat
-        self.hand = [[0 if t == s else CARDS_PER_TARGET for t in range(n)] for s in range(n)]
+        self.hand = [list(row) for row in _HANDS[n]]
         self.box = [[0] * n for _ in range(n)]
         self.box_total = 0
         self.open_votes: list[dict] = []  # public votes since the last count
@@ -718,9 +756,10 @@ class BigBrother(Game):
         # (the cache holds only this game's seats, and nothing once the game is over:
         # _apply and _on_deadline empty it after every change)
         if type(seat) is int:
-            got = self._kept.get(seat)
-            if got is not None:
-                return got
+            try:
+                return self._kept[seat]
+            except KeyError:
+                pass
             if 0 <= seat < self.players and not self.over:
                 self._legal(seat)
                 return self._kept[seat]
@@ -751,10 +790,53 @@ class BigBrother(Game):
                 if due is None or at < due:
                     for handed in got:
                         if handed is action:
-                            self.history.append({"seat": seat, "action": action, "at": at})
+                            history = self.history
+                            history.append({"seat": seat, "action": action, "at": at})
                             if at > self.clock:
                                 self.clock = at
                             events = self.events
+                            if action["type"] == "vote":
+                                # _apply's secret vote written out here (most of a game's
+                                # steps): the same changes and the same event
+                                t = action["target"]
+                                self._seats = None
+                                self.hand[seat][t] -= 1
+                                self.box[seat][t] += 1
+                                self.box_total += 1
+                                self.voted.append(seat)
+                                waiting = self.waiting
+                                waiting.remove(seat)
+                                self.ballot[seat] = t
+                                step = len(history)
+                                ev = {"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": [seat]}
+                                events.append(ev)
+                                if waiting:  # the question goes on: only the voter's list changes
+                                    self._secret_vote_at = step
+                                    if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
+                                        self._kept[seat] = _NOTHING
+                                    elif not self.facts:
+                                        self._kept[seat] = _NOTHING
+                                    else:  # the claims alone: _claims_by_seat's kept answer if nothing changed
+                                        kept = self._claims_all
+                                        if (
+                                            kept is None
+                                            or self._stale
+                                            or kept[0] is not self.facts
+                                            or kept[1] != len(self.cam_shown)
+                                            or kept[2] != self.shield
+                                            or kept[3] is not self.in_house
+                                        ):
+                                            claims = self._claims_by_seat()
+                                        else:
+                                            claims = kept[4]
+                                        self._kept[seat] = claims.get(seat, _NOTHING)
+                                    return [ev]
+                                mark = len(events) - 1  # (from the vote's event on)
+                                self._kept = {}
+                                self._settle()
+                                self._seats = None
+                                self._refill()
+                                return events[mark:]
                             mark = len(events)
                             self._apply(seat, action, at)
                             return events[mark:]
@@ -837,7 +919,8 @@ class BigBrother(Game):
         self.order = one * TURNS_PER_ROUND[n]
         self.turn = 0
         self.facts = {}
-        self._emit("round", round=self.round, order=list(self.order))
+        self.events.append({"type": "round", "step": len(self.history), "round": self.round,
+                            "order": list(self.order)})  # (what _emit("round", ...) gives)  # fmt: skip
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -866,18 +949,34 @@ class BigBrother(Game):
         return f"{c['situation']} ({self.sign}) {c['plus'] if self.sign == '+' else c['minus']}"
 
     def _ask(self, phase: str, sign: str, targets: list[int]) -> None:
-        self.card = self.deck[self.drawn % len(self.deck)]
+        deck = self.deck
+        self.card = deck[self.drawn % len(deck)]
         self.drawn += 1
         self.sign = sign
         self.phase = phase
         self.targets = targets
-        self._bases = None
         self.voted = []
         self.ballot = {}
-        # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
-        # for this step's _refill, the lists themselves (no hand changes between the two)
-        lists = self._asked = [_vote_list(self, s) for s in range(self.players)]
-        self.waiting = [s for s, got in enumerate(lists) if got]
+        # every seat's vote list, made once (what _vote_list gives): who can vote (what
+        # _able_voters gives) and, kept for this step's _refill, the lists themselves (no
+        # hand changes between the two)
+        self._bases = bases = None
+        lists: list = []
+        waiting = []
+        vote = self._acts.vote
+        for s, h in enumerate(self.hand):
+            if h.count(0) == 1:
+                if bases is None:  # (what _vote_bases gives)
+                    bases = _VOTE_BASES.get((self.players, *targets)) or _vote_bases(self.players, targets)
+                    self._bases = bases
+                got = bases[s]
+            else:
+                got = FrozenList([vote[t] for t in targets if t != s and h[t]])
+            lists.append(got)
+            if got:
+                waiting.append(s)
+        self._asked = lists
+        self.waiting = waiting
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -892,8 +991,18 @@ class BigBrother(Game):
         # what _emit("votes_in", purpose=..., card=..., voters=list(self.voted)) gives
         self.events.append({"type": "votes_in", "step": len(self.history), "purpose": self.purpose,
                             "card": self.card, "voters": list(self.voted)})  # fmt: skip
-        if p == "vote":
-            self._end_turn()
+        if p == "vote":  # what _end_turn does, and _start_turn in the same round
+            self.shield = None
+            self.card = None
+            turn = self.turn = self.turn + 1
+            if turn < len(self.order):
+                mover = self.mover = self.order[turn]
+                self.rolls = 0
+                self.phase = "roll"
+                self.events.append({"type": "turn", "step": len(self.history), "seat": mover, "round": self.round,
+                                    "turn": turn + 1})  # fmt: skip
+            else:
+                self._nominate()
         elif p == "evict_vote":
             self.questions += 1
             if self.questions < QUESTIONS:
@@ -910,12 +1019,14 @@ class BigBrother(Game):
     def _count(self, purpose: str, among: list[int]) -> list[int]:
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
-        totals = [sum(column) for column in zip(*box)]  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
+        totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=[row[:] for row in box],
-                   among=list(among), extra=self.extra)  # fmt: skip
+        # what _emit("count", purpose=..., round=..., totals=..., box=..., among=..., extra=...) gives
+        self.events.append({"type": "count", "step": len(self.history), "purpose": purpose, "round": self.round,
+                            "totals": list(totals), "box": list(map(list.copy, box)), "among": list(among),
+                            "extra": self.extra})  # fmt: skip
         return totals
 
     def _cards_back(self) -> None:
@@ -925,22 +1036,32 @@ class BigBrother(Game):
             bo[:] = zeros
         self.box_total = 0
         self.open_votes = []
-        self._emit("cards_back")
+        self.events.append({"type": "cards_back", "step": len(self.history)})  # (what _emit("cards_back") gives)
 
     def _roll_off(self, seats: list[int], why: str, low: bool) -> int:
         """Each of ``seats`` rolls a die; the lowest (``low``) or highest loses/wins;
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
-            self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
+            if self._forced is not None:  # a replay: the recorded dice
+                rolls = {s: self._chance("die", _DIE_DRAW) for s in tied}
+            else:  # _draw("die", _DIE_DRAW, _DIE_TABLE) for each, written out
+                values, cum, total, last = _DIE_TABLE
+                rnd, history = self.rng.random, self.history
+                rolls = {}
+                for s in tied:
+                    value = rolls[s] = values[bisect_right(cum, rnd() * total, 0, last)]
+                    history.append({"seat": CHANCE, "kind": "die", "outcome": value})
+            # what _emit("roll_off", why=why, rolls=...) gives
+            self.events.append({"type": "roll_off", "step": len(self.history), "why": why,
+                                "rolls": {str(s): r for s, r in rolls.items()}})  # fmt: skip
             best = min(rolls.values()) if low else max(rolls.values())
             tied = [s for s in tied if rolls[s] == best]
         return tied[0]
 
     def _decide(self, purpose: str, among: list[int]) -> None:
         totals = self._count(purpose, among)
-        top = max(totals[s] for s in among)
+        top = max(map(totals.__getitem__, among))
         tied = [s for s in among if totals[s] == top]
         if len(tied) > 1 and self.extra < MAX_EXTRA:
             self.extra += 1
@@ -983,7 +1104,9 @@ class BigBrother(Game):
         self.out.add(seat)
         self.in_house = [s for s in range(self.players) if s not in self.out]
         self.nominees = []
-        self._emit("evicted", seat=seat, round=self.round)
+        self.events.append(
+            {"type": "evicted", "step": len(self.history), "seat": seat, "round": self.round}
+        )  # (_emit's)
         if len(self.in_house) == 2:
             self.finalists = list(self.in_house)
             self.ranks = {s: [] for s in self.finalists}
@@ -996,14 +1119,22 @@ class BigBrother(Game):
     def _do_rank(self, seat: int, action: dict) -> None:
         mine = self.ranks[seat]
         mine.append(action["target"])
-        left = [s for s in self.evicted_now() if s not in mine]
+        out = self.out
+        now = [s for s in self.evicted if s in out]  # (evicted_now)
+        left = [s for s in now if s not in mine]
         if len(left) == 1:
             mine.append(left[0])  # the last place needs no choice
-        self._emit("ranked", seat=seat, done=not left or len(left) == 1)
-        self._emit("my_rank", audience=[seat], seat=seat, order=list(mine))
-        k = len(self.evicted_now())
-        if all(len(self.ranks[f]) == k for f in self.finalists):
-            self._return()
+        # what _emit("ranked", seat=seat, done=...) and _emit("my_rank", audience=[seat], seat=seat,
+        # order=list(mine)) give
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "ranked", "step": step, "seat": seat, "done": not left or len(left) == 1})
+        events.append({"type": "my_rank", "step": step, "seat": seat, "order": list(mine), "audience": [seat]})
+        k = len(now)
+        for f in self.finalists:
+            if len(self.ranks[f]) != k:
+                return
+        self._return()
 
     def _return(self) -> None:
         self.ranks_shown = True
@@ -1055,35 +1186,43 @@ class BigBrother(Game):
         return value
 
     def _do_roll(self, seat: int, action: dict) -> None:
-        a, b = self._draw("dice", _PAIR_DRAW, _PAIR_TABLE)
-        self.rolls += 1
-        start = self.pos[seat]
-        steps = a + b
-        length = self.length
-        to = (start + steps) % length
+        if self._forced is not None:  # a replay: the recorded dice (what _draw gives)
+            a, b = self._chance("dice", _PAIR_DRAW)
+        else:  # _draw("dice", _PAIR_DRAW, _PAIR_TABLE) written out: the same outcome, recorded the same way
+            values, cum, total, last = _PAIR_TABLE
+            a, b = value = values[bisect_right(cum, self.rng.random() * total, 0, last)]
+            self.history.append({"seat": CHANCE, "kind": "dice", "outcome": value})
+        rolls = self.rolls = self.rolls + 1
+        pos = self.pos
+        start = pos[seat]
+        to = (start + a + b) % self.length
         self.last_roll = {"seat": seat, "dice": [a, b], "from": start, "to": to}
         # what _emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls) gives
         self.events.append({"type": "roll", "step": len(self.history), "seat": seat, "dice": [a, b], "start": start,
-                            "to": to, "rolls": self.rolls})  # fmt: skip
+                            "to": to, "rolls": rolls})  # fmt: skip
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
             # filed in this order: the dice, the move, a shared space, a long turn
             keys = self._roll_keys.get((start, a, b))
             if keys is None:
-                keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, steps)
+                keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, a + b)
             for key in keys:
-                if key in watch:
-                    self._fact(seat, key)
-            if _SHARE in watch and any(p == to for s, p in enumerate(self.pos) if s != seat and p is not None):
+                if key in watch:  # what _fact(seat, key) does
+                    self.seq += 1
+                    self.facts.setdefault(key, []).append((self.seq, seat))
+                    self._stale.update(self.watchers[key])
+            # another pawn on the landing space (the mover's own still stands on start)
+            if _SHARE in watch and pos.count(to) > (start == to):
                 self._fact(seat, _SHARE)
-            key = ("long_turn", self.rolls)
+            key = ("long_turn", rolls)
             if key in watch:
                 self._fact(seat, key)
-        self.pos[seat] = to
+        pos[seat] = to
         kind = self.kinds[to]
         if kind == "confrontation":
             self.purpose = "confrontation"
-            self._ask("vote", "+", self._house_targets())
+            shield = self.shield  # (what _house_targets gives)
+            self._ask("vote", "+", list(self.in_house) if shield is None else [s for s in self.in_house if s != shield])
         elif kind == "gossip":
             self.phase = "gossip_pick"
         elif kind == "camera":
@@ -1110,7 +1249,7 @@ class BigBrother(Game):
 
     def _draw_camera(self, seat: int) -> None:
         if self.cam_drawn >= len(self.cam_deck):
-            self._emit("camera_empty", seat=seat)
+            self.events.append({"type": "camera_empty", "step": len(self.history), "seat": seat})  # (_emit's)
             return
         card = self.cam_deck[self.cam_drawn]
         self.cam_drawn += 1
@@ -1119,9 +1258,14 @@ class BigBrother(Game):
         self.cam_held[seat].append(card)
         self._stale.add(seat)
         self._rewatch()
-        self._emit("camera_drawn", seat=seat, left=len(self.cam_deck) - self.cam_drawn)
         line = CAMERA_CARDS[card][seat]
-        self._emit("camera_card", audience=[seat], seat=seat, card=card, text=line["text"], code=line["code"])
+        # what _emit("camera_drawn", seat=seat, left=...) and _emit("camera_card", audience=[seat], seat=seat,
+        # card=card, text=..., code=...) give
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "camera_drawn", "step": step, "seat": seat, "left": len(self.cam_deck) - self.cam_drawn})
+        events.append({"type": "camera_card", "step": step, "seat": seat, "card": card, "text": line["text"],
+                       "code": line["code"], "audience": [seat]})  # fmt: skip
 
     def _give(self, giver: int, target: int, why: str) -> bool:
         """An open vote card from ``giver`` with ``target``'s number, if ``giver`` holds
@@ -1167,14 +1311,23 @@ class BigBrother(Game):
         if instead is not None:
             vote["instead"] = instead
         self.open_votes.append(vote)
-        self._emit("open_vote", seat=giver, **{k: v for k, v in vote.items() if k != "owner"})
-        if self.watch:
-            self._fact(giver, ("open_vote", None))
-            self._fact(giver, ("open_vote", target))
+        # what _emit("open_vote", seat=giver, **{k: v for k, v in vote.items() if k != "owner"}) gives
+        ev = {"type": "open_vote", "step": len(self.history), "seat": giver, "target": target, "why": why}
+        if instead is not None:
+            ev["instead"] = instead
+        self.events.append(ev)
+        watch = self.watch
+        if watch:  # (only the kinds a held card looks for are filed: _fact)
+            key: tuple = ("open_vote", None)
+            if key in watch:
+                self._fact(giver, key)
+            key = ("open_vote", target)
+            if key in watch:
+                self._fact(giver, key)
         return True
 
     def _room(self, seat: int, room: str) -> None:
-        self._emit("room", seat=seat, room=room)
+        self.events.append({"type": "room", "step": len(self.history), "seat": seat, "room": room})  # (_emit's)
         if room == "Toilet/Shower":
             self.shield = seat
             self._emit("shielded", seat=seat)
@@ -1236,7 +1389,9 @@ class BigBrother(Game):
         self.gossip = {"lander": seat, "partner": partner, "side": side, "dice": [a, b], "word": word,
                        "deadline": self.deadline, "chosen": {}, "step": len(self.history)}  # fmt: skip
         self.phase = "gossip"
-        self._emit("gossip", seat=seat, partner=partner, side=side, dice=[a, b], word=word, deadline=self.deadline)
+        # what _emit("gossip", seat=seat, partner=partner, side=side, dice=[a, b], word=word, deadline=...) gives
+        self.events.append({"type": "gossip", "step": len(self.history), "seat": seat, "partner": partner,
+                            "side": side, "dice": [a, b], "word": word, "deadline": self.deadline})  # fmt: skip
         if self.watch:
             self._fact(seat, ("gossips", None))
             self._fact(partner, ("gossips", None))
@@ -1245,8 +1400,12 @@ class BigBrother(Game):
         t = action["target"]
         self.hand[seat][t] -= 1  # held out of the hand until the reveal
         self.gossip["chosen"][seat] = t
-        self._emit("gossip_picked", seat=seat)
-        self._emit("my_gossip_card", audience=[seat], seat=seat, target=t)
+        # what _emit("gossip_picked", seat=seat) and _emit("my_gossip_card", audience=[seat], seat=seat,
+        # target=t) give
+        step = len(self.history)
+        events = self.events
+        events.append({"type": "gossip_picked", "step": step, "seat": seat})
+        events.append({"type": "my_gossip_card", "step": step, "seat": seat, "target": t, "audience": [seat]})
 
     def _gossip_reveal(self, why: str) -> None:
         gos = self.gossip
@@ -1254,8 +1413,9 @@ class BigBrother(Game):
         for s, t in chosen.items():
             self.hand[s][t] += 1  # back to the hand
         match = len(chosen) == 2 and chosen[lander] == chosen[partner]
-        self._emit("gossip_reveal", lander=lander, partner=partner, shown={str(s): t for s, t in chosen.items()},
-                   match=match, why=why)  # fmt: skip
+        # what _emit("gossip_reveal", lander=..., partner=..., shown=..., match=..., why=...) gives
+        self.events.append({"type": "gossip_reveal", "step": len(self.history), "lander": lander, "partner": partner,
+                            "shown": {str(s): t for s, t in chosen.items()}, "match": match, "why": why})  # fmt: skip
         self.gossip = None
         self.deadline = None
         if self.phase == "pay":  # the countdown ran out while a reward was being paid
@@ -1329,8 +1489,21 @@ class BigBrother(Game):
             seats = [s for s, held in enumerate(self.cam_held) if held]
             self._claims_all = (facts, shown, shield, house, out)
         stale.clear()
+        memo = self._claim_memo
+        if memo is None:
+            memo = self._claim_memo = {}
+        seq, gone = self.seq, self.out
         for s in seats:
-            mine = self._claims(s)
+            # what _claims(s) gives (its memo, without the call)
+            if s in gone or s == shield or not facts:
+                mine = _NOTHING
+            else:
+                m = memo.get(s)
+                if m is not None and m[0] is facts and m[1] == seq and m[2] == shown:
+                    mine = m[3]
+                else:
+                    mine = self._claims_now(s, facts)
+                    memo[s] = (facts, seq, shown, mine)
             if mine:
                 out[s] = mine
             else:
@@ -1347,8 +1520,12 @@ class BigBrother(Game):
             got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
-                seen = sorted({s for q, s in got if q > since and s != seat})
-                out += [claim[card, s] for s in seen]
+                seen = set()  # the culprits seen since the card was drawn
+                for q, s in got:
+                    if q > since and s != seat:
+                        seen.add(s)
+                for s in sorted(seen):
+                    out.append(claim[card, s])
         return FrozenList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
@@ -1357,7 +1534,9 @@ class BigBrother(Game):
         line = CAMERA_CARDS[card][seat]
         shown = {"card": card, "holder": seat, "culprit": culprit, "text": line["text"], "round": self.round}
         self.cam_shown.append(shown)
-        self._emit("claim", **shown)
+        self.events.append(
+            {"type": "claim", "step": len(self.history), **shown}
+        )  # (what _emit("claim", **shown) gives)
         if self._give(culprit, seat, "camera") and self.phase in VOTE_PHASES:
             self.waiting = _able_voters(self, self.waiting)  # the culprit may have given their last card
 
@@ -1391,8 +1570,21 @@ class BigBrother(Game):
             self._do_roll(seat, action)
         else:
             self._kept = {}
-            self._do_other(seat, action, at)
-        self._settle()
+            if kind == "gossip_card":  # (what _do_other does, without the call)
+                self._do_gossip_card(seat, action)
+            elif kind == "gossip":
+                self._do_gossip(seat, action, at)
+            elif kind == "claim":
+                self._do_claim(seat, action)
+            elif kind == "choose":
+                self._do_choose(seat, action)
+            elif kind == "pay":
+                self._do_pay(seat, action)
+            else:
+                self._do_rank(seat, action)
+        p = self.phase
+        if self.owed or not (p == "roll" or (self.waiting and p in VOTE_PHASES)):  # (_settle's quick case)
+            self._settle()
         self._seats = None
         self._refill()
 
@@ -1412,12 +1604,29 @@ class BigBrother(Game):
         phase = self.phase
         # no facts filed (most steps of a round's start): nobody has a claim to add;
         # otherwise the seats with claims to make now (kept between steps)
-        claims = self._claims_by_seat() if self.facts and phase in CLAIM_PHASES else None
+        facts = self.facts
+        if facts and phase in CLAIM_PHASES:
+            kept = self._claims_all  # _claims_by_seat's answer, when nothing it depends on changed
+            claims: dict | None
+            if (
+                kept is None
+                or self._stale
+                or kept[0] is not facts
+                or kept[1] != len(self.cam_shown)
+                or kept[2] != self.shield
+                or kept[3] is not self.in_house
+            ):
+                claims = self._claims_by_seat()
+            else:
+                claims = kept[4]
+        else:
+            claims = None
         if phase == "roll":
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             if claims:
                 for s, got in claims.items():  # a camera holder's list adds its claims
-                    lo[s] = FrozenList(lo[s] + got)
+                    mine = lo[s]
+                    lo[s] = got if mine is _NOTHING else FrozenList(mine + got)  # (got: read-only, kept)
             return
         # every seat empty first (seat order), then the actors' lists, then the claims
         # added: the same lists as asking _legal seat by seat
@@ -1425,11 +1634,19 @@ class BigBrother(Game):
         if phase in VOTE_PHASES:
             for s in self.waiting:
                 lo[s] = asked[s] if asked is not None else _vote_list(self, s)
+        elif phase == "gossip":  # what _legal_gossip_card gives each gossiper still to pick
+            gos = self.gossip
+            chosen, hand, acts = gos["chosen"], self.hand, self._acts
+            for s in (gos["lander"], gos["partner"]):
+                if s not in chosen:
+                    h = hand[s]
+                    if h.count(0) == 1:
+                        lo[s] = acts.gossip_card_all[s]
+                    else:
+                        card = acts.gossip_card
+                        lo[s] = FrozenList([card[t] for t in range(self.players) if t != s and h[t]])
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
-            if phase == "gossip":
-                gos = self.gossip
-                actors = (gos["lander"], gos["partner"])
-            elif phase == "return":
+            if phase == "return":
                 actors = self.finalists
             elif phase == "gossip_pick" or phase == "choose":
                 actors = (self.mover,)
@@ -1442,7 +1659,8 @@ class BigBrother(Game):
                 lo[s] = legal(self, s)
         if claims:  # a camera holder's list adds its claims (what _legal gives)
             for s, more in claims.items():
-                lo[s] = FrozenList(lo[s] + more)
+                mine = lo[s]
+                lo[s] = more if mine is _NOTHING else FrozenList(mine + more)  # (more: read-only, kept)
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
@@ -1480,9 +1698,12 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                if len(gos["chosen"]) == 2:
+                chosen, hand = gos["chosen"], self.hand
+                if len(chosen) == 2:
                     self._gossip_reveal("shown")
-                elif _who_gossipers(self) != [s for s in (gos["lander"], gos["partner"]) if s not in gos["chosen"]]:
+                elif (gos["lander"] not in chosen and not any(hand[gos["lander"]])) or (
+                    gos["partner"] not in chosen and not any(hand[gos["partner"]])
+                ):  # a gossiper still to pick holds no card (_who_gossipers leaves them out)
                     self._gossip_reveal("no_card")
                 else:
                     return
