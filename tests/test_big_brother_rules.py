@@ -19,7 +19,7 @@ import brady_widgets.big_brother.invariants  # noqa: F401  (registers the invari
 from brady_widgets.big_brother.content import CONFRONTATION_CARDS, GOSSIP_WORDS
 from brady_widgets.big_brother.rules import BigBrother, nominate, rank_sums
 from brady_widgets.engine.errors import IllegalAction
-from brady_widgets.engine.game import FrozenList
+from brady_widgets.engine.game import LegalList
 from brady_widgets.testing import check_invariants
 
 #: rulebook, "Sequence of Play" / "Big Brother for 4 Players": rounds, turns each a round
@@ -1327,8 +1327,8 @@ def test_legal_lists_are_handed_out_read_only():
             break
         lists = {s: g.legal_actions(s) for s in range(6)}
         for s, legal in lists.items():
-            assert type(legal) is FrozenList and legal is g.legal_actions(s)
-            with pytest.raises(TypeError):
+            assert type(legal) is LegalList and legal is g.legal_actions(s)
+            with pytest.raises(TypeError, match="legal actions are read-only"):
                 legal.append({"type": "roll"})
             assert type(copy.deepcopy(legal)) is list and list(legal) == legal
         can = [s for s in lists if lists[s]]

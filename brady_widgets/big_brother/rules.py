@@ -76,7 +76,7 @@ from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game
+from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game, LegalList
 from . import odds as _odds
 from .content import (
     CAMERA_CARDS,
@@ -232,7 +232,7 @@ def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     got = kept[1].get(seat)
     if got is None:
         gossip = g._acts.gossip
-        got = kept[1][seat] = FrozenList([gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
+        got = kept[1][seat] = LegalList([gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
     return got
 
 
@@ -244,7 +244,7 @@ def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     if h.count(0) == 1:  # a card of every number but one's own (see _vote_list)
         return g._acts.gossip_card_all[seat]
     card = g._acts.gossip_card
-    return FrozenList([card[t] for t in range(g.players) if t != seat and h[t]])
+    return LegalList([card[t] for t in range(g.players) if t != seat and h[t]])
 
 
 def _legal_vote(g: BigBrother, seat: int) -> list:
@@ -261,7 +261,7 @@ def _vote_list(g: BigBrother, seat: int) -> list:
     if h.count(0) == 1:
         return (g._bases or g._vote_bases())[seat]
     vote = g._acts.vote
-    return FrozenList([vote[t] for t in g.targets if t != seat and h[t]])
+    return LegalList([vote[t] for t in g.targets if t != seat and h[t]])
 
 
 #: (players, *targets) -> per seat, a vote for each of ``targets`` but the seat itself
@@ -275,7 +275,7 @@ def _vote_bases(players: int, targets: list[int]) -> tuple:
     got = _VOTE_BASES.get(key)
     if got is None:
         vote = _ACTS[players].vote
-        got = _VOTE_BASES[key] = tuple(FrozenList([vote[t] for t in targets if t != s]) for s in range(players))
+        got = _VOTE_BASES[key] = tuple(LegalList([vote[t] for t in targets if t != s]) for s in range(players))
     return got
 
 
@@ -283,14 +283,14 @@ def _legal_choose(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
     choose = g._acts.choose
-    return FrozenList([choose[t] for t in g._choices()])
+    return LegalList([choose[t] for t in g._choices()])
 
 
 def _legal_pay(g: BigBrother, seat: int) -> list:
     if not g.owed or seat != g.owed[0]["giver"]:
         return _NOTHING
     pay = g._acts.pay
-    return FrozenList([pay[t] for t in g._pay_choices(g.owed[0])])
+    return LegalList([pay[t] for t in g._pay_choices(g.owed[0])])
 
 
 def _legal_rank(g: BigBrother, seat: int) -> list:
@@ -298,7 +298,7 @@ def _legal_rank(g: BigBrother, seat: int) -> list:
         return _NOTHING
     mine = g.ranks[seat]
     rank = g._acts.rank
-    return FrozenList([rank[s] for s in g.evicted_now() if s not in mine])
+    return LegalList([rank[s] for s in g.evicted_now() if s not in mine])
 
 
 def _legal_none(g: BigBrother, seat: int) -> list:
@@ -399,7 +399,7 @@ class _Acts:
         self.choose = [FrozenAction(type="choose", target=t) for t in range(n)]
         self.gossip_card = [FrozenAction(type="gossip_card", target=t) for t in range(n)]
         #: per seat, a gossip card of every number but its own (a seat's list while it holds them all)
-        self.gossip_card_all = [FrozenList([self.gossip_card[t] for t in range(n) if t != s]) for s in range(n)]
+        self.gossip_card_all = [LegalList([self.gossip_card[t] for t in range(n) if t != s]) for s in range(n)]
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
         self.pay = [FrozenAction(type="pay", target=t) for t in range(n)]
@@ -413,9 +413,9 @@ class _Acts:
 
 _ACTS = {n: _Acts(n) for n in range(4, 7)}
 #: the empty legal list of a seat with nothing to do, and the mover's in the roll phase
-#: (every legal list is a read-only FrozenList: legal_actions hands out the kept list itself)
-_NOTHING = FrozenList()
-_ONLY_ROLL = FrozenList([_ROLL])
+#: (every legal list is a read-only LegalList: legal_actions hands out the kept list itself)
+_NOTHING = LegalList()
+_ONLY_ROLL = LegalList([_ROLL])
 #: the roll phase's legal lists, [players][mover] -> {seat: list}
 _ROLL_LISTS = {
     n: [{s: _ONLY_ROLL if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)
@@ -438,25 +438,6 @@ def _board(track: list[dict]) -> tuple:
 
 
 _DEFAULT_BOARD = _board(DEFAULT_TRACK)
-
-
-def _shuffled(rng: _random.Random, n: int) -> list[int]:
-    """``list(range(n))`` shuffled by ``rng.shuffle``: for a plain ``random.Random``, its
-    loop written out (the same ``getrandbits`` calls, so the same order and the same state
-    after); any other generator shuffles it itself."""
-    x = list(range(n))
-    if type(rng) is not _random.Random:
-        rng.shuffle(x)
-        return x
-    getrandbits = rng.getrandbits
-    for i in range(n - 1, 0, -1):
-        m = i + 1  # Random._randbelow(m), as shuffle asks it
-        k = m.bit_length()
-        j = getrandbits(k)
-        while j >= m:
-            j = getrandbits(k)
-        x[i], x[j] = x[j], x[i]
-    return x
 
 
 #: the fact of a move that ends on a space where another pawn stands
@@ -631,8 +612,10 @@ class BigBrother(Game):
         self._roll_keys: dict[tuple, tuple] = _DEFAULT_ROLL_KEYS if self.options["track"] is None else {}
         self._acts = _ACTS[n]
         if deal is None:
-            deck = _shuffled(self.rng, len(CONFRONTATION_CARDS))
-            camera = _shuffled(self.rng, len(CAMERA_CARDS))
+            deck = list(range(len(CONFRONTATION_CARDS)))
+            self.rng.shuffle(deck)
+            camera = list(range(len(CAMERA_CARDS)))
+            self.rng.shuffle(camera)
             deal = {"deck": deck, "camera": camera}
         else:
             deal = self._check_deal(deal)
@@ -751,7 +734,7 @@ class BigBrother(Game):
     def legal_actions(self, seat: int) -> list:
         # the base's answer in one call for a seat of this game (a random playout asks
         # every seat at every step; most lists are cached between steps), and the kept
-        # list itself, read-only (a FrozenList: copying six lists was a good part of a
+        # list itself, read-only (a LegalList: copying six lists was a good part of a
         # playout's step); the scheduler gives bots copies unless told not to
         # (the cache holds only this game's seats, and nothing once the game is over:
         # _apply and _on_deadline empty it after every change)
@@ -773,7 +756,7 @@ class BigBrother(Game):
             if self.cam_held[seat] and phase in CLAIM_PHASES and self.facts:
                 more = self._claims_by_seat().get(seat)  # (kept between steps)
                 if more:
-                    got = FrozenList(got + more)
+                    got = LegalList(got + more)
             self._kept[seat] = got
         return list(got)
 
@@ -971,7 +954,7 @@ class BigBrother(Game):
                     self._bases = bases
                 got = bases[s]
             else:
-                got = FrozenList([vote[t] for t in targets if t != s and h[t]])
+                got = LegalList([vote[t] for t in targets if t != s and h[t]])
             lists.append(got)
             if got:
                 waiting.append(s)
@@ -1526,7 +1509,7 @@ class BigBrother(Game):
                         seen.add(s)
                 for s in sorted(seen):
                     out.append(claim[card, s])
-        return FrozenList(out) if out else _NOTHING
+        return LegalList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
         card, culprit = action["card"], action["culprit"]
@@ -1626,7 +1609,7 @@ class BigBrother(Game):
             if claims:
                 for s, got in claims.items():  # a camera holder's list adds its claims
                     mine = lo[s]
-                    lo[s] = got if mine is _NOTHING else FrozenList(mine + got)  # (got: read-only, kept)
+                    lo[s] = got if mine is _NOTHING else LegalList(mine + got)  # (got: read-only, kept)
             return
         # every seat empty first (seat order), then the actors' lists, then the claims
         # added: the same lists as asking _legal seat by seat
@@ -1644,7 +1627,7 @@ class BigBrother(Game):
                         lo[s] = acts.gossip_card_all[s]
                     else:
                         card = acts.gossip_card
-                        lo[s] = FrozenList([card[t] for t in range(self.players) if t != s and h[t]])
+                        lo[s] = LegalList([card[t] for t in range(self.players) if t != s and h[t]])
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
             if phase == "return":
                 actors = self.finalists
@@ -1660,7 +1643,7 @@ class BigBrother(Game):
         if claims:  # a camera holder's list adds its claims (what _legal gives)
             for s, more in claims.items():
                 mine = lo[s]
-                lo[s] = more if mine is _NOTHING else FrozenList(mine + more)  # (more: read-only, kept)
+                lo[s] = more if mine is _NOTHING else LegalList(mine + more)  # (more: read-only, kept)
 
     def _do_other(self, seat: int, action: dict, at) -> None:
         kind = action["type"]
