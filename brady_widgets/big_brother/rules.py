@@ -241,7 +241,7 @@ def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     if seat not in (gos["lander"], gos["partner"]) or seat in gos["chosen"]:
         return _NOTHING
     h = g.hand[seat]
-    if h.count(0) == 1:  # a card of every number but one's own (see _vote_list)
+    if h.count(0) == 1:  # a card of every number but one's own (see _vote_lists)
         return g._acts.gossip_card_all[seat]
     card = g._acts.gossip_card
     return LegalList([card[t] for t in range(g.players) if t != seat and h[t]])
@@ -250,18 +250,24 @@ def _legal_gossip_card(g: BigBrother, seat: int) -> list:
 def _legal_vote(g: BigBrother, seat: int) -> list:
     if seat not in g.waiting:  # voted already, or holds no card for an eligible target
         return _NOTHING
-    return _vote_list(g, seat)
+    return _vote_lists(g)[seat]
 
 
-def _vote_list(g: BigBrother, seat: int) -> list:
-    """A vote for each target of this question ``seat`` holds a card for: while the seat
-    holds a card of every number (its own is the one 0 in its hand: most of a round), the
-    shared list of every target but itself (:func:`_vote_bases`), made once per table."""
-    h = g.hand[seat]
-    if h.count(0) == 1:
-        return (g._bases or g._vote_bases())[seat]
-    vote = g._acts.vote
-    return LegalList([vote[t] for t in g.targets if t != seat and h[t]])
+def _vote_lists(g: BigBrother) -> list:
+    """Each seat's vote list for this question: a vote for each target the seat holds a
+    card for. While a seat holds a card of every number (its own is the one 0 in its hand:
+    most of a round), the shared list of every target but itself (:func:`_vote_bases`),
+    made once per table. Every seat's in one loop: a question asks them all."""
+    targets, vote, bases = g.targets, g._acts.vote, g._bases
+    lists = []
+    for s, h in enumerate(g.hand):
+        if h.count(0) == 1:
+            if bases is None:
+                bases = g._vote_bases()
+            lists.append(bases[s])
+        else:
+            lists.append(LegalList([vote[t] for t in targets if t != s and h[t]]))
+    return lists
 
 
 #: (players, *targets) -> per seat, a vote for each of ``targets`` but the seat itself
@@ -534,13 +540,6 @@ class BigBrother(Game):
         "_claim_memo", "_claims_all", "_secret_vote_at", "_view_cache", "_view_parts",
     )  # fmt: skip
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls._apply is not BigBrother._apply and cls.act is BigBrother.act:
-            # act applies a handed-out secret vote itself: a subclass that changes _apply
-            # (the conformance tests' broken engines) takes the kernel's act, which calls it
-            cls.act = Game.act  # type: ignore[method-assign]
-
     # ------------------------------------------------------------------ set-up
     def _check_options(self) -> None:
         o, n = self.options, self.players
@@ -773,53 +772,10 @@ class BigBrother(Game):
                 if due is None or at < due:
                     for handed in got:
                         if handed is action:
-                            history = self.history
-                            history.append({"seat": seat, "action": action, "at": at})
+                            self.history.append({"seat": seat, "action": action, "at": at})
                             if at > self.clock:
                                 self.clock = at
                             events = self.events
-                            if action["type"] == "vote":
-                                # _apply's secret vote written out here (most of a game's
-                                # steps): the same changes and the same event
-                                t = action["target"]
-                                self._seats = None
-                                self.hand[seat][t] -= 1
-                                self.box[seat][t] += 1
-                                self.box_total += 1
-                                self.voted.append(seat)
-                                waiting = self.waiting
-                                waiting.remove(seat)
-                                self.ballot[seat] = t
-                                step = len(history)
-                                ev = {"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": [seat]}
-                                events.append(ev)
-                                if waiting:  # the question goes on: only the voter's list changes
-                                    self._secret_vote_at = step
-                                    if not self.cam_held[seat] or self.phase not in CLAIM_PHASES:
-                                        self._kept[seat] = _NOTHING
-                                    elif not self.facts:
-                                        self._kept[seat] = _NOTHING
-                                    else:  # the claims alone: _claims_by_seat's kept answer if nothing changed
-                                        kept = self._claims_all
-                                        if (
-                                            kept is None
-                                            or self._stale
-                                            or kept[0] is not self.facts
-                                            or kept[1] != len(self.cam_shown)
-                                            or kept[2] != self.shield
-                                            or kept[3] is not self.in_house
-                                        ):
-                                            claims = self._claims_by_seat()
-                                        else:
-                                            claims = kept[4]
-                                        self._kept[seat] = claims.get(seat, _NOTHING)
-                                    return [ev]
-                                mark = len(events) - 1  # (from the vote's event on)
-                                self._kept = {}
-                                self._settle()
-                                self._seats = None
-                                self._refill()
-                                return events[mark:]
                             mark = len(events)
                             self._apply(seat, action, at)
                             return events[mark:]
@@ -902,8 +858,7 @@ class BigBrother(Game):
         self.order = one * TURNS_PER_ROUND[n]
         self.turn = 0
         self.facts = {}
-        self.events.append({"type": "round", "step": len(self.history), "round": self.round,
-                            "order": list(self.order)})  # (what _emit("round", ...) gives)  # fmt: skip
+        self._emit("round", round=self.round, order=list(self.order))
         self._start_turn()
 
     def _start_turn(self) -> None:
@@ -932,34 +887,18 @@ class BigBrother(Game):
         return f"{c['situation']} ({self.sign}) {c['plus'] if self.sign == '+' else c['minus']}"
 
     def _ask(self, phase: str, sign: str, targets: list[int]) -> None:
-        deck = self.deck
-        self.card = deck[self.drawn % len(deck)]
+        self.card = self.deck[self.drawn % len(self.deck)]
         self.drawn += 1
         self.sign = sign
         self.phase = phase
         self.targets = targets
+        self._bases = None
         self.voted = []
         self.ballot = {}
-        # every seat's vote list, made once (what _vote_list gives): who can vote (what
-        # _able_voters gives) and, kept for this step's _refill, the lists themselves (no
-        # hand changes between the two)
-        self._bases = bases = None
-        lists: list = []
-        waiting = []
-        vote = self._acts.vote
-        for s, h in enumerate(self.hand):
-            if h.count(0) == 1:
-                if bases is None:  # (what _vote_bases gives)
-                    bases = _VOTE_BASES.get((self.players, *targets)) or _vote_bases(self.players, targets)
-                    self._bases = bases
-                got = bases[s]
-            else:
-                got = LegalList([vote[t] for t in targets if t != s and h[t]])
-            lists.append(got)
-            if got:
-                waiting.append(s)
-        self._asked = lists
-        self.waiting = waiting
+        # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
+        # for this step's _refill, the lists themselves (no hand changes between the two)
+        lists = self._asked = _vote_lists(self)
+        self.waiting = [s for s, got in enumerate(lists) if got]
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -974,18 +913,8 @@ class BigBrother(Game):
         # what _emit("votes_in", purpose=..., card=..., voters=list(self.voted)) gives
         self.events.append({"type": "votes_in", "step": len(self.history), "purpose": self.purpose,
                             "card": self.card, "voters": list(self.voted)})  # fmt: skip
-        if p == "vote":  # what _end_turn does, and _start_turn in the same round
-            self.shield = None
-            self.card = None
-            turn = self.turn = self.turn + 1
-            if turn < len(self.order):
-                mover = self.mover = self.order[turn]
-                self.rolls = 0
-                self.phase = "roll"
-                self.events.append({"type": "turn", "step": len(self.history), "seat": mover, "round": self.round,
-                                    "turn": turn + 1})  # fmt: skip
-            else:
-                self._nominate()
+        if p == "vote":
+            self._end_turn()
         elif p == "evict_vote":
             self.questions += 1
             if self.questions < QUESTIONS:
@@ -1002,14 +931,12 @@ class BigBrother(Game):
     def _count(self, purpose: str, among: list[int]) -> list[int]:
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
-        totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
+        totals = [sum(column) for column in zip(*box)]  # box is n rows of n counts: column t is target t
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        # what _emit("count", purpose=..., round=..., totals=..., box=..., among=..., extra=...) gives
-        self.events.append({"type": "count", "step": len(self.history), "purpose": purpose, "round": self.round,
-                            "totals": list(totals), "box": list(map(list.copy, box)), "among": list(among),
-                            "extra": self.extra})  # fmt: skip
+        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=[row[:] for row in box],
+                   among=list(among), extra=self.extra)  # fmt: skip
         return totals
 
     def _cards_back(self) -> None:
@@ -1019,32 +946,22 @@ class BigBrother(Game):
             bo[:] = zeros
         self.box_total = 0
         self.open_votes = []
-        self.events.append({"type": "cards_back", "step": len(self.history)})  # (what _emit("cards_back") gives)
+        self._emit("cards_back")
 
     def _roll_off(self, seats: list[int], why: str, low: bool) -> int:
         """Each of ``seats`` rolls a die; the lowest (``low``) or highest loses/wins;
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            if self._forced is not None:  # a replay: the recorded dice
-                rolls = {s: self._chance("die", _DIE_DRAW) for s in tied}
-            else:  # _draw("die", _DIE_DRAW, _DIE_TABLE) for each, written out
-                values, cum, total, last = _DIE_TABLE
-                rnd, history = self.rng.random, self.history
-                rolls = {}
-                for s in tied:
-                    value = rolls[s] = values[bisect_right(cum, rnd() * total, 0, last)]
-                    history.append({"seat": CHANCE, "kind": "die", "outcome": value})
-            # what _emit("roll_off", why=why, rolls=...) gives
-            self.events.append({"type": "roll_off", "step": len(self.history), "why": why,
-                                "rolls": {str(s): r for s, r in rolls.items()}})  # fmt: skip
+            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
+            self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
             best = min(rolls.values()) if low else max(rolls.values())
             tied = [s for s in tied if rolls[s] == best]
         return tied[0]
 
     def _decide(self, purpose: str, among: list[int]) -> None:
         totals = self._count(purpose, among)
-        top = max(map(totals.__getitem__, among))
+        top = max(totals[s] for s in among)
         tied = [s for s in among if totals[s] == top]
         if len(tied) > 1 and self.extra < MAX_EXTRA:
             self.extra += 1
@@ -1087,9 +1004,7 @@ class BigBrother(Game):
         self.out.add(seat)
         self.in_house = [s for s in range(self.players) if s not in self.out]
         self.nominees = []
-        self.events.append(
-            {"type": "evicted", "step": len(self.history), "seat": seat, "round": self.round}
-        )  # (_emit's)
+        self._emit("evicted", seat=seat, round=self.round)
         if len(self.in_house) == 2:
             self.finalists = list(self.in_house)
             self.ranks = {s: [] for s in self.finalists}
@@ -1102,22 +1017,14 @@ class BigBrother(Game):
     def _do_rank(self, seat: int, action: dict) -> None:
         mine = self.ranks[seat]
         mine.append(action["target"])
-        out = self.out
-        now = [s for s in self.evicted if s in out]  # (evicted_now)
-        left = [s for s in now if s not in mine]
+        left = [s for s in self.evicted_now() if s not in mine]
         if len(left) == 1:
             mine.append(left[0])  # the last place needs no choice
-        # what _emit("ranked", seat=seat, done=...) and _emit("my_rank", audience=[seat], seat=seat,
-        # order=list(mine)) give
-        step = len(self.history)
-        events = self.events
-        events.append({"type": "ranked", "step": step, "seat": seat, "done": not left or len(left) == 1})
-        events.append({"type": "my_rank", "step": step, "seat": seat, "order": list(mine), "audience": [seat]})
-        k = len(now)
-        for f in self.finalists:
-            if len(self.ranks[f]) != k:
-                return
-        self._return()
+        self._emit("ranked", seat=seat, done=not left or len(left) == 1)
+        self._emit("my_rank", audience=[seat], seat=seat, order=list(mine))
+        k = len(self.evicted_now())
+        if all(len(self.ranks[f]) == k for f in self.finalists):
+            self._return()
 
     def _return(self) -> None:
         self.ranks_shown = True
@@ -1169,12 +1076,7 @@ class BigBrother(Game):
         return value
 
     def _do_roll(self, seat: int, action: dict) -> None:
-        if self._forced is not None:  # a replay: the recorded dice (what _draw gives)
-            a, b = self._chance("dice", _PAIR_DRAW)
-        else:  # _draw("dice", _PAIR_DRAW, _PAIR_TABLE) written out: the same outcome, recorded the same way
-            values, cum, total, last = _PAIR_TABLE
-            a, b = value = values[bisect_right(cum, self.rng.random() * total, 0, last)]
-            self.history.append({"seat": CHANCE, "kind": "dice", "outcome": value})
+        a, b = self._draw("dice", _PAIR_DRAW, _PAIR_TABLE)
         rolls = self.rolls = self.rolls + 1
         pos = self.pos
         start = pos[seat]
@@ -1190,10 +1092,8 @@ class BigBrother(Game):
             if keys is None:
                 keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, a + b)
             for key in keys:
-                if key in watch:  # what _fact(seat, key) does
-                    self.seq += 1
-                    self.facts.setdefault(key, []).append((self.seq, seat))
-                    self._stale.update(self.watchers[key])
+                if key in watch:
+                    self._fact(seat, key)
             # another pawn on the landing space (the mover's own still stands on start)
             if _SHARE in watch and pos.count(to) > (start == to):
                 self._fact(seat, _SHARE)
@@ -1204,8 +1104,7 @@ class BigBrother(Game):
         kind = self.kinds[to]
         if kind == "confrontation":
             self.purpose = "confrontation"
-            shield = self.shield  # (what _house_targets gives)
-            self._ask("vote", "+", list(self.in_house) if shield is None else [s for s in self.in_house if s != shield])
+            self._ask("vote", "+", self._house_targets())
         elif kind == "gossip":
             self.phase = "gossip_pick"
         elif kind == "camera":
@@ -1299,14 +1198,9 @@ class BigBrother(Game):
         if instead is not None:
             ev["instead"] = instead
         self.events.append(ev)
-        watch = self.watch
-        if watch:  # (only the kinds a held card looks for are filed: _fact)
-            key: tuple = ("open_vote", None)
-            if key in watch:
-                self._fact(giver, key)
-            key = ("open_vote", target)
-            if key in watch:
-                self._fact(giver, key)
+        if self.watch:
+            self._fact(giver, ("open_vote", None))
+            self._fact(giver, ("open_vote", target))
         return True
 
     def _room(self, seat: int, room: str) -> None:
@@ -1472,21 +1366,8 @@ class BigBrother(Game):
             seats = [s for s, held in enumerate(self.cam_held) if held]
             self._claims_all = (facts, shown, shield, house, out)
         stale.clear()
-        memo = self._claim_memo
-        if memo is None:
-            memo = self._claim_memo = {}
-        seq, gone = self.seq, self.out
         for s in seats:
-            # what _claims(s) gives (its memo, without the call)
-            if s in gone or s == shield or not facts:
-                mine = _NOTHING
-            else:
-                m = memo.get(s)
-                if m is not None and m[0] is facts and m[1] == seq and m[2] == shown:
-                    mine = m[3]
-                else:
-                    mine = self._claims_now(s, facts)
-                    memo[s] = (facts, seq, shown, mine)
+            mine = self._claims(s)
             if mine:
                 out[s] = mine
             else:
@@ -1503,12 +1384,8 @@ class BigBrother(Game):
             got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
-                seen = set()  # the culprits seen since the card was drawn
-                for q, s in got:
-                    if q > since and s != seat:
-                        seen.add(s)
-                for s in sorted(seen):
-                    out.append(claim[card, s])
+                seen = sorted({s for q, s in got if q > since and s != seat})
+                out += [claim[card, s] for s in seen]
         return LegalList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
@@ -1553,21 +1430,8 @@ class BigBrother(Game):
             self._do_roll(seat, action)
         else:
             self._kept = {}
-            if kind == "gossip_card":  # (what _do_other does, without the call)
-                self._do_gossip_card(seat, action)
-            elif kind == "gossip":
-                self._do_gossip(seat, action, at)
-            elif kind == "claim":
-                self._do_claim(seat, action)
-            elif kind == "choose":
-                self._do_choose(seat, action)
-            elif kind == "pay":
-                self._do_pay(seat, action)
-            else:
-                self._do_rank(seat, action)
-        p = self.phase
-        if self.owed or not (p == "roll" or (self.waiting and p in VOTE_PHASES)):  # (_settle's quick case)
-            self._settle()
+            self._do_other(seat, action, at)
+        self._settle()
         self._seats = None
         self._refill()
 
@@ -1587,23 +1451,7 @@ class BigBrother(Game):
         phase = self.phase
         # no facts filed (most steps of a round's start): nobody has a claim to add;
         # otherwise the seats with claims to make now (kept between steps)
-        facts = self.facts
-        if facts and phase in CLAIM_PHASES:
-            kept = self._claims_all  # _claims_by_seat's answer, when nothing it depends on changed
-            claims: dict | None
-            if (
-                kept is None
-                or self._stale
-                or kept[0] is not facts
-                or kept[1] != len(self.cam_shown)
-                or kept[2] != self.shield
-                or kept[3] is not self.in_house
-            ):
-                claims = self._claims_by_seat()
-            else:
-                claims = kept[4]
-        else:
-            claims = None
+        claims = self._claims_by_seat() if self.facts and phase in CLAIM_PHASES else None
         if phase == "roll":
             lo = self._kept = _ROLL_LISTS[self.players][self.mover].copy()
             if claims:
@@ -1615,21 +1463,15 @@ class BigBrother(Game):
         # added: the same lists as asking _legal seat by seat
         lo = self._kept = _EMPTY_LISTS[self.players].copy()
         if phase in VOTE_PHASES:
+            if asked is None:
+                asked = _vote_lists(self)
             for s in self.waiting:
-                lo[s] = asked[s] if asked is not None else _vote_list(self, s)
-        elif phase == "gossip":  # what _legal_gossip_card gives each gossiper still to pick
-            gos = self.gossip
-            chosen, hand, acts = gos["chosen"], self.hand, self._acts
-            for s in (gos["lander"], gos["partner"]):
-                if s not in chosen:
-                    h = hand[s]
-                    if h.count(0) == 1:
-                        lo[s] = acts.gossip_card_all[s]
-                    else:
-                        card = acts.gossip_card
-                        lo[s] = LegalList([card[t] for t in range(self.players) if t != s and h[t]])
+                lo[s] = asked[s]
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
-            if phase == "return":
+            if phase == "gossip":
+                gos = self.gossip
+                actors = (gos["lander"], gos["partner"])
+            elif phase == "return":
                 actors = self.finalists
             elif phase == "gossip_pick" or phase == "choose":
                 actors = (self.mover,)
@@ -1681,12 +1523,9 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                chosen, hand = gos["chosen"], self.hand
-                if len(chosen) == 2:
+                if len(gos["chosen"]) == 2:
                     self._gossip_reveal("shown")
-                elif (gos["lander"] not in chosen and not any(hand[gos["lander"]])) or (
-                    gos["partner"] not in chosen and not any(hand[gos["partner"]])
-                ):  # a gossiper still to pick holds no card (_who_gossipers leaves them out)
+                elif _who_gossipers(self) != [s for s in (gos["lander"], gos["partner"]) if s not in gos["chosen"]]:
                     self._gossip_reveal("no_card")
                 else:
                     return
