@@ -46,7 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.errors import IllegalAction
-from .engine.game import Game
+from .engine.game import FrozenAction, Game
 
 __all__ = ["DEFAULT_LAG", "BotError", "BotsDoNotStop", "Later", "Scheduler", "ask_bot"]
 
@@ -85,6 +85,13 @@ def ask_bot(bot: Any, view: dict, legal: list[dict], realtime: bool, waited_on: 
     if realtime and not waited_on:
         return None
     return bot.choose(view, legal)
+
+
+def _kept_action(action: dict) -> dict:
+    """The action a plan keeps: a copy of a bot's own dict (the bot may change it later),
+    but a game's handed-out read-only action as it is (a game may take that very object
+    in one pass: ``Game.act``)."""
+    return action if type(action) is FrozenAction else dict(action)
 
 
 class BotError(RuntimeError):
@@ -334,10 +341,10 @@ class Scheduler:
             due = self.now + answer.ms
             if old is not None and old[1] is not None and old[1] == answer.action and old[0] <= due:
                 return  # the same plan, already under way: its reaction time stands
-            self._plans[seat] = (due, None if answer.action is None else dict(answer.action))
+            self._plans[seat] = (due, None if answer.action is None else _kept_action(answer.action))
         elif isinstance(answer, dict):
             self._plans.pop(seat, None)
-            self._commit(seat, dict(answer), self.now)
+            self._commit(seat, _kept_action(answer), self.now)
         else:
             raise BotError(seat, TypeError(f"it answered {answer!r}: an action, Later(ms, action) or None"))
 
