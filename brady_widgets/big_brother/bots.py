@@ -74,6 +74,7 @@ import hashlib
 import math
 import random
 from collections.abc import Callable, Iterable
+from typing import Any
 
 from ..scheduler import Later
 
@@ -116,8 +117,27 @@ _CHOSEN = frozenset(("storeroom", "bedroom"))
 _READ = frozenset(("open_vote", "highest", "turn", "diary", "gossip_reveal", "claim", "count", "cards_back", "evicted"))
 
 
-def _hash(text: str) -> int:
-    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "big")
+#: _hash: head text -> a blake2b fed with it (never updated itself: copied); a head
+#: serves the draws of one decision, so the few latest are enough
+_heads: dict[str, Any] = {}
+
+
+def _hash(text: str, head: str = "") -> int:
+    """The 64-bit hash of the text ``head + text``. The hasher fed ``head`` is kept and
+    copied for each text after it: a bot's draws at one moment share their head (its
+    seat and the moment), and draws are most of a bot's decision (a new hasher, a third
+    of each)."""
+    if not head:
+        h = hashlib.blake2b(text.encode(), digest_size=8)
+    else:
+        h = _heads.get(head)
+        if h is None:
+            if len(_heads) >= 1024:
+                _heads.clear()
+            h = _heads[head] = hashlib.blake2b(head.encode(), digest_size=8)
+        h = h.copy()
+        h.update(text.encode())
+    return int.from_bytes(h.digest(), "big")
 
 
 #: the last moment written out, shared by every bot: each bot asked at a new moment of
@@ -135,9 +155,9 @@ def _text(moment: tuple) -> str:
     return kept[1]
 
 
-def _uniform(text: str) -> float:
-    """The seeded uniform in [0, 1] of a draw's text."""
-    return _hash(text) / 2.0**64
+def _uniform(text: str, head: str = "") -> float:
+    """The seeded uniform in [0, 1] of the draw's text ``head + text`` (:func:`_hash`)."""
+    return _hash(text, head) / 2.0**64
 
 
 class SocialModel:
@@ -331,6 +351,23 @@ class RandomBot:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
 
 
+def _by_kind(legal: list) -> tuple[list, str | None, list]:
+    """``(claims, kind, same)``: the claims among ``legal``, the type of its first other
+    action (None if none) and the actions of that type, in their order (one pass: a bot
+    decides after most steps of the game)."""
+    claims: list = []
+    same: list = []
+    kind = None
+    for a in legal:
+        t = a["type"]
+        if t == "claim":
+            claims.append(a)
+        elif kind is None or t == kind:
+            kind = t
+            same.append(a)
+    return claims, kind, same
+
+
 def _in_time(view: dict, ms: int) -> int:
     """``ms``, shortened to half of what is left of a running countdown."""
     due, now = view.get("deadline"), view.get("clock")
@@ -388,19 +425,24 @@ class HousemateBot:
 
     _moment_text: tuple | None = None
 
-    def _key_head(self, moment: tuple, why: str) -> str:
-        """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
-        'why'"``), with the moment's text (the same tuple for every draw of one decision)
-        written once per moment, not once per draw."""
+    def _moment_head(self, moment: tuple) -> str:
+        """The start of the text of every draw at ``moment`` (``"...:(<moment>, "``),
+        written once per moment (the same tuple for every draw of one decision), not once
+        per draw."""
         kept = self._moment_text
         if kept is None or kept[0] is not moment:
             kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({_text(moment)}, ")
-        return kept[1] + repr(why)
+        return kept[1]
+
+    def _key_head(self, moment: tuple, why: str) -> str:
+        """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
+        'why'"``)."""
+        return self._moment_head(moment) + repr(why)
 
     def _at(self, moment: tuple, why: str, part) -> float:
         """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
         decision itself is kept, :meth:`plan`)."""
-        return _uniform(f"{self._key_head(moment, why)}, {part!r})")
+        return _uniform(f"{why!r}, {part!r})", self._moment_head(moment))
 
     def _key_text(self, key: tuple) -> str:
         """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
@@ -484,13 +526,14 @@ class HousemateBot:
         """``(answer, ms)``: the answer, and for an action the thinking time that
         :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer;
         :meth:`plan` shortens it)."""
-        claim = self._claim(view, legal, model)
-        if claim is not None:
-            return claim, None
-        kind = next((a["type"] for a in legal if a["type"] != "claim"), None)
+        claims, kind, same = _by_kind(legal)
+        if claims:
+            claim = self._claim(view, claims, model)
+            if claim is not None:
+                return claim, None
         if kind is None:
             return None, None  # only claims it did not notice (or chose to miss)
-        action = self._act(kind, view, [a for a in legal if a["type"] == kind], model, moment)
+        action = self._act(kind, view, same, model, moment)
         ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
         return Later(ms, action), ms
 
