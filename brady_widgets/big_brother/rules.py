@@ -1633,7 +1633,7 @@ class BigBrother(Game):
         n = self.players
         phase = self.phase
         if fresh:
-            flat, ro = list, _fresh
+            flat, ro, parts = list, _fresh, None
             track, tags = list(self._track_names), (list(self.options["tags"]) if self.options["tags"] else None)
             last_roll = _fresh(self.last_roll) if self.last_roll else None
             open_votes, shown, count = _fresh(self.open_votes), _fresh(self.cam_shown), self._count_view()
@@ -1645,6 +1645,7 @@ class BigBrother(Game):
                 parts = self._view_parts = {
                     "track": FrozenList(self._track_names),
                     "tags": FrozenList(tags) if tags else None,
+                    "land_odds": {},  # space -> its landing odds (_odds_view)
                 }
             track, tags = parts["track"], parts["tags"]
             last_roll = self._kept_part(parts, "last_roll", self.last_roll)
@@ -1689,7 +1690,7 @@ class BigBrother(Game):
             "candidates": flat(self.candidates),
             "count": count,
             "ranks": ro({str(k): v for k, v in self.ranks.items()}) if self.ranks_shown else None,
-            "land_odds": self._odds_view(flat),
+            "land_odds": self._odds_view(parts),
             "my_cards": None,
             "my_camera": None,
             "my_choice": None,
@@ -1717,13 +1718,21 @@ class BigBrother(Game):
             return None
         return {k: ([list(r) for r in v] if k == "box" else list(v) if type(v) is list else v) for k, v in c.items()}
 
-    def _odds_view(self, flat: Callable = list) -> list[float] | None:
+    def _odds_view(self, parts: dict | None = None) -> list[float] | None:
         """The mover's chances of landing on each space during the rest of the turn (from a
-        room, gossip or camera space the mover rolls again from where the pawn stands)."""
+        room, gossip or camera space the mover rolls again from where the pawn stands): a new
+        list, or with ``parts`` (:meth:`_public`'s shared parts) the read-only one kept there
+        for the space (a function of the board and the space alone)."""
         if self.phase not in _ODDS_PHASES:
             return None
-        out = _odds.landing_shown(self._absorbing, self.pos[self.mover])
-        return out if flat is list else flat(out)
+        position = self.pos[self.mover]
+        if parts is None:
+            return _odds.landing_shown(self._absorbing, position)
+        kept = parts["land_odds"]
+        got = kept.get(position)
+        if got is None:
+            got = kept[position] = FrozenList(_odds.landing_shown(self._absorbing, position))
+        return got
 
     def _camera_view(self, seat: int) -> list[dict]:
         if not self.cam_held[seat]:
