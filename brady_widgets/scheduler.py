@@ -256,14 +256,14 @@ class Scheduler:
         return None if nxt is None else max(nxt[2], self.now)
 
     # ------------------------------------------------------------------- bots
-    def _ask(self, seat: int, legal: list | None = None, waited: list | None = None) -> Any:
+    def _ask(self, seat: int, legal: list | None = None) -> Any:
         """The bot's answer for ``seat`` now. In real time an action in it (at once, or in a
         :class:`Later`) must be one of the seat's legal actions: a bot that answers
         anything else is broken (:class:`BotError`), as the docstring of ``BotError`` says,
         rather than dropped and asked again, and again.
 
-        ``legal`` and ``waited`` (``game.to_act``): what the caller already asked the game
-        at this very state (a bot cannot change the game: it gets views and copies)."""
+        ``legal``: the seat's legal actions as the caller already asked the game at this
+        very state (a bot cannot change the game: it gets views and copies)."""
         game = self.game
         view = game.view(seat)
         if legal is None:
@@ -277,10 +277,8 @@ class Scheduler:
                 answer = plan(view, given_legal)
             elif not realtime:  # ask_bot: a turn-based bot is asked only when it is to act
                 answer = bot.choose(view, given_legal)
-            else:
-                if waited is None:
-                    waited = game.to_act
-                answer = ask_bot(bot, view, given_legal, realtime, seat in waited)
+            else:  # a real-time bot without plan() is asked only for a seat the game waits on
+                answer = ask_bot(bot, view, given_legal, realtime, seat in game.to_act)
         except Exception as exc:
             self._dirty = True  # the next run asks again
             raise BotError(seat, exc) from exc
@@ -317,8 +315,6 @@ class Scheduler:
             return
         queue = self._queue
         waiting = {item[2] for item in queue} if queue else ()  # seats whose stamped action waits
-        waited = None  # game.to_act, asked once if a bot without plan() needs it (the game
-        # does not change while the bots are asked)
         plans = self._plans
         legal_actions = game.legal_actions
         for seat in sorted(self.bots):
@@ -328,9 +324,7 @@ class Scheduler:
             if not legal:
                 plans.pop(seat, None)
                 continue
-            if waited is None and getattr(self.bots[seat], "plan", None) is None:
-                waited = game.to_act
-            self._take(seat, self._ask(seat, legal, waited))
+            self._take(seat, self._ask(seat, legal))
 
     def _take(self, seat: int, answer: Any) -> None:
         """Record a real-time bot's answer (at ``now``)."""
