@@ -69,7 +69,7 @@ from __future__ import annotations
 
 import random as _random
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import accumulate
 from operator import add as _add
@@ -423,11 +423,11 @@ _ACTS = {n: _Acts(n) for n in range(4, 7)}
 _NOTHING = LegalList()
 _ONLY_ROLL = LegalList([_ROLL])
 #: the roll phase's legal lists, [players][mover] -> {seat: list}
-_ROLL_LISTS = {
+_ROLL_LISTS: dict[int, list[dict[int, list]]] = {
     n: [{s: _ONLY_ROLL if s == mover else _NOTHING for s in range(n)} for mover in range(n)] for n in range(4, 7)
 }
 #: players -> every seat's empty legal list, in seat order (_refill copies it, then fills in the actors)
-_EMPTY_LISTS = {n: dict.fromkeys(range(n), _NOTHING) for n in range(4, 7)}
+_EMPTY_LISTS: dict[int, dict[int, list]] = {n: dict.fromkeys(range(n), _NOTHING) for n in range(4, 7)}
 #: BigBrother._move_facts of the default track, shared by every game on it
 _DEFAULT_MOVES: dict[tuple, tuple] = {}
 #: BigBrother._roll_keys of the default track, shared by every game on it
@@ -627,7 +627,8 @@ class BigBrother(Game):
         self.cam_shown: list[dict] = []  # claims made: public
         self.cam_used: dict[int, int] = {}  # card -> the round of its last catch (public)
         self.owed: list[dict] = []  # rewards to be paid with another card: {"giver", "target", "why"}
-        self.resume: str | None = None  # the phase the ``pay`` phase interrupted
+        # the phase the ``pay`` phase interrupted (None only while no pay is on)
+        self.resume: Any = None
         self.seq = 0  # fact counter
         self.facts: dict[tuple, list] = {}  # this round's behaviour facts: key -> [(seq, seat)]
         self.watch: set[tuple] = set()  # the fact keys the held camera cards look for
@@ -637,7 +638,7 @@ class BigBrother(Game):
         self.box = [[0] * n for _ in range(n)]
         self.box_total = 0
         self.open_votes: list[dict] = []  # public votes since the last count
-        self.pos: list[int | None] = [0] * n
+        self.pos: list[Any] = [0] * n  # a space, None once evicted
         self.evicted: list[int] = []  # in eviction order
         self.out: set[int] = set()  # not in the house now (evicted and not returned)
         self.in_house: list[int] = list(range(n))
@@ -653,7 +654,7 @@ class BigBrother(Game):
         self.last_roll: dict | None = None
         self.card: int | None = None
         self.sign = "+"
-        self.purpose = None  # "confrontation" / "eviction" / "final"
+        self.purpose: str | None = None  # "confrontation" / "eviction" / "final"
         self.questions = 0  # questions asked in this eviction or final vote
         self.extra = 0  # extra cards in it
         self.targets: list[int] = []
@@ -662,9 +663,10 @@ class BigBrother(Game):
         self.voted: list[int] = []
         self.waiting: list[int] = []  # voters of this question still to vote (holding an eligible card)
         self.ballot: dict[int, int] = {}  # this question's secret votes
-        self.gossip: dict | None = None
+        # a dict while a gossip is on (the gossip phases: the phase says so), else None
+        self.gossip: Any = None
         self.deadline: int | float | None = None
-        self.choosing: dict | None = None
+        self.choosing: Any = None  # a dict in the choose phase, else None
         self.nominees: list[int] = []
         self.finalists: list[int] = []
         self.candidates: list[int] = []
@@ -807,7 +809,7 @@ class BigBrother(Game):
 
     def _why_illegal(self, seat: int, action: dict) -> str:
         kind, p = action["type"], self.phase
-        who = next((action[k] for k in ("target", "partner", "culprit") if k in action), None)
+        who: Any = next((action[k] for k in ("target", "partner", "culprit") if k in action), None)
         if who is not None and not 0 <= who < self.players:
             return f"there is no seat {who!r} in a {self.players}-player game"
         if kind == "claim":
@@ -1201,7 +1203,6 @@ class BigBrother(Game):
         if self.watch:
             self._fact(giver, ("open_vote", None))
             self._fact(giver, ("open_vote", target))
-        return True
 
     def _room(self, seat: int, room: str) -> None:
         self.events.append({"type": "room", "step": len(self.history), "seat": seat, "room": room})  # (_emit's)
@@ -1468,6 +1469,7 @@ class BigBrother(Game):
             for s in self.waiting:
                 lo[s] = asked[s]
         else:  # a bystander's list is empty, an actor's is what the phase's builder gives
+            actors: Sequence[int]
             if phase == "gossip":
                 gos = self.gossip
                 actors = (gos["lander"], gos["partner"])
@@ -1737,7 +1739,7 @@ class BigBrother(Game):
     def _camera_view(self, seat: int) -> list[dict]:
         if not self.cam_held[seat]:
             return []  # (most seats, most of the time)
-        claims = {}
+        claims: dict[int, list] = {}
         if self.phase in CLAIM_PHASES:
             for a in self._claims(seat):
                 claims.setdefault(a["card"], []).append(a["culprit"])
@@ -1801,7 +1803,7 @@ class BigBrother(Game):
         k = 0
         try:
             for i, h in enumerate(self.history):
-                s = h.get("seat")
+                s: Any = h.get("seat")
                 if s == CHANCE:
                     continue
                 if s == CLOCK:
@@ -1840,7 +1842,7 @@ class BigBrother(Game):
         rest = deck[read:]
         rng.shuffle(rest)
         deck = deck[:read] + rest
-        known = set()
+        known: set[int] = set()
         for c in self.cam_shown:
             known.add(c["card"])
         if seat is not None:
@@ -1849,8 +1851,8 @@ class BigBrother(Game):
         free = [i for i, c in enumerate(cam) if c not in known]
         cards = [cam[i] for i in free]
         rng.shuffle(cards)
-        for i, c in zip(free, cards):
-            cam[i] = c
+        for i, card in zip(free, cards):
+            cam[i] = card
         deal = {"deck": deck, "camera": cam}
         secret = self._secret_steps(seat)
         expect = self._trace()

@@ -34,6 +34,7 @@ import numbers
 import operator
 import random
 from bisect import bisect_right
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
 from typing import Any, ClassVar
@@ -877,7 +878,7 @@ class Game:
         self.events.append(ev)
         return ev
 
-    def _chance(self, kind: str, outcomes: list[tuple[Any, Fraction]]) -> Any:
+    def _chance(self, kind: str, outcomes: Sequence[tuple[Any, Fraction]]) -> Any:
         """Draw one chance outcome with the given exact odds, and record it."""
         if self._forced is not None:
             if not self._forced:
