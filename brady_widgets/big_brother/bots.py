@@ -70,12 +70,11 @@ view or log replayed) and :func:`affinity_matrix` (every seat's liking of every 
 
 from __future__ import annotations
 
-import hashlib
 import math
 import random
 from collections.abc import Callable, Iterable
-from typing import Any
 
+from ..engine.rng import hash64 as _hash  # (head + text: a decision's draws share their head)
 from ..scheduler import Later
 
 #: event -> change of affinity (see the module docstring's table)
@@ -117,29 +116,6 @@ _CHOSEN = frozenset(("storeroom", "bedroom"))
 _READ = frozenset(("open_vote", "highest", "turn", "diary", "gossip_reveal", "claim", "count", "cards_back", "evicted"))
 
 
-#: _hash: head text -> a blake2b fed with it (never updated itself: copied); a head
-#: serves the draws of one decision, so the few latest are enough
-_heads: dict[str, Any] = {}
-
-
-def _hash(text: str, head: str = "") -> int:
-    """The 64-bit hash of the text ``head + text``. The hasher fed ``head`` is kept and
-    copied for each text after it: a bot's draws at one moment share their head (its
-    seat and the moment), and draws are most of a bot's decision (a new hasher, a third
-    of each)."""
-    if not head:
-        h = hashlib.blake2b(text.encode(), digest_size=8)
-    else:
-        h = _heads.get(head)
-        if h is None:
-            if len(_heads) >= 1024:
-                _heads.clear()
-            h = _heads[head] = hashlib.blake2b(head.encode(), digest_size=8)
-        h = h.copy()
-        h.update(text.encode())
-    return int.from_bytes(h.digest(), "big")
-
-
 #: the last moment written out, shared by every bot: each bot asked at a new moment of
 #: the game (a question's card) writes it in its draws' texts
 _moment_kept: tuple = ((), "()")
@@ -156,7 +132,7 @@ def _text(moment: tuple) -> str:
 
 
 def _uniform(text: str, head: str = "") -> float:
-    """The seeded uniform in [0, 1] of the draw's text ``head + text`` (:func:`_hash`)."""
+    """The seeded uniform in [0, 1] of the draw's text ``head + text`` (:func:`.hash64`)."""
     return _hash(text, head) / 2.0**64
 
 

@@ -85,11 +85,11 @@ play :mod:`.total_black`: hold iff the bumped cry equals its own.
 from __future__ import annotations
 
 import _random
-import hashlib
 import math
 import random
 from collections import Counter
 
+from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
 
@@ -345,9 +345,6 @@ def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
 _TWOPI = 2.0 * math.pi  # random.TWOPI
 
 
-_blake2b = hashlib.blake2b
-_from_bytes = int.from_bytes
-
 #: ``random.Random``'s C seeding (what its ``seed`` does for an int, besides clearing the
 #: pending Gaussian, which :func:`_lognormal` never reads)
 _SEED = _random.Random.seed
@@ -412,7 +409,7 @@ class PlannerBot:
 
     def _hash_text(self, text: str) -> int:
         """:meth:`_hash` of a key whose repr is ``text``."""
-        return _from_bytes(_blake2b((self._salt + text).encode(), digest_size=8).digest(), "big")
+        return hash64(text, self._salt)
 
     def _rng(self, *key) -> random.Random:
         """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
