@@ -347,7 +347,7 @@ class _Table:
         """``{(kid, round): value}`` the viewer has seen (a kid: its own cards, peeks, exposures),
         read once (kept by hand: before Python 3.12 ``functools.cached_property`` takes a lock
         to compute it)."""
-        known = self.__dict__.get("_known")
+        known = getattr(self, "_known", None)
         if known is None:
             known = self._known = known_cards(self.view)
         return known
@@ -498,13 +498,18 @@ class BradyBot(Bot):
             action = self._alice(view, legal)
         elif role == "kid":
             action = self._kid(view, legal)
-        if action is None or action not in legal:  # a phase or an answer it does not know
-            action = self.rng.choice(legal)
-        return action
+        if action is not None:
+            # the equal action of ``legal`` itself: a game that handed out read-only actions
+            # takes its own back in one step (Brady's act), where a new dict is checked anew
+            try:
+                return legal[legal.index(action)]
+            except ValueError:
+                pass
+        return self.rng.choice(legal)  # a phase or an answer it does not know
 
     # ============================================================ the kid
     def _table(self, view: dict) -> _Table:
-        t = _Table(view, self.__dict__.get("_memory"))
+        t = _Table(view, getattr(self, "_memory", None))
         self._memory = t.memory
         return t
 
@@ -729,7 +734,7 @@ class BradyBot(Bot):
         # the exposures: unchanged since her last decision (a third of them), the same answer
         m = t.memory
         key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
-        last = self.__dict__.get("_alice_last")
+        last = getattr(self, "_alice_last", None)
         if last is not None and last[0] is m and last[1] == key:
             return last[2]
         trust = self._trust(view, t)
@@ -743,7 +748,7 @@ class BradyBot(Bot):
         read while the view continues its memory and the cards she has seen are the same."""
         checked = _checked(view, t)
         talk = len(t.talk)
-        tally = self.__dict__.get("_tally")
+        tally = getattr(self, "_tally", None)
         if tally is None or tally[0] is not t.memory or tally[1].known != checked or tally[1].n > talk:
             tally = self._tally = (t.memory, _Tally(checked, t.seat_kid.values()))
         if talk > len(t.talk_steps):  # statements without their step yet: read afresh

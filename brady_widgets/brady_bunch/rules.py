@@ -1130,7 +1130,7 @@ class BradyBunch(Game):
         made once and shared by every later view: a statement never changes once said, and
         copying every statement for every view grew with the game."""
         talk = self.talk
-        cache = self.__dict__.get("_talk_cache")
+        cache = getattr(self, "_talk_cache", None)  # not self.__dict__: see Game._shown
         if cache is None or cache.talk is not talk or len(cache.frozen) > len(talk):
             cache = self._talk_cache = _TalkCache(talk)
         frozen = cache.frozen

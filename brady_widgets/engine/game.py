@@ -176,6 +176,8 @@ def _frozen(value: Any) -> Any:
         return FrozenList([v if type(v) not in _NESTED else _frozen(v) for v in value])
     if t is tuple:
         return tuple(v if type(v) not in _NESTED else _frozen(v) for v in value)
+    if _NESTED.isdisjoint(map(type, value.values())):  # a flat event (most are): one copy
+        return FrozenEvent(value)
     return FrozenEvent({k: (v if type(v) not in _NESTED else _frozen(v)) for k, v in value.items()})
 
 
@@ -201,8 +203,9 @@ class _LogCache:
         return (_LogCache, ())
 
 
-#: _frozen: the types it goes into (everything else in an event is shared as it is)
-_NESTED = (list, dict, tuple, FrozenList, FrozenEvent)
+#: _frozen: the types it goes into (everything else in an event is shared as it is); a set:
+#: a look-up per value, not five comparisons
+_NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
 #: Game._chance: id(outcomes tuple) -> (outcomes, values, cumulative weights, total), for the
 #: games that draw from several tuples; cleared when full (8-player Brady games meet ~2,000)
 _DRAW_TABLES: dict[int, tuple] = {}
@@ -484,7 +487,9 @@ class Game:
             for ev in events[len(frozen) :]:
                 if "audience" in ev:
                     aud = ev["audience"]
-                    entry = _frozen({k: v for k, v in ev.items() if k != "audience"})
+                    entry = dict(ev)  # the other keys in their order
+                    del entry["audience"]
+                    entry = _frozen(entry)
                 else:  # a public event (most events)
                     aud, entry = None, _frozen(ev)
                 frozen.append((entry, aud))
