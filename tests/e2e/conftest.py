@@ -75,6 +75,10 @@ class LabPage:
         return self.lab.root
 
     def open(self, name: str) -> None:
+        # the notebook's kernel starts (through the server's REST API, as JupyterLab's own
+        # session would) while the page loads JupyterLab; the page then joins that session
+        # instead of starting the kernel only once the notebook is open (about 1.2 s a test)
+        self.lab.start_session(name)
         H.open_notebook(self.page, self.lab, name)
 
     def run_all(self, timeout: float = 180) -> dict:
