@@ -88,8 +88,23 @@ def pytest_runtest_teardown(item, nextitem):
         _CHROMIUM.stop()  # the last browser test: no Playwright loop left for the tests after it
 
 
+def pytest_collection_finish(session):
+    """The static site's build starts now, in the background, when a collected test needs it
+    (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come."""
+    for item in session.items:
+        if "site_dir" in getattr(item, "fixturenames", ()):
+            item.module.start_site_build()
+            session.config._brady_site_module = item.module
+            return
+
+
 def pytest_sessionfinish(session, exitstatus):
     _CHROMIUM.stop()
+    site = getattr(session.config, "_brady_site_module", None)
+    proc = site._BUILD.get("proc") if site else None
+    if proc is not None and proc.poll() is None:  # the run ended before the site tests (-x, Ctrl+C)
+        proc.kill()
+        proc.wait()
 
 
 @pytest.fixture
