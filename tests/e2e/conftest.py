@@ -90,7 +90,11 @@ def pytest_runtest_teardown(item, nextitem):
 
 def pytest_collection_finish(session):
     """The static site's build starts now, in the background, when a collected test needs it
-    (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come."""
+    (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come.
+    Not in a pytest-xdist worker: every worker collects every test, and only the one that runs the
+    site's tests may build it (``site_dir`` starts the build there, as before)."""
+    if hasattr(session.config, "workerinput"):
+        return
     for item in session.items:
         if "site_dir" in getattr(item, "fixturenames", ()):
             item.module.start_site_build()
