@@ -37,20 +37,78 @@ def jupyterlab(tmp_path_factory):
     lab.stop()
 
 
+class _Chromium:
+    """The one chromium of the browser tests, started when a module first asks for it and
+    kept for the next ones (a launch and a Playwright driver per module cost ~0.4 s each,
+    25 modules), stopped as soon as the run leaves tests/e2e (below): while Playwright's
+    sync API is started, its event loop counts as running in this thread, which would break
+    later (non-browser) tests that use asyncio in the same pytest run."""
+
+    def __init__(self):
+        self.pw = self.browser = None
+
+    def get(self, tmp_path_factory):
+        if self.browser is None or not self.browser.is_connected():
+            self.stop()
+            from playwright.sync_api import sync_playwright
+
+            self.pw = sync_playwright().start()
+            try:
+                self.browser = H.launch_chromium(self.pw, tmp_path_factory.mktemp("chromium"))
+            except BaseException:
+                self.stop()
+                raise
+        return self.browser
+
+    def stop(self) -> None:
+        browser, pw = self.browser, self.pw
+        self.pw = self.browser = None
+        try:
+            if browser is not None:
+                browser.close()
+        finally:
+            if pw is not None:
+                pw.stop()
+
+
+_CHROMIUM = _Chromium()
+
+
 @pytest.fixture(scope="module")
 def browser(chromium_executable, tmp_path_factory):
-    """Module scope on purpose: while Playwright's sync API is started, its event
-    loop counts as running in this thread, which would break later (non-browser)
-    tests that use asyncio in the same pytest run."""
-    from playwright.sync_api import sync_playwright
+    """Debian chromium: one for the whole run of the browser tests (see ``_Chromium``); each
+    test still gets its own context (pages, cookies, storage)."""
+    return _CHROMIUM.get(tmp_path_factory)
 
-    pw = sync_playwright().start()
-    try:
-        b = H.launch_chromium(pw, tmp_path_factory.mktemp("chromium"))
-        yield b
-        b.close()
-    finally:
-        pw.stop()
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    yield  # the test's fixtures are torn down (a module's contexts closed) before chromium stops
+    if nextitem is None or H.HERE not in Path(str(nextitem.path)).resolve().parents:
+        _CHROMIUM.stop()  # the last browser test: no Playwright loop left for the tests after it
+
+
+def pytest_collection_finish(session):
+    """The static site's build starts now, in the background, when a collected test needs it
+    (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come.
+    Not in a pytest-xdist worker: every worker collects every test, and only the one that runs the
+    site's tests may build it (``site_dir`` starts the build there, as before)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    for item in session.items:
+        if "site_dir" in getattr(item, "fixturenames", ()):
+            item.module.start_site_build()
+            session.config._brady_site_module = item.module
+            return
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _CHROMIUM.stop()
+    site = getattr(session.config, "_brady_site_module", None)
+    proc = site._BUILD.get("proc") if site else None
+    if proc is not None and proc.poll() is None:  # the run ended before the site tests (-x, Ctrl+C)
+        proc.kill()
+        proc.wait()
 
 
 @pytest.fixture
@@ -75,6 +133,10 @@ class LabPage:
         return self.lab.root
 
     def open(self, name: str) -> None:
+        # the notebook's kernel starts (through the server's REST API, as JupyterLab's own
+        # session would) while the page loads JupyterLab; the page then joins that session
+        # instead of starting the kernel only once the notebook is open (about 1.2 s a test)
+        self.lab.start_session(name)
         H.open_notebook(self.page, self.lab, name)
 
     def run_all(self, timeout: float = 180) -> dict:

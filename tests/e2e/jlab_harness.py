@@ -211,6 +211,18 @@ class JupyterLab:
             except urllib.error.HTTPError:
                 pass
 
+    def start_session(self, notebook: str) -> dict:
+        """Start the kernel of ``notebook`` (a path under the root dir) in a new session, as
+        JupyterLab does when it opens a notebook with none: the kernel named by its kernelspec
+        (``python3`` if it names none). Opened next, the notebook joins this session, so the
+        kernel starts while the page is still loading JupyterLab."""
+        try:
+            spec = json.loads((self.root / notebook).read_text(encoding="utf-8"))["metadata"]["kernelspec"]["name"]
+        except (OSError, ValueError, KeyError, TypeError):
+            spec = "python3"
+        body = {"path": notebook, "name": Path(notebook).name, "type": "notebook", "kernel": {"name": spec}}
+        return self.api("POST", "/api/sessions", body)
+
     def lab_url(self, notebook: str) -> str:
         return f"{self.url}/lab/tree/{notebook}?token={self.token}&reset"
 

@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -50,16 +51,44 @@ ROOTS = {
 KERNEL_TIMEOUT = 180
 
 
-@pytest.fixture(scope="module")
-def site_dir() -> Path:
+#: the site build started in the background by ``start_site_build`` (conftest.py, once the
+#: run is collected): ``{"proc", "log", "t0", "out"}``
+_BUILD: dict = {}
+
+
+def start_site_build() -> None:
+    """Start ``bash scripts/site.sh`` now, in the background (once): conftest.py calls this when
+    a collected test needs the site, so the build (about 15 s when an input changed, as on
+    every commit) runs beside the browser tests before this module's instead of in front of
+    its first test. ``site_dir`` waits for it."""
+    if _BUILD:
+        return
     out = Path(os.environ.get("BRADY_SITE_TEST_OUT", H.REPO / "build" / "site-test"))
     env = {**os.environ, "BRADY_SITE_OUT": str(out), "PYTHON": sys.executable}
-    t0 = time.monotonic()
-    done = subprocess.run(
-        ["bash", str(H.REPO / "scripts" / "site.sh")], env=env, capture_output=True, text=True, timeout=900
+    log = tempfile.TemporaryFile()  # (a pipe nobody reads meanwhile could fill and stall the build)
+    proc = subprocess.Popen(
+        ["bash", str(H.REPO / "scripts" / "site.sh")], env=env, stdout=log, stderr=subprocess.STDOUT
     )
-    print(f"site build: {time.monotonic() - t0:.1f} s\n{done.stdout[-2000:]}")
-    assert done.returncode == 0, f"scripts/site.sh failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    _BUILD.update(proc=proc, log=log, t0=time.monotonic(), out=out)
+
+
+@pytest.fixture(scope="module")
+def site_dir() -> Path:
+    start_site_build()  # (already running when conftest.py started it)
+    proc, log, out = _BUILD["proc"], _BUILD["log"], _BUILD["out"]
+    t0 = time.monotonic()
+    try:
+        returncode = proc.wait(timeout=900)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    log.seek(0)
+    output = log.read().decode(errors="replace")
+    print(
+        f"site build: {time.monotonic() - _BUILD['t0']:.1f} s (waited {time.monotonic() - t0:.1f} s of it)\n"
+        f"{output[-2000:]}"
+    )
+    assert returncode == 0, f"scripts/site.sh failed:\n{output[-6000:]}"
     assert (out / "index.html").is_file() and (out / "static" / "pyodide" / "pyodide.asm.wasm").is_file()
     return out
 
