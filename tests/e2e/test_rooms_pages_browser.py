@@ -384,7 +384,12 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         teacher_page.goto(f"{server.url}/teacher#t={R.TEACHER}")
         teacher_page.get_by_test_id(f"table-{code}").wait_for()
         assert teacher_page.evaluate("document.documentElement.scrollWidth") <= 390
-        assert teacher_page.get_by_test_id(f"lock-{code}").bounding_box()["height"] >= 44
+        # the teacher page draws its tables anew at every lobby frame (the bots play on): a box
+        # read while the list is redrawn is None (the button it resolved has gone), so it is read
+        # again until one is measured
+        lock = teacher_page.get_by_test_id(f"lock-{code}")
+        box = wait(teacher_page, lock.bounding_box, timeout=10, what="the lock button measured")
+        assert box["height"] >= 44, box
         teacher_page.screenshot(path=str(output_dir / "phone_teacher.png"), full_page=True)
     finally:
         context.close()
