@@ -513,10 +513,9 @@ class HousemateBot:
         ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
         return Later(ms, action), ms
 
-    def _claim(self, view, legal, model):
-        claims = [a for a in legal if a["type"] == "claim"]
-        if not claims:
-            return None
+    def _claim(self, view, claims, model):
+        """The claim among ``claims`` (the claims of the legal list, :func:`_by_kind`) the
+        bot makes, in a :class:`Later`, or None: it noticed none of them."""
         r = view["round"]
         seen = [a for a in claims if self._u("notice", a["card"], a["culprit"], r) < self.p["notice"]]
         if not seen:

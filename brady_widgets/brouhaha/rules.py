@@ -90,11 +90,8 @@ _PASS = {c: FrozenAction(type="pass", card=c) for c in RANK}
 _HUNT = tuple(FrozenAction(type="hunt", target=t) for t in range(10))
 
 
-#: a seat's legal list, handed out read-only and shared (the kernel's :class:`LegalList`)
-_LegalList = LegalList
-
-_NO_ACTION = _LegalList()
-_ONLY_SLAP = _LegalList([SLAP])
+_NO_ACTION = LegalList()
+_ONLY_SLAP = LegalList([SLAP])
 _NOTHING_FOR = [dict.fromkeys(range(n), _NO_ACTION) for n in range(11)]  # players -> every seat: no action
 # what _hand_list makes of a hand: its plays, its plays then take back and slap (a card down), its passes
 _PLAYS, _PLAYS_DOWN, _PASSES = 0, 1, 2
@@ -147,7 +144,7 @@ def _insert(hand: list, card) -> None:
     insort(hand, card, key=_RANK)
 
 
-def _hand_list(hand: list, kind: int) -> _LegalList:
+def _hand_list(hand: list, kind: int) -> LegalList:
     """A play (``_PLAYS``, ``_PLAYS_DOWN``: then take back and slap) or a pass (``_PASSES``)
     of each distinct card of ``hand`` (sorted), from ``_BY_HAND`` when it was made before."""
     key = (*hand, kind)
@@ -165,7 +162,7 @@ def _hand_list(hand: list, kind: int) -> _LegalList:
             out.append(SLAP)
         if len(_BY_HAND) >= _BY_HAND_MAX:
             _BY_HAND.clear()
-        got = _BY_HAND[key] = _LegalList(out)
+        got = _BY_HAND[key] = LegalList(out)
     return got
 
 
@@ -298,7 +295,7 @@ class Brouhaha(Game):
     def legal_actions(self, seat):
         # the base's answer, from the cache when the seat's list is known (a random
         # playout asks every seat at every step; one play changes one seat's list);
-        # the list itself is handed out, read-only (_LegalList), not a copy
+        # the list itself is handed out, read-only (LegalList), not a copy
         # (the cache holds only this game's seats, and nothing once the game is over)
         if type(seat) is int:
             got = self._kept[seat]
@@ -335,7 +332,7 @@ class Brouhaha(Game):
         if down[seat] is not None:
             out.append(TAKE_BACK)
             out.append(SLAP)
-        return _LegalList(out)
+        return LegalList(out)
 
     def _compute_legal(self, seat):
         phase = self.phase
@@ -349,7 +346,7 @@ class Brouhaha(Game):
         if phase == "hunt":
             hand = self.hands[seat]
             if seat != self.hunt["hunter"] and hand and hand[-1] == HUNTER:
-                return _LegalList(
+                return LegalList(
                     [_HUNT[t] for t in range(self.players) if t != seat and down[t] is not None and down[t] != HUNTER]
                 )
             return _NO_ACTION
