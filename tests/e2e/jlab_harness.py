@@ -746,12 +746,19 @@ class SeededPlayer:
         try:
             self._step(s)
         except Exception as exc:
-            if "Timeout" not in type(exc).__name__ and "not enabled" not in str(exc) and "detached" not in str(exc):
+            if not went_away(exc) and "not enabled" not in str(exc):
                 raise
         return s
 
     def _step(self, state: dict) -> None:
         raise NotImplementedError
+
+
+def went_away(exc: BaseException) -> bool:
+    """Whether ``exc``, raised by a click or a tap, says only that the control went away or
+    could not be acted on in time (the bots play on meanwhile): the caller looks again.
+    Anything else is a real failure and is raised again."""
+    return "Timeout" in type(exc).__name__ or "detached" in str(exc)
 
 
 def wait_until(predicate: Callable[[], Any], timeout: float = 30, interval: float = 0.1, what: str = "condition"):

@@ -19,6 +19,7 @@ import time
 import pytest
 
 import axe
+import jlab_harness as H
 from test_phone_browser import GAMES, PHONE, check, pick
 from test_voila_browser import PAGES, app_page, voila  # noqa: F401 -- the fixtures, shared
 
@@ -92,7 +93,7 @@ def tap_first_move(page, cls: str, policy: list[str], name: str, timeout: float 
             page.locator(target).tap(timeout=3000)
             return target
         except Exception as exc:  # gone or disabled under the finger: look again
-            if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+            if not H.went_away(exc):
                 raise
         assert time.monotonic() < deadline, f"{name}: no tap landed on an enabled control in {timeout:.0f} s"
 

@@ -233,7 +233,7 @@ def brouhaha_in_thumb_reach(page, sel: str, out: Path) -> None:
             try:
                 page.locator(card).tap(timeout=2000)
             except Exception as exc:  # the card went away or froze under the thumb: look again
-                if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+                if not H.went_away(exc):
                     raise
         page.wait_for_timeout(150)
     g = page.evaluate(BROUHAHA_GEOMETRY_JS, sel)
@@ -252,7 +252,7 @@ def brouhaha_in_thumb_reach(page, sel: str, out: Path) -> None:
             try:
                 slap.tap(timeout=2000)
             except Exception as exc:  # frozen again under the thumb: tap again when it thaws
-                if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+                if not H.went_away(exc):
                     raise
         page.wait_for_timeout(150)
     assert page.evaluate("window.__acts")[-1]["type"] == "slap"
@@ -278,14 +278,14 @@ def brouhaha_in_thumb_reach(page, sel: str, out: Path) -> None:
                 try:
                     page.locator(passing).tap(timeout=2000)
                 except Exception as exc:  # the pass closed under the thumb
-                    if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+                    if not H.went_away(exc):
                         raise
             elif ready_now(page, f'{sel} [data-testid="hunt"]'):
                 tries += 1
                 try:
                     hunter.tap(timeout=3000)
                 except Exception as exc:  # the Hunters froze between the look and the thumb
-                    if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+                    if not H.went_away(exc):
                         raise
             page.wait_for_timeout(100)
             continue
@@ -298,7 +298,7 @@ def brouhaha_in_thumb_reach(page, sel: str, out: Path) -> None:
         try:
             aim.tap(force=True, timeout=2000)
         except Exception as exc:  # the aim went away under the thumb: aim again
-            if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+            if not H.went_away(exc):
                 raise
         page.wait_for_timeout(150)
     assert page.evaluate("window.__acts")[-1]["type"] == "hunt"
@@ -375,7 +375,7 @@ def test_every_game_plays_by_taps_on_a_phone(case, rooms, browser, output_dir):
             try:
                 page.locator(target).tap(timeout=3000)
             except Exception as exc:  # a control that went away mid-tap (bots play on)
-                if "Timeout" not in type(exc).__name__ and "detached" not in str(exc):
+                if not H.went_away(exc):
                     raise
                 continue
             taps.append(target.rsplit('"', 2)[1])
