@@ -274,6 +274,52 @@ def test_the_teachers_start_button_starts_a_waiting_brouhaha_table_and_counts_th
         ws.close()
 
 
+def test_a_playing_tables_card_keeps_its_controls_so_a_slow_tap_on_lock_still_counts(browser, tmp_path, output_dir):
+    """The lobby comes up to four times a second while bots play. The teacher's card of a
+    playing table keeps its buttons between frames (only its move count is written), so a tap
+    held for a second, across several frames, is still a click: the lock's confirmation opens.
+    A card built anew at every frame took the button from under the finger (a click needs the
+    press and the release on one element) and the tap did nothing. The bots act every 0.3 s
+    (a class's pace, not the other tests' 0.05 s), so the game outlasts the test."""
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0.3, join_url=JOIN).start()
+    ws = R.teacher(server)
+    code = R.create(ws, game="brady_bunch", players=6, bots={str(s): "smart" for s in range(6)})
+    t = teacher(browser, server)
+    try:
+        page = t.page
+        status = page.get_by_test_id(f"status-{code}")
+        lock = page.get_by_test_id(f"lock-{code}")
+
+        def moves() -> int:
+            text = status.inner_text() if status.count() else ""
+            return int(text.split(" moves")[0].rsplit("· ", 1)[-1]) if " moves" in text else -1
+
+        wait(page, lambda: moves() >= 2, what="the bots play")
+        lock.evaluate("e => { e.__kept = true; }")
+        lock.scroll_into_view_if_needed()  # the mouse presses at a point of the viewport
+        box = wait(page, lock.bounding_box, timeout=10, what="the lock button measured")
+        before = moves()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.wait_for_timeout(1000)
+        page.mouse.up()
+        after = moves()
+        assert after > before, (before, after)  # frames came while the finger was down
+        dialog = page.locator("#confirm")
+        wait(page, lambda: dialog.evaluate("d => d.open"), timeout=5, what="the lock's confirmation")
+        assert f"Lock table {code}?" in page.locator("#confirm-text").inner_text()
+        page.get_by_test_id("confirm-no").click()
+        # the same button element all along, while the count went on
+        assert lock.evaluate("e => e.__kept === true")
+        wait(page, lambda: moves() > after, what="the count goes on")
+        assert lock.evaluate("e => e.__kept === true")
+        page.screenshot(path=str(output_dir / "teacher_card_kept.png"), full_page=True)
+    finally:
+        t.close()
+        ws.close()
+        server.stop()
+
+
 def test_the_projector_page_shows_the_code_the_address_and_the_qr_code_for_a_wall(browser, server, output_dir):
     ws = R.teacher(server)
     code = R.create(ws, game="costume_party", players=3, bots={"1": "easy", "2": "easy"})
@@ -384,9 +430,9 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         teacher_page.goto(f"{server.url}/teacher#t={R.TEACHER}")
         teacher_page.get_by_test_id(f"table-{code}").wait_for()
         assert teacher_page.evaluate("document.documentElement.scrollWidth") <= 390
-        # the teacher page draws its tables anew at every lobby frame (the bots play on): a box
-        # read while the list is redrawn is None (the button it resolved has gone), so it is read
-        # again until one is measured
+        # a card is built anew when a seat changes (Ana was just seated again): a box read while
+        # it is rebuilt is None (the button it resolved has gone), so it is read again until one
+        # is measured
         lock = teacher_page.get_by_test_id(f"lock-{code}")
         box = wait(teacher_page, lock.bounding_box, timeout=10, what="the lock button measured")
         assert box["height"] >= 44, box

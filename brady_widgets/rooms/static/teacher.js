@@ -170,59 +170,98 @@ function action(button, help, id) {
   button.setAttribute("aria-describedby", id);
   return h("div", { class: "rooms-action" }, button, h("span", { class: "rooms-help", id }, help));
 }
+// One card per table, kept between lobby frames: a card is built anew only when something on
+// it other than its move count changed (a seat, the clock, a lock, the end); the count alone is
+// written into the card's status line. The lobby comes up to four times a second while bots
+// play: a card rebuilt at every frame took the button from under a slow tap (a click needs the
+// press and the release on one element), reset an open seat menu and cost a phone a redraw of
+// every table.
+const cards = new Map();  // code -> { el, sig, status }
+function statusLine(t, g) {
+  return `${g.title} · ${t.players} players · ${t.over ? "game over" : `${t.actions} moves`}${t.locked ? " · locked" : ""}`;
+}
+function tableCard(t, g) {
+  const seats = t.seats.map((x) => {
+    const state = connection(x);
+    return h("li", { class: "rooms-seat", "data-testid": `seat-${t.code}-${x.seat}` },
+      h("span", { class: "rooms-conn", "data-state": state, "data-testid": `conn-${t.code}-${x.seat}` },
+        h("span", { class: `dot${x.online || x.kind === "bot" ? " on" : ""}`, "aria-hidden": "true" }), CONN[state]),
+      h("span", {}, x.name && x.name !== `Seat ${x.seat + 1}` ? `Seat ${x.seat + 1}: ${x.name}` : `Seat ${x.seat + 1}`),
+      x.moves ? h("span", { class: "moved rooms-help", "data-testid": `moved-${t.code}-${x.seat}` }, ` · moved to another device${x.moves > 1 ? ` ${x.moves} times` : ""}, last at ${new Date(x.moved_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`) : "",
+      x.kind === "person" ? h("button", { type: "button", class: "rooms-btn rooms-btn-danger", "data-testid": `bot-${t.code}-${x.seat}`,
+        onclick: () => confirmThen(`Hand seat ${x.seat + 1} (${x.name}) at table ${t.code} to a bot? The student's device then only watches; you can seat it again from the watchers.`, "Hand to a bot", () => send({ op: "bot", code: t.code, seat: x.seat })) }, "Hand to a bot") : "");
+  });
+  const watchers = t.watchers.map((w) => h("span", { class: "rooms-seat" }, `${w.name} watches `,
+    h("select", { "data-testid": `seat-watcher-${t.code}-${w.id}`, "aria-label": `Give ${w.name} a seat at table ${t.code}`, onchange: (ev) => ev.target.value !== "" && send({ op: "seat", code: t.code, watcher: w.id, seat: Number(ev.target.value) }) },
+      h("option", { value: "" }, "give a seat…"), ...t.seats.map((x) => h("option", { value: x.seat }, `Seat ${x.seat + 1}`)))));
+  const lock = h("button", { type: "button", class: "rooms-btn", "data-testid": `lock-${t.code}`,
+    onclick: () => (t.locked ? send({ op: "lock", code: t.code, on: false })
+      : confirmThen(`Lock table ${t.code}? Play stops and no one new gets a seat until you unlock it.`, "Lock the table", () => send({ op: "lock", code: t.code, on: true }))) }, t.locked ? "Unlock" : "Lock");
+  const show = h("button", { type: "button", class: "rooms-btn", "data-testid": `show-${t.code}`, onclick: () => { shownCode = t.code; s.unmount(); $("shown-title").textContent = `Table ${t.code}`; $("shown-title").hidden = false; send({ op: "show", code: t.code }); } }, "Show here");
+  const actions = [
+    // real time: the clock starts for the whole table when the teacher says so ({op: "start"}, issue 25 item 1)
+    // once it runs the button stays, disabled, saying so (the card's clock line says it too)
+    g.realtime && !t.over ? (t.clock === "running"
+      ? action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, disabled: true }, "Running"),
+        "The clock runs for everyone at this table.", `start-help-${t.code}`)
+      : action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, onclick: () => send({ op: "start", code: t.code }) }, t.clock === "paused" ? "Resume the game" : "Start the game"),
+        t.clock === "paused" ? "Resumes the clock for everyone at this table." : "Starts the clock for everyone at this table.", `start-help-${t.code}`)) : "",
+    action(lock, t.locked ? "Lets the table play on." : "Pauses play; no one new gets a seat.", `lock-help-${t.code}`),
+    action(show, "Shows this table below, as everyone sees it.", `show-help-${t.code}`),
+    h("div", { class: "rooms-action" }, h("a", { class: "rooms-link", href: `/watch/${t.code}`, target: "_blank", rel: "noopener", "data-testid": `projector-${t.code}` }, "Projector page"),
+      h("span", { class: "rooms-help" }, "For the wall: the code, the address and the game.")),
+  ];
+  // a real-time table's clock: waiting for Start with its students' "I'm ready" counted, running or paused
+  const people = t.seats.filter((x) => x.kind === "person").map((x) => x.seat);
+  const ready = (t.ready || []).filter((seat) => people.includes(seat)).length;
+  const CLOCK = { table: `waiting for Start (${ready} of ${people.length} ready)`, running: "running", paused: "paused: press Resume", waiting: "waiting for Start" };
+  const clock = g.realtime && !t.over && CLOCK[t.clock] ? h("span", { "data-testid": `clock-${t.code}`, "data-state": t.clock }, ` · ${CLOCK[t.clock]}`) : "";
+  const status = h("span", { "data-testid": `status-${t.code}` }, statusLine(t, g));
+  const el = h("article", { class: "rooms-table", "data-testid": `table-${t.code}`, "data-code": t.code, "aria-label": `Table ${t.code}` },
+    h("div", { class: "rooms-table-head" }, h("span", { class: "rooms-code", "data-testid": "code" }, t.code),
+      h("span", {}, status, clock)),
+    h("div", { class: "rooms-actions" }, ...actions),
+    h("ul", { class: "rooms-seats", "aria-label": `Seats at table ${t.code}` }, ...seats),
+    t.watchers.length ? h("div", { class: "rooms-watchers" }, ...watchers) : "");
+  return { el, status };
+}
 function drawTables(tables) {
-  const focused = document.activeElement && document.activeElement.closest("#tables") ? document.activeElement.dataset.testid : null;
+  const active = document.activeElement && document.activeElement.closest("#tables") ? document.activeElement : null;
   const box = $("tables");
-  box.textContent = "";
-  if (!tables.length) box.append(h("p", { class: "rooms-help" }, "No table yet: make one with the form above."));
+  let empty = box.querySelector(":scope > .rooms-empty");
+  if (tables.length && empty) empty.remove();
+  if (!tables.length && !empty) box.append(empty = h("p", { class: "rooms-help rooms-empty" }, "No table yet: make one with the form above."));
   const titles = Object.fromEntries(games.map((g) => [g.name, g]));
+  const seen = new Set();
+  let prev = null;
   for (const t of tables) {
     const g = titles[t.game] || { title: t.game, realtime: false };
-    const seats = t.seats.map((x) => {
-      const state = connection(x);
-      return h("li", { class: "rooms-seat", "data-testid": `seat-${t.code}-${x.seat}` },
-        h("span", { class: "rooms-conn", "data-state": state, "data-testid": `conn-${t.code}-${x.seat}` },
-          h("span", { class: `dot${x.online || x.kind === "bot" ? " on" : ""}`, "aria-hidden": "true" }), CONN[state]),
-        h("span", {}, x.name && x.name !== `Seat ${x.seat + 1}` ? `Seat ${x.seat + 1}: ${x.name}` : `Seat ${x.seat + 1}`),
-        x.moves ? h("span", { class: "moved rooms-help", "data-testid": `moved-${t.code}-${x.seat}` }, ` · moved to another device${x.moves > 1 ? ` ${x.moves} times` : ""}, last at ${new Date(x.moved_at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}`) : "",
-        x.kind === "person" ? h("button", { type: "button", class: "rooms-btn rooms-btn-danger", "data-testid": `bot-${t.code}-${x.seat}`,
-          onclick: () => confirmThen(`Hand seat ${x.seat + 1} (${x.name}) at table ${t.code} to a bot? The student's device then only watches; you can seat it again from the watchers.`, "Hand to a bot", () => send({ op: "bot", code: t.code, seat: x.seat })) }, "Hand to a bot") : "");
-    });
-    const watchers = t.watchers.map((w) => h("span", { class: "rooms-seat" }, `${w.name} watches `,
-      h("select", { "data-testid": `seat-watcher-${t.code}-${w.id}`, "aria-label": `Give ${w.name} a seat at table ${t.code}`, onchange: (ev) => ev.target.value !== "" && send({ op: "seat", code: t.code, watcher: w.id, seat: Number(ev.target.value) }) },
-        h("option", { value: "" }, "give a seat…"), ...t.seats.map((x) => h("option", { value: x.seat }, `Seat ${x.seat + 1}`)))));
-    const lock = h("button", { type: "button", class: "rooms-btn", "data-testid": `lock-${t.code}`,
-      onclick: () => (t.locked ? send({ op: "lock", code: t.code, on: false })
-        : confirmThen(`Lock table ${t.code}? Play stops and no one new gets a seat until you unlock it.`, "Lock the table", () => send({ op: "lock", code: t.code, on: true }))) }, t.locked ? "Unlock" : "Lock");
-    const show = h("button", { type: "button", class: "rooms-btn", "data-testid": `show-${t.code}`, onclick: () => { shownCode = t.code; s.unmount(); $("shown-title").textContent = `Table ${t.code}`; $("shown-title").hidden = false; send({ op: "show", code: t.code }); } }, "Show here");
-    const actions = [
-      // real time: the clock starts for the whole table when the teacher says so ({op: "start"}, issue 25 item 1)
-      // once it runs the button stays, disabled, saying so (the card's clock line says it too)
-      g.realtime && !t.over ? (t.clock === "running"
-        ? action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, disabled: true }, "Running"),
-          "The clock runs for everyone at this table.", `start-help-${t.code}`)
-        : action(h("button", { type: "button", class: "rooms-btn rooms-btn-go", "data-testid": `start-${t.code}`, onclick: () => send({ op: "start", code: t.code }) }, t.clock === "paused" ? "Resume the game" : "Start the game"),
-          t.clock === "paused" ? "Resumes the clock for everyone at this table." : "Starts the clock for everyone at this table.", `start-help-${t.code}`)) : "",
-      action(lock, t.locked ? "Lets the table play on." : "Pauses play; no one new gets a seat.", `lock-help-${t.code}`),
-      action(show, "Shows this table below, as everyone sees it.", `show-help-${t.code}`),
-      h("div", { class: "rooms-action" }, h("a", { class: "rooms-link", href: `/watch/${t.code}`, target: "_blank", rel: "noopener", "data-testid": `projector-${t.code}` }, "Projector page"),
-        h("span", { class: "rooms-help" }, "For the wall: the code, the address and the game.")),
-    ];
-    const status = t.over ? "game over" : `${t.actions} moves`;
-    // a real-time table's clock: waiting for Start with its students' "I'm ready" counted, running or paused
-    const people = t.seats.filter((x) => x.kind === "person").map((x) => x.seat);
-    const ready = (t.ready || []).filter((seat) => people.includes(seat)).length;
-    const CLOCK = { table: `waiting for Start (${ready} of ${people.length} ready)`, running: "running", paused: "paused: press Resume", waiting: "waiting for Start" };
-    const clock = g.realtime && !t.over && CLOCK[t.clock] ? h("span", { "data-testid": `clock-${t.code}`, "data-state": t.clock }, ` · ${CLOCK[t.clock]}`) : "";
-    box.append(h("article", { class: "rooms-table", "data-testid": `table-${t.code}`, "data-code": t.code, "aria-label": `Table ${t.code}` },
-      h("div", { class: "rooms-table-head" }, h("span", { class: "rooms-code", "data-testid": "code" }, t.code),
-        h("span", {}, `${g.title} · ${t.players} players · ${status}${t.locked ? " · locked" : ""}`, clock)),
-      h("div", { class: "rooms-actions" }, ...actions),
-      h("ul", { class: "rooms-seats", "aria-label": `Seats at table ${t.code}` }, ...seats),
-      t.watchers.length ? h("div", { class: "rooms-watchers" }, ...watchers) : ""));
+    seen.add(t.code);
+    // everything the card shows or its buttons read but the move count (written below); not
+    // the lobby's fields that change at every move or second and no card shows (to_act, saved,
+    // expires_in)
+    const sig = JSON.stringify([g.title, !!g.realtime, t.players, t.locked, t.clock, t.ready, t.over, t.seats, t.watchers]);
+    let card = cards.get(t.code);
+    if (!card || card.sig !== sig) {
+      const made = tableCard(t, g);
+      if (card) card.el.replaceWith(made.el);
+      card = { ...made, sig };
+      cards.set(t.code, card);
+    }
+    const line = statusLine(t, g);
+    if (card.status.textContent !== line) card.status.textContent = line;
+    // in the lobby's order, moving only a card out of place (a moved element loses the focus)
+    const want = prev ? prev.nextElementSibling : box.firstElementChild;
+    if (want !== card.el) { if (prev) prev.after(card.el); else box.prepend(card.el); }
+    prev = card.el;
   }
+  for (const [code, card] of cards) if (!seen.has(code)) { card.el.remove(); cards.delete(code); }
   $("codes").textContent = tables.length ? `Table codes: ${tables.filter((t) => !t.over).map((t) => `${t.code} (${(titles[t.game] || { title: t.game }).title})`).join(" · ")}` : "";
-  if (focused) { const again = document.querySelector(`[data-testid="${focused}"]`); if (again) again.focus(); }
+  // a rebuilt card had the focus: the control of the same name in the new card takes it
+  if (active && !active.isConnected && active.dataset.testid) {
+    const again = document.querySelector(`[data-testid="${active.dataset.testid}"]`);
+    if (again) again.focus();
+  }
 }
 // whether the tables are saved (issue 23 item 5): said only when something is wrong
 function drawSaving(saving) {
