@@ -104,6 +104,10 @@ def site_url(site_dir):
     server.server_close()
 
 
+#: what a page of the site may have stored (``Storage.clearDataForOrigin``'s names)
+STORED = "cookies,indexeddb,local_storage,cache_storage,service_workers"
+
+
 class SitePage:
     """One page of the site; every request off the site's server is recorded (and refused: see
     ``OFFLINE_FLAGS``)."""
@@ -115,6 +119,12 @@ class SitePage:
         # (not page.route: Playwright turns the HTTP cache off for a routed page, and every page
         # would fetch Pyodide and the wheels again, 33 MB, and compile them anew)
         self.page.on("request", self._request)  # (the kernel's worker's requests too)
+        # what earlier tests stored at the site's origin goes (JupyterLite's files, settings and
+        # workspace: its open tabs, each of which would start its kernel again behind the page's
+        # own); the HTTP cache stays
+        cdp = context.new_cdp_session(self.page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": base.rstrip("/"), "storageTypes": STORED})
+        cdp.detach()
 
     def _request(self, request) -> None:
         # (a blob: URL of the site's own origin is data the page made: no request leaves the
@@ -381,7 +391,7 @@ def run_notebook(site: SitePage, name: str) -> dict:
     page = site.page
     page.goto(site.base + f"lab/index.html?path={name}")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    # the notebook in front (JupyterLite restores the tabs of earlier visits behind it), its kernel idle
+    # the notebook in front, its kernel idle
     page.wait_for_function(
         "(name) => { const w = window.jupyterapp.shell.currentWidget;"
         " const k = w && w.context && w.context.path === name && w.sessionContext.session"
