@@ -104,21 +104,33 @@ def site_url(site_dir):
     server.server_close()
 
 
+#: what a page of the site may have stored (``Storage.clearDataForOrigin``'s names)
+STORED = "cookies,indexeddb,local_storage,cache_storage,service_workers"
+
+
 class SitePage:
-    """One page of the site with every request off 127.0.0.1 refused and recorded."""
+    """One page of the site; every request off the site's server is recorded (and refused: see
+    ``OFFLINE_FLAGS``)."""
 
     def __init__(self, context, base: str, out: Path):
         self.base, self.out = base, out
         self.outside: list[str] = []
         self.page = context.new_page()
-        self.page.route("**/*", self._route)
+        # (not page.route: Playwright turns the HTTP cache off for a routed page, and every page
+        # would fetch Pyodide and the wheels again, 33 MB, and compile them anew)
+        self.page.on("request", self._request)  # (the kernel's worker's requests too)
+        # what earlier tests stored at the site's origin goes (JupyterLite's files, settings and
+        # workspace: its open tabs, each of which would start its kernel again behind the page's
+        # own); the HTTP cache stays
+        cdp = context.new_cdp_session(self.page)
+        cdp.send("Storage.clearDataForOrigin", {"origin": base.rstrip("/"), "storageTypes": STORED})
+        cdp.detach()
 
-    def _route(self, route) -> None:
-        if route.request.url.startswith(self.base):
-            route.continue_()
-        else:
-            self.outside.append(route.request.url)
-            route.abort()
+    def _request(self, request) -> None:
+        # (a blob: URL of the site's own origin is data the page made: no request leaves the
+        # browser; page.route never saw them)
+        if not request.url.startswith((self.base, "blob:" + self.base)):
+            self.outside.append(request.url)
 
     def screenshot(self, name: str, locator=None) -> Path:
         path = self.out / name
@@ -148,11 +160,33 @@ class SitePage:
         raise TimeoutError(f"the REPL printed nothing for {expr!r} in {timeout} s")
 
 
+#: the site's browser sends every request but 127.0.0.1's (and localhost's) through a proxy that is
+#: not there: each fails (and ``SitePage`` records it: the test fails)
+OFFLINE_FLAGS = ["--proxy-server=http://127.0.0.1:1"]
+
+
 @pytest.fixture(scope="module")
-def site_context(browser):
-    # one context for the module: the HTTP cache is shared, as for a student who opens
-    # a second game; the service worker is blocked so every request passes the route check
-    context = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+def site_context(browser, tmp_path_factory):
+    """One browser profile on disk for the module, as a student's browser has: its HTTP cache
+    (on disk: an incognito context's in-memory cache keeps no 9.6 MB wasm) and V8's code cache
+    serve Pyodide, the wheels and JupyterLite's scripts to the second game opened, as for a
+    student who opens a second game; the service worker is blocked, so every request reaches
+    the page's request log."""
+    workdir = tmp_path_factory.mktemp("site-chromium")
+    env = dict(os.environ)
+    for key, sub in {"XDG_CONFIG_HOME": "xdg-config", "XDG_CACHE_HOME": "xdg-cache", "HOME": "home"}.items():
+        (workdir / sub).mkdir()
+        env[key] = str(workdir / sub)
+    context = browser.browser_type.launch_persistent_context(
+        str(workdir / "profile"),
+        executable_path=H.chromium_path(),
+        args=H.CHROMIUM_FLAGS + OFFLINE_FLAGS,
+        env=env,
+        headless=True,
+        timeout=60_000,
+        viewport={"width": 1280, "height": 1000},
+        service_workers="block",
+    )
     context.set_default_timeout(30_000)
     yield context
     context.close()
@@ -357,7 +391,7 @@ def run_notebook(site: SitePage, name: str) -> dict:
     page = site.page
     page.goto(site.base + f"lab/index.html?path={name}")
     page.wait_for_function("() => window.jupyterapp && window.jupyterapp.shell", timeout=60_000)
-    # the notebook in front (JupyterLite restores the tabs of earlier visits behind it), its kernel idle
+    # the notebook in front, its kernel idle
     page.wait_for_function(
         "(name) => { const w = window.jupyterapp.shell.currentWidget;"
         " const k = w && w.context && w.context.path === name && w.sessionContext.session"
