@@ -334,13 +334,17 @@ class _Memory:
             claims, said, own, speakers = self.claims, self.said, self.own_played, self.speakers
             for st in talk[self.n_talk :]:
                 kind = st["kind"]
-                if kind == "played" and st["subject"] == st["speaker"]:
-                    own.add((st["speaker"], st["about_round"]))
-                if st["value"] is not None and kind in ("played", "looked"):
-                    claims.setdefault((st["subject"], st["about_round"]), []).append((st["speaker"], st["value"]))
-                    speakers[st["speaker"]] = None
-                    if kind == "looked" or st["subject"] != st["speaker"]:
-                        said.add((st["speaker"], st["about_round"]))
+                if kind != "played" and kind != "looked":
+                    continue  # a vouch, a suspect: nothing the memory keeps
+                speaker, subject, rnd = st["speaker"], st["subject"], st["about_round"]
+                if kind == "played" and subject == speaker:
+                    own.add((speaker, rnd))
+                value = st["value"]
+                if value is not None:
+                    claims.setdefault((subject, rnd), []).append((speaker, value))
+                    speakers[speaker] = None
+                    if kind == "looked" or subject != speaker:
+                        said.add((speaker, rnd))
             self.n_talk = len(talk)
             self.talk_ends = (talk[0], talk[-1])
 
@@ -394,27 +398,25 @@ class _Table:
         weights = {sp: weight(sp) for sp in memory.speakers}
         sig = tuple(weights.values())
         exposed = self.exposed
+        seen = {**exposed, **known} if exposed else known  # a known card first, then an exposed one
         out = {}
         for kid, keys in memory.slots:
             total = 0.0
-            for key in keys:
-                if key in known:
-                    total += known[key]
-                elif key in exposed:
-                    total += exposed[key]
-                else:
+            for key in keys:  # one look-up a card (its key's hash is computed at every look-up)
+                value = seen.get(key)
+                if value is None:
                     cs = claims.get(key)
                     if not cs:
                         total += MEAN_CARD  # (3.5 + 0) / (1.0 + 0): the same float
                         continue
                     last = kept.get(key)
                     if last is not None and last[0] == len(cs) and last[1] == sig:
-                        total += last[2]
-                        continue
-                    ws = [weights[sp] for sp, _ in cs]
-                    value = (MEAN_CARD + sum(a * v for a, (_, v) in zip(ws, cs))) / (1.0 + sum(ws))
-                    kept[key] = (len(cs), sig, value)
-                    total += value
+                        value = last[2]
+                    else:
+                        ws = [weights[sp] for sp, _ in cs]
+                        value = (MEAN_CARD + sum([a * v for a, (_, v) in zip(ws, cs)])) / (1.0 + sum(ws))
+                        kept[key] = (len(cs), sig, value)
+                total += value
             out[kid] = total
         return out
 
