@@ -253,8 +253,9 @@ class _Memory:
     entries only (a bot's views of one game grow by appending: reading the whole log and
     talk again at every decision was most of a bot's time). Before reading on it checks
     that the view continues what it read (the same kids at the same seats, a log and talk
-    of the same length or longer, with the same first and last entries it read); otherwise, a view of another game, a replay, it starts over. So its
-    answers are those of a fresh read of the view, whatever view it is handed."""
+    of the same length or longer, with the same first and last entries it read);
+    otherwise, a view of another game, a replay, it starts over. So its answers are those
+    of a fresh read of the view, whatever view it is handed."""
 
     __slots__ = (
         "roster",
