@@ -95,6 +95,7 @@ from __future__ import annotations
 
 import math
 from functools import lru_cache
+from operator import itemgetter
 
 from ..engine.bots import Bot as _Bot
 from .content import ROUNDS
@@ -202,28 +203,46 @@ def _kid_goal(played: tuple, hand: tuple, kids: int, tt: int, players: int) -> s
     return max(lift, key=lambda x: x[0])[1]
 
 
-#: _asks_of's answers: (len, id of the first and of the last action) -> (the list, its asks)
-_ASKS: dict[tuple, tuple[list, frozenset]] = {}
-_ASKS_MAX = 256
+#: _offers' lists: (len, id of the first and of the last action) -> [the list, its asks, its Cookie kids]
+_OFFERS: dict[tuple, list] = {}
+_OFFERS_MAX = 256
+
+
+def _offers(legal: list[dict]) -> list:
+    """``[legal, asks, cookie kids]`` kept for Alice's legal list (the last two None until
+    asked for). A game hands out the same few lists (a round's questions, up to ~270) to
+    every Alice of a cast, so what she reads off a list is kept for it: one look at the
+    list (equal: the same objects, read by identity) instead of a pass over it by every
+    Alice at every decision of the talk."""
+    key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0,)
+    kept = _OFFERS.get(key)
+    if kept is None or kept[0] != legal:
+        if len(_OFFERS) >= _OFFERS_MAX:
+            _OFFERS.clear()
+        kept = _OFFERS[key] = [list(legal), None, None]  # holds the actions: their ids are not reused while kept
+    return kept
 
 
 def _asks_of(legal: list[dict]) -> frozenset:
-    """The questions in Alice's legal list, as ``(type, kid, round, about)``. A game hands
-    out the same few lists (a round's questions, up to ~270) to every Alice of a cast, so
-    the answer is kept for the list: one look at the list (equal: the same objects, read
-    by identity) instead of a set built from it by every Alice twice a round."""
-    key = (len(legal), id(legal[0]), id(legal[-1])) if legal else (0,)
-    kept = _ASKS.get(key)
-    if kept is not None and kept[0] == legal:
-        return kept[1]
-    asks = frozenset(
-        (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
-    )
-    if len(_ASKS) >= _ASKS_MAX:
-        _ASKS.clear()
-    _ASKS[key] = (list(legal), asks)  # holds the actions: their ids are not reused while kept
-    return asks
+    """The questions in Alice's legal list, as ``(type, kid, round, about)`` (kept: :func:`_offers`)."""
+    kept = _offers(legal)
+    if kept[1] is None:
+        kept[1] = frozenset(
+            (a["type"], a["kid"], a.get("round"), a.get("about")) for a in legal if a["type"].startswith("ask_")
+        )
+    return kept[1]
 
+
+def _cookie_kids(legal: list[dict]) -> list[str]:
+    """The kids Alice may give the Cookie to, in the legal list's order (kept: :func:`_offers`;
+    read-only)."""
+    kept = _offers(legal)
+    if kept[2] is None:
+        kept[2] = [a["kid"] for a in legal if a["type"] == "cookie"]
+    return kept[2]
+
+
+_KID_SEAT = itemgetter("kid", "seat")
 
 #: the log events a bot's memory reads (the most frequent first in _Memory.read)
 _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
@@ -233,11 +252,15 @@ class _Memory:
     """What a bot has read off its views' ``log`` and ``talk`` so far, grown from the new
     entries only (a bot's views of one game grow by appending: reading the whole log and
     talk again at every decision was most of a bot's time). Before reading on it checks
-    that the view continues what it read (same length or longer, the same first and last
-    entries it read); otherwise, a view of another game, a replay, it starts over. So its
-    answers are those of a fresh read of the view, whatever view it is handed."""
+    that the view continues what it read (the same kids at the same seats, a log and talk
+    of the same length or longer, with the same first and last entries it read);
+    otherwise, a view of another game, a replay, it starts over. So its answers are those
+    of a fresh read of the view, whatever view it is handed."""
 
     __slots__ = (
+        "roster",
+        "kids",
+        "slots",
         "seat_kid",
         "n_log",
         "log_ends",
@@ -255,8 +278,11 @@ class _Memory:
         "estimated",
     )
 
-    def __init__(self, seat_kid: dict):
-        self.seat_kid = seat_kid
+    def __init__(self, roster: tuple):
+        self.roster = roster  # ((kid, seat), ...) of view["kids"], in board order
+        self.kids = [kid for kid, _ in roster]
+        self.slots = [(kid, tuple((kid, r) for r in _ROUNDS)) for kid in self.kids]  # every kid's (kid, round) keys
+        self.seat_kid = {seat: kid for kid, seat in roster if seat is not None}
         self.n_log = 0
         self.log_ends: tuple = ()
         self.tokens: dict[int, list[str]] = {}
@@ -272,11 +298,11 @@ class _Memory:
         self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
         self.estimated: dict[tuple[str, int], tuple] = {}  # _Table.estimates' claimed cards (see there)
 
-    def continues(self, view: dict, seat_kid: dict) -> bool:
+    def continues(self, view: dict, roster: tuple) -> bool:
         log, talk = view["log"], view["talk"]
         n, m = self.n_log, self.n_talk
         return (
-            seat_kid == self.seat_kid
+            roster == self.roster
             and len(log) >= n
             and len(talk) >= m
             and (not n or (log[0], log[n - 1]) == self.log_ends)
@@ -309,13 +335,17 @@ class _Memory:
             claims, said, own, speakers = self.claims, self.said, self.own_played, self.speakers
             for st in talk[self.n_talk :]:
                 kind = st["kind"]
-                if kind == "played" and st["subject"] == st["speaker"]:
-                    own.add((st["speaker"], st["about_round"]))
-                if st["value"] is not None and kind in ("played", "looked"):
-                    claims.setdefault((st["subject"], st["about_round"]), []).append((st["speaker"], st["value"]))
-                    speakers[st["speaker"]] = None
-                    if kind == "looked" or st["subject"] != st["speaker"]:
-                        said.add((st["speaker"], st["about_round"]))
+                if kind != "played" and kind != "looked":
+                    continue  # a vouch, a suspect: nothing the memory keeps
+                speaker, subject, rnd = st["speaker"], st["subject"], st["about_round"]
+                if kind == "played" and subject == speaker:
+                    own.add((speaker, rnd))
+                value = st["value"]
+                if value is not None:
+                    claims.setdefault((subject, rnd), []).append((speaker, value))
+                    speakers[speaker] = None
+                    if kind == "looked" or subject != speaker:
+                        said.add((speaker, rnd))
             self.n_talk = len(talk)
             self.talk_ends = (talk[0], talk[-1])
 
@@ -327,15 +357,17 @@ class _Table:
     def __init__(self, view: dict, memory: _Memory | None = None):
         self.view = view
         self.round = view["round"]
-        self.kids = [k["kid"] for k in view["kids"]]
-        self.seat_kid = {k["seat"]: k["kid"] for k in view["kids"] if k["seat"] is not None}
+        roster = tuple(map(_KID_SEAT, view["kids"]))  # the kids and their seats: the memory's while it continues
         self.talk = view["talk"]
-        self.exposed = {(e["kid"], e["round"]): e["value"] for e in view["exposed"]}
-        if memory is None or not memory.continues(view, self.seat_kid):
-            memory = _Memory(self.seat_kid)
+        exposed = view["exposed"]
+        self.exposed = {(e["kid"], e["round"]): e["value"] for e in exposed} if exposed else {}
+        if memory is None or not memory.continues(view, roster):
+            memory = _Memory(roster)
         memory.read(view)
         self.memory = memory
         # read-only from here on: shared with the next decision's table
+        self.kids = memory.kids
+        self.seat_kid = memory.seat_kid
         self.tokens = memory.tokens
         self.requests = memory.requests
         self.peeked = memory.peeked
@@ -367,28 +399,25 @@ class _Table:
         weights = {sp: weight(sp) for sp in memory.speakers}
         sig = tuple(weights.values())
         exposed = self.exposed
+        seen = {**exposed, **known} if exposed else known  # a known card first, then an exposed one
         out = {}
-        for kid in self.kids:
+        for kid, keys in memory.slots:
             total = 0.0
-            for r in _ROUNDS:
-                key = (kid, r)
-                if key in known:
-                    total += known[key]
-                elif key in exposed:
-                    total += exposed[key]
-                else:
+            for key in keys:  # one look-up a card (its key's hash is computed at every look-up)
+                value = seen.get(key)
+                if value is None:
                     cs = claims.get(key)
                     if not cs:
                         total += MEAN_CARD  # (3.5 + 0) / (1.0 + 0): the same float
                         continue
                     last = kept.get(key)
                     if last is not None and last[0] == len(cs) and last[1] == sig:
-                        total += last[2]
-                        continue
-                    ws = [weights[sp] for sp, _ in cs]
-                    value = (MEAN_CARD + sum(a * v for a, (_, v) in zip(ws, cs))) / (1.0 + sum(ws))
-                    kept[key] = (len(cs), sig, value)
-                    total += value
+                        value = last[2]
+                    else:
+                        ws = [weights[sp] for sp, _ in cs]
+                        value = (MEAN_CARD + sum([a * v for a, (_, v) in zip(ws, cs)])) / (1.0 + sum(ws))
+                        kept[key] = (len(cs), sig, value)
+                total += value
             out[kid] = total
         return out
 
@@ -543,15 +572,10 @@ class BradyBot(Bot):
         return {"type": "play", "value": v}
 
     def _said_value(self, me: str, t: _Table, subject: str, rnd: int):
-        for st in reversed(t.talk):
-            if (
-                st["speaker"] == me
-                and st["subject"] == subject
-                and st["about_round"] == rnd
-                and st["kind"] in ("played", "looked")
-                and st["value"] is not None
-            ):
-                return st["value"]
+        # the last value it named for the card: the memory's claims about it, in talk order
+        for speaker, value in reversed(t.memory.claims.get((subject, rnd), ())):
+            if speaker == me:
+                return value
         return None
 
     def _claim_value(self, view: dict, t: _Table, goal: str, subject: str, rnd: int) -> int:
@@ -798,8 +822,7 @@ class BradyBot(Bot):
             return {"type": kind, "kid": kid, "round": rnd}
         if phase == "final":
             return {"type": "end_round"}
-        kids = [a["kid"] for a in legal if a["type"] == "cookie"]
-        best = min(kids, key=lambda k: (-trust.get(k, 0.0), est[k], t.kids.index(k)))
+        best = min(_cookie_kids(legal), key=lambda k: (-trust.get(k, 0.0), est[k], t.kids.index(k)))
         return {"type": "cookie", "kid": best}
 
     def _pick_question(self, view, t: _Table, trust, est, asks, phase, rnd):
@@ -839,23 +862,18 @@ class BradyBot(Bot):
         """How much Alice learns by looking at each face-down card this round."""
         rnd = view["round"]
         suspects = self._suspects(est, t)
+        claims = t.memory.claims
         out = {}
         for kid in t.face_down():
             if (kid, rnd) in known:
                 continue
             v = 0.0
             values = set()
-            for st in t.talk:
-                if (
-                    st["subject"] == kid
-                    and st["about_round"] == rnd
-                    and st["value"] is not None
-                    and st["kind"] in ("played", "looked")
-                ):
-                    values.add(st["value"])
-                    tr = trust.get(st["speaker"], self.prior_trust)
-                    if self.caught_trust < tr <= self.prior_trust + 1e-9:  # never checked yet
-                        v += 1.5 if st["speaker"] == kid else 1.0
+            for speaker, value in claims.get((kid, rnd), ()):  # the claims about the card, in talk order
+                values.add(value)
+                tr = trust.get(speaker, self.prior_trust)
+                if self.caught_trust < tr <= self.prior_trust + 1e-9:  # never checked yet
+                    v += 1.5 if speaker == kid else 1.0
             if len(values) > 1:
                 v += 0.5
             v += 0.4 * (1 - suspects.index(kid) / max(len(suspects) - 1, 1))

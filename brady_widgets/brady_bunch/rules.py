@@ -271,6 +271,42 @@ class _TalkCache:
         return (_TalkCache, ())
 
 
+def _kid_entry(
+    kid: str,
+    seat: int | None,
+    hand: int,
+    card: int | None,
+    up: bool,
+    tucked: int,
+    cookies: int,
+    sign: str | None,
+    signed: bool,
+    cards: list | None,
+    score: int | None,
+) -> dict:
+    """A kid's entry of a view's ``kids`` (:meth:`BradyBunch._kids_public`)."""
+    return {
+        "kid": kid,
+        "seat": seat,
+        "silent": seat is None,
+        "hand": hand,
+        "played": card is not None,
+        "face_up": card if up else None,
+        "tucked": tucked,
+        "cookies": cookies,
+        "sign": sign,
+        "signed": signed,
+        "cards": cards,
+        "score": score,
+    }
+
+
+#: kid entries of views before the game is over, by what they show (_kid_entry's arguments
+#: but the cards and score): kept, and handed out as copies (at most this many, then anew)
+_KID_ENTRIES: dict[tuple, dict] = {}
+_KID_ENTRIES_MAX = 4096
+
+
 class BradyBunch(Game):
     """The Brady Bunch Party Game for 3 to 8 players (Alice + 2 to 7 kids).
 
@@ -1100,29 +1136,36 @@ class BradyBunch(Game):
 
     def _kids_public(self) -> list[dict]:
         """The board's kid entries of a view, in board order: a third of a view's cost, so
-        one loop that reads the state once rather than a call per kid reading it again."""
+        one loop that reads the state once rather than a call per kid reading it again.
+        Until the game is over an entry is a pure function of what it shows, so a copy of
+        the one kept for it (:data:`_KID_ENTRIES`) is handed out: copying a dict is a
+        third of building it, and an entry rarely changes from one view to the next."""
         kid_seat, board, hands, face_up, tucked = self.kid_seat, self.board, self.hands, self.face_up, self.tucked
         cookies, signs, shown, over = self.cookies, self.signs, self.signs_shown, self.over
         out = []
         for kid in self.kids:
             seat = kid_seat[kid]
             card = board[kid]
-            out.append(
-                {
-                    "kid": kid,
-                    "seat": seat,
-                    "silent": seat is None,
-                    "hand": len(hands[kid]) if seat is not None else 0,
-                    "played": card is not None,
-                    "face_up": card if kid in face_up else None,
-                    "tucked": len(tucked[kid]),
-                    "cookies": cookies.get(kid, 0),
-                    "sign": self._sign(kid) if shown else None,
-                    "signed": kid in signs,
-                    "cards": list(tucked[kid]) if over else None,
-                    "score": self.final_scores.get(kid) if over else None,
-                }
+            shows = (
+                kid,
+                seat,
+                len(hands[kid]) if seat is not None else 0,
+                card,
+                kid in face_up,
+                len(tucked[kid]),
+                cookies.get(kid, 0),
+                self._sign(kid) if shown else None,
+                kid in signs,
             )
+            if over:  # the cards and scores too (once a game)
+                out.append(_kid_entry(*shows, list(tucked[kid]), self.final_scores.get(kid)))
+                continue
+            kept = _KID_ENTRIES.get(shows)
+            if kept is None:
+                if len(_KID_ENTRIES) >= _KID_ENTRIES_MAX:
+                    _KID_ENTRIES.clear()
+                kept = _KID_ENTRIES[shows] = _kid_entry(*shows, None, None)
+            out.append(kept.copy())  # never handed out itself: a view's entries are its own
         return out
 
     def _talk_view(self) -> list:
