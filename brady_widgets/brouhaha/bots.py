@@ -392,8 +392,11 @@ class PlannerBot:
         # Scheduler asks after every step, and most steps change little of it)
         self._fades: dict = {}  # (at, fact key) -> (surely kept before, surely gone after)
         self._draws_of: dict = {}  # seeded lognormal draws by key
-        self._pool_key: tuple | None = None  # the view's parts the unseen pool is made of
-        self._pool: Counter | None = None
+        # the unseen pool (_unseen) and the view's parts it is made of
+        self._public_key: tuple | None = None  # removed cards, Reserves, lost cards
+        self._public: dict | None = None  # odds._public_counts of them
+        self._seen_key: list | None = None  # its hand and known face-down cards, sorted
+        self._pool: dict | None = None
         self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
         self._beliefs: dict = {}  # what a belief reads -> {animal: p} (see _Context.belief)
@@ -428,7 +431,7 @@ class PlannerBot:
         """A seeded uniform number in [0, 1) for ``key``."""
         u = self._draws.get(key)
         if u is None:
-            u = self._hash(key) / 2.0**64
+            u = hash64(repr(key), self._salt) / 2.0**64  # self._hash(key), without its two calls
             if len(self._draws) > 50_000:
                 self._draws.clear()
             self._draws[key] = u
@@ -439,11 +442,11 @@ class PlannerBot:
         uniform draw is below ``exp(-age / tau)``. That is True up to an age of
         ``-tau * log(u)`` and False after, so the answer is looked up away from that
         boundary (1 ms either side, far beyond any rounding) and computed near it."""
-        return self._remembered_until(at, now, *key) is not None
+        return self._remembered_until(at, now, key) is not None
 
-    def _remembered_until(self, at: float, now: float, *key) -> float | None:
-        """None when the memory is gone at ``now`` (:meth:`_remembered`), else up to when
-        (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
+    def _remembered_until(self, at: float, now: float, key: tuple) -> float | None:
+        """None when the memory ``key`` is gone at ``now`` (:meth:`_remembered`), else up to
+        when (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
         fade = self._fades.get((at, key))
         if fade is None:
             u = self._uniform(*key)
@@ -483,11 +486,13 @@ class PlannerBot:
         for seat, cards in memory.holds.items():
             for card, (at, w) in cards.items():
                 if w > 0.05:
-                    kept = self._remembered_until(at, now, "holds", seat, card, at)
+                    kept = self._remembered_until(at, now, ("holds", seat, card, at))
                     if kept is not None:
                         out.setdefault(seat, {})[card] = w
                         until = min(until, kept)
                 # a faded memory stays faded: it cannot come back later
+        if cached is not None and out == cached[3]:
+            out = cached[3]  # the same memories: the caches keyed by this dict stand
         self._holds_cache = (memory.version, now, until, out)
         return out
 
@@ -505,21 +510,26 @@ class PlannerBot:
         self._surely = (holds, out)
         return out
 
-    def _unseen(self, view: dict, known: dict) -> Counter:
-        """:func:`.odds.unseen_pool` of ``view``, recomputed only when its parts changed: the
-        public removed cards, Reserves and lost cards, and the cards the seat sees as a
-        multiset (its hand and the face-down cards it knows: a card shown from its hand
-        leaves the pool as it was)."""
-        key = (
-            view.get("removed"),
-            view.get("reserves"),
-            view.get("lost"),
-            sorted([*(view.get("my_hand") or ()), *known.values()]),
-        )
-        if self._pool is None or self._pool_key != key:
-            self._pool = odds.unseen_pool(view)
-            self._pool_key = key
-        return self._pool
+    def _unseen(self, view: dict, known: dict) -> dict:
+        """:func:`.odds.unseen_pool` of ``view`` (as a dict), recomputed only when its parts
+        changed: the public removed cards, Reserves and lost cards (:func:`.odds._public_counts`,
+        kept apart: they change only at a match, a hunt or a lost card), and the cards the
+        seat sees as a multiset (its hand and the face-down cards it knows: a card shown from
+        its hand leaves the pool as it was). A pool made anew equal to the last one is the
+        last one: the beliefs cached of it (keyed by its identity) stand."""
+        public_key = (view.get("removed"), view.get("reserves"), view.get("lost"))
+        seen = sorted([*(view.get("my_hand") or ()), *known.values()])
+        if self._pool is not None and self._seen_key == seen and self._public_key == public_key:
+            return self._pool
+        if self._public is None or self._public_key != public_key:
+            self._public = odds._public_counts(view)
+            self._public_key = public_key
+        self._seen_key = seen
+        pool = odds._unseen_less(self._public, view, known)
+        if self._pool is not None and pool == self._pool:
+            return self._pool
+        self._pool = pool
+        return pool
 
     # ---------------------------------------------------------------- plans
     def _later(self, action: dict, kind: str, now: float, tag: tuple, not_before: float = 0.0):
@@ -645,7 +655,7 @@ class PlannerBot:
         for seat, cries in self.memory.cried.items():
             if seat != self.seat:
                 for cry, at in cries.items():
-                    kept = self._remembered_until(at, now, "cried", seat, cry, at)
+                    kept = self._remembered_until(at, now, ("cried", seat, cry, at))
                     if kept is not None:
                         until = min(until, kept)
         self._pass_cache = (key, now, until, holds, card)
@@ -739,7 +749,7 @@ class _Context:
     """One question's view, with the bot's beliefs computed lazily."""
 
     __slots__ = (
-        "bot", "view", "memory", "me", "now", "mode", "cry_of", "cries", "hand", "mine", "my_cry", "hunter",
+        "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
         "_pool", "_beliefs", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
     )  # fmt: skip
 
@@ -751,7 +761,9 @@ class _Context:
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
         self.mode = options.get("cries", "shared") if options else "shared"  # odds._mode
-        self.cry_of = odds._tables()[1][self.mode]  # {animal: its cry}
+        tables = odds._tables()
+        self.cry_of = tables[1][self.mode]  # {animal: its cry}
+        self.species = tables[2][self.mode]  # {cry: its species}: odds.species_of_cry
         # the view is the bot's own fresh snapshot: read, never copied
         self.cries = view.get("cries") or ()
         self.hand = view.get("my_hand") or ()
@@ -780,7 +792,7 @@ class _Context:
             self._holds = self.bot._holds_now(self.now)
         return self._holds
 
-    def pool(self) -> Counter:
+    def pool(self) -> dict:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
             self._pool = self.bot._unseen(self.view, self.known())
@@ -788,9 +800,10 @@ class _Context:
 
     def belief(self, seat: int) -> dict:
         """``{animal: p}`` for ``seat``'s face-down card (by its cry)."""
-        if seat in self._beliefs:
-            return self._beliefs[seat]
-        known = self.known()
+        out = self._beliefs.get(seat)
+        if out is not None:
+            return out
+        known = self._known if self._known is not None else self.known()
         if seat in known:
             out = {known[seat]: 1.0}
         else:
@@ -808,7 +821,7 @@ class _Context:
                     bot._belief_of = (pool, holds)
                     bot._beliefs = {}
                 here = holds.get(seat)
-                held = tuple(map(here.get, odds.species_of_cry(cry, self.mode))) if here else None
+                held = tuple(map(here.get, self.species.get(cry, ()))) if here else None
                 if cry == self.my_cry:
                     declined = memory.declined.get((seat, self.mine))
                     times = declined[1] if declined and declined[0] == memory.down_at.get(seat) else 0
@@ -821,19 +834,20 @@ class _Context:
         self._beliefs[seat] = out
         return out
 
-    def _belief(self, seat: int, cry: str, pool: Counter, holds: dict) -> dict:
+    def _belief(self, seat: int, cry: str, pool: dict, holds: dict) -> dict:
         """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
         out: dict = {}
         mine_here = holds.get(seat, {})
         boost = self.bot.p["boost"]
         surely = self.bot._surely_held(holds)
-        for animal in odds.species_of_cry(cry, self.mode):
+        for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
             base = max(0.0, pool.get(animal, 0) - elsewhere)
-            if base <= 0 and not mine_here.get(animal):
+            here = mine_here.get(animal)
+            if base <= 0 and not here:
                 continue
-            weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
+            weight = max(base, 0.5) * (1 + boost * here) if here else base
             if animal == self.mine:
                 if self.memory.answered.get(seat):
                     weight *= self.bot.p["answer"]
@@ -877,13 +891,10 @@ class _Context:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
         d = self._dead.get(animal)
         if d is None:
-            if animal == HUNTER:
-                d = False
-            elif self.hand.count(animal) + (self.mine == animal) >= 2:
-                d = True
-            else:
-                d = not self.pool().get(animal)
-            self._dead[animal] = d
+            # a Hunter never; a card it holds twice (or holds and has down) always; else no copy unseen
+            d = self._dead[animal] = animal != HUNTER and (
+                self.hand.count(animal) + (self.mine == animal) >= 2 or not self.pool().get(animal)
+            )
         return d
 
     def play_scores(self, animals) -> dict:
@@ -921,9 +932,10 @@ class _Context:
         hope = self._hopes.get(cry)
         if hope is None:
             hope = 0.0
+            me, now, remembered = self.me, self.now, self.bot._remembered_until
             for seat, cries in self.memory.cried.items():
                 at = cries.get(cry)
-                if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
+                if seat != me and at is not None and remembered(at, now, ("cried", seat, cry, at)) is not None:
                     hope = 1.0
                     break
             self._hopes[cry] = hope
