@@ -168,6 +168,10 @@ _READ = frozenset(
 )
 
 
+#: (removed cards, Reserves, lost cards) -> odds._public_counts of them, as last made: the
+#: same for every seat, so the bots of a table share them (never changed: copied when used)
+_PUBLIC: tuple = (None, None)
+
 #: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
 _REPRS: dict = {}
 
@@ -483,14 +487,19 @@ class PlannerBot:
             return cached[3]
         out: dict = {}
         until = math.inf
+        fades = self._fades
         for seat, cards in memory.holds.items():
             for card, (at, w) in cards.items():
                 if w > 0.05:
-                    kept = self._remembered_until(at, now, ("holds", seat, card, at))
+                    key = ("holds", seat, card, at)
+                    fade = fades.get((at, key))  # _remembered_until's first look, made here
+                    if fade is not None and now > fade[1]:
+                        continue  # faded, and a faded memory stays faded: it cannot come back later
+                    kept = fade[0] if fade is not None and now < fade[0] else self._remembered_until(at, now, key)
                     if kept is not None:
                         out.setdefault(seat, {})[card] = w
-                        until = min(until, kept)
-                # a faded memory stays faded: it cannot come back later
+                        if kept < until:
+                            until = kept
         if cached is not None and out == cached[3]:
             out = cached[3]  # the same memories: the caches keyed by this dict stand
         self._holds_cache = (memory.version, now, until, out)
@@ -522,7 +531,12 @@ class PlannerBot:
         if self._pool is not None and self._seen_key == seen and self._public_key == public_key:
             return self._pool
         if self._public is None or self._public_key != public_key:
-            self._public = odds._public_counts(view)
+            global _PUBLIC
+            made_of, public = _PUBLIC
+            if made_of != public_key:  # (the same for every seat: the first bot asked makes them)
+                public = odds._public_counts(view)
+                _PUBLIC = (public_key, public)
+            self._public = public
             self._public_key = public_key
         self._seen_key = seen
         pool = odds._unseen_less(self._public, view, known)
@@ -718,8 +732,7 @@ class PlannerBot:
                 if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
-        dead = ctx.dead
-        alive = [c for c in plays if c != mine and not dead(c)]
+        alive = ctx.alive(plays)
         since = memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
             if fresh and p_now >= p["slap_last"] + ctx.risk():
@@ -741,8 +754,14 @@ class PlannerBot:
             nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
-        patience = 0 if dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
+        patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
+
+
+def _dead(animal: str, hand, mine: str | None, pool: dict) -> bool:
+    """:meth:`_Context.dead`: a Hunter never; a card it holds twice (or holds and has down)
+    always; else iff no copy of it is unseen."""
+    return animal != HUNTER and (hand.count(animal) + (mine == animal) >= 2 or not pool.get(animal))
 
 
 class _Context:
@@ -776,7 +795,7 @@ class _Context:
         self._holds = None
         self._known: dict | None = None
         self._shares: dict = {}  # animal -> share(animal)
-        self._crying: dict | None = None  # cry -> _others_crying(cry), made at once
+        self._crying: dict | None = None  # _crying_map()
         self._hopes: dict = {}  # cry -> cry_hope
         self._dead: dict = {}  # animal -> dead(animal)
 
@@ -863,15 +882,23 @@ class _Context:
         """The other seats crying ``cry`` (not the announced Hunter), in seat order."""
         crying = self._crying
         if crying is None:
+            crying = self._crying_map()
+        return crying.get(cry, [])
+
+    def _crying_map(self) -> dict:
+        """``{cry: _others_crying(cry)}`` for every cry on the table (made once: a seat
+        with no card down cries nothing)."""
+        crying = self._crying
+        if crying is None:
             crying = self._crying = {}
             me, hunter = self.me, self.hunter
             for s, c in enumerate(self.cries):
-                if s != me and s != hunter:
+                if c is not None and s != me and s != hunter:
                     if c in crying:
                         crying[c].append(s)
                     else:
                         crying[c] = [s]
-        return crying.get(cry, [])
+        return crying
 
     def share(self, animal: str | None = None) -> float:
         """P(some other face-down card is ``animal``) (default: its own down card's)."""
@@ -891,19 +918,29 @@ class _Context:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
         d = self._dead.get(animal)
         if d is None:
-            # a Hunter never; a card it holds twice (or holds and has down) always; else no copy unseen
-            d = self._dead[animal] = animal != HUNTER and (
-                self.hand.count(animal) + (self.mine == animal) >= 2 or not self.pool().get(animal)
-            )
+            d = self._dead[animal] = _dead(animal, self.hand, self.mine, self.pool())
         return d
+
+    def alive(self, animals) -> list:
+        """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order."""
+        mine, hand, made = self.mine, self.hand, self._dead
+        pool = self.pool()
+        out = []
+        for c in animals:
+            if c != mine:
+                d = made.get(c)
+                if d is None:
+                    d = made[c] = _dead(c, hand, mine, pool)
+                if not d:
+                    out.append(c)
+        return out
 
     def play_scores(self, animals) -> dict:
         """``{animal: play_score(animal)}`` for the animals other than its own down card: a
         card whose cry nobody else cries scores 0 without a belief (``share`` would be
         ``1 - 1.0``)."""
         mine, cry_of, dead, share = self.mine, self.cry_of, self.dead, self.share
-        self._others_crying(None)  # made
-        crying: dict = self._crying or {}
+        crying = self._crying_map()
         out = {}
         for c in animals:
             if c == mine:
