@@ -155,6 +155,8 @@ LEVELS = {
 }
 #: every memory of a seat's hand keeps this weight through each pass (it may have passed it)
 PASS_KEEP = 0.5
+#: a memory of a seat's hand weighing this much or less is gone (and stays gone: it only halves)
+FORGOTTEN = 0.05
 #: the weight of the bot's own animal for a seat that let its slap go unanswered (per time)
 DECLINE = 0.35
 #: shortest and longest reaction, ms
@@ -201,6 +203,9 @@ class Memory:
         self.version = getattr(self, "version", 0) + 1
         #: bumped by every event but a pass chosen (which changes nothing it remembers)
         self.changes = getattr(self, "changes", 0) + 1
+        #: bumped by every change of ``cried`` (and by a reset): the bot's cache of the cries
+        #: it still remembers is keyed by it
+        self.cried_version = getattr(self, "cried_version", 0) + 1
         self.seen = 0
         self.last = None
         self.holds: dict[int, dict[str, tuple]] = {}
@@ -249,6 +254,7 @@ class Memory:
         cry = self.cry_now.get(seat)
         if cry is not None:
             self.cried.setdefault(seat, {})[cry] = at
+            self.cried_version += 1
         self._forget_down(seat)
 
     def _event(self, ev: dict) -> None:
@@ -324,9 +330,11 @@ class Memory:
                 self._forget_down(seat)
         elif kind == "pass_open":
             # everyone is about to give a card away: every memory of a hand grows less sure
+            # (a weight already FORGOTTEN is not halved: nothing reads it)
             for cards in self.holds.values():
                 for card, (t, w) in list(cards.items()):
-                    cards[card] = (t, w * PASS_KEEP)
+                    if w > FORGOTTEN:
+                        cards[card] = (t, w * PASS_KEEP)
             self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
@@ -406,6 +414,7 @@ class PlannerBot:
         self._beliefs: dict = {}  # what a belief reads -> {animal: p} (see _Context.belief)
         self._surely: tuple | None = None  # (holds, its sure memories by animal)
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
+        self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -428,7 +437,7 @@ class PlannerBot:
     def _rng_text(self, text: str) -> random.Random:
         """:meth:`_rng` of a key whose repr is ``text``."""
         draw = self._draw
-        _SEED(draw, self._hash_text(text))
+        _SEED(draw, hash64(text, self._salt))  # self._hash_text(text), without its call
         return draw
 
     def _uniform(self, *key) -> float:
@@ -490,7 +499,7 @@ class PlannerBot:
         fades = self._fades
         for seat, cards in memory.holds.items():
             for card, (at, w) in cards.items():
-                if w > 0.05:
+                if w > FORGOTTEN:
                     key = ("holds", seat, card, at)
                     fade = fades.get((at, key))  # _remembered_until's first look, made here
                     if fade is not None and now > fade[1]:
@@ -504,6 +513,27 @@ class PlannerBot:
             out = cached[3]  # the same memories: the caches keyed by this dict stand
         self._holds_cache = (memory.version, now, until, out)
         return out
+
+    def _hopes_now(self, now: float) -> tuple:
+        """``({cry: 1.0}, until)``: the cries it remembers another seat taking back at ``now``
+        (:meth:`_Context.cry_hope`), and up to when (exclusive) no memory of them may fade;
+        recomputed only when ``cried`` changed or one of them may have faded."""
+        memory = self.memory
+        cached = self._hopes_cache
+        if cached is not None and cached[0] == memory.cried_version and cached[1] <= now < cached[2]:
+            return cached[3], cached[2]
+        hopes: dict = {}
+        until = math.inf
+        for seat, cries in memory.cried.items():
+            if seat != self.seat:
+                for cry, at in cries.items():
+                    kept = self._remembered_until(at, now, ("cried", seat, cry, at))
+                    if kept is not None:
+                        hopes[cry] = 1.0
+                        if kept < until:
+                            until = kept
+        self._hopes_cache = (memory.cried_version, now, until, hopes)
+        return hopes, until
 
     def _surely_held(self, holds: dict) -> dict:
         """``{animal: [(seat, weight), ...]}``: the memories of ``holds`` of weight at least
@@ -665,13 +695,7 @@ class PlannerBot:
         if cached is not None and cached[3] is holds and cached[1] <= now < cached[2] and cached[0] == key:
             return cached[4]
         card = ctx.pass_choice(cards)
-        until = math.inf
-        for seat, cries in self.memory.cried.items():
-            if seat != self.seat:
-                for cry, at in cries.items():
-                    kept = self._remembered_until(at, now, ("cried", seat, cry, at))
-                    if kept is not None:
-                        until = min(until, kept)
+        until = self._hopes_now(now)[1]  # (the cries it remembers: the pass may read them)
         self._pass_cache = (key, now, until, holds, card)
         return card
 
@@ -769,7 +793,7 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot, view: dict):
@@ -792,11 +816,12 @@ class _Context:
         self.hunter = view.get("hunter_down")
         self._pool = None
         self._beliefs: dict = {}
+        self._made: dict | None = None  # _beliefs_made()
         self._holds = None
         self._known: dict | None = None
         self._shares: dict = {}  # animal -> share(animal)
         self._crying: dict | None = None  # _crying_map()
-        self._hopes: dict = {}  # cry -> cry_hope
+        self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict = {}  # animal -> dead(animal)
 
     def known(self) -> dict:
@@ -829,16 +854,12 @@ class _Context:
             cry = self.cries[seat] if seat < len(self.cries) else None
             out = {}
             if cry is not None and seat != self.hunter:
-                pool, holds = self.pool(), self.holds()
-                bot, memory = self.bot, self.memory
                 # the bot's cache between questions, made of the same pool and memories: a belief
                 # reads of its seat only the weights it remembers of the cry's species and, for
                 # its own animal, the seat's answer and unanswered slaps, so seats alike share it
                 # (the weights are 1 or halves: the sums they enter are exact in any order)
-                made_of = bot._belief_of
-                if made_of[0] is not pool or made_of[1] is not holds:
-                    bot._belief_of = (pool, holds)
-                    bot._beliefs = {}
+                made = self._made if self._made is not None else self._beliefs_made()
+                holds, memory = self._holds, self.memory
                 here = holds.get(seat)
                 held = tuple(map(here.get, self.species.get(cry, ()))) if here else None
                 if cry == self.my_cry:
@@ -847,11 +868,23 @@ class _Context:
                     key: tuple = (cry, self.mode, held, self.mine, not memory.answered.get(seat), times)
                 else:
                     key = (cry, self.mode, held)
-                out = bot._beliefs.get(key)
+                out = made.get(key)
                 if out is None:
-                    out = bot._beliefs[key] = self._belief(seat, cry, pool, holds)
+                    out = made[key] = self._belief(seat, cry, self._pool, holds)
         self._beliefs[seat] = out
         return out
+
+    def _beliefs_made(self) -> dict:
+        """The bot's cache of beliefs (:meth:`belief`), emptied when the pool or the memories
+        of hands it was made of changed; looked up once per question."""
+        pool, holds = self.pool(), self.holds()
+        bot = self.bot
+        made_of = bot._belief_of
+        if made_of[0] is not pool or made_of[1] is not holds:
+            bot._belief_of = (pool, holds)
+            bot._beliefs = {}
+        self._made = bot._beliefs
+        return self._made
 
     def _belief(self, seat: int, cry: str, pool: dict, holds: dict) -> dict:
         """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
@@ -909,7 +942,8 @@ class _Context:
         if p is None:
             miss = 1.0
             belief = self.belief
-            for seat in self._others_crying(self.cry_of[animal]):
+            crying = self._crying if self._crying is not None else self._crying_map()
+            for seat in crying.get(self.cry_of[animal], ()):
                 miss *= 1 - belief(seat).get(animal, 0.0)
             p = self._shares[animal] = 1 - miss
         return p
@@ -965,18 +999,10 @@ class _Context:
     def cry_hope(self, animal: str) -> float:
         """1 when it remembers another seat taking back a card with this animal's cry
         (that seat holds one of its look-alikes, maybe its partner), else 0."""
-        cry = self.cry_of[animal]
-        hope = self._hopes.get(cry)
-        if hope is None:
-            hope = 0.0
-            me, now, remembered = self.me, self.now, self.bot._remembered_until
-            for seat, cries in self.memory.cried.items():
-                at = cries.get(cry)
-                if seat != me and at is not None and remembered(at, now, ("cried", seat, cry, at)) is not None:
-                    hope = 1.0
-                    break
-            self._hopes[cry] = hope
-        return hope
+        hopes = self._hopes
+        if hopes is None:
+            hopes = self._hopes = self.bot._hopes_now(self.now)[0]
+        return hopes.get(self.cry_of[animal], 0.0)
 
     def shown_at(self, animal: str) -> float:
         return self.memory.shown.get(animal, -1.0)
