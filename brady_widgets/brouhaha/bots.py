@@ -415,6 +415,7 @@ class PlannerBot:
         self._surely: tuple | None = None  # (holds, its sure memories by animal)
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
+        self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -822,7 +823,7 @@ class _Context:
         self._shares: dict = {}  # animal -> share(animal)
         self._crying: dict | None = None  # _crying_map()
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
-        self._dead: dict = {}  # animal -> dead(animal)
+        self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
     def known(self) -> dict:
         """:func:`.odds._known_down` of the view."""
@@ -950,15 +951,28 @@ class _Context:
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
-        d = self._dead.get(animal)
+        made = self._dead if self._dead is not None else self._deads()
+        d = made.get(animal)
         if d is None:
-            d = self._dead[animal] = _dead(animal, self.hand, self.mine, self.pool())
+            d = made[animal] = _dead(animal, self.hand, self.mine, self._pool)
         return d
+
+    def _deads(self) -> dict:
+        """The bot's cache of :meth:`dead` (``{animal: dead}``), kept between questions while
+        the pool, the hand and the card down it was made of stay (most questions: a card
+        shown by another seat changes none of them)."""
+        pool, hand, mine = self.pool(), self.hand, self.mine
+        bot = self.bot
+        made = bot._dead_of
+        if made[0] is not pool or made[2] != mine or made[1] != hand:
+            made = bot._dead_of = (pool, hand, mine, {})
+        self._dead = made[3]
+        return made[3]
 
     def alive(self, animals) -> list:
         """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order."""
-        mine, hand, made = self.mine, self.hand, self._dead
-        pool = self.pool()
+        made = self._dead if self._dead is not None else self._deads()
+        mine, hand, pool = self.mine, self.hand, self._pool
         out = []
         for c in animals:
             if c != mine:
