@@ -230,7 +230,7 @@ class Memory:
         changes it."""
         if self._table[0] != self.changes:  # made once per change of the memory
             down_at = self.down_at
-            table = tuple((s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None)
+            table = tuple([(s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None])
             self._table = (self.changes, table)
         return self._table[1]
 
@@ -408,6 +408,7 @@ class PlannerBot:
         self._public_key: tuple | None = None  # removed cards, Reserves, lost cards
         self._public: dict | None = None  # odds._public_counts of them
         self._seen_key: list | None = None  # its hand and known face-down cards, sorted
+        self._seen_of: tuple = (None, None)  # (its hand, known face-down cards) as last read
         self._pool: dict | None = None
         self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
@@ -558,7 +559,12 @@ class PlannerBot:
         its hand leaves the pool as it was). A pool made anew equal to the last one is the
         last one: the beliefs cached of it (keyed by its identity) stand."""
         public_key = (view.get("removed"), view.get("reserves"), view.get("lost"))
-        seen = sorted([*(view.get("my_hand") or ()), *known.values()])
+        hand = view.get("my_hand") or ()
+        last = self._seen_of
+        if self._pool is not None and last[0] == hand and last[1] == known and self._public_key == public_key:
+            return self._pool  # the same hand and known cards: the same multiset, not sorted again
+        self._seen_of = (hand, known)
+        seen = sorted([*hand, *known.values()])
         if self._pool is not None and self._seen_key == seen and self._public_key == public_key:
             return self._pool
         if self._public is None or self._public_key != public_key:
