@@ -89,6 +89,7 @@ import math
 import random
 from collections import Counter
 
+from ..engine.game import FrozenAction
 from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
@@ -178,8 +179,30 @@ _PUBLIC: tuple = (None, None)
 _REPRS: dict = {}
 
 
+#: id(action) -> (action, _key(action), its repr) for the game's read-only actions: a legal
+#: list hands out the same few dozen objects at every question
+_FROZEN: dict = {}
+
+
 def _key(action: dict) -> tuple:
     return tuple(sorted(action.items()))
+
+
+def _key_and_repr(action: dict) -> tuple:
+    """``(_key(action), repr(_key(action)))``, kept for a read-only action (one that cannot
+    change: the same object means the same key)."""
+    got = _FROZEN.get(id(action))
+    if got is not None and got[0] is action:
+        return got[1], got[2]
+    akey = _key(action)
+    r_action = _REPRS.get(akey)
+    if r_action is None:
+        r_action = _REPRS[akey] = repr(akey)
+    if type(action) is FrozenAction:
+        if len(_FROZEN) >= 4096:
+            _FROZEN.clear()
+        _FROZEN[id(action)] = (action, akey, r_action)
+    return akey, r_action
 
 
 class Memory:
@@ -588,16 +611,13 @@ class PlannerBot:
         ``"think"`` choice) is drawn when the bot first wants it for the reason ``tag``,
         and the due time stands while it goes on wanting it. A due time already
         passed means that plan was carried out: wanting it again is a new reaction."""
-        akey = _key(action)
+        akey, r_action = _key_and_repr(action)
         key = (akey, tag)
         if self._want is None or self._want[0] != key or self._want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
             # the generator of self._rng("react", kind, tag, key, now): the key's repr built of
             # its parts' (a tuple's repr joins its items' with ", "), the action's kept
             r_tag = repr(tag)
-            r_action = _REPRS.get(akey)
-            if r_action is None:
-                r_action = _REPRS[akey] = repr(akey)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
             delay = _lognormal(self._rng_text(text), median, sigma)
             self._want = (key, int(max(now + delay, not_before)))
