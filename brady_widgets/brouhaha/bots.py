@@ -799,7 +799,7 @@ class PlannerBot:
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
-            first = {c: ctx.shown_at(c) - 1000 * ctx.cry_hope(c) for c in alive}
+            first = ctx.shown_first(alive)
             low = min(first.values())
             tied = [c for c in alive if first[c] == low]
             nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
@@ -1039,13 +1039,20 @@ class _Context:
     def cry_hope(self, animal: str) -> float:
         """1 when it remembers another seat taking back a card with this animal's cry
         (that seat holds one of its look-alikes, maybe its partner), else 0."""
+        return self._hopes_made().get(self.cry_of[animal], 0.0)
+
+    def _hopes_made(self) -> dict:
+        """:meth:`PlannerBot._hopes_now` ``{cry: 1.0}``, looked up once per question."""
         hopes = self._hopes
         if hopes is None:
             hopes = self._hopes = self.bot._hopes_now(self.now)[0]
-        return hopes.get(self.cry_of[animal], 0.0)
+        return hopes
 
-    def shown_at(self, animal: str) -> float:
-        return self.memory.shown.get(animal, -1.0)
+    def shown_first(self, animals) -> dict:
+        """``{animal: when it last showed it (-1: never) - 1000 * cry_hope(animal)}``: the
+        lowest is the card to show next when it searches."""
+        hopes, shown, cry_of = self._hopes_made(), self.memory.shown.get, self.cry_of
+        return {c: shown(c, -1.0) - 1000 * hopes.get(cry_of[c], 0.0) for c in animals}
 
     def hunt_target(self, targets: list) -> tuple:
         """The best target and its score: 1 for a card, + the chance its cry is
