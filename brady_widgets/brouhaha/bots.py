@@ -89,6 +89,7 @@ import math
 import random
 from collections import Counter
 
+from ..engine.game import FrozenAction
 from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
@@ -155,6 +156,8 @@ LEVELS = {
 }
 #: every memory of a seat's hand keeps this weight through each pass (it may have passed it)
 PASS_KEEP = 0.5
+#: a memory of a seat's hand weighing this much or less is gone (and stays gone: it only halves)
+FORGOTTEN = 0.05
 #: the weight of the bot's own animal for a seat that let its slap go unanswered (per time)
 DECLINE = 0.35
 #: shortest and longest reaction, ms
@@ -168,12 +171,38 @@ _READ = frozenset(
 )
 
 
+#: (removed cards, Reserves, lost cards) -> odds._public_counts of them, as last made: the
+#: same for every seat, so the bots of a table share them (never changed: copied when used)
+_PUBLIC: tuple = (None, None)
+
 #: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
 _REPRS: dict = {}
 
 
+#: id(action) -> (action, _key(action), its repr) for the game's read-only actions: a legal
+#: list hands out the same few dozen objects at every question
+_FROZEN: dict = {}
+
+
 def _key(action: dict) -> tuple:
     return tuple(sorted(action.items()))
+
+
+def _key_and_repr(action: dict) -> tuple:
+    """``(_key(action), repr(_key(action)))``, kept for a read-only action (one that cannot
+    change: the same object means the same key)."""
+    got = _FROZEN.get(id(action))
+    if got is not None and got[0] is action:
+        return got[1], got[2]
+    akey = _key(action)
+    r_action = _REPRS.get(akey)
+    if r_action is None:
+        r_action = _REPRS[akey] = repr(akey)
+    if type(action) is FrozenAction:
+        if len(_FROZEN) >= 4096:
+            _FROZEN.clear()
+        _FROZEN[id(action)] = (action, akey, r_action)
+    return akey, r_action
 
 
 class Memory:
@@ -197,6 +226,9 @@ class Memory:
         self.version = getattr(self, "version", 0) + 1
         #: bumped by every event but a pass chosen (which changes nothing it remembers)
         self.changes = getattr(self, "changes", 0) + 1
+        #: bumped by every change of ``cried`` (and by a reset): the bot's cache of the cries
+        #: it still remembers is keyed by it
+        self.cried_version = getattr(self, "cried_version", 0) + 1
         self.seen = 0
         self.last = None
         self.holds: dict[int, dict[str, tuple]] = {}
@@ -221,7 +253,7 @@ class Memory:
         changes it."""
         if self._table[0] != self.changes:  # made once per change of the memory
             down_at = self.down_at
-            table = tuple((s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None)
+            table = tuple([(s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None])
             self._table = (self.changes, table)
         return self._table[1]
 
@@ -245,6 +277,7 @@ class Memory:
         cry = self.cry_now.get(seat)
         if cry is not None:
             self.cried.setdefault(seat, {})[cry] = at
+            self.cried_version += 1
         self._forget_down(seat)
 
     def _event(self, ev: dict) -> None:
@@ -320,9 +353,11 @@ class Memory:
                 self._forget_down(seat)
         elif kind == "pass_open":
             # everyone is about to give a card away: every memory of a hand grows less sure
+            # (a weight already FORGOTTEN is not halved: nothing reads it)
             for cards in self.holds.values():
                 for card, (t, w) in list(cards.items()):
-                    cards[card] = (t, w * PASS_KEEP)
+                    if w > FORGOTTEN:
+                        cards[card] = (t, w * PASS_KEEP)
             self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
@@ -392,13 +427,19 @@ class PlannerBot:
         # Scheduler asks after every step, and most steps change little of it)
         self._fades: dict = {}  # (at, fact key) -> (surely kept before, surely gone after)
         self._draws_of: dict = {}  # seeded lognormal draws by key
-        self._pool_key: tuple | None = None  # the view's parts the unseen pool is made of
-        self._pool: Counter | None = None
+        # the unseen pool (_unseen) and the view's parts it is made of
+        self._public_key: tuple | None = None  # removed cards, Reserves, lost cards
+        self._public: dict | None = None  # odds._public_counts of them
+        self._seen_key: list | None = None  # its hand and known face-down cards, sorted
+        self._seen_of: tuple = (None, None)  # (its hand, known face-down cards) as last read
+        self._pool: dict | None = None
         self._holds_cache: tuple | None = None  # (memory version, from, until, {seat: {animal: w}})
         self._belief_of: tuple = (None, None)  # (pool, holds) the cached beliefs were made from
         self._beliefs: dict = {}  # what a belief reads -> {animal: p} (see _Context.belief)
         self._surely: tuple | None = None  # (holds, its sure memories by animal)
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
+        self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
+        self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -421,14 +462,14 @@ class PlannerBot:
     def _rng_text(self, text: str) -> random.Random:
         """:meth:`_rng` of a key whose repr is ``text``."""
         draw = self._draw
-        _SEED(draw, self._hash_text(text))
+        _SEED(draw, hash64(text, self._salt))  # self._hash_text(text), without its call
         return draw
 
     def _uniform(self, *key) -> float:
         """A seeded uniform number in [0, 1) for ``key``."""
         u = self._draws.get(key)
         if u is None:
-            u = self._hash(key) / 2.0**64
+            u = hash64(repr(key), self._salt) / 2.0**64  # self._hash(key), without its two calls
             if len(self._draws) > 50_000:
                 self._draws.clear()
             self._draws[key] = u
@@ -439,11 +480,11 @@ class PlannerBot:
         uniform draw is below ``exp(-age / tau)``. That is True up to an age of
         ``-tau * log(u)`` and False after, so the answer is looked up away from that
         boundary (1 ms either side, far beyond any rounding) and computed near it."""
-        return self._remembered_until(at, now, *key) is not None
+        return self._remembered_until(at, now, key) is not None
 
-    def _remembered_until(self, at: float, now: float, *key) -> float | None:
-        """None when the memory is gone at ``now`` (:meth:`_remembered`), else up to when
-        (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
+    def _remembered_until(self, at: float, now: float, key: tuple) -> float | None:
+        """None when the memory ``key`` is gone at ``now`` (:meth:`_remembered`), else up to
+        when (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
         fade = self._fades.get((at, key))
         if fade is None:
             u = self._uniform(*key)
@@ -480,16 +521,44 @@ class PlannerBot:
             return cached[3]
         out: dict = {}
         until = math.inf
+        fades = self._fades
         for seat, cards in memory.holds.items():
             for card, (at, w) in cards.items():
-                if w > 0.05:
-                    kept = self._remembered_until(at, now, "holds", seat, card, at)
+                if w > FORGOTTEN:
+                    key = ("holds", seat, card, at)
+                    fade = fades.get((at, key))  # _remembered_until's first look, made here
+                    if fade is not None and now > fade[1]:
+                        continue  # faded, and a faded memory stays faded: it cannot come back later
+                    kept = fade[0] if fade is not None and now < fade[0] else self._remembered_until(at, now, key)
                     if kept is not None:
                         out.setdefault(seat, {})[card] = w
-                        until = min(until, kept)
-                # a faded memory stays faded: it cannot come back later
+                        if kept < until:
+                            until = kept
+        if cached is not None and out == cached[3]:
+            out = cached[3]  # the same memories: the caches keyed by this dict stand
         self._holds_cache = (memory.version, now, until, out)
         return out
+
+    def _hopes_now(self, now: float) -> tuple:
+        """``({cry: 1.0}, until)``: the cries it remembers another seat taking back at ``now``
+        (:meth:`_Context.cry_hope`), and up to when (exclusive) no memory of them may fade;
+        recomputed only when ``cried`` changed or one of them may have faded."""
+        memory = self.memory
+        cached = self._hopes_cache
+        if cached is not None and cached[0] == memory.cried_version and cached[1] <= now < cached[2]:
+            return cached[3], cached[2]
+        hopes: dict = {}
+        until = math.inf
+        for seat, cries in memory.cried.items():
+            if seat != self.seat:
+                for cry, at in cries.items():
+                    kept = self._remembered_until(at, now, ("cried", seat, cry, at))
+                    if kept is not None:
+                        hopes[cry] = 1.0
+                        if kept < until:
+                            until = kept
+        self._hopes_cache = (memory.cried_version, now, until, hopes)
+        return hopes, until
 
     def _surely_held(self, holds: dict) -> dict:
         """``{animal: [(seat, weight), ...]}``: the memories of ``holds`` of weight at least
@@ -505,21 +574,36 @@ class PlannerBot:
         self._surely = (holds, out)
         return out
 
-    def _unseen(self, view: dict, known: dict) -> Counter:
-        """:func:`.odds.unseen_pool` of ``view``, recomputed only when its parts changed: the
-        public removed cards, Reserves and lost cards, and the cards the seat sees as a
-        multiset (its hand and the face-down cards it knows: a card shown from its hand
-        leaves the pool as it was)."""
-        key = (
-            view.get("removed"),
-            view.get("reserves"),
-            view.get("lost"),
-            sorted([*(view.get("my_hand") or ()), *known.values()]),
-        )
-        if self._pool is None or self._pool_key != key:
-            self._pool = odds.unseen_pool(view)
-            self._pool_key = key
-        return self._pool
+    def _unseen(self, view: dict, known: dict) -> dict:
+        """:func:`.odds.unseen_pool` of ``view`` (as a dict), recomputed only when its parts
+        changed: the public removed cards, Reserves and lost cards (:func:`.odds._public_counts`,
+        kept apart: they change only at a match, a hunt or a lost card), and the cards the
+        seat sees as a multiset (its hand and the face-down cards it knows: a card shown from
+        its hand leaves the pool as it was). A pool made anew equal to the last one is the
+        last one: the beliefs cached of it (keyed by its identity) stand."""
+        public_key = (view.get("removed"), view.get("reserves"), view.get("lost"))
+        hand = view.get("my_hand") or ()
+        last = self._seen_of
+        if self._pool is not None and last[0] == hand and last[1] == known and self._public_key == public_key:
+            return self._pool  # the same hand and known cards: the same multiset, not sorted again
+        self._seen_of = (hand, known)
+        seen = sorted([*hand, *known.values()])
+        if self._pool is not None and self._seen_key == seen and self._public_key == public_key:
+            return self._pool
+        if self._public is None or self._public_key != public_key:
+            global _PUBLIC
+            made_of, public = _PUBLIC
+            if made_of != public_key:  # (the same for every seat: the first bot asked makes them)
+                public = odds._public_counts(view)
+                _PUBLIC = (public_key, public)
+            self._public = public
+            self._public_key = public_key
+        self._seen_key = seen
+        pool = odds._unseen_less(self._public, view, known)
+        if self._pool is not None and pool == self._pool:
+            return self._pool
+        self._pool = pool
+        return pool
 
     # ---------------------------------------------------------------- plans
     def _later(self, action: dict, kind: str, now: float, tag: tuple, not_before: float = 0.0):
@@ -527,16 +611,13 @@ class PlannerBot:
         ``"think"`` choice) is drawn when the bot first wants it for the reason ``tag``,
         and the due time stands while it goes on wanting it. A due time already
         passed means that plan was carried out: wanting it again is a new reaction."""
-        akey = _key(action)
+        akey, r_action = _key_and_repr(action)
         key = (akey, tag)
         if self._want is None or self._want[0] != key or self._want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
             # the generator of self._rng("react", kind, tag, key, now): the key's repr built of
             # its parts' (a tuple's repr joins its items' with ", "), the action's kept
             r_tag = repr(tag)
-            r_action = _REPRS.get(akey)
-            if r_action is None:
-                r_action = _REPRS[akey] = repr(akey)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
             delay = _lognormal(self._rng_text(text), median, sigma)
             self._want = (key, int(max(now + delay, not_before)))
@@ -641,13 +722,7 @@ class PlannerBot:
         if cached is not None and cached[3] is holds and cached[1] <= now < cached[2] and cached[0] == key:
             return cached[4]
         card = ctx.pass_choice(cards)
-        until = math.inf
-        for seat, cries in self.memory.cried.items():
-            if seat != self.seat:
-                for cry, at in cries.items():
-                    kept = self._remembered_until(at, now, "cried", seat, cry, at)
-                    if kept is not None:
-                        until = min(until, kept)
+        until = self._hopes_now(now)[1]  # (the cries it remembers: the pass may read them)
         self._pass_cache = (key, now, until, holds, card)
         return card
 
@@ -708,8 +783,7 @@ class PlannerBot:
                 if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
-        dead = ctx.dead
-        alive = [c for c in plays if c != mine and not dead(c)]
+        alive = ctx.alive(plays)
         since = memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
             if fresh and p_now >= p["slap_last"] + ctx.risk():
@@ -725,22 +799,28 @@ class PlannerBot:
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
-            first = {c: ctx.shown_at(c) - 1000 * ctx.cry_hope(c) for c in alive}
+            first = ctx.shown_first(alive)
             low = min(first.values())
             tied = [c for c in alive if first[c] == low]
             nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
-        patience = 0 if dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
+        patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
+
+
+def _dead(animal: str, hand, mine: str | None, pool: dict) -> bool:
+    """:meth:`_Context.dead`: a Hunter never; a card it holds twice (or holds and has down)
+    always; else iff no copy of it is unseen."""
+    return animal != HUNTER and (hand.count(animal) + (mine == animal) >= 2 or not pool.get(animal))
 
 
 class _Context:
     """One question's view, with the bot's beliefs computed lazily."""
 
     __slots__ = (
-        "bot", "view", "memory", "me", "now", "mode", "cry_of", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
+        "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot, view: dict):
@@ -751,7 +831,9 @@ class _Context:
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
         self.mode = options.get("cries", "shared") if options else "shared"  # odds._mode
-        self.cry_of = odds._tables()[1][self.mode]  # {animal: its cry}
+        tables = odds._tables()
+        self.cry_of = tables[1][self.mode]  # {animal: its cry}
+        self.species = tables[2][self.mode]  # {cry: its species}: odds.species_of_cry
         # the view is the bot's own fresh snapshot: read, never copied
         self.cries = view.get("cries") or ()
         self.hand = view.get("my_hand") or ()
@@ -761,12 +843,13 @@ class _Context:
         self.hunter = view.get("hunter_down")
         self._pool = None
         self._beliefs: dict = {}
+        self._made: dict | None = None  # _beliefs_made()
         self._holds = None
         self._known: dict | None = None
         self._shares: dict = {}  # animal -> share(animal)
-        self._crying: dict | None = None  # cry -> _others_crying(cry), made at once
-        self._hopes: dict = {}  # cry -> cry_hope
-        self._dead: dict = {}  # animal -> dead(animal)
+        self._crying: dict | None = None  # _crying_map()
+        self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
+        self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
     def known(self) -> dict:
         """:func:`.odds._known_down` of the view."""
@@ -780,7 +863,7 @@ class _Context:
             self._holds = self.bot._holds_now(self.now)
         return self._holds
 
-    def pool(self) -> Counter:
+    def pool(self) -> dict:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
             self._pool = self.bot._unseen(self.view, self.known())
@@ -788,52 +871,62 @@ class _Context:
 
     def belief(self, seat: int) -> dict:
         """``{animal: p}`` for ``seat``'s face-down card (by its cry)."""
-        if seat in self._beliefs:
-            return self._beliefs[seat]
-        known = self.known()
+        out = self._beliefs.get(seat)
+        if out is not None:
+            return out
+        known = self._known if self._known is not None else self.known()
         if seat in known:
             out = {known[seat]: 1.0}
         else:
             cry = self.cries[seat] if seat < len(self.cries) else None
             out = {}
             if cry is not None and seat != self.hunter:
-                pool, holds = self.pool(), self.holds()
-                bot, memory = self.bot, self.memory
                 # the bot's cache between questions, made of the same pool and memories: a belief
                 # reads of its seat only the weights it remembers of the cry's species and, for
                 # its own animal, the seat's answer and unanswered slaps, so seats alike share it
                 # (the weights are 1 or halves: the sums they enter are exact in any order)
-                made_of = bot._belief_of
-                if made_of[0] is not pool or made_of[1] is not holds:
-                    bot._belief_of = (pool, holds)
-                    bot._beliefs = {}
+                made = self._made if self._made is not None else self._beliefs_made()
+                holds, memory = self._holds, self.memory
                 here = holds.get(seat)
-                held = tuple(map(here.get, odds.species_of_cry(cry, self.mode))) if here else None
+                held = tuple(map(here.get, self.species.get(cry, ()))) if here else None
                 if cry == self.my_cry:
                     declined = memory.declined.get((seat, self.mine))
                     times = declined[1] if declined and declined[0] == memory.down_at.get(seat) else 0
                     key: tuple = (cry, self.mode, held, self.mine, not memory.answered.get(seat), times)
                 else:
                     key = (cry, self.mode, held)
-                out = bot._beliefs.get(key)
+                out = made.get(key)
                 if out is None:
-                    out = bot._beliefs[key] = self._belief(seat, cry, pool, holds)
+                    out = made[key] = self._belief(seat, cry, self._pool, holds)
         self._beliefs[seat] = out
         return out
 
-    def _belief(self, seat: int, cry: str, pool: Counter, holds: dict) -> dict:
+    def _beliefs_made(self) -> dict:
+        """The bot's cache of beliefs (:meth:`belief`), emptied when the pool or the memories
+        of hands it was made of changed; looked up once per question."""
+        pool, holds = self.pool(), self.holds()
+        bot = self.bot
+        made_of = bot._belief_of
+        if made_of[0] is not pool or made_of[1] is not holds:
+            bot._belief_of = (pool, holds)
+            bot._beliefs = {}
+        self._made = bot._beliefs
+        return self._made
+
+    def _belief(self, seat: int, cry: str, pool: dict, holds: dict) -> dict:
         """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
         out: dict = {}
         mine_here = holds.get(seat, {})
         boost = self.bot.p["boost"]
         surely = self.bot._surely_held(holds)
-        for animal in odds.species_of_cry(cry, self.mode):
+        for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
             base = max(0.0, pool.get(animal, 0) - elsewhere)
-            if base <= 0 and not mine_here.get(animal):
+            here = mine_here.get(animal)
+            if base <= 0 and not here:
                 continue
-            weight = max(base, 0.5) * (1 + boost * mine_here.get(animal, 0)) if mine_here.get(animal) else base
+            weight = max(base, 0.5) * (1 + boost * here) if here else base
             if animal == self.mine:
                 if self.memory.answered.get(seat):
                     weight *= self.bot.p["answer"]
@@ -849,15 +942,23 @@ class _Context:
         """The other seats crying ``cry`` (not the announced Hunter), in seat order."""
         crying = self._crying
         if crying is None:
+            crying = self._crying_map()
+        return crying.get(cry, [])
+
+    def _crying_map(self) -> dict:
+        """``{cry: _others_crying(cry)}`` for every cry on the table (made once: a seat
+        with no card down cries nothing)."""
+        crying = self._crying
+        if crying is None:
             crying = self._crying = {}
             me, hunter = self.me, self.hunter
             for s, c in enumerate(self.cries):
-                if s != me and s != hunter:
+                if c is not None and s != me and s != hunter:
                     if c in crying:
                         crying[c].append(s)
                     else:
                         crying[c] = [s]
-        return crying.get(cry, [])
+        return crying
 
     def share(self, animal: str | None = None) -> float:
         """P(some other face-down card is ``animal``) (default: its own down card's)."""
@@ -868,31 +969,52 @@ class _Context:
         if p is None:
             miss = 1.0
             belief = self.belief
-            for seat in self._others_crying(self.cry_of[animal]):
+            crying = self._crying if self._crying is not None else self._crying_map()
+            for seat in crying.get(self.cry_of[animal], ()):
                 miss *= 1 - belief(seat).get(animal, 0.0)
             p = self._shares[animal] = 1 - miss
         return p
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
-        d = self._dead.get(animal)
+        made = self._dead if self._dead is not None else self._deads()
+        d = made.get(animal)
         if d is None:
-            if animal == HUNTER:
-                d = False
-            elif self.hand.count(animal) + (self.mine == animal) >= 2:
-                d = True
-            else:
-                d = not self.pool().get(animal)
-            self._dead[animal] = d
+            d = made[animal] = _dead(animal, self.hand, self.mine, self._pool)
         return d
+
+    def _deads(self) -> dict:
+        """The bot's cache of :meth:`dead` (``{animal: dead}``), kept between questions while
+        the pool, the hand and the card down it was made of stay (most questions: a card
+        shown by another seat changes none of them)."""
+        pool, hand, mine = self.pool(), self.hand, self.mine
+        bot = self.bot
+        made = bot._dead_of
+        if made[0] is not pool or made[2] != mine or made[1] != hand:
+            made = bot._dead_of = (pool, hand, mine, {})
+        self._dead = made[3]
+        return made[3]
+
+    def alive(self, animals) -> list:
+        """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order."""
+        made = self._dead if self._dead is not None else self._deads()
+        mine, hand, pool = self.mine, self.hand, self._pool
+        out = []
+        for c in animals:
+            if c != mine:
+                d = made.get(c)
+                if d is None:
+                    d = made[c] = _dead(c, hand, mine, pool)
+                if not d:
+                    out.append(c)
+        return out
 
     def play_scores(self, animals) -> dict:
         """``{animal: play_score(animal)}`` for the animals other than its own down card: a
         card whose cry nobody else cries scores 0 without a belief (``share`` would be
         ``1 - 1.0``)."""
         mine, cry_of, dead, share = self.mine, self.cry_of, self.dead, self.share
-        self._others_crying(None)  # made
-        crying: dict = self._crying or {}
+        crying = self._crying_map()
         out = {}
         for c in animals:
             if c == mine:
@@ -917,20 +1039,20 @@ class _Context:
     def cry_hope(self, animal: str) -> float:
         """1 when it remembers another seat taking back a card with this animal's cry
         (that seat holds one of its look-alikes, maybe its partner), else 0."""
-        cry = self.cry_of[animal]
-        hope = self._hopes.get(cry)
-        if hope is None:
-            hope = 0.0
-            for seat, cries in self.memory.cried.items():
-                at = cries.get(cry)
-                if seat != self.me and at is not None and self.bot._remembered(at, self.now, "cried", seat, cry, at):
-                    hope = 1.0
-                    break
-            self._hopes[cry] = hope
-        return hope
+        return self._hopes_made().get(self.cry_of[animal], 0.0)
 
-    def shown_at(self, animal: str) -> float:
-        return self.memory.shown.get(animal, -1.0)
+    def _hopes_made(self) -> dict:
+        """:meth:`PlannerBot._hopes_now` ``{cry: 1.0}``, looked up once per question."""
+        hopes = self._hopes
+        if hopes is None:
+            hopes = self._hopes = self.bot._hopes_now(self.now)[0]
+        return hopes
+
+    def shown_first(self, animals) -> dict:
+        """``{animal: when it last showed it (-1: never) - 1000 * cry_hope(animal)}``: the
+        lowest is the card to show next when it searches."""
+        hopes, shown, cry_of = self._hopes_made(), self.memory.shown.get, self.cry_of
+        return {c: shown(c, -1.0) - 1000 * hopes.get(cry_of[c], 0.0) for c in animals}
 
     def hunt_target(self, targets: list) -> tuple:
         """The best target and its score: 1 for a card, + the chance its cry is

@@ -119,14 +119,29 @@ def _known_down(view: Mapping) -> dict:
 def unseen_pool(view: Mapping) -> Counter:
     """The animal cards the seat has not seen: the box minus the removed cards, every
     Reserve, the lost cards, its own hand and face-down card, and a reveal's cards."""
+    return Counter(_unseen_less(_public_counts(view), view, _known_down(view)))
+
+
+def _public_counts(view: Mapping) -> dict:
+    """``{animal: n}`` for every species of the box (in the box's order): its copies less
+    the cards every seat sees, the removed cards, the Reserves and the lost cards (a
+    broken view may leave a negative count: :func:`_unseen_less` drops it). Changes only
+    at a match, a hunt or a lost card: the bots keep it between questions."""
     pool = dict.fromkeys(_tables()[0], 2)
-    seen = _flat(view.get("removed")) + _flat(view.get("reserves")) + _flat(view.get("lost"))
-    seen += view.get("my_hand") or ()
-    seen += _known_down(view).values()
-    for c in seen:
+    for c in _flat(view.get("removed")) + _flat(view.get("reserves")) + _flat(view.get("lost")):
         if c in pool:
             pool[c] -= 1
-    return Counter({a: n for a, n in pool.items() if n > 0})  # a negative would be a broken view: dropped
+    return pool
+
+
+def _unseen_less(public: dict, view: Mapping, known: Mapping) -> dict:
+    """:func:`unseen_pool` as a dict, from :func:`_public_counts` of ``view`` (not changed)
+    and :func:`_known_down` of it: less the seat's hand and the face-down cards it knows."""
+    pool = public.copy()
+    for c in [*(view.get("my_hand") or ()), *known.values()]:
+        if c in pool:
+            pool[c] -= 1
+    return {a: n for a, n in pool.items() if n > 0}  # a negative would be a broken view: dropped
 
 
 def share_parts(view: Mapping) -> dict:
