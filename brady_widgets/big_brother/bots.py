@@ -197,7 +197,7 @@ class SocialModel:
             return
         self.version += 1
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
-        self.affinity[toward] = round(max(-LIMIT, min(LIMIT, v)), 6)
+        self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
         self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
 
     def update(self, log: list[dict]) -> None:
@@ -250,11 +250,14 @@ class SocialModel:
                 self._move(culprit, "seen_caught", step)
         elif t == "count":
             box, purpose = ev["box"], ev["purpose"]
+            accounted = self._accounted
             for o in range(self.players):
-                new = box[o][me] - self._accounted[o]
-                if new > 0 and o != me:
-                    self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
-                self._accounted[o] = max(self._accounted[o], box[o][me])
+                got = box[o][me]
+                new = got - accounted[o]
+                if new > 0:
+                    if o != me:
+                        self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
+                    accounted[o] = got
             totals = ev["totals"]
             self.version += 1
             if purpose == "eviction":
@@ -306,7 +309,8 @@ def affinity_matrix(views: list[dict], seed: int = 0) -> list[list[float]]:
 def _lognormal(u: float, median: float, sigma: float = 0.4) -> int:
     # the inverse normal CDF of u by a logistic approximation (enough for a delay)
     z = math.log(u / (1 - u)) / 1.7 if 0 < u < 1 else 0.0
-    return int(max(150, min(20_000, median * math.exp(sigma * z))))
+    ms = median * math.exp(sigma * z)
+    return 20_000 if ms >= 20_000 else 150 if ms <= 150 else int(ms)  # (clamped)
 
 
 # ------------------------------------------------------------------- bots
@@ -354,7 +358,9 @@ def _in_time(view: dict, ms: int) -> int:
     """``ms``, shortened to half of what is left of a running countdown."""
     due, now = view.get("deadline"), view.get("clock")
     if due is not None and now is not None:
-        return int(max(0, min(ms, (due - now) // 2)))
+        half = (due - now) // 2
+        ms = half if half < ms else ms  # (clamped to [0, half])
+        return int(ms) if ms > 0 else 0
     return ms
 
 
