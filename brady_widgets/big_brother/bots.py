@@ -74,6 +74,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
+from ..engine.game import FrozenEvent, FrozenList, LegalList
 from ..engine.rng import hash64 as _hash  # (head + text: a decision's draws share their head)
 from ..scheduler import Later
 
@@ -119,6 +120,11 @@ _READ = frozenset(("open_vote", "highest", "turn", "diary", "gossip_reveal", "cl
 #: the last moment written out, shared by every bot: each bot asked at a new moment of
 #: the game (a question's card) writes it in its draws' texts
 _moment_kept: tuple = ((), "()")
+
+
+#: the last roll read by :meth:`HousemateBot._moment` (a read-only one, shared by the views
+#: of the states until the next roll) and its ``(dice, to)``
+_roll_kept: list = [None, ((), None)]
 
 
 def _text(moment: tuple) -> str:
@@ -191,7 +197,7 @@ class SocialModel:
             return
         self.version += 1
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
-        self.affinity[toward] = round(max(-LIMIT, min(LIMIT, v)), 6)
+        self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
         self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
 
     def update(self, log: list[dict]) -> None:
@@ -244,11 +250,14 @@ class SocialModel:
                 self._move(culprit, "seen_caught", step)
         elif t == "count":
             box, purpose = ev["box"], ev["purpose"]
+            accounted = self._accounted
             for o in range(self.players):
-                new = box[o][me] - self._accounted[o]
-                if new > 0 and o != me:
-                    self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
-                self._accounted[o] = max(self._accounted[o], box[o][me])
+                got = box[o][me]
+                new = got - accounted[o]
+                if new > 0:
+                    if o != me:
+                        self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
+                    accounted[o] = got
             totals = ev["totals"]
             self.version += 1
             if purpose == "eviction":
@@ -300,7 +309,8 @@ def affinity_matrix(views: list[dict], seed: int = 0) -> list[list[float]]:
 def _lognormal(u: float, median: float, sigma: float = 0.4) -> int:
     # the inverse normal CDF of u by a logistic approximation (enough for a delay)
     z = math.log(u / (1 - u)) / 1.7 if 0 < u < 1 else 0.0
-    return int(max(150, min(20_000, median * math.exp(sigma * z))))
+    ms = median * math.exp(sigma * z)
+    return 20_000 if ms >= 20_000 else 150 if ms <= 150 else int(ms)  # (clamped)
 
 
 # ------------------------------------------------------------------- bots
@@ -348,7 +358,9 @@ def _in_time(view: dict, ms: int) -> int:
     """``ms``, shortened to half of what is left of a running countdown."""
     due, now = view.get("deadline"), view.get("clock")
     if due is not None and now is not None:
-        return int(max(0, min(ms, (due - now) // 2)))
+        half = (due - now) // 2
+        ms = half if half < ms else ms  # (clamped to [0, half])
+        return int(ms) if ms > 0 else 0
     return ms
 
 
@@ -406,7 +418,7 @@ class HousemateBot:
         written once per moment (the same tuple for every draw of one decision), not once
         per draw."""
         kept = self._moment_text
-        if kept is None or kept[0] is not moment:
+        if kept is None or (kept[0] is not moment and kept[0] != moment):  # (an equal moment: the same text)
             kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({_text(moment)}, ")
         return kept[1]
 
@@ -429,10 +441,19 @@ class HousemateBot:
 
     @staticmethod
     def _moment(view: dict) -> tuple:
-        r = view["last_roll"] or {}
-        card = view["card"] or {}
-        return (view["round"], view["turn"], view["phase"], view["cards_read"], card.get("number"), card.get("extra"),
-                tuple(r.get("dice", ())), r.get("to"), len(view["camera"]["shown"]), len(view["evicted"]))  # fmt: skip
+        r = view["last_roll"]
+        if not r:
+            dice, to = (), None
+        elif r is _roll_kept[0]:
+            dice, to = _roll_kept[1]
+        else:
+            dice, to = tuple(r.get("dice", ())), r.get("to")
+            if type(r) is FrozenEvent:  # (read-only: it stays what it is while kept)
+                _roll_kept[:] = r, (dice, to)
+        card = view["card"]
+        number, extra = (card.get("number"), card.get("extra")) if card else (None, None)
+        return (view["round"], view["turn"], view["phase"], view["cards_read"], number, extra, dice, to,
+                len(view["camera"]["shown"]), len(view["evicted"]))  # fmt: skip
 
     def _best(self, scores: dict[int, float], moment: tuple, why: str) -> int:
         """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
@@ -474,14 +495,18 @@ class HousemateBot:
         # view fields below (and of the clock, through _in_time): the Scheduler asks again
         # after every step, mostly with nothing of these changed (the others' secret votes
         # on a question), so the last answer is kept and given again
+        # (a read-only list, as the game hands them out, is kept as it is: it cannot change
+        # while kept, and it equals a list of the same items; a key that differs only in
+        # being stricter than the answer needs just asks _plan again, for the same answer)
         card, gos, choosing = view["card"], view["gossip"], view["choosing"]
+        nominees, candidates = view["nominees"], view["candidates"]
         key = (
             moment,
             model.version,
-            tuple(legal),
+            legal if type(legal) is LegalList else tuple(legal),
             (card["purpose"], card["sign"]) if card else None,
-            tuple(view["nominees"] or ()),
-            tuple(view["candidates"] or ()),
+            nominees if type(nominees) is FrozenList else tuple(nominees or ()),
+            candidates if type(candidates) is FrozenList else tuple(candidates or ()),
             choosing.get("mode") if choosing else None,
             (gos.get("lander"), gos.get("partner"), gos.get("side")) if gos else None,
         )

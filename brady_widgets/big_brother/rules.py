@@ -162,6 +162,10 @@ def label(seat: int) -> str:
     return f"Player {seat + 1}"
 
 
+#: label(seat) of the first seats, written once (every seat's view names its viewer)
+_LABELS = tuple(label(s) for s in range(16))
+
+
 def _space_name(space: dict) -> str:
     return space["room"] if space["kind"] == "room" else space["kind"]
 
@@ -473,7 +477,11 @@ def _ro(value: Any) -> Any:
     :class:`FrozenEvent`): a part of a view that the views of one state share."""
     t = type(value)
     if t is list or t is tuple or t is FrozenList:
+        if _NESTED.isdisjoint(map(type, value)):  # a flat list (a row of the box, the dice): one copy
+            return FrozenList(value)
         return FrozenList([v if type(v) not in _NESTED else _ro(v) for v in value])
+    if _NESTED.isdisjoint(map(type, value.values())):  # a flat dict: one copy
+        return FrozenEvent(value)
     return FrozenEvent({k: (v if type(v) not in _NESTED else _ro(v)) for k, v in value.items()})
 
 
@@ -486,7 +494,7 @@ def _fresh(value: Any) -> Any:
 
 
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
-_NESTED = (list, dict, tuple, FrozenList, FrozenEvent)
+_NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
 
 
 class BigBrother(Game):
@@ -1610,7 +1618,7 @@ class BigBrother(Game):
             view = cache[2].copy()
         if seat is not None:
             view["viewer"] = seat
-            view["me"] = label(seat)
+            view["me"] = _LABELS[seat] if seat < len(_LABELS) else label(seat)
             view["my_cards"] = list(self.hand[seat])
             view["my_camera"] = self._camera_view(seat)
             view["my_choice"] = self._choice_view(seat)
@@ -1711,7 +1719,11 @@ class BigBrother(Game):
             return None
         got = parts.get(name)
         if got is None or got[0] is not source or got[1] != len(source):
-            got = parts[name] = (source, len(source), _ro(source))
+            if got is not None and got[0] is source and type(source) is list and got[1] < len(source):
+                # a list that grew (its entries are never changed): only the new ones copied
+                got = parts[name] = (source, len(source), FrozenList(got[2] + _ro(source[got[1] :])))
+            else:
+                got = parts[name] = (source, len(source), _ro(source))
         return got[2]
 
     def _count_view(self) -> dict | None:
