@@ -298,15 +298,25 @@ class Kernel:
 
 
 # --------------------------------------------------------------------- browser
-def launch_chromium(playwright, workdir: Path):
+def chromium_options(workdir: Path, flags: list[str] | tuple[str, ...] = ()) -> dict:
+    """Playwright's launch options for Debian's chromium with its config, cache and home in
+    ``workdir`` (made here): :data:`CHROMIUM_FLAGS` and ``flags``."""
     workdir = Path(workdir)
     env = dict(os.environ)
     for key, sub in {"XDG_CONFIG_HOME": "xdg-config", "XDG_CACHE_HOME": "xdg-cache", "HOME": "home"}.items():
         (workdir / sub).mkdir(parents=True, exist_ok=True)
         env[key] = str(workdir / sub)
-    return playwright.chromium.launch(
-        executable_path=chromium_path(), args=CHROMIUM_FLAGS, env=env, headless=True, timeout=60_000
-    )
+    return {
+        "executable_path": chromium_path(),
+        "args": CHROMIUM_FLAGS + list(flags),
+        "env": env,
+        "headless": True,
+        "timeout": 60_000,
+    }
+
+
+def launch_chromium(playwright, workdir: Path):
+    return playwright.chromium.launch(**chromium_options(workdir))
 
 
 #: Wrap every kernel WebSocket: frames in and out are kept (time, direction, data) and

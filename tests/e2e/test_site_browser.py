@@ -173,17 +173,9 @@ def site_context(browser, tmp_path_factory):
     student who opens a second game; the service worker is blocked, so every request reaches
     the page's request log."""
     workdir = tmp_path_factory.mktemp("site-chromium")
-    env = dict(os.environ)
-    for key, sub in {"XDG_CONFIG_HOME": "xdg-config", "XDG_CACHE_HOME": "xdg-cache", "HOME": "home"}.items():
-        (workdir / sub).mkdir()
-        env[key] = str(workdir / sub)
     context = browser.browser_type.launch_persistent_context(
         str(workdir / "profile"),
-        executable_path=H.chromium_path(),
-        args=H.CHROMIUM_FLAGS + OFFLINE_FLAGS,
-        env=env,
-        headless=True,
-        timeout=60_000,
+        **H.chromium_options(workdir, OFFLINE_FLAGS),
         viewport={"width": 1280, "height": 1000},
         service_workers="block",
     )
