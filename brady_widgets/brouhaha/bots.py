@@ -446,11 +446,8 @@ class PlannerBot:
 
     # ------------------------------------------------------------ randomness
     def _hash(self, key: tuple) -> int:
-        return self._hash_text(repr(key))
-
-    def _hash_text(self, text: str) -> int:
-        """:meth:`_hash` of a key whose repr is ``text``."""
-        return hash64(text, self._salt)
+        """The bot's 64-bit hash of ``key`` (its level, seed and seat are the head)."""
+        return hash64(repr(key), self._salt)
 
     def _rng(self, *key) -> random.Random:
         """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
@@ -462,14 +459,14 @@ class PlannerBot:
     def _rng_text(self, text: str) -> random.Random:
         """:meth:`_rng` of a key whose repr is ``text``."""
         draw = self._draw
-        _SEED(draw, hash64(text, self._salt))  # self._hash_text(text), without its call
+        _SEED(draw, hash64(text, self._salt))  # self._hash of the key whose repr is text
         return draw
 
     def _uniform(self, *key) -> float:
         """A seeded uniform number in [0, 1) for ``key``."""
         u = self._draws.get(key)
         if u is None:
-            u = hash64(repr(key), self._salt) / 2.0**64  # self._hash(key), without its two calls
+            u = hash64(repr(key), self._salt) / 2.0**64  # self._hash(key), without its call
             if len(self._draws) > 50_000:
                 self._draws.clear()
             self._draws[key] = u
