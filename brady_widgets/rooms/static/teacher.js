@@ -216,7 +216,7 @@ function tableCard(t, g) {
   const ready = (t.ready || []).filter((seat) => people.includes(seat)).length;
   const CLOCK = { table: `waiting for Start (${ready} of ${people.length} ready)`, running: "running", paused: "paused: press Resume", waiting: "waiting for Start" };
   const clock = g.realtime && !t.over && CLOCK[t.clock] ? h("span", { "data-testid": `clock-${t.code}`, "data-state": t.clock }, ` · ${CLOCK[t.clock]}`) : "";
-  const status = h("span", { "data-testid": `status-${t.code}` }, statusLine(t, g));
+  const status = h("span", { "data-testid": `status-${t.code}` });  // written by drawTables
   const el = h("article", { class: "rooms-table", "data-testid": `table-${t.code}`, "data-code": t.code, "aria-label": `Table ${t.code}` },
     h("div", { class: "rooms-table-head" }, h("span", { class: "rooms-code", "data-testid": "code" }, t.code),
       h("span", {}, status, clock)),
