@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -26,6 +27,10 @@ def test_the_export_button_downloads_every_table_as_csv(browser, tmp_path, outpu
         t = teacher_page(browser, server)
         code = create_table(t, "costume_party", 3, {0: "random", 1: "random", 2: "random"})
         page = t.page
+        # the bots have moved before the export (the card appears with the table, before the
+        # first move: an export at once could hold no action yet)
+        status = page.get_by_test_id(f"status-{code}")
+        wait(page, lambda: re.search(r"\b[1-9]\d* moves|game over", status.inner_text()), what="the bots' first move")
         with page.expect_download() as info:
             page.get_by_test_id("export").click()
         download = info.value
