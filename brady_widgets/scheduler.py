@@ -19,7 +19,12 @@ What a bot may answer
     the game, and answer an action (act now), :class:`Later` ``(ms, action)``
     (act in ``ms``; its reaction time is its own, drawn from its own seeded
     RNG) or ``None`` (wait); an action is one of ``legal`` (anything else is a
-    :class:`BotError`). A plan is revisable until it is due: then it is
+    :class:`BotError`). A planner whose class sets ``plans_on_news = True``
+    says its answer after a step would be the one it gave before unless the
+    step brought it news: an entry in its seat's log, other legal actions or
+    another deadline (a vote cast in secret, or a counter of who has acted,
+    changes none of these); it is asked again only after such a step (or
+    when its plan came due or was dropped). A plan is revisable until it is due: then it is
     stamped and committed, at its due time, whatever waits to be applied (one
     call to :meth:`Scheduler.run_until` over a long time plays out exactly as
     many short ones). ``Later(ms)`` without an action means "ask me again in
@@ -46,7 +51,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engine.errors import IllegalAction
-from .engine.game import FrozenAction, Game
+from .engine.game import FrozenAction, Game, LegalList
 
 __all__ = ["DEFAULT_LAG", "BotError", "BotsDoNotStop", "Later", "Scheduler", "ask_bot"]
 
@@ -167,6 +172,9 @@ class Scheduler:
         self._seq = 0
         self._dirty = True
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
+        # seat -> (bot, log length, deadline, legal, plan) at its last question, for a bot
+        # that plans on news only (_replan asks it again when one of them changed)
+        self._asked: dict[int, tuple] = {}
 
     # ------------------------------------------------------------------ people
     def submit(self, seat: int, action: dict, stamp: float | None = None) -> float:
@@ -185,6 +193,7 @@ class Scheduler:
         """The game changed outside the scheduler (a person's turn-based action): ask
         the bots again."""
         self._dirty = True
+        self._asked.clear()  # every bot, news or not
 
     def pending(self, seat: int) -> int:
         """How many intents of ``seat`` wait in the queue."""
@@ -317,12 +326,37 @@ class Scheduler:
         waiting = {item[2] for item in queue} if queue else ()  # seats whose stamped action waits
         plans = self._plans
         legal_actions = game.legal_actions
-        for seat in sorted(self.bots):
+        bots, asked = self.bots, self._asked
+        deadline: Any = _UNKNOWN
+        for seat in sorted(bots):
             if seat in waiting:
                 continue  # it has pressed the button: it is asked again once that is decided
             legal = legal_actions(seat)
             if not legal:
                 plans.pop(seat, None)
+                continue
+            bot = bots[seat]
+            if getattr(bot, "plans_on_news", False):
+                # no news since its last question (the same log, legal actions, deadline
+                # and plan, of the same bot): its answer stands, unasked
+                if deadline is _UNKNOWN:
+                    deadline = game.next_deadline()
+                last = asked.get(seat)
+                read = last[1] if last is not None else 0
+                n = game.log_since(seat, read)[1]  # its log's length now
+                if (
+                    n == read
+                    and last is not None
+                    and last[0] is bot
+                    and last[2] == deadline
+                    and last[4] == plans.get(seat)
+                    and (last[3] is legal or last[3] == legal)
+                ):
+                    continue
+                self._take(seat, self._ask(seat, legal))
+                # (a game's read-only legal list kept as it is; a plain one may be changed later)
+                kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
+                asked[seat] = (bot, n, deadline, kept, plans.get(seat))
                 continue
             self._take(seat, self._ask(seat, legal))
 

@@ -464,6 +464,33 @@ def test_a_kept_answer_is_the_answer_a_fresh_bot_gives(level):
     assert g.over and checked["kept"] > 100 and checked["new"] > 100
 
 
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("players", [4, 5, 6])
+def test_asked_only_on_news_the_bots_play_the_games_they_play_asked_after_every_step(level, players):
+    # plans_on_news: the Scheduler skips a question after a step that brought the seat no
+    # news (its log, legal actions and deadline the same: another's secret vote); the
+    # bots' games are the games of the same bots asked after every step, move for move
+    cls = BOTS[level]
+    every_step = type("EveryStep", (cls,), {"plans_on_news": False})
+    assert cls.plans_on_news and not every_step.plans_on_news
+
+    def game_and_questions(factory, seed):
+        game = BigBrother(players, seed)
+        sched = Scheduler(game, {s: factory(s, seed) for s in range(players)}, lag=0, copy_views=False)
+        asked = []
+        ask = sched._ask
+        sched._ask = lambda seat, legal=None: asked.append(seat) or ask(seat, legal)
+        sched.run(max_steps=5000)
+        assert game.over
+        return game.history, len(asked)
+
+    for seed in range(4):
+        history, questions = game_and_questions(cls, seed)
+        history_every_step, questions_every_step = game_and_questions(every_step, seed)
+        assert history == history_every_step
+        assert questions < questions_every_step * 0.7  # most steps are news to few seats
+
+
 def test_a_draws_key_is_written_as_its_repr():
     # _u hashes the key's text: the moment's text written once must give repr(key) exactly
     bot = BOTS["medium"](2, 5)

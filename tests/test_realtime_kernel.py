@@ -598,6 +598,78 @@ def test_a_revised_plan_may_cancel_or_change_the_action():
     assert stamps(game, 0, "poke") == [] and stamps(game, 1, "poke") == [(1, "poke", 100)]
 
 
+class Hush(Tick):
+    """Tick whose pokes are secret: a poke shows in the poker's log only (the others see
+    only the ``pokes`` counts of their views change)."""
+
+    name = "test_hush"
+
+    def _apply(self, seat, action, at):
+        if action["type"] != "poke":
+            return super()._apply(seat, action, at)
+        self.pokes[seat] += 1
+        self._emit("poke", audience=[seat], seat=seat, at=at)
+
+
+class OnNews(Scripted):
+    """A Scripted bot that plans on news only (``plans_on_news``)."""
+
+    plans_on_news = True
+
+
+def hushed(players=2):
+    game = Hush(players, 0)
+    for seat in range(players):
+        game.act(seat, READY, at=0)
+    return game
+
+
+def test_a_bot_that_plans_on_news_is_not_asked_after_a_step_that_shows_it_nothing():
+    game = hushed()
+    patient = OnNews(lambda view, legal, n: Later(500, POKE) if view["pokes"][0] == 0 else None)
+    plain = Scripted(lambda view, legal, n: Later(500, POKE) if view["pokes"][0] == 0 else None)
+    poker = Scripted(once(Later(100, POKE), Later(200, POKE)))
+    sched = scheduler(game, {0: patient, 1: poker}, lag=0)
+    sched.run_until(400)
+    # seat 1's secret pokes at 100 and 300 change seat 0's view (its counts) but not its
+    # log, legal actions or deadline: seat 0 is not asked, and its plan stands
+    assert stamps(game, 1, "poke") == [(1, "poke", 100), (1, "poke", 300)]
+    assert patient.asks == [0]
+    sched.run_until(600)
+    assert stamps(game, 0, "poke") == [(0, "poke", 500)]
+    assert patient.asks == [0, 500]  # its own poke is news (in its log): asked again
+    # a bot without plans_on_news is asked after every step, as before
+    game = hushed()
+    poker = Scripted(once(Later(100, POKE), Later(200, POKE)))
+    sched = scheduler(game, {0: plain, 1: poker}, lag=0)
+    sched.run_until(400)
+    assert plain.asks == [0, 100, 300] and stamps(game, 1, "poke") == [(1, "poke", 100), (1, "poke", 300)]
+
+
+def test_a_bot_that_plans_on_news_is_asked_after_news_a_new_bot_or_changed():
+    game = hushed()
+    watcher = OnNews(lambda view, legal, n: None)
+    poker = Scripted(lambda view, legal, n: Later(100, POKE) if POKE in legal else None)
+    sched = scheduler(game, {0: watcher, 1: poker}, lag=0)
+    sched.run_until(250)  # seat 1's secret pokes at 100 and 200: no news for seat 0
+    assert watcher.asks == [0] and len(stamps(game, 1, "poke")) == 2
+    sched.run_until(1000)  # the tick (and its window) is in every log
+    assert watcher.asks == [0, 1000]
+    # a seat handed to a new bot: the new bot is asked, news or not
+    game = hushed()
+    sched = scheduler(game, {0: OnNews(lambda view, legal, n: None), 1: poker}, lag=0)
+    sched.run_until(50)
+    fresh = OnNews(lambda view, legal, n: None)
+    fresh.now = lambda: sched.now
+    sched.bots[0] = fresh
+    sched.run_until(150)  # seat 1's secret poke at 100
+    assert fresh.asks == [100]
+    # the game changed outside the scheduler: every bot is asked again
+    sched.changed()
+    sched.run_until(150)
+    assert fresh.asks == [100, 150]
+
+
 def slapper(ms):
     """Slaps ``ms`` after it first sees a window open (asked again, the same plan)."""
     return Scripted(lambda view, legal, n: Later(ms, SLAP) if SLAP in legal else None)

@@ -370,6 +370,12 @@ class HousemateBot:
     name = "housemate"
     level = DEFAULT
     bloc: frozenset = frozenset()
+    #: its answer after a step is the one it gave before unless the step brought news (its
+    #: log, legal actions or deadline changed: :meth:`plan` reads nothing else that a step
+    #: changes alone, and a held plan's due time stands as the clock moves, as
+    #: :func:`_in_time` shortens it to a later time, never an earlier one), so the
+    #: Scheduler asks it only then: most steps are the others' secret votes
+    plans_on_news = True
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat, self.seed = seat, seed
@@ -493,8 +499,8 @@ class HousemateBot:
         moment = self._moment(view)
         # The answer is a function of the moment, the model, the legal list and the few
         # view fields below (and of the clock, through _in_time): the Scheduler asks again
-        # after every step, mostly with nothing of these changed (the others' secret votes
-        # on a question), so the last answer is kept and given again
+        # after every step that brings news (plans_on_news), still often with nothing of
+        # these changed, so the last answer is kept and given again
         # (a read-only list, as the game hands them out, is kept as it is: it cannot change
         # while kept, and it equals a list of the same items; a key that differs only in
         # being stricter than the answer needs just asks _plan again, for the same answer)
