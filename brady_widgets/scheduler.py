@@ -172,9 +172,12 @@ class Scheduler:
         self._seq = 0
         self._dirty = True
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
-        # seat -> (bot, log length, deadline, legal, plan) at its last question, for a bot
-        # that plans on news only (_replan asks it again when one of them changed)
+        # seat -> (bot, deadline, legal, plan) at its last question, for a bot that plans
+        # on news only (_replan asks it again when one of them changed, or its log grew:
+        # _unread, the seats whose logs grew since, up to the game's event count _read)
         self._asked: dict[int, tuple] = {}
+        self._unread: set[int] = set()
+        self._read = 0
 
     # ------------------------------------------------------------------ people
     def submit(self, seat: int, action: dict, stamp: float | None = None) -> float:
@@ -326,7 +329,7 @@ class Scheduler:
         waiting = {item[2] for item in queue} if queue else ()  # seats whose stamped action waits
         plans = self._plans
         legal_actions = game.legal_actions
-        bots, asked = self.bots, self._asked
+        bots, asked, unread = self.bots, self._asked, self._unread
         deadline: Any = _UNKNOWN
         for seat in sorted(bots):
             if seat in waiting:
@@ -341,22 +344,23 @@ class Scheduler:
                 # and plan, of the same bot): its answer stands, unasked
                 if deadline is _UNKNOWN:
                     deadline = game.next_deadline()
+                    seen, self._read = game.seen_since(self._read)
+                    unread.update(bots if seen is None else seen)
                 last = asked.get(seat)
-                read = last[1] if last is not None else 0
-                n = game.log_since(seat, read)[1]  # its log's length now
                 if (
-                    n == read
+                    seat not in unread
                     and last is not None
                     and last[0] is bot
-                    and last[2] == deadline
-                    and last[4] == plans.get(seat)
-                    and (last[3] is legal or last[3] == legal)
+                    and last[1] == deadline
+                    and last[3] == plans.get(seat)
+                    and (last[2] is legal or last[2] == legal)
                 ):
                     continue
                 self._take(seat, self._ask(seat, legal))
                 # (a game's read-only legal list kept as it is; a plain one may be changed later)
                 kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
-                asked[seat] = (bot, n, deadline, kept, plans.get(seat))
+                asked[seat] = (bot, deadline, kept, plans.get(seat))
+                unread.discard(seat)
                 continue
             self._take(seat, self._ask(seat, legal))
 

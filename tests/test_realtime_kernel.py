@@ -624,6 +624,23 @@ def hushed(players=2):
     return game
 
 
+def test_seen_since_names_the_seats_whose_logs_grew():
+    game = Hush(3, 0)  # each seat's secret: one event for that seat alone
+    assert game.seen_since(0) == (frozenset({0, 1, 2}), 3)
+    mark = 3
+    for seat in range(3):
+        game.act(seat, READY, at=0)  # public events
+    seen, mark = game.seen_since(mark)
+    assert seen is None and mark == len(game.events)
+    assert game.seen_since(mark) == (frozenset(), mark)  # nothing since
+    logs = [len(game.log_for(s)) for s in range(3)]
+    game.act(1, POKE, at=10)
+    game.act(2, POKE, at=20)
+    seen, after = game.seen_since(mark)
+    assert seen == {1, 2} and after == mark + 2
+    assert [len(game.log_for(s)) for s in range(3)] == [logs[0], logs[1] + 1, logs[2] + 1]  # as log_for shows
+
+
 def test_a_bot_that_plans_on_news_is_not_asked_after_a_step_that_shows_it_nothing():
     game = hushed()
     patient = OnNews(lambda view, legal, n: Later(500, POKE) if view["pokes"][0] == 0 else None)

@@ -460,6 +460,21 @@ class Game:
             raise ValueError(f"log cursor {cursor} is outside this log of {n} entries")
         return shown[cursor:], n
 
+    def seen_since(self, mark: int = 0) -> tuple[frozenset[int] | None, int]:
+        """Whose logs gained entries since ``mark`` (the event count a former call
+        returned; 0: since the start): ``(None, n)`` if a public event came since (every
+        seat's log grew), else ``(seats, n)``, the seats whose logs did (empty: none), with
+        ``n`` the mark to pass next time. It costs the events since ``mark``, not a log."""
+        events = self.events
+        n = len(events)
+        seats: set[int] = set()
+        for ev in events[mark:]:
+            audience = ev.get("audience")
+            if audience is None:
+                return None, n
+            seats.update(audience)
+        return frozenset(seats), n
+
     def _shown(self, seat: int | None, reveal: bool) -> list:
         """The log :meth:`log_for` copies: kept in the log cache and appended to as the
         game goes on (never handed out: callers get copies or slices of it)."""
