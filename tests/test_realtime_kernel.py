@@ -687,6 +687,36 @@ def test_a_bot_that_plans_on_news_is_asked_after_news_a_new_bot_or_changed():
     assert fresh.asks == [100, 150]
 
 
+class Follower:
+    """Seat 1 pokes; seat 0 pokes once it sees seat 1's count move (a secret poke in Hush:
+    news to seat 0's view, not to its log)."""
+
+    plans_on_news = False
+
+    def __init__(self, seat, seed=0):
+        self.seat = seat
+
+    def plan(self, view, legal):
+        if READY in legal:
+            return READY
+        if POKE not in legal:
+            return None
+        if self.seat == 1:
+            return Later(100, POKE)
+        return Later(10, POKE) if view["pokes"][1] else None
+
+
+class FalseNews(Follower):
+    plans_on_news = True  # not so: it reads the counts
+
+
+def test_the_kit_plays_a_bot_that_plans_on_news_both_ways_and_catches_a_false_claim():
+    game = bot_playout(Hush(2, 0), Follower, rng=1, lag=0)
+    assert [s for s, kind, at in stamps(game, kind="poke")].count(0) == 2  # seat 0 followed
+    with pytest.raises(ConformanceError, match="plans_on_news"):
+        bot_playout(Hush(2, 0), FalseNews, rng=1, lag=0)
+
+
 def slapper(ms):
     """Slaps ``ms`` after it first sees a window open (asked again, the same plan)."""
     return Scripted(lambda view, legal, n: Later(ms, SLAP) if SLAP in legal else None)

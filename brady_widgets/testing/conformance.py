@@ -696,7 +696,10 @@ def bot_playout(
     A real-time game is played by the :class:`~brady_widgets.scheduler.Scheduler` on
     virtual time, with a settle window of ``lag`` ms (what a widget uses by default):
     every answer is checked as :func:`bot_answer` checks it, and every
-    ``check_every``-th one is compared with a deep copy's answer in a resampled world."""
+    ``check_every``-th one is compared with a deep copy's answer in a resampled world.
+    A bot that plans on news only (``plans_on_news``: the scheduler does not ask it
+    after a step that brought it none) plays the game again so, unwatched: it must be
+    the same game, move for move."""
     rng = random.Random(rng) if isinstance(rng, int) else rng
     if game.realtime:
         _no_clock_in_real_time(game, clock)
@@ -768,6 +771,9 @@ def _bot_playout_on_time(
         bot = bot_cls(seat, bot_seed)
         watched = _WatchedPlanner if getattr(bot, "plan", None) is not None else _WatchedChooser
         bots[seat] = watched(bot, game, seat, rng, every, asked)
+    # a bot that plans on news only: the same game again, asked only on news (the watched
+    # bots are asked after every step), must be the same game move for move
+    on_news = game.clone() if getattr(bot_cls(0, bot_seed), "plans_on_news", False) else None
     sched = Scheduler(game, bots, lag=lag, copy_views=False)  # bot_answer gives the bots copies
     try:
         sched.run(max_steps=max_actions)
@@ -781,6 +787,16 @@ def _bot_playout_on_time(
         raise _fail(
             game, f"a game of {bot_cls.__name__} bots stopped before the end: no bot acts and no deadline is pending"
         )
+    if on_news is not None:
+        Scheduler(on_news, {s: bot_cls(s, bot_seed) for s in range(game.players)}, lag=lag).run(max_steps=max_actions)
+        if on_news.history != game.history:
+            pairs = enumerate(zip(on_news.history, game.history))
+            step = next((i for i, (a, b) in pairs if a != b), min(len(on_news.history), len(game.history)))
+            raise _fail(
+                game,
+                f"{bot_cls.__name__} plans on news only (plans_on_news), but asked only on news it played another "
+                f"game than asked after every step (from history step {step})",
+            )
     return game
 
 
