@@ -614,6 +614,22 @@ def test_refused(case):
     assert g.to_json() == before and all_views(g) == views
 
 
+def test_a_hunter_played_as_an_animal_is_refused_in_the_hunters_words():
+    """Rulebook, "Hunter Cards": "One player can choose to play a 'hunter' card (if he has
+    one). He puts it face down on the table like the other players and imitates the cry of
+    the animal of one of the other players." A Hunter is played by hunting, never as an
+    animal: the refusal says so to a seat that holds one (not "you do not hold it")."""
+    from brady_widgets.brouhaha.presenter import BrouhahaPresenter
+
+    g = base()
+    assert HUNTER in g.hands[0]
+    with pytest.raises(IllegalAction) as exc:
+        g.act(0, PLAY(HUNTER), at=100)
+    assert exc.value.code == "illegal_action" and "Hunter" in exc.value.reason and "hunt" in exc.value.reason
+    shown = BrouhahaPresenter(None).refusal("illegal_action", PLAY(HUNTER), g.view(0))
+    assert shown is not None and "Hunter" in shown and "hunt" in shown and "do not hold" not in shown
+
+
 def test_legal_actions_by_phase():
     g = base()
     assert g.legal_actions(3) == [PLAY(c) for c in sorted(set(g.hands[3]) - {HUNTER}, key=ANIMAL_IDS.index)]

@@ -404,6 +404,8 @@ class Brouhaha(Game):
         }.get(phase, ()):
             return f"the game is frozen in the {phase!r} phase: no {kind!r} now"
         if kind == "play":
+            if action["card"] == HUNTER and HUNTER in self.hands[seat]:
+                return "a Hunter is never played as an animal: hunt another seat's face-down animal with it"
             return f"seat {seat} holds no animal {action['card']!r} to play"
         if kind in ("take_back", "slap"):
             if phase == "slap" and seat == self.slap["first"]:
