@@ -786,6 +786,41 @@ def test_a_pass_that_splits_two_copies_makes_a_pair_again():
     check_invariants(g)
 
 
+def test_only_hunters_left_nothing_can_change_the_game_ends():
+    """Rulebook, "Hunter Cards": a Hunter is played "imitating the cry of the animal of one
+    of the other players", so with no animal left anywhere no Hunter can ever be played, no
+    pair made and nobody runs out of cards. Reached by legal play (4 players, each holding
+    a Hunter and ten animals; every species matched, every pass a Hunter to the left):
+    the game must end there ("no_pairs": nothing can change any more), not wait for a time
+    limit, or forever without one (no seat had a legal action and there was no deadline)."""
+    species = ANIMAL_IDS[:20]
+    plan = [
+        (a, *pair)
+        for pair, group in zip([(0, 1), (2, 3), (0, 2), (1, 3)], range(4))
+        for a in species[group * 5 : group * 5 + 5]
+    ]
+    hands = [[HUNTER] for _ in range(4)]
+    for animal, s, u in plan:
+        hands[s].append(animal)
+        hands[u].append(animal)
+    g = Brouhaha(4, 0, deal={"removed": [ANIMAL_IDS[20]] * 2, "hands": hands}, time_limit_ms=None)
+    t = 0
+    for animal, s, u in plan:
+        assert not g.over
+        run(g, [(s, PLAY(animal), t + 1), (u, PLAY(animal), t + 2), (s, SLAP, t + 3), (u, SLAP, t + 4)])
+        t = g.next_deadline()
+        g.advance(t)
+        if animal == plan[-1][0]:
+            break  # the last match: no pass, as it could change nothing either
+        assert g.phase == "pass"
+        run(g, [(seat, PASS(HUNTER), t + 1 + seat) for seat in range(4)])
+        t += 10
+    assert g.hands == [[HUNTER]] * 4 and g.down == [None] * 4
+    assert g.over and g.end_reason == "no_pairs" and not g.pair_possible()
+    assert g.scores == [10, 10, 10, 10] and g.winners == [0, 1, 2, 3]
+    check_invariants(g)
+
+
 # ========================================================== save and replay
 MID = {
     "slap window": lambda: P.slap_race(),
