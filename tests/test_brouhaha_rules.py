@@ -614,6 +614,22 @@ def test_refused(case):
     assert g.to_json() == before and all_views(g) == views
 
 
+def test_a_hunter_played_as_an_animal_is_refused_in_the_hunters_words():
+    """Rulebook, "Hunter Cards": "One player can choose to play a 'hunter' card (if he has
+    one). He puts it face down on the table like the other players and imitates the cry of
+    the animal of one of the other players." A Hunter is played by hunting, never as an
+    animal: the refusal says so to a seat that holds one (not "you do not hold it")."""
+    from brady_widgets.brouhaha.presenter import BrouhahaPresenter
+
+    g = base()
+    assert HUNTER in g.hands[0]
+    with pytest.raises(IllegalAction) as exc:
+        g.act(0, PLAY(HUNTER), at=100)
+    assert exc.value.code == "illegal_action" and "Hunter" in exc.value.reason and "hunt" in exc.value.reason
+    shown = BrouhahaPresenter(None).refusal("illegal_action", PLAY(HUNTER), g.view(0))
+    assert shown is not None and "Hunter" in shown and "hunt" in shown and "do not hold" not in shown
+
+
 def test_legal_actions_by_phase():
     g = base()
     assert g.legal_actions(3) == [PLAY(c) for c in sorted(set(g.hands[3]) - {HUNTER}, key=ANIMAL_IDS.index)]
@@ -767,6 +783,41 @@ def test_a_pass_that_splits_two_copies_makes_a_pair_again():
     g = _pass_after_a_match("cow")
     assert [sorted(h) for h in g.hands] == [["cow", "lion", "wolf"], ["cow"], ["duck", "yak"]]
     assert not g.over and g.phase == "play" and g.pair_possible()
+    check_invariants(g)
+
+
+def test_only_hunters_left_nothing_can_change_the_game_ends():
+    """Rulebook, "Hunter Cards": a Hunter is played "imitating the cry of the animal of one
+    of the other players", so with no animal left anywhere no Hunter can ever be played, no
+    pair made and nobody runs out of cards. Reached by legal play (4 players, each holding
+    a Hunter and ten animals; every species matched, every pass a Hunter to the left):
+    the game must end there ("no_pairs": nothing can change any more), not wait for a time
+    limit, or forever without one (no seat had a legal action and there was no deadline)."""
+    species = ANIMAL_IDS[:20]
+    plan = [
+        (a, *pair)
+        for pair, group in zip([(0, 1), (2, 3), (0, 2), (1, 3)], range(4))
+        for a in species[group * 5 : group * 5 + 5]
+    ]
+    hands = [[HUNTER] for _ in range(4)]
+    for animal, s, u in plan:
+        hands[s].append(animal)
+        hands[u].append(animal)
+    g = Brouhaha(4, 0, deal={"removed": [ANIMAL_IDS[20]] * 2, "hands": hands}, time_limit_ms=None)
+    t = 0
+    for animal, s, u in plan:
+        assert not g.over
+        run(g, [(s, PLAY(animal), t + 1), (u, PLAY(animal), t + 2), (s, SLAP, t + 3), (u, SLAP, t + 4)])
+        t = g.next_deadline()
+        g.advance(t)
+        if animal == plan[-1][0]:
+            break  # the last match: no pass, as it could change nothing either
+        assert g.phase == "pass"
+        run(g, [(seat, PASS(HUNTER), t + 1 + seat) for seat in range(4)])
+        t += 10
+    assert g.hands == [[HUNTER]] * 4 and g.down == [None] * 4
+    assert g.over and g.end_reason == "no_pairs" and not g.pair_possible()
+    assert g.scores == [10, 10, 10, 10] and g.winners == [0, 1, 2, 3]
     check_invariants(g)
 
 

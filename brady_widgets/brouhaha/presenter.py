@@ -127,6 +127,8 @@ class BrouhahaPresenter(Presenter):
                 "Put an animal face down first." if kind == "take_back" else "Put an animal face down before you slap."
             )
         if kind == "play":
+            if action.get("card") == "hunter" and "hunter" in hand:
+                return "A Hunter is not played as an animal: use it to hunt a player's face-down animal."
             return "You do not hold that animal." if hand else "You have no cards left in your hand."
         if kind == "hunt":
             return "You hold no Hunter." if "hunter" not in hand else "Hunt a player who has an animal face down."

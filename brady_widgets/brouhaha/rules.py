@@ -43,8 +43,8 @@ Phases (``phase`` in every view): ``play | slap | reveal | hunt | pass | over``.
 * The end: after a match, a hunt (taken or cancelled), a pass or a Bang, when a player has no card in
   hand and none down (``no_cards``), or when no pair can be made any more (no
   species with its two copies with two different seats, in hands or down, and
-  no Hunter in play: ``no_pairs``; right after a match two copies with one seat
-  still count, as the pass may split them); or at ``time_limit_ms`` (``time``; ``None``: no limit). The
+  no Hunter in play with an animal left to hunt: ``no_pairs``; right after a match
+  two copies with one seat still count, as the pass may split them); or at ``time_limit_ms`` (``time``; ``None``: no limit). The
   largest Reserve wins, ties share; ``scores`` are the Reserve sizes.
 
 ``to_act`` is ``[]`` except in ``pass`` (the undecided seats). ``next_deadline()``
@@ -404,6 +404,8 @@ class Brouhaha(Game):
         }.get(phase, ()):
             return f"the game is frozen in the {phase!r} phase: no {kind!r} now"
         if kind == "play":
+            if action["card"] == HUNTER and HUNTER in self.hands[seat]:
+                return "a Hunter is never played as an animal: hunt another seat's face-down animal with it"
             return f"seat {seat} holds no animal {action['card']!r} to play"
         if kind in ("take_back", "slap"):
             if phase == "slap" and seat == self.slap["first"]:
@@ -741,27 +743,31 @@ class Brouhaha(Game):
 
     # -------------------------------------------------------------- the end
     def pair_possible(self, pass_next: bool | None = None) -> bool:
-        """Whether a pair can still be made: a Hunter is still in play (a hunt still
-        changes the Reserves), or some species has one copy with one seat and the
-        other with another seat (in hand or face down). Both copies with one seat
-        never make a match, and without a match there is no pass to move them apart;
-        they count only when a pass is to come (``pass_next``; ``None``: during the
-        ``pass`` phase), as it may split them."""
+        """Whether a pair can still be made: some species has one copy with one seat and
+        the other with another seat (in hand or face down), or a Hunter and an animal are
+        both still in play (a hunt still changes the Reserves: every player holds a card,
+        so one seat holds the Hunter and another an animal to hunt; a Hunter with no animal
+        left can never be played). Both copies with one seat never make a match, and
+        without a match there is no pass to move them apart; they count only when a pass
+        is to come (``pass_next``; ``None``: during the ``pass`` phase), as it may split
+        them."""
         if pass_next is None:
             pass_next = self.phase == "pass"
         down = self.down
         holder: dict = {}
+        hunter = False
         for s, hand in enumerate(self.hands):
             d = down[s]
             for c in hand if d is None else (*hand, d):
                 if c == HUNTER:
-                    return True
+                    hunter = True
+                    continue
                 other = holder.get(c)
                 if other is None:
                     holder[c] = s
                 elif other != s or pass_next:
                     return True
-        return False
+        return hunter and bool(holder)
 
     def _end_check(self, at, pass_next: bool = False) -> bool:
         for s in range(self.players):
