@@ -11,7 +11,7 @@ from brady_widgets.brady_bunch import odds as brady_odds
 from brady_widgets.rooms import server as rooms_server
 
 
-def test_a_watcher_cycling_the_odds_option_is_slowed_and_other_tables_answer(tmp_path, monkeypatch):
+def test_a_watcher_cycling_the_odds_option_costs_the_server_a_bounded_number_of_panels(tmp_path, monkeypatch):
     """Each new trust value recomputes the Brady Bunch odds panel (a Monte Carlo run, tens of ms
     on the server's loop); anyone with the table's code (it is on the projector) may watch and
     send one. Before the limit, three watchers sending 40 values each stalled every table of
