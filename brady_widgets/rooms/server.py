@@ -1104,8 +1104,9 @@ class Rooms:
     def _ready(self, room: Room, device: Device) -> None:
         """A device pressed Start. A seated person is ready; the table starts when every
         person's seat is taken and ready (or when the teacher starts it: ``_op_start``).
-        A table that ran already (a restart, a bot's failure) resumes at once. The teacher's
-        page, looking at the table, starts it; a watcher's Start is refused."""
+        A table that ran already (a restart, a bot's failure) resumes at once, unless the teacher
+        locked it (refused ``table_locked``: Unlock resumes it). The teacher's page, looking at the
+        table, starts it; a watcher's Start is refused."""
         t = room.table
         if not t.game.realtime or t.game.over:
             return
@@ -1114,6 +1115,8 @@ class Rooms:
             return
         if device.role != "seat" or device.seat is None:
             raise WidgetError("teacher_only", "only the teacher or the seated players start the table")
+        if room.locked:
+            raise RoomError("table_locked", "the teacher has paused this table")
         if room.started:
             self._start_table(room)
             return
@@ -1137,7 +1140,8 @@ class Rooms:
         if not t.game.realtime or t.game.over:
             return
         room.started = True
-        t.start()
+        if not room.locked:  # a locked table's clock stands still: Unlock starts it
+            t.start()
         self.save(room)
 
     async def _op_forecast(self, device: Device, frame: dict, addr: str) -> None:
@@ -1219,10 +1223,16 @@ class Rooms:
         await self.send_state(device, full=False)
 
     async def _op_lock(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "lock", "code", "on"}``: the teacher pauses a table (no one may act; a real-time
+        table's clock stands still) or lets it go on."""
         room = self._teacher_room(device, frame)
         if not isinstance(frame.get("on"), bool):
             raise RoomError("malformed_message", "lock takes on: true or false")
         room.locked = frame["on"]
+        if room.locked:  # a real-time table's clock stands still: nothing falls due, no bot acts
+            room.table.pause()
+        elif room.started:  # and goes on from the game time where it stopped
+            self._start_table(room)
         self.save(room)
         await self.flush(room)
 
