@@ -143,3 +143,22 @@ def test_the_class_total_black_rounds_are_read_from_the_export_and_match_the_exa
     mean = sum(rounds) / len(rounds)
     sd = (sum((x - mean) ** 2 for x in rounds) / (len(rounds) - 1)) ** 0.5
     assert abs(mean - float(expected_rounds(4))) < 4 * sd / len(rounds) ** 0.5, (mean, float(expected_rounds(4)))
+
+
+def test_a_name_with_a_semicolon_does_not_move_the_slaps_to_another_student(tmp_path):
+    """``names`` in tables.csv is ``;``-separated, and a student may type a ``;`` in their
+    name at join ("Ann; Bo" sharing a tablet): every slap keeps its own student's name."""
+    from brady_widgets.rooms.export import load, write_dir
+
+    games = histories(DATA / "class_export")
+    seats = load(DATA / "class_export")["seats"]
+    tables = []
+    for code, g in games.items():
+        names = [r["name"] for r in seats if r["code"] == code]
+        names[0] = "Ann; Bo"
+        tables.append((code, {"names": names, "created": 0, "humans": [0]}, g))
+    write_dir(tables, tmp_path)
+    rt = reaction_times(tmp_path)
+    named = {(t[0], s): n for t in tables for s, n in enumerate(t[1]["names"])}
+    assert rt["slaps"] and {r["seat"] for r in rt["slaps"]} >= {0, 1}
+    assert all(r["name"] == named[r["code"], r["seat"]] for r in rt["slaps"])

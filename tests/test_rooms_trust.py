@@ -505,3 +505,37 @@ def test_a_device_that_reads_nothing_is_disconnected_with_bounded_memory():
         d.writer.cancel()
 
     asyncio.run(scenario())
+
+
+def test_a_locked_real_time_table_stands_still_until_it_is_unlocked(tmp_path):
+    """The teacher's Lock "pauses a table (no one may act)": on a real-time table the clock ran
+    on, the bots played and the windows closed while the students were refused "the teacher has
+    paused this table", and a student's Resume restarted the clock. Now a lock pauses the clock
+    (nothing is due, no bot acts), a student's Start or clock request does not restart it, and
+    Unlock resumes at the very game time the lock stopped."""
+    server = R.ThreadServer(tmp_path / "lock.sqlite3", pace=0.05).start()
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="brouhaha", players=4, seed=3, bots={"1": "easy", "2": "easy", "3": "easy"})
+        ana = R.join(server, code, "Ana")
+        room = server.rooms.rooms[code]
+        table, g = room.table, room.table.game
+        t.send({"op": "start", "code": code})
+        eventually(lambda: table.clock_state == "running" and table.now > 300, what="the table running")
+        t.send({"op": "lock", "code": code, "on": True})
+        eventually(lambda: room.locked and table.clock_state == "paused", what="the locked table paused")
+        ana.wait(lambda: ana.state["clock"]["state"] == "paused")
+        history, clock = len(g.history), g.clock
+        ana.intent({"type": "start"})  # the view's Resume
+        assert ana.until(lambda f: f.get("op") == "error")["code"] == "table_locked"
+        ana.intent({"type": "clock", "id": "view-2"})  # a reconnecting view asks for the time
+        time.sleep(1.5)
+        assert (len(g.history), g.clock, table.clock_state) == (history, clock, "paused")
+        assert not g.over
+        t.send({"op": "lock", "code": code, "on": False})
+        eventually(lambda: table.clock_state == "running", what="the unlocked table running")
+        eventually(lambda: g.clock > clock or len(g.history) > history, what="the game going on")
+        ana.close()
+        t.close()
+    finally:
+        server.stop()

@@ -30,7 +30,7 @@ from .content import HUNTER
 __all__ = ["expected_shared_pairs", "make_sample", "reaction_times", "read_birthdays", "shared_birthdays"]
 
 
-def _slap_reactions(code: str, game: Any, names: list[str]) -> list[dict]:
+def _slap_reactions(code: str, game: Any, names: dict[int, str]) -> list[dict]:
     """Walk ``game``'s history on a fresh engine, step by step, watching the face-down cards."""
     g = type(game)(game.players, game.seed, deal=game.deal or None, **game.options)
     since: dict[str, float] = {}  # species with both cards down at two seats -> when that began
@@ -70,7 +70,10 @@ def reaction_times(export: str | Path) -> dict:
     from ..rooms.export import histories, load
 
     data = load(export)
-    names = {t["code"]: t["names"].split(";") for t in data["tables"]}
+    # each seat's name from seats.csv: tables.csv's names are ;-separated, and a name may hold a ;
+    names: dict[str, dict[int, str]] = {}
+    for row in data["seats"]:
+        names.setdefault(row["code"], {})[int(row["seat"])] = row["name"]
     games = {c: g for c, g in histories(export).items() if g.name == "brouhaha"}
     slaps = [row for code, g in games.items() for row in _slap_reactions(code, g, names[code])]
     return {

@@ -7,6 +7,12 @@ Four files (also packed in one zip, :func:`export_zip`):
     ``actions`` (history length), ``over``, ``winners`` (seats, ``;``-separated),
     ``winner_names``, ``scores`` (``;``-separated, by seat), ``names`` (``;``-separated:
     the names shown, as the class chose them at join).
+
+A name is what a student typed, and a spreadsheet runs a cell that starts with ``= + - @``
+as a formula (a link that sends the sheet's other cells away, a command): wherever a name
+is written (``name``, ``names``, ``winner_names``) such a start, and such a start after a
+``;`` (a spreadsheet that splits cells at ``;``), gets a ``'`` before it, so the teacher's
+spreadsheet shows the name as text.
 ``seats.csv``, one row per seat
     ``code, game, seat, name, kind`` (``person`` | ``bot``), ``bot_level, score, winner``.
 ``actions.csv``, one row per history entry, in order
@@ -78,6 +84,13 @@ SEAT_COLUMNS = ("code", "game", "seat", "name", "kind", "bot_level", "score", "w
 ACTION_COLUMNS = ("code", "game", "step", "seat", "name", "type", "at_ms", "wall_ms", "detail")
 FORECAST_COLUMNS = ("code", "game", "seat", "name", "step", "wall_ms", "event", "percent", "panel", "outcome")
 FILES = ("tables.csv", "seats.csv", "actions.csv", "forecasts.csv")
+#: the first characters of a cell a spreadsheet runs as a formula (OWASP's "CSV injection" list)
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _as_text(name: str) -> str:
+    """A student's name as a spreadsheet shows it, never runs it (see the module docstring)."""
+    return ";".join("'" + part if part.startswith(FORMULA_STARTS) else part for part in name.split(";"))
 
 
 def _json(value: Any) -> str:
@@ -129,7 +142,7 @@ def _rows(tables: Iterable[tuple[str, dict, Any]]) -> Iterator[tuple[str, list[d
     forecast_rows: list[dict] = []
     for code, meta, game in tables:
         walls = {int(k): v for k, v in meta.get("walls", {}).items()}
-        names = [str(n) for n in meta.get("names", [])]
+        names = [_as_text(str(n)) for n in meta.get("names", [])]
         names += [f"Seat {s + 1}" for s in range(len(names), game.players)]
         levels = {int(k): v for k, v in meta.get("bot_levels", {}).items()}
         humans = {int(s) for s in meta.get("humans", [])}

@@ -202,6 +202,12 @@ REPLAY_STEPS_PER_SECOND = 10.0
 FORECAST_GAP = 2.0
 MAX_FORECASTS = 200
 REPLAY_BURST = 10.0
+#: view option changes one device may make, a token bucket as for replay steps: a new value
+#: recomputes the device's odds panel (at a Brady Bunch table a Monte Carlo run of tens of ms),
+#: and a script sending new values at the message rate held the loop of every table (a slider
+#: let go, or a few arrow keys, stay under it)
+OPTION_CHANGES_PER_SECOND = 2.0
+OPTION_BURST = 10.0
 
 
 @dataclass(eq=False)
@@ -232,8 +238,9 @@ class Device:
     strikes_at: float = 0.0
     rate_error_at: float = -1e9  # time.monotonic() of the last rate_limited error frame sent
     bound_at: float = 0.0  # time.monotonic() when it took its seat or began to watch
-    replay_tokens: float = REPLAY_BURST  # the replay steps this device may still ask for now
-    replay_at: float = 0.0  # time.monotonic() of the last replay request (0: none yet)
+    #: message type -> (tokens left, time.monotonic() of the last request): the screen changes
+    #: this device may still ask for now (replay steps, option changes: see Rooms._spend)
+    buckets: dict = field(default_factory=dict)
 
     @property
     def seat(self) -> int | None:
@@ -1017,18 +1024,11 @@ class Rooms:
         t = room.table
         t.check_message(msg)  # the widget's own validation of the message's shape
         kind = msg["type"]
-        if kind == MSG.REPLAY:  # before anything changes: a refused step leaves the screen (and its error) as it was
-            now = time.monotonic()
-            if device.replay_at:
-                device.replay_tokens = min(
-                    REPLAY_BURST, device.replay_tokens + (now - device.replay_at) * REPLAY_STEPS_PER_SECOND
-                )
-            device.replay_at = now
-            if device.replay_tokens < 1:
-                raise RoomError(
-                    "rate_limited", "too many replay steps: slow down", strike=False
-                )  # a held key, not a flood
-            device.replay_tokens -= 1
+        # before anything changes: a refused step or option leaves the screen (and its error) as it was
+        if kind == MSG.REPLAY:
+            self._spend(device, kind, REPLAY_STEPS_PER_SECOND, REPLAY_BURST, "replay steps")
+        elif kind == MSG.OPTION:
+            self._spend(device, kind, OPTION_CHANGES_PER_SECOND, OPTION_BURST, "changes of the odds' settings")
         device.error = {}
         if kind == MSG.ACT:
             if device.role != "seat":
@@ -1087,11 +1087,26 @@ class Rooms:
             Session.check_visible(msg["id"], msg["on"])  # a room's table never pauses for one screen
         # LIFT_CURTAIN, CLEAR_ERROR: a room has no curtain; the error is cleared above
 
+    @staticmethod
+    def _spend(device: Device, kind: str, per_second: float, burst: float, what: str) -> None:
+        """One of ``device``'s screen changes of type ``kind``, from a token bucket of ``burst``
+        refilled at ``per_second``: past it, refused ``rate_limited`` in words with nothing
+        changed, and never a strike (a held key or a slider is not a flood), so the server's
+        one loop spends a bounded time on each device's changes, whatever the device sends."""
+        now = time.monotonic()
+        tokens, at = device.buckets.get(kind, (burst, now))
+        tokens = min(burst, tokens + (now - at) * per_second)
+        if tokens < 1:
+            device.buckets[kind] = (tokens, now)
+            raise RoomError("rate_limited", f"too many {what}: slow down", strike=False)
+        device.buckets[kind] = (tokens - 1, now)
+
     def _ready(self, room: Room, device: Device) -> None:
         """A device pressed Start. A seated person is ready; the table starts when every
         person's seat is taken and ready (or when the teacher starts it: ``_op_start``).
-        A table that ran already (a restart, a bot's failure) resumes at once. The teacher's
-        page, looking at the table, starts it; a watcher's Start is refused."""
+        A table that ran already (a restart, a bot's failure) resumes at once, unless the teacher
+        locked it (refused ``table_locked``: Unlock resumes it). The teacher's page, looking at the
+        table, starts it; a watcher's Start is refused."""
         t = room.table
         if not t.game.realtime or t.game.over:
             return
@@ -1100,6 +1115,8 @@ class Rooms:
             return
         if device.role != "seat" or device.seat is None:
             raise WidgetError("teacher_only", "only the teacher or the seated players start the table")
+        if room.locked:
+            raise RoomError("table_locked", "the teacher has paused this table")
         if room.started:
             self._start_table(room)
             return
@@ -1123,7 +1140,8 @@ class Rooms:
         if not t.game.realtime or t.game.over:
             return
         room.started = True
-        t.start()
+        if not room.locked:  # a locked table's clock stands still: Unlock starts it
+            t.start()
         self.save(room)
 
     async def _op_forecast(self, device: Device, frame: dict, addr: str) -> None:
@@ -1205,10 +1223,16 @@ class Rooms:
         await self.send_state(device, full=False)
 
     async def _op_lock(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "lock", "code", "on"}``: the teacher pauses a table (no one may act; a real-time
+        table's clock stands still) or lets it go on."""
         room = self._teacher_room(device, frame)
         if not isinstance(frame.get("on"), bool):
             raise RoomError("malformed_message", "lock takes on: true or false")
         room.locked = frame["on"]
+        if room.locked:  # a real-time table's clock stands still: nothing falls due, no bot acts
+            room.table.pause()
+        elif room.started:  # and goes on from the game time where it stopped
+            self._start_table(room)
         self.save(room)
         await self.flush(room)
 

@@ -442,6 +442,40 @@ def test_on_a_phone_the_join_form_goes_once_seated_and_the_header_names_the_seat
         ws.close()
 
 
+def test_a_device_seated_at_one_table_joins_the_next_from_its_qr_code(browser, server, output_dir):
+    """A device keeps its seat's token (a reload comes back to the seat), but the QR code of
+    another table (the next game of the lesson, next week's class, the next student at a shared
+    computer) is that table's join form, not the old seat: the page used to resume the old
+    seat and hide the form, and the device could never join another table."""
+    ws = R.teacher(server)
+    first = R.create(ws, game="costume_party", players=3, bots={"1": "easy", "2": "easy"})
+    context = browser.new_context(viewport=LAPTOP)
+    try:
+        page = context.new_page()
+        form, who = page.get_by_test_id("join-form"), page.get_by_test_id("who")
+        page.goto(f"{server.url}/?code={first}")
+        form.wait_for()
+        page.get_by_test_id("name").fill("Ana")
+        page.get_by_test_id("join").click()
+        wait(page, lambda: who.inner_text() == f"Table {first} · Seat 1: Ana", what="Ana seated at the first table")
+        page.reload()  # a reload (or the first table's own QR code) comes back to the seat
+        wait(page, lambda: who.inner_text() == f"Table {first} · Seat 1: Ana", what="Ana back at her seat")
+        assert not form.is_visible()
+        second = R.create(ws, game="costume_party", players=3, bots={"1": "easy", "2": "easy"})
+        page.goto(f"{server.url}/?code={second}")
+        form.wait_for()
+        assert page.get_by_test_id("code").input_value() == second
+        page.get_by_test_id("name").fill("Ben")
+        page.get_by_test_id("join").click()
+        wait(page, lambda: who.inner_text() == f"Table {second} · Seat 1: Ben", what="Ben seated at the second table")
+        page.reload()  # the seat this device holds now is the second table's
+        wait(page, lambda: who.inner_text() == f"Table {second} · Seat 1: Ben", what="Ben back at his seat")
+        page.screenshot(path=str(output_dir / "second_table.png"))
+    finally:
+        context.close()
+        ws.close()
+
+
 def test_axe_finds_no_serious_or_critical_violation_on_any_rooms_page(browser, server, output_dir):
     ws = R.teacher(server)
     code = R.create(ws, game="costume_party", players=3, bots={"2": "easy"})

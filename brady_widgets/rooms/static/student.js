@@ -1,13 +1,14 @@
 import { screen } from "/assets/rooms.js";
 const KEY = "bw-rooms-token";
+const TABLE_KEY = "bw-rooms-table"; // the code of the table that token's seat is at
 const $ = (id) => document.getElementById(id);
 let joined = false;
 let role = null;
 let code = null;
 let lastSeat = null; // the seat this device held (its header still names who plays it now)
 // a QR code's address carries the table's code: the form is filled in
-const given = new URLSearchParams(location.search).get("code");
-if (given) $("code").value = given.toUpperCase().slice(0, 8);
+const given = (new URLSearchParams(location.search).get("code") || "").trim().toUpperCase().slice(0, 8);
+if (given) $("code").value = given;
 // The header names this device's seat and who holds it now (a seat handed to a bot says so).
 function drawWho(model) {
   const names = ((model && model.get("settings")) || {}).names || [];
@@ -27,13 +28,16 @@ function drawWho(model) {
 const s = screen($("game"), {
   hello(conn) {
     const token = localStorage.getItem(KEY);
-    if (token) conn.send({ op: "resume", token });
+    // the address names another table (its QR code: the next game, another class, the next
+    // student at this computer): that table's join form, not this device's old seat
+    if (token && (!given || given === localStorage.getItem(TABLE_KEY))) conn.send({ op: "resume", token });
     else $("join").hidden = false;
   },
   onStatus(state) { $("status").textContent = state === "online" ? "online" : state === "moved" ? "seat moved to another device" : "reconnecting…"; $("status").dataset.state = state; },
   onFrame(f, model) {
     if (f.op === "joined") {
       if (f.token) localStorage.setItem(KEY, f.token);
+      if (f.code) localStorage.setItem(TABLE_KEY, f.code);
       joined = true;
       role = f.role;
       code = f.code;
@@ -46,7 +50,7 @@ const s = screen($("game"), {
       if (f.code) code = f.code;
       drawWho(model);
     } else if (f.op === "error") {
-      if (f.code === "bad_token") { localStorage.removeItem(KEY); $("join").hidden = false; }
+      if (f.code === "bad_token") { localStorage.removeItem(KEY); localStorage.removeItem(TABLE_KEY); $("join").hidden = false; }
       if (!joined || f.code === "bad_token") $("err").textContent = `${f.message}`;
       document.body.dataset.lastError = f.code;
     }
