@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 import rooms_harness as R
 from brady_widgets.brady_bunch import odds as brady_odds
 from brady_widgets.rooms import server as rooms_server
@@ -51,5 +53,51 @@ def test_a_watcher_cycling_the_odds_option_costs_the_server_a_bounded_number_of_
         watcher.wait(lambda: (watcher.state["settings"].get("options") or {}).get("trust") == 0.55)
         watcher.close()
         t.close()
+    finally:
+        server.stop()
+
+
+def test_a_name_loses_its_hidden_characters_and_is_refused_in_words_past_its_size():
+    clean = rooms_server.clean_name
+    # a bidi override (the name written backwards on the teacher's page), zero-width and
+    # control characters, a line break: gone; runs of spaces made one
+    assert clean("  Ana\u202e\u200bmaria\x07 \n\t Lee\u2028 ") == "Anamaria Lee"
+    assert clean("Zoe\u0301") == "Zo\u00e9"  # NFC: the same name however it was typed
+    assert clean("🦁" * 12) == "🦁" * 12 and clean("x" * 40) == "x" * 40
+    for bad in ("", "   ", "\u200b\u202e", "x" * 41, None, 7, ["Ana"], "x" * 10_000):
+        with pytest.raises(rooms_server.RoomError) as err:
+            clean(bad)
+        assert err.value.code == "malformed_message" and "1 to 40 characters" in str(err.value)
+    for big in ("🦁" * 13, "д" * 25, '"' * 25):  # 52, 50 and 50 bytes in a frame
+        with pytest.raises(rooms_server.RoomError) as err:
+            clean(big)
+        assert "fewer emoji or symbols" in str(err.value)
+
+
+def test_forty_two_students_with_the_longest_names_get_frames_under_8_kb(tmp_path):
+    """Every seat's name goes in every device's full snapshot: at a 42-seat Total Black table,
+    names of 40 emoji made frames of 10 KB. The longest names a join takes keep every frame under
+    8 KB; a longer one is refused in words and seats nobody."""
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    server.rooms.joins_per_minute = 1000  # one test address joins the whole class
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="total_black", players=42, seed=5)
+        late = R.Client(server)
+        late.send({"op": "join", "code": code, "name": "🦁" * 13})
+        err = late.until(lambda f: f.get("op") == "error")
+        assert err["code"] == "malformed_message" and "fewer emoji" in err["message"]
+        assert server.rooms.rooms[code].seats == {}
+        names = ["🦁" * 12, '"' * 24, "д" * 24, "x" * 40]
+        devices = [R.join(server, code, names[i % 4]) for i in range(42)]
+        assert len(server.rooms.rooms[code].seats) == 42
+        for d in devices:
+            d.drain(0.02)
+        for d in devices:
+            d.drain(0.02)
+            assert max(len(r.encode()) for r in d.raw) < 8192
+        assert devices[0].state["settings"]["names"][:4] == names  # the names as typed
+        for d in (*devices, late, t):
+            d.close()
     finally:
         server.stop()
