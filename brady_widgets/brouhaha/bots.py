@@ -89,7 +89,7 @@ import math
 import random
 from collections import Counter
 
-from ..engine.game import FrozenAction
+from ..engine.game import FrozenAction, LegalList
 from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
@@ -440,6 +440,7 @@ class PlannerBot:
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
+        self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -725,18 +726,14 @@ class PlannerBot:
 
     def _plan_play(self, ctx: _Context, legal: list):
         now, mine, memory, p = ctx.now, ctx.mine, ctx.memory, self.p
-        # the legal list read once: a slap, the Hunter's targets, the cards to show
-        can_slap = False
-        hunts = []
-        plays = {}
-        for a in legal:
-            kind = a["type"]
-            if kind == "play":
-                plays[a["card"]] = a
-            elif kind == "hunt":
-                hunts.append(a)
-            elif a == SLAP:
-                can_slap = True
+        # the legal list read once: a slap, the Hunter's targets, the cards to show (kept
+        # while the game hands out the same read-only list: it does until the hand changes)
+        read = self._legal_read
+        if read[0] is not legal:
+            read = _read_legal(legal)
+            if type(legal) is LegalList:
+                self._legal_read = read
+        can_slap, hunts, plays = read[1], read[2], read[3]
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
         # (asked only when it may slap with a card down)
@@ -806,10 +803,31 @@ class PlannerBot:
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
 
+def _read_legal(legal: list) -> tuple:
+    """``(legal, can slap, [hunt actions], {card: play action})``: what
+    :meth:`PlannerBot._plan_play` reads of a legal list (never changed: read only)."""
+    can_slap = False
+    hunts = []
+    plays = {}
+    for a in legal:
+        kind = a["type"]
+        if kind == "play":
+            plays[a["card"]] = a
+        elif kind == "hunt":
+            hunts.append(a)
+        elif a == SLAP:
+            can_slap = True
+    return legal, can_slap, hunts, plays
+
+
 def _dead(animal: str, hand, mine: str | None, pool: dict) -> bool:
     """:meth:`_Context.dead`: a Hunter never; a card it holds twice (or holds and has down)
     always; else iff no copy of it is unseen."""
     return animal != HUNTER and (hand.count(animal) + (mine == animal) >= 2 or not pool.get(animal))
+
+
+#: odds._tables() by cry mode: {animal: its cry}, {cry: its species}
+_CRY_OF, _SPECIES = odds._tables()[1:]
 
 
 class _Context:
@@ -827,10 +845,9 @@ class _Context:
         self.me = bot.seat
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
-        self.mode = options.get("cries", "shared") if options else "shared"  # odds._mode
-        tables = odds._tables()
-        self.cry_of = tables[1][self.mode]  # {animal: its cry}
-        self.species = tables[2][self.mode]  # {cry: its species}: odds.species_of_cry
+        self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
+        self.cry_of = _CRY_OF[mode]  # {animal: its cry}
+        self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
         # the view is the bot's own fresh snapshot: read, never copied
         self.cries = view.get("cries") or ()
         self.hand = view.get("my_hand") or ()
