@@ -681,19 +681,27 @@ class PlannerBot:
             return None
         return self._later(hunts[0], "react", ctx.now, situation)
 
+    def _read(self, legal: list) -> tuple:
+        """:func:`_read_legal` of ``legal``, kept while the game hands out the same read-only
+        list (a LegalList: the same object until the seat's options change)."""
+        read = self._legal_read
+        if read[0] is not legal:
+            read = _read_legal(legal)
+            if type(legal) is LegalList:
+                self._legal_read = read
+        return read
+
     def _plan_pass(self, ctx: _Context, legal: list):
-        passes = [a for a in legal if a["type"] == "pass"]
-        if not passes:
+        cards, passes = self._read(legal)[4:]
+        if not cards:
             self._want = None
             return None
         closes = (ctx.view.get("passing") or {}).get("closes_at")
-        cards = [a["card"] for a in passes]
         if self._uniform("care", closes) < self.p["care"]:
             card = self._pass_choice(ctx, cards, closes)
         else:
             card = cards[int(self._uniform("careless", closes) * len(cards))]
-        action = next(a for a in passes if a["card"] == card)
-        return self._later(action, "think", ctx.now, ("pass", (ctx.view.get("passing") or {}).get("closes_at")))
+        return self._later(passes[card], "think", ctx.now, ("pass", closes))
 
     def _pass_choice(self, ctx: _Context, cards: list, closes) -> str:
         """``ctx.pass_choice(cards)``, kept while the pass window's inputs stay: the same
@@ -728,12 +736,7 @@ class PlannerBot:
         now, mine, memory, p = ctx.now, ctx.mine, ctx.memory, self.p
         # the legal list read once: a slap, the Hunter's targets, the cards to show (kept
         # while the game hands out the same read-only list: it does until the hand changes)
-        read = self._legal_read
-        if read[0] is not legal:
-            read = _read_legal(legal)
-            if type(legal) is LegalList:
-                self._legal_read = read
-        can_slap, hunts, plays = read[1], read[2], read[3]
+        can_slap, hunts, plays = self._read(legal)[1:4]
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
         # (asked only when it may slap with a card down)
@@ -804,20 +807,26 @@ class PlannerBot:
 
 
 def _read_legal(legal: list) -> tuple:
-    """``(legal, can slap, [hunt actions], {card: play action})``: what
-    :meth:`PlannerBot._plan_play` reads of a legal list (never changed: read only)."""
+    """``(legal, can slap, [hunt actions], {card: play action}, [cards to pass], {card: its
+    first pass action})``: what :meth:`PlannerBot._plan_play` and :meth:`PlannerBot._plan_pass`
+    read of a legal list (never changed: read only)."""
     can_slap = False
     hunts = []
     plays = {}
+    passes: dict = {}
+    cards = []
     for a in legal:
         kind = a["type"]
         if kind == "play":
             plays[a["card"]] = a
         elif kind == "hunt":
             hunts.append(a)
+        elif kind == "pass":
+            cards.append(a["card"])
+            passes.setdefault(a["card"], a)
         elif a == SLAP:
             can_slap = True
-    return legal, can_slap, hunts, plays
+    return legal, can_slap, hunts, plays, cards, passes
 
 
 def _dead(animal: str, hand, mine: str | None, pool: dict) -> bool:
@@ -935,7 +944,8 @@ class _Context:
         surely = self.bot._surely_held(holds)
         for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
-            elsewhere = sum(w for s, w in surely.get(animal, ()) if s != seat)
+            sure = surely.get(animal)
+            elsewhere = sum(w for s, w in sure if s != seat) if sure else 0
             base = max(0.0, pool.get(animal, 0) - elsewhere)
             here = mine_here.get(animal)
             if base <= 0 and not here:

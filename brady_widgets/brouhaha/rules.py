@@ -73,6 +73,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
+from itertools import filterfalse
 
 from brady_widgets.engine import FrozenAction, Game
 from brady_widgets.engine.game import CLOCK, LegalList
@@ -288,8 +289,7 @@ class Brouhaha(Game):
     # -------------------------------------------------------------- contract
     def _to_act(self):
         if self.phase == "pass":
-            passes = self.passes
-            return [s for s in self.pass_seats if s not in passes]
+            return [*filterfalse(self.passes.__contains__, self.pass_seats)]  # the undecided seats
         return []
 
     def legal_actions(self, seat):
