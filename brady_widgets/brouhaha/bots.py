@@ -774,7 +774,7 @@ class PlannerBot:
         hi = max(scores.values(), default=0.0)
         if hi > bar:
             top = round(hi, 3)
-            tied = [c for c in scores if round(scores[c], 3) == top]
+            tied = [c for c, v in scores.items() if v and round(v, 3) == top]  # (top > 0: a 0 never ties)
             if any(scores[c] > bar for c in tied):
                 best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
                 if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
@@ -1037,15 +1037,13 @@ class _Context:
         """``{animal: play_score(animal)}`` for the animals other than its own down card: a
         card whose cry nobody else cries scores 0 without a belief (``share`` would be
         ``1 - 1.0``)."""
-        mine, cry_of, dead, share = self.mine, self.cry_of, self.dead, self.share
+        cry_of, dead, share = self.cry_of, self.dead, self.share
         crying = self._crying_map()
-        out = {}
-        for c in animals:
-            if c == mine:
-                continue
-            if c == HUNTER or not crying.get(cry_of[c]) or dead(c):
-                out[c] = 0.0
-            else:
+        out = dict.fromkeys(animals, 0.0)
+        out.pop(self.mine, None)
+        for c in out:
+            # (a Hunter has no cry; every cry in the map has a seat crying it)
+            if cry_of.get(c) in crying and not dead(c):
                 out[c] = share(c)
         return out
 
