@@ -175,6 +175,11 @@ _READ = frozenset(
 #: same for every seat, so the bots of a table share them (never changed: copied when used)
 _PUBLIC: tuple = (None, None)
 
+#: (the cries on the table as a tuple, the announced Hunter's seat) -> {cry: the seats crying
+#: it but the Hunter, in seat order}, as last made (_Context._crying_map): the same for every
+#: seat, so the bots of a table share it (never changed)
+_CRYING: tuple = (None, None)
+
 #: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
 _REPRS: dict = {}
 
@@ -844,7 +849,7 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_made", "_holds", "_known", "_shares", "_crying", "_hopes", "_dead",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_shares", "_crying", "_lonely", "_hopes", "_dead",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot, view: dict):
@@ -962,26 +967,34 @@ class _Context:
         out = {a: w / total for a, w in out.items()} if total else {}
         return out
 
-    def _others_crying(self, cry: str | None) -> list:
+    def _others_crying(self, cry: str | None) -> tuple:
         """The other seats crying ``cry`` (not the announced Hunter), in seat order."""
-        crying = self._crying
-        if crying is None:
-            crying = self._crying_map()
-        return crying.get(cry, [])
+        crying = self._crying if self._crying is not None else self._crying_map()
+        me = self.me
+        return tuple([s for s in crying.get(cry, ()) if s != me])
 
     def _crying_map(self) -> dict:
-        """``{cry: _others_crying(cry)}`` for every cry on the table (made once: a seat
-        with no card down cries nothing)."""
+        """``{cry: the seats crying it}`` for every cry on the table, the announced Hunter's
+        seat left out (a seat with no card down cries nothing), in seat order: the table's
+        map of :data:`_CRYING`, the same for every seat, so its own seat is in it (the
+        readers skip it) and ``_lonely`` is its cry when no other seat cries it."""
         crying = self._crying
         if crying is None:
-            crying = self._crying = {}
-            me, hunter = self.me, self.hunter
-            for s, c in enumerate(self.cries):
-                if c is not None and s != me and s != hunter:
-                    if c in crying:
-                        crying[c].append(s)
-                    else:
-                        crying[c] = [s]
+            global _CRYING
+            cries, hunter = self.cries, self.hunter
+            table = (tuple(cries), hunter)
+            made_of, crying = _CRYING
+            if made_of != table:  # (the same for every seat: the first bot asked makes it)
+                crying = {}
+                for s, c in enumerate(cries):
+                    if c is not None and s != hunter:
+                        crying[c] = crying[c] + (s,) if c in crying else (s,)
+                _CRYING = (table, crying)
+            self._crying = crying
+            me = self.me
+            own = cries[me] if me < len(cries) else None
+            # (set with the map, read only after it: no default per question)
+            self._lonely = own if own is not None and crying.get(own) == (me,) else None
         return crying
 
     def share(self, animal: str | None = None) -> float:
@@ -994,8 +1007,10 @@ class _Context:
             miss = 1.0
             belief = self.belief
             crying = self._crying if self._crying is not None else self._crying_map()
+            me = self.me
             for seat in crying.get(self.cry_of[animal], ()):
-                miss *= 1 - belief(seat).get(animal, 0.0)
+                if seat != me:
+                    miss *= 1 - belief(seat).get(animal, 0.0)
             p = self._shares[animal] = 1 - miss
         return p
 
@@ -1039,11 +1054,13 @@ class _Context:
         ``1 - 1.0``)."""
         cry_of, dead, share = self.cry_of, self.dead, self.share
         crying = self._crying_map()
+        lonely = self._lonely
         out = dict.fromkeys(animals, 0.0)
         out.pop(self.mine, None)
         for c in out:
-            # (a Hunter has no cry; every cry in the map has a seat crying it)
-            if cry_of.get(c) in crying and not dead(c):
+            # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
+            cry = cry_of.get(c)
+            if cry in crying and cry != lonely and not dead(c):
                 out[c] = share(c)
         return out
 
