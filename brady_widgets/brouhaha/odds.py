@@ -123,25 +123,30 @@ def unseen_pool(view: Mapping) -> Counter:
 
 
 def _public_counts(view: Mapping) -> dict:
-    """``{animal: n}`` for every species of the box (in the box's order): its copies less
-    the cards every seat sees, the removed cards, the Reserves and the lost cards (a
-    broken view may leave a negative count: :func:`_unseen_less` drops it). Changes only
-    at a match, a hunt or a lost card: the bots keep it between questions."""
+    """``{animal: n}`` for every species of the box with a copy left (in the box's order):
+    its copies less the cards every seat sees, the removed cards, the Reserves and the lost
+    cards (a species with none left, or a negative count of a broken view, is dropped).
+    Changes only at a match, a hunt or a lost card: the bots keep it between questions."""
     pool = dict.fromkeys(_tables()[0], 2)
     for c in _flat(view.get("removed")) + _flat(view.get("reserves")) + _flat(view.get("lost")):
         if c in pool:
             pool[c] -= 1
-    return pool
+    return {a: n for a, n in pool.items() if n > 0}
 
 
 def _unseen_less(public: dict, view: Mapping, known: Mapping) -> dict:
     """:func:`unseen_pool` as a dict, from :func:`_public_counts` of ``view`` (not changed)
-    and :func:`_known_down` of it: less the seat's hand and the face-down cards it knows."""
+    and :func:`_known_down` of it: less the seat's hand and the face-down cards it knows (a
+    species whose last copy it sees is dropped: the order of the others stays)."""
     pool = public.copy()
     for c in [*(view.get("my_hand") or ()), *known.values()]:
-        if c in pool:
-            pool[c] -= 1
-    return {a: n for a, n in pool.items() if n > 0}  # a negative would be a broken view: dropped
+        n = pool.get(c)
+        if n is not None:
+            if n > 1:
+                pool[c] = n - 1
+            else:
+                del pool[c]
+    return pool
 
 
 def share_parts(view: Mapping) -> dict:
