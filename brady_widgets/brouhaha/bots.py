@@ -424,7 +424,7 @@ class PlannerBot:
         self.p = LEVELS[self.level]
         self.memory = Memory(seat)
         self._salt = f"brouhaha:{self.level}:{seed}:{seat}:"  # every seeded draw hashes this + its key
-        self._want: tuple | None = None  # (action key, due ms)
+        self._want: tuple | None = None  # (action key, due ms, the action if read-only, else None)
         self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
         self._draw = random.Random()  # re-seeded for each seeded draw (_rng)
         self._hunter_since: float | None = None  # when it first saw a Hunter in its hand
@@ -614,16 +614,22 @@ class PlannerBot:
         ``"think"`` choice) is drawn when the bot first wants it for the reason ``tag``,
         and the due time stands while it goes on wanting it. A due time already
         passed means that plan was carried out: wanting it again is a new reaction."""
+        want = self._want
+        if want is not None and want[2] is action and want[1] > now and want[0][1] == tag:
+            # the same read-only action for the same reason, not yet due: the plan stands
+            return Later(max(0, int(want[1] - now)), action)
         akey, r_action = _key_and_repr(action)
         key = (akey, tag)
-        if self._want is None or self._want[0] != key or self._want[1] <= now:
+        if want is None or want[0] != key or want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
             # the generator of self._rng("react", kind, tag, key, now): the key's repr built of
             # its parts' (a tuple's repr joins its items' with ", "), the action's kept
             r_tag = repr(tag)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
             delay = _lognormal(self._rng_text(text), median, sigma)
-            self._want = (key, int(max(now + delay, not_before)))
+            # (the action itself is kept when it cannot change: a FrozenAction, or the bot's SLAP)
+            kept = action if type(action) is FrozenAction or action is SLAP else None
+            self._want = (key, int(max(now + delay, not_before)), kept)
         return Later(max(0, int(self._want[1] - now)), action)
 
     def choose(self, view: dict, legal: list) -> dict:
@@ -640,14 +646,14 @@ class PlannerBot:
             return None
         ctx = _Context(self, view)
         phase = view.get("phase")
+        if phase == "play":  # (most questions)
+            return self._plan_play(ctx, legal)
         if phase == "slap":
             return self._plan_second_slap(ctx, legal)
         if phase == "hunt":
             return self._plan_counter(ctx, legal)
         if phase == "pass":
             return self._plan_pass(ctx, legal)
-        if phase == "play":
-            return self._plan_play(ctx, legal)
         self._want = None
         return None
 
