@@ -71,7 +71,7 @@ import random as _random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, compress
 from operator import add as _add
 from typing import Any, NamedTuple
 
@@ -774,10 +774,11 @@ class BigBrother(Game):
         # nearly every step): a plain int seat, a plain time from the clock to before the
         # deadline, and the very action object handed out for the seat (found by identity
         # in ``_kept``); anything else goes through Game.act and its full checks
-        # (``_kept`` is empty once the game is over, so a list found means a game going on)
-        if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
+        # (``_kept`` is empty once the game is over, so a list found means a game going on;
+        # it holds only FrozenActions, so the identity test alone says what the action is)
+        if type(seat) is int and (type(at) is int or type(at) is float):
             got = self._kept.get(seat)
-            if got and self.clock <= at <= MAX_AT:
+            if got and self.clock <= at and at <= MAX_AT:
                 due = self.deadline
                 if due is None or at < due:
                     for handed in got:
@@ -908,7 +909,7 @@ class BigBrother(Game):
         # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
         # for this step's _refill, the lists themselves (no hand changes between the two)
         lists = self._asked = _vote_lists(self)
-        self.waiting = [s for s, got in enumerate(lists) if got]
+        self.waiting = list(compress(range(len(lists)), lists))  # the seats whose list is not empty
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -916,6 +917,8 @@ class BigBrother(Game):
     def _house_targets(self) -> list[int]:
         """Who may receive a vote during a round: housemates in the house, not shielded."""
         shield = self.shield
+        if shield is None:  # (most turns) a copy: targets and in_house are never the same list
+            return self.in_house.copy()
         return [s for s in self.in_house if s != shield]
 
     def _question_done(self) -> None:
@@ -941,11 +944,11 @@ class BigBrother(Game):
     def _count(self, purpose: str, among: list[int]) -> list[int]:
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
-        totals = [sum(column) for column in zip(*box)]  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
+        totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=[row[:] for row in box],
+        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=list(map(list.copy, box)),
                    among=list(among), extra=self.extra)  # fmt: skip
         return totals
 
@@ -1101,9 +1104,8 @@ class BigBrother(Game):
             keys = self._roll_keys.get((start, a, b))
             if keys is None:
                 keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, a + b)
-            for key in keys:
-                if key in watch:
-                    self._fact(seat, key)
+            for key in filter(watch.__contains__, keys):  # (in their order)
+                self._fact(seat, key)
             # another pawn on the landing space (the mover's own still stands on start)
             if _SHARE in watch and pos.count(to) > (start == to):
                 self._fact(seat, _SHARE)
@@ -1241,12 +1243,11 @@ class BigBrother(Game):
 
     def _choices(self) -> list[int]:
         """The seats the mover may name in the ``choose`` phase now."""
-        c, seat = self.choosing, self.mover
-        others = [s for s in self.in_house if s != seat]
+        c, seat, house = self.choosing, self.mover, self.in_house
         if c["mode"] == "diary":
-            return others
+            return [s for s in house if s != seat]
         h = self.hand[seat]
-        held = [s for s in others if h[s]]
+        held = [s for s in house if h[s]]  # never the mover: nobody holds a card of their own number
         tag = BEDROOM_TAG.get(c["room"])
         tags = self.options["tags"]
         if tag and tags:
@@ -1533,9 +1534,13 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                if len(gos["chosen"]) == 2:
+                chosen, lander, partner, hand = gos["chosen"], gos["lander"], gos["partner"], self.hand
+                if len(chosen) == 2:
                     self._gossip_reveal("shown")
-                elif _who_gossipers(self) != [s for s in (gos["lander"], gos["partner"]) if s not in gos["chosen"]]:
+                elif (lander not in chosen and not any(hand[lander])) or (
+                    partner not in chosen and not any(hand[partner])
+                ):
+                    # a gossiper still to pick holds no card (whom _who_gossipers leaves out)
                     self._gossip_reveal("no_card")
                 else:
                     return
