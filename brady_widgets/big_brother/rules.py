@@ -236,7 +236,12 @@ def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     got = kept[1].get(seat)
     if got is None:
         gossip = g._acts.gossip
-        got = kept[1][seat] = LegalList([gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
+        mine = []  # (loops, not comprehensions, in this module's hot code: see _NO_CELLS)
+        for p in g.in_house:
+            if p != seat:
+                for side in SIDES:
+                    mine.append(gossip[p, side])
+        got = kept[1][seat] = LegalList(mine)
     return got
 
 
@@ -248,7 +253,11 @@ def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     if h.count(0) == 1:  # a card of every number but one's own (see _vote_lists)
         return g._acts.gossip_card_all[seat]
     card = g._acts.gossip_card
-    return LegalList([card[t] for t in range(g.players) if t != seat and h[t]])
+    mine = []  # (a loop: see _NO_CELLS)
+    for t in range(g.players):
+        if t != seat and h[t]:
+            mine.append(card[t])
+    return LegalList(mine)
 
 
 def _legal_vote(g: BigBrother, seat: int) -> list:
@@ -270,7 +279,11 @@ def _vote_lists(g: BigBrother) -> list:
                 bases = g._vote_bases()
             lists.append(bases[s])
         else:
-            lists.append(LegalList([vote[t] for t in targets if t != s and h[t]]))
+            mine = []  # (a loop: see _NO_CELLS)
+            for t in targets:
+                if t != s and h[t]:
+                    mine.append(vote[t])
+            lists.append(LegalList(mine))
     return lists
 
 
@@ -292,8 +305,7 @@ def _vote_bases(players: int, targets: list[int]) -> tuple:
 def _legal_choose(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
-    choose = g._acts.choose
-    return LegalList([choose[t] for t in g._choices()])
+    return LegalList(map(g._acts.choose.__getitem__, g._choices()))
 
 
 def _legal_pay(g: BigBrother, seat: int) -> list:
@@ -308,7 +320,11 @@ def _legal_rank(g: BigBrother, seat: int) -> list:
         return _NOTHING
     mine = g.ranks[seat]
     rank = g._acts.rank
-    return LegalList([rank[s] for s in g.evicted_now() if s not in mine])
+    out = []  # (a loop: see _NO_CELLS)
+    for s in g.evicted_now():
+        if s not in mine:
+            out.append(rank[s])
+    return LegalList(out)
 
 
 def _legal_none(g: BigBrother, seat: int) -> list:
@@ -495,6 +511,13 @@ def _fresh(value: Any) -> Any:
 
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
 _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
+
+#: _NO_CELLS (the note that comments in the step functions point to): the functions a
+#: playout runs at its steps use loops or C-level ``map``/``filter``, not comprehensions
+#: that read the function's locals: on CPython 3.11 each such local becomes a closure cell
+#: made at every call (and read through the cell everywhere in the function), and the
+#: comprehension a new function object and frame (callgrind: about 2% of a 6-player
+#: random playout's instructions)
 
 
 class BigBrother(Game):
@@ -857,7 +880,7 @@ class BigBrother(Game):
     # -------------------------------------------------------------- rounds
     def evicted_now(self) -> list[int]:
         """The evicted housemates not back in the house, in eviction order."""
-        return [s for s in self.evicted if s in self.out]
+        return list(filter(self.out.__contains__, self.evicted))
 
     def _start_round(self) -> None:
         self.round += 1
@@ -919,7 +942,7 @@ class BigBrother(Game):
         shield = self.shield
         if shield is None:  # (most turns) a copy: targets and in_house are never the same list
             return self.in_house.copy()
-        return [s for s in self.in_house if s != shield]
+        return list(filter(shield.__ne__, self.in_house))  # (not a comprehension: see _NO_CELLS)
 
     def _question_done(self) -> None:
         p = self.phase
@@ -966,16 +989,24 @@ class BigBrother(Game):
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
+            rolls = {}  # (loops: see _NO_CELLS)
+            for s in tied:
+                rolls[s] = self._draw("die", _DIE_DRAW, _DIE_TABLE)
             self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
             best = min(rolls.values()) if low else max(rolls.values())
-            tied = [s for s in tied if rolls[s] == best]
+            tied = []
+            for s, r in rolls.items():  # (in the order of tied)
+                if r == best:
+                    tied.append(s)
         return tied[0]
 
     def _decide(self, purpose: str, among: list[int]) -> None:
         totals = self._count(purpose, among)
-        top = max(totals[s] for s in among)
-        tied = [s for s in among if totals[s] == top]
+        top = max(map(totals.__getitem__, among))
+        tied = []  # (a loop: see _NO_CELLS)
+        for s in among:
+            if totals[s] == top:
+                tied.append(s)
         if len(tied) > 1 and self.extra < MAX_EXTRA:
             self.extra += 1
             self._emit("tie", purpose=purpose, tied=tied, extra=self.extra)
@@ -1030,14 +1061,19 @@ class BigBrother(Game):
     def _do_rank(self, seat: int, action: dict) -> None:
         mine = self.ranks[seat]
         mine.append(action["target"])
-        left = [s for s in self.evicted_now() if s not in mine]
+        left = []  # (loops: see _NO_CELLS)
+        for s in self.evicted_now():
+            if s not in mine:
+                left.append(s)
         if len(left) == 1:
             mine.append(left[0])  # the last place needs no choice
         self._emit("ranked", seat=seat, done=not left or len(left) == 1)
         self._emit("my_rank", audience=[seat], seat=seat, order=list(mine))
         k = len(self.evicted_now())
-        if all(len(self.ranks[f]) == k for f in self.finalists):
-            self._return()
+        for f in self.finalists:
+            if len(self.ranks[f]) != k:
+                return
+        self._return()
 
     def _return(self) -> None:
         self.ranks_shown = True
@@ -1220,11 +1256,11 @@ class BigBrother(Game):
             self.shield = seat
             self._emit("shielded", seat=seat)
         elif room == "Garden":
-            others = [s for s in self.in_house if s != seat]
+            others = list(filter(seat.__ne__, self.in_house))  # (not a comprehension: see _NO_CELLS)
             loser = self._roll_off(others, "garden", low=True)
             self._give(loser, seat, "garden")
         elif room == LIVING_ROOM:
-            others = [s for s in self.in_house if s != seat]
+            others = list(filter(seat.__ne__, self.in_house))  # (not a comprehension: see _NO_CELLS)
             top = self._roll_off(others, "living_room", low=False)
             self._emit("highest", seat=top)
             if self.hand[seat][top]:
@@ -1245,13 +1281,16 @@ class BigBrother(Game):
         """The seats the mover may name in the ``choose`` phase now."""
         c, seat, house = self.choosing, self.mover, self.in_house
         if c["mode"] == "diary":
-            return [s for s in house if s != seat]
-        h = self.hand[seat]
-        held = [s for s in house if h[s]]  # never the mover: nobody holds a card of their own number
+            return list(filter(seat.__ne__, house))  # (no comprehensions here: see _NO_CELLS)
+        # never the mover: nobody holds a card of their own number
+        held = list(filter(self.hand[seat].__getitem__, house))
         tag = BEDROOM_TAG.get(c["room"])
         tags = self.options["tags"]
         if tag and tags:
-            tagged = [s for s in held if tags[s] == tag]
+            tagged = []
+            for s in held:
+                if tags[s] == tag:
+                    tagged.append(s)
             if tagged:
                 return tagged
         return held
@@ -1394,8 +1433,12 @@ class BigBrother(Game):
             got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
-                seen = sorted({s for q, s in got if q > since and s != seat})
-                out += [claim[card, s] for s in seen]
+                seen = set()  # (loops: see _NO_CELLS)
+                for q, s in got:
+                    if q > since and s != seat:
+                        seen.add(s)
+                for s in sorted(seen):
+                    out.append(claim[card, s])
         return LegalList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
