@@ -157,6 +157,15 @@ def rank_sums(ranks: dict[int, list[int]]) -> dict[int, int]:
     return sums
 
 
+def _all_but(seats: list[int], seat: int | None) -> list[int]:
+    """``seats`` without ``seat``, in their order (a loop: see _NO_CELLS)."""
+    out = []
+    for s in seats:
+        if s != seat:
+            out.append(s)
+    return out
+
+
 def label(seat: int) -> str:
     """A seat as people see it: its neck-tag number."""
     return f"Player {seat + 1}"
@@ -305,7 +314,11 @@ def _vote_bases(players: int, targets: list[int]) -> tuple:
 def _legal_choose(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
-    return LegalList(map(g._acts.choose.__getitem__, g._choices()))
+    choose = g._acts.choose
+    mine = []  # (a loop: see _NO_CELLS)
+    for t in g._choices():
+        mine.append(choose[t])
+    return LegalList(mine)
 
 
 def _legal_pay(g: BigBrother, seat: int) -> list:
@@ -800,7 +813,10 @@ class BigBrother(Game):
         # (``_kept`` is empty once the game is over, so a list found means a game going on;
         # it holds only FrozenActions, so the identity test alone says what the action is)
         if type(seat) is int and (type(at) is int or type(at) is float):
-            got = self._kept.get(seat)
+            try:
+                got = self._kept[seat]  # (a subscript: cheaper than .get, and a miss is rare)
+            except KeyError:
+                got = None
             if got and self.clock <= at and at <= MAX_AT:
                 due = self.deadline
                 if due is None or at < due:
@@ -880,7 +896,11 @@ class BigBrother(Game):
     # -------------------------------------------------------------- rounds
     def evicted_now(self) -> list[int]:
         """The evicted housemates not back in the house, in eviction order."""
-        return list(filter(self.out.__contains__, self.evicted))
+        out, gone = [], self.out  # (a loop: see _NO_CELLS)
+        for s in self.evicted:
+            if s in gone:
+                out.append(s)
+        return out
 
     def _start_round(self) -> None:
         self.round += 1
@@ -942,7 +962,7 @@ class BigBrother(Game):
         shield = self.shield
         if shield is None:  # (most turns) a copy: targets and in_house are never the same list
             return self.in_house.copy()
-        return list(filter(shield.__ne__, self.in_house))  # (not a comprehension: see _NO_CELLS)
+        return _all_but(self.in_house, shield)
 
     def _question_done(self) -> None:
         p = self.phase
@@ -1140,8 +1160,9 @@ class BigBrother(Game):
             keys = self._roll_keys.get((start, a, b))
             if keys is None:
                 keys = self._roll_keys[start, a, b] = _ROLL_FACTS[a, b] + self._move_facts(start, a + b)
-            for key in filter(watch.__contains__, keys):  # (in their order)
-                self._fact(seat, key)
+            for key in keys:
+                if key in watch:
+                    self._fact(seat, key)
             # another pawn on the landing space (the mover's own still stands on start)
             if _SHARE in watch and pos.count(to) > (start == to):
                 self._fact(seat, _SHARE)
@@ -1256,11 +1277,11 @@ class BigBrother(Game):
             self.shield = seat
             self._emit("shielded", seat=seat)
         elif room == "Garden":
-            others = list(filter(seat.__ne__, self.in_house))  # (not a comprehension: see _NO_CELLS)
+            others = _all_but(self.in_house, seat)
             loser = self._roll_off(others, "garden", low=True)
             self._give(loser, seat, "garden")
         elif room == LIVING_ROOM:
-            others = list(filter(seat.__ne__, self.in_house))  # (not a comprehension: see _NO_CELLS)
+            others = _all_but(self.in_house, seat)
             top = self._roll_off(others, "living_room", low=False)
             self._emit("highest", seat=top)
             if self.hand[seat][top]:
@@ -1281,9 +1302,12 @@ class BigBrother(Game):
         """The seats the mover may name in the ``choose`` phase now."""
         c, seat, house = self.choosing, self.mover, self.in_house
         if c["mode"] == "diary":
-            return list(filter(seat.__ne__, house))  # (no comprehensions here: see _NO_CELLS)
-        # never the mover: nobody holds a card of their own number
-        held = list(filter(self.hand[seat].__getitem__, house))
+            return _all_but(house, seat)
+        h = self.hand[seat]
+        held = []  # (loops: see _NO_CELLS)
+        for s in house:
+            if h[s]:  # never the mover: nobody holds a card of their own number
+                held.append(s)
         tag = BEDROOM_TAG.get(c["room"])
         tags = self.options["tags"]
         if tag and tags:
@@ -1396,7 +1420,9 @@ class BigBrother(Game):
         the drawer's (``_stale``: :meth:`_fact` and :meth:`_draw_camera`), a claim made
         only the claimer's (its card is used up for the round) and the shield only the
         claims of the seats it leaves and reaches, so only those seats are made again."""
-        facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
+        # (two names a line: CPython packs four or more into a tuple first)
+        facts, shown = self.facts, len(self.cam_shown)
+        shield, house = self.shield, self.in_house
         got = self._claims_all
         stale = self._stale
         if got is not None and got[0] is facts and got[3] is house:
@@ -1577,7 +1603,8 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                chosen, lander, partner, hand = gos["chosen"], gos["lander"], gos["partner"], self.hand
+                chosen, hand = gos["chosen"], self.hand
+                lander, partner = gos["lander"], gos["partner"]
                 if len(chosen) == 2:
                     self._gossip_reveal("shown")
                 elif (lander not in chosen and not any(hand[lander])) or (
