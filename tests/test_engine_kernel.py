@@ -279,6 +279,12 @@ def test_options_are_copied_at_construction():
     labels.append("w")
     assert g.options["labels"] == ["x", "y", "z"]
     assert g.to_json() == before
+    # options of plain scalars only are not deep-copied (nothing in them can change), but
+    # the game still has a dict of its own: neither the class's defaults nor the caller's
+    scalars = {"rounds": 3, "picks": 2, "labels": None}
+    plain = duel(**scalars)
+    plain.options["rounds"] = 9
+    assert scalars["rounds"] == 3 and duel().options["rounds"] == 2
 
 
 # ================================================================= registry

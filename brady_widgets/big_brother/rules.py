@@ -71,7 +71,7 @@ import random as _random
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from itertools import accumulate
+from itertools import accumulate, compress
 from operator import add as _add
 from typing import Any, NamedTuple
 
@@ -157,6 +157,15 @@ def rank_sums(ranks: dict[int, list[int]]) -> dict[int, int]:
     return sums
 
 
+def _all_but(seats: list[int], seat: int | None) -> list[int]:
+    """``seats`` without ``seat``, in their order (a loop: see _NO_CELLS)."""
+    out = []
+    for s in seats:
+        if s != seat:
+            out.append(s)
+    return out
+
+
 def label(seat: int) -> str:
     """A seat as people see it: its neck-tag number."""
     return f"Player {seat + 1}"
@@ -236,7 +245,12 @@ def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     got = kept[1].get(seat)
     if got is None:
         gossip = g._acts.gossip
-        got = kept[1][seat] = LegalList([gossip[p, side] for p in g.in_house if p != seat for side in SIDES])
+        mine = []  # (loops, not comprehensions, in this module's hot code: see _NO_CELLS)
+        for p in g.in_house:
+            if p != seat:
+                for side in SIDES:
+                    mine.append(gossip[p, side])
+        got = kept[1][seat] = LegalList(mine)
     return got
 
 
@@ -248,7 +262,11 @@ def _legal_gossip_card(g: BigBrother, seat: int) -> list:
     if h.count(0) == 1:  # a card of every number but one's own (see _vote_lists)
         return g._acts.gossip_card_all[seat]
     card = g._acts.gossip_card
-    return LegalList([card[t] for t in range(g.players) if t != seat and h[t]])
+    mine = []  # (a loop: see _NO_CELLS)
+    for t in range(g.players):
+        if t != seat and h[t]:
+            mine.append(card[t])
+    return LegalList(mine)
 
 
 def _legal_vote(g: BigBrother, seat: int) -> list:
@@ -270,7 +288,11 @@ def _vote_lists(g: BigBrother) -> list:
                 bases = g._vote_bases()
             lists.append(bases[s])
         else:
-            lists.append(LegalList([vote[t] for t in targets if t != s and h[t]]))
+            mine = []  # (a loop: see _NO_CELLS)
+            for t in targets:
+                if t != s and h[t]:
+                    mine.append(vote[t])
+            lists.append(LegalList(mine))
     return lists
 
 
@@ -293,7 +315,10 @@ def _legal_choose(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
     choose = g._acts.choose
-    return LegalList([choose[t] for t in g._choices()])
+    mine = []  # (a loop: see _NO_CELLS)
+    for t in g._choices():
+        mine.append(choose[t])
+    return LegalList(mine)
 
 
 def _legal_pay(g: BigBrother, seat: int) -> list:
@@ -308,7 +333,11 @@ def _legal_rank(g: BigBrother, seat: int) -> list:
         return _NOTHING
     mine = g.ranks[seat]
     rank = g._acts.rank
-    return LegalList([rank[s] for s in g.evicted_now() if s not in mine])
+    out = []  # (a loop: see _NO_CELLS)
+    for s in g.evicted_now():
+        if s not in mine:
+            out.append(rank[s])
+    return LegalList(out)
 
 
 def _legal_none(g: BigBrother, seat: int) -> list:
@@ -495,6 +524,13 @@ def _fresh(value: Any) -> Any:
 
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
 _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
+
+#: _NO_CELLS (the note that comments in the step functions point to): the functions a
+#: playout runs at its steps use loops or C-level ``map``/``filter``, not comprehensions
+#: that read the function's locals: on CPython 3.11 each such local becomes a closure cell
+#: made at every call (and read through the cell everywhere in the function), and the
+#: comprehension a new function object and frame (callgrind: about 2% of a 6-player
+#: random playout's instructions)
 
 
 class BigBrother(Game):
@@ -774,10 +810,14 @@ class BigBrother(Game):
         # nearly every step): a plain int seat, a plain time from the clock to before the
         # deadline, and the very action object handed out for the seat (found by identity
         # in ``_kept``); anything else goes through Game.act and its full checks
-        # (``_kept`` is empty once the game is over, so a list found means a game going on)
-        if type(action) is FrozenAction and type(seat) is int and (type(at) is int or type(at) is float):
-            got = self._kept.get(seat)
-            if got and self.clock <= at <= MAX_AT:
+        # (``_kept`` is empty once the game is over, so a list found means a game going on;
+        # it holds only FrozenActions, so the identity test alone says what the action is)
+        if type(seat) is int and (type(at) is int or type(at) is float):
+            try:
+                got = self._kept[seat]  # (a subscript: cheaper than .get, and a miss is rare)
+            except KeyError:
+                got = None
+            if got and self.clock <= at and at <= MAX_AT:
                 due = self.deadline
                 if due is None or at < due:
                     for handed in got:
@@ -856,7 +896,11 @@ class BigBrother(Game):
     # -------------------------------------------------------------- rounds
     def evicted_now(self) -> list[int]:
         """The evicted housemates not back in the house, in eviction order."""
-        return [s for s in self.evicted if s in self.out]
+        out, gone = [], self.out  # (a loop: see _NO_CELLS)
+        for s in self.evicted:
+            if s in gone:
+                out.append(s)
+        return out
 
     def _start_round(self) -> None:
         self.round += 1
@@ -908,7 +952,7 @@ class BigBrother(Game):
         # every seat's vote list, made once: who can vote (what _able_voters gives) and, kept
         # for this step's _refill, the lists themselves (no hand changes between the two)
         lists = self._asked = _vote_lists(self)
-        self.waiting = [s for s, got in enumerate(lists) if got]
+        self.waiting = list(compress(range(len(lists)), lists))  # the seats whose list is not empty
         # what _emit("card", card=..., sign=sign, purpose=...) gives (the targets: in the view)
         self.events.append({"type": "card", "step": len(self.history), "card": self.card, "sign": sign,
                             "purpose": self.purpose})  # fmt: skip
@@ -916,7 +960,9 @@ class BigBrother(Game):
     def _house_targets(self) -> list[int]:
         """Who may receive a vote during a round: housemates in the house, not shielded."""
         shield = self.shield
-        return [s for s in self.in_house if s != shield]
+        if shield is None:  # (most turns) a copy: targets and in_house are never the same list
+            return self.in_house.copy()
+        return _all_but(self.in_house, shield)
 
     def _question_done(self) -> None:
         p = self.phase
@@ -941,11 +987,11 @@ class BigBrother(Game):
     def _count(self, purpose: str, among: list[int]) -> list[int]:
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
-        totals = [sum(column) for column in zip(*box)]  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": [row[:] for row in box],
+        totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
                       "among": list(among), "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=[row[:] for row in box],
+        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=list(map(list.copy, box)),
                    among=list(among), extra=self.extra)  # fmt: skip
         return totals
 
@@ -963,16 +1009,24 @@ class BigBrother(Game):
         ties roll again among the tied. Returns the seat picked."""
         tied = list(seats)
         while len(tied) > 1:
-            rolls = {s: self._draw("die", _DIE_DRAW, _DIE_TABLE) for s in tied}
+            rolls = {}  # (loops: see _NO_CELLS)
+            for s in tied:
+                rolls[s] = self._draw("die", _DIE_DRAW, _DIE_TABLE)
             self._emit("roll_off", why=why, rolls={str(s): r for s, r in rolls.items()})
             best = min(rolls.values()) if low else max(rolls.values())
-            tied = [s for s in tied if rolls[s] == best]
+            tied = []
+            for s, r in rolls.items():  # (in the order of tied)
+                if r == best:
+                    tied.append(s)
         return tied[0]
 
     def _decide(self, purpose: str, among: list[int]) -> None:
         totals = self._count(purpose, among)
-        top = max(totals[s] for s in among)
-        tied = [s for s in among if totals[s] == top]
+        top = max(map(totals.__getitem__, among))
+        tied = []  # (a loop: see _NO_CELLS)
+        for s in among:
+            if totals[s] == top:
+                tied.append(s)
         if len(tied) > 1 and self.extra < MAX_EXTRA:
             self.extra += 1
             self._emit("tie", purpose=purpose, tied=tied, extra=self.extra)
@@ -1027,14 +1081,19 @@ class BigBrother(Game):
     def _do_rank(self, seat: int, action: dict) -> None:
         mine = self.ranks[seat]
         mine.append(action["target"])
-        left = [s for s in self.evicted_now() if s not in mine]
+        left = []  # (loops: see _NO_CELLS)
+        for s in self.evicted_now():
+            if s not in mine:
+                left.append(s)
         if len(left) == 1:
             mine.append(left[0])  # the last place needs no choice
         self._emit("ranked", seat=seat, done=not left or len(left) == 1)
         self._emit("my_rank", audience=[seat], seat=seat, order=list(mine))
         k = len(self.evicted_now())
-        if all(len(self.ranks[f]) == k for f in self.finalists):
-            self._return()
+        for f in self.finalists:
+            if len(self.ranks[f]) != k:
+                return
+        self._return()
 
     def _return(self) -> None:
         self.ranks_shown = True
@@ -1218,11 +1277,11 @@ class BigBrother(Game):
             self.shield = seat
             self._emit("shielded", seat=seat)
         elif room == "Garden":
-            others = [s for s in self.in_house if s != seat]
+            others = _all_but(self.in_house, seat)
             loser = self._roll_off(others, "garden", low=True)
             self._give(loser, seat, "garden")
         elif room == LIVING_ROOM:
-            others = [s for s in self.in_house if s != seat]
+            others = _all_but(self.in_house, seat)
             top = self._roll_off(others, "living_room", low=False)
             self._emit("highest", seat=top)
             if self.hand[seat][top]:
@@ -1241,16 +1300,21 @@ class BigBrother(Game):
 
     def _choices(self) -> list[int]:
         """The seats the mover may name in the ``choose`` phase now."""
-        c, seat = self.choosing, self.mover
-        others = [s for s in self.in_house if s != seat]
+        c, seat, house = self.choosing, self.mover, self.in_house
         if c["mode"] == "diary":
-            return others
+            return _all_but(house, seat)
         h = self.hand[seat]
-        held = [s for s in others if h[s]]
+        held = []  # (loops: see _NO_CELLS)
+        for s in house:
+            if h[s]:  # never the mover: nobody holds a card of their own number
+                held.append(s)
         tag = BEDROOM_TAG.get(c["room"])
         tags = self.options["tags"]
         if tag and tags:
-            tagged = [s for s in held if tags[s] == tag]
+            tagged = []
+            for s in held:
+                if tags[s] == tag:
+                    tagged.append(s)
             if tagged:
                 return tagged
         return held
@@ -1356,7 +1420,9 @@ class BigBrother(Game):
         the drawer's (``_stale``: :meth:`_fact` and :meth:`_draw_camera`), a claim made
         only the claimer's (its card is used up for the round) and the shield only the
         claims of the seats it leaves and reaches, so only those seats are made again."""
-        facts, shown, shield, house = self.facts, len(self.cam_shown), self.shield, self.in_house
+        # (two names a line: CPython packs four or more into a tuple first)
+        facts, shown = self.facts, len(self.cam_shown)
+        shield, house = self.shield, self.in_house
         got = self._claims_all
         stale = self._stale
         if got is not None and got[0] is facts and got[3] is house:
@@ -1393,8 +1459,12 @@ class BigBrother(Game):
             got = facts.get(_LINE_KEYS[card][seat])
             if got:
                 since = self.cam_seq[card]
-                seen = sorted({s for q, s in got if q > since and s != seat})
-                out += [claim[card, s] for s in seen]
+                seen = set()  # (loops: see _NO_CELLS)
+                for q, s in got:
+                    if q > since and s != seat:
+                        seen.add(s)
+                for s in sorted(seen):
+                    out.append(claim[card, s])
         return LegalList(out) if out else _NOTHING
 
     def _do_claim(self, seat: int, action: dict) -> None:
@@ -1533,9 +1603,14 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                if len(gos["chosen"]) == 2:
+                chosen, hand = gos["chosen"], self.hand
+                lander, partner = gos["lander"], gos["partner"]
+                if len(chosen) == 2:
                     self._gossip_reveal("shown")
-                elif _who_gossipers(self) != [s for s in (gos["lander"], gos["partner"]) if s not in gos["chosen"]]:
+                elif (lander not in chosen and not any(hand[lander])) or (
+                    partner not in chosen and not any(hand[partner])
+                ):
+                    # a gossiper still to pick holds no card (whom _who_gossipers leaves out)
                     self._gossip_reveal("no_card")
                 else:
                     return

@@ -294,7 +294,10 @@ class Game:
             raise TypeError(f"seed must be an int, got {seed!r}")
         self.players = players
         self.seed = seed
-        self.options = copy.deepcopy({**self.default_options, **options})
+        options = {**self.default_options, **options}
+        # a copy the caller cannot change: options of plain scalars (most games) need no deep copy
+        atomic = all(type(v) in JSON_SCALARS for v in options.values())
+        self.options = options if atomic else copy.deepcopy(options)
         self._check_options()
         self.rng = random.Random(seed)
         self.history: list[dict] = []  # player actions and chance outcomes, in order
