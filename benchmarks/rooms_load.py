@@ -95,6 +95,12 @@ def proc_rss_mb(pid: int) -> float:
     return float("nan")
 
 
+def _has_connection_cap() -> bool:
+    """Whether the server tree's rooms take ``--connections-per-address``."""
+    cli = SERVER_TREE / "brady_widgets" / "rooms" / "cli.py"
+    return cli.exists() and "--connections-per-address" in cli.read_text()
+
+
 class Server:
     def __init__(
         self,
@@ -127,6 +133,9 @@ class Server:
             TEACHER,
             "--joins-per-minute",
             "100000",
+            # every client of the load run connects from 127.0.0.1 (a server tree from before
+            # the cap has no such option)
+            *(["--connections-per-address", "100000"] if _has_connection_cap() else []),
             *(["--workers", str(self.workers)] if self.workers > 1 else []),
         ]
         if self.cprofile is not None:  # the whole server under cProfile, in CPU time (written when it stops)

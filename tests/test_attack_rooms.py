@@ -101,3 +101,41 @@ def test_forty_two_students_with_the_longest_names_get_frames_under_8_kb(tmp_pat
             d.close()
     finally:
         server.stop()
+
+
+def test_one_address_opening_page_after_page_is_refused_past_its_limit_in_words(tmp_path):
+    """Each open page costs the server a frame at every change of what it watches: a script
+    opening thousands from one address is refused past ``connections_per_address`` (told why,
+    then closed), and a page closed frees its place."""
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    server.rooms.connections_per_address = 3
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=4, seed=1)
+        pages = [R.join(server, code, name) for name in ("Ana", "Ben")]  # with the teacher's: 3
+        extra = R.Client(server)
+        refused = extra.recv()
+        assert refused == {
+            "op": "error",
+            "code": "rate_limited",
+            "message": "too many pages open from this address: close some and try again",
+        }
+        assert extra.recv() is None and extra.closed is not None and extra.closed[0] == 1008
+        assert server.rooms.connections == {"127.0.0.1": 3}
+        pages[1].close()
+        _soon(lambda: server.rooms.connections == {"127.0.0.1": 2})
+        again = R.join(server, code, "Cy")  # the place is free again
+        assert again.state["seat"] is not None
+        for c in (again, pages[0], t, extra):
+            c.close()
+        _soon(lambda: server.rooms.connections == {})
+    finally:
+        server.stop()
+
+
+def _soon(cond, timeout: float = 5.0) -> None:
+    """Wait until ``cond()`` (the server's loop runs in its own thread)."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)

@@ -144,6 +144,12 @@ def main(argv: list[str] | None = None) -> int:
     rooms.add_argument("--code-ttl", type=float, default=4 * 3600, help="seconds a table code accepts joins")
     rooms.add_argument("--joins-per-minute", type=int, default=20, help="join tries per minute from one address")
     rooms.add_argument(
+        "--connections-per-address",
+        type=int,
+        default=200,
+        help="open pages (connections) one address may hold at once",
+    )
+    rooms.add_argument(
         "--code-prefix",
         default="",
         help="every table code starts with these letters (one prefix per server when rooms shard by code)",
@@ -269,6 +275,7 @@ def main(argv: list[str] | None = None) -> int:
             pace=args.pace,
             code_ttl=args.code_ttl,
             joins_per_minute=args.joins_per_minute,
+            connections_per_address=args.connections_per_address,
             code_prefix=args.code_prefix.upper(),
             join_url=url,  # the teacher's and the projector's pages show it, with its QR code
         )

@@ -772,6 +772,8 @@ def run(
         str(args.code_ttl),
         "--joins-per-minute",
         str(args.joins_per_minute),
+        "--connections-per-address",
+        str(args.connections_per_address),
     ]
     env = {k: v for k, v in os.environ.items() if k != "BRADY_ROOMS_TEACHER_TOKEN"}
     if token is not None:

@@ -360,6 +360,7 @@ class Rooms:
         pace: float = 0.8,
         code_ttl: float = 4 * 3600,
         joins_per_minute: int = 20,
+        connections_per_address: int = 200,
         msgs_per_second: float = 20.0,
         burst: float = 40.0,
         code_prefix: str = "",
@@ -382,6 +383,11 @@ class Rooms:
         self.pace = pace
         self.code_ttl = code_ttl
         self.joins_per_minute = joins_per_minute
+        #: live connections one address may hold (a class behind one school address holds a
+        #: device each, a teacher's page and a projector: far fewer); each costs the server a
+        #: frame at every change of what it watches, so a script opening thousands is refused
+        self.connections_per_address = connections_per_address
+        self.connections: dict[str, int] = {}  # client address -> live connections
         self.msgs_per_second = msgs_per_second
         self.burst = burst
         self.rooms: dict[str, Room] = {}
@@ -1334,8 +1340,16 @@ class Rooms:
     # ----------------------------------------------------------- connection
     async def serve(self, ws: WebSocket) -> None:
         await ws.accept()
-        device = Device(ws)
         addr = ws.client.host if ws.client else "?"
+        live = self.connections.get(addr, 0)
+        if live >= self.connections_per_address:  # told why in words, then closed (policy)
+            with contextlib.suppress(Exception):
+                message = "too many pages open from this address: close some and try again"
+                await ws.send_text(json.dumps({"op": "error", "code": "rate_limited", "message": message}))
+                await ws.close(code=1008)
+            return
+        self.connections[addr] = live + 1
+        device = Device(ws)
         try:
             while not device.closing:
                 message = await ws.receive()
@@ -1351,6 +1365,9 @@ class Rooms:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            left = self.connections.pop(addr, 1) - 1
+            if left > 0:
+                self.connections[addr] = left
             self._unbind(device)
             self.teachers.discard(device)
             self.lobby_soon()
