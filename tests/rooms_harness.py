@@ -25,6 +25,14 @@ REPO = Path(__file__).resolve().parents[1]
 TEACHER = "teacher-token-for-tests-0123456789"
 
 
+def eventually(cond, timeout: float = 10.0) -> None:
+    """Wait until ``cond()`` holds (the server's loop runs in its own thread or process)."""
+    deadline = time.time() + timeout
+    while not cond():
+        assert time.time() < deadline, "condition not met in time"
+        time.sleep(0.02)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

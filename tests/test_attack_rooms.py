@@ -123,19 +123,11 @@ def test_one_address_opening_page_after_page_is_refused_past_its_limit_in_words(
         assert extra.recv() is None and extra.closed is not None and extra.closed[0] == 1008
         assert server.rooms.connections == {"127.0.0.1": 3}
         pages[1].close()
-        _soon(lambda: server.rooms.connections == {"127.0.0.1": 2})
+        R.eventually(lambda: server.rooms.connections == {"127.0.0.1": 2})
         again = R.join(server, code, "Cy")  # the place is free again
         assert again.state["seat"] is not None
         for c in (again, pages[0], t, extra):
             c.close()
-        _soon(lambda: server.rooms.connections == {})
+        R.eventually(lambda: server.rooms.connections == {})
     finally:
         server.stop()
-
-
-def _soon(cond, timeout: float = 5.0) -> None:
-    """Wait until ``cond()`` (the server's loop runs in its own thread)."""
-    deadline = time.monotonic() + timeout
-    while not cond():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)

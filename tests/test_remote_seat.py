@@ -9,13 +9,7 @@ import pytest
 import rooms_harness as R
 from brady_widgets.rooms.remote import RemoteSeat
 from brady_widgets.widget import expand_legal
-
-
-def eventually(cond, timeout: float = 10.0) -> None:
-    deadline = time.time() + timeout
-    while not cond():
-        assert time.time() < deadline, "condition not met in time"
-        time.sleep(0.02)
+from rooms_harness import eventually
 
 
 @pytest.fixture

@@ -15,6 +15,7 @@ import rooms_harness as R
 from brady_widgets.costume_party.content import ROOMS
 from brady_widgets.rooms.server import ROOM_ERROR_CODES
 from brady_widgets.widget import WIDGET_ERROR_CODES
+from rooms_harness import eventually
 
 ENGINE_CODES = {"not_your_turn", "illegal_action", "malformed_action", "game_over", "unknown_action"}
 
@@ -105,13 +106,6 @@ def test_each_device_receives_only_its_seat_swapped_deal_replay(server):
         for other in (6, 12, 18):
             assert not re.search(rf'"my_character":{other}(?!\d)', frame)
     t.close()
-
-
-def eventually(cond, timeout: float = 10.0) -> None:
-    deadline = time.time() + timeout
-    while not cond():
-        assert time.time() < deadline, "condition not met in time"
-        time.sleep(0.02)
 
 
 def _table_json(server, code: str) -> str:

@@ -22,13 +22,7 @@ import rooms_harness as R
 from brady_widgets.rooms import server as server_module
 from brady_widgets.rooms.server import Rooms
 from brady_widgets.rooms.store import Store, StoreError
-
-
-def eventually(cond, timeout: float = 10.0) -> None:
-    deadline = time.time() + timeout
-    while not cond():
-        assert time.time() < deadline, "condition not met in time"
-        time.sleep(0.02)
+from rooms_harness import eventually
 
 
 def mode(path) -> int:
