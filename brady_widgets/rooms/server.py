@@ -1340,16 +1340,13 @@ class Rooms:
     # ----------------------------------------------------------- connection
     async def serve(self, ws: WebSocket) -> None:
         await ws.accept()
-        addr = ws.client.host if ws.client else "?"
-        live = self.connections.get(addr, 0)
-        if live >= self.connections_per_address:  # told why in words, then closed (policy)
-            with contextlib.suppress(Exception):
-                message = "too many pages open from this address: close some and try again"
-                await ws.send_text(json.dumps({"op": "error", "code": "rate_limited", "message": message}))
-                await ws.close(code=1008)
-            return
-        self.connections[addr] = live + 1
         device = Device(ws)
+        addr = ws.client.host if ws.client else "?"
+        live = self.connections[addr] = self.connections.get(addr, 0) + 1
+        if live > self.connections_per_address:  # told why in words, then closed (the loop below ends)
+            why = "too many pages open from this address: close some and try again"
+            self.post(device, {"op": "error", "code": "rate_limited", "message": why})
+            self.close(device, CLOSE_FLOOD, "too many pages open from this address")
         try:
             while not device.closing:
                 message = await ws.receive()
