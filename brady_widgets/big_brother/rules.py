@@ -1603,14 +1603,12 @@ class BigBrother(Game):
                 self._question_done()
             elif p == "gossip":
                 gos = self.gossip
-                chosen, hand = gos["chosen"], self.hand
-                lander, partner = gos["lander"], gos["partner"]
+                chosen = gos["chosen"]
                 if len(chosen) == 2:
                     self._gossip_reveal("shown")
-                elif (lander not in chosen and not any(hand[lander])) or (
-                    partner not in chosen and not any(hand[partner])
-                ):
-                    # a gossiper still to pick holds no card (whom _who_gossipers leaves out)
+                elif len(_who_gossipers(self)) < 2 - len(chosen):
+                    # a gossiper still to pick holds no card (whom _who_gossipers leaves out;
+                    # a length, not a comprehension here: see _NO_CELLS)
                     self._gossip_reveal("no_card")
                 else:
                     return
