@@ -24,10 +24,10 @@ What a bot may answer
     step brought it news: an entry in its seat's log, other legal actions or
     another deadline (a vote cast in secret, or a counter of who has acted,
     changes none of these); it is asked again only after such a step (or
-    when its plan came due or was dropped). A plan is revisable until it is due: then it is
-    stamped and committed, at its due time, whatever waits to be applied (one
-    call to :meth:`Scheduler.run_until` over a long time plays out exactly as
-    many short ones). ``Later(ms)`` without an action means "ask me again in
+    when its plan came due or was dropped). A plan is revisable until it is
+    due: then it is stamped and committed, at its due time, whatever waits to
+    be applied (one call to :meth:`Scheduler.run_until` over a long time plays
+    out exactly as many short ones). ``Later(ms)`` without an action means "ask me again in
     ``ms``", and the bot is asked then. A turn-based game asks the first bot
     among ``to_act`` when its ``delay`` (the widget's pace) has passed, one
     action at a time.

@@ -499,7 +499,7 @@ class HousemateBot:
         moment = self._moment(view)
         # The answer is a function of the moment, the model, the legal list and the few
         # view fields below (and of the clock, through _in_time): the Scheduler asks again
-        # after every step that brings news (plans_on_news), still often with nothing of
+        # after every step that brings news (plans_on_news), now and then with nothing of
         # these changed, so the last answer is kept and given again
         # (a read-only list, as the game hands them out, is kept as it is: it cannot change
         # while kept, and it equals a list of the same items; a key that differs only in

@@ -773,7 +773,7 @@ def _bot_playout_on_time(
         bots[seat] = watched(bot, game, seat, rng, every, asked)
     # a bot that plans on news only: the same game again, asked only on news (the watched
     # bots are asked after every step), must be the same game move for move
-    on_news = game.clone() if getattr(bot_cls(0, bot_seed), "plans_on_news", False) else None
+    on_news = game.clone() if getattr(bot, "plans_on_news", False) else None  # (bot: the last one made)
     sched = Scheduler(game, bots, lag=lag, copy_views=False)  # bot_answer gives the bots copies
     try:
         sched.run(max_steps=max_actions)
