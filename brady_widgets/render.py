@@ -148,23 +148,34 @@ class ScreenRendering:
         actions = self._actions_before()
         last = len(actions) - 1
         memo = self._entry_memo(screen)
+        hide = self._hides_steps(screen)
         for i in range(start, stop):
             ev = events[i]
             step = ev.get("step", 0)
-            action = actions[step] if isinstance(step, int) and 0 <= step <= last else None
+            action = actions[step] if not hide and isinstance(step, int) and 0 <= step <= last else None
             hit = memo.get(id(ev))
-            if hit is None or hit[0] is not ev or hit[1] != (i, action):
-                entry = {"i": i, "type": ev["type"], "step": step, "text": self.presenter.describe(ev)}
+            if hit is None or hit[0] is not ev or hit[1] != (i, action, hide):
+                entry = {"i": i, "type": ev["type"], "text": self.presenter.describe(ev)}
+                if not hide:  # (numbered by steps: see _hides_steps)
+                    entry["step"] = step
                 if action is not None:
                     entry["action"] = action  # the replay's "Action n": player actions and clock steps
                 if isinstance(ev.get("seat"), int):
                     entry["seat"] = ev["seat"]
-                hit = (ev, (i, action), entry, _json_size(entry))
+                hit = (ev, (i, action, hide), entry, _json_size(entry))
                 if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
                     memo[id(ev)] = hit
             out.append(hit[2])
             sizes.append(hit[3])
         return out, sizes
+
+    def _hides_steps(self, screen: Screen) -> bool:
+        """Whether ``screen`` must not count or number the game's steps: a live game with
+        private steps (:attr:`~brady_widgets.engine.game.Game.private_steps`) shown
+        without the teacher's reveal. Its replay length, log numbers and view clock would
+        move at another seat's secret action (a Hold in the dark), telling a student
+        that it happened and when; once the game is over its replay numbers them all."""
+        return self.game.private_steps and not screen.reveal and not self.game.over
 
     def _entry_memo(self, screen: Screen | None = None) -> dict:
         """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
@@ -253,7 +264,10 @@ class ScreenRendering:
                 view[key] = _fit(tail, self.presenter.window_limit, self.presenter.window_budget)
         view["odds"] = odds
         legal = g.legal_actions(seat) if (seat is not None and live) else []
-        length = self._n_actions()
+        hide = self._hides_steps(screen)
+        if hide:
+            view.pop("clock", None)  # the game's time at the last step, anyone's (the clock trait has the time)
+        length = 0 if hide else self._n_actions()
         if self.game.realtime:
             paused = not self.game.over and not self._running
         else:

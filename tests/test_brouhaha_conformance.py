@@ -27,9 +27,9 @@ from brady_widgets.brouhaha import GAME
 from brady_widgets.brouhaha.bots import BOTS, TB_BOTS
 from brady_widgets.brouhaha.rules import Brouhaha
 from brady_widgets.brouhaha.total_black import TotalBlack, rounds_until_all_found
-from brady_widgets.engine.registry import load_bots, load_fields, load_widget, names, register, unregister
+from brady_widgets.engine.registry import load_bots, load_fields, load_game, load_widget, names, register, unregister
 from brady_widgets.scheduler import Scheduler
-from brady_widgets.testing import all_views, check_game, invariants_for
+from brady_widgets.testing import ConformanceError, all_views, check_game, invariants_for
 
 NAME = "brouhaha"
 VARIANTS = {
@@ -190,6 +190,23 @@ def test_total_black_conformance(players):
     assert report.bot_checks > 0 and report.round_trips > 0
     if players > 2:
         assert report.leak.changed > 0
+
+
+class _UndeclaredTotalBlack(TotalBlack):
+    """Total Black as if it did not say that a Hold is a private step."""
+
+    name = "brouhaha_total_black_undeclared"
+    private_steps = False
+
+
+def test_the_kit_fails_a_game_whose_private_steps_are_not_declared():
+    # a Hold changes nothing another seat sees: the kit must see it, or a screen would
+    # count and number Holds for every student
+    with pytest.raises(ConformanceError, match="private_steps"):
+        check_game(_UndeclaredTotalBlack, 4, 3, max_actions=60, require_end=False, leak_every=0, fuzz_every=0)
+    assert TotalBlack.private_steps is True and not any(
+        load_game(n).private_steps for n in ("brouhaha", "big_brother", "brady_bunch", "costume_party")
+    )
 
 
 def tb_rounds(players, seed):

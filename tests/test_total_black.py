@@ -212,3 +212,40 @@ def test_the_odds_panel_is_exact(players, found_pairs, cries):
     w = TotalBlackWidget(game=g, humans=[0], pace=0)
     assert w.view["odds"]["same_cry"] == f"{same.numerator}/{same.denominator}" or same == 1
     w.close()
+
+
+def test_a_hold_changes_no_other_screen_until_the_round_ends():
+    """A Hold is secret until the round ends: every other seat's screen, the partner's and
+    the public one included, is the same before and after it (no replay length, log
+    number or view clock that counts it), while the holder's own shows it and the
+    teacher's reveal lists it. Once the game is over the replay numbers every step."""
+    from brady_widgets.session import session_for
+
+    s = session_for("total_black", players=4, seed=2, humans=[0, 1, 2, 3], mode="hotseat", bump_ms=60_000)
+    s.start()
+    g = s.game
+    s.advance_time(400)
+    others = [None, 0, 2, 3]
+    before = {k: s.state_for(k) for k in others}
+    teacher = s.state_for(None, reveal=True)
+    assert 1 not in teacher["view"]["holding"]
+    holder = s.state_for(1)
+    assert s.act_for(1, HOLD, at=g.clock + 700)
+    assert 1 in g.holding and g.partner[1] in (0, 2, 3)
+    for k in others:
+        assert s.state_for(k) == before[k], k
+        assert before[k]["replay"] == {"step": 0, "length": 0, "active": False}
+        assert "clock" not in before[k]["view"]
+        assert all("action" not in e and "step" not in e for e in before[k]["log_lines"])
+    assert s.state_for(1)["view"]["held"] is True and not holder["view"]["held"]
+    assert 1 in s.state_for(None, reveal=True)["view"]["holding"]
+    assert s.state_for(None, reveal=True)["replay"]["length"] == 1
+    # to the end: then the replay counts every step, Holds included
+    while not g.over:
+        for seat in range(4):
+            if HOLD in g.legal_actions(seat):
+                s.act_for(seat, HOLD, at=g.clock)
+        s.advance_time(60_000)
+    over = s.state_for(0)
+    assert over["replay"]["active"] and over["replay"]["length"] == s._n_actions() > 0
+    assert any(isinstance(e.get("action"), int) for e in over["log_lines"])

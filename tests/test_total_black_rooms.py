@@ -119,3 +119,55 @@ def test_a_table_of_two_players_is_refused_in_words(server):
     err = t.op({"op": "create", "table": {"game": "total_black", "players": 2, "seed": 1}})
     assert err["op"] == "error" and "{" not in err["message"]
     t.close()
+
+
+def test_a_hold_in_the_dark_sends_nothing_to_the_other_devices(server):
+    """A Hold is secret until the round ends: the other devices (its partner's too) get no
+    frame at that moment, so a student watching the frames in developer tools cannot tell
+    that someone held, or when. The holder's own device shows it."""
+    t = R.teacher(server)
+    code = R.create(t, game="total_black", players=4, seed=2, options={"bump_ms": 60_000})
+    devices = [R.join(server, code, name) for name in NAMES[:4]]
+    game = server.rooms.rooms[code].table.game
+    t.send({"op": "start", "code": code})
+    for i, d in enumerate(devices):  # each page measures its clock offset, as the view does
+        d.intent({"type": "clock", "id": f"v{i}"})
+        d.wait(lambda d=d, i=i: d.state["clock"]["state"] == "running" and d.state["clock"]["sync"] == f"v{i}")
+    holder = devices[1]
+    partner = game.partner[1]
+    for d in devices:
+        d.drain(0.3)
+    seen = {id(d): len(d.frames) for d in devices}
+    holder.act({"type": "hold"})
+    holder.wait(lambda: holder.state["view"]["held"] is True)
+    assert 1 in game.holding
+    for d in devices:
+        d.drain(0.5)
+    for s, d in enumerate(devices):
+        if d is holder:
+            continue
+        new = [f for f in d.frames[seen[id(d)] :] if f.get("op") == "state"]
+        assert new == [], (s, "partner" if s == partner else "other", new)
+    for d in (*devices, t):
+        d.close()
+
+
+def test_a_seat_page_asks_for_older_log_lines_with_its_own_view_only(server):
+    """A page request is answered from the device's role-checked screen: a seat device
+    with a reveal left on its screen (as the teacher's toggle would leave one) still gets
+    its own log lines, never another seat's card."""
+    t = R.teacher(server)
+    code = R.create(t, game="total_black", players=4, seed=3, options={"bump_ms": 60_000})
+    devices = [R.join(server, code, name) for name in NAMES[:4]]
+    room = server.rooms.rooms[code]
+    game = room.table.game
+    d = devices[0]
+    device = next(x for x in room.devices if x.role == "seat" and x.seat == 0)
+    device.screen = device.screen.__class__(seat=0, reveal=True)  # left over: only a teacher may reveal
+    d.intent({"type": "page", "list": "log", "before": 10})
+    frame = d.until(lambda f: f.get("op") == "state" and "page" in f["state"] and f["state"]["page"])
+    shown = json.dumps(frame["state"]["page"], ensure_ascii=False)
+    others = {ANIMAL_NAMES[c] for c in game.cards} - {ANIMAL_NAMES[game.cards[0]]}
+    assert "deal" in shown and not any(name in shown for name in others), shown
+    for x in (*devices, t):
+        x.close()

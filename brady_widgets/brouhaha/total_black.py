@@ -61,6 +61,7 @@ class TotalBlack(Game):
     action_schema = {"hold": {}}
     realtime = True
     races = frozenset()
+    private_steps = True  # a Hold is heard by no one until the round ends
 
     def _check_options(self) -> None:
         o = self.options

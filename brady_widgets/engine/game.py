@@ -247,6 +247,13 @@ class Game:
     #: scheduler holds them for a short settle window and applies them in the order
     #: of their time stamps, so a slow link does not decide the race
     races: ClassVar[frozenset] = frozenset()
+    #: a game some of whose actions only their own seat sees (no event for anyone else,
+    #: no other view changes: Total Black's Hold in the dark) sets this. A screen of such a
+    #: game, while it is played, then never counts or numbers steps (the replay's length,
+    #: a log line's action number) nor shows the view's ``clock`` (it moves to the time of
+    #: every action): a student would learn from it that someone acted, and when. The
+    #: conformance kit checks that a game with such steps says so.
+    private_steps: ClassVar[bool] = False
     #: a real-time engine whose legal lists are cheap to ask sets this: :meth:`act` then
     #: accepts the common case in one pass (:meth:`_accepts_at_once`) before the full
     #: checks. Such an engine keeps ``self._kept``, a dict seat -> the legal list it

@@ -253,6 +253,8 @@ class Device:
     seq: int = -1
     sent: dict = field(default_factory=dict)
     sync_id: str = ""  # real time: the id of this view's clock request (its answer carries it)
+    #: real time: ((running, state, sync_id), the game time sent with them): see Rooms._personal
+    clock_sent: tuple = ((), None)
     error: dict = field(default_factory=dict)
     errors: int = 0
     bucket: float = 0.0
@@ -706,11 +708,20 @@ class Rooms:
     @staticmethod
     def _personal(state: dict, device: Device) -> dict:
         """What differs between devices that share a screen: the error, and in real time the
-        id of the device's own clock request (its view measures its offset from that answer)."""
+        id of the device's own clock request (its view measures its offset from that answer).
+
+        The clock's ``now`` is sent anew only with a change of the device's clock request,
+        of running or of the clock's state: the view reads it only then (to measure its
+        offset once per run), and a ``now`` made at every change of the table sent every
+        device a frame at each step, a secret one too (a Hold in the dark: the moment
+        someone acted)."""
         state["error"] = device.error
         clock = state.get("clock") or {}
         if clock.get("realtime"):
-            state["clock"] = {**clock, "sync": device.sync_id}
+            key = (clock.get("running"), clock.get("state"), device.sync_id)
+            if device.clock_sent[0] != key:
+                device.clock_sent = (key, clock.get("now"))
+            state["clock"] = {**clock, "sync": device.sync_id, "now": device.clock_sent[1]}
         return state
 
     async def send(self, device: Device, frame: dict) -> None:
@@ -1094,7 +1105,7 @@ class Rooms:
                 view.seat,
                 msg["list"],
                 msg["before"],
-                reveal=device.screen.reveal,
+                reveal=view.reveal,  # the role-checked screen's: only a teacher's page reveals
                 replay_step=view.replay_step,
                 options=view.option_dict(),
             )

@@ -56,6 +56,9 @@ The checks, each usable on its own from any test:
   ``act`` and for ``advance``: None, not a number, NaN, infinities, negative,
   past ``2**53`` and before the clock (``malformed_action``), at or after the
   next deadline (``illegal_action``).
+* :func:`check_private_steps` an action that changes nothing another seat sees is
+  allowed only in a game that says it has private steps (``private_steps``), whose
+  screens never count or number steps while it is played.
 * :func:`check_legal_is_the_truth` every well-formed action that is not legal is
   refused (``not_your_turn`` from a seat not to act; in real time, from a seat
   with no legal action at all), and legal ones are accepted.
@@ -1204,6 +1207,26 @@ def check_log_current(game: Game) -> None:
                 )
 
 
+def check_private_steps(game: Game, seat: int, before: dict, after: dict) -> None:
+    """An action of ``seat`` that changed nothing another seat sees (``before`` and
+    ``after``: :func:`all_views` around it; the clock aside) is a private step: the game
+    must say it has such steps (``private_steps``), or a screen would count and number
+    them for everyone (the replay's length, the log's action numbers, the view's clock)
+    and tell every student that someone acted, and when."""
+    if game.private_steps:
+        return
+    for key, view in after.items():
+        if key == "None" or key == str(seat):
+            continue
+        old = before[key]
+        if all(view.get(k) == old.get(k) for k in view.keys() | old.keys() if k != "clock"):
+            raise _fail(
+                game,
+                f"seat {seat}'s action changed nothing seat {key} sees: a private step, but the game does not set "
+                "private_steps = True (its screens would count and number it for everyone)",
+            )
+
+
 def check_view_snapshot(game: Game) -> None:
     """A view is a snapshot: mutating every list and dict inside the returned views,
     logs and legal actions, at every depth (the values inside log events included),
@@ -1441,6 +1464,8 @@ def check_game(
         report.actions = k
         report.clock_steps += step[0] == CLOCK
         recorded.append(all_views(game))
+        if step[0] != CLOCK:
+            check_private_steps(game, step[0], recorded[-2], recorded[-1])
         checks(k, final=game.over)
     if require_end and not game.over:
         raise _fail(game, f"did not end within {max_actions} random actions")
