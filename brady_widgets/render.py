@@ -51,6 +51,7 @@ class ScreenRendering:
     lag: float
     _sync_id: str
     _running: bool
+    _locked: bool
     _ready: set[int]
     _pending: asyncio.TimerHandle | None
 
@@ -271,7 +272,10 @@ class ScreenRendering:
         if self.game.realtime:
             paused = not self.game.over and not self._running
         else:
-            paused = self._pending is None and not self.game.over and self._bot_to_act() is not None
+            # (a room's locked table is not "paused": no one lets its bots play but its teacher's Unlock)
+            paused = (
+                self._pending is None and not self.game.over and not self._locked and self._bot_to_act() is not None
+            )
         page = screen.page[1] if screen.page is not None and screen.page[0] == self._position_key(screen) else {}
         state = {
             "seat": -1 if seat is None else seat,

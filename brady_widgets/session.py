@@ -231,6 +231,7 @@ class Session(ScreenRendering):
         # notebook widget, pauses when no view of it is on screen (``pause``)
         self._running = not engine.realtime
         self._started = False  # real time: the clock has run (not running then means paused)
+        self._locked = False  # a room's Lock: no bot acts (:meth:`lock`)
         #: a room's table: it waits for the teacher or for every seated person to be ready
         #: (its clock state says "table" rather than "waiting"); set by the rooms server
         self.table_start = False
@@ -369,7 +370,7 @@ class Session(ScreenRendering):
         Resume button; in a room, the teacher's start). Bots play from now on. Nothing
         happens for a turn-based game, a finished one or a clock that runs already."""
         g = self.game
-        if not g.realtime or g.over or self._running:
+        if not g.realtime or g.over or self._running or self._locked:
             return
         with self._batch():
             self._running = self._started = True
@@ -395,6 +396,24 @@ class Session(ScreenRendering):
             self._anchor = None  # the next start anchors the loop's clock at this game time
             self._running = False
             self._sync_seat()
+            self._refresh()
+
+    def lock(self, on: bool) -> None:
+        """A room's Lock (``on``) and Unlock. Locked, no bot acts, whatever asks it to (a
+        person's move, Run bots, a timer already set), and a real-time clock stands still
+        (:meth:`pause`). Unlocked, a turn-based table's bots play on at once; a real-time
+        clock runs again only with :meth:`start` (the room says when: a table that was
+        started). People's moves are the room's to refuse."""
+        on = bool(on)
+        if on == self._locked:
+            return
+        with self._batch():
+            if on:
+                self.pause()  # (real time; nothing for a turn-based game)
+                self._cancel_pending()
+            self._locked = on
+            if not on and not self.game.realtime:
+                self._start_bots_guarded()
             self._refresh()
 
     def mark_ready(self, seat: int) -> frozenset[int]:
@@ -948,7 +967,7 @@ class Session(ScreenRendering):
         """Hand the game to the scheduler: now, on virtual time (pace 0 / no loop), or
         on the loop with one timer for the next pending event."""
         g = self.game
-        if g.over or not self._running:
+        if g.over or not self._running or self._locked:
             return
         loop = self._loop()
         if loop is None:

@@ -539,3 +539,47 @@ def test_a_locked_real_time_table_stands_still_until_it_is_unlocked(tmp_path):
         t.close()
     finally:
         server.stop()
+
+
+def test_a_locked_turn_based_table_stands_still_until_it_is_unlocked(tmp_path):
+    """Lock "pauses a table (no one may act)": on a turn-based table the bots played on
+    after a Lock, up to a person's turn, while the students were refused. Now a Lock stops
+    them where they are (no step while locked, whatever asks them to: a student's "Let the
+    bots play" is the teacher's only, and no button offers it), and Unlock lets them go on."""
+    server = R.ThreadServer(tmp_path / "lock_tb.sqlite3", pace=0.15).start()
+    try:
+        t = R.teacher(server)
+        bots = {str(s): "easy" for s in range(1, 5)}
+        code = R.create(t, game="brady_bunch", players=5, seed=7, bots=bots)
+        ana = R.join(server, code, "Ana")
+        room = server.rooms.rooms[code]
+        g = room.table.game
+        for _ in range(100):  # Ana plays until the Lock lands while a bot is to play
+            ana.wait(lambda: g.over or (bool(ana.legal()) and 0 in g.to_act) or (bool(g.to_act) and 0 not in g.to_act))
+            assert not g.over
+            if 0 in g.to_act:
+                rev = ana.state["rev"]
+                ana.act(ana.legal()[0])
+                ana.wait(lambda rev=rev: ana.state["rev"] != rev)
+                continue
+            t.send({"op": "lock", "code": code, "on": True})
+            eventually(lambda: room.locked, what="the lock")
+            if g.to_act and 0 not in g.to_act:
+                break
+            t.send({"op": "lock", "code": code, "on": False})
+            eventually(lambda: not room.locked, what="the unlock")
+        assert g.to_act and 0 not in g.to_act, "the lock never landed on a bot's turn"
+        history = len(g.history)
+        time.sleep(1.0)  # six bot paces
+        assert len(g.history) == history and not g.over
+        ana.wait(lambda: ana.state["settings"]["paused"] is False)  # no "Let the bots play" button
+        ana.intent({"type": "run_bots"})
+        assert ana.until(lambda f: f.get("op") == "error")["code"] == "teacher_only"
+        time.sleep(0.3)
+        assert len(g.history) == history
+        t.send({"op": "lock", "code": code, "on": False})
+        eventually(lambda: len(g.history) > history or g.over, what="the bots playing on")
+        ana.close()
+        t.close()
+    finally:
+        server.stop()

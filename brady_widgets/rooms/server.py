@@ -427,6 +427,7 @@ class Rooms:
                     bot={seat: level for seat, level in levels.items() if seat not in humans},
                 )
                 room = Room(code, meta["game"], table, meta["created"], meta["names"], levels, meta["locked"])
+                table.lock(room.locked)  # a table locked before the restart stays still
                 room.started = meta.get("started", False)
                 room.seats = {int(k): v for k, v in meta["seats"].items()}
                 room.seat_names = {int(k): v for k, v in meta.get("seat_names", {}).items()}
@@ -1270,9 +1271,10 @@ class Rooms:
         if not isinstance(frame.get("on"), bool):
             raise RoomError("malformed_message", "lock takes on: true or false")
         room.locked = frame["on"]
-        if room.locked:  # a real-time table's clock stands still: nothing falls due, no bot acts
-            room.table.pause()
-        elif room.started:  # and goes on from the game time where it stopped
+        # no bot acts (a turn-based table's stop where they are) and a real-time table's clock
+        # stands still: nothing falls due
+        room.table.lock(room.locked)
+        if not room.locked and room.started:  # and goes on from the game time where it stopped
             self._start_table(room)
         self.save(room)
         await self.flush(room)
