@@ -156,9 +156,10 @@ class ScreenRendering:
             action = actions[step] if not hide and isinstance(step, int) and 0 <= step <= last else None
             hit = memo.get(id(ev))
             if hit is None or hit[0] is not ev or hit[1] != (i, action, hide):
-                entry = {"i": i, "type": ev["type"], "text": self.presenter.describe(ev)}
-                if not hide:  # (numbered by steps: see _hides_steps)
-                    entry["step"] = step
+                if hide:  # not numbered by steps (see _hides_steps)
+                    entry = {"i": i, "type": ev["type"], "text": self.presenter.describe(ev)}
+                else:
+                    entry = {"i": i, "type": ev["type"], "step": step, "text": self.presenter.describe(ev)}
                 if action is not None:
                     entry["action"] = action  # the replay's "Action n": player actions and clock steps
                 if isinstance(ev.get("seat"), int):
@@ -331,15 +332,28 @@ class ScreenRendering:
         live = screen.replay_step is None
         shown = self.presenter.countdowns(view) if (live and view is not None and not g.over) else {}
         end, window = shown.get("end"), shown.get("window")
+        running, state = bool(self._running and not g.over and live), self.clock_state if live else "over"
+        if live:
+            # ``now`` is read by the view once per run (its offset, from the answer to its clock
+            # request), so it is made anew only with a change of the request, of running or of
+            # the state: made at every redraw it sent a message at every step, a secret one too
+            # (a bot's Hold in the dark: the moment it acted)
+            key = (running, state, self._sync_id)
+            kept = self.__dict__.get("_clock_now")
+            if kept is None or kept[0] != key:
+                kept = self.__dict__["_clock_now"] = (key, round(self._now(), 3))
+            now = kept[1]
+        else:
+            now = self._shown_game(screen).clock
         return {
             "realtime": True,
-            "now": round(self._now(), 3) if live else self._shown_game(screen).clock,
+            "now": now,
             "deadline": g.next_deadline() if live else None,
             "end": end,
             "window": window,
             "label": str(shown.get("label") or "")[:40] if window is not None else "",
-            "running": bool(self._running and not g.over and live),
-            "state": self.clock_state if live else "over",
+            "running": running,
+            "state": state,
             "ready": sorted(self._ready),
             "lag": self.lag,
             "sync": self._sync_id,

@@ -249,3 +249,28 @@ def test_a_hold_changes_no_other_screen_until_the_round_ends():
     over = s.state_for(0)
     assert over["replay"]["active"] and over["replay"]["length"] == s._n_actions() > 0
     assert any(isinstance(e.get("action"), int) for e in over["log_lines"])
+
+
+def test_a_bots_hold_sends_the_students_widget_nothing():
+    """Against bots in a notebook: a bot's Hold is secret too, so the student's widget gets
+    no message at that moment (its clock trait's time used to change at every redraw, so
+    each bot's Hold reached the browser, and with it whether the hand the student bumped
+    into was held). A step the student can see still redraws."""
+    w = TotalBlackWidget(players=12, seed=4, pace=0, bot="sloppy")
+    w.start()
+    secret = seen = 0
+    with record_frames(w) as frames:
+        for _ in range(1200):
+            if w.game.over:
+                break
+            steps, count = len(w.game.history), len(frames)
+            w.advance_time(50)
+            new = w.game.history[steps:]
+            if new and all(h.get("seat") not in (0, "clock", "chance") for h in new):
+                secret += 1  # only bots' Holds: nothing the student sees
+                assert len(frames) == count, frames[count:]
+            elif any(h.get("seat") == "clock" for h in new):
+                seen += 1
+                assert len(frames) > count  # a new round: the student's screen changes
+    assert secret > 5 and seen > 2
+    w.close()
