@@ -324,7 +324,9 @@ class ScreenRendering:
         The countdowns, from the shown seat's ``view`` (the presenter's
         :meth:`~brady_widgets.presenter.Presenter.countdowns`): ``end``, when the game's
         time runs out (None: no limit), and ``window``, when the current window closes,
-        named by ``label`` (e.g. "Slap"); ``deadline`` is the earlier of the two."""
+        named by ``label`` (e.g. "Slap"); ``deadline`` is the earlier of the two. ``now``: the
+        game time when the view's clock request (``sync``), running or the state last changed,
+        the answer the view measures its offset from (not the time of every redraw)."""
         screen = self.screen if screen is None else screen
         g = self.game
         if not g.realtime:
