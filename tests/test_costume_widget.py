@@ -221,3 +221,37 @@ def test_testids_in_the_docstring_are_in_the_bundle():
     bundle = (STATIC / "costume_party.js").read_text()
     missing = [i for i in sorted(ids) if f'"{i}"' not in bundle and f"`{i}-" not in bundle and f'"{i}-' not in bundle]
     assert not missing, missing
+
+
+def _black_roll(rooms: list[str], deck: list[int], draws: int = 0) -> CostumePartyWidget:
+    """A 2-player party whose die only shows black, seat 0 (the Pirate, figure 0) to act
+    on black after ``draws`` draws by each seat; the screen is seat 0's."""
+    g = CostumeParty(2, seed=1, faces=["black"], deal={"secrets": [0, 1], "deck": deck, "rooms": rooms})
+    for _ in range(draws):
+        for seat in (0, 1):
+            g.act(seat, {"type": "roll"})
+            g.act(seat, {"type": "draw"})
+    g.act(0, {"type": "roll"})
+    return CostumePartyWidget(game=g, humans=[0], pace=0, bot={})
+
+
+def test_black_refusals_say_the_rules_decision_in_the_partys_words():
+    """rules-decisions.md: "With three face-up cards, or an empty deck, you must kill" and
+    "You may not kill yourself while another figure shares your room": a refused click on
+    black says which rule refused it, not only "make a kill or draw a card"."""
+    rooms = ["blue"] * 20
+    rooms[0] = rooms[2] = "hall"  # the Pirate shares the hall with the Wizard
+    w = _black_roll(rooms, list(range(3, 20)) + [2])
+    send(w, {"type": MSG.ACT, "action": {"type": "kill", "figure": 0}})
+    assert w.error["message"] == "You may not kill yourself while another figure shares your room."
+    send(w, {"type": MSG.ACT, "action": {"type": "kill", "figure": 1}})
+    assert w.error["message"] == f"You can only kill a figure in your own room: {figure_label(1)} is elsewhere."
+    alone = ["blue"] * 20
+    alone[0] = "hall"
+    w = _black_roll(alone, list(range(2, 20)), draws=3)  # three face-up cards each
+    send(w, {"type": MSG.ACT, "action": {"type": "draw"}})
+    assert w.error["message"] == "You have three face-up cards: you must kill."
+    w = _black_roll(alone, list(range(2, 8)) + list(range(8, 20)), draws=0)
+    w.game.deck.clear()  # the deck has run out
+    send(w, {"type": MSG.ACT, "action": {"type": "draw"}})
+    assert w.error["message"] == "The deck is empty: you must kill."

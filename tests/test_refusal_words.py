@@ -207,6 +207,25 @@ def test_brouhaha_says_why_a_slap_is_refused():
     assert_sentence(shown["message"])
 
 
+def test_brouhaha_says_why_a_pinned_player_cannot_answer_with_the_hunter_out():
+    """rules-decisions.md: a Hunter imitates the cry of another player's face-down animal.
+    The pinned player holds Hunters, but the only other card down is the Hunter itself:
+    the sentence says why their Hunter cannot answer, not "only another Hunter can"."""
+    from brady_widgets.brouhaha.rules import Brouhaha
+
+    g = Brouhaha(3, 0)  # seats 0 and 1 both hold Hunters
+    assert g.hands[0][-1] == g.hands[1][-1] == "hunter"
+    g.act(1, {"type": "play", "card": g.hands[1][0]}, at=10)
+    g.act(0, {"type": "hunt", "target": 1}, at=20)
+    assert g.phase == "hunt" and not g.legal_actions(1)
+    w = load_widget("brouhaha")(game=g, humans=[1], pace=0, bot={})
+    shown = _error_dict(_refusal_of(g, 1, {"type": "hunt", "target": 0}), w.session.presenter, 1)
+    assert shown["message"] == "A Hunter can only imitate another player's face-down animal, never a Hunter."
+    assert_sentence(shown["message"])
+    shown = _error_dict(_refusal_of(g, 0, {"type": "hunt", "target": 1}), w.session.presenter, 0)
+    assert shown["message"] == "Your Hunter is out: wait until the hunt is over."
+
+
 def _refusal_of(game, seat, action):
     from brady_widgets.engine.errors import IllegalAction
 

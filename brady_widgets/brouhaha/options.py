@@ -29,7 +29,7 @@ OPTIONS = (
         "bang",
         "bool",
         False,
-        "The Bang variation: a wrong slap costs both slappers their latest card.",
+        "The Bang variation: a wrong slap costs each of the two slappers a Reserve card, if they have one.",
         label="Bang variation",
     ),
     Option(

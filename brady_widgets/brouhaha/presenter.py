@@ -110,6 +110,11 @@ class BrouhahaPresenter(Presenter):
             return "Someone slapped: only a second slap counts until the window closes."
         if phase == "hunt":
             if kind == "hunt":
+                if (view.get("hunt") or {}).get("hunter") == me:
+                    return "Your Hunter is out: wait until the hunt is over."
+                if "hunter" in (view.get("my_hand") or []):
+                    # a Hunter imitates another player's face-down animal, never the Hunter out
+                    return "A Hunter can only imitate another player's face-down animal, never a Hunter."
                 return "A Hunter is out: only another Hunter can answer it now."
             return "A Hunter is out: wait until the hunt is over."
         if phase == "pass":

@@ -31,8 +31,10 @@ Phases (``phase`` in every view): ``play | slap | reveal | hunt | pass | over``.
 * ``hunt`` (frozen): only a second Hunter, by another seat holding one. Both
   Hunters then leave the game (``hunters_cancel``): nothing else happens (the
   second hunter's own animal, if any, goes back to its hand first; the target's
-  card stays down). At the deadline with no second Hunter the target's card goes
-  to the hunter's Reserve and the Hunter leaves the game (``hunted``, public).
+  card stays down, unless the target is the second hunter). A Hunter aims only at
+  another seat's face-down animal, never at the Hunter down. At the deadline with
+  no second Hunter the target's card goes to the hunter's Reserve and the Hunter
+  leaves the game (``hunted``, public).
   No pass after a hunt.
 * ``pass`` (a simultaneous secret choice): every seat with a card in hand chooses
   one (``{"type": "pass", "card": c}``, Hunters included; only ``pass_chosen`` is

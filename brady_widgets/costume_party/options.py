@@ -18,5 +18,11 @@ OPTIONS = (
             ("ring", "five rooms in a ring"),
         ),
     ),
-    Option("first_seat", "seat", 0, "Who rolls first (the rulebook: the youngest player).", label="First player"),
+    Option(
+        "first_seat",
+        "seat",
+        0,
+        "Who rolls first (the rulebook: the player with the next birthday).",
+        label="First player",
+    ),
 )

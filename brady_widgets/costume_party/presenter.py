@@ -67,7 +67,37 @@ class CostumePartyPresenter(Presenter):
         if phase == "move":
             return "Move a figure into or out of the room the die shows."
         if phase == "black":
-            return "You rolled black: make a kill or draw a card."
+            return self._black_refusal(action, view) or "You rolled black: make a kill or draw a card."
+        return None
+
+    @staticmethod
+    def _black_refusal(action, view: dict) -> str | None:
+        """Which rule of black refused the click (rules-decisions.md: three face-up cards or
+        an empty deck force a kill; no killing yourself while another figure shares your room;
+        a kill is in your own character's room), read from the seat's own view."""
+        if not isinstance(action, dict):
+            return None
+        me, mine = view.get("viewer"), view.get("my_character")
+        kind = action.get("type")
+        if kind == "draw":
+            if not view.get("deck_count"):
+                return "The deck is empty: you must kill."
+            face_up = view.get("face_up") or []
+            if isinstance(me, int) and 0 <= me < len(face_up) and len(face_up[me]) >= 3:
+                return "You have three face-up cards: you must kill."
+            return None
+        fig = action.get("figure")
+        if kind != "kill" or not isinstance(fig, int) or isinstance(fig, bool) or not 0 <= fig < len(CHARACTERS):
+            return None
+        here = next((figs for figs in (view.get("rooms") or {}).values() if mine in figs), None)
+        if here is None:
+            return None
+        if fig not in here:
+            if fig in (view.get("killed") or []) or fig in (view.get("left") or []):
+                return f"{figure_label(fig)} is no longer at the party."
+            return f"You can only kill a figure in your own room: {figure_label(fig)} is elsewhere."
+        if fig == mine and len(here) > 1:
+            return "You may not kill yourself while another figure shares your room."
         return None
 
     def end_reason(self, view: dict) -> str:
