@@ -19,7 +19,7 @@ import re
 
 import pytest
 
-from brady_widgets.engine.errors import ERROR_CODES
+from brady_widgets.engine.errors import ERROR_CODES, IllegalAction
 from brady_widgets.engine.registry import load_game, load_widget
 from brady_widgets.frames import WIDGET_ERROR_CODES, _error_dict
 from brady_widgets.presenter import REFUSALS
@@ -344,3 +344,34 @@ def test_big_brother_says_why_a_vote_is_refused():
         assert text == "You can never vote for yourself.", text
     other = p.refusal_text("illegal_action", {"type": "claim", "card": 1, "culprit": 2}, 0)
     assert other == "You cannot claim that camera catch now."
+
+
+def test_the_brady_bunch_says_which_rule_refused_a_move():
+    """A move the party's rules refuse is answered in its words from the seat's own view:
+    the part of the round it is (not the shared "That move is not allowed right now."),
+    the question cap, a question about the kid asked."""
+    s = session_for("brady_bunch", players=5, seed=3, humans=[0], pace=0, max_questions=1)
+    g = s.game
+
+    def refused(action) -> str:
+        before = g.to_json()
+        with pytest.raises(IllegalAction):
+            s.act(action)
+        assert g.to_json() == before and s.error["code"] == "illegal_action"
+        return s.error["message"]
+
+    assert g.phase == "reveal" and g.to_act == [0]
+    assert refused({"type": "cookie", "kid": g.kids[0]}) == "Not now: Alice reveals the Snoop cards."
+    for _ in range(50):  # Alice plays on to her questions (the bots play the kids)
+        if g.phase == "talk":
+            break
+        legal = g.legal_actions(0)
+        s.act(next((a for a in legal if a["type"] != "request"), legal[0]))
+    assert g.phase == "talk"
+    kid = next(k for k in g.player_kids)
+    assert refused({"type": "ask_truth", "kid": kid, "about": kid, "round": 1}) == f"Ask {kid} about another kid."
+    s.act({"type": "ask_played", "kid": kid, "round": 1})
+    assert g.phase == "talk" and g.questions == 1
+    assert refused({"type": "ask_played", "kid": kid, "round": 1}) == (
+        "Alice has asked her 1 question for this round: now give a Cookie."
+    )

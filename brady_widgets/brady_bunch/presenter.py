@@ -12,7 +12,7 @@ from ..frames import WidgetError
 from ..presenter import Presenter
 from . import text as _text
 from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
-from .rules import ALICE, NOBODY, PHASE_TEXT, BradyBunch
+from .rules import ALICE, ASKS, NOBODY, PHASE_TEXT, BradyBunch
 
 __all__ = ["BradyBunchPresenter"]
 
@@ -144,6 +144,34 @@ class BradyBunchPresenter(Presenter):
             if t["speaker"] == about and t["kind"] == "played" and t["subject"] == about and t["about_round"] == rnd
         ]
         return {"pending_said": self.statement_text(said[-1]) if said else None}
+
+    # ------------------------------------------------------------ refusals
+    def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
+        """A move the rules refuse, in the party's words, from the seat's own view only: the
+        rule it broke where the view shows it (the question cap, a card not in the hand, a
+        card already face up, the silent kid asked), else what this part of the round is for."""
+        if view is None or view.get("over") or code != "illegal_action":
+            return None
+        phase = view.get("phase")
+        kind = action.get("type") if isinstance(action, dict) else None
+        kid = action.get("kid") if isinstance(action, dict) else None
+        entries = {k.get("kid"): k for k in view.get("kids") or [] if isinstance(k, dict)}
+        if kind in ASKS and phase in ("talk", "final"):
+            cap, asked = view.get("max_questions"), view.get("questions")
+            if isinstance(cap, int) and isinstance(asked, int) and asked >= cap:
+                plural = "question" if cap == 1 else "questions"
+                then = "give a Cookie" if phase == "talk" else "end the round"
+                return f"Alice has asked her {cap} {plural} for this round: now {then}."
+            if isinstance(kid, str) and entries.get(kid, {}).get("silent"):
+                return f"{kid} is the silent kid and answers no questions."
+            if kind == "ask_truth" and kid is not None and kid == action.get("about"):
+                return f"Ask {kid} about another kid."
+        if kind == "play" and phase == "play" and view.get("hand") is not None:
+            return "Play one of the Mischief cards in your hand."
+        if kind in ("peek", "expose") and isinstance(kid, str) and entries.get(kid, {}).get("face_up") is not None:
+            return f"{kid}'s card is already face up."
+        now = PHASE_TEXT.get(phase) if isinstance(phase, str) else None
+        return f"Not now: {now}." if now else None
 
     # ------------------------------------------------------------- log texts
     def end_reason(self, view: dict) -> str:
