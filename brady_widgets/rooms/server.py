@@ -69,7 +69,7 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import check_options, game_entry, load_game, load_options, load_presenter, names
 from ..frames import ROOM_ERROR_CODES, STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
-from ..render import render
+from ..render import PRIVATE_REPLAY, render
 from ..screen import Screen
 from ..session import Session, session_for
 from .store import Store
@@ -1085,6 +1085,8 @@ class Rooms:
             length = t._n_actions()
             if not t.game.over:
                 raise WidgetError("replay_unavailable", "the replay opens when the game is over")
+            if t._hides_steps(self._view(device, t)):  # a student's screen of a game with private steps
+                raise WidgetError("replay_unavailable", PRIVATE_REPLAY)
             if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
                 raise WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
             device.screen = replace(device.screen, replay_step=None if step == length else step)
