@@ -1200,7 +1200,10 @@ class Rooms:
         if room is None:
             raise RoomError("not_joined", "take a seat at a table to make a forecast")
         self._forecast(room, device, frame.get("event"), frame.get("percent"))
-        await self.send(device, {"op": "forecast", "kept": len(room.forecasts)})
+        # how many of this seat's own forecasts the table keeps: never the other seats' (a count
+        # of everyone's told a student when another student made one)
+        kept = sum(1 for f in room.forecasts if f["seat"] == device.seat)
+        await self.send(device, {"op": "forecast", "kept": kept})
 
     def _forecast(self, room: Room, device: Device, event: Any, percent: Any) -> None:
         """Keep a seated device's forecast (``_op_forecast``, or its view's ``forecast`` message)."""
