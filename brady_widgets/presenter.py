@@ -347,6 +347,8 @@ class Presenter:
                 return f"It is {join_names(names)}'s turn." if len(names) == 1 else f"Waiting for {join_names(names)}."
         if self.game.over and code in ("not_your_turn", "illegal_action"):
             return REFUSALS["game_over"]
+        if self.game.over and code == "replay_unavailable":  # (a game with private steps)
+            return "Only the teacher's screen replays this game: it would show moves that only their player saw."
         return REFUSALS.get(code, REFUSAL_FALLBACK)
 
     def refusal_text(self, code: str, action: Any = None, seat: Any = None) -> str:

@@ -24,7 +24,11 @@ if TYPE_CHECKING:  # pragma: no cover
     from .presenter import Presenter
     from .session import Session
 
-__all__ = ["ScreenRendering", "render"]
+__all__ = ["PRIVATE_REPLAY", "ScreenRendering", "render"]
+
+#: the developer's reason a replay request is refused on a screen of a finished game with
+#: private steps that is not the teacher's reveal (see ScreenRendering._hides_steps)
+PRIVATE_REPLAY = "a game with private steps is replayed on the teacher's reveal only"
 
 #: the screens (names, seat, reveal) whose log lines a table remembers at once: every seat of
 #: a 42-seat table, the public view and the teacher's reveal, with room to spare
@@ -87,7 +91,7 @@ class ScreenRendering:
         shared, read-only)."""
         screen = self.screen if screen is None else screen
         step = screen.replay_step
-        if step is None or not self.game.over:
+        if step is None or not self.game.over or self._hides_steps(screen):
             return self.game
         return self._replays().position(step)
 
@@ -172,12 +176,15 @@ class ScreenRendering:
         return out, sizes
 
     def _hides_steps(self, screen: Screen) -> bool:
-        """Whether ``screen`` must not count or number the game's steps: a live game with
+        """Whether ``screen`` must not count or number the game's steps: a game with
         private steps (:attr:`~brady_widgets.engine.game.Game.private_steps`) shown
         without the teacher's reveal. Its replay length, log numbers and view clock would
         move at another seat's secret action (a Hold in the dark), telling a student
-        that it happened and when; once the game is over its replay numbers them all."""
-        return self.game.private_steps and not screen.reveal and not self.game.over
+        that it happened and when. Once the game is over too: a lone Hold is never heard,
+        and a replay stepping through every action would show each one (a step that
+        changes nothing on the screen but the time), so such a screen has no replay and
+        only the teacher's reveal replays the game."""
+        return self.game.private_steps and not screen.reveal
 
     def _entry_memo(self, screen: Screen | None = None) -> dict:
         """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
@@ -298,9 +305,9 @@ class ScreenRendering:
             },
             "content": self.presenter.display_content(),
             "replay": {
-                "step": length if screen.replay_step is None else screen.replay_step,
+                "step": length if screen.replay_step is None or hide else screen.replay_step,
                 "length": length,
-                "active": bool(self.game.over),
+                "active": bool(self.game.over) and not hide,  # (no replay: see _hides_steps)
             },
             "rev": self._rev(screen),
             "page": page,
@@ -331,7 +338,7 @@ class ScreenRendering:
         g = self.game
         if not g.realtime:
             return {"realtime": False}
-        live = screen.replay_step is None
+        live = screen.replay_step is None or self._shown_game(screen) is g
         shown = self.presenter.countdowns(view) if (live and view is not None and not g.over) else {}
         end, window = shown.get("end"), shown.get("window")
         running, state = bool(self._running and not g.over and live), self.clock_state if live else "over"
@@ -374,6 +381,6 @@ def render(session: Session, screen: Screen, presenter: Presenter) -> dict:
     own screen (a widget's, which may show a page answer) is computed afresh."""
     if presenter is not session.presenter:
         raise ValueError("render() draws a session's screen with that session's own presenter (session.presenter)")
-    if screen.replay_step is None or not session.game.over or screen is session.screen:
+    if screen.replay_step is None or not session.game.over or screen is session.screen or session._hides_steps(screen):
         return session._state(screen)
     return session._replays().state(session._replay_key(screen), lambda: session._state(screen))

@@ -66,7 +66,7 @@ from .frames import (
 )
 from .presenter import PRESENTER_SETTINGS, Presenter
 from .protocol import MSG, MSG_KEYS, MSG_OPTIONAL
-from .render import ScreenRendering, render
+from .render import PRIVATE_REPLAY, ScreenRendering, render
 from .replay_cache import ReplayCache
 from .scheduler import DEFAULT_LAG, BotError, BotsDoNotStop, Scheduler
 from .screen import Screen
@@ -479,6 +479,8 @@ class Session(ScreenRendering):
         with self._batch():
             if not self.game.over:
                 err = WidgetError("replay_unavailable", "the replay opens when the game is over")
+            elif self._hides_steps(self.screen):
+                err = WidgetError("replay_unavailable", PRIVATE_REPLAY)
             elif isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
                 err = WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
             else:

@@ -277,3 +277,27 @@ def test_a_saved_row_whose_forecasts_are_damaged_is_skipped_not_trusted(tmp_path
             _check_meta({**good, "forecasts": bad})
     with pytest.raises(ValueError, match="wall times"):
         _check_meta({**good, "walls": {"x": 1}})
+
+
+def test_a_forecasts_answer_counts_the_students_own_forecasts_only(tmp_path):
+    """The answer to a forecast says how many of this student's forecasts the table keeps: it
+    counted every seat's, so a student forecasting now and then watched another student's
+    forecasts arrive (how many, and when: a rival studying the odds of a figure)."""
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
+    server.rooms.forecast_gap = 0.0
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=3, seed=3, bots={"2": "random"})
+        room = server.rooms.rooms[code]
+        ada, ben = R.join(server, code, "Ada"), R.join(server, code, "Ben")
+        assert (ada.state["seat"], ben.state["seat"]) == (0, 1)
+        for n in (1, 2, 3):
+            got = ben.op({"op": "forecast", "event": {"opponent": 0, "figure": n}, "percent": 10 * n}, "forecast")
+            assert got == {"op": "forecast", "kept": n}
+        got = ada.op({"op": "forecast", "event": {"opponent": 1, "figure": 0}, "percent": 50}, "forecast")
+        assert got == {"op": "forecast", "kept": 1}
+        assert len(room.forecasts) == 4  # the table keeps every one, for the teacher's export
+        for d in (ada, ben, t):
+            d.close()
+    finally:
+        server.stop()

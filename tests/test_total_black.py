@@ -218,7 +218,7 @@ def test_a_hold_changes_no_other_screen_until_the_round_ends():
     """A Hold is secret until the round ends: every other seat's screen, the partner's and
     the public one included, is the same before and after it (no replay length, log
     number or view clock that counts it), while the holder's own shows it and the
-    teacher's reveal lists it. Once the game is over the replay numbers every step."""
+    teacher's reveal lists it. Once the game is over too: only the teacher's reveal replays it."""
     from brady_widgets.session import session_for
 
     s = session_for("total_black", players=4, seed=2, humans=[0, 1, 2, 3], mode="hotseat", bump_ms=60_000)
@@ -240,15 +240,59 @@ def test_a_hold_changes_no_other_screen_until_the_round_ends():
     assert s.state_for(1)["view"]["held"] is True and not holder["view"]["held"]
     assert 1 in s.state_for(None, reveal=True)["view"]["holding"]
     assert s.state_for(None, reveal=True)["replay"]["length"] == 1
-    # to the end: then the replay counts every step, Holds included
+    # to the end: only the teacher's reveal counts every step, Holds included
     while not g.over:
         for seat in range(4):
             if HOLD in g.legal_actions(seat):
                 s.act_for(seat, HOLD, at=g.clock)
         s.advance_time(60_000)
     over = s.state_for(0)
-    assert over["replay"]["active"] and over["replay"]["length"] == s._n_actions() > 0
-    assert any(isinstance(e.get("action"), int) for e in over["log_lines"])
+    assert over["replay"] == {"step": 0, "length": 0, "active": False}
+    assert all("action" not in e and "step" not in e for e in over["log_lines"])
+    revealed = s.state_for(None, reveal=True)
+    assert revealed["replay"]["active"] and revealed["replay"]["length"] == s._n_actions() > 0
+    assert any(isinstance(e.get("action"), int) for e in revealed["log_lines"])
+
+
+def test_a_finished_game_in_the_dark_replays_on_the_teachers_reveal_only():
+    """A lone Hold (the partner did not hold) is heard by no one, ever: no seat's view shows
+    it, during the game or after. A finished game's replay, stepping through every action,
+    showed a student each such step (the replay's length and its log numbers counted them;
+    a step that changes nothing on the student's screen but the game's time is someone's
+    Hold, and that time is when). So a student's screen of a finished game has no replay and
+    numbers no steps, a replay request from it is refused in words, and the teacher's
+    reveal replays every step."""
+    from brady_widgets.session import session_for
+
+    s = session_for("total_black", players=4, seed=2, humans=[0, 1, 2, 3], mode="hotseat", bump_ms=60_000)
+    s.start()
+    g = s.game
+    s.advance_time(400)
+    partner = g.partner[1]
+    assert s.act_for(1, HOLD, at=g.clock + 700)  # a lone Hold: the partner never holds
+    while not g.over:
+        s.advance_time(60_000)
+    assert [h["seat"] for h in g.history if h["seat"] not in ("clock", "chance")] == [1]
+    for seat in (None, 0, partner, 3):
+        state = s.state_for(seat)
+        assert state["replay"] == {"step": 0, "length": 0, "active": False}, seat
+        assert "clock" not in state["view"]
+        assert all("action" not in e and "step" not in e for e in state["log_lines"]), seat
+        # a replay step asked for anyway (a forged message) shows the finished game itself
+        for step in range(s._n_actions() + 1):
+            assert s.state_for(seat, replay_step=step) == state, (seat, step)
+        older = s.page_for(seat, "log", 50)["items"]
+        assert older and all("action" not in e and "step" not in e for e in older), seat
+    # the table's own screen (a notebook's widget) refuses a replay request in words
+    s.screen = s.screen_for(0)
+    with pytest.raises(Exception) as refused:
+        s.handle({"type": "replay", "step": 0})
+    assert getattr(refused.value, "code", None) == "replay_unavailable"
+    assert "teacher" in s.error["message"] and "{" not in s.error["message"]
+    teacher = s.state_for(None, reveal=True)
+    assert teacher["replay"]["active"] and teacher["replay"]["length"] == s._n_actions()
+    step = s.state_for(None, reveal=True, replay_step=0)
+    assert step["replay"]["step"] == 0 and step["view"] != teacher["view"]
 
 
 def test_a_bots_hold_sends_the_students_widget_nothing():

@@ -171,3 +171,41 @@ def test_a_seat_page_asks_for_older_log_lines_with_its_own_view_only(server):
     assert "deal" in shown and not any(name in shown for name in others), shown
     for x in (*devices, t):
         x.close()
+
+
+def test_a_finished_table_replays_on_the_teachers_reveal_only(server):
+    """After the game a lone Hold is still heard by no one: a student's device of the finished
+    table gets no replay (none that steps through every action, Holds included, and tells when
+    each was made), a forged replay request is refused in words and changes nothing, and the
+    teacher's reveal replays every step."""
+    t = R.teacher(server)
+    code = R.create(t, game="total_black", players=4, seed=2, options={"bump_ms": 1000, "time_limit_ms": 10_000})
+    devices = [R.join(server, code, name) for name in NAMES[:4]]
+    game = server.rooms.rooms[code].table.game
+    t.send({"op": "start", "code": code})
+    holder = devices[1]
+    holder.wait(lambda: holder.state["clock"]["state"] == "running" and holder.legal())
+    holder.act({"type": "hold"})
+    for d in devices:
+        d.wait(lambda d=d: d.state["view"]["over"] is True, timeout=20)
+    assert any(h["seat"] == 1 for h in game.history)
+    for d in devices:
+        d.drain(0.1)
+        assert d.state["replay"] == {"step": 0, "length": 0, "active": False}
+        assert all("action" not in e and "step" not in e for e in d.state["log_lines"])
+    d = devices[0]
+    shown = dict(d.state)
+    d.intent({"type": "replay", "step": 1})
+    err = d.until(lambda f: f.get("op") == "error")
+    assert err["code"] == "replay_unavailable" and "teacher" in err["message"], err
+    d.drain(0.2)
+    assert {k: d.state[k] for k in ("view", "replay", "log_lines")} == {
+        k: shown[k] for k in ("view", "replay", "log_lines")
+    }
+    t.send({"op": "show", "code": code})
+    t.send({"op": "teacher_view", "code": code, "reveal": True})
+    t.wait(lambda: (t.state.get("replay") or {}).get("length", 0) > 0)
+    t.intent({"type": "replay", "step": 1})
+    t.wait(lambda: t.state["replay"]["step"] == 1)
+    for x in (*devices, t):
+        x.close()

@@ -249,10 +249,11 @@ class Game:
     races: ClassVar[frozenset] = frozenset()
     #: a game some of whose actions only their own seat sees (no event for anyone else,
     #: no other view changes: Total Black's Hold in the dark) sets this. A screen of such a
-    #: game, while it is played, then never counts or numbers steps (the replay's length,
-    #: a log line's action number) nor shows the view's ``clock`` (it moves to the time of
-    #: every action): a student would learn from it that someone acted, and when. The
-    #: conformance kit checks that a game with such steps says so.
+    #: game, but the teacher's reveal, then never counts or numbers steps (the replay's
+    #: length, a log line's action number) nor shows the view's ``clock`` (it moves to the
+    #: time of every action), and has no replay once the game is over: a student would
+    #: learn from it that someone acted, and when. The conformance kit checks that a game
+    #: with such steps says so.
     private_steps: ClassVar[bool] = False
     #: a real-time engine whose legal lists are cheap to ask sets this: :meth:`act` then
     #: accepts the common case in one pass (:meth:`_accepts_at_once`) before the full

@@ -69,7 +69,7 @@ from ..engine.errors import IllegalAction
 from ..engine.registry import check_options, game_entry, load_game, load_options, load_presenter, names
 from ..frames import ROOM_ERROR_CODES, STATIC, WidgetError, _error_dict, bounded, short
 from ..protocol import MSG
-from ..render import render
+from ..render import PRIVATE_REPLAY, render
 from ..screen import Screen
 from ..session import Session, session_for
 from .store import Store
@@ -1085,6 +1085,8 @@ class Rooms:
             length = t._n_actions()
             if not t.game.over:
                 raise WidgetError("replay_unavailable", "the replay opens when the game is over")
+            if t._hides_steps(self._view(device, t)):  # a student's screen of a game with private steps
+                raise WidgetError("replay_unavailable", PRIVATE_REPLAY)
             if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= length:
                 raise WidgetError("malformed_message", f"replay step must be an int 0..{length}, got {short(step)}")
             device.screen = replace(device.screen, replay_step=None if step == length else step)
@@ -1198,7 +1200,10 @@ class Rooms:
         if room is None:
             raise RoomError("not_joined", "take a seat at a table to make a forecast")
         self._forecast(room, device, frame.get("event"), frame.get("percent"))
-        await self.send(device, {"op": "forecast", "kept": len(room.forecasts)})
+        # how many of this seat's own forecasts the table keeps: never the other seats' (a count
+        # of everyone's told a student when another student made one)
+        kept = sum(1 for f in room.forecasts if f["seat"] == device.seat)
+        await self.send(device, {"op": "forecast", "kept": kept})
 
     def _forecast(self, room: Room, device: Device, event: Any, percent: Any) -> None:
         """Keep a seated device's forecast (``_op_forecast``, or its view's ``forecast`` message)."""

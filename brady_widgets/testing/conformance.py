@@ -58,7 +58,7 @@ The checks, each usable on its own from any test:
   next deadline (``illegal_action``).
 * :func:`check_private_steps` an action that changes nothing another seat sees is
   allowed only in a game that says it has private steps (``private_steps``), whose
-  screens never count or number steps while it is played.
+  screens (but the teacher's reveal) never count or number steps, nor replay the game.
 * :func:`check_legal_is_the_truth` every well-formed action that is not legal is
   refused (``not_your_turn`` from a seat not to act; in real time, from a seat
   with no legal action at all), and legal ones are accepted.

@@ -80,6 +80,8 @@ class TotalBlackPresenter(Presenter):
     # ------------------------------------------------------------- words for people
     def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
         """A refused Hold in the game's words, from the seat's own view."""
+        if code == "replay_unavailable" and (view is None or view.get("over")):
+            return "Only the teacher's screen replays a game in the dark: a Hold stays secret, even after the game."
         if view is None or view.get("over") or code not in ("not_your_turn", "illegal_action"):
             return None
         me = view.get("viewer")
