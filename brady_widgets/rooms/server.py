@@ -712,14 +712,15 @@ class Rooms:
         id of the device's own clock request (its view measures its offset from that answer).
 
         The clock's ``now`` is sent anew only with a change of the device's clock request,
-        of running or of the clock's state: the view reads it only then (to measure its
+        of running, of the clock's state or of the replay step shown (a replay shows the
+        game time of its step): the view reads it only then (to measure its
         offset once per run), and a ``now`` made at every change of the table sent every
         device a frame at each step, a secret one too (a Hold in the dark: the moment
         someone acted)."""
         state["error"] = device.error
         clock = state.get("clock") or {}
         if clock.get("realtime"):
-            key = (clock.get("running"), clock.get("state"), device.sync_id)
+            key = (clock.get("running"), clock.get("state"), device.sync_id, device.screen.replay_step)
             if device.clock_sent[0] != key:
                 device.clock_sent = (key, clock.get("now"))
             state["clock"] = {**clock, "sync": device.sync_id, "now": device.clock_sent[1]}
