@@ -1182,16 +1182,39 @@ class BradyBunch(Game):
         return frozen[:]
 
     def _view(self, seat: int | None, reveal: bool = False) -> dict:
-        kid = self.seat_kid.get(seat) if seat is not None else None
+        # the seat's own parts read once, before the dict (its keys in their order); an empty
+        # state list gives a fresh [] without running a comprehension (a frame each in 3.11)
+        if seat is None:
+            kid = role = me = hand = my_cards = my_sign = None
+            peeks: list = []
+        else:
+            if seat == ALICE:
+                kid, role, me = self.seat_kid.get(seat), "alice", "Alice"
+            else:
+                kid = self.seat_kid.get(seat)
+                role, me = "kid", kid
+            if kid:
+                hand = sorted(self.hands[kid])
+                card = self.board[kid]
+                my_cards = self.tucked[kid] + [card] if card is not None else self.tucked[kid][:]
+                signs = self.signs
+                my_sign = ("+" if signs[kid] > 0 else "-") if kid in signs else None  # _sign
+            else:
+                hand = my_cards = my_sign = None
+            mine = self.peeks[seat]
+            peeks = [dict(p) for p in mine] if mine else []
+        over = self.over
+        phase = self.phase
+        snoop_queue, requests, exposed, pending = self.snoop_queue, self.requests, self.exposed, self.pending
         view = {
             "game": self.name,
             "players": self.players,
             "viewer": seat,
-            "role": None if seat is None else ("alice" if seat == ALICE else "kid"),
-            "me": None if seat is None else ("Alice" if seat == ALICE else kid),
+            "role": role,
+            "me": me,
             "round": self.round,
             "rounds": ROUNDS,
-            "phase": self.phase,
+            "phase": phase,
             "to_act": self.to_act,
             "kids": self._kids_public(),
             "silent": self.options["silent"],
@@ -1201,28 +1224,26 @@ class BradyBunch(Game):
             "reveals": list(self.reveals),
             "snoop_deck": sum(self.snoop_deck.values()),
             "snoops": list(self.snoops),
-            "snooper": self.snoop_queue[0][0] if self.phase == "snoop" else None,
-            "snoop_queue": [list(q) for q in self.snoop_queue],
-            "requests": [dict(r) for r in self.requests],
+            "snooper": snoop_queue[0][0] if phase == "snoop" else None,
+            "snoop_queue": [list(q) for q in snoop_queue] if snoop_queue else [],
+            "requests": [dict(r) for r in requests] if requests else [],
             "cookie": self.cookie_kid,
             "tokens": list(self.tokens),
             "token": self.token,
             "token_used": self.token_used,
             "questions": self.questions,
             "max_questions": self.options["max_questions"],
-            "pending": dict(self.pending) if self.pending else None,
+            "pending": dict(pending) if pending else None,
             "talk": self._talk_view(),
-            "exposed": [dict(e) for e in self.exposed],
+            "exposed": [dict(e) for e in exposed] if exposed else [],
             "deck_count": len(self.deck),
-            "hand": sorted(self.hands[kid]) if kid else None,
-            "my_cards": (self.tucked[kid] + ([self.board[kid]] if self.board[kid] is not None else []))
-            if kid
-            else None,
-            "peeks": [dict(p) for p in self.peeks[seat]] if seat is not None else [],
-            "my_sign": self._sign(kid) if kid else None,
-            "accused": self.accused if self.over else None,
-            "roles": {k: list(v) for k, v in self.roles.items()} if self.over else None,
-            "over": self.over,
+            "hand": hand,
+            "my_cards": my_cards,
+            "peeks": peeks,
+            "my_sign": my_sign,
+            "accused": self.accused if over else None,
+            "roles": {k: list(v) for k, v in self.roles.items()} if over else None,
+            "over": over,
             "winners": list(self.winners),
             "log": self.log_for(seat, reveal=reveal),
         }
