@@ -170,8 +170,10 @@ def kid_goal(view: dict) -> str:
     Projected totals: the cards played so far plus, for the cards still to play,
     the best ``k`` of (hand + 3.5 for every card still to draw): highest for
     Troublemaker, lowest for Tattletale, closest to the Sidekick's target."""
+    played = view["my_cards"] or ()
     return _kid_goal(
-        tuple(view["my_cards"] or ()),
+        len(played),
+        sum(played),
         tuple(view["hand"] or ()),
         len(view["kids"]),
         view["tattletale_count"],
@@ -180,14 +182,15 @@ def kid_goal(view: dict) -> str:
 
 
 @lru_cache(maxsize=4096)
-def _kid_goal(played: tuple, hand: tuple, kids: int, tt: int, players: int) -> str:
-    """:func:`kid_goal` of what it reads from the view (a pure function of these: cached)."""
-    played = list(played)
+def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int) -> str:
+    """:func:`kid_goal` of what it reads from the view (a pure function of these: cached).
+    The cards played count only by their number and their sum (``base``), so the key holds
+    those, not the cards: the same few hundred keys come back from game to game (keyed by
+    the cards, a sixth of the calls computed it afresh)."""
     hand = list(hand)
-    k = max(ROUNDS - len(played), 0)
+    k = max(ROUNDS - n_played, 0)
     draws = max(k + 2 - len(hand), 0) if k else 0
     pool = sorted(hand + [MEAN_CARD] * draws)
-    base = sum(played)
     others = kids - 1
     var = draws * CARD_VAR
     high = base + sum(pool[len(pool) - k :]) if k else base
