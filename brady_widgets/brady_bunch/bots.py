@@ -279,6 +279,8 @@ class _Memory:
         "own_played",
         "speakers",
         "estimated",
+        "claimed",
+        "totals",
     )
 
     def __init__(self, roster: tuple):
@@ -300,6 +302,8 @@ class _Memory:
         self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
         self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
         self.estimated: dict[tuple[str, int], tuple] = {}  # _Table.estimates' claimed cards (see there)
+        self.claimed: dict[str, int] = {}  # subject -> how many claims about its cards
+        self.totals: tuple | None = None  # _Table.estimates' last answer (see there)
 
     def continues(self, view: dict, roster: tuple) -> bool:
         log, talk = view["log"], view["talk"]
@@ -335,7 +339,7 @@ class _Memory:
             self.n_log = len(log)
             self.log_ends = (log[0], log[-1])
         if len(talk) > self.n_talk:
-            claims, said, own, speakers = self.claims, self.said, self.own_played, self.speakers
+            claims, said, own, speakers, claimed = self.claims, self.said, self.own_played, self.speakers, self.claimed
             for st in talk[self.n_talk :]:
                 kind = st["kind"]
                 if kind != "played" and kind != "looked":
@@ -346,6 +350,7 @@ class _Memory:
                 value = st["value"]
                 if value is not None:
                     claims.setdefault((subject, rnd), []).append((speaker, value))
+                    claimed[subject] = claimed.get(subject, 0) + 1
                     speakers[speaker] = None
                     if kind == "looked" or subject != speaker:
                         said.add((speaker, rnd))
@@ -396,15 +401,26 @@ class _Table:
 
         A claimed card's estimate is kept in the memory with the claims it read and the
         speakers' weights (claims only grow, weights rarely change: most cards come out
-        the same at the next decision)."""
+        the same at the next decision). So is the last answer, with the weights, the cards
+        seen and the number of claims about each kid's cards it came from: a kid whose
+        cards have no new claim since, at the same weights and cards seen, has the same
+        total (a decision's new statements are about one or two kids)."""
         memory = self.memory
-        claims, kept = memory.claims, memory.estimated
+        claims, kept, claimed = memory.claims, memory.estimated, memory.claimed
         weights = {sp: weight(sp) for sp in memory.speakers}
         sig = tuple(weights.values())
         exposed = self.exposed
-        seen = {**exposed, **known} if exposed else known  # a known card first, then an exposed one
+        seen = {**exposed, **known} if exposed else dict(known)  # a known card first, then an exposed one
+        last = memory.totals
+        if last is not None and last[0] == sig and last[1] == seen:
+            last_claimed, last_out = last[2], last[3]
+        else:
+            last_claimed = last_out = None
         out = {}
         for kid, keys in memory.slots:
+            if last_claimed is not None and last_claimed.get(kid) == claimed.get(kid):
+                out[kid] = last_out[kid]
+                continue
             total = 0.0
             for key in keys:  # one look-up a card (its key's hash is computed at every look-up)
                 value = seen.get(key)
@@ -422,6 +438,7 @@ class _Table:
                         kept[key] = (len(cs), sig, value)
                 total += value
             out[kid] = total
+        memory.totals = (sig, seen, dict(claimed), dict(out))  # copies: the caller may change its own
         return out
 
 
