@@ -399,9 +399,10 @@ class _Table:
         """Expected total of every kid: known cards, claims (each weighted by
         ``weight(speaker)`` against a prior card of 3.5 with weight 1), 3.5 else.
 
-        A claimed card's estimate is kept in the memory with the claims it read and the
-        speakers' weights (claims only grow, weights rarely change: most cards come out
-        the same at the next decision). So is the last answer, with the weights, the cards
+        A card's estimate from two claims or more is kept in the memory with the claims it
+        read and the speakers' weights (claims only grow, weights rarely change: most cards
+        come out the same at the next decision); from one claim it is computed again (as
+        cheap as a look-up: ``sum([x])`` is ``0 + x``, the same float in these sums). So is the last answer, with the weights, the cards
         seen and the number of claims about each kid's cards it came from: a kid whose
         cards have no new claim since, at the same weights and cards seen, has the same
         total (a decision's new statements are about one or two kids)."""
@@ -428,6 +429,12 @@ class _Table:
                     cs = claims.get(key)
                     if not cs:
                         total += MEAN_CARD  # (3.5 + 0) / (1.0 + 0): the same float
+                        continue
+                    if len(cs) == 1:  # one claim (most cards): its sums are its product and weight
+                        sp, v = cs[0]
+                        a = weights[sp]
+                        value = (MEAN_CARD + a * v) / (1.0 + a)
+                        total += value
                         continue
                     last = kept.get(key)
                     if last is not None and last[0] == len(cs) and last[1] == sig:
