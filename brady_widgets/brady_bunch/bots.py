@@ -402,10 +402,11 @@ class _Table:
         A card's estimate from two claims or more is kept in the memory with the claims it
         read and the speakers' weights (claims only grow, weights rarely change: most cards
         come out the same at the next decision); from one claim it is computed again (as
-        cheap as a look-up: ``sum([x])`` is ``0 + x``, the same float in these sums). So is the last answer, with the weights, the cards
-        seen and the number of claims about each kid's cards it came from: a kid whose
-        cards have no new claim since, at the same weights and cards seen, has the same
-        total (a decision's new statements are about one or two kids)."""
+        cheap as a look-up: ``sum([x])`` is ``0 + x``, the same float in these sums). So is
+        the last answer, with the weights, the cards seen and the number of claims about
+        each kid's cards it came from: a kid whose cards have no new claim since, at the
+        same weights and cards seen, has the same total (a decision's new statements are
+        about one or two kids)."""
         memory = self.memory
         claims, kept, claimed = memory.claims, memory.estimated, memory.claimed
         weights = {sp: weight(sp) for sp in memory.speakers}
