@@ -467,13 +467,22 @@ def _checked(view: dict, t: _Table) -> dict[tuple[str, int], int]:
     return known
 
 
+class _Weights(dict):
+    """Speakers' weights for :meth:`_Table.estimates`: 0.0 for a speaker without one."""
+
+    __slots__ = ()
+
+    def __missing__(self, speaker: str) -> float:
+        return 0.0
+
+
 class _Tally:
     """:func:`alice_trust`'s counts of true and false statements, read from the talk in
     order against the cards she has seen (``known``). A bot keeps one and reads only the
     new statements while ``known`` stands (a statement's verdict depends on nothing said
     after it), instead of reading the whole talk again at every decision."""
 
-    __slots__ = ("known", "ok", "bad", "own", "n")
+    __slots__ = ("known", "ok", "bad", "own", "n", "kept")
 
     def __init__(self, known: dict, kids):
         self.known = known
@@ -481,6 +490,7 @@ class _Tally:
         self.bad = {k: 0 for k in kids}
         self.own: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (kid, round) -> [(i, value)] own-card claims
         self.n = 0  # statements read
+        self.kept: tuple | None = None  # (prior, caught and the counts, trust) of trust's last answer
 
     def read(self, t: _Table, stop: int) -> None:
         known, ok, bad, own = self.known, self.ok, self.bad, self.own
@@ -513,8 +523,16 @@ class _Tally:
         self.n = stop
 
     def trust(self, prior: float, caught: float) -> dict[str, float]:
+        """The trust in every kid; the same (read-only) dict again while the counts stand
+        (most statements check nothing: their verdicts change no count)."""
         ok, bad = self.ok, self.bad
-        return {k: (max(0.02, caught / bad[k]) if bad[k] else prior + (0.95 - prior) * (1 - 0.5 ** ok[k])) for k in ok}
+        key = (prior, caught, *ok.values(), *bad.values())  # the kids are ok's keys, fixed
+        kept = self.kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        trust = {k: (max(0.02, caught / bad[k]) if bad[k] else prior + (0.95 - prior) * (1 - 0.5 ** ok[k])) for k in ok}
+        self.kept = (key, trust)
+        return trust
 
 
 # ---------------------------------------------------------------------- bot
@@ -791,7 +809,15 @@ class BradyBot(Bot):
             return last[2]
         trust = self._trust(view, t)
         known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
-        est = t.estimates(known, lambda s: min(trust.get(s, 0.0), 0.9) / (1 - min(trust.get(s, 0.0), 0.9)))
+        # a speaker's weight, min(trust, 0.9) / (1 - min(trust, 0.9)) (0.0 without a trust),
+        # worked out once for a trust dict (_Tally.trust hands out the same one while it stands)
+        weights = getattr(self, "_alice_weights", None)
+        if weights is None or weights[0] is not trust:
+            weights = self._alice_weights = (
+                trust,
+                _Weights({s: min(x, 0.9) / (1 - min(x, 0.9)) for s, x in trust.items()}),
+            )
+        est = t.estimates(known, weights[1].__getitem__)
         self._alice_last = (m, key, (trust, known, est))
         return trust, known, est
 
