@@ -411,24 +411,26 @@ def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) 
     pos = position(view, trust, counts)
     pool = {v: c for v, c in pos.pool.items() if c > 0}
     n = sum(pool.values())
-    plain = [(v, c / n) for v, c in sorted(pool.items())] if n else []
+    counts = sorted(pool.items())  # (value, copies left), every slot's the same
+    plain = [(v, c / n) for v, c in counts] if n else []
     by_kid: dict[str, list] = {}
     for slot in pos.unknown:
         by_kid.setdefault(slot[0], []).append(slot)
 
     def draw(dist: dict[int, float], q: list[tuple[int, float]]) -> dict[int, float]:
         out: dict[int, float] = {}
+        get = out.get
         for t, p in dist.items():
             for v, pv in q:
                 s = t + v
-                out[s] = out.get(s, 0.0) + p * pv
+                out[s] = get(s, 0.0) + p * pv
         return out
 
     claimed = {}
     for slot in pos.unknown:
         lik = pos.likelihood.get(slot)
         if lik is not None:
-            raw = [(v, c * float(lik[v])) for v, c in sorted(pool.items())]
+            raw = [(v, c * float(lik[v])) for v, c in counts]
             z = sum(w for _, w in raw)
             if z <= 0:
                 raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
