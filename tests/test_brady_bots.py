@@ -398,3 +398,34 @@ def test_smart_decisions_are_fast():
 
     play(8, 5, on_choice=timed, cousin_oliver=True)
     assert statistics.median(times) < 0.005 and sorted(times)[int(0.95 * len(times))] < 0.02
+
+
+def test_bots_share_a_games_talk_and_read_an_older_view_afresh():
+    """The memories of one game's bots share what the talk says (bots._talk_of); a bot
+    handed an older view after the shared talk grew (a replay) reads that view's talk
+    afresh, and every memory answers what a fresh read of its view gives."""
+    from brady_widgets.brady_bunch.bots import _Table
+
+    def heard(memory):
+        return (memory.n_talk, memory.claims, memory.said, memory.own_played, list(memory.speakers), memory.claimed)
+
+    g = BradyBunch(5, 4)
+    bots = [BradyBot(s, 4) for s in range(5)]
+    views = []
+    while not g.over:
+        s = g.to_act[0]
+        view = g.view(s)
+        views.append((s, view))
+        g.act(s, bots[s].choose(view, g.legal_actions(s)))
+    memories = [getattr(b, "_memory", None) for b in bots]
+    shared = {id(m.heard) for m in memories if m is not None}
+    assert len(shared) == 1  # one talk read for the whole table
+    # a later view, then an older one, then the later one again: each as read afresh
+    seat, late = views[-3]
+    _, early = next((s, v) for s, v in views if s == seat and 0 < len(v["talk"]) < len(late["talk"]) // 2)
+    table = _Table(late, bots[seat]._memory)
+    assert heard(table.memory) == heard(_Table(copy.deepcopy(late)).memory)
+    for view in (early, late, early):
+        table = _Table(view, table.memory)
+        assert heard(table.memory) == heard(_Table(copy.deepcopy(view)).memory)
+        assert table.memory.n_talk == len(view["talk"])

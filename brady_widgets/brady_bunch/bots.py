@@ -251,6 +251,74 @@ _KID_SEAT = itemgetter("kid", "seat")
 _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
 
 
+class _Talk:
+    """What a game's talk says, as the bots' memories read it (claims, who said what), grown
+    from the new statements only. The talk is public and every seat's view hands out the
+    same read-only statements (``rules._talk_view``), so the memories of one game's bots
+    share one (:func:`_talk_of`) instead of each reading every statement: a bot's memory
+    reads on from wherever the table's talk has got to. A memory uses it only while its
+    view's talk continues it (the same first and last statements it read, the same length
+    or longer), so what it holds is what a fresh read of that view's talk gives."""
+
+    __slots__ = ("n", "ends", "claims", "said", "own_played", "speakers", "claimed")
+
+    def __init__(self):
+        self.n = 0  # statements read
+        self.ends: tuple = ()  # the first and the last of them
+        self.claims: dict[tuple[str, int], list[tuple[str, int]]] = {}  # (subject, round) -> [(speaker, value)]
+        self.said: set[tuple[str, int]] = set()  # (speaker, round): it named a value it saw on another kid's card
+        self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
+        self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
+        self.claimed: dict[str, int] = {}  # subject -> how many claims about its cards
+
+    def continues(self, talk: list) -> bool:
+        n = self.n
+        return len(talk) >= n and (not n or (talk[0], talk[n - 1]) == self.ends)
+
+    def read(self, talk: list) -> None:
+        if len(talk) <= self.n:
+            return
+        claims, said, own, speakers, claimed = self.claims, self.said, self.own_played, self.speakers, self.claimed
+        for st in talk[self.n :]:
+            kind = st["kind"]
+            if kind != "played" and kind != "looked":
+                continue  # a vouch, a suspect: nothing the memory keeps
+            speaker, subject, rnd = st["speaker"], st["subject"], st["about_round"]
+            if kind == "played" and subject == speaker:
+                own.add((speaker, rnd))
+            value = st["value"]
+            if value is not None:
+                claims.setdefault((subject, rnd), []).append((speaker, value))
+                claimed[subject] = claimed.get(subject, 0) + 1
+                speakers[speaker] = None
+                if kind == "looked" or subject != speaker:
+                    said.add((speaker, rnd))
+        self.n = len(talk)
+        self.ends = (talk[0], talk[-1])
+
+
+#: the games' shared talks: id of the first statement -> (that statement, its _Talk)
+_TALKS: dict[int, tuple] = {}
+_TALKS_MAX = 64
+
+
+def _talk_of(talk: list) -> _Talk:
+    """The shared :class:`_Talk` of a non-empty talk, read to its end: the one kept for its
+    first statement (the same object: a talk of the same game) if the talk continues it,
+    else a new one, kept in its place (a replay's older talk, a copied view: read apart)."""
+    first = talk[0]
+    kept = _TALKS.get(id(first))
+    if kept is not None and kept[0] is first and kept[1].continues(talk):
+        shared = kept[1]
+    else:
+        if len(_TALKS) >= _TALKS_MAX:
+            _TALKS.clear()
+        shared = _Talk()
+        _TALKS[id(first)] = (first, shared)  # holds the statement: its id is not reused while kept
+    shared.read(talk)
+    return shared
+
+
 class _Memory:
     """What a bot has read off its views' ``log`` and ``talk`` so far, grown from the new
     entries only (a bot's views of one game grow by appending: reading the whole log and
@@ -258,7 +326,8 @@ class _Memory:
     that the view continues what it read (the same kids at the same seats, a log and talk
     of the same length or longer, with the same first and last entries it read);
     otherwise, a view of another game, a replay, it starts over. So its answers are those
-    of a fresh read of the view, whatever view it is handed."""
+    of a fresh read of the view, whatever view it is handed. What the talk says it reads
+    through the game's shared :class:`_Talk` (the same for every seat)."""
 
     __slots__ = (
         "roster",
@@ -272,14 +341,8 @@ class _Memory:
         "peeked",
         "talk_steps",
         "cookie_step",
-        "n_talk",
-        "talk_ends",
-        "claims",
-        "said",
-        "own_played",
-        "speakers",
+        "heard",
         "estimated",
-        "claimed",
         "totals",
     )
 
@@ -295,25 +358,43 @@ class _Memory:
         self.peeked: list[tuple[int, str, str, int]] = []  # (round, who, via, step)
         self.talk_steps: list[int] = []
         self.cookie_step: dict[int, int] = {}
-        self.n_talk = 0
-        self.talk_ends: tuple = ()
-        self.claims: dict[tuple[str, int], list[tuple[str, int]]] = {}  # (subject, round) -> [(speaker, value)]
-        self.said: set[tuple[str, int]] = set()  # (speaker, round): it named a value it saw on another kid's card
-        self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
-        self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
+        self.heard = _Talk()  # the talk read so far (a game's shared one once it has statements)
         self.estimated: dict[tuple[str, int], tuple] = {}  # _Table.estimates' claimed cards (see there)
-        self.claimed: dict[str, int] = {}  # subject -> how many claims about its cards
         self.totals: tuple | None = None  # _Table.estimates' last answer (see there)
 
+    # what the talk says (read-only: the game's bots share it)
+    @property
+    def n_talk(self) -> int:
+        return self.heard.n
+
+    @property
+    def claims(self) -> dict[tuple[str, int], list[tuple[str, int]]]:
+        return self.heard.claims
+
+    @property
+    def said(self) -> set[tuple[str, int]]:
+        return self.heard.said
+
+    @property
+    def own_played(self) -> set[tuple[str, int]]:
+        return self.heard.own_played
+
+    @property
+    def speakers(self) -> dict[str, None]:
+        return self.heard.speakers
+
+    @property
+    def claimed(self) -> dict[str, int]:
+        return self.heard.claimed
+
     def continues(self, view: dict, roster: tuple) -> bool:
-        log, talk = view["log"], view["talk"]
-        n, m = self.n_log, self.n_talk
+        log = view["log"]
+        n = self.n_log
         return (
             roster == self.roster
             and len(log) >= n
-            and len(talk) >= m
             and (not n or (log[0], log[n - 1]) == self.log_ends)
-            and (not m or (talk[0], talk[m - 1]) == self.talk_ends)
+            and self.heard.continues(view["talk"])
         )
 
     def read(self, view: dict) -> None:
@@ -338,24 +419,12 @@ class _Memory:
                     tokens.setdefault(ev["round"], []).append(ev["token"])
             self.n_log = len(log)
             self.log_ends = (log[0], log[-1])
-        if len(talk) > self.n_talk:
-            claims, said, own, speakers, claimed = self.claims, self.said, self.own_played, self.speakers, self.claimed
-            for st in talk[self.n_talk :]:
-                kind = st["kind"]
-                if kind != "played" and kind != "looked":
-                    continue  # a vouch, a suspect: nothing the memory keeps
-                speaker, subject, rnd = st["speaker"], st["subject"], st["about_round"]
-                if kind == "played" and subject == speaker:
-                    own.add((speaker, rnd))
-                value = st["value"]
-                if value is not None:
-                    claims.setdefault((subject, rnd), []).append((speaker, value))
-                    claimed[subject] = claimed.get(subject, 0) + 1
-                    speakers[speaker] = None
-                    if kind == "looked" or subject != speaker:
-                        said.add((speaker, rnd))
-            self.n_talk = len(talk)
-            self.talk_ends = (talk[0], talk[-1])
+        heard = self.heard
+        if len(talk) > heard.n:
+            if heard.n:  # it continues the view's talk (continues checked it): read on
+                heard.read(talk)
+            else:  # the first statements: the game's shared talk, read to the end
+                self.heard = _talk_of(talk)
 
 
 class _Table:
