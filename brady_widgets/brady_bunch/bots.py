@@ -876,8 +876,8 @@ class BradyBot(Bot):
         last = getattr(self, "_alice_last", None)
         if last is not None and last[0] is m and last[1] == key:
             return last[2]
-        trust = self._trust(view, t)
         known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
+        trust = self._trust(view, t, known)
         # a speaker's weight, min(trust, 0.9) / (1 - min(trust, 0.9)) (0.0 without a trust),
         # worked out once for a trust dict (_Tally.trust hands out the same one while it stands)
         weights = getattr(self, "_alice_weights", None)
@@ -890,10 +890,14 @@ class BradyBot(Bot):
         self._alice_last = (m, key, (trust, known, est))
         return trust, known, est
 
-    def _trust(self, view: dict, t: _Table) -> dict[str, float]:
+    def _trust(self, view: dict, t: _Table, peeks: dict | None = None) -> dict[str, float]:
         """:func:`alice_trust`, from a kept :class:`_Tally` read on from the statements it has
-        read while the view continues its memory and the cards she has seen are the same."""
-        checked = _checked(view, t)
+        read while the view continues its memory and the cards she has seen are the same.
+        ``peeks``: her peeks' cards as ``_alice_state`` read them (read-only), if at hand."""
+        if peeks is None:
+            checked = _checked(view, t)
+        else:  # _checked's dict: the peeks, then the exposures
+            checked = {**peeks, **t.exposed} if t.exposed else peeks
         talk = len(t.talk)
         tally = getattr(self, "_tally", None)
         if tally is None or tally[0] is not t.memory or tally[1].known != checked or tally[1].n > talk:
