@@ -1011,12 +1011,13 @@ class _Context:
         p = self._shares.get(animal)
         if p is None:
             miss = 1.0
-            belief = self.belief
+            beliefs = self._beliefs  # (belief's own cache of this question, read here first)
             crying = self._crying if self._crying is not None else self._crying_map()
             me = self.me
             for seat in crying.get(self.cry_of[animal], ()):
                 if seat != me:
-                    miss *= 1 - belief(seat).get(animal, 0.0)
+                    b = beliefs.get(seat)
+                    miss *= 1 - (b if b is not None else self.belief(seat)).get(animal, 0.0)
             p = self._shares[animal] = 1 - miss
         return p
 
@@ -1061,13 +1062,16 @@ class _Context:
         cry_of, dead, share = self.cry_of, self.dead, self.share
         crying = self._crying_map()
         lonely = self._lonely
+        deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
         out = dict.fromkeys(animals, 0.0)
         out.pop(self.mine, None)
         for c in out:
             # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
             cry = cry_of.get(c)
-            if cry in crying and cry != lonely and not dead(c):
-                out[c] = share(c)
+            if cry in crying and cry != lonely:
+                d = deads.get(c)
+                if not (d if d is not None else dead(c)):
+                    out[c] = share(c)
         return out
 
     def play_score(self, animal: str) -> float:
