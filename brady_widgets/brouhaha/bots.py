@@ -445,6 +445,7 @@ class PlannerBot:
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
+        self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
 
     def __repr__(self) -> str:
@@ -855,7 +856,7 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_made", "_holds", "_known", "_shares", "_crying", "_lonely", "_hopes", "_dead",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot, view: dict):
@@ -880,7 +881,6 @@ class _Context:
         self._made: dict | None = None  # _beliefs_made()
         self._holds = None
         self._known: dict | None = None
-        self._shares: dict = {}  # animal -> share(animal)
         self._crying: dict | None = None  # _crying_map()
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
@@ -951,8 +951,10 @@ class _Context:
         """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
         out: dict = {}
         mine_here = holds.get(seat, {})
-        boost = self.bot.p["boost"]
-        surely = self.bot._surely_held(holds)
+        bot = self.bot
+        boost = bot.p["boost"]
+        surely = bot._surely  # (_surely_held's own cache, read here first)
+        surely = surely[1] if surely is not None and surely[0] is holds else bot._surely_held(holds)
         for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             sure = surely.get(animal)
@@ -1008,18 +1010,17 @@ class _Context:
         animal = animal or self.mine
         if animal is None:
             return 0.0
-        p = self._shares.get(animal)
-        if p is None:
-            miss = 1.0
-            beliefs = self._beliefs  # (belief's own cache of this question, read here first)
-            crying = self._crying if self._crying is not None else self._crying_map()
-            me = self.me
-            for seat in crying.get(self.cry_of[animal], ()):
-                if seat != me:
-                    b = beliefs.get(seat)
-                    miss *= 1 - (b if b is not None else self.belief(seat)).get(animal, 0.0)
-            p = self._shares[animal] = 1 - miss
-        return p
+        # (not kept: a question asks it once per animal, its own down card's or a card of its
+        # hand, each a different one)
+        miss = 1.0
+        beliefs = self._beliefs  # (belief's own cache of this question, read here first)
+        crying = self._crying if self._crying is not None else self._crying_map()
+        me = self.me
+        for seat in crying.get(self.cry_of[animal], ()):
+            if seat != me:
+                b = beliefs.get(seat)
+                miss *= 1 - (b if b is not None else self.belief(seat)).get(animal, 0.0)
+        return 1 - miss
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
@@ -1042,10 +1043,18 @@ class _Context:
         return made[3]
 
     def alive(self, animals) -> list:
-        """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order."""
+        """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order
+        (read only). The bot keeps the last list while it is asked with the same ``animals``
+        object (a kept legal read's cards) and the same cache of :meth:`dead`, which is kept
+        for one pool, hand and card down: they are all the list is made of."""
         made = self._dead if self._dead is not None else self._deads()
+        bot = self.bot
+        kept = bot._alive_of
+        if kept[0] is animals and kept[1] is made:
+            return kept[2]
         mine, hand, pool = self.mine, self.hand, self._pool
-        out = []
+        out: list = []
+        bot._alive_of = (animals, made, out)  # (filled below)
         for c in animals:
             if c != mine:
                 d = made.get(c)
