@@ -87,7 +87,6 @@ from __future__ import annotations
 import _random
 import math
 import random
-from collections import Counter
 
 from ..engine.game import FrozenAction, LegalList
 from ..engine.rng import hash64
@@ -308,10 +307,11 @@ class Memory:
                 self.my_card = ev["card"]
         elif kind == "take_back":
             self._took_back(ev["seat"], at)
-        elif kind == "slap" and ev.get("first"):
-            self.slapped = (ev["seat"], dict(self.down_at))
-            if ev["seat"] == me:
-                self.slapped_on = self.table()
+        elif kind == "slap":
+            if ev.get("first"):
+                self.slapped = (ev["seat"], dict(self.down_at))
+                if ev["seat"] == me:
+                    self.slapped_on = self.table()
         elif kind == "slap_void":
             # nobody answered the bot's slap: the seats crying its cry likely do not hold its animal
             first, downs = self.slapped or (None, {})
@@ -748,7 +748,10 @@ class PlannerBot:
         now, mine, memory, p = ctx.now, ctx.mine, ctx.memory, self.p
         # the legal list read once: a slap, the Hunter's targets, the cards to show (kept
         # while the game hands out the same read-only list: it does until the hand changes)
-        can_slap, hunts, plays = self._read(legal)[1:4]
+        read = self._legal_read
+        if read[0] is not legal:
+            read = self._read(legal)
+        can_slap, hunts, plays = read[1], read[2], read[3]
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
         # (asked only when it may slap with a card down)
@@ -975,12 +978,6 @@ class _Context:
         out = {a: w / total for a, w in out.items()} if total else {}
         return out
 
-    def _others_crying(self, cry: str | None) -> tuple:
-        """The other seats crying ``cry`` (not the announced Hunter), in seat order."""
-        crying = self._crying if self._crying is not None else self._crying_map()
-        me = self.me
-        return tuple([s for s in crying.get(cry, ()) if s != me])
-
     def _crying_map(self) -> dict:
         """``{cry: the seats crying it}`` for every cry on the table, the announced Hunter's
         seat left out (a seat with no card down cries nothing), in seat order: the table's
@@ -1121,12 +1118,14 @@ class _Context:
         top = max(sizes)
         best, best_score = None, -1.0
         mine = set(self.hand)
+        crying = self._crying if self._crying is not None else self._crying_map()
+        me, cries = self.me, self.cries
         for t in targets:
             belief = self.belief(t)
-            cry = self.cries[t] if t < len(self.cries) else None
-            others = [s for s in self._others_crying(cry) if s != t] if cry else []
+            cry = cries[t] if t < len(cries) else None
             score = 1.0
-            if others:
+            # a seat other than itself and the target cries that cry (not the announced Hunter)
+            if cry and any(s != me and s != t for s in crying.get(cry, ())):
                 score += 0.5
             if self.mine and self.my_cry == cry:
                 score -= 0.3  # it might match that card itself
@@ -1142,14 +1141,14 @@ class _Context:
     def pass_choice(self, cards: list) -> str:
         """The card to give: a second copy, a dead card, else the least promising; a
         Hunter last."""
-        counts = Counter(self.hand)
+        count = self.hand.count  # (a hand of a few cards: counted in C, no Counter made)
         left = (self.me + 1) % (self.view.get("players") or 1)
         left_holds = self.holds().get(left, {})
 
         def rank(card):
             if card == HUNTER:
                 return (3, 0.0, card)
-            if counts[card] >= 2:
+            if count(card) >= 2:
                 return (0, 0.0, card)
             if self.dead(card):
                 return (1, 0.0, card)
