@@ -379,7 +379,9 @@ def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
     random = rng.random
     x2pi = random() * _TWOPI
     z = math.cos(x2pi) * math.sqrt(-2.0 * math.log(1.0 - random()))
-    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * z))))
+    t = median * math.exp(sigma * z)
+    # int(min(REACT_MAX, max(REACT_MIN, t))), without the two calls
+    return int((t if t < REACT_MAX else REACT_MAX) if t > REACT_MIN else REACT_MIN)
 
 
 _TWOPI = 2.0 * math.pi  # random.TWOPI
@@ -535,7 +537,10 @@ class PlannerBot:
                         continue  # faded, and a faded memory stays faded: it cannot come back later
                     kept = fade[0] if fade is not None and now < fade[0] else self._remembered_until(at, now, key)
                     if kept is not None:
-                        out.setdefault(seat, {})[card] = w
+                        held = out.get(seat)  # (setdefault would make a dict per memory)
+                        if held is None:
+                            held = out[seat] = {}
+                        held[card] = w
                         if kept < until:
                             until = kept
         if cached is not None and out == cached[3]:
@@ -618,7 +623,8 @@ class PlannerBot:
         want = self._want
         if want is not None and want[2] is action and want[1] > now and want[0][1] == tag:
             # the same read-only action for the same reason, not yet due: the plan stands
-            return Later(max(0, int(want[1] - now)), action)
+            # (due after now: the int of a positive time, never below 0)
+            return Later(int(want[1] - now), action)
         akey, r_action = _key_and_repr(action)
         key = (akey, tag)
         if want is None or want[0] != key or want[1] <= now:
@@ -630,8 +636,10 @@ class PlannerBot:
             delay = _lognormal(self._rng_text(text), median, sigma)
             # (the action itself is kept when it cannot change: a FrozenAction, or the bot's SLAP)
             kept = action if type(action) is FrozenAction or action is SLAP else None
-            self._want = (key, int(max(now + delay, not_before)), kept)
-        return Later(max(0, int(self._want[1] - now)), action)
+            due = now + delay
+            self._want = (key, int(not_before if not_before > due else due), kept)  # int(max(due, not_before))
+        ms = int(self._want[1] - now)
+        return Later(ms if ms > 0 else 0, action)
 
     def choose(self, view: dict, legal: list) -> dict:
         answer = self.plan(view, legal)
@@ -783,14 +791,18 @@ class PlannerBot:
         scores = ctx.play_scores(plays)
         # the best card: the highest score to 3 places, ties broken by a seeded draw per card
         # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
-        bar = max(0.05, p_now + p["switch_margin"])
+        bar = p_now + p["switch_margin"]
+        if not bar > 0.05:
+            bar = 0.05  # max(0.05, p_now + switch_margin)
         # (rounding is monotone: the top rounded score is the top score rounded, and with no
         # score past the bar no card of the tie is worth showing)
-        hi = max(scores.values(), default=0.0)
+        hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
         if hi > bar:
             top = round(hi, 3)
-            tied = [c for c, v in scores.items() if v and round(v, 3) == top]  # (top > 0: a 0 never ties)
-            if any(scores[c] > bar for c in tied):
+            # (top > 0: a 0 never ties; a score rounding to top is within 0.001 of hi, so one
+            # further away than 0.002 is not rounded)
+            tied = [c for c, v in scores.items() if v and hi - v < 0.002 and round(v, 3) == top]
+            if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
                 best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
                 if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
@@ -807,7 +819,8 @@ class PlannerBot:
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
         elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
-            nxt = min(alive, key=lambda c: self._uniform("order", since, c))
+            draws, uniform = self._draws, self._uniform  # (its cache read first)
+            nxt = min(alive, key=lambda c: draws.get(("order", since, c)) or uniform("order", since, c))
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
@@ -962,11 +975,13 @@ class _Context:
             # the sure memories of it in other seats' hands (summed in the memories' order)
             sure = surely.get(animal)
             elsewhere = sum(w for s, w in sure if s != seat) if sure else 0
-            base = max(0.0, pool.get(animal, 0) - elsewhere)
+            base = pool.get(animal, 0) - elsewhere
+            if not base > 0.0:
+                base = 0.0  # max(0.0, base)
             here = mine_here.get(animal)
             if base <= 0 and not here:
                 continue
-            weight = max(base, 0.5) * (1 + boost * here) if here else base
+            weight = (base if base >= 0.5 else 0.5) * (1 + boost * here) if here else base  # max(base, 0.5)
             if animal == self.mine:
                 if self.memory.answered.get(seat):
                     weight *= self.bot.p["answer"]
