@@ -633,7 +633,9 @@ class PlannerBot:
             # its parts' (a tuple's repr joins its items' with ", "), the action's kept
             r_tag = repr(tag)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
-            delay = _lognormal(self._rng_text(text), median, sigma)
+            draw = self._draw
+            _SEED(draw, hash64(text, self._salt))  # self._rng_text(text), without its call
+            delay = _lognormal(draw, median, sigma)
             # (the action itself is kept when it cannot change: a FrozenAction, or the bot's SLAP)
             kept = action if type(action) is FrozenAction or action is SLAP else None
             due = now + delay
@@ -819,8 +821,14 @@ class PlannerBot:
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
         elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
-            draws, uniform = self._draws, self._uniform  # (its cache read first)
-            nxt = min(alive, key=lambda c: draws.get(("order", since, c)) or uniform("order", since, c))
+            # min(alive, key=the seeded draw of ("order", since, card)): the first card of the
+            # lowest draw (a draw is below 1), its cache read before calling _uniform
+            draws, uniform = self._draws, self._uniform
+            low = 2.0
+            for c in alive:
+                u = draws.get(("order", since, c)) or uniform("order", since, c)
+                if u < low:
+                    nxt, low = c, u
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
