@@ -805,7 +805,15 @@ class PlannerBot:
             # further away than 0.002 is not rounded)
             tied = [c for c, v in scores.items() if v and hi - v < 0.002 and round(v, 3) == top]
             if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
-                best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
+                best = tied[0]
+                if len(tied) > 1:
+                    # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
+                    # the highest draw (a draw is at least 0), found without max's keyword
+                    top_u = -1.0
+                    for c in tied:
+                        u = self._uniform("pick", table, c)
+                        if u > top_u:
+                            best, top_u = c, u
                 if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
@@ -835,7 +843,14 @@ class PlannerBot:
             first = ctx.shown_first(alive)
             low = min(first.values())
             tied = [c for c in alive if first[c] == low]
-            nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
+            nxt = tied[0]
+            if len(tied) > 1:
+                # min(tied, key=the seeded draw of ("order", card)), as above
+                low_u = 2.0
+                for c in tied:
+                    u = self._uniform("order", c)
+                    if u < low_u:
+                        nxt, low_u = c, u
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
         patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
@@ -998,7 +1013,10 @@ class _Context:
                     weight *= DECLINE ** declined[1]
             out[animal] = weight
         total = sum(out.values())
-        out = {a: w / total for a, w in out.items()} if total else {}
+        if not total:
+            return {}
+        for a, w in out.items():  # (normalised in place: the same keys, no new dict)
+            out[a] = w / total
         return out
 
     def _crying_map(self) -> dict:
