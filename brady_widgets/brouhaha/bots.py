@@ -87,7 +87,6 @@ from __future__ import annotations
 import _random
 import math
 import random
-from collections import Counter
 
 from ..engine.game import FrozenAction, LegalList
 from ..engine.rng import hash64
@@ -308,10 +307,11 @@ class Memory:
                 self.my_card = ev["card"]
         elif kind == "take_back":
             self._took_back(ev["seat"], at)
-        elif kind == "slap" and ev.get("first"):
-            self.slapped = (ev["seat"], dict(self.down_at))
-            if ev["seat"] == me:
-                self.slapped_on = self.table()
+        elif kind == "slap":
+            if ev.get("first"):
+                self.slapped = (ev["seat"], dict(self.down_at))
+                if ev["seat"] == me:
+                    self.slapped_on = self.table()
         elif kind == "slap_void":
             # nobody answered the bot's slap: the seats crying its cry likely do not hold its animal
             first, downs = self.slapped or (None, {})
@@ -379,7 +379,9 @@ def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
     random = rng.random
     x2pi = random() * _TWOPI
     z = math.cos(x2pi) * math.sqrt(-2.0 * math.log(1.0 - random()))
-    return int(min(REACT_MAX, max(REACT_MIN, median * math.exp(sigma * z))))
+    t = median * math.exp(sigma * z)
+    # int(min(REACT_MAX, max(REACT_MIN, t))), without the two calls
+    return int((t if t < REACT_MAX else REACT_MAX) if t > REACT_MIN else REACT_MIN)
 
 
 _TWOPI = 2.0 * math.pi  # random.TWOPI
@@ -445,6 +447,7 @@ class PlannerBot:
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
+        self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
 
     def __repr__(self) -> str:
@@ -534,7 +537,10 @@ class PlannerBot:
                         continue  # faded, and a faded memory stays faded: it cannot come back later
                     kept = fade[0] if fade is not None and now < fade[0] else self._remembered_until(at, now, key)
                     if kept is not None:
-                        out.setdefault(seat, {})[card] = w
+                        held = out.get(seat)  # (setdefault would make a dict per memory)
+                        if held is None:
+                            held = out[seat] = {}
+                        held[card] = w
                         if kept < until:
                             until = kept
         if cached is not None and out == cached[3]:
@@ -617,7 +623,8 @@ class PlannerBot:
         want = self._want
         if want is not None and want[2] is action and want[1] > now and want[0][1] == tag:
             # the same read-only action for the same reason, not yet due: the plan stands
-            return Later(max(0, int(want[1] - now)), action)
+            # (due after now: the int of a positive time, never below 0)
+            return Later(int(want[1] - now), action)
         akey, r_action = _key_and_repr(action)
         key = (akey, tag)
         if want is None or want[0] != key or want[1] <= now:
@@ -626,11 +633,15 @@ class PlannerBot:
             # its parts' (a tuple's repr joins its items' with ", "), the action's kept
             r_tag = repr(tag)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
-            delay = _lognormal(self._rng_text(text), median, sigma)
+            draw = self._draw
+            _SEED(draw, hash64(text, self._salt))  # self._rng_text(text), without its call
+            delay = _lognormal(draw, median, sigma)
             # (the action itself is kept when it cannot change: a FrozenAction, or the bot's SLAP)
             kept = action if type(action) is FrozenAction or action is SLAP else None
-            self._want = (key, int(max(now + delay, not_before)), kept)
-        return Later(max(0, int(self._want[1] - now)), action)
+            due = now + delay
+            self._want = (key, int(not_before if not_before > due else due), kept)  # int(max(due, not_before))
+        ms = int(self._want[1] - now)
+        return Later(ms if ms > 0 else 0, action)
 
     def choose(self, view: dict, legal: list) -> dict:
         answer = self.plan(view, legal)
@@ -747,7 +758,10 @@ class PlannerBot:
         now, mine, memory, p = ctx.now, ctx.mine, ctx.memory, self.p
         # the legal list read once: a slap, the Hunter's targets, the cards to show (kept
         # while the game hands out the same read-only list: it does until the hand changes)
-        can_slap, hunts, plays = self._read(legal)[1:4]
+        read = self._legal_read
+        if read[0] is not legal:
+            read = self._read(legal)
+        can_slap, hunts, plays = read[1], read[2], read[3]
         # a person does not slap twice at the same table: after a slap nobody answered,
         # it waits until a card is shown, taken back, matched or hunted
         # (asked only when it may slap with a card down)
@@ -779,15 +793,27 @@ class PlannerBot:
         scores = ctx.play_scores(plays)
         # the best card: the highest score to 3 places, ties broken by a seeded draw per card
         # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
-        bar = max(0.05, p_now + p["switch_margin"])
+        bar = p_now + p["switch_margin"]
+        if not bar > 0.05:
+            bar = 0.05  # max(0.05, p_now + switch_margin)
         # (rounding is monotone: the top rounded score is the top score rounded, and with no
         # score past the bar no card of the tie is worth showing)
-        hi = max(scores.values(), default=0.0)
+        hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
         if hi > bar:
             top = round(hi, 3)
-            tied = [c for c, v in scores.items() if v and round(v, 3) == top]  # (top > 0: a 0 never ties)
-            if any(scores[c] > bar for c in tied):
-                best = tied[0] if len(tied) == 1 else max(tied, key=lambda c: self._uniform("pick", table, c))
+            # (top > 0: a 0 never ties; a score rounding to top is within 0.001 of hi, so one
+            # further away than 0.002 is not rounded)
+            tied = [c for c, v in scores.items() if v and hi - v < 0.002 and round(v, 3) == top]
+            if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
+                best = tied[0]
+                if len(tied) > 1:
+                    # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
+                    # the highest draw (a draw is at least 0), found without max's keyword
+                    top_u = -1.0
+                    for c in tied:
+                        u = self._uniform("pick", table, c)
+                        if u > top_u:
+                            best, top_u = c, u
                 if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
@@ -803,14 +829,28 @@ class PlannerBot:
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
         elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
-            nxt = min(alive, key=lambda c: self._uniform("order", since, c))
+            # min(alive, key=the seeded draw of ("order", since, card)): the first card of the
+            # lowest draw (a draw is below 1), its cache read before calling _uniform
+            draws, uniform = self._draws, self._uniform
+            low = 2.0
+            for c in alive:
+                u = draws.get(("order", since, c)) or uniform("order", since, c)
+                if u < low:
+                    nxt, low = c, u
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
             first = ctx.shown_first(alive)
             low = min(first.values())
             tied = [c for c in alive if first[c] == low]
-            nxt = tied[0] if len(tied) == 1 else min(tied, key=lambda c: self._uniform("order", c))
+            nxt = tied[0]
+            if len(tied) > 1:
+                # min(tied, key=the seeded draw of ("order", card)), as above
+                low_u = 2.0
+                for c in tied:
+                    u = self._uniform("order", c)
+                    if u < low_u:
+                        nxt, low_u = c, u
         if mine is None:
             return self._later(plays[nxt], "think", now, ("show",))
         patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
@@ -855,7 +895,7 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_made", "_holds", "_known", "_shares", "_crying", "_lonely", "_hopes", "_dead",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot, view: dict):
@@ -880,7 +920,6 @@ class _Context:
         self._made: dict | None = None  # _beliefs_made()
         self._holds = None
         self._known: dict | None = None
-        self._shares: dict = {}  # animal -> share(animal)
         self._crying: dict | None = None  # _crying_map()
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
@@ -951,17 +990,21 @@ class _Context:
         """The belief of :meth:`belief` for a seat crying ``cry`` (not known, not the Hunter)."""
         out: dict = {}
         mine_here = holds.get(seat, {})
-        boost = self.bot.p["boost"]
-        surely = self.bot._surely_held(holds)
+        bot = self.bot
+        boost = bot.p["boost"]
+        surely = bot._surely  # (_surely_held's own cache, read here first)
+        surely = surely[1] if surely is not None and surely[0] is holds else bot._surely_held(holds)
         for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             sure = surely.get(animal)
             elsewhere = sum(w for s, w in sure if s != seat) if sure else 0
-            base = max(0.0, pool.get(animal, 0) - elsewhere)
+            base = pool.get(animal, 0) - elsewhere
+            if not base > 0.0:
+                base = 0.0  # max(0.0, base)
             here = mine_here.get(animal)
             if base <= 0 and not here:
                 continue
-            weight = max(base, 0.5) * (1 + boost * here) if here else base
+            weight = (base if base >= 0.5 else 0.5) * (1 + boost * here) if here else base  # max(base, 0.5)
             if animal == self.mine:
                 if self.memory.answered.get(seat):
                     weight *= self.bot.p["answer"]
@@ -970,14 +1013,11 @@ class _Context:
                     weight *= DECLINE ** declined[1]
             out[animal] = weight
         total = sum(out.values())
-        out = {a: w / total for a, w in out.items()} if total else {}
+        if not total:
+            return {}
+        for a, w in out.items():  # (normalised in place: the same keys, no new dict)
+            out[a] = w / total
         return out
-
-    def _others_crying(self, cry: str | None) -> tuple:
-        """The other seats crying ``cry`` (not the announced Hunter), in seat order."""
-        crying = self._crying if self._crying is not None else self._crying_map()
-        me = self.me
-        return tuple([s for s in crying.get(cry, ()) if s != me])
 
     def _crying_map(self) -> dict:
         """``{cry: the seats crying it}`` for every cry on the table, the announced Hunter's
@@ -1008,17 +1048,17 @@ class _Context:
         animal = animal or self.mine
         if animal is None:
             return 0.0
-        p = self._shares.get(animal)
-        if p is None:
-            miss = 1.0
-            belief = self.belief
-            crying = self._crying if self._crying is not None else self._crying_map()
-            me = self.me
-            for seat in crying.get(self.cry_of[animal], ()):
-                if seat != me:
-                    miss *= 1 - belief(seat).get(animal, 0.0)
-            p = self._shares[animal] = 1 - miss
-        return p
+        # (not kept: a question asks it once per animal, its own down card's or a card of its
+        # hand, each a different one)
+        miss = 1.0
+        beliefs = self._beliefs  # (belief's own cache of this question, read here first)
+        crying = self._crying if self._crying is not None else self._crying_map()
+        me = self.me
+        for seat in crying.get(self.cry_of[animal], ()):
+            if seat != me:
+                b = beliefs.get(seat)
+                miss *= 1 - (b if b is not None else self.belief(seat)).get(animal, 0.0)
+        return 1 - miss
 
     def dead(self, animal: str) -> bool:
         """Its partner cannot be matched: no unseen copy and nobody remembered holding one."""
@@ -1041,10 +1081,18 @@ class _Context:
         return made[3]
 
     def alive(self, animals) -> list:
-        """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order."""
+        """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order
+        (read only). The bot keeps the last list while it is asked with the same ``animals``
+        object (a kept legal read's cards) and the same cache of :meth:`dead`, which is kept
+        for one pool, hand and card down: they are all the list is made of."""
         made = self._dead if self._dead is not None else self._deads()
+        bot = self.bot
+        kept = bot._alive_of
+        if kept[0] is animals and kept[1] is made:
+            return kept[2]
         mine, hand, pool = self.mine, self.hand, self._pool
-        out = []
+        out: list = []
+        bot._alive_of = (animals, made, out)  # (filled below)
         for c in animals:
             if c != mine:
                 d = made.get(c)
@@ -1061,13 +1109,16 @@ class _Context:
         cry_of, dead, share = self.cry_of, self.dead, self.share
         crying = self._crying_map()
         lonely = self._lonely
+        deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
         out = dict.fromkeys(animals, 0.0)
         out.pop(self.mine, None)
         for c in out:
             # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
             cry = cry_of.get(c)
-            if cry in crying and cry != lonely and not dead(c):
-                out[c] = share(c)
+            if cry in crying and cry != lonely:
+                d = deads.get(c)
+                if not (d if d is not None else dead(c)):
+                    out[c] = share(c)
         return out
 
     def play_score(self, animal: str) -> float:
@@ -1108,12 +1159,14 @@ class _Context:
         top = max(sizes)
         best, best_score = None, -1.0
         mine = set(self.hand)
+        crying = self._crying if self._crying is not None else self._crying_map()
+        me, cries = self.me, self.cries
         for t in targets:
             belief = self.belief(t)
-            cry = self.cries[t] if t < len(self.cries) else None
-            others = [s for s in self._others_crying(cry) if s != t] if cry else []
+            cry = cries[t] if t < len(cries) else None
             score = 1.0
-            if others:
+            # a seat other than itself and the target cries that cry (not the announced Hunter)
+            if cry and any(s != me and s != t for s in crying.get(cry, ())):
                 score += 0.5
             if self.mine and self.my_cry == cry:
                 score -= 0.3  # it might match that card itself
@@ -1129,14 +1182,14 @@ class _Context:
     def pass_choice(self, cards: list) -> str:
         """The card to give: a second copy, a dead card, else the least promising; a
         Hunter last."""
-        counts = Counter(self.hand)
+        count = self.hand.count  # (a hand of a few cards: counted in C, no Counter made)
         left = (self.me + 1) % (self.view.get("players") or 1)
         left_holds = self.holds().get(left, {})
 
         def rank(card):
             if card == HUNTER:
                 return (3, 0.0, card)
-            if counts[card] >= 2:
+            if count(card) >= 2:
                 return (0, 0.0, card)
             if self.dead(card):
                 return (1, 0.0, card)

@@ -857,7 +857,7 @@ class Brouhaha(Game):
             "winners": self.winners[:],
             "reason": self.end_reason,
             "options": {"bang": options["bang"], "cries": options["cries"]},
-            "log": self.log_for(seat, reveal),
+            "log": self._shown(seat, reveal)[:],  # log_for(seat, reveal), without its call
         }
         if reveal:
             view["hands"] = [*map(list, self.hands)]
