@@ -159,16 +159,16 @@ class ScreenRendering:
             step = ev.get("step", 0)
             action = actions[step] if not hide and isinstance(step, int) and 0 <= step <= last else None
             hit = memo.get(id(ev))
-            if hit is None or hit[0] is not ev or hit[1] != (i, action, hide):
-                if hide:  # not numbered by steps (see _hides_steps)
-                    entry = {"i": i, "type": ev["type"], "text": self.presenter.describe(ev)}
-                else:
-                    entry = {"i": i, "type": ev["type"], "step": step, "text": self.presenter.describe(ev)}
+            if hit is None or hit[0] is not ev or hit[1] != (i, action):
+                entry = {"i": i, "type": ev["type"]}
+                if not hide:  # (a screen that hides steps numbers none: see _hides_steps)
+                    entry["step"] = step
+                entry["text"] = self.presenter.describe(ev)
                 if action is not None:
                     entry["action"] = action  # the replay's "Action n": player actions and clock steps
                 if isinstance(ev.get("seat"), int):
                     entry["seat"] = ev["seat"]
-                hit = (ev, (i, action, hide), entry, _json_size(entry))
+                hit = (ev, (i, action), entry, _json_size(entry))  # (hide: the memo's key decides it)
                 if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
                     memo[id(ev)] = hit
             out.append(hit[2])

@@ -253,7 +253,8 @@ class Device:
     seq: int = -1
     sent: dict = field(default_factory=dict)
     sync_id: str = ""  # real time: the id of this view's clock request (its answer carries it)
-    #: real time: ((running, state, sync_id), the game time sent with them): see Rooms._personal
+    #: real time: ((running, state, sync_id, replay step), the game time sent with them): see
+    #: Rooms._personal
     clock_sent: tuple = ((), None)
     error: dict = field(default_factory=dict)
     errors: int = 0
