@@ -529,11 +529,14 @@ def alice_trust(view: dict, table: _Table | None = None, prior: float = 0.55, ca
     return tally.trust(prior, caught)
 
 
-def _checked(view: dict, t: _Table) -> dict[tuple[str, int], int]:
-    """The cards Alice has seen: her peeks and the exposures."""
-    known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
-    known.update(t.exposed)
-    return known
+def _checked(view: dict, t: _Table, peeks: dict | None = None) -> dict[tuple[str, int], int]:
+    """The cards Alice has seen: her peeks and the exposures. ``peeks``: her peeks' cards
+    already read from ``view`` (read-only: handed back as they are when nothing is exposed)."""
+    if peeks is None:
+        known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
+        known.update(t.exposed)
+        return known
+    return {**peeks, **t.exposed} if t.exposed else peeks
 
 
 class _Weights(dict):
@@ -894,10 +897,7 @@ class BradyBot(Bot):
         """:func:`alice_trust`, from a kept :class:`_Tally` read on from the statements it has
         read while the view continues its memory and the cards she has seen are the same.
         ``peeks``: her peeks' cards as ``_alice_state`` read them (read-only), if at hand."""
-        if peeks is None:
-            checked = _checked(view, t)
-        else:  # _checked's dict: the peeks, then the exposures
-            checked = {**peeks, **t.exposed} if t.exposed else peeks
+        checked = _checked(view, t, peeks)
         talk = len(t.talk)
         tally = getattr(self, "_tally", None)
         if tally is None or tally[0] is not t.memory or tally[1].known != checked or tally[1].n > talk:
