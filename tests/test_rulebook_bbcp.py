@@ -21,6 +21,7 @@ from brady_widgets.big_brother.content import CONFRONTATION_CARDS
 from brady_widgets.big_brother.rules import BigBrother
 from brady_widgets.costume_party.positions import position
 from brady_widgets.costume_party.rules import CostumeParty
+from brady_widgets.engine.errors import IllegalAction
 
 # ====================================================================== Big Brother
 #: rulebook, "Sequence of Play": rounds by player count; "Big Brother for 4 Players": turns each
@@ -294,6 +295,86 @@ def test_cards_come_back_after_the_nominations_and_after_the_eviction():
         first_votes(g)
     assert len(g.evicted) == 1
     assert [g.view(s)["my_cards"] for s in range(4)] == full and g.view(None)["box_count"] == 0
+
+
+def _storeroom_spent() -> BigBrother:
+    """Four Storerooms in a row, each an open vote for Player 4: the fifth finds Player 1
+    without a card with number 4."""
+    g = bb(4, {k: room("Storeroom") for k in (2, 4, 6, 8, 10)})
+    for _ in range(4):
+        forced_roll(g, 1, 1)
+        act(g, 0, {"type": "choose", "target": 3})
+    forced_roll(g, 1, 1)
+    return g
+
+
+def _eviction() -> BigBrother:
+    g = bb(5)
+    while g.phase != "evict_vote":
+        if g.phase == "roll":
+            forced_roll(g, 1, 1)
+        first_votes(g)
+    return g
+
+
+def _bedroom() -> BigBrother:
+    # Player 1 in the Men's Bedroom; Players 3 and 5 are tagged "man", Player 2 "woman"
+    g = bb(5, {2: room("Men's Bedroom")}, tags=["man", "woman", "man", None, "man"])
+    forced_roll(g, 1, 1)
+    return g
+
+
+def _gossip() -> BigBrother:
+    g = bb(5, {2: {"kind": "gossip", "room": None}})
+    forced_roll(g, 1, 1)
+    return g
+
+
+def _the_return() -> BigBrother:
+    return play_until(BigBrother(5, 4), lambda g: g.phase == "return")
+
+
+#: (position, seat, action, the rule in the engine's reason, the sentence on the screen)
+REFUSED = [
+    (lambda: bb(5), 0, {"type": "vote", "target": 1}, "rolls the dice", "Not now: roll the dice."),
+    (_gossip, 0, {"type": "roll"}, "gossip space",
+     "Not now: pick a housemate to gossip with and a side of the gossip table."),
+    (_gossip, 0, {"type": "gossip", "partner": 0, "side": "+"},
+     "gossip with another housemate still in the house: Player 2, Player 3, Player 4 or Player 5",
+     "Gossip with another housemate who is still in the house."),
+    (_gossip, 0, {"type": "gossip", "partner": 1, "side": "x"},
+     "the gossip table has a + side and a - side", "The gossip table has a + side and a - side: pick one of them."),
+    (_bedroom, 0, {"type": "choose", "target": 1}, "in the Men's Bedroom you vote openly for your favourite man",
+     "In the Men's Bedroom you vote openly for a housemate tagged man (any card only if you hold none for one)."),
+    (_storeroom_spent, 0, {"type": "choose", "target": 3}, "no vote card left with number 4",
+     "You have no vote card left with Ana's number: choose from the cards you still hold."),
+    (_eviction, 0, {"type": "roll"}, "Eviction vote", "Not now: vote in secret on the eviction question."),
+    (_the_return, 0, {"type": "vote", "target": 4}, "rank the evicted housemates",
+     "Not now: rank the evicted housemates, best first."),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("make,seat,action,rule,sentence", REFUSED, ids=[str(i) for i in range(len(REFUSED))])
+def test_an_illegal_move_is_refused_with_the_rule_and_changes_nothing(make, seat, action, rule, sentence):
+    """Vote Cards: "You never have a card with your own number on the front ... When voting,
+    you must choose from the vote cards you still have in your possession." Men's Bedroom:
+    "openly put a vote card of your favourite gentleman into the ballot box." Gossip Space:
+    "chooses another player who has not yet been voted out to gossip with"; "You may always
+    choose for yourself which side of the table you use." A move the rules refuse raises
+    the engine's IllegalAction naming the rule, changes nothing, and the screen says it in
+    a plain sentence."""
+    from brady_widgets.session import session_for
+
+    g = make()
+    names = ["Jo", "Sam", "Kim", "Ana", "Lee", "Max"][: g.players]
+    presenter = session_for("big_brother", game=g, humans=[seat], pace=0, names=names).presenter
+    before = g.to_json()
+    with pytest.raises(IllegalAction) as err:
+        g.act(seat, action, at=g.clock)
+    assert err.value.code == "illegal_action" and rule in err.value.reason
+    assert "[" not in err.value.reason  # a sentence, no Python list
+    assert g.to_json() == before
+    assert presenter.refusal_text("illegal_action", action, seat) == sentence
 
 
 # ============================================================= Costume Party Detective
