@@ -21,6 +21,31 @@ _WHY = {
     "gossip": "after a gossip match",
     "camera": "caught on camera",
 }
+#: the kind of move each phase waits for (a camera catch aside)
+_PHASE_ACTION = {
+    "roll": "roll",
+    "gossip_pick": "gossip",
+    "gossip": "gossip_card",
+    "vote": "vote",
+    "evict_vote": "vote",
+    "final_vote": "vote",
+    "choose": "choose",
+    "pay": "pay",
+    "return": "rank",
+}
+#: what a refused move of the wrong kind is told, by phase
+_NOT_NOW = {
+    "roll": "Not now: roll the dice.",
+    "gossip_pick": "Not now: pick a housemate to gossip with and a side of the gossip table.",
+    "gossip": "Not now: pick your gossip card before the countdown ends.",
+    "vote": "Not now: vote in secret on the question.",
+    "evict_vote": "Not now: vote in secret on the eviction question.",
+    "final_vote": "Not now: vote in secret on the final question.",
+    "choose": "Not now: make your choice for the room you landed in.",
+    "pay": "Not now: choose the card you put in the box instead of the one you owe.",
+    "return": "Not now: rank the evicted housemates, best first.",
+}
+_BEDROOM_TAG = {"Men's Bedroom": "man", "Women's Bedroom": "woman"}
 _PURPOSE = {
     "confrontation": "a confrontation",
     "eviction": "the eviction",
@@ -111,22 +136,61 @@ class BigBrotherPresenter(Presenter):
         return self.names[seat] if isinstance(seat, int) and 0 <= seat < len(self.names) else "?"
 
     def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
-        """A vote or card the rules refuse, in the house's words, from the seat's own view."""
+        """A move the rules refuse, in the house's words, from the seat's own view: the rule
+        that refused it (your own number, the evicted, the cards you still hold, the
+        bedroom's tag, the gossip partner, the ranking, the card paid instead), else what
+        this moment of the game asks of you."""
         if view is None or view.get("over") or code != "illegal_action" or not isinstance(action, dict):
             return None
         kind, me = action.get("type"), view.get("viewer")
         who = next((action.get(k) for k in ("target", "partner", "culprit") if k in action), None)
+        seat = who if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(self.names) else None
         card = view.get("card") or {}
+        evicted = [s for s in view.get("evicted") or [] if s != view.get("returned")]
         if kind in ("vote", "choose", "gossip_card") and who == me:
             return "You can never vote for yourself."
-        if kind in ("vote", "choose") and isinstance(who, int) and who in (view.get("evicted") or []):
-            return f"{self._name(who)} has been evicted: nobody may vote for them."
+        if kind in ("vote", "choose") and seat is not None and seat in evicted:
+            return f"{self._name(seat)} has been evicted: nobody may vote for them."
         if kind == "vote" and me in (card.get("voted") or []):
             return "You have already voted on this question."
         if kind == "vote" and card.get("targets") and who not in card["targets"]:
             return f"You may vote only for {self._who(card['targets'])} now."
         if kind == "claim":
+            if view.get("phase") not in ("roll", "gossip_pick", "gossip", "vote", "choose"):
+                return "Camera catches can only be claimed during a round, not at a count, an eviction or the final."
             return "You cannot claim that camera catch now."
+        return self._phase_refusal(kind, me, seat, action, view)
+
+    def _phase_refusal(self, kind: Any, me: Any, seat: int | None, action: dict, view: dict) -> str | None:
+        """:meth:`refusal` for a move of the wrong kind for this moment, or of the right kind
+        that this moment's rule refuses (None: the shared words)."""
+        phase = view.get("phase")
+        wanted = _PHASE_ACTION.get(phase)
+        if kind == "gossip_card" and phase == "gossip" and me in ((view.get("gossip") or {}).get("picked") or []):
+            return "You have already picked your gossip card."
+        if me not in (view.get("to_act") or []) or wanted is None:
+            return None  # (only a camera catch was open to this seat)
+        if kind != wanted:
+            return _NOT_NOW.get(phase)
+        mine = view.get("my_cards") or []
+        naming = phase == "choose" and (view.get("choosing") or {}).get("mode") == "diary"  # no card of yours
+        if kind in ("vote", "choose", "gossip_card", "pay") and seat is not None and seat < len(mine):
+            if not mine[seat] and not naming:
+                return f"You have no vote card left with {self._name(seat)}'s number: choose from the cards you still hold."
+        if phase == "choose":
+            room = (view.get("choosing") or {}).get("room")
+            tag = _BEDROOM_TAG.get(room)
+            if tag:
+                return f"In the {room} you vote openly for a housemate tagged {tag} (any card only if you hold none for one)."
+            return None
+        if phase == "gossip_pick":
+            if action.get("side") not in ("+", "-"):
+                return "The gossip table has a + side and a - side: pick one of them."
+            return "Gossip with another housemate who is still in the house."
+        if phase == "return":
+            return "Rank each evicted housemate once, best first: that housemate is not one left to rank."
+        if phase == "pay":
+            return "Pay with a card you still hold for a housemate in the house, not one on the Toilet/Shower."
         return None
 
     def end_reason(self, view: dict) -> str:

@@ -166,6 +166,27 @@ def _all_but(seats: list[int], seat: int | None) -> list[int]:
     return out
 
 
+#: the moves as a refusal names them ("now is the time for: ... (not a vote)")
+_KIND_WORDS = {
+    "roll": "a roll of the dice",
+    "gossip": "a gossip",
+    "gossip_card": "a gossip card",
+    "vote": "a vote",
+    "choose": "a room's choice",
+    "claim": "a camera catch",
+    "rank": "a ranking",
+    "pay": "a card paid instead",
+}
+
+
+def _or(seats: list[int]) -> str:
+    """Seats as a person reads a choice among them: "Player 2, Player 3 or Player 5"."""
+    names = [label(s) for s in seats]
+    if len(names) < 2:
+        return names[0] if names else "nobody"
+    return ", ".join(names[:-1]) + " or " + names[-1]
+
+
 def label(seat: int) -> str:
     """A seat as people see it: its neck-tag number."""
     return f"Player {seat + 1}"
@@ -870,8 +891,8 @@ class BigBrother(Game):
             return f"{label(who)} has not been seen doing what camera card {action['card']} asks of {label(seat)} this round (or {label(seat)} is shielded now)"
         if kind == "gossip" and p == "gossip_pick" and seat == self.mover:
             if action["side"] not in SIDES:
-                return f"the gossip table has the sides {list(SIDES)}, not {action['side']!r}"
-            return f"gossip with another housemate still in the house: {[label(s) for s in self.in_house if s != seat]}"
+                return f"the gossip table has a + side and a - side, not {action['side']!r}"
+            return f"gossip with another housemate still in the house: {_or(_all_but(self.in_house, seat))}"
         if kind == "gossip_card" and p == "gossip" and seat in (self.gossip["lander"], self.gossip["partner"]):
             if seat in self.gossip["chosen"]:
                 return "you have already picked your gossip card"
@@ -884,14 +905,20 @@ class BigBrother(Game):
         if kind == "vote" and p in VOTE_PHASES and who == self.shield:
             return f"{label(who)} is on the Toilet/Shower: nobody may vote for them during their turn"
         if kind == "vote" and p in VOTE_PHASES and who not in self.targets:
-            return f"you may vote only for {[label(t) for t in self.targets]} now"
+            return f"you may vote only for {_or(self.targets)} now"
         if kind in ("vote", "choose", "gossip_card") and who is not None and not self.hand[seat][who]:
             return f"{label(seat)} has no vote card left with number {who + 1}"
         if kind == "pay" and p == "pay" and seat == self.owed[0]["giver"]:
-            return f"pay with a card you still hold for a housemate in the house: {[label(t) for t in self._pay_choices(self.owed[0])]}"
+            return f"pay with a card you still hold for a housemate in the house, not on the Toilet/Shower: {_or(self._pay_choices(self.owed[0]))}"
+        if kind == "choose" and p == "choose" and seat == self.mover and self.choosing["room"] in BEDROOM_TAG:
+            room = self.choosing["room"]
+            return (
+                f"in the {room} you vote openly for your favourite {BEDROOM_TAG[room]} "
+                f"(any card only if you hold none for one): {_or(self._choices())}"
+            )
         if kind == "rank" and p == "return":
             return f"rank each evicted housemate once, best first: {label(who)} is not evicted or already ranked"
-        return f"now is the time for: {PHASES[p].prompt(self)} (not {kind!r})"
+        return f"now is the time for: {PHASES[p].prompt(self)} (not {_KIND_WORDS.get(kind, repr(kind))})"
 
     # -------------------------------------------------------------- rounds
     def evicted_now(self) -> list[int]:
