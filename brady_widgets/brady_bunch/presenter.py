@@ -168,6 +168,35 @@ class BradyBunchPresenter(Presenter):
                 return f"Ask {kid} about another kid."
         if kind == "play" and phase == "play" and view.get("hand") is not None:
             return "Play one of the Mischief cards in your hand."
+        # the rulebook's limits, each in its own words (else "Not now", which names no rule)
+        if kind == "peek" and phase in ("snoop", "cookie_peek", "help_peek") and isinstance(kid, str):
+            if kid == view.get("me"):
+                return "You cannot look at your own card: look at another kid's card."
+            now = [p for p in view.get("peeks") or [] if isinstance(p, dict) and p.get("round") == view.get("round")]
+            if phase != "cookie_peek" and any(p.get("kid") == kid for p in now):
+                return f"You have just looked at {kid}'s card: look at a different kid's card."
+        if kind == "cookie" and isinstance(kid, str):
+            if phase == "talk" and entries.get(kid, {}).get("silent"):
+                return f"{kid} is the silent kid and cannot take a Cookie."
+            given = view.get("cookie")
+            if isinstance(given, str) and phase != "reveal":
+                return f"Alice gives one Cookie a round, and {given} has this round's Cookie."
+        if kind == "use_token":
+            token = action.get("token")
+            if phase == "help" and token not in (view.get("tokens") or []):
+                name = TOKEN_NAMES.get(token) if isinstance(token, str) else None
+                return (
+                    f"Alice does not hold {name}: she spends a Help Token she still has."
+                    if name
+                    else "Alice has no such Help Token."
+                )
+            if phase == "final":
+                used = view.get("token_used")
+                if isinstance(used, str) and used in TOKEN_NAMES:
+                    return f"Alice spends one Help Token a round, and she has spent {TOKEN_NAMES[used]}."
+                return "Alice spends a Help Token right after the Cookie kid looks, once a round: not now."
+        if kind == "accuse" and phase != "accuse":
+            return "Alice accuses a kid at the end of the game, after round 4 and the Cookie signs."
         if kind in ("peek", "expose") and isinstance(kid, str) and entries.get(kid, {}).get("face_up") is not None:
             return f"{kid}'s card is already face up."
         now = PHASE_TEXT.get(phase) if isinstance(phase, str) else None
