@@ -15,7 +15,10 @@ from collections import Counter
 
 import pytest
 
+from brady_widgets.brady_bunch.bots import BOTS, alice_trust
+from brady_widgets.brady_bunch.content import QUESTIONS
 from brady_widgets.brady_bunch.positions import brady_play, brady_position
+from brady_widgets.brady_bunch.presenter import BradyBunchPresenter
 from brady_widgets.brady_bunch.rules import BradyBunch
 from brady_widgets.brady_bunch.widget import BradyBunchWidget
 from brady_widgets.brouhaha.positions import PLAY, SLAP, deal_with, run
@@ -279,6 +282,73 @@ def test_the_silent_kid_cannot_take_a_cookie_in_the_widgets_words():
         g.act(g.to_act[0], g.legal_actions(g.to_act[0])[0])
     reason, shown = _refusal(g, 0, {"type": "cookie", "kid": "Bobby"})
     assert "silent kid" in reason and shown == "Bobby is the silent kid and cannot take a Cookie."
+
+
+# ------------------------------------------------ "Helpful Alice Questions"
+#: the rulebook's four questions, word for word (the engine's kinds in their order)
+HELPFUL_ALICE_QUESTIONS = {
+    "ask_played": "What Mischief card did you play?",
+    "ask_looked": "Whose Mischief card did you look at?",
+    "ask_number": "What number did they play?",
+    "ask_truth": "Is _____ telling the truth about the Mischief card you played?",
+}
+
+
+def _greg_claims_peters_card(claim: int) -> BradyBunch:
+    """Round 1 of a 4-player game: Peter (a hand of 1s: a would-be Tattletale) plays 1;
+    Greg, snooping, says "Peter played <claim>"; Alice asks Peter whether Greg is telling
+    the truth about the card Peter played."""
+    g = brady_position(
+        4,
+        hands={"Greg": [6, 6, 5], "Peter": [1, 1, 1], "Jan": [3, 4, 4]},
+        kids=["Greg", "Peter", "Jan"],
+        steps=["snoops:Greg,Jan", "lights_out", "plays:Greg=6,Peter=1,Jan=3", "peek:Peter", "peek:Greg"],
+    )
+    brady_play(g, [f"Greg:claim:Peter:{claim}", "Peter:pass", "Jan:claim:Jan:3"])
+    brady_play(g, ["ask_truth:Peter:Greg"])
+    return g
+
+
+def test_the_fourth_helpful_question_asks_about_the_card_the_asked_kid_played():
+    """Helpful Alice Questions: "Is _____ telling the truth about the Mischief card you
+    played?" (rules-decisions: "Alice's four 'Helpful Alice Questions' as question types"):
+    the asked kid judges what another kid said about the asked kid's own card, sees that
+    statement when asked, and its answer is about that card."""
+    for kind, text in HELPFUL_ALICE_QUESTIONS.items():
+        assert QUESTIONS[kind] == text.replace("_____", "{about}")
+    g = _greg_claims_peters_card(1)
+    assert g.pending == {"question": "ask_truth", "kid": "Peter", "round": 1, "about": "Greg"}
+    w = BradyBunchWidget(game=g, humans=[2], pace=0)
+    shown = [line["text"] for line in w.log_lines if line.get("type") == "question"]
+    assert shown[-1] == "Alice asks Peter: “Is Greg telling the truth about the Mischief card you played? (round 1)”"
+    # the asked kid sees what Greg said about Peter's card, not what Greg said he played
+    assert w.view["pending_said"] == "Peter played 1 (Toys Left Out) in round 1."
+    g.act(2, {"type": "say_yes_no", "yes": True})
+    assert (
+        BradyBunchPresenter.statement_text(g.talk[-1]) == "Yes, Greg told the truth about the card I played in round 1."
+    )
+
+
+@pytest.mark.parametrize("claim,truth", [(1, True), (5, False)])
+def test_a_tattletale_bot_answers_the_fourth_question_about_its_own_card(claim, truth):
+    """A Tattletale "help[s] Alice identify the Troublemaker" (bots: a Tattletale always
+    tells the truth): asked whether Greg told the truth about the card it played, Peter
+    (who played a 1) says yes to "Peter played 1" and no to "Peter played 5"."""
+    g = _greg_claims_peters_card(claim)
+    bot = BOTS["smart"](2, 0)
+    assert bot.choose(g.view(2), g.legal_actions(2)) == {"type": "say_yes_no", "yes": truth}
+
+
+def test_alice_checks_an_answer_to_the_fourth_question_against_the_card_she_saw():
+    """Alice Strategy Tips: "use a Help Token to verify information given to you by a possible
+    Tattletale. If they are telling the truth, you can probably trust them": Peter's "no,
+    Greg did not tell the truth about my card" is a lie once Alice has seen Peter's 1 (Greg
+    said 1), and costs Peter her trust."""
+    g = _greg_claims_peters_card(1)
+    g.act(2, {"type": "say_yes_no", "yes": False})
+    brady_play(g, ["cookie:Jan", "peek:Greg", "use_token:woman", "peek:Peter"])
+    trust = alice_trust(g.view(0))
+    assert trust["Peter"] < 0.2 and trust["Greg"] > 0.55
 
 
 # =================================================================== Brouhaha

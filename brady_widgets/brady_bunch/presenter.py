@@ -130,18 +130,24 @@ class BradyBunchPresenter(Presenter):
         return self.statement_text(entry) if key == "talk" else ""
 
     def window_facts(self, view: dict) -> dict:
-        """``pending_said``: asked whether a kid told the truth, the asked kid sees what
-        that kid said they played in that round (the newest such statement, from the
-        whole public talk: the synced talk is only its newest statements), or None."""
+        """``pending_said``: asked whether a kid told the truth about the card the asked kid
+        played (rulebook: "Is _____ telling the truth about the Mischief card you played?"),
+        the asked kid sees what that kid said about its card in that round (the newest such
+        statement, from the whole public talk: the synced talk is only its newest
+        statements), or None."""
         q = view.get("pending") or {}
         if q.get("question") != "ask_truth":
             return {}
         rnd = q.get("round") if q.get("round") is not None else view.get("round")
-        about = q.get("about")
+        about, asked = q.get("about"), q.get("kid")
         said = [
             t
             for t in view.get("talk") or []
-            if t["speaker"] == about and t["kind"] == "played" and t["subject"] == about and t["about_round"] == rnd
+            if t["speaker"] == about
+            and t["subject"] == asked
+            and t["kind"] in ("played", "looked")
+            and t.get("value") is not None
+            and t["about_round"] == rnd
         ]
         return {"pending_said": self.statement_text(said[-1]) if said else None}
 
@@ -361,8 +367,8 @@ class BradyBunchPresenter(Presenter):
             return f"I looked at {subject}'s card {when}: it was {card(st['value'])}."
         if kind == "vouch":
             if st.get("yes"):
-                return f"Yes, {subject} told the truth about the card played {when}."
-            return f"No, {subject} did not tell the truth about the card played {when}."
+                return f"Yes, {subject} told the truth about the card I played {when}."
+            return f"No, {subject} did not tell the truth about the card I played {when}."
         if kind == "suspect":
             return f"I think {subject} is the Troublemaker."
         return kind
