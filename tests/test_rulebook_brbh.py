@@ -71,6 +71,11 @@ def test_a_whole_game_keeps_the_rulebooks_counts(players, oliver):
         assert sorted(g.tokens + [e["token"] for e in tokens]) == sorted(start_tokens)  # each spent once
         snoops = sum(len(e["kids"]) for e in log if e["type"] == "snoops")
         assert snoops == (OLIVER_REVEALS if oliver else REVEALS)[players]
+        # "Discard the Snoop cards at the end of each round": none comes back into the deck
+        in_deck = 2 * (len(g.player_kids) - (1 if oliver else 0))
+        assert sum(g.snoop_deck.values()) == in_deck - snoops
+        # "Starting with the kid to Alice's left and continuing clockwise, each kid reveals"
+        assert [e["kid"] for e in log if e["type"] == "reveal"] == kids
         if oliver:
             assert all("Oliver" not in e["kids"] for e in log if e["type"] == "snoops")  # his cards are his
             oliver_seat = g.kid_seat["Oliver"]
@@ -155,6 +160,30 @@ def test_a_kid_plays_one_card_a_round():
     assert info.value.code == "not_your_turn" and g.to_json() == before
     assert g.view(1)["hand"] == [2, 3] and g.view(1)["my_cards"] == [1]
     assert all(s["face_up"] is None for s in g.view(2)["kids"])  # played face down: nobody sees it
+
+
+def test_a_kid_with_several_cookies_chooses_one_sign_for_all_of_them():
+    """Scoring: "If a kid has more than 1 Cookie, all their Cookies must be either + or –";
+    "each kid with Cookies shows whether their Cookies will add to or subtract from their
+    score" (a kid without one chooses nothing)."""
+    g = _lowest_tie_game("Peter")
+    signs = [e for e in g.full_view()["log"] if e["type"] == "signed"]
+    assert [e["kid"] for e in signs] == ["Peter"]  # Peter's four Cookies: one choice
+    assert g.final_scores["Peter"] == 22 + 4
+    g2 = brady_position(4, kids=["Peter", "Jan", "Greg"], volunteer=False, seed=1)
+    for _ in range(4):
+        brady_play(g2, ["reveal", "lights_out"])
+        while g2.phase != "talk":
+            g2.act(g2.to_act[0], g2.legal_actions(g2.to_act[0])[0])
+        brady_play(g2, ["cookie:Jan"])
+        while g2.phase != "final":
+            g2.act(g2.to_act[0], g2.legal_actions(g2.to_act[0])[-1])
+        brady_play(g2, ["end_round"])
+    assert g2.phase == "signs" and g2.to_act == [2]  # only Jan, holding all four Cookies
+    brady_play(g2, ["Jan:sign:-"])
+    with pytest.raises(IllegalAction):
+        g2.act(2, {"type": "sign", "plus": True})
+    assert g2.phase == "accuse" and g2.view(1)["kids"][1]["sign"] == "-"
 
 
 # ----------------------------------------------------- refusals that name the rule
