@@ -275,6 +275,22 @@ REFUSALS = {
         "just looked at Greg's card",
         "You have just looked at Greg's card: look at a different kid's card.",
     ),
+    # Cousin Oliver: "selecting one kid and flipping over their Mischief card" (another kid's)
+    "Cousin Oliver exposes another kid's card": (
+        "oliver",
+        5,
+        {"type": "expose", "kid": "Oliver"},
+        "not his own",
+        "Cousin Oliver turns another kid's card face up, not his own.",
+    ),
+    # a kid who is not at the table: the sentence never repeats what was sent
+    "a kid who is not at the table": (
+        [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
+        0,
+        {"type": "cookie", "kid": "Zed {}"},
+        "there is no kid",
+        "There is no such kid at this table: choose one of the kids on the board.",
+    ),
     # Scoring: "Alice selects the kid most likely to be the Troublemaker" at the end of the game
     "the accusation waits for the end of the game": (
         [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
@@ -297,6 +313,14 @@ def test_a_refused_move_names_the_rule_it_breaks(case):
             cookie = [a for a in legal if a["type"] == "cookie"]
             g.act(s, cookie[0] if cookie else legal[0])
         brady_play(g, ["use_token:dog", "peek:Greg"])
+    elif steps == "oliver":  # 6 players, Cousin Oliver at seat 5, at his exposure
+        g = brady_position(6, seed=1, cousin_oliver=True, volunteer=False, steps=["reveal", "lights_out"])
+        while g.phase != "expose":
+            s = g.to_act[0]
+            legal = g.legal_actions(s)
+            cookie = [a for a in legal if a["type"] == "cookie"]
+            g.act(s, cookie[0] if cookie else legal[0])
+        assert g.kid_seat["Oliver"] == seat
     else:
         g = _five(steps=steps)
     got_reason, got_shown = _refusal(g, seat, action)

@@ -203,8 +203,13 @@ class BradyBunchPresenter(Presenter):
                 return "Alice spends a Help Token right after the Cookie kid looks, once a round: not now."
         if kind == "accuse" and phase != "accuse":
             return "Alice accuses a kid at the end of the game, after round 4 and the Cookie signs."
+        if isinstance(kid, str) and entries and kid not in entries and not (kid == NOBODY and kind == "say_looked"):
+            return "There is no such kid at this table: choose one of the kids on the board."  # (never echoes the name)
         if kind in ("peek", "expose") and isinstance(kid, str) and entries.get(kid, {}).get("face_up") is not None:
             return f"{kid}'s card is already face up."
+        if kind == "expose" and phase == "expose" and kid == view.get("me"):
+            # Cousin Oliver: "selecting one kid and flipping over their Mischief card"
+            return "Cousin Oliver turns another kid's card face up, not his own."
         now = PHASE_TEXT.get(phase) if isinstance(phase, str) else None
         return f"Not now: {now}." if now else None
 
