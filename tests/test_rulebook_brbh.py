@@ -259,6 +259,15 @@ REFUSALS = {
         "once a round, right after the Cookie kid has looked",
         "Alice spends a Help Token right after the Cookie kid looks, once a round: not now.",
     ),
+    # "Once per round—after the kid given a Cookie has looked at a Mischief card—Alice may also
+    # spend a Help Token": not before the Cookie
+    "the Help Token comes after the Cookie kid's look": (
+        [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
+        0,
+        {"type": "use_token", "token": "woman"},
+        "after the kid given the Cookie has looked",
+        "Alice spends a Help Token after the kid given the Cookie has looked at a card.",
+    ),
     # "5 players: the woman's token and the man's token" (the dog's is not hers)
     "a Help Token Alice does not hold": (
         [*ROUND_ONE, "peek:Peter", "peek:Marcia", "cookie:Greg", "peek:Peter"],

@@ -201,6 +201,8 @@ class BradyBunchPresenter(Presenter):
                 if isinstance(used, str) and used in TOKEN_NAMES:
                     return f"Alice spends one Help Token a round, and she has spent {TOKEN_NAMES[used]}."
                 return "Alice spends a Help Token right after the Cookie kid looks, once a round: not now."
+            if phase in ("reveal", "play", "talk"):
+                return "Alice spends a Help Token after the kid given the Cookie has looked at a card."
         if kind == "accuse" and phase != "accuse":
             return "Alice accuses a kid at the end of the game, after round 4 and the Cookie signs."
         if isinstance(kid, str) and entries and kid not in entries and not (kid == NOBODY and kind == "say_looked"):

@@ -800,6 +800,8 @@ class BradyBunch(Game):
                 used = TOKEN_NAMES.get(self.token_used, self.token_used)
                 return f"Alice may spend only one Help Token a round, and she has spent {used} this round"
             return "Alice may spend a Help Token once a round, right after the Cookie kid has looked: not now"
+        if kind == "use_token" and self.phase in ("reveal", "play", "talk"):
+            return "Alice spends a Help Token after the kid given the Cookie has looked at a card"
         if kind == "accuse" and self.phase != "accuse":
             # rulebook: Alice accuses at Scoring, after the 4th round and the Cookie signs
             return f"Alice accuses a kid at the end of the game, after round {ROUNDS} and the Cookie signs"
