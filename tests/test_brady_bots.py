@@ -338,19 +338,25 @@ def test_alice_trust_comes_from_her_own_checks():
     while g.phase == "snoop":
         s = g.to_act[0]
         g.act(s, g.legal_actions(s)[0])
-    for kid, claim in (("Greg", 1), ("Marcia", 2), ("Peter", None)):
-        g.act(g.kid_seat[kid], {"type": "claim", "kid": kid, "value": claim} if claim else {"type": "pass"})
+    for kid, claim in (("Greg", ("Greg", 1)), ("Marcia", ("Marcia", 2)), ("Peter", ("Marcia", 6))):
+        g.act(g.kid_seat[kid], {"type": "claim", "kid": claim[0], "value": claim[1]})
     assert alice_trust(g.view(0)) == {"Greg": 0.55, "Marcia": 0.55, "Peter": 0.55}
     g.act(0, {"type": "cookie", "kid": "Greg"})
     g.act(1, g.legal_actions(1)[0])  # Greg's cookie peek
     g.act(0, {"type": "use_token", "token": "man"})
     g.act(0, {"type": "peek", "kid": "Marcia"})
     trust = alice_trust(g.view(0))
-    assert trust["Marcia"] < 0.2 and trust["Greg"] == 0.55 and trust["Peter"] == 0.55
-    # Greg says Marcia lied about her card, which Alice knows is true: a checked vouch
+    assert trust["Marcia"] < 0.2 and trust["Greg"] == 0.55 and trust["Peter"] > 0.55
+    # "Is Peter telling the truth about the Mischief card you played?" Marcia: "no" -- a lie
+    # Alice can check (Peter said 6, she saw the 6): a checked vouch
+    before = alice_trust(g.view(0))["Marcia"]
+    g.act(0, {"type": "ask_truth", "kid": "Marcia", "about": "Peter", "round": 1})
+    g.act(2, {"type": "say_yes_no", "yes": False})
+    assert alice_trust(g.view(0))["Marcia"] < before
+    # a vouch for a claim about a card Alice has not seen checks nothing
     g.act(0, {"type": "ask_truth", "kid": "Greg", "about": "Marcia", "round": 1})
-    g.act(1, {"type": "say_yes_no", "yes": False})  # Greg: "Marcia lied" -- true
-    assert alice_trust(g.view(0))["Greg"] > 0.55
+    g.act(1, {"type": "say_yes_no", "yes": False})
+    assert alice_trust(g.view(0))["Greg"] == 0.55
 
 
 def test_alice_asks_few_questions_and_gives_the_cookie_to_the_kid_she_trusts():

@@ -260,7 +260,7 @@ def test_describe_texts():
     )
     assert d({"type": "peeked", "seat": 0, "via": "dog", "round": 2}) == "Alice looks at a card with the dog's token."
     assert d({"type": "question", "seat": 0, "question": "ask_truth", "kid": "Greg", "about": "Jan", "round": 2}) == (
-        "Alice asks Greg: “Is Jan telling the truth about the Mischief card they played? (round 2)”"
+        "Alice asks Greg: “Is Jan telling the truth about the Mischief card you played? (round 2)”"
     )
     claim = {
         "type": "claim",
@@ -573,9 +573,10 @@ def test_a_question_alone_does_not_recompute_the_odds(monkeypatch):
 
 def test_an_asked_kid_sees_the_statement_asked_about_even_beyond_the_talk_window():
     """The synced talk is a window of the newest statements; asked whether a kid told
-    the truth, the asked kid's screen still shows what that kid said (pending_said)."""
-    w = BradyBunchWidget(players=8, seed=5, bot=BOT, pace=0, humans=tuple(range(1, 8)))
-    rng = random.Random(5)
+    the truth about the asked kid's card, the asked kid's screen still shows what that kid
+    said about it (pending_said)."""
+    w = BradyBunchWidget(players=8, seed=6, bot=BOT, pace=0, humans=tuple(range(1, 8)))
+    rng = random.Random(6)
     seen = 0
     for _ in range(3000):
         if w.game.over:
@@ -588,8 +589,9 @@ def test_an_asked_kid_sees_the_statement_asked_about_even_beyond_the_talk_window
                 t
                 for t in talk
                 if t["speaker"] == q["about"]
-                and t["kind"] == "played"
-                and t["subject"] == q["about"]
+                and t["kind"] in ("played", "looked")
+                and t["value"] is not None
+                and t["subject"] == q["kid"]
                 and t["about_round"] == rnd
             ]
             expected = BradyBunchPresenter.statement_text(said[-1]) if said else None

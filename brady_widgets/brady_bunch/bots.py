@@ -26,7 +26,10 @@ change. Then:
 * play: Troublemaker its highest card, Tattletale its lowest, Sidekick the card
   closest to 4 (4.5 with 6+ players, where "3 to 6" is the rulebook's tip);
 * talk: a Tattletale always tells the truth (about its own card, about what it
-  saw, whom it looked at, whether another kid told the truth). Troublemaker and
+  saw, whom it looked at, whether another kid told the truth about its card).
+  Asked "Is X telling the truth about the Mischief card you played?", a
+  Troublemaker or a Sidekick backs X's claim when it makes its card a 1 or a 2
+  and denies it otherwise (the truth where Alice may have checked). Troublemaker and
   Sidekick bluff, but consistently: before saying anything they look up what
   they already said about the same card (``view["talk"]``) and say it again. A
   Troublemaker makes its high cards sound low and the cards it saw sound high
@@ -46,8 +49,9 @@ change. Then:
 
 As Alice it keeps a *trust* in every kid from the statements she could check
 herself (her Help Token peeks and Cousin Oliver's exposures against the
-values claimed in ``view["talk"]``, "yes/no, they told the truth" answers against
-those, and "nobody" answers against the public record of peeks):
+values claimed in ``view["talk"]``, a kid's "yes/no, X told the truth about the card
+I played" against what X said about that kid's card, and "nobody" answers against the
+public record of peeks):
 ``trust = 0.55 + 0.4 * (1 - 0.5**checked_true)`` with no lie found, and
 ``0.15 / lies`` once caught (``prior_trust``, ``caught_trust``; other values
 tried, 0.2 to 0.4 and 0.05 to 0.1, gave the same win rates within noise). Each round she asks Snoops she trusts to look at
@@ -554,18 +558,19 @@ class _Tally:
     new statements while ``known`` stands (a statement's verdict depends on nothing said
     after it), instead of reading the whole talk again at every decision."""
 
-    __slots__ = ("known", "ok", "bad", "own", "n", "kept")
+    __slots__ = ("known", "ok", "bad", "said", "n", "kept")
 
     def __init__(self, known: dict, kids):
         self.known = known
         self.ok = {k: 0 for k in kids}
         self.bad = {k: 0 for k in kids}
-        self.own: dict[tuple[str, int], list[tuple[int, int]]] = {}  # (kid, round) -> [(i, value)] own-card claims
+        # (speaker, kid, round) -> [(i, value)]: what the speaker said about that kid's card
+        self.said: dict[tuple[str, str, int], list[tuple[int, int]]] = {}
         self.n = 0  # statements read
         self.kept: tuple | None = None  # (prior, caught and the counts, trust) of trust's last answer
 
     def read(self, t: _Table, stop: int) -> None:
-        known, ok, bad, own = self.known, self.ok, self.bad, self.own
+        known, ok, bad, said = self.known, self.ok, self.bad, self.said
         talk, talk_steps = t.talk, t.talk_steps
         for idx in range(self.n, stop):
             st = talk[idx]
@@ -574,20 +579,23 @@ class _Tally:
                 continue
             key = (st["subject"], st["about_round"])
             if st["kind"] in ("played", "looked") and st["value"] is not None:
-                if st["kind"] == "played" and st["subject"] == sp:
-                    own.setdefault(key, []).append((idx, st["value"]))
+                said.setdefault((sp, *key), []).append((idx, st["value"]))
                 if key in known:
                     if known[key] == st["value"]:
                         ok[sp] += 1
                     else:
                         bad[sp] += 1
-            elif st["kind"] == "vouch" and key in known:
-                before = [v for i, v in own.get(key, []) if i < idx]
-                if before:
-                    if st["yes"] == (before[-1] == known[key]):
-                        ok[sp] += 1
-                    else:
-                        bad[sp] += 1
+            elif st["kind"] == "vouch":
+                # "Is <subject> telling the truth about the Mischief card you played?": the
+                # speaker vouches for what the subject said about the speaker's own card
+                mine = (sp, st["about_round"])
+                if mine in known:
+                    before = [v for i, v in said.get((st["subject"], *mine), ()) if i < idx]
+                    if before:
+                        if st["yes"] == (before[-1] == known[mine]):
+                            ok[sp] += 1
+                        else:
+                            bad[sp] += 1
             elif st["kind"] == "looked" and st["subject"] == "nobody" and idx < len(talk_steps):
                 step = talk_steps[idx]
                 if any(r == st["about_round"] and who == sp and s < step for r, who, _, s in t.peeked):
@@ -801,6 +809,8 @@ class BradyBot(Bot):
         return None
 
     def _vouch(self, view: dict, t: _Table, goal: str, about: str, rnd: int) -> bool:
+        """The answer to "Is ``about`` telling the truth about the Mischief card you played?"
+        (round ``rnd``): what ``about`` last said the bot's own card was, against the card."""
         me = view["me"]
         for st in reversed(t.talk):
             if st["speaker"] == me and st["kind"] == "vouch" and st["subject"] == about and st["about_round"] == rnd:
@@ -809,19 +819,19 @@ class BradyBot(Bot):
         for st in reversed(t.talk):
             if (
                 st["speaker"] == about
-                and st["subject"] == about
+                and st["subject"] == me
                 and st["about_round"] == rnd
-                and st["kind"] == "played"
+                and st["kind"] in ("played", "looked")
+                and st["value"] is not None
             ):
                 claim = st["value"]
                 break
-        known = t.known.get((about, rnd))
-        truth = True if (claim is None or known is None) else claim == known
-        if goal == TATTLETALE or t.tokens.get(rnd) or (about, rnd) in t.exposed:
+        mine = t.known.get((me, rnd))
+        truth = True if (claim is None or mine is None) else claim == mine
+        if claim is None or goal == TATTLETALE or t.tokens.get(rnd) or (me, rnd) in t.exposed:
             return truth
-        if claim is not None and claim <= 2:
-            return False  # cast doubt on a kid who says it played low (a Tattletale helping Alice)
-        return truth if known is not None else True
+        # a Troublemaker or a Sidekick backs a claim that its card was low and doubts the rest
+        return claim <= 2
 
     def _kid_expose(self, view: dict, legal: list[dict], t: _Table, goal: str) -> dict:
         targets = [a["kid"] for a in legal if a["type"] == "expose"]

@@ -68,11 +68,12 @@ KID_COLORS = {
     "Oliver": "#8C6D1F",
 }
 
-#: Alice's questions (rulebook, "Helpful Alice Questions", plus "who is the Troublemaker?").
+#: Alice's questions (rulebook, "Helpful Alice Questions", plus "who is the Troublemaker?"). The
+#: fourth asks the kid ``kid`` whether ``about`` told the truth about the card ``kid`` played.
 QUESTIONS = {
     "ask_played": "What Mischief card did you play?",
     "ask_looked": "Whose Mischief card did you look at?",
     "ask_number": "What number did they play?",
-    "ask_truth": "Is {about} telling the truth about the Mischief card they played?",
+    "ask_truth": "Is {about} telling the truth about the Mischief card you played?",
     "ask_suspect": "Who do you think is the Troublemaker?",
 }

@@ -130,18 +130,24 @@ class BradyBunchPresenter(Presenter):
         return self.statement_text(entry) if key == "talk" else ""
 
     def window_facts(self, view: dict) -> dict:
-        """``pending_said``: asked whether a kid told the truth, the asked kid sees what
-        that kid said they played in that round (the newest such statement, from the
-        whole public talk: the synced talk is only its newest statements), or None."""
+        """``pending_said``: asked whether a kid told the truth about the card the asked kid
+        played (rulebook: "Is _____ telling the truth about the Mischief card you played?"),
+        the asked kid sees what that kid said about its card in that round (the newest such
+        statement, from the whole public talk: the synced talk is only its newest
+        statements), or None."""
         q = view.get("pending") or {}
         if q.get("question") != "ask_truth":
             return {}
         rnd = q.get("round") if q.get("round") is not None else view.get("round")
-        about = q.get("about")
+        about, asked = q.get("about"), q.get("kid")
         said = [
             t
             for t in view.get("talk") or []
-            if t["speaker"] == about and t["kind"] == "played" and t["subject"] == about and t["about_round"] == rnd
+            if t["speaker"] == about
+            and t["subject"] == asked
+            and t["kind"] in ("played", "looked")
+            and t.get("value") is not None
+            and t["about_round"] == rnd
         ]
         return {"pending_said": self.statement_text(said[-1]) if said else None}
 
@@ -168,8 +174,44 @@ class BradyBunchPresenter(Presenter):
                 return f"Ask {kid} about another kid."
         if kind == "play" and phase == "play" and view.get("hand") is not None:
             return "Play one of the Mischief cards in your hand."
+        # the rulebook's limits, each in its own words (else "Not now", which names no rule)
+        if kind == "peek" and phase in ("snoop", "cookie_peek", "help_peek") and isinstance(kid, str):
+            if kid == view.get("me"):
+                return "You cannot look at your own card: look at another kid's card."
+            now = [p for p in view.get("peeks") or [] if isinstance(p, dict) and p.get("round") == view.get("round")]
+            if phase != "cookie_peek" and any(p.get("kid") == kid for p in now):
+                return f"You have just looked at {kid}'s card: look at a different kid's card."
+        if kind == "cookie" and isinstance(kid, str):
+            if phase == "talk" and entries.get(kid, {}).get("silent"):
+                return f"{kid} is the silent kid and cannot take a Cookie."
+            given = view.get("cookie")
+            if isinstance(given, str) and phase != "reveal":
+                return f"Alice gives one Cookie a round, and {given} has this round's Cookie."
+        if kind == "use_token":
+            token = action.get("token")
+            if phase == "help" and token not in (view.get("tokens") or []):
+                name = TOKEN_NAMES.get(token) if isinstance(token, str) else None
+                return (
+                    f"Alice does not hold {name}: she spends a Help Token she still has."
+                    if name
+                    else "Alice has no such Help Token."
+                )
+            if phase == "final":
+                used = view.get("token_used")
+                if isinstance(used, str) and used in TOKEN_NAMES:
+                    return f"Alice spends one Help Token a round, and she has spent {TOKEN_NAMES[used]}."
+                return "Alice spends a Help Token right after the Cookie kid looks, once a round: not now."
+            if phase in ("reveal", "play", "talk"):
+                return "Alice spends a Help Token after the kid given the Cookie has looked at a card."
+        if kind == "accuse" and phase != "accuse":
+            return "Alice accuses a kid at the end of the game, after round 4 and the Cookie signs."
+        if isinstance(kid, str) and entries and kid not in entries and not (kid == NOBODY and kind == "say_looked"):
+            return "There is no such kid at this table: choose one of the kids on the board."  # (never echoes the name)
         if kind in ("peek", "expose") and isinstance(kid, str) and entries.get(kid, {}).get("face_up") is not None:
             return f"{kid}'s card is already face up."
+        if kind == "expose" and phase == "expose" and kid == view.get("me"):
+            # Cousin Oliver: "selecting one kid and flipping over their Mischief card"
+            return "Cousin Oliver turns another kid's card face up, not his own."
         now = PHASE_TEXT.get(phase) if isinstance(phase, str) else None
         return f"Not now: {now}." if now else None
 
@@ -332,8 +374,8 @@ class BradyBunchPresenter(Presenter):
             return f"I looked at {subject}'s card {when}: it was {card(st['value'])}."
         if kind == "vouch":
             if st.get("yes"):
-                return f"Yes, {subject} told the truth about the card played {when}."
-            return f"No, {subject} did not tell the truth about the card played {when}."
+                return f"Yes, {subject} told the truth about the card I played {when}."
+            return f"No, {subject} did not tell the truth about the card I played {when}."
         if kind == "suspect":
             return f"I think {subject} is the Troublemaker."
         return kind

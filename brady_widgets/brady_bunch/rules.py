@@ -50,6 +50,7 @@ from .content import (
     ROUNDS,
     SNOOP_REVEALS,
     TATTLETALES,
+    TOKEN_NAMES,
     TOKEN_PEEKS,
     VALUES,
 )
@@ -783,7 +784,27 @@ class BradyBunch(Game):
         if kind == "peek" and self.phase in ("snoop", "cookie_peek", "help_peek"):
             if kid in self.face_up:
                 return f"{kid}'s card is already face up"
+            if kid == self.seat_kid.get(seat):
+                # rulebook: a Snoop looks at "any 1 Mischief card played by another kid", and so
+                # does the kid with the Cookie
+                return f"you cannot look at your own card, {kid}: look at another kid's card"
+            if kid in self.snoop_seen or kid in self.token_seen:
+                return f"you have just looked at {kid}'s card: look at a different kid's card"
             return f"you cannot look at {kid}'s card now (your own card, or one you have just looked at)"
+        if kind == "cookie" and self.cookie_kid is not None and self.phase != "reveal":
+            # rulebook: "Alice may not give out more than 1 Cookie per round"
+            return f"Alice may give only one Cookie a round, and {self.cookie_kid} has this round's Cookie"
+        if kind == "use_token" and self.phase == "final":
+            # rulebook: "Once per round ... Alice may also spend a Help Token"
+            if self.token_used is not None:
+                used = TOKEN_NAMES.get(self.token_used, self.token_used)
+                return f"Alice may spend only one Help Token a round, and she has spent {used} this round"
+            return "Alice may spend a Help Token once a round, right after the Cookie kid has looked: not now"
+        if kind == "use_token" and self.phase in ("reveal", "play", "talk"):
+            return "Alice spends a Help Token after the kid given the Cookie has looked at a card"
+        if kind == "accuse" and self.phase != "accuse":
+            # rulebook: Alice accuses at Scoring, after the 4th round and the Cookie signs
+            return f"Alice accuses a kid at the end of the game, after round {ROUNDS} and the Cookie signs"
         if kind == "request" and self.phase == "play":
             if kid not in self.snoops:
                 return f"{kid} is not a Snoop this round (Snoops: {self.snoops})"

@@ -432,7 +432,7 @@ function truthFor(view, L) {
   if (q.question === "ask_truth") {
     // from the whole talk (Python's pending_said): the synced talk is only its newest statements
     const said = view.pending_said;
-    lines.push(said ? `${q.about} said: “${said}”` : `${q.about} has not said what they played in round ${r}.`);
+    lines.push(said ? `${q.about} said: “${said}”` : `${q.about} has said nothing about your card in round ${r}.`);
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }

@@ -1288,7 +1288,7 @@ function truthFor(view2, L) {
   else lines.push(`You looked at nobody's card in round ${r}.`);
   if (q.question === "ask_truth") {
     const said = view2.pending_said;
-    lines.push(said ? `${q.about} said: \u201C${said}\u201D` : `${q.about} has not said what they played in round ${r}.`);
+    lines.push(said ? `${q.about} said: \u201C${said}\u201D` : `${q.about} has said nothing about your card in round ${r}.`);
   }
   return h("div", { class: "bw-truth", "data-testid": "truth", "aria-label": "What you really know" }, h("h4", {}, "What you really know (only you see this)"), lines.map((t) => h("p", {}, t)));
 }
