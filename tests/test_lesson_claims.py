@@ -1,0 +1,114 @@
+"""What the notebooks' prose states, recomputed.
+
+nbval compares a notebook's printed outputs with a new run, but not the sentences around them:
+a figure written in a markdown cell ("joining raises the payoff by about 0.3", "the die shows
+green") goes stale silently when an engine, a bot or a seed changes. Each test here recomputes
+one stated claim, independently where it can (brute force, a formula, a seeded simulation), and
+fails when the notebook (or the teacher guide) says something else. Each runs in a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from brady_widgets.big_brother import lesson as BL
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+GUIDE = REPO / "docs" / "teacher_guide.md"
+
+
+def markdown(name: str) -> str:
+    """The notebook's markdown cells, one text, with the line breaks inside sentences
+    turned into spaces (so that a figure quoted across a line break is still found)."""
+    nb = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    text = "\n\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    return " ".join(text.split())
+
+
+def guide() -> str:
+    return " ".join(GUIDE.read_text(encoding="utf-8").split())
+
+
+# ---------------------------------------------------------------- voting_blocs.ipynb
+@pytest.fixture(scope="module")
+def bloc_runs():
+    """The notebook's runs of section 3 (six medium bots, 40 seeds from 2026)."""
+    none = BL.bloc_experiment(6, 40, bloc=(), seed=2026)
+    pair = BL.bloc_experiment(6, 40, bloc=(1, 4), seed=2026)
+    return none, pair
+
+
+def test_voting_blocs_join_decision_is_said_as_the_runs_give_it(bloc_runs):
+    none, pair = bloc_runs
+    text = markdown("voting_blocs")
+    p2 = BL.join_decision(none, pair, 1, win=1, first_out=-1)
+    p5 = BL.join_decision(none, pair, 4, win=1, first_out=-1)
+    p2_wins = BL.join_decision(none, pair, 1, win=1, first_out=0)
+    (d2, se2), (d5, se5) = p2["difference"], p5["difference"]
+    # Player 2: the gain the prose quotes, beyond its 2 SE ("join"), with its seed counts
+    assert f"({d2:+.3f})" in text and f"its 2 SE ({se2:.3f})" in text
+    assert abs(d2) > se2
+    assert f"{p2['helped']} seeds helped against {p2['hurt']} hurt" in text
+    # Player 5: a smaller gain inside its 2 SE, and the seeds it helped and hurt
+    assert f"smaller ({d5:+.2f})" in text
+    assert abs(d5) <= se5 and d5 < d2
+    assert f"helped in {p5['helped']} seeds and hurt in {p5['hurt']}" in text
+    # "count only wins and Player 2's gain shrinks below its 2 SE"
+    assert abs(p2_wins["difference"][0]) <= p2_wins["difference"][1]
+    # "most of the gain is the protection from the first eviction"
+    assert p2_wins["difference"][0] < d2 / 2
+
+
+def test_voting_blocs_wins_with_a_bloc_of_two_are_said_as_they_are(bloc_runs):
+    none, pair = bloc_runs
+    text = markdown("voting_blocs")
+    a = BL.bloc_summary(none, (1, 4))["winner"]
+    b = BL.bloc_summary(pair, (1, 4))["winner"]
+    gap = BL.difference(a, b)
+    assert f"({b['share']:.2f} against {a['share']:.2f})" in text
+    # "that gap ... is smaller than its 2 SE: it could be luck"
+    assert abs(gap["difference"]) < gap["two_se"]
+    assert f"smaller than its 2 SE (about {gap['two_se']:.2f}" in text
+
+
+def test_voting_blocs_results_in_the_teacher_guide_are_the_saved_runs(bloc_runs):
+    none, pair = bloc_runs
+    text = guide()
+    a = BL.bloc_summary(none, (1, 4))
+    b = BL.bloc_summary(pair, (1, 4))
+    out_a, out_b = a["first_out"], b["first_out"]
+    assert f"{out_a['share']:.3f} ± {out_a['two_se']:.3f} of the games without a bloc" in text
+    assert f"{out_b['share']:.3f} ± {out_b['two_se']:.3f} with it" in text
+    assert f"({b['winner']['share']:.2f} against {a['winner']['share']:.2f})" in text
+    p2 = BL.join_decision(none, pair, 1, win=1, first_out=-1)
+    p5 = BL.join_decision(none, pair, 4, win=1, first_out=-1)
+    (s2, e2), (j2, f2), (d2, g2) = p2["stay"], p2["join"], p2["difference"]
+    assert f"from {s2:+.3f} ± {e2:.3f} to {j2:+.3f} ± {f2:.3f}" in text
+    assert f"paired difference {d2:+.3f} ± {g2:.3f}" in text
+    assert f"helped in {p2['helped']} seeds, hurt in {p2['hurt']}" in text
+    assert (
+        f"({p5['difference'][0]:+.3f} ± {p5['difference'][1]:.3f}, within luck; {p5['helped']} to {p5['hurt']}" in text
+    )
+
+
+def test_voting_blocs_has_one_heading_per_section():
+    nb = json.loads((NOTEBOOKS / "voting_blocs.ipynb").read_text(encoding="utf-8"))
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            for line in "".join(cell["source"]).splitlines():
+                assert not line.startswith(": "), f"a stray line in a markdown cell: {line!r}"
+
+
+def test_voting_blocs_likings_at_the_end_are_as_described():
+    _, players = BL.play_game(6, seed=2026, bloc=(1, 4))
+    # "start fond of each other (about +3) and end fonder still (+5 and +4 here)"
+    assert round(players[1].affinity[4]) == 5 and round(players[4].affinity[1]) == 4
+    assert round(players[1].history[0]["affinity"][4]) == 3
+    # "most rows are purple ... the exception here is the winner, Player 6: its row is green"
+    rows = {s: np.mean(list(b.affinity.values())) for s, b in players.items()}
+    assert rows[5] > 0 and sum(v < 0 for v in rows.values()) >= 4
