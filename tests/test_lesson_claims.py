@@ -10,12 +10,14 @@ fails when the notebook (or the teacher guide) says something else. Each runs in
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from brady_widgets.big_brother import lesson as BL
+from brady_widgets.brady_bunch import lesson as BBL
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOKS = REPO / "notebooks"
@@ -112,3 +114,59 @@ def test_voting_blocs_likings_at_the_end_are_as_described():
     # "most rows are purple ... the exception here is the winner, Player 6: its row is green"
     rows = {s: np.mean(list(b.affinity.values())) for s, b in players.items()}
     assert rows[5] > 0 and sum(v < 0 for v in rows.values()) >= 4
+
+
+# ---------------------------------------------------------------- alices_bayes.ipynb
+def _next_true(true: int, lies: int) -> Fraction:
+    """P(next claim true) after ``true`` checked truths and ``lies`` lies, the trust on the
+    grid 0, 0.1, ..., 1 with a flat prior: computed here, not with the lesson's helpers."""
+    grid = [Fraction(k, 10) for k in range(11)]
+    weights = [t**true * (1 - t) ** lies for t in grid]
+    return sum(t * w for t, w in zip(grid, weights)) / sum(weights)
+
+
+def test_alices_bayes_learning_the_trust_figures():
+    text = markdown("alices_bayes")
+    assert _next_true(3, 1) == Fraction(197, 298)
+    assert BBL.next_claim_true(BBL.trust_posterior(BBL.trust_prior(), 3, 1)) == _next_true(3, 1)
+    # "30 true and 10 lies ... the next-claim chance moves towards 3/4"
+    assert _next_true(3, 1) < _next_true(30, 10) < Fraction(3, 4)
+    # "0 true and 3 lies: ... below 1/6 ... with 2 lies it is still above 1/6"
+    three, two = _next_true(0, 3), _next_true(0, 2)
+    assert three < Fraction(1, 6) < two
+    assert f"0 true and 3 lies: the next-claim chance drops to {float(three):.3f}" in text
+    assert f"with 2 lies it is still {float(two):.3f}" in text
+    assert "0 true and 2 lies: Greg's claims become evidence" not in text
+
+
+def test_alices_bayes_two_speakers_figures():
+    prior = {v: Fraction(1, 6) for v in range(1, 7)}
+
+    def post(claims):
+        w = {v: prior[v] for v in prior}
+        for said, t in claims:
+            for v in w:
+                w[v] *= t if v == said else (1 - t) / 5
+        z = sum(w.values())
+        return {v: x / z for v, x in w.items()}
+
+    t = Fraction(3, 5)
+    agree, clash = post([(6, t), (6, t)]), post([(6, t), (2, t)])
+    assert agree[6] == Fraction(45, 49)
+    assert clash[6] == clash[2] == Fraction(15, 38)
+    # "each less likely than the 3/5 that one claim alone gives it"
+    assert clash[6] < t and clash[2] < t
+    assert "each less likely than the 3/5 that its claim alone would give it" in markdown("alices_bayes")
+
+
+def test_alices_bayes_section_4_heading_comes_with_its_position():
+    """The heading of section 4 ("Who is the Troublemaker?") and its introduction of the end
+    position come right before the cell that builds that position, not before section 3's
+    "Learning the trust"."""
+    nb = json.loads((NOTEBOOKS / "alices_bayes.ipynb").read_text(encoding="utf-8"))
+    cells = nb["cells"]
+    heading = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# 4. Who is the Troublemaker?"))
+    learning = next(i for i, c in enumerate(cells) if "## Learning the trust" in "".join(c["source"]))
+    position = next(i for i, c in enumerate(cells) if "end_position()" in "".join(c["source"]))
+    assert learning < heading < position
+    assert all(cells[i]["cell_type"] == "markdown" for i in range(heading, position))
