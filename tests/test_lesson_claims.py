@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
+from itertools import product
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from brady_widgets.big_brother import lesson as BL
+from brady_widgets.brady_bunch import content as brady_content
 from brady_widgets.brady_bunch import lesson as BBL
 
 REPO = Path(__file__).resolve().parents[1]
@@ -170,3 +172,35 @@ def test_alices_bayes_section_4_heading_comes_with_its_position():
     position = next(i for i, c in enumerate(cells) if "end_position()" in "".join(c["source"]))
     assert learning < heading < position
     assert all(cells[i]["cell_type"] == "markdown" for i in range(heading, position))
+
+
+# ---------------------------------------------------------------- brady_bunch.ipynb
+def test_brady_tutorial_quotes_the_helpful_alice_questions_as_printed():
+    text = markdown("brady_bunch")
+    for kind in ("ask_played", "ask_looked", "ask_number"):
+        assert brady_content.QUESTIONS[kind] in text, kind
+    assert brady_content.QUESTIONS["ask_truth"].format(about="X") in text
+    assert "What card did you play?" not in text and "Whose card did you look at?" not in text
+    assert "they played" not in text
+
+
+def _snoop_by_listing(cards: dict, reveals: int, kid: str) -> Fraction:
+    """P(``kid`` is a Snoop): every ordered draw of ``reveals`` distinct Snoop cards listed."""
+    deck = [k for k, n in cards.items() for _ in range(n)]
+    draws = [d for d in product(range(len(deck)), repeat=reveals) if len(set(d)) == reveals]
+    return Fraction(sum(any(deck[i] == kid for i in d) for d in draws), len(draws))
+
+
+def test_brady_tutorial_exercise_answers_by_brute_force():
+    from brady_widgets.brady_bunch.exercises import EXERCISES as BB
+
+    four = {"Greg": 2, "Peter": 2, "Jan": 2}
+    assert BB["snoop_round_1"].answer == _snoop_by_listing(four, 2, "Greg") == Fraction(3, 5)
+    six_oliver = {"Greg": 2, "Marcia": 2, "Peter": 2, "Jan": 2}  # Oliver's two cards are out
+    assert brady_content.OLIVER_REVEALS[6][0] == 2
+    assert BB["oliver_snoop"].answer == _snoop_by_listing(six_oliver, 2, "Peter") == Fraction(13, 28)
+    # Greg (3/5) says 6, Peter (1/5) says 1: "a little less" than 3/5
+    assert BB["talk_peter_six"].answer == Fraction(10, 17) < Fraction(3, 5)
+    # three 6s seen: 5 of the 45 unseen cards; Greg (4/5) says 6: less than 4/5
+    assert BB["base_rate_six"].answer == Fraction(5, 7) < Fraction(4, 5)
+    assert BB["next_card_six"].answer == Fraction(7, 47)
