@@ -10,6 +10,7 @@ fails when the notebook (or the teacher guide) says something else. Each runs in
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from itertools import product
 from pathlib import Path
@@ -204,3 +205,31 @@ def test_brady_tutorial_exercise_answers_by_brute_force():
     # three 6s seen: 5 of the 45 unseen cards; Greg (4/5) says 6: less than 4/5
     assert BB["base_rate_six"].answer == Fraction(5, 7) < Fraction(4, 5)
     assert BB["next_card_six"].answer == Fraction(7, 47)
+
+
+# ---------------------------------------------------------------- calibration.ipynb
+def test_calibration_exercise_speaks_of_the_forecast_the_notebook_shows():
+    """The first exercise follows the notebook's one forecast: it must not name another figure
+    or seat than the one the notebook printed."""
+    from brady_widgets.costume_party import calibration as cal
+    from brady_widgets.costume_party.content import figure_label
+    from brady_widgets.costume_party.exercises_lessons import EXERCISES
+
+    rows = cal.record_forecasts(20, bots="random", seed=0)
+    one = next(r for r in rows if r["stated"] == Fraction(1, 3))
+    question = EXERCISES["calibration_one_forecast"].question
+    shown = figure_label(one["figure"])
+    named = re.findall(r"said 1/3 that ([A-Z][a-z]+ the [A-Z][a-z]+)", question)
+    assert named in ([], [shown]), (named, shown)
+    assert not one["true"]  # "and it was not"
+
+
+def test_calibration_detective_bins_outside_their_bars_are_counted_right():
+    from brady_widgets.costume_party import calibration as cal
+
+    careful = cal.record_forecasts(60, bots="detective", seed=2026)
+    bins = cal.bin_forecasts(careful)
+    outside = [b for b in bins if abs(b.observed - b.stated) > 2 * b.se + 1e-12]
+    text = markdown("calibration")
+    assert len(outside) == 1
+    assert f"one bin of {len(bins)} strays a little outside its bar" in text
