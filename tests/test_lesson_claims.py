@@ -233,3 +233,28 @@ def test_calibration_detective_bins_outside_their_bars_are_counted_right():
     text = markdown("calibration")
     assert len(outside) == 1
     assert f"one bin of {len(bins)} strays a little outside its bar" in text
+
+
+# ---------------------------------------------------------------- two_dice_markov.ipynb
+def test_two_dice_rows_outside_are_said_as_the_table_shows():
+    ends = BL.end_exact(7)
+    sim = BL.simulate_turns(7, 100_000, seed=2026)
+    shares = np.bincount(sim["end"], minlength=32) / 100_000
+    outside = [
+        j
+        for j, p in enumerate(ends)
+        if p and abs(shares[j] - float(p)) > 2 * np.sqrt(float(p) * (1 - float(p)) / 100_000)
+    ]
+    assert outside == [2, 23]
+    text = markdown("two_dice_markov")
+    assert "two rows say NO (spaces 2 and 23)" in text
+
+
+def test_two_dice_likeliest_end_is_never_more_than_8_ahead_and_8_from_every_yellow_space():
+    track = BL.names()
+    for x in range(32):
+        e = BL.end_exact(x)
+        best = max(range(32), key=lambda j: e[j])
+        assert (best - x) % 32 <= 8
+        if track[x] == "confrontation":
+            assert (best - x) % 32 == 8 and e[(x + 7) % 32] == 0
