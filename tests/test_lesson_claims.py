@@ -258,3 +258,36 @@ def test_two_dice_likeliest_end_is_never_more_than_8_ahead_and_8_from_every_yell
         assert (best - x) % 32 <= 8
         if track[x] == "confrontation":
             assert (best - x) % 32 == 8 and e[(x + 7) % 32] == 0
+
+
+# ---------------------------------------------------------------- the Costume Party notebooks
+def test_start_here_and_tutorial_rolls_are_the_ones_the_text_promises():
+    from brady_widgets import CostumePartyWidget
+    from brady_widgets.costume_party.content import figure_label
+    from brady_widgets.costume_party.positions import position
+
+    game = CostumePartyWidget(players=3, seed=1, humans=[0]).game.clone()
+    game.act(0, {"type": "roll"})
+    assert game.view(0)["last_roll"] == "green"  # 00_start_here: "the die shows green"
+    wendell = next(f for f in range(20) if figure_label(f) == "Wendell the Wizard")
+    assert wendell in game.view(0)["rooms"]["hall"]  # "click Wendell the Wizard in the Middle Hall"
+    assert {"type": "move", "figure": wendell, "to": "green"} in game.legal_actions(0)
+    streak = position(4, seed=2, steps=["black:draw", "black:draw", "black:draw"])
+    streak.act(3, {"type": "roll"})
+    assert streak.view(3)["last_roll"] == "blue"  # costume_party: "with this seed the die shows blue"
+
+
+def test_costume_party_intro_says_a_kill_is_in_your_own_room():
+    text = markdown("costume_party")
+    assert "standing next to your own figure" not in text
+    assert "in the same room as your own figure" in text
+
+
+def test_costume_party_luckiest_seat_figures():
+    """ "the luckiest of four equal seats reaches 29% or more in about three runs of 100 games
+    out of four, and in about one run of 300 games out of four"."""
+    rng = np.random.default_rng(7)
+    for games, said in ((100, 0.75), (300, 0.25)):
+        runs = rng.multinomial(games, [0.25] * 4, size=40_000)
+        share = (runs.max(axis=1) >= np.ceil(0.29 * games)).mean()
+        assert abs(share - said) < 0.03, (games, share)
