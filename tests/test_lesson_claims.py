@@ -13,6 +13,7 @@ import json
 import re
 from fractions import Fraction
 from itertools import product
+from math import comb
 from pathlib import Path
 
 import numpy as np
@@ -291,3 +292,19 @@ def test_costume_party_luckiest_seat_figures():
         runs = rng.multinomial(games, [0.25] * 4, size=40_000)
         share = (runs.max(axis=1) >= np.ceil(0.29 * games)).mean()
         assert abs(share - said) < 0.03, (games, share)
+
+
+def test_class_experiment_small_sample_figure():
+    """ "a class of random players wins 5 or more of 10 games about 8% of the time (1 time in 13)"."""
+    p = sum(Fraction(comb(10, k)) * Fraction(1, 4) ** k * Fraction(3, 4) ** (10 - k) for k in range(5, 11))
+    assert round(float(p), 2) == 0.08 and round(1 / float(p)) == 13
+
+
+def test_class_experiment_second_game_seeds_do_not_clash_with_another_groups():
+    from brady_widgets.costume_party import calibration as cal
+
+    text = markdown("class_experiment")
+    assert "group number + 8" in text and "up to 8 groups" in text
+    for group in range(1, 9):  # a second game as group + 8: a seed of its own, pooled once
+        assert cal.seed_for(group + 8) not in {cal.seed_for(g) for g in range(1, 9)}
+    assert "up to 8 groups" in guide()
