@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from itertools import product
+from itertools import combinations, product
 from math import comb
 from pathlib import Path
 
@@ -308,3 +308,76 @@ def test_class_experiment_second_game_seeds_do_not_clash_with_another_groups():
     for group in range(1, 9):  # a second game as group + 8: a seed of its own, pooled once
         assert cal.seed_for(group + 8) not in {cal.seed_for(g) for g in range(1, 9)}
     assert "up to 8 groups" in guide()
+
+
+# ---------------------------------------------------------------- the Brouhaha notebooks
+def test_brouhaha_birthday_figures_by_counting():
+    # two cards of a 4-player deck (20 animals x 2): 1/39; four cards: 73/481
+    deck = [a for a in range(20) for _ in range(2)]
+    pairs = list(combinations(range(40), 2))
+    assert Fraction(sum(deck[i] == deck[j] for i, j in pairs), len(pairs)) == Fraction(1, 39)
+    fours = combinations(range(40), 4)
+    shared = sum(len({deck[i] for i in q}) < 4 for q in fours)
+    assert Fraction(shared, comb(40, 4)) == Fraction(73, 481)
+    # your yak and two other Moos among the other yak, 2 cows and 2 bisons: 2/5
+    assert 1 - Fraction(comb(4, 2), comb(5, 2)) == Fraction(2, 5)
+
+
+def test_total_black_first_bumps_are_the_ones_the_text_tells():
+    from brady_widgets.brouhaha.lesson import total_black_game
+
+    one = total_black_game(42, seed=29, bumps=1)
+    met = one.partner[0]
+    assert one.cards[0] == "tiger" and one.cards[met] == "bear" and one.view(0)["held"]
+    two = total_black_game(42, seed=29, bumps=2)
+    assert two.view(0)["heard"] == "Baa!" and not two.view(0)["held"]
+
+
+def test_brouhaha_birthday_stray_row_is_the_one_the_text_names():
+    from brady_widgets.brouhaha.lesson import players_table
+
+    rows = players_table(range(3, 11), trials=50_000, seed=2026)
+    assert [r["players"] for r in rows if not r["agree"]] == [5]
+    assert "here the 5-player row, just outside" in markdown("brouhaha_birthday")
+
+
+def test_total_black_rows_within_two_se_are_counted_right():
+    from brady_widgets.brouhaha.lesson import rounds_table
+
+    rows = rounds_table([2, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 42], games=4_000, seed=7)
+    assert [r["players"] for r in rows if not r["agree"]] == [36]
+    text = markdown("total_black")
+    assert "here 11 of the 12 rows do, and N = 36 lands just outside" in text
+    # "the 'one pair at a time' model is ... a little short (by about half a bump at N = 42)"
+    last = rows[-1]
+    assert 0.4 < float(last["exact"]) - float(last["simple"]) < 0.7
+
+
+def test_should_i_slap_best_thresholds_are_the_ones_the_answer_gives():
+    from brady_widgets.brouhaha import decisions
+
+    points = decisions.decision_points(3000, players=6, seed=0)
+    thresholds = [0, Fraction(1, 5), Fraction(1, 4), Fraction(2, 5), Fraction(1, 2), Fraction(3, 5), Fraction(3, 4), 1]
+    no_bang = decisions.compare_thresholds(points, thresholds, bang=False)
+    bang = decisions.compare_thresholds(points, thresholds, bang=True, reserve=1)
+
+    free, costly = [r["exact"] for r in no_bang], [r["exact"] for r in bang]
+    # without Bang: 0 (always slap) is best, and the line never rises
+    assert free[0] == max(free) and all(a >= b for a, b in zip(free, free[1:]))
+    # with Bang: best at the break-even 1/2, and 3/5 earns the same ("a slap at exactly 1/2 is worth 0")
+    best = max(costly)
+    assert thresholds[4] == Fraction(1, 2) and costly[4] == costly[5] == best
+    assert sum(p["p"] < Fraction(1, 2) for p in points) / len(points) > 0.85  # "below 1/2 at 87%"
+
+
+def test_costume_party_kill_decision_figures():
+    from brady_widgets.costume_party import odds
+    from brady_widgets.costume_party.lesson import kill_choice
+
+    view = kill_choice().view(0)
+    o = odds.identity_odds(view)
+    # "seat 3 ... its long list of 17 figures"; seat 1 is Robo or Marina; Ada can be seat 2 or 3
+    assert sum(p > 0 for p in o[3].values()) == 17
+    assert sorted(p for p in o[1].values() if p) == [Fraction(1, 2)] * 2
+    ada = next(f for f, p in o[2].items() if p == Fraction(1, 3) and f in o[3] and o[3][f] > 0)
+    assert o[2][ada] + o[3][ada] == Fraction(17, 45)
