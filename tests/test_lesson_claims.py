@@ -381,3 +381,14 @@ def test_costume_party_kill_decision_figures():
     assert sorted(p for p in o[1].values() if p) == [Fraction(1, 2)] * 2
     ada = next(f for f, p in o[2].items() if p == Fraction(1, 3) and f in o[3] and o[3][f] > 0)
     assert o[2][ada] + o[3][ada] == Fraction(17, 45)
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_no_saved_output_shows_an_action_or_event_dict(path):
+    """A student reads the outputs: moves and log events are said in words (the widget's, or
+    the lesson's), never as the engine's dicts ({'type': 'use_token', ...})."""
+    nb = json.loads(path.read_text(encoding="utf-8"))
+    for i, cell in enumerate(c for c in nb["cells"] if c["cell_type"] == "code"):
+        for out in cell.get("outputs", []):
+            shown = "".join(out.get("text", [])) + "".join(out.get("data", {}).get("text/plain", []))
+            assert not re.search(r"\{'type': '", shown), f"{path.name} code cell {i}: {shown[:200]}"
