@@ -184,6 +184,18 @@ def test_brady_tutorial_quotes_the_helpful_alice_questions_as_printed():
     assert brady_content.QUESTIONS["ask_truth"].format(about="X") in text
     assert "What card did you play?" not in text and "Whose card did you look at?" not in text
     assert "they played" not in text
+    # the rulebook's 3-player rule 2: the silent kid's card is placed "during the Kids Play Mischief Cards step"
+    assert (
+        "In the Kids Play Mischief Cards step" in text
+        and "When Alice reveals the Snoop cards, the top card" not in text
+    )
+
+
+def test_the_teacher_guide_names_the_bots_the_brady_tutorial_plays():
+    nb = json.loads((NOTEBOOKS / "brady_bunch.ipynb").read_text(encoding="utf-8"))
+    code = "".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert 'BradyBunchWidget(players=5, seed=7, humans=[0], bot="smart")' in code
+    assert "A game as Alice against `smart` bot kids" in guide()
 
 
 def _snoop_by_listing(cards: dict, reveals: int, kid: str) -> Fraction:
