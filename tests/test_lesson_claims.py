@@ -198,6 +198,15 @@ def test_the_teacher_guide_names_the_bots_the_brady_tutorial_plays():
     assert "A game as Alice against `smart` bot kids" in guide()
 
 
+def test_start_here_says_alice_wins_with_the_tattletales():
+    """Rulebook: "If Alice's guess is correct, Alice and the Tattletales win!" (1, 2 or 3 of
+    them by player count), not only "the lowest-scoring kid"."""
+    text = markdown("00_start_here")
+    assert "with the lowest-scoring kid, the Tattletale)" not in text
+    assert "Alice wins (with the **Tattletales**" in text
+    assert sorted(set(brady_content.TATTLETALES.values())) == [1, 2, 3]
+
+
 def _snoop_by_listing(cards: dict, reveals: int, kid: str) -> Fraction:
     """P(``kid`` is a Snoop): every ordered draw of ``reveals`` distinct Snoop cards listed."""
     deck = [k for k, n in cards.items() for _ in range(n)]
