@@ -217,7 +217,10 @@ def check(key: str, answer: Any) -> CheckResult:
             )
         target = ex.answer
         if ex.exact:
-            right = isinstance(value, Fraction) and value == Fraction(target)
+            # a float is the decimal the student typed (its shortest repr: 0.2 is 1/5), as the
+            # same decimal typed as a string ("0.2") is; 0.3333333333333333 is not 1/3
+            typed = value if isinstance(value, Fraction) else Fraction(repr(float(value)))
+            right = typed == Fraction(target)
         else:
             right = _within(value, target, ex.tolerance)
         if not right:

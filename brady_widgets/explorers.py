@@ -4,7 +4,8 @@ that redraws when it moves.
 The lessons (``<game>/lesson.py``) build their explorers from these helpers, so no game
 imports another's lesson module:
 
-* :func:`show_in` sets a figure as what an ``ipywidgets.Output`` shows;
+* :func:`show_in` sets a figure as what an ``ipywidgets.Output`` shows, :func:`say_in` a
+  sentence (what a control says instead of a chart it cannot draw);
 * :func:`box` is a ``VBox`` whose text form is a short, deterministic line (what a saved
   notebook keeps, not the slider's and chart's internals);
 * :func:`explorer` is one slider and one chart, redrawn by ``draw(ax, value)``.
@@ -19,7 +20,7 @@ from typing import Any
 
 from .optional import need
 
-__all__ = ["box", "explorer", "show_in"]
+__all__ = ["box", "explorer", "say_in", "show_in"]
 
 _BOX = None
 
@@ -39,6 +40,11 @@ def show_in(out, fig) -> None:
     out.outputs = (
         {"output_type": "display_data", "metadata": {}, "data": {"image/png": png, "text/plain": "the chart"}},
     )
+
+
+def say_in(out, text: str) -> None:
+    """Replace what the ``Output`` widget ``out`` shows with the plain sentence ``text``."""
+    out.outputs = ({"output_type": "stream", "name": "stdout", "text": text + "\n"},)
 
 
 def box(children: list, text: str):

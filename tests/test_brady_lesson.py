@@ -11,6 +11,7 @@ from brady_widgets import check
 from brady_widgets.brady_bunch import fast
 from brady_widgets.brady_bunch import lesson as L
 from brady_widgets.brady_bunch.exercises import EXERCISES, claim_posterior, total_distribution
+from brady_widgets.brady_bunch.positions import brady_position
 
 
 def test_sum_distribution_is_exact_and_agrees_with_the_package():
@@ -99,3 +100,29 @@ def test_the_odds_chart_has_a_line_per_kid():
     table = {0.2: {"Greg": 0.3, "Peter": 0.4, "Jan": 0.4}, 1.0: {"Greg": 0.27, "Peter": 0.72, "Jan": 0.14}}
     fig = L.plot_odds_by_trust(table, {"Greg": 0.34, "Peter": 0.36, "Jan": 0.42})
     assert [line.get_label() for line in fig.axes[0].lines if not line.get_label().startswith("_")] == L.LESSON_KIDS
+
+
+def test_the_speaker_trust_explorer_says_so_when_full_trusts_contradict():
+    """Two speakers trusted fully who say different things about one card leave no hidden
+    world: the explorer says so in a sentence, never raises from a slider."""
+    pytest.importorskip("ipywidgets")
+    pytest.importorskip("matplotlib")
+    game = brady_position(
+        4,
+        hands={"Greg": [2, 3, 6], "Peter": [1, 5, 6], "Jan": [2, 3, 4]},
+        deck=[4, 4, 5, 3, 4, 4, 1, 2, 1],
+        kids=["Greg", "Peter", "Jan"],
+        seed=0,
+        steps=["snoops:Greg,Jan", "lights_out", "plays:Greg=2,Peter=6,Jan=4", "peek:Peter", "peek:Greg"],
+    )
+    L.act(game, "Greg", "claim", kid="Peter", value=6)
+    L.act(game, "Peter", "claim", kid="Peter", value=1)
+    L.act(game, "Jan", "pass")
+    box = L.speaker_trust_explorer(game.view(0), {"Greg": 1.0, "Peter": 1.0}, samples=2000)
+    assert box.result is None
+    said = box.children[-1].outputs[0]
+    assert said["output_type"] == "stream" and "cannot all be true together" in said["text"]
+    box.children[0].value = 0.5  # Greg's slider down: the chart is back
+    assert box.result is not None and abs(sum(box.result.values()) - 1) < 0.2
+    box.children[0].value = 1.0  # and up again: a sentence, not a traceback
+    assert box.result is None

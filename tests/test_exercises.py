@@ -117,6 +117,28 @@ def test_numpy_numbers_and_whole_floats_are_the_numbers_they_are(key, ex):
 
 
 @pytest.mark.parametrize(("key", "ex"), NUMERIC, ids=lambda x: x if isinstance(x, str) else "")
+def test_an_exact_answer_typed_as_its_decimal_is_right_as_a_float_or_a_string(key, ex):
+    """An exact answer with a finite decimal (1/5 = 0.2, 3/8 = 0.375) is right however the student
+    types that decimal, 0.2 or "0.2"; a rounded decimal (0.3333 for 1/3) is not, and is told why."""
+    a = Fraction(ex.answer)
+    if not ex.exact:
+        return
+    d = a.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d == 1:
+        assert check(key, float(a)).ok, f"{key}: {float(a)!r} refused: {check(key, float(a)).message}"
+        assert check(key, str(float(a))).ok, key
+    else:
+        rounded = check(key, float(a))
+        assert not rounded.ok and "fraction" in rounded.message, (key, rounded.message)
+        assert not check(key, str(float(a))).ok, key
+    assert not check(key, float(a) + 0.01).ok, key
+
+
+@pytest.mark.parametrize(("key", "ex"), NUMERIC, ids=lambda x: x if isinstance(x, str) else "")
 def test_every_question_states_the_precision_it_checks(key, ex):
     from brady_widgets.exercises import asked, decimals_needed
 

@@ -459,7 +459,17 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
 
     def redraw(*_):
         t = {s: round(sl.value, 2) for s, sl in sliders.items()}
-        p = box.result = odds.highest_odds(view, trust=t, samples=samples, seed=seed)
+        try:
+            p = odds.highest_odds(view, trust=t, samples=samples, seed=seed)
+        except ValueError:  # speakers trusted fully who contradict each other: no hidden world fits
+            box.result = None
+            explorers.say_in(
+                out,
+                "At these trusts the claims cannot all be true together: two speakers you trust fully "
+                "say different things about the same card. Lower the trust in one of them.",
+            )
+            return
+        box.result = p
         fig, ax = plt.subplots(figsize=(7, 3))
         ax.bar(kids, [p[k] for k in kids], color=[content.KID_COLORS[k] for k in kids])
         for x, k in enumerate(kids):

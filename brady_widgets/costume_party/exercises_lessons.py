@@ -65,7 +65,7 @@ EXERCISES: dict = {
         why="sqrt(100 x 1/2 x 1/2) = 5, twice that is 10: anywhere from about 40 to 60 is normal.",
     ),
     "calibration_one_forecast": Exercise(
-        question=f"The panel said 1/3 that Polly the Pirate is Bot 2, and she was not. Of {_MANY} forecasts of 1/3 "
+        question=f"The panel said 1/3 for one figure, and it was not that figure. Of {_MANY} forecasts of 1/3 "
         "by a calibrated panel, how many do NOT come true, on average?",
         answer=_MANY * (1 - _STATED),
         tolerance=0.1,

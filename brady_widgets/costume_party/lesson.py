@@ -95,6 +95,12 @@ def show(game, seat: int = 0, **options):
     return CostumePartyWidget(game=game.clone(), humans=[seat], **options)
 
 
+def log(game, seat: int = 0, last: int = 3) -> None:
+    """Print the last lines of ``seat``'s log, as the widget words them (never an event's dict)."""
+    for entry in show(game, seat).log_lines[-last:]:
+        print(f"  seat {seat} reads: {entry['text']}")
+
+
 def rolled(seat: int, face: str) -> list[dict]:
     """History entries for: ``seat`` rolls the die and it shows ``face``."""
     return [{"seat": seat, "action": {"type": "roll"}}, {"seat": "chance", "kind": "die", "outcome": face}]
