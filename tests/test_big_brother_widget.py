@@ -368,6 +368,31 @@ def test_every_event_of_a_game_is_worded_for_the_log():
             "camera_drawn", "camera_card", "roll_off"} <= kinds, kinds  # fmt: skip
 
 
+def test_a_private_line_says_you_only_on_its_own_seats_screen():
+    """A secret vote, ranking, camera card or gossip card is a line of its seat's log only:
+    there it says "you"; on the teacher's reveal (every seat's lines, a bots-only game
+    included) it names the seat, for there "you" would be nobody."""
+    private = {"my_vote", "my_rank", "camera_card", "my_gossip_card"}
+    game = BigBrother(6, 11, tags=["man", "woman"] * 3)
+    w = W(game=game, humans=[], bot="hard")
+    w.run_bots()
+    w.advance_time(3_000_000)
+    assert game.over
+    mine = W(game=BigBrother.from_json(game.to_json()), humans=[0], bot=Idle)
+    w.set_reveal(True)
+    seen = set()
+    for e in game.events:
+        if e["type"] not in private:
+            continue
+        seen.add(e["type"])
+        text = w.presenter.describe(e)
+        assert "you" not in text.lower() and w.names[e["seat"]] in text, (e, text)
+        if e["seat"] == 0:
+            own = mine.presenter.describe(e)
+            assert own.lower().startswith(("(you ", "(your ")) and w.names[0] not in own, (e, own)
+    assert {"my_vote", "my_rank", "camera_card"} <= seen, seen
+
+
 # -------------------------------------------------------------- no secrets
 PHASES = {"roll", "gossip_pick", "gossip", "vote", "choose", "evict_vote", "return", "final_vote", "over"}
 

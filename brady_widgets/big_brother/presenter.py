@@ -224,6 +224,15 @@ class BigBrotherPresenter(Presenter):
     def _card_no(self, t: Any) -> str:
         return f"card {t + 1} ({self._name(t)})" if isinstance(t, int) else "?"
 
+    def _yours(self, ev: dict, mine: str, theirs: str) -> str:
+        """A private line's subject: ``mine`` ("your ranking") on its own seat's screen, else
+        (the teacher's reveal, a replay of another seat) the seat's name and ``theirs``
+        (``theirs`` with ``{name}``: "{name}'s ranking"): there "you" would be nobody."""
+        seat = ev.get("seat")
+        if not self.revealed and seat == self.shown_seat:
+            return mine
+        return theirs.format(name=self._name(seat))
+
     def describe(self, ev: dict) -> str:
         from .content import CONFRONTATION_CARDS
 
@@ -274,7 +283,8 @@ class BigBrotherPresenter(Presenter):
             question = (c["plus"] if ev.get("sign") == "+" else c["minus"]) if c else "?"
             return f"Card for {_PURPOSE.get(ev.get('purpose'), 'a question')} ({ev.get('sign')}): {question}"
         if kind == "my_vote":
-            return f"(you secretly vote with {self._card_no(ev.get('target'))})"
+            who = self._yours(ev, "you secretly vote", "{name} secretly votes")
+            return f"({who} with {self._card_no(ev.get('target'))})"
         if kind == "votes_in":
             voters = ev.get("voters") or []
             return f"{len(voters)} secret vote{'s' if len(voters) != 1 else ''} in the box"
@@ -296,7 +306,8 @@ class BigBrotherPresenter(Presenter):
         if kind == "ranked":
             return f"{name} has ranked the evicted" if ev.get("done") else f"{name} ranks one more"
         if kind == "my_rank":
-            return f"(your ranking: {', '.join(self._name(s) for s in ev.get('order') or [])})"
+            whose = self._yours(ev, "your ranking", "{name}'s ranking")
+            return f"({whose}: {', '.join(self._name(s) for s in ev.get('order') or [])})"
         if kind == "ranks":
             sums = ev.get("sums") or {}
             return "Rankings shown: " + ", ".join(f"{self._name(int(s))} {v}" for s, v in sums.items())
@@ -307,7 +318,8 @@ class BigBrotherPresenter(Presenter):
         if kind == "camera_drawn":
             return f"{name} draws a camera card ({ev.get('left')} left)"
         if kind == "camera_card":
-            return f"(your camera card: {ev.get('text')})"
+            whose = self._yours(ev, "your camera card", "{name}'s camera card")
+            return f"({whose}: {ev.get('text')})"
         if kind == "camera_empty":
             return f"{name} is on a camera space, but the camera cards have run out"
         if kind == "claim":
@@ -318,7 +330,8 @@ class BigBrotherPresenter(Presenter):
         if kind == "gossip_picked":
             return f"{name} picked a gossip card"
         if kind == "my_gossip_card":
-            return f"(your gossip card: {self._card_no(ev.get('target'))})"
+            whose = self._yours(ev, "your gossip card", "{name}'s gossip card")
+            return f"({whose}: {self._card_no(ev.get('target'))})"
         if kind == "gossip_reveal":
             shown = ev.get("shown") or {}
             cards = ", ".join(f"{self._name(int(s))} {self._card_no(t)}" for s, t in shown.items()) or "no cards"
