@@ -903,7 +903,7 @@ class Rooms:
                 raise RoomError("malformed_message", f"a frame is JSON text of at most {MAX_FRAME} bytes")
             try:
                 frame = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):  # [[[[... nested past the reader's depth is not JSON it takes
                 raise RoomError("malformed_message", "a frame must be JSON") from None
             if not isinstance(frame, dict) or not isinstance(frame.get("op"), str):
                 raise RoomError("malformed_message", "a frame is an object with an 'op'")

@@ -1,0 +1,101 @@
+"""A student with developer tools, and a stranger on the class network, against the rooms server:
+frames no page sends, tables filled with watchers, the multi-server front's export. Each is
+refused in plain words, changes nothing and leaves the server up. Most tests drive the
+transport-free server (``Rooms.handle`` with a socket that keeps its frames)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+
+from brady_widgets.rooms.server import Device, Rooms
+from brady_widgets.rooms.store import Store
+
+TEACHER = "teacher-token-for-attack-0123456789"
+
+
+class _Socket:
+    """A device's WebSocket: keeps every frame the server sends it."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+
+    async def send_text(self, text: str) -> None:
+        self.frames.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.frames.append({"op": "closed", "code": code, "reason": reason})
+
+
+async def _settle() -> None:
+    for _ in range(12):  # the update callback, then each device's writer
+        await asyncio.sleep(0)
+
+
+class _Class:
+    """A transport-free server on the running loop, and its devices by name."""
+
+    def __init__(self, rooms: Rooms) -> None:
+        self.rooms = rooms
+        rooms.loop = asyncio.get_running_loop()
+        self.devices: dict[str, Device] = {}
+
+    async def send(self, name: str, frame, addr: str = "10.0.0.7") -> list[dict]:
+        """``frame`` (an object, or text as sent) from device ``name``; the frames it got back."""
+        device = self.devices.setdefault(name, Device(_Socket()))
+        before = len(device.ws.frames)
+        await self.rooms.handle(device, frame if isinstance(frame, str) else json.dumps(frame), addr)
+        await _settle()
+        return device.ws.frames[before:]
+
+    async def table(self, **spec) -> str:
+        await self.send("teacher", {"op": "teacher", "token": TEACHER})
+        got = await self.send("teacher", {"op": "create", "table": spec})
+        return next(f["code"] for f in got if f.get("op") == "created")
+
+
+def _run(tmp_path, play, **kwargs):
+    rooms = Rooms(Store(tmp_path / "rooms.sqlite3"), TEACHER, pace=0, **kwargs)
+
+    async def main():
+        return await play(_Class(rooms))
+
+    try:
+        return asyncio.run(main())
+    finally:
+        rooms.store.close()
+
+
+def _errors(frames: list[dict]) -> list[dict]:
+    return [f for f in frames if f.get("op") == "error"]
+
+
+# ------------------------------------------------------------------ frames no page sends
+def test_deeply_nested_json_is_a_malformed_frame_in_words_not_an_internal_error(tmp_path, caplog):
+    """``[[[[...`` 3000 deep fits in a frame's 4 KB, and Python's JSON reader gives up on it with
+    a RecursionError, not a ValueError: the server answered ``internal_error`` ("Something went
+    wrong") and logged a traceback as for a bug of its own. It is a frame that is not JSON."""
+
+    async def play(c: _Class):
+        code = await c.table(game="costume_party", players=3, seed=1)
+        await c.send("ana", {"op": "join", "code": code, "name": "Ana"})
+        room = c.rooms.rooms[code]
+        before = (room.table.game.to_json(), json.dumps(room.meta()))
+        got = []
+        for text in (
+            "[" * 3000,
+            "[" * 1200 + "]" * 1200,
+            '{"op": "msg", "seq": 1, "msg": ' + "[" * 1500 + "]" * 1500 + "}",
+        ):
+            got += _errors(await c.send("ana", text))
+        assert (room.table.game.to_json(), json.dumps(room.meta())) == before
+        # still seated, and heard: a valid frame after them is answered
+        assert c.devices["ana"].role == "seat" and not c.devices["ana"].closing
+        return got
+
+    with caplog.at_level(logging.INFO):
+        errors = _run(tmp_path, play)
+    assert [e["code"] for e in errors] == ["malformed_message"] * 3, errors
+    assert all(e["message"] == "a frame must be JSON" for e in errors)
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
