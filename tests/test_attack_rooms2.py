@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 
-from brady_widgets.rooms.server import Device, Rooms
+from brady_widgets.rooms.server import MAX_FRAME, Device, Rooms
 from brady_widgets.rooms.store import Store
 
 TEACHER = "teacher-token-for-attack-0123456789"
@@ -99,3 +99,26 @@ def test_deeply_nested_json_is_a_malformed_frame_in_words_not_an_internal_error(
     assert [e["code"] for e in errors] == ["malformed_message"] * 3, errors
     assert all(e["message"] == "a frame must be JSON" for e in errors)
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING or r.exc_info]
+
+
+def test_a_frame_is_held_to_its_size_in_bytes_not_in_characters(tmp_path):
+    """The server's bound on a frame is 4096 bytes (``MAX_FRAME``, and its refusal says bytes),
+    but it measured characters: 4000 emoji, 16 KB of UTF-8, were read and parsed."""
+
+    async def play(c: _Class):
+        code = await c.table(game="costume_party", players=3, seed=1)
+        await c.send("ana", {"op": "join", "code": code, "name": "Ana"})
+        seats = dict(c.rooms.rooms[code].seats)
+        wide = json.dumps({"op": "join", "code": code, "name": "🦁" * 1300}, ensure_ascii=False)
+        assert len(wide) < MAX_FRAME < len(wide.encode())
+        got = _errors(await c.send("bo", wide))
+        # a frame of nearly 4 KB of ASCII is still read (a key the server does not read is ignored)
+        ascii_ok = await c.send("cy", {"op": "join", "code": code, "name": "Cy", "pad": "x" * 4000})
+        assert c.rooms.rooms[code].seat_names[1] == "Cy"
+        assert c.rooms.rooms[code].seats.keys() == {*seats, 1}
+        return got, ascii_ok
+
+    got, ascii_ok = _run(tmp_path, play)
+    assert [e["code"] for e in got] == ["malformed_message"]
+    assert got[0]["message"] == f"a frame is JSON text of at most {MAX_FRAME} bytes"
+    assert not _errors(ascii_ok)

@@ -899,7 +899,12 @@ class Rooms:
         """One frame from a device. Never raises: refusals become error frames."""
         try:
             self._limit(device)
-            if not isinstance(text, str) or len(text) > MAX_FRAME:
+            # bytes, not characters (4096 emoji are 16 KB): the UTF-8 is measured only past a quarter
+            if (
+                not isinstance(text, str)
+                or len(text) > MAX_FRAME
+                or (len(text) > MAX_FRAME // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME)
+            ):
                 raise RoomError("malformed_message", f"a frame is JSON text of at most {MAX_FRAME} bytes")
             try:
                 frame = json.loads(text)
