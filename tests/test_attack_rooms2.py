@@ -9,7 +9,7 @@ import asyncio
 import json
 import logging
 
-from brady_widgets.rooms.server import MAX_FRAME, Device, Rooms
+from brady_widgets.rooms.server import MAX_FRAME, MAX_WATCHERS, Device, Rooms
 from brady_widgets.rooms.store import Store
 
 TEACHER = "teacher-token-for-attack-0123456789"
@@ -122,3 +122,39 @@ def test_a_frame_is_held_to_its_size_in_bytes_not_in_characters(tmp_path):
     assert [e["code"] for e in got] == ["malformed_message"]
     assert got[0]["message"] == f"a frame is JSON text of at most {MAX_FRAME} bytes"
     assert not _errors(ascii_ok)
+
+
+# ------------------------------------------------------------------ a table filled with watchers
+def test_a_script_joining_again_and_again_is_refused_past_a_classes_worth_of_watchers(tmp_path):
+    """Each join at a full table keeps a late joiner (a token, a name in the teacher's lobby and in
+    every save of the table); a script opening a connection per join (``--joins-per-minute`` raised
+    for a class behind one proxy address) made 3000 of them: a 250 KB lobby frame at every change
+    and a 330 KB save per move. Past ``MAX_WATCHERS`` a join is refused in words, changes nothing,
+    and the teacher's lobby stays under 8 KB."""
+
+    async def play(c: _Class):
+        code = await c.table(game="costume_party", players=2, seed=1)
+        room = c.rooms.rooms[code]
+        for name in ("Ana", "Bo"):
+            await c.send(name, {"op": "join", "code": code, "name": name})
+        for i in range(MAX_WATCHERS):
+            got = await c.send(f"w{i}", {"op": "join", "code": code, "name": f"{i:02d}" + "W" * 38})
+            assert not _errors(got) and c.devices[f"w{i}"].role == "watch"
+        before = (dict(room.watchers), dict(c.rooms.tokens), json.dumps(room.meta()))
+        refused = []
+        for i in range(5):
+            refused += _errors(await c.send(f"late{i}", {"op": "join", "code": code, "name": "Late"}))
+            assert c.devices[f"late{i}"].role == "none" and c.devices[f"late{i}"] not in room.devices
+        assert (dict(room.watchers), dict(c.rooms.tokens), json.dumps(room.meta())) == before
+        # the projector's watch (no token, nothing kept) still works, and so does a watcher's resume
+        assert not _errors(await c.send("projector", {"op": "watch", "code": code}))
+        lobby = json.dumps({"op": "lobby", "tables": c.rooms.overview(), "saving": c.rooms.saving()})
+        return refused, len(lobby.encode())
+
+    refused, lobby = _run(tmp_path, play, joins_per_minute=1000)
+    assert [e["code"] for e in refused] == ["bad_request"] * 5
+    assert refused[0]["message"] == (
+        f"{MAX_WATCHERS} people are waiting for a seat at this table already: "
+        "ask the teacher for a seat or for a new table"
+    )
+    assert lobby < 8192, lobby

@@ -235,6 +235,10 @@ REPLAY_BURST = 10.0
 #: let go, or a few arrow keys, stay under it)
 OPTION_CHANGES_PER_SECOND = 2.0
 OPTION_BURST = 10.0
+#: late joiners one table keeps (each a token, a name in the teacher's lobby and in every save
+#: of the table): a class's worth. Past it a join is refused in words; a script joining again
+#: and again made the lobby frame 250 KB and each save of the table 330 KB at 3000 of them
+MAX_WATCHERS = 50
 
 
 @dataclass(eq=False)
@@ -1001,6 +1005,12 @@ class Rooms:
             t.names = tuple(name if s == seat else n for s, n in enumerate(t.names))
             self._bind(device, room, "seat", h, seat)
         else:
+            if len(room.watchers) >= MAX_WATCHERS:
+                raise RoomError(
+                    "bad_request",
+                    f"{MAX_WATCHERS} people are waiting for a seat at this table already: "
+                    "ask the teacher for a seat or for a new table",
+                )
             room.watchers[h] = name
             self.tokens[h] = (room.code, "watch")
             self._bind(device, room, "watch", h)
