@@ -158,3 +158,63 @@ def test_a_script_joining_again_and_again_is_refused_past_a_classes_worth_of_wat
         "ask the teacher for a seat or for a new table"
     )
     assert lobby < 8192, lobby
+
+
+# ------------------------------------------------------------------ the front of several servers
+def _post(app, path: str, headers: dict, client: str = "10.0.0.7") -> tuple[int, dict, bytes]:
+    """One HTTP POST straight to an ASGI app (no lifespan: no worker, no public port)."""
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "root_path": "",
+        "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
+        "client": (client, 50000),
+        "server": ("127.0.0.1", 8765),
+    }
+    out: dict = {"body": b""}
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            out["status"] = message["status"]
+            out["headers"] = {k.decode(): v.decode() for k, v in message["headers"]}
+        elif message["type"] == "http.response.body":
+            out["body"] += message.get("body", b"")
+
+    asyncio.run(app(scope, receive, send))
+    return out["status"], out["headers"], out["body"]
+
+
+def test_guessing_the_teachers_token_at_the_fronts_export_is_rate_limited_as_at_a_lone_server():
+    """``brady-widgets rooms --workers N``: a lone server counts a wrong token at ``POST /export``
+    toward the address's join rate (429 past it), but the front's export let an address guess
+    without limit. Now the same: ``--joins-per-minute`` wrong tries a minute from one address, then
+    refused in words; another address and the teacher's own token are not refused for them."""
+    from brady_widgets.rooms.front import create_front
+    from brady_widgets.rooms.server import _hash
+
+    app = create_front([], _hash(TEACHER), joins_per_minute=3)
+    origin = "http://127.0.0.1:8765"
+
+    def export(token: str, client: str = "10.0.0.7"):
+        headers = {"Host": "127.0.0.1:8765", "Origin": origin, "Authorization": f"Bearer {token}"}
+        return _post(app, "/export", headers, client)
+
+    answers = [export(f"guess-{i}-0123456789") for i in range(5)]
+    assert [a[0] for a in answers] == [403, 403, 403, 429, 429]
+    assert json.loads(answers[3][2]) == {
+        "code": "rate_limited",
+        "message": "too many tries with table codes: wait a minute",
+    }
+    assert all(b"Traceback" not in a[2] for a in answers)
+    assert export("guess-x-0123456789", client="10.0.0.8")[0] == 403  # another device: its own count
+    status, headers, body = export(TEACHER)
+    assert status == 200 and headers["content-type"] == "application/zip" and body[:2] == b"PK"

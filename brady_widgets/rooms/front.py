@@ -213,9 +213,13 @@ class Front:
     (transport only: every rule stays in the workers), the export; and, for a device that
     reaches it directly, a message relay to its worker (the splice never sends one here)."""
 
-    def __init__(self, workers: list[Worker], teacher_hash: str):
+    def __init__(self, workers: list[Worker], teacher_hash: str, joins_per_minute: int = 20):
         self.workers = workers
         self.teacher_hash = teacher_hash
+        #: wrong tokens at POST /export, per address: at most joins_per_minute a minute, as a lone
+        #: server counts them (its join rate); the workers count the socket's tries themselves
+        self.joins_per_minute = joins_per_minute
+        self.tries: dict[str, list[float]] = {}
         #: tables per worker, from the lobbies the teachers' connections saw (new tables
         #: go to the worker with fewest); unknown: 0
         self.tables: dict[int, int] = {}
@@ -406,6 +410,16 @@ class Front:
         auth = request.headers.get("authorization", "")
         token = auth[7:] if auth[:7].lower() == "bearer " else ""
         if not (token and secrets.compare_digest(_hash(token), self.teacher_hash)):
+            addr = request.client.host if request.client else "?"
+            now = time.monotonic()
+            recent = [t for t in self.tries.get(addr, []) if now - t < 60]
+            if len(recent) >= self.joins_per_minute:
+                self.tries[addr] = recent
+                return JSONResponse(
+                    {"code": "rate_limited", "message": "too many tries with table codes: wait a minute"},
+                    status_code=429,
+                )
+            self.tries[addr] = [*recent, now]
             return JSONResponse(
                 {"code": "teacher_only", "message": "only the teacher's token exports the tables"}, status_code=403
             )
@@ -704,11 +718,12 @@ def create_front(
     public: tuple[str, int, Any] | None = None,
     app_port: int = 0,
     trusted: tuple[str, ...] = (),
+    joins_per_minute: int = 20,
 ) -> Starlette:
     """The front's ASGI app (the same pages and web checks as a lone server's), served on
     ``app_port``; with ``public`` (host, port, ssl context or None) its lifespan also opens
     the public port, a :class:`Splice` to the workers and to this app."""
-    front = Front(workers, teacher_hash)
+    front = Front(workers, teacher_hash, joins_per_minute)
 
     async def ws(websocket: WebSocket) -> None:
         await front.serve(websocket)
@@ -810,6 +825,7 @@ def run(
             public=(args.host, args.port, ctx),
             app_port=app_port,
             trusted=trusted,
+            joins_per_minute=args.joins_per_minute,
         )
         from .cli import gc_for_server, run_profiled
 
