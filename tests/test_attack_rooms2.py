@@ -9,6 +9,9 @@ import asyncio
 import json
 import logging
 
+import pytest
+
+from brady_widgets.rooms.cli import MIN_TEACHER_TOKEN
 from brady_widgets.rooms.server import MAX_FRAME, MAX_WATCHERS, Device, Rooms
 from brady_widgets.rooms.store import Store
 
@@ -218,3 +221,35 @@ def test_guessing_the_teachers_token_at_the_fronts_export_is_rate_limited_as_at_
     assert export("guess-x-0123456789", client="10.0.0.8")[0] == 403  # another device: its own count
     status, headers, body = export(TEACHER)
     assert status == 200 and headers["content-type"] == "application/zip" and body[:2] == b"PK"
+
+
+# ------------------------------------------------------------------ a teacher's token a class can guess
+@pytest.mark.parametrize("how", ["flag", "environment"])
+def test_a_teachers_token_too_short_to_resist_guessing_is_refused_at_start(tmp_path, capsys, monkeypatch, how):
+    """The guide lets the teacher choose the token (``--teacher-token`` or the environment). The
+    server counts wrong tokens per address, but a right one is let in whatever the count (a class
+    behind one school address must not lock its teacher out), so only the token's length stops a
+    script trying tokens from many connections: ``mrsmith`` or a 4-digit PIN fell in seconds. A
+    token of fewer than MIN_TEACHER_TOKEN characters is refused in one line, before the database
+    is touched; the drawn ones (32 characters) and the tests' are far longer."""
+    import uvicorn
+
+    from brady_widgets.rooms import cli
+
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: None)  # a token let through never serves here
+    db = tmp_path / "never.sqlite3"
+    monkeypatch.delenv("BRADY_ROOMS_TEACHER_TOKEN", raising=False)
+    for short in ("mrsmith", "1234", "x" * (MIN_TEACHER_TOKEN - 1)):
+        if how == "flag":
+            assert cli.main(["rooms", "--db", str(db), "--teacher-token", short]) == 2
+        else:
+            monkeypatch.setenv("BRADY_ROOMS_TEACHER_TOKEN", short)
+            assert cli.main(["rooms", "--db", str(db)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 3 and all(
+        line == f"brady-widgets rooms: a teacher's token is at least {MIN_TEACHER_TOKEN} characters "
+        "(a shorter one can be guessed): leave it out and a long one is drawn"
+        for line in err
+    ), err
+    assert not db.exists()
+    assert len(TEACHER) >= MIN_TEACHER_TOKEN
