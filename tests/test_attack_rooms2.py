@@ -253,3 +253,34 @@ def test_a_teachers_token_too_short_to_resist_guessing_is_refused_at_start(tmp_p
     ), err
     assert not db.exists()
     assert len(TEACHER) >= MIN_TEACHER_TOKEN
+
+
+def test_deeply_nested_json_through_the_front_is_answered_in_words_and_the_teachers_page_stays(tmp_path):
+    """The front reads a device's first frame, and every frame of the teacher's page, for the
+    table it names. ``[[[[...`` 3000 deep (3 KB) made Python's reader raise RecursionError, which
+    the front did not catch: a device's connection was dropped with no answer and a traceback in
+    the front's log, and the teacher's page was cut from every table's server and told 'a table
+    server restarted'. Now such a frame goes on like any frame that is not JSON: the worker
+    refuses it in words, and the connections stay."""
+    import rooms_harness as R
+
+    log = tmp_path / "front.log"
+    p = R.ProcessServer(tmp_path / "class.sqlite3", log=log, args=("--workers", "2")).start()
+    try:
+        device = R.Client(p)
+        device.send("[" * 3000)
+        first = device.recv(10)
+        assert first == {"op": "error", "code": "malformed_message", "message": "a frame must be JSON"}, (
+            first,
+            device.closed,
+        )
+        teacher = R.teacher(p)
+        teacher.send("[" * 3000)
+        assert teacher.until(lambda f: f.get("op") == "error")["message"] == "a frame must be JSON"
+        code = R.create(teacher, game="costume_party", players=2)  # the teacher's page still drives the tables
+        assert code[0] in "AB" and teacher.closed is None
+        device.close()
+        teacher.close()
+    finally:
+        p.stop()
+    assert "Traceback" not in log.read_text(), log.read_text()

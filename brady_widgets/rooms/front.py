@@ -245,7 +245,7 @@ class Front:
             return
         try:
             frame = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the reader's depth
             frame = None
         try:
             if isinstance(frame, dict) and frame.get("op") == "teacher":
@@ -326,7 +326,7 @@ class Front:
                         continue
                     try:
                         frame = json.loads(message)
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         continue
                     op = frame.get("op")
                     if op == "lobby":
@@ -361,7 +361,7 @@ class Front:
                 text = message.get("text")
                 try:
                     frame = json.loads(text) if text is not None else None
-                except ValueError:
+                except (ValueError, RecursionError):  # the worker refuses it in words
                     frame = None
                 op = frame.get("op") if isinstance(frame, dict) else None
                 target: int | None
@@ -550,7 +550,7 @@ class Splice:
                     return
                 try:
                     frame = json.loads(text) if text is not None else None
-                except ValueError:
+                except (ValueError, RecursionError):  # the worker refuses it in words
                     frame = None
                 teacher = isinstance(frame, dict) and frame.get("op") == "teacher"
                 port = self.app_port if teacher else _pick(self.workers, frame).port
