@@ -290,3 +290,69 @@ def test_deeply_nested_json_through_the_front_is_answered_in_words_and_the_teach
     finally:
         p.stop()
     assert "Traceback" not in log.read_text(), log.read_text()
+
+
+def test_the_front_holds_at_most_its_limit_of_silent_sockets_from_one_address():
+    """The front answers a device's WebSocket handshake itself, then waits for its first frame
+    (the student page sends its join when the student has typed the code) to know which server
+    to join it to. No worker sees such a socket yet, so no --connections-per-address counted it:
+    a stranger opening sockets and sending nothing held the front's connections without limit,
+    until it could open no more and the class could not connect. Now at most that many wait from
+    one address; past it a socket is told why in words and closed (1008), as a worker does, and a
+    socket closed frees its place."""
+    import base64
+    import os
+
+    from brady_widgets.rooms import front as front_module
+    from brady_widgets.rooms.web import WebGuard
+
+    async def main():
+        splice = front_module.Splice([], app_port=9, guard=WebGuard(None), connections_per_address=2)
+        server = await asyncio.start_server(splice.handle, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+
+        async def silent():
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            key = base64.b64encode(os.urandom(16)).decode()
+            writer.write(
+                f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+            )
+            assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
+            return reader, writer
+
+        async def answer(reader) -> bytes:
+            try:
+                return await asyncio.wait_for(reader.read(), 1.0)  # until the front closes the socket
+            except asyncio.TimeoutError:
+                return b"(still open)"
+
+        held = [await silent(), await silent()]
+        extra = await silent()
+        refused = await answer(extra[0])
+        assert splice.waiting == {"127.0.0.1": 2}
+        held[0][1].close()  # a page closed: its place is free
+        for _ in range(100):
+            if splice.waiting == {"127.0.0.1": 1}:
+                break
+            await asyncio.sleep(0.01)
+        again = await silent()
+        kept = await answer(again[0])
+        for _, writer in (*held, extra, again):
+            writer.close()
+        server.close()
+        await server.wait_closed()
+        return refused, kept
+
+    refused, kept = asyncio.run(main())
+    assert refused[:1] == b"\x81", refused  # a text frame: the reason in words
+    size = refused[1]
+    error = json.loads(refused[2 : 2 + size])
+    assert error == {
+        "op": "error",
+        "code": "rate_limited",
+        "message": "too many pages open from this address: close some and try again",
+    }
+    close = refused[2 + size :]
+    assert close[:1] == b"\x88" and int.from_bytes(close[2:4], "big") == 1008
+    assert kept == b"(still open)"

@@ -459,6 +459,13 @@ WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 HOP_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "sec-websocket-extensions"})
 
 
+def _ws_text_frame(text: str) -> bytes:
+    """A server's (unmasked) text frame."""
+    data = text.encode()
+    size = bytes([len(data)]) if len(data) < 126 else bytes([126]) + len(data).to_bytes(2, "big")
+    return b"\x81" + size + data
+
+
 def _ws_close_frame(code: int, reason: str) -> bytes:
     """A server's (unmasked) close frame."""
     body = code.to_bytes(2, "big") + reason.encode()[:120]
@@ -510,10 +517,15 @@ class Splice:
         *,
         tls: bool = False,
         trusted: tuple[str, ...] = (),
+        connections_per_address: int = 200,
     ):
         self.workers, self.app_port, self.guard, self.tls = workers, app_port, guard, tls
         self.trusted = trusted  # --behind-proxy: a proxy in front of the front, whose headers are kept
         self.writers: set[asyncio.StreamWriter] = set()
+        #: a device address -> its sockets the front holds waiting for their first frame (no worker
+        #: sees them yet, so no worker's --connections-per-address counts them): at most that many
+        self.connections_per_address = connections_per_address
+        self.waiting: dict[str, int] = {}
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.writers.add(writer)
@@ -544,10 +556,21 @@ class Splice:
                     b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                     b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n"
                 )
+                addr = self._address(low, peer)
+                if self.waiting.get(addr, 0) >= self.connections_per_address:  # told why, as a worker would
+                    why = "too many pages open from this address: close some and try again"
+                    writer.write(_ws_text_frame(json.dumps({"op": "error", "code": "rate_limited", "message": why})))
+                    writer.write(_ws_close_frame(1008, "too many pages open from this address"))
+                    return
+                self.waiting[addr] = self.waiting.get(addr, 0) + 1
                 try:
                     first, text = await _first_frame(reader)
                 except (asyncio.IncompleteReadError, OSError):
                     return
+                finally:
+                    left = self.waiting.pop(addr, 1) - 1
+                    if left > 0:
+                        self.waiting[addr] = left
                 try:
                     frame = json.loads(text) if text is not None else None
                 except (ValueError, RecursionError):  # the worker refuses it in words
@@ -584,6 +607,13 @@ class Splice:
                 if w is not None:
                     with contextlib.suppress(Exception):
                         w.close()
+
+    def _address(self, low: dict, peer: str) -> str:
+        """The device's address: the peer's, or the one a trusted proxy says it saw."""
+        if peer in self.trusted or "*" in self.trusted:
+            said = (low.get("x-forwarded-for") or "").split(",")[-1].strip()
+            return said or peer
+        return peer
 
     def _scheme(self, low: dict, peer: str) -> str:
         """``http`` or ``https``: the front's own, or a trusted proxy's (``X-Forwarded-Proto``)."""
@@ -719,6 +749,7 @@ def create_front(
     app_port: int = 0,
     trusted: tuple[str, ...] = (),
     joins_per_minute: int = 20,
+    connections_per_address: int = 200,
 ) -> Starlette:
     """The front's ASGI app (the same pages and web checks as a lone server's), served on
     ``app_port``; with ``public`` (host, port, ssl context or None) its lifespan also opens
@@ -735,7 +766,14 @@ def create_front(
         if public is not None:
             host, port, ctx = public
             guard = WebGuard(None, allowed_hosts, allowed_origins)
-            splice = Splice(workers, app_port, guard, tls=ctx is not None, trusted=trusted)
+            splice = Splice(
+                workers,
+                app_port,
+                guard,
+                tls=ctx is not None,
+                trusted=trusted,
+                connections_per_address=connections_per_address,
+            )
             server = await asyncio.start_server(splice.handle, host, port, ssl=ctx, limit=MAX_HEAD)
         yield
         if server is not None and splice is not None:
@@ -826,6 +864,7 @@ def run(
             app_port=app_port,
             trusted=trusted,
             joins_per_minute=args.joins_per_minute,
+            connections_per_address=args.connections_per_address,
         )
         from .cli import gc_for_server, run_profiled
 
