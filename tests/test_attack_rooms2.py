@@ -13,7 +13,7 @@ import sys
 import pytest
 
 from brady_widgets.rooms.cli import MIN_TEACHER_TOKEN
-from brady_widgets.rooms.server import MAX_FRAME, MAX_WATCHERS, Device, Rooms
+from brady_widgets.rooms.server import CODE_ALPHABET, MAX_FRAME, MAX_WATCHERS, Device, Rooms
 from brady_widgets.rooms.store import Store
 
 TEACHER = "teacher-token-for-attack-0123456789"
@@ -170,26 +170,32 @@ def test_a_script_joining_again_and_again_is_refused_past_a_classes_worth_of_wat
 
 
 # ------------------------------------------------------------------ the front of several servers
-def _post(app, path: str, headers: dict, client: str = "10.0.0.7") -> tuple[int, dict, bytes]:
-    """One HTTP POST straight to an ASGI app (no lifespan: no worker, no public port)."""
+def _request(
+    app, method: str, path: str, headers: dict, client: str = "10.0.0.7", query: str = ""
+) -> tuple[int, dict, bytes]:
+    """One HTTP request straight to an ASGI app (no lifespan: no worker, no public port)."""
     scope = {
         "type": "http",
         "asgi": {"version": "3.0"},
         "http_version": "1.1",
-        "method": "POST",
+        "method": method,
         "scheme": "http",
         "path": path,
         "raw_path": path.encode(),
-        "query_string": b"",
+        "query_string": query.encode(),
         "root_path": "",
         "headers": [(k.lower().encode(), v.encode()) for k, v in headers.items()],
         "client": (client, 50000),
         "server": ("127.0.0.1", 8765),
     }
     out: dict = {"body": b""}
+    asked: list = []
 
     async def receive():
-        return {"type": "http.request", "body": b"", "more_body": False}
+        if not asked:
+            asked.append(1)
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await asyncio.sleep(3600)  # no disconnect while the answer is written
 
     async def send(message):
         if message["type"] == "http.response.start":
@@ -200,6 +206,10 @@ def _post(app, path: str, headers: dict, client: str = "10.0.0.7") -> tuple[int,
 
     asyncio.run(app(scope, receive, send))
     return out["status"], out["headers"], out["body"]
+
+
+def _post(app, path: str, headers: dict, client: str = "10.0.0.7") -> tuple[int, dict, bytes]:
+    return _request(app, "POST", path, headers, client)
 
 
 def test_guessing_the_teachers_token_at_the_fronts_export_is_rate_limited_as_at_a_lone_server():
@@ -356,3 +366,53 @@ def test_the_front_holds_at_most_its_limit_of_silent_sockets_from_one_address():
     close = refused[2 + size :]
     assert close[:1] == b"\x88" and int.from_bytes(close[2:4], "big") == 1008
     assert kept == b"(still open)"
+
+
+# ------------------------------------------------------------------ pages anyone on the network may ask for
+def test_qr_codes_and_the_games_list_cost_the_servers_loop_a_bounded_time_per_address(tmp_path, monkeypatch):
+    """``/qr.svg`` drew a QR code (4 ms of the loop every table shares) and ``/games.json`` listed
+    every game's settings (1-2 ms) at each GET, with no token and no limit: a script asking for
+    ``/qr.svg?code=`` with a new code each time (300 a second) stalled every table. Now a QR code
+    asked for again is the one drawn before, an address may have at most QR_DRAWS_PER_MINUTE new
+    ones drawn a minute (then 429, in words), and the games list is made once."""
+    from brady_widgets.rooms import server as rooms_server
+
+    drawn, listed = [], []
+    real_qr, real_games = rooms_server.qr_svg_text, Rooms.games
+
+    def counted_qr(url):
+        drawn.append(url)
+        return real_qr(url)
+
+    def counted_games():
+        listed.append(1)
+        return real_games()
+
+    monkeypatch.setattr(rooms_server, "qr_svg_text", counted_qr)
+    monkeypatch.setattr(Rooms, "games", staticmethod(counted_games))
+    app = rooms_server.create_app(tmp_path / "rooms.sqlite3", TEACHER)
+    try:
+        host = {"Host": "127.0.0.1:8765"}
+
+        def get(path: str, query: str = "", client: str = "10.0.0.7"):
+            return _request(app, "GET", path, host, client, query)
+
+        limit = rooms_server.QR_DRAWS_PER_MINUTE
+        codes = ["".join(CODE_ALPHABET[i // 29**k % 29] for k in range(5)) for i in range(limit + 5)]
+        answers = [get("/qr.svg", f"code={code}") for code in codes]
+        assert [a[0] for a in answers] == [200] * limit + [429] * 5
+        assert json.loads(answers[-1][2]) == {
+            "code": "rate_limited",
+            "message": "too many QR codes asked for from this address: wait a minute",
+        }
+        assert len(drawn) == limit
+        # the projector's and the teacher's codes, asked for again and again: drawn once, never refused
+        same = [get("/qr.svg", "code=ABCDE", client="10.0.0.9") for _ in range(30)]
+        same += [get("/qr.svg", client="10.0.0.9") for _ in range(30)]
+        assert {a[0] for a in same} == {200} and len(drawn) == limit + 2
+        assert same[0][2] == same[29][2] and b"<svg" in same[0][2]
+        games = [get("/games.json") for _ in range(20)]
+        assert {a[0] for a in games} == {200} and len(listed) == 1
+        assert json.loads(games[0][2]) == json.loads(games[19][2]) == real_games()
+    finally:
+        app.state.rooms.store.close()
