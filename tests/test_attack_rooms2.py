@@ -416,3 +416,87 @@ def test_qr_codes_and_the_games_list_cost_the_servers_loop_a_bounded_time_per_ad
         assert json.loads(games[0][2]) == json.loads(games[19][2]) == real_games()
     finally:
         app.state.rooms.store.close()
+
+
+# ------------------------------------------------------------------ what each device's screen holds
+class _RoomScreen:
+    """The state a rooms device at ``seat`` (None: a watcher, the projector) is sent for ``game``:
+    the server's own screen path (``Rooms.screen``) on a table made from that engine, as a widget
+    for the leak-test kit (``get_state``)."""
+
+    made = 0
+
+    def __init__(self, rooms: Rooms, game, seat) -> None:
+        from brady_widgets.rooms.server import Room
+        from brady_widgets.session import session_for
+
+        name = type(game).name
+        names = [f"P{s}" for s in range(game.players)]
+        table = session_for(name, game=game, humans=list(range(game.players)), names=names, pace=0)
+        _RoomScreen.made += 1
+        code = "".join(CODE_ALPHABET[_RoomScreen.made // 29**k % 29] for k in range(5))
+        room = Room(code, name, table, 0.0, names, {})
+        rooms._add(room)
+        device = Device(ws=None)
+        rooms._bind(device, room, "watch" if seat is None else "seat", None if seat is None else "h" * 64, seat)
+        try:
+            self.state = json.loads(json.dumps(rooms.screen(device)))
+        finally:
+            room.devices.clear()
+            del rooms.rooms[code]
+            table.close()
+
+    def get_state(self) -> dict:
+        return self.state
+
+
+GAMES = [
+    ("costume_party", 4),
+    ("brady_bunch", 4),
+    ("big_brother", 4),
+    ("brouhaha", 4),
+    ("total_black", 6),
+]
+
+
+@pytest.mark.parametrize("game,players", GAMES, ids=[g for g, _ in GAMES])
+def test_no_device_screen_depends_on_a_secret_it_may_not_see(tmp_path, game, players):
+    """The leak test of the project's kit (``check_game``, worlds redrawn by ``game.resample``) on
+    the screens the rooms server sends: for every seat, its device's screen must be the same in
+    every world that seat cannot tell apart (another seat's hand, the deck), at the set-up, along
+    a random game and at its end; and the projector's screen in every world the public cannot."""
+    from brady_widgets.engine.registry import load_game
+    from brady_widgets.testing import check_game, check_leaks
+
+    rooms = Rooms(Store(":memory:"), TEACHER, pace=0)
+    try:
+        cls = load_game(game)
+        report = check_game(
+            cls,
+            players,
+            seed=7,
+            widget_factory=lambda g, seat: _RoomScreen(rooms, g, seat),
+            widget_every=1,
+            leak_every=12,
+            leak_samples=1,
+            round_trip_every=0,
+            future_every=0,
+            bots_every=0,
+            fuzz_every=0,
+        )
+        assert report.leak.widget_compares >= 2 * players and report.leak.changed > 0
+        # the projector (and every watcher): the public view's screen, at the set-up
+        start = cls(players, 7)
+        public = check_leaks(
+            start,
+            3,
+            seats=[None],
+            samples=2,
+            widget_factory=lambda g, seat: _RoomScreen(rooms, g, seat),
+            widget_seats=[None],
+            widget_samples=2,
+        )
+        assert public.widget_compares == 2 and public.changed > 0
+        assert rooms.rooms == {}
+    finally:
+        rooms.store.close()
