@@ -122,6 +122,12 @@ def export_main(argv: list[str]) -> int:
     return 0
 
 
+#: the fewest characters of a teacher's token this command takes (a drawn one has 24): a wrong
+#: token counts toward its address's join rate, but the right one is never refused for that (a
+#: class behind one school address must not lock its teacher out), so a short one could be guessed
+MIN_TEACHER_TOKEN = 16
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:2] == ["rooms", "export"]:
@@ -198,6 +204,13 @@ def main(argv: list[str] | None = None) -> int:
     rooms.add_argument("--keyfile", default=None, help="the certificate's private key (PEM), with --certfile")
     rooms.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)  # started by a front
     args = parser.parse_args(argv)
+    if args.teacher_token and not args.new_teacher_token and len(args.teacher_token) < MIN_TEACHER_TOKEN:
+        print(
+            f"brady-widgets rooms: a teacher's token is at least {MIN_TEACHER_TOKEN} characters "
+            "(a shorter one can be guessed): leave it out and a long one is drawn",
+            file=sys.stderr,
+        )
+        return 2
     if (args.certfile is None) != (args.keyfile is None):
         print("brady-widgets rooms: give both --certfile and --keyfile, or neither", file=sys.stderr)
         return 2

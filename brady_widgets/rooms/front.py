@@ -213,9 +213,13 @@ class Front:
     (transport only: every rule stays in the workers), the export; and, for a device that
     reaches it directly, a message relay to its worker (the splice never sends one here)."""
 
-    def __init__(self, workers: list[Worker], teacher_hash: str):
+    def __init__(self, workers: list[Worker], teacher_hash: str, joins_per_minute: int = 20):
         self.workers = workers
         self.teacher_hash = teacher_hash
+        #: wrong tokens at POST /export, per address: at most joins_per_minute a minute, as a lone
+        #: server counts them (its join rate); the workers count the socket's tries themselves
+        self.joins_per_minute = joins_per_minute
+        self.tries: dict[str, list[float]] = {}
         #: tables per worker, from the lobbies the teachers' connections saw (new tables
         #: go to the worker with fewest); unknown: 0
         self.tables: dict[int, int] = {}
@@ -241,7 +245,7 @@ class Front:
             return
         try:
             frame = json.loads(first)
-        except ValueError:
+        except (ValueError, RecursionError):  # not JSON, or nested past the reader's depth
             frame = None
         try:
             if isinstance(frame, dict) and frame.get("op") == "teacher":
@@ -322,7 +326,7 @@ class Front:
                         continue
                     try:
                         frame = json.loads(message)
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         continue
                     op = frame.get("op")
                     if op == "lobby":
@@ -357,7 +361,7 @@ class Front:
                 text = message.get("text")
                 try:
                     frame = json.loads(text) if text is not None else None
-                except ValueError:
+                except (ValueError, RecursionError):  # the worker refuses it in words
                     frame = None
                 op = frame.get("op") if isinstance(frame, dict) else None
                 target: int | None
@@ -406,6 +410,16 @@ class Front:
         auth = request.headers.get("authorization", "")
         token = auth[7:] if auth[:7].lower() == "bearer " else ""
         if not (token and secrets.compare_digest(_hash(token), self.teacher_hash)):
+            addr = request.client.host if request.client else "?"
+            now = time.monotonic()
+            recent = [t for t in self.tries.get(addr, []) if now - t < 60]
+            if len(recent) >= self.joins_per_minute:
+                self.tries[addr] = recent
+                return JSONResponse(
+                    {"code": "rate_limited", "message": "too many tries with table codes: wait a minute"},
+                    status_code=429,
+                )
+            self.tries[addr] = [*recent, now]
             return JSONResponse(
                 {"code": "teacher_only", "message": "only the teacher's token exports the tables"}, status_code=403
             )
@@ -443,6 +457,13 @@ MAX_FIRST = 4096
 WS_GUID = b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 #: request headers the front sets itself (a device's own would be believed by the workers)
 HOP_HEADERS = frozenset({"x-forwarded-for", "x-forwarded-proto", "sec-websocket-extensions"})
+
+
+def _ws_text_frame(text: str) -> bytes:
+    """A server's (unmasked) text frame."""
+    data = text.encode()
+    size = bytes([len(data)]) if len(data) < 126 else bytes([126]) + len(data).to_bytes(2, "big")
+    return b"\x81" + size + data
 
 
 def _ws_close_frame(code: int, reason: str) -> bytes:
@@ -496,10 +517,15 @@ class Splice:
         *,
         tls: bool = False,
         trusted: tuple[str, ...] = (),
+        connections_per_address: int = 200,
     ):
         self.workers, self.app_port, self.guard, self.tls = workers, app_port, guard, tls
         self.trusted = trusted  # --behind-proxy: a proxy in front of the front, whose headers are kept
         self.writers: set[asyncio.StreamWriter] = set()
+        #: a device address -> its sockets the front holds waiting for their first frame (no worker
+        #: sees them yet, so no worker's --connections-per-address counts them): at most that many
+        self.connections_per_address = connections_per_address
+        self.waiting: dict[str, int] = {}
 
     async def handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.writers.add(writer)
@@ -530,13 +556,24 @@ class Splice:
                     b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                     b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n"
                 )
+                addr = self._address(low, peer)
+                if self.waiting.get(addr, 0) >= self.connections_per_address:  # told why, as a worker would
+                    why = "too many pages open from this address: close some and try again"
+                    writer.write(_ws_text_frame(json.dumps({"op": "error", "code": "rate_limited", "message": why})))
+                    writer.write(_ws_close_frame(1008, "too many pages open from this address"))
+                    return
+                self.waiting[addr] = self.waiting.get(addr, 0) + 1
                 try:
                     first, text = await _first_frame(reader)
                 except (asyncio.IncompleteReadError, OSError):
                     return
+                finally:
+                    left = self.waiting.pop(addr, 1) - 1
+                    if left > 0:
+                        self.waiting[addr] = left
                 try:
                     frame = json.loads(text) if text is not None else None
-                except ValueError:
+                except (ValueError, RecursionError):  # the worker refuses it in words
                     frame = None
                 teacher = isinstance(frame, dict) and frame.get("op") == "teacher"
                 port = self.app_port if teacher else _pick(self.workers, frame).port
@@ -570,6 +607,13 @@ class Splice:
                 if w is not None:
                     with contextlib.suppress(Exception):
                         w.close()
+
+    def _address(self, low: dict, peer: str) -> str:
+        """The device's address: the peer's, or the one a trusted proxy says it saw."""
+        if peer in self.trusted or "*" in self.trusted:
+            said = (low.get("x-forwarded-for") or "").split(",")[-1].strip()
+            return said or peer
+        return peer
 
     def _scheme(self, low: dict, peer: str) -> str:
         """``http`` or ``https``: the front's own, or a trusted proxy's (``X-Forwarded-Proto``)."""
@@ -704,11 +748,13 @@ def create_front(
     public: tuple[str, int, Any] | None = None,
     app_port: int = 0,
     trusted: tuple[str, ...] = (),
+    joins_per_minute: int = 20,
+    connections_per_address: int = 200,
 ) -> Starlette:
     """The front's ASGI app (the same pages and web checks as a lone server's), served on
     ``app_port``; with ``public`` (host, port, ssl context or None) its lifespan also opens
     the public port, a :class:`Splice` to the workers and to this app."""
-    front = Front(workers, teacher_hash)
+    front = Front(workers, teacher_hash, joins_per_minute)
 
     async def ws(websocket: WebSocket) -> None:
         await front.serve(websocket)
@@ -720,7 +766,14 @@ def create_front(
         if public is not None:
             host, port, ctx = public
             guard = WebGuard(None, allowed_hosts, allowed_origins)
-            splice = Splice(workers, app_port, guard, tls=ctx is not None, trusted=trusted)
+            splice = Splice(
+                workers,
+                app_port,
+                guard,
+                tls=ctx is not None,
+                trusted=trusted,
+                connections_per_address=connections_per_address,
+            )
             server = await asyncio.start_server(splice.handle, host, port, ssl=ctx, limit=MAX_HEAD)
         yield
         if server is not None and splice is not None:
@@ -810,6 +863,8 @@ def run(
             public=(args.host, args.port, ctx),
             app_port=app_port,
             trusted=trusted,
+            joins_per_minute=args.joins_per_minute,
+            connections_per_address=args.connections_per_address,
         )
         from .cli import gc_for_server, run_profiled
 

@@ -235,6 +235,10 @@ REPLAY_BURST = 10.0
 #: let go, or a few arrow keys, stay under it)
 OPTION_CHANGES_PER_SECOND = 2.0
 OPTION_BURST = 10.0
+#: late joiners one table keeps (each a token, a name in the teacher's lobby and in every save
+#: of the table): a class's worth. Past it a join is refused in words; a script joining again
+#: and again made the lobby frame 250 KB and each save of the table 330 KB at 3000 of them
+MAX_WATCHERS = 50
 
 
 @dataclass(eq=False)
@@ -899,11 +903,16 @@ class Rooms:
         """One frame from a device. Never raises: refusals become error frames."""
         try:
             self._limit(device)
-            if not isinstance(text, str) or len(text) > MAX_FRAME:
+            # bytes, not characters (4096 emoji are 16 KB): the UTF-8 is measured only past a quarter
+            if (
+                not isinstance(text, str)
+                or len(text) > MAX_FRAME
+                or (len(text) > MAX_FRAME // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FRAME)
+            ):
                 raise RoomError("malformed_message", f"a frame is JSON text of at most {MAX_FRAME} bytes")
             try:
                 frame = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):  # [[[[... nested past the reader's depth is not JSON it takes
                 raise RoomError("malformed_message", "a frame must be JSON") from None
             if not isinstance(frame, dict) or not isinstance(frame.get("op"), str):
                 raise RoomError("malformed_message", "a frame is an object with an 'op'")
@@ -996,6 +1005,12 @@ class Rooms:
             t.names = tuple(name if s == seat else n for s, n in enumerate(t.names))
             self._bind(device, room, "seat", h, seat)
         else:
+            if len(room.watchers) >= MAX_WATCHERS:
+                raise RoomError(
+                    "bad_request",
+                    f"{MAX_WATCHERS} people are waiting for a seat at this table already: "
+                    "ask the teacher for a seat or for a new table",
+                )
             room.watchers[h] = name
             self.tokens[h] = (room.code, "watch")
             self._bind(device, room, "watch", h)
@@ -1417,6 +1432,13 @@ def qr_svg_text(url: str) -> str:
     return out.getvalue().decode()
 
 
+#: QR codes one address may have drawn a minute (one is 4 ms of the loop every table shares); a
+#: code asked for again (the projector's, the teacher page's) is the one drawn before, never refused
+QR_DRAWS_PER_MINUTE = 60
+#: QR codes kept, the newest first out
+QR_KEPT = 64
+
+
 def _page(name: str) -> HTMLResponse:
     return HTMLResponse(
         (PAGES / name).read_text(), headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"}
@@ -1437,8 +1459,14 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
     async def teacher(request: Request) -> Response:
         return _page("teacher.html")
 
+    listed: dict = {}  # the registered games' names -> the list made for them (made once)
+
     async def games(request: Request) -> Response:
-        return JSONResponse(games_of())
+        key = tuple(names())
+        if key not in listed:
+            listed.clear()
+            listed[key] = games_of()
+        return JSONResponse(listed[key])
 
     def students_url(request: Request) -> str:
         return (join_url or str(request.base_url)).rstrip("/") + "/"
@@ -1446,6 +1474,9 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
     async def join_info(request: Request) -> Response:
         """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
         return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
+
+    drawn: dict[str, str] = {}  # url -> its QR code (the newest QR_KEPT, in the order drawn)
+    draws: dict[str, list[float]] = {}  # address -> when it had QR codes drawn, this last minute
 
     async def qr_svg(request: Request) -> Response:
         """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
@@ -1456,10 +1487,25 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
             if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
                 return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
             url += f"?code={code}"
-        try:
-            svg = qr_svg_text(url)
-        except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
-            return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
+        svg = drawn.get(url)
+        if svg is None:
+            addr = request.client.host if request.client else "?"
+            now = time.monotonic()
+            recent = [t for t in draws.get(addr, []) if now - t < 60]
+            if len(recent) >= QR_DRAWS_PER_MINUTE:
+                draws[addr] = recent
+                return JSONResponse(
+                    {"code": "rate_limited", "message": "too many QR codes asked for from this address: wait a minute"},
+                    429,
+                )
+            draws[addr] = [*recent, now]
+            try:
+                svg = qr_svg_text(url)
+            except ImportError:  # segno is in the rooms extra; without it the pages show the address alone
+                return JSONResponse({"code": "no_qr", "message": "no QR code: install brady-widgets[rooms]"}, 404)
+            drawn[url] = svg
+            while len(drawn) > QR_KEPT:
+                drawn.pop(next(iter(drawn)))
         return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "no-store"})
 
     async def rooms_js(request: Request) -> Response:
