@@ -13,7 +13,7 @@ import pytest
 
 import rooms_harness as R
 from brady_widgets.costume_party.content import ROOMS
-from brady_widgets.rooms.server import ROOM_ERROR_CODES
+from brady_widgets.rooms.server import CODE_LENGTH, ROOM_ERROR_CODES
 from brady_widgets.widget import WIDGET_ERROR_CODES
 from rooms_harness import eventually
 
@@ -398,7 +398,8 @@ def test_codes_carry_the_servers_prefix_when_rooms_shard(tmp_path):
     try:
         t = R.teacher(server)
         codes = [R.create(t, game="costume_party", players=2, seed=s) for s in range(3)]
-        assert all(c.startswith("B") and len(c) == 5 for c in codes)
+        # the prefix takes none of the code's random letters: 29**5 codes per server, as alone
+        assert all(c.startswith("B") and len(c) == 1 + CODE_LENGTH == 6 for c in codes)
     finally:
         server.stop()
     with pytest.raises(ValueError):

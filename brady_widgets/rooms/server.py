@@ -80,6 +80,9 @@ __all__ = ["ROOM_ERROR_CODES", "Rooms", "create_app"]
 
 #: the letters of a table code: no 0/O, 1/I/L, U/V pairs to misread on a projector
 CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+#: the random letters of a table code (29**5, 20.5 million codes), after the server's prefix
+#: when tables shard (``--workers``: a code is then 6 characters): a prefix takes none of them,
+#: or one address trying 20 codes a minute would find one of 30 tables in 707,281 within hours
 CODE_LENGTH = 5
 #: the most bytes one frame from a device may take
 MAX_FRAME = 4096
@@ -526,9 +529,7 @@ class Rooms:
     # ----------------------------------------------------------------- codes
     def new_code(self) -> str:
         while True:
-            code = self.code_prefix + "".join(
-                secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH - len(self.code_prefix))
-            )
+            code = self.code_prefix + "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.rooms and code not in self.skipped:  # a skipped row is never overwritten
                 return code
 
@@ -541,7 +542,7 @@ class Rooms:
 
     def _room(self, code: Any, *, joining: bool = False) -> Room:
         if not isinstance(code, str) or not 1 <= len(code) <= 12:
-            raise RoomError("bad_code", "a table code is 5 letters and digits")
+            raise RoomError("bad_code", "a table code is the letters and digits on the teacher's screen")
         room = self.rooms.get(code.strip().upper())
         if room is None:
             raise RoomError("bad_code", f"no table has the code {short(code)}")
@@ -1485,7 +1486,10 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
         code = request.query_params.get("code", "").upper()
         if code:
             if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
-                return JSONResponse({"code": "bad_code", "message": "a table code is 5 letters and digits"}, 400)
+                return JSONResponse(
+                    {"code": "bad_code", "message": "a table code is the letters and digits on the teacher's screen"},
+                    400,
+                )
             url += f"?code={code}"
         svg = drawn.get(url)
         if svg is None:
