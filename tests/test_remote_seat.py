@@ -7,7 +7,7 @@ import time
 import pytest
 
 import rooms_harness as R
-from brady_widgets.rooms.remote import RemoteSeat
+from brady_widgets.rooms.remote import RemoteSeat, SeatRefused
 from brady_widgets.widget import expand_legal
 from rooms_harness import eventually
 
@@ -67,7 +67,9 @@ def test_remote_seat_comes_back_with_its_token_and_refuses_a_bad_code(server):
         assert again.seat == seat and again.view["viewer"] == seat
     finally:
         again.close()
-    with pytest.raises(ValueError, match="bad_code"):
+    with pytest.raises(SeatRefused, match="no table has the code") as refused:
         RemoteSeat(server.url, code="ZZZZZ", name="Eve")
+    assert refused.value.code == "bad_code" and isinstance(refused.value, ValueError)
+    assert "bad_code" not in str(refused.value)  # a sentence, not the server's code
     with pytest.raises(TypeError):
         RemoteSeat(server.url)

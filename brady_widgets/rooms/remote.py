@@ -27,7 +27,7 @@ import traitlets
 from ..frames import STATIC
 from ..protocol import MSG, TRAITS, synced_traits
 
-__all__ = ["RemoteSeat"]
+__all__ = ["RemoteSeat", "SeatRefused"]
 
 _TRAITS = frozenset(TRAITS)
 
@@ -39,6 +39,17 @@ def _ws_url(url: str) -> str:
     if url.startswith("http://"):
         return "ws://" + url[len("http://") :] + "/ws"
     return url if url.endswith("/ws") else url + "/ws"
+
+
+class SeatRefused(ValueError):
+    """The rooms server refused to seat a :class:`RemoteSeat` (a wrong or expired code, a
+    token it does not know, a full table...): ``code`` is the refusal's kind
+    (``"bad_code"``, ``"code_expired"``...), the message the server's sentence."""
+
+    def __init__(self, code: object, message: object):
+        self.code = code if isinstance(code, str) else "refused"
+        text = message if isinstance(message, str) and message else "the rooms server refused the seat"
+        super().__init__(text)
 
 
 class RemoteSeat(anywidget.AnyWidget):
@@ -91,7 +102,7 @@ class RemoteSeat(anywidget.AnyWidget):
             frame = json.loads(self._ws.recv(timeout=left))
             if frame.get("op") == "error":
                 self._owner.close()
-                raise ValueError(f"{frame.get('code')}: {frame.get('message')}")
+                raise SeatRefused(frame.get("code"), frame.get("message"))
             if frame.get("op") == "joined":
                 self.token = frame.get("token") or self.token
                 role = frame.get("role", "")
