@@ -386,6 +386,69 @@ class GameWidget(anywidget.AnyWidget):
         return {**data, "text/plain": repr(self)}, meta
 
     # ------------------------------------------------------------ message handler
+    def _handle_msg(self, msg: Any) -> None:
+        """ipywidgets' handler of every comm message from the front end, checked first: a
+        message whose shape is not one the front end sends (no ``method``, a ``state`` that is
+        not a dict, binary buffers: no game trait holds bytes) is refused like a bad custom
+        message (the ``error`` trait, the refusals log), never handed on. ipywidgets shows a
+        traceback in the notebook (``showtraceback``) when its handler raises on one."""
+        try:
+            data = msg["content"]["data"] if isinstance(msg, dict) and isinstance(msg.get("content"), dict) else None
+            method = data.get("method") if isinstance(data, dict) else None
+            if method == "update":
+                paths = data.get("buffer_paths", [])
+                if not isinstance(data.get("state"), dict) or paths != [] or msg.get("buffers", []) not in ([], None):
+                    raise WidgetError(
+                        "malformed_message", "a view's update is a state dict of JSON values (no buffers)"
+                    )
+            elif method not in ("request_state", "custom"):
+                raise WidgetError("unknown_message", f"unknown widget message method {short(method)}")
+            elif method == "custom" and "content" not in data:
+                raise WidgetError("malformed_message", "a custom message has no content")
+            if method == "custom" and not isinstance(msg.get("buffers"), list):
+                msg = {**msg, "buffers": []}
+        except Exception as exc:  # noqa: BLE001 -- a forged comm message is refused, never raised
+            self._refuse_from_view(exc)
+            return
+        super()._handle_msg(msg)
+
+    def set_state(self, sync_data: Any) -> None:
+        """A trait write from the front end (ipywidgets calls this for a view's ``update``).
+
+        The game traits are the kernel's alone: every one is computed from the shown seat's
+        view (:mod:`brady_widgets.render`), and a view asks for changes with messages
+        (:class:`MSG`), never by writing them (the bundles never do). A write to one (a
+        student's developer tools setting ``seat``, ``settings.reveal`` or ``error``) is
+        refused: no trait changes, the view is sent the kernel's values back, and ``error``
+        says so in words. ipywidgets' own traits (``layout``, ``tooltip``...) are written as
+        ipywidgets writes them; a bad value for one is refused too, never raised."""
+        try:
+            state = dict(sync_data)
+            forged = [k for k in state if k in self.GAME_TRAITS]
+            rest = {k: v for k, v in state.items() if k not in self.GAME_TRAITS}
+            if rest:
+                try:
+                    super().set_state(rest)
+                except Exception as exc:  # noqa: BLE001 -- e.g. a TraitError for a wrong type
+                    self._refuse_from_view(exc)
+            if forged:
+                self._refuse_from_view(
+                    WidgetError("malformed_message", f"the view may not write the game traits {sorted(forged)}")
+                )
+                self.send_state(forged)  # the view's copy of them is the kernel's again
+        except Exception as exc:  # noqa: BLE001 -- nothing a browser sends may raise into the kernel
+            self._refuse_from_view(exc)
+
+    def _refuse_from_view(self, exc: BaseException) -> None:
+        """A refusal of something the front end sent outside a custom message: the ``error``
+        trait (in words; the code and the details go to the refusals log). Never raises."""
+        try:
+            if not isinstance(exc, WidgetError):
+                exc = WidgetError("malformed_message", f"{type(exc).__name__}: {exc}")
+            self.session.error = self.session._error_of(exc)
+        except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
+            pass
+
     def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """Handle one message from the view. Never raises: failures go to ``error``."""
         try:

@@ -1,0 +1,153 @@
+"""A hostile browser and a careless notebook user against the widgets, every game.
+
+What :mod:`tests.test_widget_protocol` does not try: the comm messages a student's
+developer tools can send besides the view's custom messages (a trait write, a message
+of a made-up shape), each of which must change nothing, raise nothing into the notebook
+(ipywidgets shows a traceback there with ``showtraceback`` when its handler raises) and
+say in words what happened; and values whose repr cannot be built (a deeply nested list)
+given to a view option.
+"""
+
+from __future__ import annotations
+
+import json
+
+import ipywidgets.widgets.widget as ipywidget_module
+import pytest
+
+from brady_widgets.engine.registry import load_game, load_widget, names
+from brady_widgets.presenter import REFUSALS
+from brady_widgets.testing import check_leaks
+from brady_widgets.testing.widgets import record_frames, send
+from brady_widgets.widget import MSG, GameWidget
+
+GAMES = names()
+TURN_BASED = [n for n in GAMES if not load_game(n).realtime]
+#: (game, mode, teacher): solo against bots, the hot-seat curtain, the teacher's reveal
+SCREENS = (
+    [(n, "bots", False) for n in GAMES]
+    + [(n, "hotseat", False) for n in TURN_BASED]
+    + [(n, "bots", True) for n in GAMES]
+)
+
+
+class Shell:
+    """A stand-in for the kernel's IPython: ipywidgets calls its ``showtraceback`` when a
+    comm handler raises (the traceback lands in the notebook)."""
+
+    def __init__(self):
+        self.tracebacks = 0
+
+    def showtraceback(self, *args, **kwargs):
+        self.tracebacks += 1
+
+
+@pytest.fixture
+def shell(monkeypatch):
+    s = Shell()
+    monkeypatch.setattr(ipywidget_module, "get_ipython", lambda: s)
+    return s
+
+
+def widget(name, mode="bots", teacher=False, **kw):
+    w = load_widget(name)(players=4, seed=5, mode=mode, pace=0, teacher=teacher, **kw)
+    if teacher:
+        w.set_reveal(True)
+    return w
+
+
+def comm(w, data, buffers=()):
+    """A comm message from the front end, as the kernel hands it to the widget."""
+    w._handle_msg({"content": {"comm_id": w.model_id, "data": data}, "buffers": list(buffers)})
+
+
+def game_state(w) -> dict:
+    return json.loads(json.dumps(w.get_state(list(GameWidget.GAME_TRAITS))))
+
+
+def forgeries(w) -> list[dict]:
+    """Writes a student could try on each game trait: another seat, the reveal, the curtain
+    lifted, a replay step, a forged error, wrong types, bools for ints, a huge string."""
+    other = (max(w.seat, 0) + 1) % w.game.players
+    return [
+        {"seat": other},
+        {"seat": True},
+        {"seat": "0"},
+        {"settings": {**w.settings, "reveal": True, "teacher": True}},
+        {"curtain": {"up": False, "seat": -1}},
+        {"replay": {"step": 10**9, "length": 10**9, "active": True}},
+        {"view": {}, "legal": [{"type": "x", "keys": [], "rows": 1}]},
+        {"error": {"code": "teacher_only", "message": "x" * 1_000_000}},
+        {"rev": 10**400},
+        {"page": {"list": "log", "before": -1, "items": []}},
+        {"clock": {"realtime": True, "running": True}},
+        {"log_lines": "not a list"},
+        {"content": [[[[[]]]]]},
+    ]
+
+
+@pytest.mark.parametrize(("name", "mode", "teacher"), SCREENS)
+def test_a_trait_written_from_the_browser_is_refused_in_words_and_sent_back(name, mode, teacher, shell):
+    w = widget(name, mode, teacher)
+    for forged in forgeries(w):
+        before, game_before = game_state(w), w.game.to_json()
+        with record_frames(w) as frames:
+            comm(w, {"method": "update", "state": forged, "buffer_paths": []})
+        assert shell.tracebacks == 0, forged
+        assert w.game.to_json() == game_before
+        after = game_state(w)
+        assert {k: v for k, v in after.items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}
+        assert w.error["code"] == "malformed_message" and w.error["message"] == REFUSALS["malformed_message"]
+        # the view's copy of every trait it wrote is the kernel's again
+        sent = set().union(*(f["traits"] for f in frames))
+        assert set(forged) <= sent, (forged, sent)
+        send(w, {"type": MSG.CLEAR_ERROR})
+    w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_comm_message_of_a_made_up_shape_is_refused_without_a_traceback(name, shell):
+    w = widget(name)
+    game_before = w.game.to_json()
+    for data, buffers in (
+        ({}, ()),
+        ({"method": None}, ()),
+        ({"method": "no_such_method"}, ()),
+        ({"method": "update"}, ()),
+        ({"method": "update", "state": "seat"}, ()),
+        ({"method": "update", "state": {"seat": 1}, "buffer_paths": [["seat"]]}, ()),
+        ({"method": "update", "state": {"tooltip": 1}, "buffer_paths": [["tooltip"]]}, [b"x"]),
+        ({"method": "update", "state": {"tooltip": ["not", "a", "string"]}, "buffer_paths": []}, ()),
+        ({"method": "custom"}, ()),
+        ("not a dict", ()),
+    ):
+        comm(w, data, buffers)
+        assert shell.tracebacks == 0, data
+        assert w.error and w.error["message"] in REFUSALS.values(), (data, w.error)
+        assert w.game.to_json() == game_before
+        send(w, {"type": MSG.CLEAR_ERROR})
+    # the shapes the front end really sends still work
+    comm(w, {"method": "update", "state": {"tooltip": "a tip"}, "buffer_paths": []})
+    assert w.tooltip == "a tip" and w.error == {}
+    comm(w, {"method": "custom", "content": {"type": MSG.CLEAR_ERROR}})
+    comm(w, {"method": "request_state"})
+    assert shell.tracebacks == 0 and w.error == {}
+    w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_forged_writes_leak_nothing_a_resampled_world_would_change(name):
+    """The leak kit's widget comparison (brady_widgets.testing): a widget that was sent
+    every forgery, on the real game and on a world resampled from a seat's own view,
+    syncs the same state: nothing of a refusal depends on another seat's secrets."""
+    cls = load_game(name)
+
+    def attacked(game, seat):
+        w = load_widget(name)(game=game, humans=(seat,), pace=0)
+        for forged in forgeries(w):
+            comm(w, {"method": "update", "state": forged, "buffer_paths": []})
+        return w
+
+    g = cls(4, seed=12)
+    stats = check_leaks(g, 12, seats=range(g.players), samples=1, widget_factory=attacked)
+    assert stats.widget_compares == g.players and stats.changed > 0
