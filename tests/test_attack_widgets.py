@@ -11,6 +11,7 @@ given to a view option.
 from __future__ import annotations
 
 import json
+import logging
 
 import ipywidgets.widgets.widget as ipywidget_module
 import pytest
@@ -151,3 +152,31 @@ def test_forged_writes_leak_nothing_a_resampled_world_would_change(name):
     g = cls(4, seed=12)
     stats = check_leaks(g, 12, seats=range(g.players), samples=1, widget_factory=attacked)
     assert stats.widget_compares == g.players and stats.changed > 0
+
+
+# ------------------------------------------------------------ view options
+def deeply_nested(depth: int = 5000) -> list:
+    out: list = []
+    inner = out
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return out
+
+
+@pytest.mark.parametrize(
+    "value", [deeply_nested(), {"Greg": deeply_nested()}, {f"kid{i}": 0.5 for i in range(100_000)}, "x" * 1_000_000]
+)
+def test_a_bad_trust_is_refused_in_words_whatever_its_size(value, caplog):
+    """Brady's trust option: a value whose repr cannot be built (a RecursionError) was an
+    internal error with a traceback in the log; it is the option's own refusal."""
+    w = widget("brady_bunch")
+    before, options = w.game.to_json(), w.settings["options"]
+    with caplog.at_level(logging.INFO, logger="brady_widgets.refusals"):
+        send(w, {"type": MSG.OPTION, "name": "trust", "value": value})
+    assert w.error["code"] == "malformed_message", w.error
+    assert w.error["message"] == REFUSALS["malformed_message"]
+    assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert all(len(r.getMessage()) <= 600 for r in caplog.records)
+    assert w.game.to_json() == before and w.settings["options"] == options
+    w.close()
