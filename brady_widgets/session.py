@@ -99,6 +99,17 @@ ASK_AFTER_ACT_S = 0.050
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
 
+#: a seat's name at most (characters, and bytes of UTF-8 in a frame): every name is in every
+#: update's settings, and 42 names of 300 characters made a Total Black update 15 KB, past the
+#: 8 KB a frame may take (the rooms server's join names have the same limits)
+NAME_CHARS = 40
+NAME_BYTES = 48
+
+
+def _fits_name(name: str) -> bool:
+    return len(name) <= NAME_CHARS and len(name.encode("utf-8", "surrogatepass")) <= NAME_BYTES
+
+
 #: how many views' "on screen" answers a session keeps (the newest; one widget shown in a
 #: few places at most, so more ids are a flood and the oldest are forgotten)
 VIEWS_KEPT = 8
@@ -202,9 +213,17 @@ class Session(ScreenRendering):
         if names is None:
             names = P.default_names(engine, humans)
         else:
-            names = list(names)
-            if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
-                raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+            if isinstance(names, str):
+                raise TypeError(f"names must be a list of {n} names (one per seat), not one string: got {short(names)}")
+            try:
+                names = list(names)
+            except TypeError:
+                raise TypeError(f"names must be a list of {n} names (one per seat), got {short(names)}") from None
+            if len(names) != n or not all(isinstance(x, str) and x.strip() and _fits_name(x) for x in names):
+                raise ValueError(
+                    f"names must be {n} non-empty strings of at most {NAME_CHARS} characters "
+                    f"({NAME_BYTES} bytes: fewer emoji), got {short(names)}"
+                )
         players_of = P.players_of(bot, n, humans)
 
         # ---- private state (never synced)

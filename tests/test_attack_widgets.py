@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import random
 
 import ipywidgets.widgets.widget as ipywidget_module
 import pytest
@@ -19,7 +20,7 @@ import pytest
 from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.presenter import REFUSALS
 from brady_widgets.testing import check_leaks
-from brady_widgets.testing.widgets import record_frames, send
+from brady_widgets.testing.widgets import FRAME_LIMIT, play_randomly, record_frames, send
 from brady_widgets.widget import MSG, GameWidget
 
 GAMES = names()
@@ -179,4 +180,28 @@ def test_a_bad_trust_is_refused_in_words_whatever_its_size(value, caplog):
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
     assert all(len(r.getMessage()) <= 600 for r in caplog.records)
     assert w.game.to_json() == before and w.settings["options"] == options
+    w.close()
+
+
+# ------------------------------------------------------------ the Python API
+@pytest.mark.parametrize("name", GAMES)
+def test_names_too_long_for_a_frame_are_refused_with_the_limits(name):
+    """Every seat's name is in every update: 42 names of 300 characters made a Total Black
+    update 15 KB (the frame limit is 8 KB). A name is at most 40 characters, 48 bytes."""
+    cls = load_game(name)
+    n = cls.player_counts.stop - 1
+    W = load_widget(name)
+    for names_given in (["N" * 300 + str(i) for i in range(n)], ["\U0001f600" * 13] * n):
+        with pytest.raises(ValueError, match="at most 40 characters"):
+            W(players=n, seed=3, pace=0, names=names_given)
+    with pytest.raises(TypeError, match=f"a list of {n} names"):
+        W(players=n, seed=3, pace=0, names="ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefghijklmnop"[:n])
+    with pytest.raises(TypeError, match=f"a list of {n} names"):
+        W(players=n, seed=3, pace=0, names=5)
+    # the longest names allowed fit every update of a whole game at the largest table
+    longest = [("N" * 38 + f"{i:02d}") if i % 2 else ("\U0001f600" * 11 + chr(0x4E00 + i)) for i in range(n)]
+    with record_frames() as frames:
+        w = W(players=n, seed=3, pace=0, names=longest)
+        play_randomly(w, random.Random(3))
+    assert w.game.over and max(f["bytes"] for f in frames) <= FRAME_LIMIT
     w.close()
