@@ -106,6 +106,17 @@ NAME_CHARS = 40
 NAME_BYTES = 48
 
 
+def _real(x: Any) -> bool:
+    """Whether ``x`` is a number a float holds, finite (not a bool, not NaN, not an int past
+    a float's range, whose ``math.isfinite`` raises OverflowError)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    try:
+        return math.isfinite(x)
+    except OverflowError:
+        return False
+
+
 def _fits_name(name: str) -> bool:
     return len(name) <= NAME_CHARS and len(name.encode("utf-8", "surrogatepass")) <= NAME_BYTES
 
@@ -175,15 +186,15 @@ class Session(ScreenRendering):
                 + (f"; view options: {sorted(P.view_options)}" if P.view_options else "")
             )
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not math.isfinite(pace) or pace < 0:
-            raise ValueError(f"pace must be a number of seconds >= 0, got {pace!r}")
+            raise ValueError(f"mode must be one of {MODES}, got {short(mode)}")
+        if not _real(pace) or pace < 0:
+            raise ValueError(f"pace must be a number of seconds >= 0, got {short(pace)}")
         if not isinstance(reveal, bool):
-            raise TypeError(f"reveal must be True or False, got {reveal!r}")
+            raise TypeError(f"reveal must be True or False, got {short(reveal)}")
         if not isinstance(teacher, bool):
-            raise TypeError(f"teacher must be True or False, got {teacher!r}")
-        if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
-            raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
+            raise TypeError(f"teacher must be True or False, got {short(teacher)}")
+        if not _real(lag) or not 0 <= lag <= 5000:
+            raise ValueError(f"lag must be a number of ms from 0 to 5000, got {short(lag)}")
         if mode == "hotseat" and game_class.realtime and game_class.races:
             raise ValueError(
                 f"{game_class.title or game_class.name} is played in real time: everyone acts at once, so it "
@@ -203,12 +214,12 @@ class Session(ScreenRendering):
         try:
             humans = list(humans)
         except TypeError:
-            raise TypeError(f"humans must be a list of seats, got {humans!r}") from None
+            raise TypeError(f"humans must be a list of seats, got {short(humans)}") from None
         for s in humans:
             if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
-                raise ValueError(f"humans must be seats 0..{n - 1}, got {s!r}")
+                raise ValueError(f"humans must be seats 0..{n - 1}, got {short(s)}")
         if len(set(humans)) != len(humans):
-            raise ValueError(f"humans lists a seat twice: {humans!r}")
+            raise ValueError(f"humans lists a seat twice: {short(humans)}")
         humans = sorted(humans)
         if names is None:
             names = P.default_names(engine, humans)
@@ -551,7 +562,7 @@ class Session(ScreenRendering):
 
         Raises :class:`WidgetError` (``malformed_message``) for a bad ``ms``, or when the
         widget runs on the kernel's clock; ``bot_error`` if a bot fails."""
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not math.isfinite(ms) or not 0 <= ms <= 10**9:
+        if not _real(ms) or not 0 <= ms <= 10**9:
             err = WidgetError("malformed_message", f"advance_time takes ms from 0 to 10**9, got {short(ms)}")
         elif self._anchor is not None:
             err = WidgetError("malformed_message", "this widget runs on the kernel's clock: time passes by itself")
@@ -643,12 +654,26 @@ class Session(ScreenRendering):
     ) -> Screen:
         """A device's screen of this table: ``seat`` (None: the public view), the reveal, a
         finished game's replay step (None: live) and its view options (None: the table's)."""
+        if options is not None:
+            options = self._checked_options(options)
         return Screen(
             seat=seat,
             reveal=bool(reveal),
             replay_step=replay_step if self.game.over else None,
             options=self.screen.options if options is None else tuple(options.items()),
         )
+
+    def _checked_options(self, options: Any) -> dict:
+        """A screen's view options given from Python (``options=`` of :meth:`state_for`):
+        the table's, with those given checked by the presenter and put in their place.
+        Raises TypeError / ValueError naming the options a game has."""
+        known = self.presenter.view_options
+        if not isinstance(options, dict):
+            raise TypeError(f"options must be a dict of view options {sorted(known)}, got {short(options)}")
+        unknown = [k for k in options if not isinstance(k, str) or k not in known]
+        if unknown:
+            raise ValueError(f"unknown view option(s) {short(unknown)}; this game's options: {sorted(known)}")
+        return {**self.screen.option_dict(), **{k: self.presenter.check_option(k, v) for k, v in options.items()}}
 
     def state_for(
         self,

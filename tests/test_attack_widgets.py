@@ -21,7 +21,7 @@ from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.presenter import REFUSALS
 from brady_widgets.testing import check_leaks
 from brady_widgets.testing.widgets import FRAME_LIMIT, play_randomly, record_frames, send
-from brady_widgets.widget import MSG, GameWidget
+from brady_widgets.widget import MSG, GameWidget, WidgetError
 
 GAMES = names()
 TURN_BASED = [n for n in GAMES if not load_game(n).realtime]
@@ -204,4 +204,45 @@ def test_names_too_long_for_a_frame_are_refused_with_the_limits(name):
         w = W(players=n, seed=3, pace=0, names=longest)
         play_randomly(w, random.Random(3))
     assert w.game.over and max(f["bytes"] for f in frames) <= FRAME_LIMIT
+    w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bad_numbers_options_and_bots_from_python_are_typed_errors_naming_the_valid_values(name):
+    """An int past a float's range made math.isfinite raise OverflowError from deep inside
+    (pace, lag, advance_time); a screen's options that were not a dict of the game's view
+    options raised AttributeError or KeyError while rendering; an unknown bot's name was
+    repeated whole in the message."""
+    W = load_widget(name)
+    with pytest.raises(ValueError, match="pace must be a number of seconds"):
+        W(pace=10**400)
+    with pytest.raises(ValueError, match="lag must be a number of ms from 0 to 5000"):
+        W(pace=0, lag=10**400)
+    w = W(players=4, seed=2, pace=0)
+    before = w.game.to_json()
+    with pytest.raises(WidgetError, match="advance_time takes ms from 0 to 10"):
+        w.advance_time(10**400)
+    assert w.error["message"] == REFUSALS["malformed_message"]
+    for options in ("trust", [("trust", 0.5)], 3):
+        with pytest.raises(TypeError, match="options must be a dict of view options"):
+            w.state_for(0, options=options)
+    with pytest.raises(ValueError, match="unknown view option"):
+        w.state_for(0, options={"no_such_option": 1})
+    with pytest.raises(ValueError, match=r"unknown bot .*; bots: \["):
+        w.seat_bot(1, "x" * 1_000_000)
+    try:
+        w.seat_bot(1, "x" * 1_000_000)
+    except ValueError as exc:
+        assert len(str(exc)) < 400
+    assert w.game.to_json() == before
+    w.close()
+
+
+def test_a_screens_options_from_python_are_checked_and_completed_by_the_table():
+    w = widget("brady_bunch")
+    # a partial dict is completed by the table's options; a bad value is the option's refusal
+    assert w.state_for(0, options={})["settings"]["options"] == w.settings["options"]
+    assert w.state_for(0, options={"trust": 0.5})["settings"]["options"] == {"trust": 0.5}
+    with pytest.raises(WidgetError, match="trust must be a number from 0 to 1"):
+        w.state_for(0, options={"trust": "high"})
     w.close()
