@@ -246,3 +246,21 @@ def test_a_screens_options_from_python_are_checked_and_completed_by_the_table():
     with pytest.raises(WidgetError, match="trust must be a number from 0 to 1"):
         w.state_for(0, options={"trust": "high"})
     w.close()
+
+
+def test_an_exercise_key_of_no_game_names_how_keys_are_made_and_the_games():
+    """``check("nope", 1)`` said "Exercises: none for this game" (no game was named), and a
+    pasted megabyte of text came back whole in the message."""
+    from brady_widgets import check
+    from brady_widgets.exercises import exercises
+
+    with_some = [g for g in sorted(GAMES) if exercises(g)]
+    assert with_some
+    for key in ("nope", "nope.x", None, "x" * 1_000_000):
+        result = check(key, 1)
+        assert not result.ok and "none for this game" not in result.message
+        assert all(g in result.message for g in with_some), result.message
+        assert len(result.message) < 400
+    # a game's own exercise names are still listed for a wrong name in it
+    game = with_some[0]
+    assert f"{game}.{sorted(exercises(game))[0]}" in check(f"{game}.nope", 1).message
