@@ -435,7 +435,8 @@ class GameWidget(anywidget.AnyWidget):
                 self._refuse_from_view(
                     WidgetError("malformed_message", f"the view may not write the game traits {sorted(forged)}")
                 )
-                self.send_state(forged)  # the view's copy of them is the kernel's again
+                for key in forged:  # the view's copy of them is the kernel's again, a trait a frame
+                    self.send_state(key)  # (all at once, a Brady table's state passes 8 KB)
         except Exception as exc:  # noqa: BLE001 -- nothing a browser sends may raise into the kernel
             self._refuse_from_view(exc)
 

@@ -20,7 +20,7 @@ import pytest
 from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.presenter import REFUSALS
 from brady_widgets.testing import check_leaks
-from brady_widgets.testing.widgets import FRAME_LIMIT, play_randomly, record_frames, send
+from brady_widgets.testing.widgets import FRAME_LIMIT, legal_of, play_randomly, record_frames, send
 from brady_widgets.widget import MSG, GameWidget, WidgetError
 
 GAMES = names()
@@ -264,3 +264,25 @@ def test_an_exercise_key_of_no_game_names_how_keys_are_made_and_the_games():
     # a game's own exercise names are still listed for a wrong name in it
     game = with_some[0]
     assert f"{game}.{sorted(exercises(game))[0]}" in check(f"{game}.nope", 1).message
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_trait_forged_at_once_at_the_largest_table_is_sent_back_in_frames_under_8_kb(name, shell):
+    cls = load_game(name)
+    w = load_widget(name)(players=cls.player_counts.stop - 1, seed=4, pace=0)
+    rng = random.Random(4)
+    for _ in range(60):  # well into the game: a long log, a full view
+        if w.game.over:
+            break
+        if w.game.realtime:
+            w.advance_time(200)
+        if w.legal:
+            send(w, {"type": MSG.ACT, "action": rng.choice(legal_of(w))})
+    before = game_state(w)
+    with record_frames(w) as frames:
+        comm(w, {"method": "update", "state": dict.fromkeys(GameWidget.GAME_TRAITS, 0), "buffer_paths": []})
+    assert shell.tracebacks == 0
+    assert set(GameWidget.GAME_TRAITS) <= set().union(*(f["traits"] for f in frames))
+    assert max(f["bytes"] for f in frames) <= FRAME_LIMIT, [(f["traits"], f["bytes"]) for f in frames]
+    assert {k: v for k, v in game_state(w).items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}
+    w.close()
