@@ -286,3 +286,75 @@ def test_every_trait_forged_at_once_at_the_largest_table_is_sent_back_in_frames_
     assert max(f["bytes"] for f in frames) <= FRAME_LIMIT, [(f["traits"], f["bytes"]) for f in frames]
     assert {k: v for k, v in game_state(w).items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}
     w.close()
+
+
+# ------------------------------------------------------------ the lessons' helpers
+def lesson_runs():
+    """``(label, call(count))``: each lesson helper a notebook calls with a count of runs."""
+    from brady_widgets.big_brother import lesson as big_brother
+    from brady_widgets.brady_bunch import lesson as brady
+    from brady_widgets.brouhaha import lesson as brouhaha
+    from brady_widgets.costume_party import lesson as costume
+    from brady_widgets.costume_party.rules import CostumeParty
+
+    return [
+        ("brady snoop_frequency", lambda n: brady.snoop_frequency(5, "Greg", games=n)),
+        ("brady simulate_trust", lambda n: brady.simulate_trust(brady.trust_prior(), 1, 1, speakers=n)),
+        ("brady compare_trust", lambda n: brady.compare_trust(brady.trust_prior(), 1, 1, speakers=n)),
+        ("big_brother roll_sums", lambda n: big_brother.roll_sums(n)),
+        ("big_brother simulate_turns", lambda n: big_brother.simulate_turns(0, n)),
+        ("big_brother bloc_experiment", lambda n: big_brother.bloc_experiment(games=n)),
+        ("brouhaha simulate_shared", lambda n: brouhaha.simulate_shared(3, [2] * 10, trials=n)),
+        ("brouhaha simulate_birthday", lambda n: brouhaha.simulate_birthday(3, trials=n)),
+        ("brouhaha simulate_hit", lambda n: brouhaha.simulate_hit(["a", "b"], 1, "a", trials=n)),
+        ("brouhaha simulate_first_round", lambda n: brouhaha.simulate_first_round(4, games=n)),
+        ("brouhaha rounds_table", lambda n: brouhaha.rounds_table([4], games=n)),
+        ("brouhaha shared_table", lambda n: brouhaha.shared_table([2], [2] * 10, trials=n)),
+        ("costume streak_experiment", lambda n: costume.streak_experiment(rolls=n)),
+        ("costume simulate_kill", lambda n: costume.simulate_kill(CostumeParty(4, seed=1), 0, 0, games=n)),
+        ("costume compare_kills", lambda n: costume.compare_kills(CostumeParty(4, seed=1), 0, games=n)),
+    ]
+
+
+@pytest.mark.parametrize("bad", [0, -3])
+def test_a_lessons_count_below_one_is_refused_naming_the_count(bad, capsys):
+    """A count of 0 was a ZeroDivisionError from inside (or an empty result with NaN
+    warnings), a negative one a frequency of -0.0 or numpy's "negative dimensions"."""
+    for label, run in lesson_runs():
+        with pytest.raises(ValueError, match="must be a whole number >= 1") as caught:
+            run(bad)
+        assert str(bad) in str(caught.value), label
+    assert capsys.readouterr().out == ""  # refused before anything was printed
+
+
+@pytest.mark.parametrize("bad", [2.5, "10", True])
+def test_a_lessons_count_that_is_not_a_whole_number_is_refused_naming_the_count(bad):
+    for label, run in lesson_runs():
+        with pytest.raises(TypeError, match="must be a whole number >= 1"):
+            run(bad)
+            pytest.fail(label)
+
+
+def test_the_lessons_lookups_name_the_valid_values():
+    """A kid not at the table, a player count without Snoop cards, a card value no card has,
+    a bot level that does not exist: KeyErrors from inside, now sentences with the choices."""
+    from brady_widgets.big_brother import lesson as big_brother
+    from brady_widgets.brady_bunch import lesson as brady
+    from brady_widgets.brady_bunch.rules import BradyBunch
+
+    game = BradyBunch(5, seed=1)
+    with pytest.raises(ValueError, match="who is 'Alice' or a kid at this table"):
+        brady.seat_of(game, "Nobody")
+    with pytest.raises(ValueError, match=r"players is one of \[3, "):
+        brady.snoop_chance(0)
+    with pytest.raises(ValueError, match=r"said is a card value, one of \["):
+        brady.post_of(brady.card_prior(), 99, 0.5)
+    with pytest.raises(ValueError, match=r"said is a card value, one of \["):
+        brady.posterior_explorer(said=99)
+    with pytest.raises(ValueError, match="trust is a number from 0 to 1"):
+        brady.posterior_explorer(trust=2)
+    with pytest.raises(ValueError, match=r"level is one of \["):
+        big_brother.play_game(players=4, level="nope")
+    # the right values work as before
+    assert brady.seat_of(game, "Alice") == 0 and brady.seat_of(game, game.seat_kid[1]) == 1
+    assert 0 < brady.snoop_chance(5) < 1
