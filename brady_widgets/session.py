@@ -57,6 +57,7 @@ from .engine.game import Game
 from .frames import (
     ERROR_CHARS,
     MODES,
+    REFUSAL_LOG,
     WIDGET_ERROR_CODES,
     WidgetError,
     _error_dict,
@@ -368,6 +369,14 @@ class Session(ScreenRendering):
             except IllegalAction as exc:
                 self.error = self._error_of(exc)
                 raise
+            except (BotError, BotsDoNotStop) as exc:
+                # real time: the bots are brought up to the act's moment around it, and one failed:
+                # a bot_error as from any other step (not an internal error), and the clock stops
+                failure = self._bot_failure(exc)
+                self.error = self._error_of(failure)
+                self._running = not self.game.realtime
+                self._refresh()
+                raise failure from exc
             self.error = {}
             if own:
                 self._sync_seat()
@@ -964,8 +973,14 @@ class Session(ScreenRendering):
         """A scheduler failure as the widget reports it (``bot_error``)."""
         if isinstance(exc, BotError):
             cause = exc.cause
-            text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
-            return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
+            name = self.names[exc.seat]
+            if isinstance(cause, IllegalAction):
+                # the move a bot tried (and the rule's reason) may name what only its seat holds, and
+                # the message is shown on every screen: the move goes to the refusals log (and stays
+                # on the raised error's __cause__), the screen says what happened in words
+                REFUSAL_LOG.warning("the bot playing %s made a move the game refused: %s", name, cause)
+                return WidgetError("bot_error", f"The bot playing {name} made a move the rules refuse, so it stopped.")
+            return WidgetError("bot_error", f"the bot playing {name} failed: {cause}")
         if isinstance(exc, BotsDoNotStop):
             return WidgetError("bot_error", f"the bots took {self.presenter.max_bot_actions} actions in a row")
         return exc

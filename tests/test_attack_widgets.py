@@ -17,6 +17,7 @@ import random
 import ipywidgets.widgets.widget as ipywidget_module
 import pytest
 
+from brady_widgets.engine.errors import IllegalAction
 from brady_widgets.engine.registry import load_game, load_widget, names
 from brady_widgets.presenter import REFUSALS
 from brady_widgets.testing import check_leaks
@@ -397,3 +398,87 @@ def test_the_lessons_lookups_name_the_valid_values():
     # the right values work as before
     assert brady.seat_of(game, "Alice") == 0 and brady.seat_of(game, game.seat_kid[1]) == 1
     assert 0 < brady.snoop_chance(5) < 1
+
+
+class _Cheat:
+    """A notebook author's bot that tries a move naming a card only its seat could know."""
+
+    MOVE = {"type": "play", "card": "ONLY-MY-SEAT-KNOWS"}
+
+    def __init__(self, seat, seed):
+        pass
+
+    def choose(self, view, legal):
+        return dict(self.MOVE)
+
+    plan = choose  # (in real time: asked whenever it may act, and it acts at once)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_bots_refused_move_is_not_shown_on_the_screen_only_logged(name, caplog):
+    """A bot's refused move was shown whole on every screen ("the bot playing Bot 2 failed:
+    [illegal_action] seat 1 tried {'type': ..., 'card': ...}"): a code, an action dict, and
+    what the bot tried, which may be what only its seat holds."""
+    w = load_widget(name)(players=4, seed=1, pace=0, humans=(0,), bot=_Cheat)
+    with caplog.at_level(logging.WARNING, logger="brady_widgets.refusals"):
+        for _ in range(50):
+            if w.error:
+                break
+            try:
+                if w.legal:
+                    w.act(legal_of(w)[0])
+                elif w.game.realtime:
+                    w.start()
+                    w.advance_time(2000)
+                else:
+                    w.run_bots()
+            except (WidgetError, IllegalAction):
+                pass
+    assert w.error["code"] == "bot_error", w.error
+    message = w.error["message"]
+    assert "ONLY-MY-SEAT-KNOWS" not in message and "{" not in message and "_action" not in message, message
+    assert w.names[1] in message or any(n in message for n in w.names[1:])
+    assert "ONLY-MY-SEAT-KNOWS" in caplog.text  # the notebook author still finds the move, in the log
+    w.close()
+
+
+class _BreaksAfterTheFirstQuestion:
+    """A real-time bot that waits when first asked, and raises when asked again (after a
+    person's act)."""
+
+    def __init__(self, seat, seed):
+        self.asked = 0
+
+    def plan(self, view, legal):
+        self.asked += 1
+        if self.asked > 1:
+            raise RuntimeError("kaboom")
+        return None
+
+
+#: real-time games whose bots are asked again at a person's first act (everyone may act at
+#: once); Big Brother's turns wait on the person's roll alone
+EVERYONE_AT_ONCE = [n for n in GAMES if load_game(n).realtime and n != "big_brother"]
+
+
+@pytest.mark.parametrize("name", EVERYONE_AT_ONCE)
+def test_a_bot_failing_around_a_persons_real_time_act_is_a_bot_error_and_stops_the_clock(name, caplog):
+    """Real time: the bots are brought up to a person's act around it; a bot failing there
+    escaped act() as a raw BotError, and the view's message showed "Something went wrong"
+    (internal_error, a traceback in the log) with the clock still running."""
+    w = load_widget(name)(players=4, seed=2, pace=0, humans=(0,), bot=_BreaksAfterTheFirstQuestion)
+    send(w, {"type": MSG.CLOCK, "id": "v"})
+    send(w, {"type": MSG.START})
+    for _ in range(20):
+        if w.legal:
+            break
+        w.advance_time(300)
+    assert w.legal and not w.error, w.error
+    with caplog.at_level(logging.WARNING, logger="brady_widgets.refusals"):
+        send(w, {"type": MSG.ACT, "action": legal_of(w)[0], "at": w.now})
+    assert w.error["code"] == "bot_error" and "kaboom" in w.error["message"], w.error
+    assert "internal error" not in caplog.text
+    assert w.clock["state"] == "paused" and not w.clock["running"]
+    with pytest.raises(WidgetError):  # the Python API raises the same typed error
+        w.session._act_on(w.screen, legal_of(w)[0]) if w.legal else w.run_bots()
+    w.close()
