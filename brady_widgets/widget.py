@@ -56,7 +56,9 @@ unfiltered log. A student's widget refuses the view's ``reveal`` message
 
 Intents from the view are custom messages ``{"type": ...}`` named in :class:`MSG`;
 results come back through the traits. The message handler never raises: every
-failure becomes the ``error`` trait and leaves the game unchanged.
+failure becomes the ``error`` trait and leaves the game unchanged. The game traits
+are the kernel's to write: a browser's write to one (developer tools) is refused the
+same way and the kernel's values are sent back (:meth:`GameWidget.set_state`).
 
 Bots get ``view(seat)`` (a fresh snapshot: it shares nothing with the engine) and a
 deep copy of ``legal_actions(seat)`` only. With
