@@ -354,6 +354,7 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
     from .. import explorers
 
     n = len(kinds(track))
+    explorers.checked_start("start", start, 0, n - 1)
     slider = W.IntSlider(value=start, min=0, max=n - 1, description="start space", continuous_update=False)
     out = W.Output()
 

@@ -288,8 +288,7 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
     prior = prior or card_prior(DECK)
     if isinstance(said, bool) or said not in prior:
         raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
-    if isinstance(trust, bool) or not isinstance(trust, (int, float)) or not 0 <= trust <= 1:
-        raise ValueError(f"trust is a number from 0 to 1, got {short(trust)}")
+    explorers.checked_start("trust", trust, 0, 1, step=None)
     slider = W.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05, description="trust t", continuous_update=False)
     out = W.Output()
 
@@ -409,6 +408,8 @@ def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = N
 
     plt = need("matplotlib.pyplot")
     prior = prior or trust_prior()
+    explorers.checked_start("true", true, 0, 10)
+    explorers.checked_start("lies", lies, 0, 10)
     sliders = [
         W.IntSlider(value=true, min=0, max=10, description="true", continuous_update=False),
         W.IntSlider(value=lies, min=0, max=10, description="lies", continuous_update=False),
@@ -471,6 +472,8 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
     kids = [k["kid"] for k in view["kids"]]
     speakers = sorted({st["speaker"] for st in view["talk"]}, key=kids.index)
     trust = dict(trust or {s: 0.7 for s in speakers})
+    for s in speakers:
+        explorers.checked_start(f"the trust of {s}", trust.get(s, 0.7), 0, 1, step=None)
     sliders = {
         s: W.FloatSlider(value=trust.get(s, 0.7), min=0.0, max=1.0, step=0.05, description=s, continuous_update=False)
         for s in speakers

@@ -402,6 +402,7 @@ def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     replacement (one "day" per animal): more copies, and the two curves meet."""
     import ipywidgets as W
 
+    explorers.checked_start("copies", copies, 1, 50)
     slider = W.IntSlider(value=copies, min=1, max=50, description="copies", continuous_update=False)
     ks = list(range(2, k_max + 1))
 
@@ -671,6 +672,7 @@ def players_explorer(players: int = 42):
     and the simple model's line."""
     import ipywidgets as W
 
+    explorers.checked_start("players", players, 2, 42, step=2)
     slider = W.IntSlider(value=players, min=2, max=42, step=2, description="players", continuous_update=False)
 
     def draw(ax, n):
