@@ -515,3 +515,30 @@ def test_an_explorers_first_value_outside_its_slider_is_refused_naming_the_range
             with pytest.raises((ValueError, TypeError), match=r"must be (a number )?from"):
                 make(bad)
                 pytest.fail(f"{label} took {bad!r}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_update_of_the_teachers_reveal_at_the_largest_table_fits_8_kb(name):
+    """The teacher's reveal shows every hand and peek: at an 8-player Brady table one update
+    came to 8230 bytes on the wire (the view alone passed the frame budget, the log had its
+    least). Now the windowed lists give up their oldest entries (a page away) first."""
+    cls = load_game(name)
+    with record_frames() as frames:
+        w = load_widget(name)(
+            players=cls.player_counts.stop - 1, seed=11, pace=0, humans=(0,), teacher=True, reveal=True
+        )
+        play_randomly(w, random.Random(11))
+        length = w.replay["length"]
+        for step in range(0, length + 1, max(1, length // 30)):
+            send(w, {"type": MSG.REPLAY, "step": step})
+            assert w.error == {}, w.error
+    assert w.game.over and len(frames) > 20
+    assert max(f["bytes"] for f in frames) <= FRAME_LIMIT, [
+        (f["traits"], f["bytes"]) for f in frames if f["bytes"] > FRAME_LIMIT
+    ][:3]
+    # the talk and the log still come back whole, page by page
+    for key in w.windowed:
+        if w.view.get(key):
+            send(w, {"type": MSG.PAGE, "list": key, "before": w.view[key][0]["i"]})
+            assert w.error == {} and w.page["list"] == key
+    w.close()
