@@ -241,7 +241,20 @@ class GameWidget(anywidget.AnyWidget):
         session = self.__dict__.get("session")
         if session is None or name.startswith("__"):
             raise AttributeError(f"{type(self).__name__!s} has no attribute {name!r}")
-        return getattr(session, name)
+        try:
+            return getattr(session, name)
+        except AttributeError as exc:
+            if exc.name != name or exc.obj is not session:
+                raise  # raised inside one of the session's properties: that error is the one to see
+        # the notebook's own words: the widget it built, and the names it may have meant
+        hint = ""
+        if not name.startswith("_"):
+            import difflib
+
+            public = sorted({n for n in [*dir(session), *dir(type(self))] if not n.startswith("_")})
+            close = difflib.get_close_matches(name, public, n=3)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}{hint}", name=name, obj=self)
 
     def _show_error(self, error: dict) -> None:
         self.error = error

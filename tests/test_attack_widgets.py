@@ -542,3 +542,16 @@ def test_every_update_of_the_teachers_reveal_at_the_largest_table_fits_8_kb(name
             send(w, {"type": MSG.PAGE, "list": key, "before": w.view[key][0]["i"]})
             assert w.error == {} and w.page["list"] == key
     w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_misspelt_widget_method_names_the_widget_and_what_was_meant(name):
+    """``w.acts(...)`` said "'Session' object has no attribute 'acts'": a class the notebook
+    never built. Now the widget's own name, and the close names of its API."""
+    w = widget(name)
+    with pytest.raises(AttributeError, match=rf"{type(w).__name__} has no attribute 'acts'; did you mean 'act'"):
+        w.acts({"type": "x"})
+    with pytest.raises(AttributeError, match=rf"{type(w).__name__} has no attribute 'set_reveals'.*'set_reveal'"):
+        w.set_reveals(True)
+    assert not hasattr(w, "no_such_thing_at_all") and hasattr(w, "act") and hasattr(w, "game")
+    w.close()
