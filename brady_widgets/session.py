@@ -122,6 +122,37 @@ def _fits_name(name: str) -> bool:
     return len(name) <= NAME_CHARS and len(name.encode("utf-8", "surrogatepass")) <= NAME_BYTES
 
 
+def checked_names(names: Any, n: int) -> list[str]:
+    """``names`` for ``n`` seats as a list, checked (a session's constructor, a widget's
+    ``w.names = ...``): TypeError / ValueError with the limits otherwise."""
+    if isinstance(names, str):
+        raise TypeError(f"names must be a list of {n} names (one per seat), not one string: got {short(names)}")
+    try:
+        names = list(names)
+    except TypeError:
+        raise TypeError(f"names must be a list of {n} names (one per seat), got {short(names)}") from None
+    if len(names) != n or not all(isinstance(x, str) and x.strip() and _fits_name(x) for x in names):
+        raise ValueError(
+            f"names must be {n} non-empty strings of at most {NAME_CHARS} characters "
+            f"({NAME_BYTES} bytes: fewer emoji), got {short(names)}"
+        )
+    return names
+
+
+def checked_pace(pace: Any) -> float:
+    """Seconds between bot actions, checked (ValueError naming the range)."""
+    if not _real(pace) or pace < 0:
+        raise ValueError(f"pace must be a number of seconds >= 0, got {short(pace)}")
+    return float(pace)
+
+
+def checked_lag(lag: Any) -> float:
+    """A real-time table's lag allowance in ms, checked (ValueError naming the range)."""
+    if not _real(lag) or not 0 <= lag <= 5000:
+        raise ValueError(f"lag must be a number of ms from 0 to 5000, got {short(lag)}")
+    return float(lag)
+
+
 #: how many views' "on screen" answers a session keeps (the newest; one widget shown in a
 #: few places at most, so more ids are a flood and the oldest are forgotten)
 VIEWS_KEPT = 8
@@ -188,14 +219,12 @@ class Session(ScreenRendering):
             )
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, got {short(mode)}")
-        if not _real(pace) or pace < 0:
-            raise ValueError(f"pace must be a number of seconds >= 0, got {short(pace)}")
+        checked_pace(pace)
         if not isinstance(reveal, bool):
             raise TypeError(f"reveal must be True or False, got {short(reveal)}")
         if not isinstance(teacher, bool):
             raise TypeError(f"teacher must be True or False, got {short(teacher)}")
-        if not _real(lag) or not 0 <= lag <= 5000:
-            raise ValueError(f"lag must be a number of ms from 0 to 5000, got {short(lag)}")
+        checked_lag(lag)
         if mode == "hotseat" and game_class.realtime and game_class.races:
             raise ValueError(
                 f"{game_class.title or game_class.name} is played in real time: everyone acts at once, so it "
@@ -225,17 +254,7 @@ class Session(ScreenRendering):
         if names is None:
             names = P.default_names(engine, humans)
         else:
-            if isinstance(names, str):
-                raise TypeError(f"names must be a list of {n} names (one per seat), not one string: got {short(names)}")
-            try:
-                names = list(names)
-            except TypeError:
-                raise TypeError(f"names must be a list of {n} names (one per seat), got {short(names)}") from None
-            if len(names) != n or not all(isinstance(x, str) and x.strip() and _fits_name(x) for x in names):
-                raise ValueError(
-                    f"names must be {n} non-empty strings of at most {NAME_CHARS} characters "
-                    f"({NAME_BYTES} bytes: fewer emoji), got {short(names)}"
-                )
+            names = checked_names(names, n)
         players_of = P.players_of(bot, n, humans)
 
         # ---- private state (never synced)

@@ -77,6 +77,7 @@ stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import anywidget
@@ -103,7 +104,7 @@ from .protocol import (
     synced_traits,
 )
 from .render import render
-from .session import Session
+from .session import Session, checked_lag, checked_names, checked_pace
 
 #: what a widget class leaves to its presenter: the settings and the hooks
 _PRESENTED = frozenset(PRESENTER_SETTINGS) | {
@@ -120,9 +121,14 @@ def _signature(session_class: type) -> inspect.Signature:
     return sig.replace(parameters=[p for name, p in sig.parameters.items() if name != "presenter"])
 
 
-def _session_field(name: str) -> property:
-    """A field of the widget's session, read and set through the widget (``w.names``)."""
-    return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
+def _session_field(name: str, check: Callable[[Any, Any], Any] | None = None) -> property:
+    """A field of the widget's session, read and set through the widget (``w.names``);
+    ``check(widget, value)`` gives the value set, or raises as the constructor would."""
+
+    def set_field(self: Any, value: Any) -> None:
+        setattr(self.session, name, value if check is None else check(self, value))
+
+    return property(lambda self: getattr(self.session, name), set_field)
 
 
 #: the text view's words for a real-time clock that waits for a person (the clock trait's state)
@@ -152,12 +158,13 @@ class GameWidget(anywidget.AnyWidget):
     session_class: ClassVar[type[Session]] = Session
 
     # what a widget's user sets on it: the session's fields
-    names = _session_field("names")
+    # (checked as the constructor checks them: a bad one set later failed at the next click)
+    names = _session_field("names", lambda w, v: tuple(checked_names(v, w.game.players)))
     humans = _session_field("humans")
-    pace = _session_field("pace")
+    pace = _session_field("pace", lambda w, v: checked_pace(v))
     mode = _session_field("mode")
     teacher = _session_field("teacher")
-    lag = _session_field("lag")
+    lag = _session_field("lag", lambda w, v: checked_lag(v))
     game = _session_field("game")
     screen = _session_field("screen")
 

@@ -555,3 +555,21 @@ def test_a_misspelt_widget_method_names_the_widget_and_what_was_meant(name):
         w.set_reveals(True)
     assert not hasattr(w, "no_such_thing_at_all") and hasattr(w, "act") and hasattr(w, "game")
     w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_widget_field_set_later_is_checked_as_the_constructor_checks_it(name):
+    """``w.pace = "fast"`` was kept, and every click after it was "Something went wrong"
+    (a TypeError comparing it with 0); ``w.names = [a 300-character name, ...]`` passed the
+    frame limit the constructor keeps. Now both are refused as the constructor refuses them."""
+    w = widget(name)
+    before = (w.pace, w.lag, w.names)
+    for field, value in (("pace", "fast"), ("pace", -1), ("lag", 10**400), ("names", "ABCD")):
+        with pytest.raises((ValueError, TypeError), match=f"{field} must be"):
+            setattr(w, field, value)
+    with pytest.raises(ValueError, match="at most 40 characters"):
+        w.names = ["N" * 300] * w.game.players
+    assert (w.pace, w.lag, w.names) == before
+    w.pace, w.names = 0, [f"P{s}" for s in range(w.game.players)]  # good values are set as before
+    assert w.pace == 0 and w.session.names == tuple(f"P{s}" for s in range(w.game.players))
+    w.close()
