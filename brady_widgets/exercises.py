@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from .frames import short
+
 __all__ = ["CheckResult", "Exercise", "answer_key", "asked", "check", "exercises", "precision"]
 
 
@@ -189,15 +191,21 @@ def check(key: str, answer: Any) -> CheckResult:
 
     The order matters: a right answer (within the question's tolerance) is right, and
     only a wrong one is compared with the named wrong answers (each misconception's hint)."""
-    game, _, name = str(key).partition(".")
+    game, _, name = (key if isinstance(key, str) else "").partition(".")
     try:
         table = exercises(game)
     except KeyError:
-        table = {}
-    ex = table.get(name)
+        table = None
+    ex = (table or {}).get(name)
     if ex is None:
-        known = ", ".join(f"{game}.{k}" for k in sorted(table)) or "none for this game"
-        return CheckResult(False, f"❓ There is no exercise {key!r}. Exercises: {known}.")
+        if table is None:  # not a game's name: say how exercises are named, and for which games
+            from .engine.registry import names
+
+            with_some = [g for g in sorted(names()) if exercises(g)]
+            known = f"a game's name, a dot and the exercise's name (games: {', '.join(with_some)})"
+        else:
+            known = ", ".join(f"{game}.{k}" for k in sorted(table)) or "none for this game"
+        return CheckResult(False, f"❓ There is no exercise {short(key)}. Exercises: {known}.")
     if answer is None or answer is Ellipsis:
         return CheckResult(False, f"✏️ Not answered yet: {asked(ex)}")
     right = False

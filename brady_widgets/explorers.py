@@ -8,19 +8,22 @@ imports another's lesson module:
   sentence (what a control says instead of a chart it cannot draw);
 * :func:`box` is a ``VBox`` whose text form is a short, deterministic line (what a saved
   notebook keeps, not the slider's and chart's internals);
-* :func:`explorer` is one slider and one chart, redrawn by ``draw(ax, value)``.
+* :func:`explorer` is one slider and one chart, redrawn by ``draw(ax, value)``;
+* :func:`checked_start` checks a slider's first value as a notebook gives it.
 
 ipywidgets and matplotlib are imported when a helper is called, not when a lesson loads.
 """
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from typing import Any
 
+from .frames import short
 from .optional import need
 
-__all__ = ["box", "explorer", "say_in", "show_in"]
+__all__ = ["box", "checked_start", "explorer", "say_in", "show_in"]
 
 _BOX = None
 
@@ -85,3 +88,17 @@ def explorer(slider, draw: Callable[[Any, Any], Any], text: str, figsize: tuple 
     slider.observe(redraw, names="value")
     redraw()
     return made
+
+
+def checked_start(name: str, value: Any, low: float, high: float, step: float | None = 1) -> Any:
+    """A slider's first value as a notebook gives it (``end_explorer(start=...)``): a number
+    from ``low`` to ``high`` (with ``step``: ``low`` plus a whole number of steps), returned
+    as it is; TypeError or ValueError naming the range otherwise. An ipywidgets slider
+    clamps a value outside its range without a word, under a text that repeats the value
+    given."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or value != value:
+        raise TypeError(f"{name} must be a number from {low} to {high}, got {short(value)}")
+    if not low <= value <= high or (step is not None and (value - low) % step):
+        every = "" if step is None else (" (whole numbers)" if step == 1 else f" in steps of {step}")
+        raise ValueError(f"{name} must be from {low} to {high}{every}, got {short(value)}")
+    return value

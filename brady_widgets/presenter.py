@@ -207,7 +207,7 @@ class Presenter:
             return bot
         registry = cls.bot_registry()
         if not isinstance(bot, str) or bot not in registry:
-            raise ValueError(f"unknown bot {bot!r}; bots: {sorted(registry)} (or a factory(seat, seed))")
+            raise ValueError(f"unknown bot {short(bot)}; bots: {sorted(registry)} (or a factory(seat, seed))")
         return registry[bot]
 
     @classmethod

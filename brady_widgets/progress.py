@@ -1,8 +1,23 @@
-"""The progress bar of the lessons' long runs (shared by every game's lesson module)."""
+"""The lessons' long runs (shared by every game's lesson module): their counts, checked, and
+the progress bar."""
 
 from __future__ import annotations
 
+import numbers
+from typing import Any
+
 from .optional import need
+
+
+def checked_count(name: str, value: Any) -> int:
+    """A lesson run's count (games, trials, rolls...): a whole number >= 1 (a numpy int too,
+    not a bool), as an int; TypeError or ValueError naming it otherwise (a count of 0 was a
+    ZeroDivisionError from inside, a negative one a frequency of -0.0)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise TypeError(f"{name} must be a whole number >= 1, got {type(value).__name__} {value!r:.40}")
+    if value < 1:
+        raise ValueError(f"{name} must be a whole number >= 1, got {value}")
+    return int(value)
 
 
 class _Quiet:

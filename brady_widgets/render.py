@@ -30,6 +30,9 @@ __all__ = ["PRIVATE_REPLAY", "ScreenRendering", "render"]
 #: private steps that is not the teacher's reveal (see ScreenRendering._hides_steps)
 PRIVATE_REPLAY = "a game with private steps is replayed on the teacher's reveal only"
 
+#: the bytes the log window always gets (its newest entry at least), whatever the view takes
+LOG_FLOOR = 300
+
 #: the screens (names, seat, reveal) whose log lines a table remembers at once: every seat of
 #: a 42-seat table, the public view and the teacher's reveal, with room to spare
 MEMO_SCREENS = 64
@@ -318,9 +321,29 @@ class ScreenRendering:
             _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1
         )  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
-        budget = max(300, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
+        over = rest + LOG_FLOOR - self.presenter.frame_budget
+        if over > ERROR_CHARS + 100:  # too large for the frame with the log's least, even without an error
+            rest -= self._shrink_windows(view, over)  # (a teacher's reveal of every hand and peek)
+        budget = max(LOG_FLOOR, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
         state["log_lines"] = self._log_entries(events, budget=budget, screen=screen)
         return self.presenter.finish_state(state)
+
+    def _shrink_windows(self, view: dict, over: int) -> int:
+        """Shrink the view's windowed lists (newest entries kept, at least one each) by about
+        ``over`` bytes; return the bytes saved. A screen whose view with its windows and the
+        log's least passes the frame budget (the teacher's reveal of an 8-player Brady table,
+        every hand and peek shown, came to 8.2 KB on the wire) keeps fewer of the lists'
+        newest entries: the older ones are a page message away, as always."""
+        saved = 0
+        for key in self.presenter.windowed:
+            entries = view.get(key)
+            if saved >= over or not isinstance(entries, list) or len(entries) < 2:
+                continue
+            size = _json_size(entries)
+            kept = _fit(entries, len(entries), max(size - (over - saved), 0))
+            view[key] = kept
+            saved += size - _json_size(kept)
+        return saved
 
     def _clock_state(self, screen: Screen | None = None, view: dict | None = None) -> dict:
         """The ``clock`` trait: real time only (a turn-based game's never changes).

@@ -57,6 +57,7 @@ from .engine.game import Game
 from .frames import (
     ERROR_CHARS,
     MODES,
+    REFUSAL_LOG,
     WIDGET_ERROR_CODES,
     WidgetError,
     _error_dict,
@@ -98,6 +99,59 @@ ASK_AFTER_ACT_S = 0.050
 
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
+
+#: a seat's name at most (characters, and bytes of UTF-8 in a frame): every name is in every
+#: update's settings, and 42 names of 300 characters made a Total Black update 15 KB, past the
+#: 8 KB a frame may take (the rooms server's join names have the same limits)
+NAME_CHARS = 40
+NAME_BYTES = 48
+
+
+def _real(x: Any) -> bool:
+    """Whether ``x`` is a number a float holds, finite (not a bool, not NaN, not an int past
+    a float's range, whose ``math.isfinite`` raises OverflowError)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    try:
+        return math.isfinite(x)
+    except OverflowError:
+        return False
+
+
+def _fits_name(name: str) -> bool:
+    return len(name) <= NAME_CHARS and len(name.encode("utf-8", "surrogatepass")) <= NAME_BYTES
+
+
+def checked_names(names: Any, n: int) -> list[str]:
+    """``names`` for ``n`` seats as a list, checked (a session's constructor, a widget's
+    ``w.names = ...``): TypeError / ValueError with the limits otherwise."""
+    if isinstance(names, str):
+        raise TypeError(f"names must be a list of {n} names (one per seat), not one string: got {short(names)}")
+    try:
+        names = list(names)
+    except TypeError:
+        raise TypeError(f"names must be a list of {n} names (one per seat), got {short(names)}") from None
+    if len(names) != n or not all(isinstance(x, str) and x.strip() and _fits_name(x) for x in names):
+        raise ValueError(
+            f"names must be {n} non-empty strings of at most {NAME_CHARS} characters "
+            f"({NAME_BYTES} bytes: fewer emoji), got {short(names)}"
+        )
+    return names
+
+
+def checked_pace(pace: Any) -> float:
+    """Seconds between bot actions, checked (ValueError naming the range)."""
+    if not _real(pace) or pace < 0:
+        raise ValueError(f"pace must be a number of seconds >= 0, got {short(pace)}")
+    return float(pace)
+
+
+def checked_lag(lag: Any) -> float:
+    """A real-time table's lag allowance in ms, checked (ValueError naming the range)."""
+    if not _real(lag) or not 0 <= lag <= 5000:
+        raise ValueError(f"lag must be a number of ms from 0 to 5000, got {short(lag)}")
+    return float(lag)
+
 
 #: how many views' "on screen" answers a session keeps (the newest; one widget shown in a
 #: few places at most, so more ids are a flood and the oldest are forgotten)
@@ -164,15 +218,13 @@ class Session(ScreenRendering):
                 + (f"; view options: {sorted(P.view_options)}" if P.view_options else "")
             )
         if mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, got {mode!r}")
-        if isinstance(pace, bool) or not isinstance(pace, (int, float)) or not math.isfinite(pace) or pace < 0:
-            raise ValueError(f"pace must be a number of seconds >= 0, got {pace!r}")
+            raise ValueError(f"mode must be one of {MODES}, got {short(mode)}")
+        checked_pace(pace)
         if not isinstance(reveal, bool):
-            raise TypeError(f"reveal must be True or False, got {reveal!r}")
+            raise TypeError(f"reveal must be True or False, got {short(reveal)}")
         if not isinstance(teacher, bool):
-            raise TypeError(f"teacher must be True or False, got {teacher!r}")
-        if isinstance(lag, bool) or not isinstance(lag, (int, float)) or not math.isfinite(lag) or not 0 <= lag <= 5000:
-            raise ValueError(f"lag must be a number of ms from 0 to 5000, got {lag!r}")
+            raise TypeError(f"teacher must be True or False, got {short(teacher)}")
+        checked_lag(lag)
         if mode == "hotseat" and game_class.realtime and game_class.races:
             raise ValueError(
                 f"{game_class.title or game_class.name} is played in real time: everyone acts at once, so it "
@@ -192,19 +244,17 @@ class Session(ScreenRendering):
         try:
             humans = list(humans)
         except TypeError:
-            raise TypeError(f"humans must be a list of seats, got {humans!r}") from None
+            raise TypeError(f"humans must be a list of seats, got {short(humans)}") from None
         for s in humans:
             if isinstance(s, bool) or not isinstance(s, int) or not 0 <= s < n:
-                raise ValueError(f"humans must be seats 0..{n - 1}, got {s!r}")
+                raise ValueError(f"humans must be seats 0..{n - 1}, got {short(s)}")
         if len(set(humans)) != len(humans):
-            raise ValueError(f"humans lists a seat twice: {humans!r}")
+            raise ValueError(f"humans lists a seat twice: {short(humans)}")
         humans = sorted(humans)
         if names is None:
             names = P.default_names(engine, humans)
         else:
-            names = list(names)
-            if len(names) != n or not all(isinstance(x, str) and x.strip() for x in names):
-                raise ValueError(f"names must be {n} non-empty strings, got {names!r}")
+            names = checked_names(names, n)
         players_of = P.players_of(bot, n, humans)
 
         # ---- private state (never synced)
@@ -338,6 +388,14 @@ class Session(ScreenRendering):
             except IllegalAction as exc:
                 self.error = self._error_of(exc)
                 raise
+            except (BotError, BotsDoNotStop) as exc:
+                # real time: the bots are brought up to the act's moment around it, and one failed:
+                # a bot_error as from any other step (not an internal error), and the clock stops
+                failure = self._bot_failure(exc)
+                self.error = self._error_of(failure)
+                self._running = not self.game.realtime
+                self._refresh()
+                raise failure from exc
             self.error = {}
             if own:
                 self._sync_seat()
@@ -532,7 +590,7 @@ class Session(ScreenRendering):
 
         Raises :class:`WidgetError` (``malformed_message``) for a bad ``ms``, or when the
         widget runs on the kernel's clock; ``bot_error`` if a bot fails."""
-        if isinstance(ms, bool) or not isinstance(ms, (int, float)) or not math.isfinite(ms) or not 0 <= ms <= 10**9:
+        if not _real(ms) or not 0 <= ms <= 10**9:
             err = WidgetError("malformed_message", f"advance_time takes ms from 0 to 10**9, got {short(ms)}")
         elif self._anchor is not None:
             err = WidgetError("malformed_message", "this widget runs on the kernel's clock: time passes by itself")
@@ -624,12 +682,26 @@ class Session(ScreenRendering):
     ) -> Screen:
         """A device's screen of this table: ``seat`` (None: the public view), the reveal, a
         finished game's replay step (None: live) and its view options (None: the table's)."""
+        if options is not None:
+            options = self._checked_options(options)
         return Screen(
             seat=seat,
             reveal=bool(reveal),
             replay_step=replay_step if self.game.over else None,
             options=self.screen.options if options is None else tuple(options.items()),
         )
+
+    def _checked_options(self, options: Any) -> dict:
+        """A screen's view options given from Python (``options=`` of :meth:`state_for`):
+        the table's, with those given checked by the presenter and put in their place.
+        Raises TypeError / ValueError naming the options a game has."""
+        known = self.presenter.view_options
+        if not isinstance(options, dict):
+            raise TypeError(f"options must be a dict of view options {sorted(known)}, got {short(options)}")
+        unknown = [k for k in options if not isinstance(k, str) or k not in known]
+        if unknown:
+            raise ValueError(f"unknown view option(s) {short(unknown)}; this game's options: {sorted(known)}")
+        return {**self.screen.option_dict(), **{k: self.presenter.check_option(k, v) for k, v in options.items()}}
 
     def state_for(
         self,
@@ -920,8 +992,14 @@ class Session(ScreenRendering):
         """A scheduler failure as the widget reports it (``bot_error``)."""
         if isinstance(exc, BotError):
             cause = exc.cause
-            text = str(cause) if isinstance(cause, IllegalAction) else f"{cause}"
-            return WidgetError("bot_error", f"the bot playing {self.names[exc.seat]} failed: {text}")
+            name = self.names[exc.seat]
+            if isinstance(cause, IllegalAction):
+                # the move a bot tried (and the rule's reason) may name what only its seat holds, and
+                # the message is shown on every screen: the move goes to the refusals log (and stays
+                # on the raised error's __cause__), the screen says what happened in words
+                REFUSAL_LOG.warning("the bot playing %s made a move the game refused: %s", name, cause)
+                return WidgetError("bot_error", f"The bot playing {name} made a move the rules refuse, so it stopped.")
+            return WidgetError("bot_error", f"the bot playing {name} failed: {cause}")
         if isinstance(exc, BotsDoNotStop):
             return WidgetError("bot_error", f"the bots took {self.presenter.max_bot_actions} actions in a row")
         return exc

@@ -56,7 +56,9 @@ unfiltered log. A student's widget refuses the view's ``reveal`` message
 
 Intents from the view are custom messages ``{"type": ...}`` named in :class:`MSG`;
 results come back through the traits. The message handler never raises: every
-failure becomes the ``error`` trait and leaves the game unchanged.
+failure becomes the ``error`` trait and leaves the game unchanged. The game traits
+are the kernel's to write: a browser's write to one (developer tools) is refused the
+same way and the kernel's values are sent back (:meth:`GameWidget.set_state`).
 
 Bots get ``view(seat)`` (a fresh snapshot: it shares nothing with the engine) and a
 deep copy of ``legal_actions(seat)`` only. With
@@ -75,6 +77,7 @@ stands: if a bot is to act, the bots wait (``settings["paused"]``) until
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 import anywidget
@@ -101,7 +104,7 @@ from .protocol import (
     synced_traits,
 )
 from .render import render
-from .session import Session
+from .session import Session, checked_lag, checked_names, checked_pace
 
 #: what a widget class leaves to its presenter: the settings and the hooks
 _PRESENTED = frozenset(PRESENTER_SETTINGS) | {
@@ -118,9 +121,14 @@ def _signature(session_class: type) -> inspect.Signature:
     return sig.replace(parameters=[p for name, p in sig.parameters.items() if name != "presenter"])
 
 
-def _session_field(name: str) -> property:
-    """A field of the widget's session, read and set through the widget (``w.names``)."""
-    return property(lambda self: getattr(self.session, name), lambda self, value: setattr(self.session, name, value))
+def _session_field(name: str, check: Callable[[Any, Any], Any] | None = None) -> property:
+    """A field of the widget's session, read and set through the widget (``w.names``);
+    ``check(widget, value)`` gives the value set, or raises as the constructor would."""
+
+    def set_field(self: Any, value: Any) -> None:
+        setattr(self.session, name, value if check is None else check(self, value))
+
+    return property(lambda self: getattr(self.session, name), set_field)
 
 
 #: the text view's words for a real-time clock that waits for a person (the clock trait's state)
@@ -150,12 +158,13 @@ class GameWidget(anywidget.AnyWidget):
     session_class: ClassVar[type[Session]] = Session
 
     # what a widget's user sets on it: the session's fields
-    names = _session_field("names")
+    # (checked as the constructor checks them: a bad one set later failed at the next click)
+    names = _session_field("names", lambda w, v: tuple(checked_names(v, w.game.players)))
     humans = _session_field("humans")
-    pace = _session_field("pace")
+    pace = _session_field("pace", lambda w, v: checked_pace(v))
     mode = _session_field("mode")
     teacher = _session_field("teacher")
-    lag = _session_field("lag")
+    lag = _session_field("lag", lambda w, v: checked_lag(v))
     game = _session_field("game")
     screen = _session_field("screen")
 
@@ -239,7 +248,20 @@ class GameWidget(anywidget.AnyWidget):
         session = self.__dict__.get("session")
         if session is None or name.startswith("__"):
             raise AttributeError(f"{type(self).__name__!s} has no attribute {name!r}")
-        return getattr(session, name)
+        try:
+            return getattr(session, name)
+        except AttributeError as exc:
+            if exc.name != name or exc.obj is not session:
+                raise  # raised inside one of the session's properties: that error is the one to see
+        # the notebook's own words: the widget it built, and the names it may have meant
+        hint = ""
+        if not name.startswith("_"):
+            import difflib
+
+            public = sorted({n for n in [*dir(session), *dir(type(self))] if not n.startswith("_")})
+            close = difflib.get_close_matches(name, public, n=3)
+            hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+        raise AttributeError(f"{type(self).__name__} has no attribute {name!r}{hint}", name=name, obj=self)
 
     def _show_error(self, error: dict) -> None:
         self.error = error
@@ -386,6 +408,70 @@ class GameWidget(anywidget.AnyWidget):
         return {**data, "text/plain": repr(self)}, meta
 
     # ------------------------------------------------------------ message handler
+    def _handle_msg(self, msg: Any) -> None:
+        """ipywidgets' handler of every comm message from the front end, checked first: a
+        message whose shape is not one the front end sends (no ``method``, a ``state`` that is
+        not a dict, binary buffers: no game trait holds bytes) is refused like a bad custom
+        message (the ``error`` trait, the refusals log), never handed on. ipywidgets shows a
+        traceback in the notebook (``showtraceback``) when its handler raises on one."""
+        try:
+            data = msg["content"]["data"] if isinstance(msg, dict) and isinstance(msg.get("content"), dict) else None
+            method = data.get("method") if isinstance(data, dict) else None
+            if method == "update":
+                paths = data.get("buffer_paths", [])
+                if not isinstance(data.get("state"), dict) or paths != [] or msg.get("buffers", []) not in ([], None):
+                    raise WidgetError(
+                        "malformed_message", "a view's update is a state dict of JSON values (no buffers)"
+                    )
+            elif method not in ("request_state", "custom"):
+                raise WidgetError("unknown_message", f"unknown widget message method {short(method)}")
+            elif method == "custom" and "content" not in data:
+                raise WidgetError("malformed_message", "a custom message has no content")
+            if method == "custom" and not isinstance(msg.get("buffers"), list):
+                msg = {**msg, "buffers": []}
+        except Exception as exc:  # noqa: BLE001 -- a forged comm message is refused, never raised
+            self._refuse_from_view(exc)
+            return
+        super()._handle_msg(msg)
+
+    def set_state(self, sync_data: Any) -> None:
+        """A trait write from the front end (ipywidgets calls this for a view's ``update``).
+
+        The game traits are the kernel's alone: every one is computed from the shown seat's
+        view (:mod:`brady_widgets.render`), and a view asks for changes with messages
+        (:class:`MSG`), never by writing them (the bundles never do). A write to one (a
+        student's developer tools setting ``seat``, ``settings.reveal`` or ``error``) is
+        refused: no trait changes, the view is sent the kernel's values back, and ``error``
+        says so in words. ipywidgets' own traits (``layout``, ``tooltip``...) are written as
+        ipywidgets writes them; a bad value for one is refused too, never raised."""
+        try:
+            state = dict(sync_data)
+            forged = [k for k in state if k in self.GAME_TRAITS]
+            rest = {k: v for k, v in state.items() if k not in self.GAME_TRAITS}
+            if rest:
+                try:
+                    super().set_state(rest)
+                except Exception as exc:  # noqa: BLE001 -- e.g. a TraitError for a wrong type
+                    self._refuse_from_view(exc)
+            if forged:
+                self._refuse_from_view(
+                    WidgetError("malformed_message", f"the view may not write the game traits {sorted(forged)}")
+                )
+                for key in forged:  # the view's copy of them is the kernel's again, a trait a frame
+                    self.send_state(key)  # (all at once, a Brady table's state passes 8 KB)
+        except Exception as exc:  # noqa: BLE001 -- nothing a browser sends may raise into the kernel
+            self._refuse_from_view(exc)
+
+    def _refuse_from_view(self, exc: BaseException) -> None:
+        """A refusal of something the front end sent outside a custom message: the ``error``
+        trait (in words; the code and the details go to the refusals log). Never raises."""
+        try:
+            if not isinstance(exc, WidgetError):
+                exc = WidgetError("malformed_message", f"{type(exc).__name__}: {exc}")
+            self.session.error = self.session._error_of(exc)
+        except Exception:  # noqa: BLE001 -- even setting the error failed: nothing may escape
+            pass
+
     def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """Handle one message from the view. Never raises: failures go to ``error``."""
         try:

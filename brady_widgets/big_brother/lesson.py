@@ -28,8 +28,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from ..frames import short
 from ..optional import lazy, need
-from ..progress import progress_bar
+from ..progress import checked_count, progress_bar
 from . import odds
 from .content import DEFAULT_TRACK
 
@@ -115,6 +116,7 @@ def two_dice() -> dict[int, Fraction]:
 
 def roll_sums(rolls: int, seed: int = 0) -> np.ndarray:
     """``rolls`` seeded sums of two dice (numpy)."""
+    rolls = checked_count("rolls", rolls)
     rng = np.random.default_rng(seed)
     return rng.integers(1, 7, rolls) + rng.integers(1, 7, rolls)
 
@@ -208,6 +210,7 @@ def simulate_turns(
     """``turns`` seeded turns from ``start`` with two fair dice, all at once in numpy:
     ``{"end": the space each turn ended on, "rolls": the rolls it took, "landed": a
     (turns x spaces) boolean array of the spaces it landed on}``."""
+    turns = checked_count("turns", turns)
     k = kinds(track)
     n = len(k)
     absorbing = np.array([x == odds.CONFRONTATION for x in k])
@@ -351,6 +354,7 @@ def end_explorer(start: int = 7, track: Sequence | None = None):
     from .. import explorers
 
     n = len(kinds(track))
+    explorers.checked_start("start", start, 0, n - 1)
     slider = W.IntSlider(value=start, min=0, max=n - 1, description="start space", continuous_update=False)
     out = W.Output()
 
@@ -401,6 +405,8 @@ def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: 
     from .bots import BOTS, make_bloc
     from .rules import BigBrother
 
+    if not isinstance(level, str) or level not in BOTS:
+        raise ValueError(f"level is one of {sorted(BOTS)}, got {short(level)}")
     game = BigBrother(players, seed)
     if fast:
         game.log_for = _SharedLog(game)
@@ -427,6 +433,7 @@ def bloc_experiment(
     the same seeds with and without a bloc, so the two runs differ only by the bloc).
     One row per game: ``{"game", "seed", "bloc", "evicted" (in order), "first_out",
     "returned", "winner"}``."""
+    games = checked_count("games", games)
     from ..simulation import game_seed
 
     bar = progress_bar(games, f"bloc {tuple(bloc) or 'none'}", "game", progress)

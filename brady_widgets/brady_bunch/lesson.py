@@ -26,7 +26,9 @@ from math import comb
 from typing import Any
 
 from .. import explorers
+from ..frames import short
 from ..optional import need
+from ..progress import checked_count
 from . import content, odds
 from .positions import brady_position
 
@@ -36,8 +38,15 @@ DECK = Counter({v: content.COPIES for v in content.VALUES})
 
 # ---------------------------------------------------------------- the tutorial
 def seat_of(game, who: str) -> int:
-    """The seat of ``"Alice"`` (0) or a kid."""
-    return 0 if who == "Alice" else game.kid_seat[who]
+    """The seat of ``"Alice"`` (0) or a kid at this table (ValueError naming them otherwise)."""
+    if who == "Alice":
+        return 0
+    seat = game.kid_seat.get(who) if isinstance(who, str) else None
+    if seat is None:
+        raise ValueError(
+            f"who is 'Alice' or a kid at this table ({', '.join(sorted(game.kid_seat))}), got {short(who)}"
+        )
+    return seat
 
 
 def act(game, who: str, type: str, **fields: Any) -> None:
@@ -94,8 +103,11 @@ def quick_round(game, plays: dict, cookie: str) -> list[str]:
 def snoop_chance(players: int, kid_cards: int = 2, cousin_oliver: bool = False) -> Fraction:
     """P(a given kid is a Snoop in round 1): the round's Snoop cards are drawn without
     replacement from a deck of two cards per kid (none for Cousin Oliver)."""
+    table = content.OLIVER_REVEALS if cousin_oliver else content.SNOOP_REVEALS
+    if isinstance(players, bool) or players not in table:
+        raise ValueError(f"players is one of {sorted(table)}, got {short(players)}")
     kids = players - 1 - (1 if cousin_oliver else 0)
-    reveals = (content.OLIVER_REVEALS if cousin_oliver else content.SNOOP_REVEALS)[players][0]
+    reveals = table[players][0]
     cards = 2 * kids
     return 1 - Fraction(comb(cards - kid_cards, reveals), comb(cards, reveals))
 
@@ -103,6 +115,7 @@ def snoop_chance(players: int, kid_cards: int = 2, cousin_oliver: bool = False) 
 def snoop_frequency(players: int, kid: str, games: int = 2000, seed: int = 0, **options: Any) -> float:
     """How often ``kid`` is a Snoop in round 1 over ``games`` seeded games (the engine's
     own Snoop draws): the simulation beside :func:`snoop_chance`."""
+    games = checked_count("games", games)
     from .rules import BradyBunch
 
     hits = 0
@@ -273,6 +286,9 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
 
     plt = need("matplotlib.pyplot")
     prior = prior or card_prior(DECK)
+    if isinstance(said, bool) or said not in prior:
+        raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
+    explorers.checked_start("trust", trust, 0, 1, step=None)
     slider = W.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05, description="trust t", continuous_update=False)
     out = W.Output()
 
@@ -295,6 +311,8 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
 
 def post_of(prior: dict, said: int, t) -> Fraction:
     """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
+    if isinstance(said, bool) or said not in prior:
+        raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
     return posterior(prior, [(said, t)])[said]
 
 
@@ -330,6 +348,7 @@ def simulate_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, s
     ``prior`` and ``true + lies`` checked claims; among those whose checks came out with
     exactly ``true`` true (the ones that look like Alice's speaker), the share of each trust.
     Returns ``{"share": {t: share}, "two_se": {t: 2 SE}, "kept": n, "next_true": share}``."""
+    speakers = checked_count("speakers", speakers)
     import numpy as np
 
     rng = np.random.default_rng(seed)
@@ -389,6 +408,8 @@ def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = N
 
     plt = need("matplotlib.pyplot")
     prior = prior or trust_prior()
+    explorers.checked_start("true", true, 0, 10)
+    explorers.checked_start("lies", lies, 0, 10)
     sliders = [
         W.IntSlider(value=true, min=0, max=10, description="true", continuous_update=False),
         W.IntSlider(value=lies, min=0, max=10, description="lies", continuous_update=False),
@@ -451,6 +472,8 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
     kids = [k["kid"] for k in view["kids"]]
     speakers = sorted({st["speaker"] for st in view["talk"]}, key=kids.index)
     trust = dict(trust or {s: 0.7 for s in speakers})
+    for s in speakers:
+        explorers.checked_start(f"the trust of {s}", trust.get(s, 0.7), 0, 1, step=None)
     sliders = {
         s: W.FloatSlider(value=trust.get(s, 0.7), min=0.0, max=1.0, step=0.05, description=s, continuous_update=False)
         for s in speakers

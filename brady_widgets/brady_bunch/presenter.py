@@ -8,7 +8,7 @@ import copy
 import json
 from typing import Any
 
-from ..frames import WidgetError
+from ..frames import WidgetError, short
 from ..presenter import Presenter
 from . import text as _text
 from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
@@ -70,15 +70,14 @@ class BradyBunchPresenter(Presenter):
 
         def one(t: Any, who: str = "") -> float:
             if isinstance(t, bool) or not isinstance(t, (int, float)) or not 0 <= t <= 1:
-                raise WidgetError("malformed_message", f"trust{who} must be a number from 0 to 1, got {t!r}")
+                raise WidgetError("malformed_message", f"trust{who} must be a number from 0 to 1, got {short(t)}")
             return round(float(t), 4)
 
         if isinstance(value, dict):
-            unknown = sorted(str(k) for k in value if k not in KIDS)
-            if unknown or not value:
+            if not value or len(value) > len(KIDS) or any(k not in KIDS for k in value):
                 raise WidgetError(
                     "malformed_message",
-                    f"a trust per speaker takes kids' names {list(KIDS)}, got {sorted(map(str, value))!r}",
+                    f"a trust per speaker takes kids' names {list(KIDS)}, got {short(list(value)[: len(KIDS) + 1])}",
                 )
             return {k: one(value[k], f" in {k}") for k in sorted(value)}
         return one(value)

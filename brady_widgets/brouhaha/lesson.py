@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import explorers
 from ..optional import lazy, need
-from ..progress import progress_bar
+from ..progress import checked_count, progress_bar
 
 if TYPE_CHECKING:
     import numpy as np
@@ -244,6 +244,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
     """Deal ``k`` cards from a shuffled deck ``counts`` (without replacement), ``trials``
     times, seeded: ``{"hits", "trials", "freq", "se"}`` where ``hits`` counts the deals in
     which two cards show the same animal and ``se`` is the frequency's standard error."""
+    trials = checked_count("trials", trials)
     labels = _labels(counts)
     if not 0 <= k <= len(labels):
         raise ValueError(f"k must be 0..{len(labels)} (the cards in the deck), got {k!r}")
@@ -262,6 +263,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
 def simulate_birthday(k: int, days: int = 365, trials: int = 100_000, seed: int = 0) -> dict:
     """``k`` people, each birthday one of ``days`` equally likely days (with
     replacement), ``trials`` times, seeded: as :func:`simulate_shared`."""
+    trials = checked_count("trials", trials)
     rng = np.random.default_rng(seed)
     hits = 0
     for n in _chunks(trials):
@@ -279,6 +281,7 @@ def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0,
     the simulated frequency with its ± 2 SE, whether they agree within it, and the
     chance *with* replacement (:func:`birthday` with one "day" per animal: the
     misconception). Each k gets its own seed (``seed + k``)."""
+    trials = checked_count("trials", trials)
     ks = list(ks)
     species = len(Counter(counts))
     bar = progress_bar(len(ks), "k", "k", progress)
@@ -325,6 +328,7 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
     """Draw ``m`` cards without replacement from ``pool`` (``Counter({animal: copies})``),
     ``trials`` times, seeded: how often is ``target`` among them? (The odds panel's
     question: does one of the m other cards crying my cry show my animal?)"""
+    trials = checked_count("trials", trials)
     pool = Counter(pool)
     names = list(pool)
     labels = _labels(pool)
@@ -398,6 +402,7 @@ def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     replacement (one "day" per animal): more copies, and the two curves meet."""
     import ipywidgets as W
 
+    explorers.checked_start("copies", copies, 1, 50)
     slider = W.IntSlider(value=copies, min=1, max=50, description="copies", continuous_update=False)
     ks = list(range(2, k_max + 1))
 
@@ -500,6 +505,7 @@ def simulate_rounds(
     yet found by a uniformly random perfect matching (sort random keys, the found ones
     last, and pair neighbours); partners who meet are found. Returns the rounds each
     game took (an int array)."""
+    games = checked_count("games", games)
     if not isinstance(players, int) or players < 2 or players % 2:
         raise ValueError(f"players must be an even number >= 2, got {players!r}")
     rng = np.random.default_rng(seed)
@@ -541,6 +547,7 @@ def _rounds_batch(players: int, games: int, rng: np.random.Generator, max_rounds
 def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np.ndarray:
     """How many pairs are found in the first bump round of each of ``games`` seeded games
     of ``players`` players (one random perfect matching each): an int array."""
+    games = checked_count("games", games)
     if not isinstance(players, int) or players < 2 or players % 2:
         raise ValueError(f"players must be an even number >= 2, got {players!r}")
     rng = np.random.default_rng(seed)
@@ -552,6 +559,7 @@ def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np
 def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, progress: bool = False) -> list[dict]:
     """For each N: the simulated mean rounds ± 2 SE (seed ``seed + N``), the exact
     expectation, and the two simple models."""
+    games = checked_count("games", games)
     rows = []
     players_list = list(players_list)
     bar = progress_bar(len(players_list), "N", "N", progress)
@@ -582,6 +590,7 @@ def engine_rounds(
     (``bots``: a factory ``(seat, seed) -> bot``, default ``bots.TB_BOTS``) on virtual time,
     through the package's :class:`~brady_widgets.scheduler.Scheduler` (see
     :func:`total_black_game`)."""
+    games = checked_count("games", games)
     out = np.empty(games, dtype=np.int64)
     bar = progress_bar(games, f"engine, {players} players", "game", progress)
     for i in range(games):
@@ -663,6 +672,7 @@ def players_explorer(players: int = 42):
     and the simple model's line."""
     import ipywidgets as W
 
+    explorers.checked_start("players", players, 2, 42, step=2)
     slider = W.IntSlider(value=players, min=2, max=42, step=2, description="players", continuous_update=False)
 
     def draw(ax, n):

@@ -28,6 +28,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from ..optional import need
+from ..progress import checked_count
 from . import odds
 from .content import ROOM_NAMES, figure_label
 from .positions import position
@@ -163,6 +164,7 @@ def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces
     """Roll a seeded die ``rolls`` times; among the rolls that come right after
     ``streak`` blacks in a row, how many are black? Returns counts, the share and
     its standard error (the exact chance is the die's black share, streak or not)."""
+    rolls = checked_count("rolls", rolls)
     import numpy as np
 
     if faces is None:
@@ -190,6 +192,7 @@ def belief_curve(games: int = 150, blacks: int = 12, players: int = 4) -> dict:
     """Seeded games of random bots; after every black roll, the probability seat 0's
     view gives each opponent's true figure ("belief"), beside 1 / number of figures
     that could be the opponent ("naive"). Index k = after k black rolls."""
+    games = checked_count("games", games)
     import numpy as np
 
     from .bots import RandomBot
@@ -247,6 +250,7 @@ def detective_vs_random(games_per_seat: int = 100, players: int = 4) -> dict:
     """One special bot ("random" or "detective") among random bots, taking each seat
     in turn (``games_per_seat`` seeded games each): ``{kind: (wins, games)}``, and
     ``"example"``: one game's row as :func:`brady_widgets.simulate` returns it."""
+    games_per_seat = checked_count("games_per_seat", games_per_seat)
     from .. import simulate
 
     result: dict = {}
@@ -310,6 +314,7 @@ def simulate_kill(game, seat: int, figure: int, games: int = 1000, seed: int = 0
     """Seeded play: ``games`` times, redraw what ``seat`` does not know (``game.resample``:
     the other characters, consistently with everything it saw), make the kill through the
     engine and count the candidates left in ``seat``'s new view. ``{"hit", "left", "two_se"}``."""
+    games = checked_count("games", games)
     import random
 
     from .knowledge import candidate_sets
@@ -331,6 +336,7 @@ def compare_kills(game, seat: int = 0, games: int = 600, seed: int = 0) -> dict:
     """Print, for each kill ``seat`` may make, the exact chance to unmask an opponent and the
     exact expected candidates left, beside ``games`` seeded plays of that kill (± 2 SE);
     returns :func:`kill_values`."""
+    games = checked_count("games", games)
     exact = kill_values(game.view(seat))
     print(f"{'kill':<18} | P(unmasks an opponent)      | candidates left: exact | {games} seeded plays | within?")
     for f, v in exact.items():
