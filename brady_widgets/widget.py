@@ -111,7 +111,16 @@ _PRESENTED = frozenset(PRESENTER_SETTINGS) | {
     n for n, v in vars(Presenter).items() if callable(v) or isinstance(v, (classmethod, staticmethod))
 } - {"__init__", "option", "for_game"}
 
-__all__ = ["ERROR_CHARS", "GameWidget", "MSG", "WIDGET_ERROR_CODES", "WidgetError", "compact_legal", "expand_legal"]
+__all__ = [
+    "ERROR_CHARS",
+    "GameWidget",
+    "MSG",
+    "WIDGET_ERROR_CODES",
+    "ViewWrites",
+    "WidgetError",
+    "compact_legal",
+    "expand_legal",
+]
 
 
 def _signature(session_class: type) -> inspect.Signature:
@@ -139,7 +148,75 @@ CLOCK_WORDS = {
 }
 
 
-class GameWidget(anywidget.AnyWidget):
+class ViewWrites:
+    """The guard of a widget whose traits are the kernel's alone (mixed in before
+    ``anywidget.AnyWidget``): its view asks for changes with custom messages and never writes
+    a trait, so a trait write or a comm message of a made-up shape from the browser (a
+    student's developer tools) is refused with :meth:`_refuse_from_view`, never applied and
+    never raised. ``GAME_TRAITS``: the traits the browser may not write (everything else
+    synced is anywidget's or ipywidgets' own)."""
+
+    GAME_TRAITS: ClassVar[tuple[str, ...]] = TRAITS
+
+    def _refuse_from_view(self, exc: BaseException) -> None:  # pragma: no cover -- each widget's own
+        raise NotImplementedError
+
+    def _handle_msg(self, msg: Any) -> None:
+        """ipywidgets' handler of every comm message from the front end, checked first: a
+        message whose shape is not one the front end sends (no ``method``, a ``state`` that is
+        not a dict, binary buffers: no game trait holds bytes) is refused like a bad custom
+        message (the ``error`` trait, the refusals log), never handed on. ipywidgets shows a
+        traceback in the notebook (``showtraceback``) when its handler raises on one."""
+        try:
+            data = msg["content"]["data"] if isinstance(msg, dict) and isinstance(msg.get("content"), dict) else None
+            method = data.get("method") if isinstance(data, dict) else None
+            if method == "update":
+                paths = data.get("buffer_paths", [])
+                if not isinstance(data.get("state"), dict) or paths != [] or msg.get("buffers", []) not in ([], None):
+                    raise WidgetError(
+                        "malformed_message", "a view's update is a state dict of JSON values (no buffers)"
+                    )
+            elif method not in ("request_state", "custom"):
+                raise WidgetError("unknown_message", f"unknown widget message method {short(method)}")
+            elif method == "custom" and "content" not in data:
+                raise WidgetError("malformed_message", "a custom message has no content")
+            if method == "custom" and not isinstance(msg.get("buffers"), list):
+                msg = {**msg, "buffers": []}
+        except Exception as exc:  # noqa: BLE001 -- a forged comm message is refused, never raised
+            self._refuse_from_view(exc)
+            return
+        super()._handle_msg(msg)
+
+    def set_state(self, sync_data: Any) -> None:
+        """A trait write from the front end (ipywidgets calls this for a view's ``update``).
+
+        The game traits are the kernel's alone: every one is computed from the shown seat's
+        view (:mod:`brady_widgets.render`), and a view asks for changes with messages
+        (:class:`MSG`), never by writing them (the bundles never do). A write to one (a
+        student's developer tools setting ``seat``, ``settings.reveal`` or ``error``) is
+        refused: no trait changes, the view is sent the kernel's values back, and ``error``
+        says so in words. ipywidgets' own traits (``layout``, ``tooltip``...) are written as
+        ipywidgets writes them; a bad value for one is refused too, never raised."""
+        try:
+            state = dict(sync_data)
+            forged = [k for k in state if k in self.GAME_TRAITS]
+            rest = {k: v for k, v in state.items() if k not in self.GAME_TRAITS}
+            if rest:
+                try:
+                    super().set_state(rest)
+                except Exception as exc:  # noqa: BLE001 -- e.g. a TraitError for a wrong type
+                    self._refuse_from_view(exc)
+            if forged:
+                self._refuse_from_view(
+                    WidgetError("malformed_message", f"the view may not write the game traits {sorted(forged)}")
+                )
+                for key in forged:  # the view's copy of them is the kernel's again, a trait a frame
+                    self.send_state(key)  # (all at once, a Brady table's state passes 8 KB)
+        except Exception as exc:  # noqa: BLE001 -- nothing a browser sends may raise into the kernel
+            self._refuse_from_view(exc)
+
+
+class GameWidget(ViewWrites, anywidget.AnyWidget):
     """Shared adapter: one engine, the seats shown to humans, bots, curtain, log, replay.
 
     A widget holds a session (:attr:`session`, a :class:`~brady_widgets.session.Session`: the
@@ -170,9 +247,6 @@ class GameWidget(anywidget.AnyWidget):
 
     # the synced game traits, declared once in brady_widgets.protocol (TRAIT_DEFAULTS)
     locals().update(synced_traits())
-
-    #: the game traits (everything else synced is anywidget's or ipywidgets' own)
-    GAME_TRAITS: ClassVar[tuple[str, ...]] = TRAITS
 
     # the presenter's settings, shown on the class (a game's widget class shows its presenter's)
     locals().update({name: getattr(Presenter, name) for name in PRESENTER_SETTINGS})
@@ -221,10 +295,10 @@ class GameWidget(anywidget.AnyWidget):
             cls._css = STATIC / f"{view}.css"
         # help() and editors show the session's arguments, unless the class writes its own constructor
         if "__init__" in cls.__dict__:
-            cls.__signature__ = None  # type: ignore[attr-defined]
+            cls.__signature__ = None
         else:
             sig = _signature(cls.session_class)
-            cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])  # type: ignore[attr-defined]
+            cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])
         super().__init_subclass__(**kwargs)
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -241,7 +315,7 @@ class GameWidget(anywidget.AnyWidget):
         self.on_msg(self._on_view_msg)
 
     # the constructor's signature is the session's, written once there (help() and editors show it)
-    __init__.__signature__ = _signature(Session)  # type: ignore[attr-defined]
+    __init__.__signature__ = _signature(Session)
 
     def __getattr__(self, name: str) -> Any:
         """The session's API and state are the widget's (``w.act``, ``w.game``, ``w._state()``)."""
@@ -408,60 +482,6 @@ class GameWidget(anywidget.AnyWidget):
         return {**data, "text/plain": repr(self)}, meta
 
     # ------------------------------------------------------------ message handler
-    def _handle_msg(self, msg: Any) -> None:
-        """ipywidgets' handler of every comm message from the front end, checked first: a
-        message whose shape is not one the front end sends (no ``method``, a ``state`` that is
-        not a dict, binary buffers: no game trait holds bytes) is refused like a bad custom
-        message (the ``error`` trait, the refusals log), never handed on. ipywidgets shows a
-        traceback in the notebook (``showtraceback``) when its handler raises on one."""
-        try:
-            data = msg["content"]["data"] if isinstance(msg, dict) and isinstance(msg.get("content"), dict) else None
-            method = data.get("method") if isinstance(data, dict) else None
-            if method == "update":
-                paths = data.get("buffer_paths", [])
-                if not isinstance(data.get("state"), dict) or paths != [] or msg.get("buffers", []) not in ([], None):
-                    raise WidgetError(
-                        "malformed_message", "a view's update is a state dict of JSON values (no buffers)"
-                    )
-            elif method not in ("request_state", "custom"):
-                raise WidgetError("unknown_message", f"unknown widget message method {short(method)}")
-            elif method == "custom" and "content" not in data:
-                raise WidgetError("malformed_message", "a custom message has no content")
-            if method == "custom" and not isinstance(msg.get("buffers"), list):
-                msg = {**msg, "buffers": []}
-        except Exception as exc:  # noqa: BLE001 -- a forged comm message is refused, never raised
-            self._refuse_from_view(exc)
-            return
-        super()._handle_msg(msg)
-
-    def set_state(self, sync_data: Any) -> None:
-        """A trait write from the front end (ipywidgets calls this for a view's ``update``).
-
-        The game traits are the kernel's alone: every one is computed from the shown seat's
-        view (:mod:`brady_widgets.render`), and a view asks for changes with messages
-        (:class:`MSG`), never by writing them (the bundles never do). A write to one (a
-        student's developer tools setting ``seat``, ``settings.reveal`` or ``error``) is
-        refused: no trait changes, the view is sent the kernel's values back, and ``error``
-        says so in words. ipywidgets' own traits (``layout``, ``tooltip``...) are written as
-        ipywidgets writes them; a bad value for one is refused too, never raised."""
-        try:
-            state = dict(sync_data)
-            forged = [k for k in state if k in self.GAME_TRAITS]
-            rest = {k: v for k, v in state.items() if k not in self.GAME_TRAITS}
-            if rest:
-                try:
-                    super().set_state(rest)
-                except Exception as exc:  # noqa: BLE001 -- e.g. a TraitError for a wrong type
-                    self._refuse_from_view(exc)
-            if forged:
-                self._refuse_from_view(
-                    WidgetError("malformed_message", f"the view may not write the game traits {sorted(forged)}")
-                )
-                for key in forged:  # the view's copy of them is the kernel's again, a trait a frame
-                    self.send_state(key)  # (all at once, a Brady table's state passes 8 KB)
-        except Exception as exc:  # noqa: BLE001 -- nothing a browser sends may raise into the kernel
-            self._refuse_from_view(exc)
-
     def _refuse_from_view(self, exc: BaseException) -> None:
         """A refusal of something the front end sent outside a custom message: the ``error``
         trait (in words; the code and the details go to the refusals log). Never raises."""

@@ -73,3 +73,36 @@ def test_remote_seat_comes_back_with_its_token_and_refuses_a_bad_code(server):
     assert "bad_code" not in str(refused.value)  # a sentence, not the server's code
     with pytest.raises(TypeError):
         RemoteSeat(server.url)
+
+
+def test_a_browser_write_to_a_remote_seats_traits_is_refused_in_words(server, monkeypatch):
+    """The traits of a RemoteSeat are the server's screen of its seat: a write from the
+    notebook's browser (developer tools) or a comm message of a made-up shape changes none of
+    them, raises nothing into the notebook and is told in words, as GameWidget's are."""
+    import ipywidgets.widgets.widget as ipywidget_module
+
+    tracebacks = []
+
+    class Shell:
+        def showtraceback(self, *args, **kwargs):
+            tracebacks.append(args)
+
+    monkeypatch.setattr(ipywidget_module, "get_ipython", lambda: Shell())
+    t = R.teacher(server)
+    code = R.create(t, game="costume_party", players=2, seed=4)
+    w = RemoteSeat(server.url, code=code, name="Ola")
+    try:
+        seat, settings = w.seat, w.settings
+        for data in (
+            {"method": "update", "state": {"seat": 1 - seat}, "buffer_paths": []},
+            {"method": "update", "state": {"seat": "x", "settings": {"reveal": True}}, "buffer_paths": []},
+            {"method": "update", "state": "seat"},
+            {"method": "no_such_method"},
+        ):
+            w._handle_msg({"content": {"comm_id": w.model_id, "data": data}, "buffers": []})
+            assert w.seat == seat and w.settings == settings, data
+            assert w.errors[-1]["code"] == "malformed_message", data
+            assert "nothing changed" in w.errors[-1]["message"]
+        assert tracebacks == []
+    finally:
+        w.close()

@@ -26,6 +26,7 @@ import traitlets
 
 from ..frames import STATIC
 from ..protocol import MSG, TRAITS, synced_traits
+from ..widget import ViewWrites
 
 __all__ = ["RemoteSeat", "SeatRefused"]
 
@@ -52,7 +53,7 @@ class SeatRefused(ValueError):
         super().__init__(text)
 
 
-class RemoteSeat(anywidget.AnyWidget):
+class RemoteSeat(ViewWrites, anywidget.AnyWidget):
     """One seat at a rooms-server table, drawn by the game's own view in a notebook.
 
     Args:
@@ -131,6 +132,15 @@ class RemoteSeat(anywidget.AnyWidget):
     def _on_view_msg(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
         """A view's intent goes to the server as it is (the server validates it)."""
         self.send_intent(content)
+
+    def _refuse_from_view(self, exc: BaseException) -> None:
+        """A trait write or a made-up comm message from this notebook's browser: the traits
+        are the server's (this seat's screen), so nothing changes; the refusal joins
+        :attr:`errors` in words, as the server's refusals do. Never raises."""
+        self.errors = [
+            *self.errors[-19:],
+            {"code": "malformed_message", "message": "The game could not read that request, so nothing changed."},
+        ]
 
     def send_intent(self, msg: Any) -> None:
         with self._lock:
