@@ -26,7 +26,8 @@ design is sharding by table code, the simplest one that keeps that:
   (the front cannot know what a worker would negotiate before the first frame names the
   worker; frames stay under 8 KB). The teacher's connection is relayed to every worker
   at once, message by message: its lobby is the workers' lobbies merged (every table, the
-  saving state of all), a new table goes to the worker with the fewest tables, and every
+  saving state of all; the front keeps each worker's tables from its delta frames and sends
+  the page the same deltas, lobby.py), a new table goes to the worker with the fewest tables, and every
   frame that names a table (show, lock, hand to a bot, seat, start, reveal) goes to that
   table's worker; a view's message goes to the worker of the table shown. ``POST
   /export`` (the teacher's token) zips the tables of every worker's file (what is saved:
