@@ -282,8 +282,10 @@ function drawExpiry() {
   for (const [code, card] of cards) {
     const e = card.el.querySelector(`[data-testid="expires-${code}"]`);
     if (!e) continue;
-    const left = Math.max(0, Math.round((card.closesAt - now) / 60000));
-    const text = card.t.over ? "" : left > 0 ? ` · joins open for another ${left >= 60 ? `${Math.floor(left / 60)} h ${left % 60} min` : `${left} min`}` : " · the code takes no new joins";
+    const ms = card.closesAt - now;
+    const left = Math.floor(ms / 60000);  // whole minutes, never more than is left
+    const text = card.t.over ? "" : ms <= 0 ? " · the code takes no new joins"
+      : ` · joins open for another ${left >= 60 ? `${Math.floor(left / 60)} h ${left % 60} min` : left > 0 ? `${left} min` : "minute at most"}`;
     if (e.textContent !== text) e.textContent = text;
   }
 }
