@@ -274,3 +274,41 @@ def test_two_workers_the_fronts_lobby_is_deltas_under_8_kb_and_a_lost_worker_s_t
             d.close()
     finally:
         p.stop()
+
+
+def test_deltas_rebuild_any_change_of_the_set_in_order_under_the_budget():
+    """The front's case: a worker's new table goes between the tables of two workers, some go,
+    some change, the order is kept; a copy built from the frames alone (the front's of a
+    worker's lobby) equals the set each time, and every frame fits."""
+    import random
+
+    from brady_widgets.rooms.lobby import BUDGET, LobbyCopy, LobbyView
+
+    rng = random.Random(20261205)
+    view, copy = LobbyView(), LobbyCopy()
+    tables: list[dict] = []
+    n = 0
+    for step in range(60):
+        for _ in range(rng.randrange(4)):  # new tables, anywhere in the order
+            n += 1
+            entry = {"code": f"T{n:03d}", "note": "x" * rng.randrange(10, 3000), "expires_in": 100}
+            tables.insert(rng.randrange(len(tables) + 1), entry)
+        for _ in range(rng.randrange(3)):  # some go
+            if tables:
+                tables.pop(rng.randrange(len(tables)))
+        for t in tables:  # some change, every one's seconds tick
+            t["expires_in"] -= 1
+            if rng.random() < 0.2:
+                t["note"] = "y" * rng.randrange(10, 3000)
+        frames = view.frames([dict(t) for t in tables], {"ok": True, "step": step // 10})
+        assert all(size(f) <= BUDGET for f in frames)
+        assert [bool(f.get("part")) for f in frames] == [True] * (len(frames) - 1) + [False] if frames else True
+        done = [copy.apply(f) for f in frames]
+        assert done == [False] * (len(frames) - 1) + [True] if frames else True
+        assert [t["code"] for t in copy.ordered()] == [t["code"] for t in tables]
+        assert [t["note"] for t in copy.ordered()] == [t["note"] for t in tables]
+        assert copy.saving == {"ok": True, "step": step // 10}
+    # the seconds left alone send nothing
+    for t in tables:
+        t["expires_in"] -= 1
+    assert view.frames([dict(t) for t in tables], {"ok": True, "step": 5}) == []

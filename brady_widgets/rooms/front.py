@@ -304,10 +304,17 @@ class Front:
         # (lobby.py: the same deltas a lone server sends, the workers' tables merged in order)
         lobbies: dict[int, LobbyCopy] = {}
         view = LobbyView()
+        emit_lock = asyncio.Lock()
         games: list = []
         state = {"shown": None, "joined": False, "games_sent": False}
 
         async def emit_lobby() -> None:
+            # one batch at a time: a batch's parts sent while another worker's batch was
+            # computed would interleave, and the page would close a full set before its end
+            async with emit_lock:
+                await _emit_lobby()
+
+        async def _emit_lobby() -> None:
             live = [i for i, up in enumerate(ups) if up is not None]
             if view.tables is None and not all(i in lobbies and lobbies[i].complete for i in live):
                 return  # the page's first set holds every worker's tables

@@ -44,7 +44,11 @@ def fit_watchers(entry: dict, budget: int = ENTRY_BUDGET) -> dict:
     while keep and over > 0:
         keep -= 1
         over -= size(watchers[keep]) + 1
-    return {**entry, "watchers": watchers[:keep], "watchers_more": len(watchers) - keep}
+    cut = {**entry, "watchers": watchers[:keep], "watchers_more": len(watchers) - keep}
+    while keep and size(cut) > budget:  # the last comma estimated: exact now
+        keep -= 1
+        cut = {**entry, "watchers": watchers[:keep], "watchers_more": len(watchers) - keep}
+    return cut
 
 
 def _key(entry: dict, after: str | None) -> tuple:
