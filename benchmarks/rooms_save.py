@@ -41,13 +41,9 @@ def pct(values: list[float], q: float) -> float | None:
     return round(v[int(q * (len(v) - 1))], 1)
 
 
-def lobby_saved(f: dict) -> bool:
-    """The lobby says every table is saved (a server without the status: every lobby)."""
-    return (
-        f.get("op") == "lobby"
-        and f.get("saving", {}).get("ok", True)
-        and all(x.get("saved", True) for x in f["tables"])
-    )
+def lobby_saved(teacher: R.Client) -> bool:
+    """The lobby says every table is saved (built up from its delta frames by the harness)."""
+    return (teacher.saving or {}).get("ok", True) and all(x.get("saved", True) for x in teacher.lobby.values())
 
 
 def run(lock_s: float, n_tables: int, warmup_s: float) -> dict:
@@ -60,7 +56,7 @@ def run(lock_s: float, n_tables: int, warmup_s: float) -> dict:
         for i in range(n_tables):
             code = R.create(teacher, game="costume_party", players=4, seed=100 + i)
             tables.append([R.join(server, code, f"P{i}-{s}") for s in range(4)])
-        teacher.until(lobby_saved, 10)
+        teacher.wait(lambda: lobby_saved(teacher), 10)
 
         def round_of(trips: list[float]) -> int:
             acted = 0
@@ -89,7 +85,7 @@ def run(lock_s: float, n_tables: int, warmup_s: float) -> dict:
         lock.execute("COMMIT")
         lock.close()
         released = time.perf_counter()
-        teacher.until(lobby_saved, 30)
+        teacher.wait(lambda: lobby_saved(teacher), 30)
         saved_after = time.perf_counter() - released
         shown = {}  # every device's token -> the actions its screen showed
         for devices in tables:

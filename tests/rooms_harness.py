@@ -158,6 +158,10 @@ class Client:
         self.seq = 0
         self.token: str | None = None
         self.closed: tuple | None = None  # (close code, reason) once the server closed the socket
+        #: a teacher's lobby as its delta frames build it up: code -> table, in the lobby's order
+        self.lobby: dict[str, dict] = {}
+        self._fresh: set | None = None
+        self.saving: dict | None = None  # the lobby's saving state, as last sent
 
     def send(self, frame: Any) -> None:
         self.ws.send(frame if isinstance(frame, str) else json.dumps(frame))
@@ -177,7 +181,29 @@ class Client:
             self.state.update(frame["state"])
         if frame.get("token"):
             self.token = frame["token"]
+        if frame.get("op") == "lobby":
+            self._lobby(frame)
         return frame
+
+    def _lobby(self, frame: dict) -> None:
+        """Apply one lobby frame (written apart from the server's code: a test's reading)."""
+        if frame.get("full"):
+            self._fresh = set()
+        if "saving" in frame:
+            self.saving = frame["saving"]
+        for code in frame.get("gone", []):
+            self.lobby.pop(code, None)
+        for t in frame.get("tables", []):
+            order = [c for c in self.lobby if c != t["code"]]
+            at = order.index(t.get("after")) + 1 if t.get("after") in order else 0
+            order.insert(at, t["code"])
+            entry = {k: v for k, v in t.items() if k != "after"}
+            self.lobby = {c: entry if c == t["code"] else self.lobby[c] for c in order}
+            if self._fresh is not None:
+                self._fresh.add(t["code"])
+        if self._fresh is not None and not frame.get("part"):
+            self.lobby = {c: t for c, t in self.lobby.items() if c in self._fresh}
+            self._fresh = None
 
     def drain(self, quiet: float = 0.15) -> list[dict]:
         """Every frame until none comes for ``quiet`` seconds."""

@@ -303,7 +303,7 @@ def test_a_locked_table_refuses_actions(server):
     a, b = R.join(server, code, "Ann"), R.join(server, code, "Bob")
     t.send({"op": "lock", "code": code, "on": True})
     me = a if a.state["view"]["to_act"] == [0] else b
-    t.until(lambda f: f.get("op") == "lobby" and f["tables"][0]["locked"])
+    t.until(lambda f: f.get("op") == "lobby" and any(x["locked"] for x in f["tables"]))
     before = _table_json(server, code)
     me.act(me.legal()[0])
     assert _typed(me.until(lambda f: f.get("op") == "error")) == "table_locked"

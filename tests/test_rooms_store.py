@@ -275,7 +275,7 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
         b_code = R.create(t, game="costume_party", players=2, seed=6)
         a = [R.join(p, a_code, "Ann"), R.join(p, a_code, "Al")]
         b = [R.join(p, b_code, "Bea"), R.join(p, b_code, "Ben")]
-        t.until(lambda f: f.get("op") == "lobby" and len(f["tables"]) == 2 and all(x["saved"] for x in f["tables"]))
+        t.wait(lambda: len(t.lobby) == 2 and all(x["saved"] for x in t.lobby.values()))
         lock = Lock(db)
         trips, acted, t0 = [], 0, time.time()
         try:
@@ -287,9 +287,9 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
                 dev = R.ready_to_act(b)
                 if dev is not None:
                     trips.append(R.play_first(dev))
-            failing = t.until(lambda f: f.get("op") == "lobby" and not f["saving"]["ok"])
-            assert "locked" in failing["saving"]["error"] and failing["saving"]["unsaved"] >= 1
-            assert not next(x for x in failing["tables"] if x["code"] == a_code)["saved"]
+            t.wait(lambda: not t.saving["ok"])
+            assert "locked" in t.saving["error"] and t.saving["unsaved"] >= 1
+            assert not t.lobby[a_code]["saved"]
         finally:
             lock.release()
         released = time.time()
@@ -298,10 +298,7 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
         for d in a + b:
             d.drain(0.05)
         shown = {d.token: (d.state["replay"]["length"], d.state["view"]) for d in a + b}
-        t.until(
-            lambda f: f.get("op") == "lobby" and f["saving"]["ok"] and all(x["saved"] for x in f["tables"]),
-            5,
-        )
+        t.wait(lambda: t.saving["ok"] and all(x["saved"] for x in t.lobby.values()), 5)
         assert time.time() - released < 2
         p.proc.kill()  # kill -9: no shutdown, no last save
         p.proc.wait()
@@ -323,7 +320,7 @@ def test_a_held_write_lock_blocks_no_table_and_loses_no_action_even_after_kill_9
 def _lobby_table(f: dict, code: str) -> dict:
     x = next(x for x in f["tables"] if x["code"] == code)
     return {
-        **{k: v for k, v in x.items() if k not in ("expires_in", "seats", "watchers")},
+        **{k: v for k, v in x.items() if k not in ("expires_in", "after", "seats", "watchers")},
         "seats": [{k: v for k, v in s.items() if k != "online"} for s in x["seats"]],
         "watchers": [{k: v for k, v in w.items() if k != "online"} for w in x["watchers"]],
     }
@@ -338,7 +335,7 @@ def _class(server) -> tuple[R.Client, str, dict]:
     devices["Cleo"].until(lambda f: f.get("op") == "state" and f.get("role") == "watch")
     devices["Dee"] = R.join(server, code, "Dee")
     t.send({"op": "lock", "code": code, "on": True})
-    t.until(lambda f: f.get("op") == "lobby" and _lobby_table(f, code)["locked"] and _lobby_table(f, code)["saved"])
+    t.wait(lambda: code in t.lobby and t.lobby[code]["locked"] and t.lobby[code]["saved"])
     return t, code, devices
 
 

@@ -26,7 +26,8 @@ design is sharding by table code, the simplest one that keeps that:
   (the front cannot know what a worker would negotiate before the first frame names the
   worker; frames stay under 8 KB). The teacher's connection is relayed to every worker
   at once, message by message: its lobby is the workers' lobbies merged (every table, the
-  saving state of all), a new table goes to the worker with the fewest tables, and every
+  saving state of all; the front keeps each worker's tables from its delta frames and sends
+  the page the same deltas, lobby.py), a new table goes to the worker with the fewest tables, and every
   frame that names a table (show, lock, hand to a bot, seat, start, reveal) goes to that
   table's worker; a view's message goes to the worker of the table shown. ``POST
   /export`` (the teacher's token) zips the tables of every worker's file (what is saved:
@@ -63,6 +64,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from .lobby import LobbyCopy, LobbyView
 from .server import CODE_ALPHABET, TEACHER_HASH_KEY, Rooms, _hash, page_routes, zip_response
 from .web import WebGuard
 
@@ -298,13 +300,26 @@ class Front:
                 ups.append(await self._connect(worker, ws))
             except (OSError, websockets.WebSocketException, asyncio.TimeoutError):
                 ups.append(None)
-        lobbies: dict[int, dict] = {}
+        # each worker's lobby as its delta frames build it up, and what this page was sent
+        # (lobby.py: the same deltas a lone server sends, the workers' tables merged in order)
+        lobbies: dict[int, LobbyCopy] = {}
+        view = LobbyView()
+        emit_lock = asyncio.Lock()
         games: list = []
         state = {"shown": None, "joined": False, "games_sent": False}
 
         async def emit_lobby() -> None:
-            tables = [t for i in sorted(lobbies) for t in lobbies[i].get("tables", [])]
-            savings = [lobbies[i].get("saving") or {} for i in sorted(lobbies)]
+            # one batch at a time: a batch's parts sent while another worker's batch was
+            # computed would interleave, and the page would close a full set before its end
+            async with emit_lock:
+                await _emit_lobby()
+
+        async def _emit_lobby() -> None:
+            live = [i for i, up in enumerate(ups) if up is not None]
+            if view.tables is None and not all(i in lobbies and lobbies[i].complete for i in live):
+                return  # the page's first set holds every worker's tables
+            tables = [t for i in sorted(lobbies) for t in lobbies[i].ordered()]
+            savings = [lobbies[i].saving or {} for i in sorted(lobbies)]
             errors = [s for s in savings if not s.get("ok", True)]
             saving = {
                 "ok": not errors,
@@ -313,11 +328,12 @@ class Front:
                 "unsaved": sum(s.get("unsaved", 0) for s in savings),
                 "skipped": sorted(x for s in savings for x in s.get("skipped", [])),
             }
-            frame: dict = {"op": "lobby", "tables": tables, "saving": saving}
+            extra = None
             if games and not state["games_sent"]:
-                frame["games"] = games[0]
+                extra = {"games": games[0]}
                 state["games_sent"] = True
-            await ws.send_text(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
+            for frame in view.frames(tables, saving, extra):
+                await ws.send_text(json.dumps(frame, separators=(",", ":"), ensure_ascii=False))
 
         async def down(i: int, up: Any) -> None:
             try:
@@ -332,9 +348,10 @@ class Front:
                     if op == "lobby":
                         if "games" in frame and not games:
                             games.append(frame["games"])
-                        lobbies[i] = frame
-                        self.tables[i] = len(frame.get("tables", []))
-                        await emit_lobby()
+                        copy = lobbies.setdefault(i, LobbyCopy())
+                        if copy.apply(frame):  # a batch split in parts is merged once whole
+                            self.tables[i] = len(copy.tables)
+                            await emit_lobby()
                     elif op == "joined":
                         if not state["joined"]:
                             state["joined"] = True
@@ -348,7 +365,10 @@ class Front:
                         await ws.send_text(message)
             except websockets.ConnectionClosed:
                 pass
-            lobbies.pop(i, None)
+            # the worker's tables leave the page (as gone) before the page is told to reconnect
+            if lobbies.pop(i, None) is not None:
+                with contextlib.suppress(Exception):
+                    await emit_lobby()
 
         async def upward() -> None:
             for up in ups:

@@ -72,6 +72,7 @@ from ..protocol import MSG
 from ..render import PRIVATE_REPLAY, render
 from ..screen import Screen
 from ..session import Session, session_for
+from .lobby import LobbyView, fit_watchers
 from .store import Store
 from .web import WebGuard
 
@@ -821,46 +822,50 @@ class Rooms:
                         "taken": s in room.seats,
                         "online": s in online,
                         "moves": room.moves.get(s, 0),
-                        "moved_at": room.moved_at.get(s),
-                        "level": room.bot_levels.get(s) if kind == "bot" else None,
+                        # whole seconds: the page shows the hour and minute (fewer bytes a seat)
+                        "moved_at": round(room.moved_at[s]) if s in room.moved_at else None,
                     }
                 )
+                if kind == "bot":  # a person's seat has no level: not sent 42 times as null
+                    seats[-1]["level"] = room.bot_levels.get(s)
             watchers = [
                 {"id": h[:10], "name": n, "online": any(d.token_hash == h for d in room.devices)}
                 for h, n in room.watchers.items()
             ]
             out.append(
-                {
-                    "code": room.code,
-                    "game": room.game,
-                    "players": t.game.players,
-                    "locked": room.locked,
-                    # real time: "table" (waiting for the teacher's start or everyone ready), "running",
-                    # "paused" (ran before a restart), "over"; None for a turn-based table
-                    "clock": t.clock_state if t.game.realtime else None,
-                    "ready": sorted(t.ready),
-                    "over": t.game.over,
-                    "actions": t._n_actions(),
-                    "seats": seats,
-                    "watchers": watchers,
-                    "to_act": list(t.game.to_act) if not t.game.over else [],
-                    "expires_in": max(0, int(self.code_ttl - (time.time() - room.created))),
-                    "saved": room.saved_version >= room.version,  # its newest snapshot is on disk
-                }
+                fit_watchers(
+                    {
+                        "code": room.code,
+                        "game": room.game,
+                        "players": t.game.players,
+                        "locked": room.locked,
+                        # real time: "table" (waiting for the teacher's start or everyone ready), "running",
+                        # "paused" (ran before a restart), "over"; None for a turn-based table
+                        "clock": t.clock_state if t.game.realtime else None,
+                        "ready": sorted(t.ready),
+                        "over": t.game.over,
+                        "actions": t._n_actions(),
+                        "seats": seats,
+                        "watchers": watchers,
+                        "to_act": list(t.game.to_act) if not t.game.over else [],
+                        "expires_in": max(0, int(self.code_ttl - (time.time() - room.created))),
+                        "saved": room.saved_version >= room.version,  # its newest snapshot is on disk
+                    }
+                )  # a table's entry fits one lobby frame: the watchers past it are counted
             )
         return out
 
     async def send_teacher(self, device: Device) -> None:
         if self._games is None:
             self._games = self.games()
-        lobby = {"tables": self.overview(), "saving": self.saving()}
-        # the games and their settings (a few KB) go once per connection, not with every change
-        games = device.sent.get("__games") is not self._games
-        if device.sent.get("__lobby") != lobby or games:
-            device.sent["__lobby"] = lobby
-            frame = {"op": "lobby", **lobby}
-            if games:
-                frame["games"] = device.sent["__games"] = self._games
+        # what changed since this connection's last lobby frame (the first: every table), in
+        # frames under 8 KB (lobby.py); the games and their settings (a few KB) go once
+        view = device.sent.setdefault("__lobby", LobbyView())
+        extra = None
+        if device.sent.get("__games") is not self._games:
+            extra = {"games": self._games}
+            device.sent["__games"] = self._games
+        for frame in view.frames(self.overview(), self.saving(), extra):
             await self.send(device, frame)
         if device.code in self.rooms:
             await self.send_state(device)

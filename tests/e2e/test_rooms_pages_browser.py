@@ -22,6 +22,7 @@ screenshots go to ``test-output/<test>/``.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -527,3 +528,82 @@ def test_axe_finds_no_serious_or_critical_violation_on_any_rooms_page(browser, s
         where: axe.summary([v for v in own if v["impact"] in axe.SERIOUS]) for where, (own, _) in results.items()
     }
     assert not any(serious.values()), serious
+
+
+def test_the_teachers_page_builds_its_cards_from_lobby_deltas_in_the_servers_order(
+    browser, tmp_path, output_dir, monkeypatch
+):
+    """The lobby comes as deltas (the tables whose card changed, ``gone`` for the ones no longer
+    there; a connection's first frames are the full set, in parts). The page keeps the server's
+    order, drops a table gone, drops on a reconnect the cards the new full set lacks, keeps a
+    quiet card's buttons while other tables play, lists a crowded table's first watchers with
+    how many more wait, and counts each code's joining time down."""
+    from brady_widgets.rooms import server as rooms_server
+    from brady_widgets.rooms.lobby import fit_watchers, size
+
+    # a crowded table is one whose watchers do not all fit: here any past the first
+    monkeypatch.setattr(
+        rooms_server,
+        "fit_watchers",
+        lambda e: fit_watchers(e, size({**e, "watchers": e["watchers"][:1], "watchers_more": 99})),
+    )
+    server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0.1, join_url=JOIN).start()
+    server.rooms.joins_per_minute = 1000
+    ws = R.teacher(server)
+    quiet = [R.create(ws, game="costume_party", players=2, seed=s) for s in range(3)]
+    playing = [R.create(ws, game="brady_bunch", players=4, bots={str(s): "random" for s in range(4)}) for _ in range(4)]
+    crowded = quiet[1]
+    people = [R.join(server, crowded, f"Kid {i}") for i in range(5)]  # two seats, three watchers
+    t = teacher(browser, server)
+    try:
+        page = t.page
+
+        def order() -> list[str]:
+            return page.locator('[data-testid^="table-"]').evaluate_all("els => els.map(e => e.dataset.code)")
+
+        def server_order() -> list[str]:
+            return [x["code"] for x in server.rooms.overview()]
+
+        wait(page, lambda: order() == server_order(), what="every table, in the server's order")
+        more = page.get_by_test_id(f"watchers-more-{crowded}")
+        wait(page, lambda: more.count() and more.inner_text() == "and 2 more waiting to watch", what="the count")
+        assert page.locator(f'[data-testid^="seat-watcher-{crowded}-"]').count() == 1
+        assert "joins open for another 3 h 59 min" in page.get_by_test_id(f"expires-{quiet[0]}").inner_text()
+        # a quiet card keeps its button while the other tables play
+        lock = page.get_by_test_id(f"lock-{quiet[0]}")
+        lock.evaluate("e => { e.__kept = true; e.focus(); }")
+        frames = len(t.frames)
+        wait(page, lambda: len(t.frames) > frames + 3, what="lobby frames while bots play")
+        assert lock.evaluate("e => e.__kept === true && document.activeElement === e")
+        page.screenshot(path=str(output_dir / "teacher_lobby_deltas.png"), full_page=True)
+        # a table no longer there arrives as gone: its card goes, the others stay in order
+        loop = server.rooms.loop
+
+        def drop(code: str, tell: bool) -> None:
+            def run() -> None:
+                server.rooms.rooms.pop(code)
+                if tell:
+                    server.rooms.lobby_soon()
+
+            loop.call_soon_threadsafe(run)
+
+        drop(playing[0], True)
+        wait(page, lambda: playing[0] not in order(), what="the table gone")
+        assert any(playing[0] in json.loads(f).get("gone", []) for f in t.frames if '"lobby"' in f)
+        assert order() == server_order()
+        # on a reconnect the full set comes again: a card it lacks is dropped (the server tells
+        # no open page of the table's loss here: only the reconnect's full set can drop it)
+        monkeypatch.setattr(server.rooms, "lobby_soon", lambda *a, **k: None)
+        page.wait_for_timeout(500)  # a lobby already due has gone
+        drop(quiet[2], False)
+        page.wait_for_timeout(500)
+        assert quiet[2] in order()
+        t.cut()
+        wait(page, lambda: quiet[2] not in order(), what="the stale card dropped after the reconnect")
+        assert order() == server_order()
+    finally:
+        for d in people:
+            d.close()
+        t.close()
+        ws.close()
+        server.stop()

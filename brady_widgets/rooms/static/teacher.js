@@ -21,7 +21,7 @@ const s = screen($("shown"), {
   onFrame(f) {
     // the message is the sentence; the code stays for scripts and tests (data-last-error)
     if (f.op === "error") { $("err").textContent = f.message; document.body.dataset.lastError = f.code; }
-    else if (f.op === "lobby") { if (f.games) { if (!games.length) setGames(f.games); games = f.games; } drawTables(f.tables); drawSaving(f.saving); }
+    else if (f.op === "lobby") { if (f.games) { if (!games.length) setGames(f.games); games = f.games; } drawTables(f); if ("saving" in f) drawSaving(f.saving); }
     else if (f.op === "created") { $("err").textContent = ""; }
   },
 });
@@ -219,28 +219,33 @@ function tableCard(t, g) {
   const status = h("span", { "data-testid": `status-${t.code}` });  // written by drawTables
   const el = h("article", { class: "rooms-table", "data-testid": `table-${t.code}`, "data-code": t.code, "aria-label": `Table ${t.code}` },
     h("div", { class: "rooms-table-head" }, h("span", { class: "rooms-code", "data-testid": "code" }, t.code),
-      h("span", {}, status, clock)),
+      h("span", {}, status, clock, h("span", { class: "rooms-help", "data-testid": `expires-${t.code}` }))),
     h("div", { class: "rooms-actions" }, ...actions),
     h("ul", { class: "rooms-seats", "aria-label": `Seats at table ${t.code}` }, ...seats),
-    t.watchers.length ? h("div", { class: "rooms-watchers" }, ...watchers) : "");
+    t.watchers.length || t.watchers_more ? h("div", { class: "rooms-watchers" }, ...watchers,
+      // a full table's watchers past what one lobby frame holds: counted, seated as the first ones take seats
+      t.watchers_more ? h("span", { class: "rooms-help", "data-testid": `watchers-more-${t.code}` }, `and ${t.watchers_more} more waiting to watch`) : "") : "");
   return { el, status };
 }
-function drawTables(tables) {
+// The lobby comes as deltas (rooms/lobby.py): the tables whose card changed, each with the
+// code of the table before it ("after": the server's order), the codes of the tables gone;
+// a connection's first frames are the full set ("full" on the first, "part" on all but the
+// last): once it is whole, a card it does not hold is dropped.
+let fresh = null;  // the codes of a full set still arriving
+function drawTables(f) {
   const active = document.activeElement && document.activeElement.closest("#tables") ? document.activeElement : null;
   const box = $("tables");
-  let empty = box.querySelector(":scope > .rooms-empty");
-  if (tables.length && empty) empty.remove();
-  if (!tables.length && !empty) box.append(empty = h("p", { class: "rooms-help rooms-empty" }, "No table yet: make one with the form above."));
   const titles = Object.fromEntries(games.map((g) => [g.name, g]));
-  const seen = new Set();
-  let prev = null;
-  for (const t of tables) {
+  const drop = (code) => { const card = cards.get(code); if (card) { card.el.remove(); cards.delete(code); } };
+  if (f.full) fresh = new Set();
+  for (const code of f.gone || []) drop(code);
+  for (const t of f.tables || []) {
     const g = titles[t.game] || { title: t.game, realtime: false };
-    seen.add(t.code);
+    if (fresh) fresh.add(t.code);
     // everything the card shows or its buttons read but the move count (written below); not
     // the lobby's fields that change at every move or second and no card shows (to_act, saved,
-    // expires_in)
-    const sig = JSON.stringify([g.title, !!g.realtime, t.players, t.locked, t.clock, t.ready, t.over, t.seats, t.watchers]);
+    // expires_in, after)
+    const sig = JSON.stringify([g.title, !!g.realtime, t.players, t.locked, t.clock, t.ready, t.over, t.seats, t.watchers, t.watchers_more]);
     let card = cards.get(t.code);
     if (!card || card.sig !== sig) {
       const made = tableCard(t, g);
@@ -248,21 +253,43 @@ function drawTables(tables) {
       card = { ...made, sig };
       cards.set(t.code, card);
     }
+    card.t = t;
+    // the code's time left: counted down here from the moment the entry came
+    card.closesAt = Date.now() + (t.expires_in || 0) * 1000;
     const line = statusLine(t, g);
     if (card.status.textContent !== line) card.status.textContent = line;
     // in the lobby's order, moving only a card out of place (a moved element loses the focus)
-    const want = prev ? prev.nextElementSibling : box.firstElementChild;
-    if (want !== card.el) { if (prev) prev.after(card.el); else box.prepend(card.el); }
-    prev = card.el;
+    const prev = t.after ? cards.get(t.after) : null;
+    const want = prev ? prev.el.nextElementSibling : box.firstElementChild;
+    if (want !== card.el) { if (prev) prev.el.after(card.el); else box.prepend(card.el); }
   }
-  for (const [code, card] of cards) if (!seen.has(code)) { card.el.remove(); cards.delete(code); }
-  $("codes").textContent = tables.length ? `Table codes: ${tables.filter((t) => !t.over).map((t) => `${t.code} (${(titles[t.game] || { title: t.game }).title})`).join(" · ")}` : "";
+  if (fresh && !f.part) { for (const code of [...cards.keys()]) if (!fresh.has(code)) drop(code); fresh = null; }
+  let empty = box.querySelector(":scope > .rooms-empty");
+  if (cards.size && empty) empty.remove();
+  if (!cards.size && !empty) box.append(empty = h("p", { class: "rooms-help rooms-empty" }, "No table yet: make one with the form above."));
+  const open = [...box.querySelectorAll(":scope > .rooms-table")].map((el) => cards.get(el.dataset.code)).filter((c) => c && !c.t.over);
+  $("codes").textContent = cards.size ? `Table codes: ${open.map((c) => `${c.t.code} (${(titles[c.t.game] || { title: c.t.game }).title})`).join(" · ")}` : "";
+  drawExpiry();
   // a rebuilt card had the focus: the control of the same name in the new card takes it
   if (active && !active.isConnected && active.dataset.testid) {
     const again = document.querySelector(`[data-testid="${active.dataset.testid}"]`);
     if (again) again.focus();
   }
 }
+// how long each table's code still lets students join (the server's code_ttl), counted here
+function drawExpiry() {
+  const now = Date.now();
+  for (const [code, card] of cards) {
+    const e = card.el.querySelector(`[data-testid="expires-${code}"]`);
+    if (!e) continue;
+    const ms = card.closesAt - now;
+    const left = Math.floor(ms / 60000);  // whole minutes, never more than is left
+    const text = card.t.over ? "" : ms <= 0 ? " · the code takes no new joins"
+      : ` · joins open for another ${left >= 60 ? `${Math.floor(left / 60)} h ${left % 60} min` : left > 0 ? `${left} min` : "minute at most"}`;
+    if (e.textContent !== text) e.textContent = text;
+  }
+}
+setInterval(drawExpiry, 20000);
 // whether the tables are saved (issue 23 item 5): said only when something is wrong
 function drawSaving(saving) {
   let box = $("saving");
