@@ -295,3 +295,19 @@ def ready_to_act(devices: list[Client], quiet: float = 0.01) -> Client | None:
         if d.state["replay"]["length"] == n and d.legal() and not d.state["view"].get("over"):
             return d
     return None
+
+
+class FakeSocket:
+    """A device's WebSocket for a :class:`~brady_widgets.rooms.server.Device` driven without a
+    network: keeps every frame the server sends it (parsed, and as sent) and its closing."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict] = []
+        self.raw: list[str] = []
+
+    async def send_text(self, text: str) -> None:
+        self.raw.append(text)
+        self.frames.append(json.loads(text))
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        self.frames.append({"op": "closed", "code": code, "reason": reason})

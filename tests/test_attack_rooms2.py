@@ -15,21 +15,9 @@ import pytest
 from brady_widgets.rooms.cli import MIN_TEACHER_TOKEN
 from brady_widgets.rooms.server import CODE_ALPHABET, MAX_FRAME, MAX_WATCHERS, Device, Rooms
 from brady_widgets.rooms.store import Store
+from rooms_harness import FakeSocket
 
 TEACHER = "teacher-token-for-attack-0123456789"
-
-
-class _Socket:
-    """A device's WebSocket: keeps every frame the server sends it."""
-
-    def __init__(self) -> None:
-        self.frames: list[dict] = []
-
-    async def send_text(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        self.frames.append({"op": "closed", "code": code, "reason": reason})
 
 
 async def _settle() -> None:
@@ -47,7 +35,7 @@ class _Class:
 
     async def send(self, name: str, frame, addr: str = "10.0.0.7") -> list[dict]:
         """``frame`` (an object, or text as sent) from device ``name``; the frames it got back."""
-        device = self.devices.setdefault(name, Device(_Socket()))
+        device = self.devices.setdefault(name, Device(FakeSocket()))
         before = len(device.ws.frames)
         await self.rooms.handle(device, frame if isinstance(frame, str) else json.dumps(frame), addr)
         await _settle()

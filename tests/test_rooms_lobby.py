@@ -17,6 +17,7 @@ import pytest
 import rooms_harness as R
 from brady_widgets.rooms.server import MAX_WATCHERS, Device, Rooms
 from brady_widgets.rooms.store import Store
+from rooms_harness import FakeSocket
 
 pytest.importorskip("uvicorn")
 
@@ -112,7 +113,7 @@ def test_the_seconds_left_alone_send_nothing_and_go_with_the_entry_when_it_is_se
     async def main():
         rooms = Rooms(Store(tmp_path / "rooms.sqlite3"), R.TEACHER, pace=0)
         rooms.loop = asyncio.get_running_loop()
-        teacher = Device(_Socket())
+        teacher = Device(FakeSocket())
         await rooms.handle(teacher, json.dumps({"op": "teacher", "token": R.TEACHER}), "10.0.0.7")
         await rooms.handle(teacher, json.dumps({"op": "create", "table": PEOPLE}), "10.0.0.7")
         await _settle()
@@ -135,19 +136,6 @@ def test_the_seconds_left_alone_send_nothing_and_go_with_the_entry_when_it_is_se
     asyncio.run(main())
 
 
-class _Socket:
-    def __init__(self) -> None:
-        self.frames: list[dict] = []
-        self.raw: list[str] = []
-
-    async def send_text(self, text: str) -> None:
-        self.raw.append(text)
-        self.frames.append(json.loads(text))
-
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        self.frames.append({"op": "closed", "code": code})
-
-
 async def _settle() -> None:
     for _ in range(12):
         await asyncio.sleep(0)
@@ -157,7 +145,7 @@ def test_a_table_no_longer_there_arrives_as_gone(tmp_path):
     async def main():
         rooms = Rooms(Store(tmp_path / "rooms.sqlite3"), R.TEACHER, pace=0)
         rooms.loop = asyncio.get_running_loop()
-        teacher = Device(_Socket())
+        teacher = Device(FakeSocket())
         await rooms.handle(teacher, json.dumps({"op": "teacher", "token": R.TEACHER}), "10.0.0.7")
         for _ in range(3):
             await rooms.handle(teacher, json.dumps({"op": "create", "table": PEOPLE}), "10.0.0.7")
@@ -190,7 +178,7 @@ def test_the_largest_table_entry_fits_one_frame_and_counts_the_watchers_left_out
         devices: dict[str, Device] = {}
 
         async def send(name: str, frame: dict) -> list[dict]:
-            d = devices.setdefault(name, Device(_Socket()))
+            d = devices.setdefault(name, Device(FakeSocket()))
             n = len(d.ws.frames)
             await rooms.handle(d, json.dumps(frame), "10.0.0.7")
             await _settle()
@@ -211,7 +199,7 @@ def test_the_largest_table_entry_fits_one_frame_and_counts_the_watchers_left_out
         assert entry["watchers"] and len(entry["watchers"]) + entry["watchers_more"] == MAX_WATCHERS
         assert [w["id"] for w in entry["watchers"]] == [h[:10] for h in list(room.watchers)[: len(entry["watchers"])]]
         # a new teacher's page: every frame under 8 KB, the games list in its own
-        t = Device(_Socket())
+        t = Device(FakeSocket())
         await rooms.handle(t, json.dumps({"op": "teacher", "token": R.TEACHER}), "10.0.0.7")
         await _settle()
         sizes = [len(x.encode()) for x in t.ws.raw]

@@ -22,23 +22,11 @@ from brady_widgets.render import ScreenRendering, render
 from brady_widgets.rooms import server as server_module
 from brady_widgets.rooms.server import Device, Rooms
 from brady_widgets.rooms.store import Store
+from rooms_harness import FakeSocket
 
 TEACHER = "teacher-token-for-screens-0123456789"
 RENDERS = [0]  # screens rendered by the server (counted by _counted)
 COMPARED = ("state", "error", "joined")
-
-
-class _Socket:
-    """A device's WebSocket: keeps every frame the server sends it."""
-
-    def __init__(self) -> None:
-        self.frames: list[dict] = []
-
-    async def send_text(self, text: str) -> None:
-        self.frames.append(json.loads(text))
-
-    async def close(self, code: int = 1000, reason: str = "") -> None:
-        self.frames.append({"op": "closed", "code": code})
 
 
 def _first_action(group: dict) -> dict:
@@ -63,7 +51,7 @@ async def _play(rooms: Rooms, game: str, players: int, seed: int, options: dict)
     devices: dict[str, Device] = {}
 
     def device(name: str) -> Device:
-        devices[name] = Device(_Socket())
+        devices[name] = Device(FakeSocket())
         return devices[name]
 
     async def send(name: str, frame: dict) -> None:
