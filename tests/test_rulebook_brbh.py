@@ -300,6 +300,22 @@ REFUSALS = {
         "there is no kid",
         "There is no such kid at this table: choose one of the kids on the board.",
     ),
+    # Alice's questions in the talk: about a kid at the table and a round played so far (the
+    # widget said "Not now: Alice asks questions, then gives a Cookie", at her questions)
+    "a question about a kid who is not at the table": (
+        [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
+        0,
+        {"type": "ask_truth", "kid": "Greg", "about": "Zed {}", "round": 1},
+        "there is no kid",
+        "There is no such kid at this table: ask about one of the kids on the board.",
+    ),
+    "a question about a round not played yet": (
+        [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
+        0,
+        {"type": "ask_played", "kid": "Greg", "round": 3},
+        "questions are about rounds 1..1",
+        "Alice asks about this round or an earlier one: round 1 so far.",
+    ),
     # Scoring: "Alice selects the kid most likely to be the Troublemaker" at the end of the game
     "the accusation waits for the end of the game": (
         [*ROUND_ONE, "peek:Peter", "peek:Marcia"],

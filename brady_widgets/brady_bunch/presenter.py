@@ -171,6 +171,15 @@ class BradyBunchPresenter(Presenter):
                 return f"{kid} is the silent kid and answers no questions."
             if kind == "ask_truth" and kid is not None and kid == action.get("about"):
                 return f"Ask {kid} about another kid."
+            # a kid not at the table asked about, a round not played yet: the rule, not "Not now"
+            # (it is the time for questions); neither sentence repeats what was sent
+            about = action.get("about")
+            if kind == "ask_truth" and isinstance(about, str) and entries and about not in entries:
+                return "There is no such kid at this table: ask about one of the kids on the board."
+            rnd, now = action.get("round"), view.get("round")
+            if isinstance(rnd, int) and isinstance(now, int) and now >= 1 and not 1 <= rnd <= now:
+                rounds = "round 1" if now == 1 else f"rounds 1 to {now}"
+                return f"Alice asks about this round or an earlier one: {rounds} so far."
         if kind == "play" and phase == "play" and view.get("hand") is not None:
             return "Play one of the Mischief cards in your hand."
         # the rulebook's limits, each in its own words (else "Not now", which names no rule)
