@@ -478,3 +478,26 @@ def test_total_black_deals_one_card_to_each_of_42_players():
         assert v["my_card"] == g.cards[seat] and "cards" not in v
         assert not any(e.get("card") for e in v["log"] if e.get("seat") not in (seat, None))
     assert g.view(None)["my_card"] is None and g.view(None)["pairs"] == 21
+
+
+def test_a_request_and_an_answer_at_their_time_are_never_told_not_now():
+    """A Snoop request in the play step, and an answer to Alice's question, refused by the
+    rules were told "Not now: the kids play Mischief cards..." / "Not now: the asked kid
+    answers." at the very moment for them. Each names what was wrong, from the seat's view."""
+    g = _five(steps=["snoops:Jan,Greg"])
+    assert g.phase == "play"
+    _, shown = _refusal(g, 0, {"type": "request", "kid": "Marcia", "about": "Peter"})
+    assert shown.startswith("Marcia is not a Snoop this round: ask a Snoop (") and "Jan" in shown, shown
+    _, shown = _refusal(g, 0, {"type": "request", "kid": "Jan", "about": "Zed {}"})
+    assert shown == "There is no such kid at this table: ask the Snoop to look at one of the kids on the board."
+    g = _five(steps=[*ROUND_ONE, "peek:Peter", "peek:Marcia", "ask_played:Greg"])
+    greg = g.kid_seat["Greg"]
+    assert g.phase == "answer" and g.to_act == [greg]
+    _, shown = _refusal(g, greg, {"type": "say_card", "value": 9})
+    assert shown == "A Mischief card is a number from 1 to 6."
+    _, shown = _refusal(g, greg, {"type": "say_yes_no", "yes": True})
+    assert shown == "Answer the question Alice asked: “What Mischief card did you play?”"
+    g = _five(steps=[*ROUND_ONE, "peek:Peter", "peek:Marcia", "ask_looked:Jan"])
+    jan = g.kid_seat["Jan"]
+    _, shown = _refusal(g, jan, {"type": "say_looked", "kid": "Jan"})
+    assert shown == "Name another kid than yourself (or nobody, if you looked at no card)."
