@@ -501,3 +501,15 @@ def test_a_request_and_an_answer_at_their_time_are_never_told_not_now():
     jan = g.kid_seat["Jan"]
     _, shown = _refusal(g, jan, {"type": "say_looked", "kid": "Jan"})
     assert shown == "Name another kid than yourself (or nobody, if you looked at no card)."
+
+
+def test_a_claim_of_a_card_that_does_not_exist_names_the_cards():
+    """A kid's claim in the claims step of a card numbered 9 was told "Not now: the kids may
+    each make one claim." at that very step; the Mischief cards are numbered 1 to 6."""
+    hands = {"Greg": [1, 2, 3], "Marcia": [4, 5, 6], "Peter": [6, 6, 5], "Jan": [1, 1, 2]}
+    g = brady_position(5, hands=hands, seed=5, volunteer=True, steps=[*ROUND_ONE, "peek:Peter", "peek:Marcia"])
+    assert g.phase == "claims"
+    seat = g.to_act[0]
+    kid = g.seat_kid[seat]
+    _, shown = _refusal(g, seat, {"type": "claim", "kid": kid, "value": 9})
+    assert shown == "A Mischief card is a number from 1 to 6."
