@@ -46,6 +46,7 @@ import asyncio
 import contextlib
 import copy
 import dataclasses
+import json
 import math
 import time
 import types
@@ -119,7 +120,16 @@ def _real(x: Any) -> bool:
 
 
 def _fits_name(name: str) -> bool:
-    return len(name) <= NAME_CHARS and len(name.encode("utf-8", "surrogatepass")) <= NAME_BYTES
+    """Whether ``name`` fits a frame as it is sent: its JSON's bytes (a control character is
+    written ``\\u0001``, six bytes: 40 of them made a Total Black update 12.6 KB), and UTF-8
+    at all (a lone surrogate cannot be sent: the widget's first update raised)."""
+    if len(name) > NAME_CHARS:
+        return False
+    try:
+        sent = json.dumps(name, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return len(sent) - 2 <= NAME_BYTES
 
 
 def checked_names(names: Any, n: int) -> list[str]:
@@ -134,7 +144,7 @@ def checked_names(names: Any, n: int) -> list[str]:
     if len(names) != n or not all(isinstance(x, str) and x.strip() and _fits_name(x) for x in names):
         raise ValueError(
             f"names must be {n} non-empty strings of at most {NAME_CHARS} characters "
-            f"({NAME_BYTES} bytes: fewer emoji), got {short(names)}"
+            f"({NAME_BYTES} bytes as sent: fewer emoji, symbols or control characters), got {short(names)}"
         )
     return names
 

@@ -573,3 +573,22 @@ def test_a_widget_field_set_later_is_checked_as_the_constructor_checks_it(name):
     w.pace, w.names = 0, [f"P{s}" for s in range(w.game.players)]  # good values are set as before
     assert w.pace == 0 and w.session.names == tuple(f"P{s}" for s in range(w.game.players))
     w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_names_are_measured_as_a_frame_sends_them(name):
+    """A name's bytes are its JSON's: a control character is sent as six (``\\u0001``), so 42
+    names of 40 of them passed the 48-byte limit as UTF-8 and made a Total Black update
+    12.6 KB; a lone surrogate passed too and the first update raised UnicodeEncodeError."""
+    n = load_game(name).player_counts.stop - 1
+    W = load_widget(name)
+    for bad in ("\x01" * 39 + "A", "\x7f\x1b" * 10 + "B", "\ud800" * 3 + "C"):
+        with pytest.raises(ValueError, match="at most 40 characters"):
+            W(players=n, seed=3, pace=0, names=[bad] * n)
+    # the most control characters a name may hold: every update of a whole game fits
+    allowed = ["\x01" * 7 + f"{i:02d}"[-1] for i in range(n)]
+    with record_frames() as frames:
+        w = W(players=n, seed=3, pace=0, names=allowed)
+        play_randomly(w, random.Random(3))
+    assert w.game.over and max(f["bytes"] for f in frames) <= FRAME_LIMIT
+    w.close()

@@ -98,9 +98,12 @@ def test_a_browser_write_to_a_remote_seats_traits_is_refused_in_words(server, mo
             {"method": "update", "state": {"seat": "x", "settings": {"reveal": True}}, "buffer_paths": []},
             {"method": "update", "state": "seat"},
             {"method": "no_such_method"},
+            # the connection's traits are the kernel's too: "closed" of a seat still online
+            {"method": "update", "state": {"status": "closed", "role": "teacher"}, "buffer_paths": []},
         ):
             w._handle_msg({"content": {"comm_id": w.model_id, "data": data}, "buffers": []})
             assert w.seat == seat and w.settings == settings, data
+            assert (w.status, w.role) == ("online", "seat"), data
             assert w.errors[-1]["code"] == "malformed_message", data
             assert "nothing changed" in w.errors[-1]["message"]
         assert tracebacks == []

@@ -351,6 +351,11 @@ REFUSED = [
     (_eviction, 0, {"type": "roll"}, "Eviction vote", "Not now: vote in secret on the eviction question."),
     (_the_return, 0, {"type": "vote", "target": 4}, "rank the evicted housemates",
      "Not now: rank the evicted housemates, best first."),
+    # a number no housemate wears (Player 5 typed as 5): it was "That move is not allowed right now."
+    (_gossip, 0, {"type": "gossip", "partner": 5, "side": "+"}, "there is no seat 5",
+     "There is no such housemate: a seat is 0 to 4 (Player 1 to Player 5)."),
+    (_bedroom, 0, {"type": "choose", "target": -1}, "there is no seat -1",
+     "There is no such housemate: a seat is 0 to 4 (Player 1 to Player 5)."),
 ]  # fmt: skip
 
 

@@ -300,6 +300,22 @@ REFUSALS = {
         "there is no kid",
         "There is no such kid at this table: choose one of the kids on the board.",
     ),
+    # Alice's questions in the talk: about a kid at the table and a round played so far (the
+    # widget said "Not now: Alice asks questions, then gives a Cookie", at her questions)
+    "a question about a kid who is not at the table": (
+        [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
+        0,
+        {"type": "ask_truth", "kid": "Greg", "about": "Zed {}", "round": 1},
+        "there is no kid",
+        "There is no such kid at this table: ask about one of the kids on the board.",
+    ),
+    "a question about a round not played yet": (
+        [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
+        0,
+        {"type": "ask_played", "kid": "Greg", "round": 3},
+        "questions are about rounds 1..1",
+        "Alice asks about this round or an earlier one: round 1 so far.",
+    ),
     # Scoring: "Alice selects the kid most likely to be the Troublemaker" at the end of the game
     "the accusation waits for the end of the game": (
         [*ROUND_ONE, "peek:Peter", "peek:Marcia"],
@@ -462,3 +478,38 @@ def test_total_black_deals_one_card_to_each_of_42_players():
         assert v["my_card"] == g.cards[seat] and "cards" not in v
         assert not any(e.get("card") for e in v["log"] if e.get("seat") not in (seat, None))
     assert g.view(None)["my_card"] is None and g.view(None)["pairs"] == 21
+
+
+def test_a_request_and_an_answer_at_their_time_are_never_told_not_now():
+    """A Snoop request in the play step, and an answer to Alice's question, refused by the
+    rules were told "Not now: the kids play Mischief cards..." / "Not now: the asked kid
+    answers." at the very moment for them. Each names what was wrong, from the seat's view."""
+    g = _five(steps=["snoops:Jan,Greg"])
+    assert g.phase == "play"
+    _, shown = _refusal(g, 0, {"type": "request", "kid": "Marcia", "about": "Peter"})
+    assert shown.startswith("Marcia is not a Snoop this round: ask a Snoop (") and "Jan" in shown, shown
+    _, shown = _refusal(g, 0, {"type": "request", "kid": "Jan", "about": "Zed {}"})
+    assert shown == "There is no such kid at this table: ask the Snoop to look at one of the kids on the board."
+    g = _five(steps=[*ROUND_ONE, "peek:Peter", "peek:Marcia", "ask_played:Greg"])
+    greg = g.kid_seat["Greg"]
+    assert g.phase == "answer" and g.to_act == [greg]
+    _, shown = _refusal(g, greg, {"type": "say_card", "value": 9})
+    assert shown == "A Mischief card is a number from 1 to 6."
+    _, shown = _refusal(g, greg, {"type": "say_yes_no", "yes": True})
+    assert shown == "Answer the question Alice asked: “What Mischief card did you play?”"
+    g = _five(steps=[*ROUND_ONE, "peek:Peter", "peek:Marcia", "ask_looked:Jan"])
+    jan = g.kid_seat["Jan"]
+    _, shown = _refusal(g, jan, {"type": "say_looked", "kid": "Jan"})
+    assert shown == "Name another kid than yourself (or nobody, if you looked at no card)."
+
+
+def test_a_claim_of_a_card_that_does_not_exist_names_the_cards():
+    """A kid's claim in the claims step of a card numbered 9 was told "Not now: the kids may
+    each make one claim." at that very step; the Mischief cards are numbered 1 to 6."""
+    hands = {"Greg": [1, 2, 3], "Marcia": [4, 5, 6], "Peter": [6, 6, 5], "Jan": [1, 1, 2]}
+    g = brady_position(5, hands=hands, seed=5, volunteer=True, steps=[*ROUND_ONE, "peek:Peter", "peek:Marcia"])
+    assert g.phase == "claims"
+    seat = g.to_act[0]
+    kid = g.seat_kid[seat]
+    _, shown = _refusal(g, seat, {"type": "claim", "kid": kid, "value": 9})
+    assert shown == "A Mischief card is a number from 1 to 6."

@@ -145,6 +145,10 @@ class BigBrotherPresenter(Presenter):
         kind, me = action.get("type"), view.get("viewer")
         who = next((action.get(k) for k in ("target", "partner", "culprit") if k in action), None)
         seat = who if isinstance(who, int) and not isinstance(who, bool) and 0 <= who < len(self.names) else None
+        if seat is None and isinstance(who, int) and not isinstance(who, bool):
+            # a number no housemate wears (Player 7 of 6 typed as 6, not 5): said, never "not now"
+            n = len(self.names)
+            return f"There is no such housemate: a seat is 0 to {n - 1} (Player 1 to Player {n})."
         card = view.get("card") or {}
         evicted = [s for s in view.get("evicted") or [] if s != view.get("returned")]
         if kind in ("vote", "choose", "gossip_card") and who == me:

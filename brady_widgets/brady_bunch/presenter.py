@@ -12,7 +12,7 @@ from ..frames import WidgetError, short
 from ..presenter import Presenter
 from . import text as _text
 from .content import HELPS, KID_COLORS, KIDS, MISCHIEF, QUESTIONS, TOKEN_NAMES, TOKEN_PEEKS
-from .rules import ALICE, ASKS, NOBODY, PHASE_TEXT, BradyBunch
+from .rules import ALICE, ANSWERS, ASKS, NOBODY, PHASE_TEXT, BradyBunch
 
 __all__ = ["BradyBunchPresenter"]
 
@@ -42,6 +42,16 @@ def and_list(items: list[str]) -> str:
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+#: the answers each of Alice's questions takes ("nobody" answers "What number did they play?")
+_ANSWER_KINDS = {
+    "ask_played": ("say_card",),
+    "ask_looked": ("say_looked",),
+    "ask_number": ("say_number", "say_looked"),
+    "ask_truth": ("say_yes_no",),
+    "ask_suspect": ("say_suspect",),
+}
 
 
 class BradyBunchPresenter(Presenter):
@@ -151,6 +161,35 @@ class BradyBunchPresenter(Presenter):
         return {"pending_said": self.statement_text(said[-1]) if said else None}
 
     # ------------------------------------------------------------ refusals
+    @staticmethod
+    def _said_refusal(kind: Any, kid: Any, action: dict, view: dict, entries: dict) -> str | None:
+        """:meth:`refusal` for a move of the right kind at its time that the rule refuses:
+        a Snoop request, a claim, an answer (else the caller's "Not now", which would say it is
+        not the time when it is). Never repeats a value that was sent."""
+        phase, value = view.get("phase"), action.get("value")
+        bad_value = isinstance(value, int) and value not in MISCHIEF
+        if kind == "request" and phase == "play" and isinstance(kid, str):
+            about, snoops = action.get("about"), [k for k in view.get("snoops") or [] if isinstance(k, str)]
+            if isinstance(about, str) and entries and about not in entries:
+                return "There is no such kid at this table: ask the Snoop to look at one of the kids on the board."
+            if kid not in snoops:
+                who = ", ".join(dict.fromkeys(snoops)) or "nobody"
+                return f"{kid} is not a Snoop this round: ask a Snoop ({who}) to look at a card."
+            return "Ask each Snoop once, to look at another kid's card than their own."
+        if kind == "claim" and phase == "claims" and bad_value:
+            return f"A Mischief card is a number from {min(MISCHIEF)} to {max(MISCHIEF)}."
+        pending = view.get("pending") or {}
+        question = pending.get("question")
+        if kind in ANSWERS and phase == "answer" and question in QUESTIONS:
+            if kind in _ANSWER_KINDS.get(question, ()):
+                if bad_value:
+                    return f"A Mischief card is a number from {min(MISCHIEF)} to {max(MISCHIEF)}."
+                if isinstance(kid, str) and kid == view.get("me"):
+                    return "Name another kid than yourself (or nobody, if you looked at no card)."
+            asked = QUESTIONS[question].replace("{about}", str(pending.get("about") or "that kid"))
+            return f"Answer the question Alice asked: \u201c{asked}\u201d"
+        return None
+
     def refusal(self, code: str, action: Any, view: dict | None) -> str | None:
         """A move the rules refuse, in the party's words, from the seat's own view only: the
         rule it broke where the view shows it (the question cap, a card not in the hand, a
@@ -171,6 +210,15 @@ class BradyBunchPresenter(Presenter):
                 return f"{kid} is the silent kid and answers no questions."
             if kind == "ask_truth" and kid is not None and kid == action.get("about"):
                 return f"Ask {kid} about another kid."
+            # a kid not at the table asked about, a round not played yet: the rule, not "Not now"
+            # (it is the time for questions); neither sentence repeats what was sent
+            about = action.get("about")
+            if kind == "ask_truth" and isinstance(about, str) and entries and about not in entries:
+                return "There is no such kid at this table: ask about one of the kids on the board."
+            rnd, now = action.get("round"), view.get("round")
+            if isinstance(rnd, int) and isinstance(now, int) and now >= 1 and not 1 <= rnd <= now:
+                rounds = "round 1" if now == 1 else f"rounds 1 to {now}"
+                return f"Alice asks about this round or an earlier one: {rounds} so far."
         if kind == "play" and phase == "play" and view.get("hand") is not None:
             return "Play one of the Mischief cards in your hand."
         # the rulebook's limits, each in its own words (else "Not now", which names no rule)
@@ -211,6 +259,9 @@ class BradyBunchPresenter(Presenter):
         if kind == "expose" and phase == "expose" and kid == view.get("me"):
             # Cousin Oliver: "selecting one kid and flipping over their Mischief card"
             return "Cousin Oliver turns another kid's card face up, not his own."
+        said = self._said_refusal(kind, kid, action, view, entries)
+        if said:
+            return said
         now = PHASE_TEXT.get(phase) if isinstance(phase, str) else None
         return f"Not now: {now}." if now else None
 

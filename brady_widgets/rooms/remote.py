@@ -19,7 +19,7 @@ import contextlib
 import json
 import threading
 import time
-from typing import Any
+from typing import Any, ClassVar
 
 import anywidget
 import traitlets
@@ -69,6 +69,9 @@ class RemoteSeat(ViewWrites, anywidget.AnyWidget):
     #: ``role`` is "seat" or "watch" (a late joiner)
     status = traitlets.Unicode("connecting").tag(sync=True)
     role = traitlets.Unicode("").tag(sync=True)
+    #: the traits the browser may not write: the game's and the connection's (a write of
+    #: ``status`` or ``role`` from developer tools said "closed" of a seat still online)
+    GAME_TRAITS: ClassVar[tuple[str, ...]] = (*TRAITS, "status", "role")
 
     def __init__(
         self,
