@@ -399,6 +399,17 @@ def test_qr_codes_and_the_games_list_cost_the_servers_loop_a_bounded_time_per_ad
         same += [get("/qr.svg", client="10.0.0.9") for _ in range(30)]
         assert {a[0] for a in same} == {200} and len(drawn) == limit + 2
         assert same[0][2] == same[29][2] and b"<svg" in same[0][2]
+        # a code asked for again stays kept while others are drawn: the oldest asked for goes first
+        monkeypatch.setattr(rooms_server, "QR_KEPT", 3)
+        a, b, c, d = (
+            get("/qr.svg", f"code={code}", client="10.0.1.1") for code in ("AAAAA", "BBBBB", "CCCCC", "DDDDD")
+        )
+        assert get("/qr.svg", "code=BBBBB", client="10.0.1.1")[2] == b[2]  # kept: C, D, B
+        get("/qr.svg", "code=EEEEE", client="10.0.1.1")  # D, B, E
+        before = len(drawn)
+        assert get("/qr.svg", "code=BBBBB", client="10.0.1.1")[2] == b[2] and len(drawn) == before
+        get("/qr.svg", "code=CCCCC", client="10.0.1.1")
+        assert len(drawn) == before + 1  # C went first, not B
         games = [get("/games.json") for _ in range(20)]
         assert {a[0] for a in games} == {200} and len(listed) == 1
         assert json.loads(games[0][2]) == json.loads(games[19][2]) == real_games()

@@ -1441,7 +1441,8 @@ def qr_svg_text(url: str) -> str:
 #: QR codes one address may have drawn a minute (one is 4 ms of the loop every table shares); a
 #: code asked for again (the projector's, the teacher page's) is the one drawn before, never refused
 QR_DRAWS_PER_MINUTE = 60
-#: QR codes kept, the newest first out
+#: QR codes kept, the one asked for longest ago first out (a code asked for again moves to the end,
+#: so the projector's and the teacher page's stay while others are drawn)
 QR_KEPT = 64
 
 
@@ -1481,7 +1482,7 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
         """``{"url"}``: where students go (the teacher's and the projector's pages show it)."""
         return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
 
-    drawn: dict[str, str] = {}  # url -> its QR code (the newest QR_KEPT, in the order drawn)
+    drawn: dict[str, str] = {}  # url -> its QR code (QR_KEPT, the one asked for longest ago first)
     draws: dict[str, list[float]] = {}  # address -> when it had QR codes drawn, this last minute
 
     async def qr_svg(request: Request) -> Response:
@@ -1496,8 +1497,10 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
                     400,
                 )
             url += f"?code={code}"
-        svg = drawn.get(url)
-        if svg is None:
+        svg = drawn.pop(url, None)
+        if svg is not None:
+            drawn[url] = svg  # asked for again: the last to go
+        else:
             addr = request.client.host if request.client else "?"
             now = time.monotonic()
             recent = [t for t in draws.get(addr, []) if now - t < 60]
