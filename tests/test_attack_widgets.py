@@ -381,6 +381,21 @@ def test_a_lessons_count_that_is_not_a_whole_number_is_refused_naming_the_count(
             pytest.fail(label)
 
 
+def test_a_lessons_run_held_in_memory_whole_is_refused_past_what_a_kernel_holds():
+    """roll_sums(10**12) asked numpy for 16 TB and the notebook's kernel died; a run that
+    keeps every result in memory at once now says how far it goes, before allocating."""
+    from brady_widgets.big_brother import lesson as big_brother
+    from brady_widgets.costume_party import lesson as costume
+    from brady_widgets.progress import MOST_IN_MEMORY
+
+    for run in (big_brother.roll_sums, lambda n: costume.streak_experiment(rolls=n)):
+        with pytest.raises(ValueError, match=f"at most {MOST_IN_MEMORY:,} .*notebook's memory"):
+            run(10**12)
+        with pytest.raises(ValueError, match="at most"):
+            run(MOST_IN_MEMORY + 1)
+    assert len(big_brother.roll_sums(1000)) == 1000  # a lesson's own sizes are untouched
+
+
 def test_the_lessons_lookups_name_the_valid_values():
     """A kid not at the table, a player count without Snoop cards, a card value no card has,
     a bot level that does not exist: KeyErrors from inside, now sentences with the choices."""

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..frames import short
 from ..optional import lazy, need
-from ..progress import checked_count, progress_bar
+from ..progress import MOST_IN_MEMORY, checked_count, progress_bar
 from . import odds
 from .content import DEFAULT_TRACK
 
@@ -116,7 +116,7 @@ def two_dice() -> dict[int, Fraction]:
 
 def roll_sums(rolls: int, seed: int = 0) -> np.ndarray:
     """``rolls`` seeded sums of two dice (numpy)."""
-    rolls = checked_count("rolls", rolls)
+    rolls = checked_count("rolls", rolls, MOST_IN_MEMORY)
     rng = np.random.default_rng(seed)
     return rng.integers(1, 7, rolls) + rng.integers(1, 7, rolls)
 

@@ -28,7 +28,7 @@ from fractions import Fraction
 from itertools import permutations
 
 from ..optional import need
-from ..progress import checked_count
+from ..progress import MOST_IN_MEMORY, checked_count
 from . import odds
 from .content import ROOM_NAMES, figure_label
 from .positions import position
@@ -164,7 +164,7 @@ def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces
     """Roll a seeded die ``rolls`` times; among the rolls that come right after
     ``streak`` blacks in a row, how many are black? Returns counts, the share and
     its standard error (the exact chance is the die's black share, streak or not)."""
-    rolls = checked_count("rolls", rolls)
+    rolls = checked_count("rolls", rolls, MOST_IN_MEMORY)
     import numpy as np
 
     if faces is None:
