@@ -295,10 +295,10 @@ class GameWidget(ViewWrites, anywidget.AnyWidget):
             cls._css = STATIC / f"{view}.css"
         # help() and editors show the session's arguments, unless the class writes its own constructor
         if "__init__" in cls.__dict__:
-            cls.__signature__ = None
+            cls.__signature__ = None  # type: ignore[attr-defined]
         else:
             sig = _signature(cls.session_class)
-            cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])
+            cls.__signature__ = sig.replace(parameters=list(sig.parameters.values())[1:])  # type: ignore[attr-defined]
         super().__init_subclass__(**kwargs)
 
     def __init__(self, *args: Any, **kwargs: Any):
@@ -315,7 +315,7 @@ class GameWidget(ViewWrites, anywidget.AnyWidget):
         self.on_msg(self._on_view_msg)
 
     # the constructor's signature is the session's, written once there (help() and editors show it)
-    __init__.__signature__ = _signature(Session)
+    __init__.__signature__ = _signature(Session)  # type: ignore[attr-defined]
 
     def __getattr__(self, name: str) -> Any:
         """The session's API and state are the widget's (``w.act``, ``w.game``, ``w._state()``)."""
