@@ -25,6 +25,7 @@ import anywidget
 import traitlets
 
 from ..frames import STATIC
+from ..presenter import REFUSALS
 from ..protocol import MSG, TRAITS, synced_traits
 from ..widget import ViewWrites
 
@@ -140,10 +141,11 @@ class RemoteSeat(ViewWrites, anywidget.AnyWidget):
         """A trait write or a made-up comm message from this notebook's browser: the traits
         are the server's (this seat's screen), so nothing changes; the refusal joins
         :attr:`errors` in words, as the server's refusals do. Never raises."""
-        self.errors = [
-            *self.errors[-19:],
-            {"code": "malformed_message", "message": "The game could not read that request, so nothing changed."},
-        ]
+        self._note_error("malformed_message", REFUSALS["malformed_message"])
+
+    def _note_error(self, code: Any, message: Any) -> None:
+        """A refusal joins :attr:`errors` (the newest 20 kept)."""
+        self.errors = [*self.errors[-19:], {"code": code, "message": message}]
 
     def send_intent(self, msg: Any) -> None:
         with self._lock:
@@ -173,10 +175,10 @@ class RemoteSeat(ViewWrites, anywidget.AnyWidget):
         elif op == "joined":
             self.role = frame.get("role") or self.role
         elif op == "error":
-            self.errors = [*self.errors[-19:], {"code": frame.get("code"), "message": frame.get("message")}]
+            self._note_error(frame.get("code"), frame.get("message"))
         elif op == "taken_over":  # the seat was opened on another device: do not take it back
             self._closed = True
-            self.errors = [*self.errors[-19:], {"code": "taken_over", "message": frame.get("message")}]
+            self._note_error("taken_over", frame.get("message"))
             self.status = "moved"
 
     def _listen(self) -> None:
