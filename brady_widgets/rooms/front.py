@@ -66,7 +66,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .lobby import LobbyCopy, LobbyView
 from .server import CODE_ALPHABET, TEACHER_HASH_KEY, Rooms, _hash, page_routes, zip_response
-from .web import WebGuard
+from .web import PerMinute, WebGuard
 
 __all__ = ["Worker", "create_front", "worker_dbs", "worker_prefix"]
 
@@ -221,7 +221,7 @@ class Front:
         #: wrong tokens at POST /export, per address: at most joins_per_minute a minute, as a lone
         #: server counts them (its join rate); the workers count the socket's tries themselves
         self.joins_per_minute = joins_per_minute
-        self.tries: dict[str, list[float]] = {}
+        self.tries = PerMinute()
         #: tables per worker, from the lobbies the teachers' connections saw (new tables
         #: go to the worker with fewest); unknown: 0
         self.tables: dict[int, int] = {}
@@ -431,15 +431,11 @@ class Front:
         token = auth[7:] if auth[:7].lower() == "bearer " else ""
         if not (token and secrets.compare_digest(_hash(token), self.teacher_hash)):
             addr = request.client.host if request.client else "?"
-            now = time.monotonic()
-            recent = [t for t in self.tries.get(addr, []) if now - t < 60]
-            if len(recent) >= self.joins_per_minute:
-                self.tries[addr] = recent
+            if not self.tries.allow(addr, self.joins_per_minute):
                 return JSONResponse(
                     {"code": "rate_limited", "message": "too many tries with table codes: wait a minute"},
                     status_code=429,
                 )
-            self.tries[addr] = [*recent, now]
             return JSONResponse(
                 {"code": "teacher_only", "message": "only the teacher's token exports the tables"}, status_code=403
             )

@@ -74,7 +74,7 @@ from ..screen import Screen
 from ..session import Session, session_for
 from .lobby import LobbyView, fit_watchers
 from .store import Store
-from .web import WebGuard
+from .web import PerMinute, WebGuard
 
 __all__ = ["ROOM_ERROR_CODES", "Rooms", "create_app"]
 
@@ -403,7 +403,7 @@ class Rooms:
         self.burst = burst
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, tuple[str, str]] = {}  # token hash -> (code, "seat" | "watch")
-        self.joins: dict[str, list[float]] = {}  # client address -> recent join attempts
+        self.joins = PerMinute()  # client address -> recent join attempts
         self.teachers: set[Device] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.resume_seconds = 0.0
@@ -552,13 +552,8 @@ class Rooms:
         return room
 
     def _rate_join(self, addr: str) -> None:
-        now = time.monotonic()
-        recent = [t for t in self.joins.get(addr, []) if now - t < 60]
-        if len(recent) >= self.joins_per_minute:
-            self.joins[addr] = recent
+        if not self.joins.allow(addr, self.joins_per_minute):
             raise RoomError("rate_limited", "too many tries with table codes: wait a minute")
-        recent.append(now)
-        self.joins[addr] = recent
 
     # ------------------------------------------------------------ the tables
     def create(self, spec: Any) -> Room:
@@ -1483,7 +1478,7 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
         return JSONResponse({"url": students_url(request)}, headers={"Cache-Control": "no-store"})
 
     drawn: dict[str, str] = {}  # url -> its QR code (QR_KEPT, the one asked for longest ago first)
-    draws: dict[str, list[float]] = {}  # address -> when it had QR codes drawn, this last minute
+    draws = PerMinute()  # address -> when it had QR codes drawn, this last minute
 
     async def qr_svg(request: Request) -> Response:
         """The students' address as a QR code (SVG, drawn here by segno: no CDN); with
@@ -1502,15 +1497,11 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
             drawn[url] = svg  # asked for again: the last to go
         else:
             addr = request.client.host if request.client else "?"
-            now = time.monotonic()
-            recent = [t for t in draws.get(addr, []) if now - t < 60]
-            if len(recent) >= QR_DRAWS_PER_MINUTE:
-                draws[addr] = recent
+            if not draws.allow(addr, QR_DRAWS_PER_MINUTE):
                 return JSONResponse(
                     {"code": "rate_limited", "message": "too many QR codes asked for from this address: wait a minute"},
                     429,
                 )
-            draws[addr] = [*recent, now]
             try:
                 svg = qr_svg_text(url)
             except ImportError:  # segno is in the rooms extra; without it the pages show the address alone

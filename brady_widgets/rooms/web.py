@@ -44,6 +44,7 @@ Security headers on every HTTP answer
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterable
 from typing import Any
 from urllib.parse import urlsplit
@@ -51,7 +52,7 @@ from urllib.parse import urlsplit
 from starlette.datastructures import Headers, MutableHeaders
 from starlette.responses import PlainTextResponse
 
-__all__ = ["CSP", "SECURITY_HEADERS", "WebGuard", "default_hosts", "origin_of"]
+__all__ = ["CSP", "SECURITY_HEADERS", "PerMinute", "WebGuard", "default_hosts", "origin_of"]
 
 #: the pages' Content-Security-Policy: ``default-src 'self'`` covers scripts, styles, images
 #: and (in Chromium, Firefox and Safari) the same-origin ``ws:``/``wss:`` socket
@@ -67,6 +68,25 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 DEFAULT_PORTS = {"http": 80, "https": 443}
 #: at most this many distinct refused hosts/origins are reported on the terminal
 MAX_REPORTED = 50
+
+
+class PerMinute:
+    """Tries per address over the last minute (a sliding minute): a join by code, a wrong
+    teacher's token at the front's export, a new QR code drawn."""
+
+    def __init__(self) -> None:
+        self.times: dict[str, list[float]] = {}  # address -> its tries this last minute
+
+    def allow(self, addr: str, most: int) -> bool:
+        """Count a try by ``addr`` if it has had fewer than ``most`` this last minute."""
+        now = time.monotonic()
+        recent = [t for t in self.times.get(addr, []) if now - t < 60]
+        if len(recent) >= most:
+            self.times[addr] = recent
+            return False
+        recent.append(now)
+        self.times[addr] = recent
+        return True
 
 
 def _split_host(value: str) -> tuple[str, int | None]:
