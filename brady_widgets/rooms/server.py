@@ -85,6 +85,8 @@ CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTWXYZ"
 #: when tables shard (``--workers``: a code is then 6 characters): a prefix takes none of them,
 #: or one address trying 20 codes a minute would find one of 30 tables in 707,281 within hours
 CODE_LENGTH = 5
+#: what a malformed code is told (a code is 5 letters, or 6 behind the front of several servers)
+BAD_CODE = "a table code is the letters and digits on the teacher's screen"
 #: the most bytes one frame from a device may take
 MAX_FRAME = 4096
 #: frames waiting to go out to one device, at most: a device that reads none of them (a
@@ -543,7 +545,7 @@ class Rooms:
 
     def _room(self, code: Any, *, joining: bool = False) -> Room:
         if not isinstance(code, str) or not 1 <= len(code) <= 12:
-            raise RoomError("bad_code", "a table code is the letters and digits on the teacher's screen")
+            raise RoomError("bad_code", BAD_CODE)
         room = self.rooms.get(code.strip().upper())
         if room is None:
             raise RoomError("bad_code", f"no table has the code {short(code)}")
@@ -1488,7 +1490,7 @@ def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> li
         if code:
             if not (1 <= len(code) <= 12 and all(c in CODE_ALPHABET for c in code)):
                 return JSONResponse(
-                    {"code": "bad_code", "message": "a table code is the letters and digits on the teacher's screen"},
+                    {"code": "bad_code", "message": BAD_CODE},
                     400,
                 )
             url += f"?code={code}"
