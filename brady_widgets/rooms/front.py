@@ -624,16 +624,20 @@ class Splice:
                     with contextlib.suppress(Exception):
                         w.close()
 
+    def _trusts(self, peer: str) -> bool:
+        """Whether ``peer`` is a proxy whose X-Forwarded-For/-Proto are believed (--behind-proxy)."""
+        return peer in self.trusted or "*" in self.trusted
+
     def _address(self, low: dict, peer: str) -> str:
         """The device's address: the peer's, or the one a trusted proxy says it saw."""
-        if peer in self.trusted or "*" in self.trusted:
+        if self._trusts(peer):
             said = (low.get("x-forwarded-for") or "").split(",")[-1].strip()
             return said or peer
         return peer
 
     def _scheme(self, low: dict, peer: str) -> str:
         """``http`` or ``https``: the front's own, or a trusted proxy's (``X-Forwarded-Proto``)."""
-        trusted = peer in self.trusted or "*" in self.trusted
+        trusted = self._trusts(peer)
         proto = (low.get("x-forwarded-proto") or "").split(",")[0].strip().lower() if trusted else ""
         if proto in ("http", "https", "ws", "wss"):
             return {"ws": "http", "wss": "https"}.get(proto, proto)
@@ -655,7 +659,7 @@ class Splice:
         """The request head for the process behind: the device's address and scheme set by
         the front (kept from a trusted proxy in front of it), no extension offer, and one
         request per connection for plain HTTP (each is checked with its own headers)."""
-        trusted = peer in self.trusted or "*" in self.trusted
+        trusted = self._trusts(peer)
         chain = low.get("x-forwarded-for") if trusted else None
         proto = self._scheme(low, peer)
         out = [(k, v) for k, v in headers if k.lower() not in HOP_HEADERS]

@@ -15,8 +15,9 @@ is sent, and the page counts it down itself).
 
 from __future__ import annotations
 
-import json
 from typing import Any
+
+from ..frames import _json_size
 
 #: bytes of JSON one lobby frame holds (every frame stays under 8 KB; a single entry is cut
 #: to :data:`ENTRY_BUDGET` so a frame of one entry stays under it too)
@@ -27,9 +28,8 @@ TICKING = ("expires_in",)
 _BARE = {"op", "tables", "gone", "full"}  # a frame with only these carries nothing yet
 
 
-def size(value: Any) -> int:
-    """Bytes of ``value`` as the server writes it (compact JSON, UTF-8)."""
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+#: bytes of a value as the server writes it (compact JSON, UTF-8): a frame's measure
+size = _json_size
 
 
 def fit_watchers(entry: dict, budget: int = ENTRY_BUDGET) -> dict:
