@@ -286,8 +286,7 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
 
     plt = need("matplotlib.pyplot")
     prior = prior or card_prior(DECK)
-    if isinstance(said, bool) or said not in prior:
-        raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
+    _check_said(prior, said)
     explorers.checked_start("trust", trust, 0, 1, step=None)
     slider = W.FloatSlider(value=trust, min=0.0, max=1.0, step=0.05, description="trust t", continuous_update=False)
     out = W.Output()
@@ -309,10 +308,15 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
     return box
 
 
-def post_of(prior: dict, said: int, t) -> Fraction:
-    """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
+def _check_said(prior: dict, said: Any) -> None:
+    """ValueError naming the card values unless ``said`` is one of ``prior``'s."""
     if isinstance(said, bool) or said not in prior:
         raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
+
+
+def post_of(prior: dict, said: int, t) -> Fraction:
+    """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
+    _check_said(prior, said)
     return posterior(prior, [(said, t)])[said]
 
 
