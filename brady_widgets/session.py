@@ -101,9 +101,11 @@ ASK_AFTER_ACT_S = 0.050
 #: the largest time stamp (game ms, either sign) an act may carry: about 31 years of play
 MAX_STAMP_MS = 1e12
 
-#: a seat's name at most (characters, and bytes of UTF-8 in a frame): every name is in every
-#: update's settings, and 42 names of 300 characters made a Total Black update 15 KB, past the
-#: 8 KB a frame may take (the rooms server's join names have the same limits)
+#: a seat's name at most: characters as typed, and bytes in a frame (JSON, UTF-8). Every
+#: seat's name is in every update (a widget's settings, a rooms device's full snapshot): 42
+#: names of 300 characters made a Total Black update 15 KB, 42 of 40 emoji 10 KB, past the 8 KB
+#: a frame may take. 48 bytes hold 40 ASCII letters, 24 Cyrillic or Greek ones, 16 Chinese
+#: characters or 12 emoji; the rooms server's join names (rooms.server.clean_name) share them
 NAME_CHARS = 40
 NAME_BYTES = 48
 

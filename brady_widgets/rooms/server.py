@@ -71,7 +71,7 @@ from ..frames import ROOM_ERROR_CODES, STATIC, WidgetError, _error_dict, bounded
 from ..protocol import MSG
 from ..render import PRIVATE_REPLAY, render
 from ..screen import Screen
-from ..session import Session, session_for
+from ..session import NAME_BYTES, NAME_CHARS, Session, session_for
 from .lobby import LobbyView, fit_watchers
 from .store import Store
 from .web import PerMinute, WebGuard
@@ -200,12 +200,6 @@ class RoomError(Exception):
         super().__init__(bounded(message))
 
 
-#: a name's limits: characters as typed, and bytes in a frame (JSON, UTF-8). Every seat's name
-#: goes in every device's full snapshot, and 42 names of 40 emoji came to 10 KB, past the 8 KB
-#: a frame may take: 48 bytes hold 40 ASCII letters, 24 Cyrillic or Greek ones, 16 Chinese
-#: characters or 12 emoji
-NAME_CHARS = 40
-NAME_BYTES = 48
 #: what a name never keeps: control, format (zero-width, bidi overrides that write a name
 #: backwards on the teacher's page), private-use, unassigned and line-breaking characters
 _HIDDEN = frozenset(("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"))
