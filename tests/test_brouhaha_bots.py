@@ -12,6 +12,7 @@ hunt, no slap with nothing behind it, never twice at one table). Total Black's b
 
 from __future__ import annotations
 
+import copy
 import math
 import pickle
 import random
@@ -528,3 +529,62 @@ def test_cached_beliefs_equal_fresh_ones():
                     assert list(ctx.belief(seat)) == list(fresh)
                     checked += 1
     assert checked > 100
+
+
+def _questions(players, seed, level, seat, every=400, until=150_000):
+    """``(view, legal)`` of ``seat`` every ``every`` ms of a bot game."""
+    g = Brouhaha(players, seed)
+    sched = Scheduler(g, {s: BOTS[level](s, seed) for s in range(players)}, delay=0, lag=0, copy_views=False)
+    out, t = [], 0
+    while not g.over and t < until:
+        t += every
+        sched.run_until(t)
+        out.append((g.view(seat), g.legal_actions(seat)))
+    return out
+
+
+def _answers(bot, questions):
+    out = []
+    for view, legal in questions:
+        answer = bot.plan(view, legal)  # (the bots never change a view: the kit checks it)
+        out.append((answer.ms, answer.action) if isinstance(answer, Later) else answer)
+    return out
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bot_handed_another_game_decides_as_a_fresh_one(level):
+    """A bot keeps memory between questions (the log it read, what it wants, when it first
+    saw its Hunter). Handed the views of game A and then those of game B (or of A again
+    from an earlier moment), it must notice that they do not go on from what it saw and
+    decide on them exactly as a fresh bot does: nothing of A may leak into B."""
+    games = {seed: _questions(4, seed, level, 0) for seed in (3, 4, 5, 6)}
+    cases = 0
+    for a, b in ((3, 4), (5, 6), (4, 4), (6, 6)):
+        for cut in (10, 60):
+            for start in (0, 20):
+                later = games[b][start:]
+                moved = BOTS[level](0, 9)
+                _answers(moved, games[a][start + cut :] if a == b else games[a][:cut])
+                assert _answers(moved, later) == _answers(BOTS[level](0, 9), later), (a, b, cut, start)
+                cases += 1
+    assert cases == 16
+
+
+def test_memory_one_equal_entry_is_not_a_continuation():
+    """A log whose entry at the place of the last one read is equal (not the same object)
+    but whose earlier entries differ is another game's: the memory starts again."""
+    g = Brouhaha(4, 3)
+    Scheduler(g, {s: BOTS["hard"](s, 1) for s in range(4)}, delay=0, lag=0, copy_views=False).run_until(60_000)
+    log = g.view(0)["log"]
+    m = Memory(0)
+    m.update(log)
+    assert m.update(copy.deepcopy(log)) is False  # an equal copy goes on from it
+    forged = [dict(e) for e in log]
+    forged[2] = {**forged[2], "at": -1}  # another past, the same last entry
+    assert m.update(forged) is True
+    fresh = Memory(0)
+    fresh.update(forged)
+    counters = ("version", "changes", "cried_version", "_table")  # (its own cache keys: they only grow)
+    assert {k: v for k, v in vars(m).items() if k not in counters} == {
+        k: v for k, v in vars(fresh).items() if k not in counters
+    }

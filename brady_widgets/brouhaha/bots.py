@@ -235,6 +235,8 @@ class Memory:
         self.cried_version = getattr(self, "cried_version", 0) + 1
         self.seen = 0
         self.last = None
+        #: the log entries it has read, in order (its own list: what a later log must start with)
+        self.entries: list = []
         self.holds: dict[int, dict[str, tuple]] = {}
         self.cried: dict[int, dict[str, float]] = {}
         self.cry_now: dict[int, str | None] = {}
@@ -262,15 +264,26 @@ class Memory:
         return self._table[1]
 
     # ----------------------------------------------------------------- log
-    def update(self, log: list) -> None:
+    def update(self, log: list) -> bool:
+        """Read what ``log`` adds to the log it has read; True when ``log`` does not go on
+        from that one (another game, an older view, a changed past): then it starts again
+        from ``log`` alone, as a fresh memory would. The last entry it read found at its
+        place in ``log`` (the same object: a game's entries are shared, read-only, by every
+        log of one seat) means ``log`` goes on from it; an equal copy is checked entry by
+        entry (one entry alike at that place in another game's log is not enough)."""
         n = self.seen
-        if n > len(log) or (n and log[n - 1] is not self.last and log[n - 1] != self.last):
+        restart = False
+        if n and (n > len(log) or (log[n - 1] is not self.last and log[:n] != self.entries)):
             self.reset()  # not the log it was following: start again
             n = 0
-        for ev in log[n:]:
+            restart = True
+        new = log[n:]
+        for ev in new:
             self._event(ev)
+        self.entries += new
         self.seen = len(log)
         self.last = log[-1] if log else None
+        return restart
 
     def _forget_down(self, seat: int) -> None:
         self.cry_now[seat] = None
@@ -651,7 +664,11 @@ class PlannerBot:
         return action
 
     def plan(self, view: dict, legal: list):
-        self.memory.update(view.get("log") or [])
+        if self.memory.update(view.get("log") or []):
+            # not the game (or the moment) it was following: what it wanted and when it
+            # first saw its Hunter belong to that one; it goes on as a fresh bot would
+            self._want = None
+            self._hunter_since = None
         if not legal or view.get("over"):
             self._want = None
             return None
