@@ -33,12 +33,21 @@ class SloppyBot:
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
         self.rng = random.Random(f"total_black:sloppy:{seat}:{seed}")
-        self._round = None
+        self._round: tuple | None = None
         self._plan: tuple[bool, int] = (False, 0)
 
+    @staticmethod
+    def _moment(view: dict) -> tuple:
+        """What a round's decision is drawn for: the round, what it heard and its own card
+        and cry. A view of another game (a bot moved to another table, a replay) that is
+        at the same round number is another moment: it decides afresh, never on what it
+        heard at the last table."""
+        return (view.get("round"), view.get("heard"), view.get("my_cry"), view.get("my_card"))
+
     def _decide(self, view: dict) -> tuple[bool, int]:
-        if view.get("round") != self._round:
-            self._round = view.get("round")
+        moment = self._moment(view)
+        if moment != self._round:
+            self._round = moment
             same = view.get("heard") is not None and view.get("heard") == view.get("my_cry")
             wrong = self.rng.random() < ERR
             self._plan = (same != wrong, self.rng.randint(*REACT_MS))
@@ -70,8 +79,9 @@ class RandomBot(SloppyBot):
         self.rng = random.Random(f"total_black:random:{seat}:{seed}")
 
     def _decide(self, view: dict) -> tuple[bool, int]:
-        if view.get("round") != self._round:
-            self._round = view.get("round")
+        moment = self._moment(view)
+        if moment != self._round:
+            self._round = moment
             self._plan = (self.rng.random() < 0.5, self.rng.randint(*REACT_MS))
         return self._plan
 
