@@ -12,6 +12,7 @@ import sys
 
 import pytest
 
+from brady_widgets.rooms import web
 from brady_widgets.rooms.cli import MIN_TEACHER_TOKEN
 from brady_widgets.rooms.server import CODE_ALPHABET, MAX_FRAME, MAX_WATCHERS, Device, Rooms
 from brady_widgets.rooms.store import Store
@@ -499,3 +500,24 @@ def test_no_device_screen_depends_on_a_secret_it_may_not_see(tmp_path, game, pla
         assert rooms.rooms == {}
     finally:
         rooms.store.close()
+
+
+def test_the_per_address_counts_forget_addresses_quiet_for_a_minute(monkeypatch):
+    """A rooms server on the open internet hears from many addresses (an IPv6 block gives a
+    script 2**64): the join, export and QR counts keep only the addresses heard from this
+    last minute, not every address ever seen, and still count those."""
+    now = [1000.0]
+    monkeypatch.setattr(web.time, "monotonic", lambda: now[0])
+    counts = web.PerMinute()
+    for i in range(5000):
+        assert counts.allow(f"2001:db8::{i:x}", 3)
+    assert len(counts.times) == 5000
+    for _ in range(2):
+        assert counts.allow("10.0.0.7", 3)
+    now[0] += 30
+    assert counts.allow("10.0.0.7", 3) and not counts.allow("10.0.0.7", 3)  # 3 this minute: the 4th waits
+    now[0] += 31  # the first 5,001 addresses' tries are past a minute; 10.0.0.7's last is not
+    assert counts.allow("2001:db8::1", 3)
+    assert set(counts.times) == {"10.0.0.7", "2001:db8::1"}
+    assert counts.allow("10.0.0.7", 3) and counts.allow("10.0.0.7", 3)
+    assert not counts.allow("10.0.0.7", 3)  # its try of 31 s ago still counts: 3 this minute

@@ -72,14 +72,21 @@ MAX_REPORTED = 50
 
 class PerMinute:
     """Tries per address over the last minute (a sliding minute): a join by code, a wrong
-    teacher's token at the front's export, a new QR code drawn."""
+    teacher's token at the front's export, a new QR code drawn. Once a minute the addresses
+    with no try this last minute are forgotten: the memory is that of the addresses heard
+    from lately, not of every address ever heard from (a server on the open internet hears
+    from many)."""
 
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}  # address -> its tries this last minute
+        self.swept = time.monotonic()
 
     def allow(self, addr: str, most: int) -> bool:
         """Count a try by ``addr`` if it has had fewer than ``most`` this last minute."""
         now = time.monotonic()
+        if now - self.swept >= 60:
+            self.swept = now
+            self.times = {a: ts for a, ts in self.times.items() if ts and now - ts[-1] < 60}
         recent = [t for t in self.times.get(addr, []) if now - t < 60]
         if len(recent) >= most:
             self.times[addr] = recent
