@@ -220,7 +220,7 @@ def test_guessing_the_teachers_token_at_the_fronts_export_is_rate_limited_as_at_
     assert [a[0] for a in answers] == [403, 403, 403, 429, 429]
     assert json.loads(answers[3][2]) == {
         "code": "rate_limited",
-        "message": "too many tries with table codes: wait a minute",
+        "message": "too many wrong teacher's tokens from this address: wait a minute",
     }
     assert all(b"Traceback" not in a[2] for a in answers)
     assert export("guess-x-0123456789", client="10.0.0.8")[0] == 403  # another device: its own count

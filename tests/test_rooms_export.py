@@ -157,8 +157,14 @@ def test_no_token_a_students_token_and_another_origin_get_nothing(played):
 def test_guessing_the_token_is_rate_limited(tmp_path):
     server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0, joins_per_minute=3).start()
     try:
-        statuses = [export(server, f"guess-{i}-0123456789", server.url)[0] for i in range(5)]
+        answers = [export(server, f"guess-{i}-0123456789", server.url) for i in range(5)]
+        statuses = [a[0] for a in answers]
         assert statuses[:3] == [403] * 3 and statuses[3:] == [429, 429]
+        # in the export's words (the count is the address's join rate: a teacher who mistyped
+        # the token is told about tokens, not table codes)
+        assert (
+            json.loads(answers[3][2])["message"] == "too many wrong teacher's tokens from this address: wait a minute"
+        )
     finally:
         server.stop()
 

@@ -65,7 +65,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .lobby import LobbyCopy, LobbyView
-from .server import CODE_ALPHABET, TEACHER_HASH_KEY, Rooms, _hash, page_routes, zip_response
+from .server import CODE_ALPHABET, TEACHER_HASH_KEY, TOKEN_TRIES, Rooms, _hash, page_routes, zip_response
 from .web import PerMinute, WebGuard
 
 __all__ = ["Worker", "create_front", "worker_dbs", "worker_prefix"]
@@ -433,7 +433,7 @@ class Front:
             addr = request.client.host if request.client else "?"
             if not self.tries.allow(addr, self.joins_per_minute):
                 return JSONResponse(
-                    {"code": "rate_limited", "message": "too many tries with table codes: wait a minute"},
+                    {"code": "rate_limited", "message": TOKEN_TRIES},
                     status_code=429,
                 )
             return JSONResponse(

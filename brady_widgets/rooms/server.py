@@ -1443,6 +1443,10 @@ def _page(name: str) -> HTMLResponse:
     )
 
 
+#: ``POST /export``'s refusal past an address's tries (a lone server's and the front's)
+TOKEN_TRIES = "too many wrong teacher's tokens from this address: wait a minute"
+
+
 def page_routes(join_url: str | None, games_of: Any, export: Any, ws: Any) -> list:
     """The routes of a rooms address: the pages, the games (``games_of()``), the students'
     address and QR code, the view bundles, ``POST /export`` and ``/ws`` (the two handlers
@@ -1585,8 +1589,8 @@ def create_app(
         if not (token and secrets.compare_digest(_hash(token), rooms.teacher_hash)):
             try:
                 rooms._rate_join(addr)
-            except RoomError as exc:
-                return JSONResponse({"code": exc.code, "message": str(exc)}, status_code=429)
+            except RoomError as exc:  # the join rate's count, in the export's words
+                return JSONResponse({"code": exc.code, "message": TOKEN_TRIES}, status_code=429)
             return JSONResponse(
                 {"code": "teacher_only", "message": "only the teacher's token exports the tables"}, status_code=403
             )
