@@ -475,6 +475,55 @@ def test_log_for_follows_the_events_and_starts_over_in_a_copy():
     ]
 
 
+def test_every_kept_log_reads_new_events_in_one_pass_as_a_fresh_filter_would():
+    """The logs kept (every seat's, the public one, the reveal) read each new event in one
+    pass: whenever asked, each equals a filter of the events from scratch, opened early or
+    late, with a seat named twice in an audience, an ``"audience": None`` (public), an
+    empty audience (the reveal only), events appended by hand, and the last event replaced
+    or the list cut (then rebuilt); an event's entry is one object in every log."""
+    d = duel(3)
+    readers = [(None, False), (0, False), (1, False), (2, False), (None, True)]
+
+    def shows(e, seat, reveal):
+        return reveal or e.get("audience") is None or (seat is not None and seat in e["audience"])
+
+    def expected(seat, reveal):
+        return [{k: v for k, v in e.items() if k != "audience"} for e in d.events if shows(e, seat, reveal)]
+
+    def check():
+        by_event = {}  # event index -> its entry, the same object in every log
+        for seat, reveal in readers:
+            log = d.log_for(seat, reveal=reveal)
+            assert log == expected(seat, reveal), (seat, reveal)
+            shown = [i for i, e in enumerate(d.events) if shows(e, seat, reveal)]
+            for i, entry in zip(shown, log, strict=True):
+                assert by_event.setdefault(i, entry) is entry
+
+    assert d.log_for(1) == expected(1, False)  # one log open before the events below
+    notes = [
+        {"type": "twice", "step": 1, "audience": [2, 2]},
+        {"type": "public", "step": 2, "audience": None},
+        {"type": "nobody", "step": 3, "audience": []},
+        {"type": "pair", "step": 4, "audience": [0, 2], "seen": [1, [2]]},
+    ]
+    d.events.extend(notes[:1])
+    assert d.log_for(1) == expected(1, False)  # the others open after it
+    d.events.extend(notes[1:2])
+    check()
+    d.events.extend(notes[2:])
+    d.events.append(dict(notes[0], step=5))  # every log open now
+    d.act(2, {"type": "commit", "pick": 0}, at=10)
+    check()
+    d.events[-1] = {"type": "swapped", "step": 9, "audience": [1]}  # replaced: rebuilt
+    check()
+    assert d.log_for(1)[-1] == {"type": "swapped", "step": 9}
+    del d.events[-3:]  # fewer events than read: rebuilt
+    check()
+    d.events.append({"type": "late", "step": 10})
+    readers.reverse()  # the reveal first this time
+    check()
+
+
 def test_log_since_hands_out_only_what_is_new_with_a_cursor():
     """log_since(seat, cursor) gives the entries of log_for(seat) from the cursor on (the
     same shared read-only entries) and the next cursor; a reader that keeps its cursor

@@ -183,24 +183,64 @@ def _frozen(value: Any) -> Any:
 
 class _LogCache:
     """:meth:`Game.log_for`'s memory: one read-only copy of each event (``frozen[i]``:
-    the entry and its audience, or None for a public event), and per ``(seat, reveal)``
-    the entries that log shows so far. Appended to as the game goes on; rebuilt if the
-    events list is replaced or an event it copied is no longer in its place. A copy of
-    the game (``clone``, a pickle) starts with an empty one."""
+    the entry and its audience, or None for a public event; ``sources[i]``: the event it
+    copies), the reveal log (every entry, or None until asked) and per seat (``None``: the
+    public view) the entries that log shows so far. Every log kept is up to date with
+    ``frozen``: an event is made read-only once and appended to every log it belongs to in
+    one pass, so a log's read costs a look-up. Rebuilt if the events list is replaced or
+    an event it copied is no longer in its place. A copy of the game (``clone``, a pickle)
+    starts with an empty one."""
 
-    __slots__ = ("events", "frozen", "sources", "logs")
+    __slots__ = ("events", "frozen", "sources", "reveal", "seats", "lists")
 
     def __init__(self, events: list | None = None):
         self.events = events
         self.frozen: list[tuple] = []
         self.sources: list[dict] = []
-        self.logs: dict[tuple, list] = {}
+        self.reveal: list | None = None
+        self.seats: dict[Any, list] = {}
+        self.lists: list[list] = []  # every log kept (the public events go to each)
 
     def __deepcopy__(self, memo):
         return _LogCache()
 
     def __reduce__(self):
         return (_LogCache, ())
+
+    def catch_up(self, events: list, start: int) -> None:
+        """Make the events from ``start`` on read-only and append each to every log kept
+        that shows it (``start`` is ``len(self.sources)``)."""
+        frozen, sources, lists, seats, reveal = self.frozen, self.sources, self.lists, self.seats, self.reveal
+        for ev in events[start:]:
+            aud = ev["audience"] if "audience" in ev else None
+            if aud is None:  # a public event (most events): every log shows it
+                entry = _frozen(ev) if "audience" not in ev else _frozen(_without_audience(ev))
+                frozen.append((entry, None))
+                sources.append(ev)
+                for shown in lists:
+                    shown.append(entry)
+                continue
+            entry = _frozen(_without_audience(ev))
+            frozen.append((entry, aud))
+            sources.append(ev)
+            if reveal is not None:
+                reveal.append(entry)
+            try:
+                for s in aud:
+                    got = seats.get(s) if s is not None else None
+                    # (a seat named twice in the audience: its log shows the entry once)
+                    if got is not None and (not got or got[-1] is not entry):
+                        got.append(entry)
+            except TypeError:  # an audience member no dict can look up: every seat log asks
+                for s, shown in seats.items():
+                    if s is not None and s in aud and (not shown or shown[-1] is not entry):
+                        shown.append(entry)
+
+
+def _without_audience(ev: dict) -> dict:
+    entry = dict(ev)  # the other keys in their order
+    del entry["audience"]
+    return entry
 
 
 #: _frozen: the types it goes into (everything else in an event is shared as it is); a set:
@@ -439,8 +479,8 @@ class Game:
 
         A fresh list of read-only entries (:class:`FrozenEvent`): changing the returned
         log never changes the game, and the same entry is shared by every log that shows
-        it (an event is made read-only once, when a log first reaches it, not copied on
-        every call). Events must not change once emitted (the conformance kit checks
+        it (an event is made read-only once, at the first read of any log after it, and
+        appended then to every log kept that shows it: not copied on every call). Events must not change once emitted (the conformance kit checks
         that each entry still equals its event).
 
         A seat's log only grows: the first ``k`` entries of a later call are the first
@@ -493,45 +533,31 @@ class Game:
         # getattr, not self.__dict__.get: reading __dict__ makes CPython 3.11 give up an
         # object's inline attributes for good, and every view would slow the game's steps
         cache = getattr(self, "_log_cache", None)
-        n = len(events)
-        if cache is not None and cache.events is events:
-            # the common case: this log has read every event (a view asked again, or a
-            # step whose events were all for other seats... or none yet)
-            kept = cache.logs.get((None, True) if reveal else (seat, False))
-            if kept is not None and kept[1] == n and (not n or events[n - 1] is cache.sources[n - 1]):
-                return kept[0]
-        if (
-            cache is None
-            or cache.events is not events
-            or len(cache.frozen) > n
-            or (cache.sources and events[len(cache.sources) - 1] is not cache.sources[-1])
-        ):
+        if cache is None or cache.events is not events:
             cache = self._log_cache = _LogCache(events)
-        frozen = cache.frozen
-        if len(frozen) < n:
-            sources = cache.sources
-            for ev in events[len(frozen) :]:
-                if "audience" in ev:
-                    aud = ev["audience"]
-                    entry = dict(ev)  # the other keys in their order
-                    del entry["audience"]
-                    entry = _frozen(entry)
-                else:  # a public event (most events)
-                    aud, entry = None, _frozen(ev)
-                frozen.append((entry, aud))
-                sources.append(ev)
-        key = (None, True) if reveal else (seat, False)  # the reveal is one log, whoever asks
-        log: list[Any] | None = cache.logs.get(key)  # [entries shown, events read]
-        if log is None:
-            log = [[], 0]
-            cache.logs[key] = log
-        shown, read = log
-        if read < n:
-            append = shown.append
-            for entry, aud in frozen[read:n]:
-                if reveal or aud is None or (seat is not None and seat in aud):
-                    append(entry)
-            log[1] = n
+        sources = cache.sources
+        n, m = len(events), len(sources)
+        if m != n or (n and events[n - 1] is not sources[n - 1]):
+            # new events (or the list changed under the cache: an event it copied is not in
+            # its place, or fewer events than it read): every log kept reads them now
+            if m > n or (m and events[m - 1] is not sources[m - 1]):
+                cache = self._log_cache = _LogCache(events)
+                m = 0
+            cache.catch_up(events, m)
+        if reveal:  # the reveal is one log, whoever asks
+            shown = cache.reveal
+            if shown is None:
+                shown = cache.reveal = [entry for entry, _ in cache.frozen]
+                cache.lists.append(shown)
+            return shown
+        shown = cache.seats.get(seat)
+        if shown is None:
+            if seat is None:
+                shown = [entry for entry, aud in cache.frozen if aud is None]
+            else:
+                shown = [entry for entry, aud in cache.frozen if aud is None or seat in aud]
+            cache.seats[seat] = shown
+            cache.lists.append(shown)
         return shown
 
     @property
