@@ -1,7 +1,8 @@
 """Fixtures for the browser tests: one JupyterLab server and one Debian
 chromium per session, a fresh page (and no kernel sessions) per test, one
 output folder per test under ``test-output/<test name>/`` at the repo root
-(override with ``BRADY_TEST_OUTPUT``).
+(override with ``BRADY_TEST_OUTPUT``; a name that two modules share gets its
+module's name in front: ``test-output/<module>.<test name>/``).
 
 The browser tests are never skipped: a missing chromium is a test error with a
 message that says how to install it.
@@ -88,6 +89,16 @@ def pytest_runtest_teardown(item, nextitem):
         _CHROMIUM.stop()  # the last browser test: no Playwright loop left for the tests after it
 
 
+def pytest_collection_modifyitems(session, config, items):
+    """Names two browser modules share get their module's name in their output folder: each
+    test writes into a folder of its own, which it empties first."""
+    modules: dict[str, set] = {}
+    for item in items:
+        if H.HERE in Path(str(item.path)).resolve().parents:
+            modules.setdefault(item.name, set()).add(Path(str(item.path)).name)
+    config._brady_shared_names = {name for name, files in modules.items() if len(files) > 1}
+
+
 def pytest_collection_finish(session):
     """The static site's build starts now, in the background, when a collected test needs it
     (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come.
@@ -113,7 +124,10 @@ def pytest_sessionfinish(session, exitstatus):
 
 @pytest.fixture
 def output_dir(request) -> Path:
-    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    name = request.node.name
+    if name in getattr(request.config, "_brady_shared_names", ()):
+        name = f"{Path(str(request.node.path)).stem}.{name}"
+    name = re.sub(r"[^\w.-]+", "_", name)
     out = OUTPUT_ROOT / name
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
