@@ -102,9 +102,12 @@ def pytest_collection_modifyitems(session, config, items):
 def pytest_collection_finish(session):
     """The static site's build starts now, in the background, when a collected test needs it
     (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come.
-    Not in a pytest-xdist worker: every worker collects every test, and only the one that runs the
-    site's tests may build it (``site_dir`` starts the build there, as before)."""
-    if hasattr(session.config, "workerinput"):
+    On pytest-xdist, every worker collects every test: the first worker (gw0) starts the build,
+    whichever worker runs the site's tests, and a worker's ``site_dir`` waits for a build another
+    worker is running (a lock held by the build) before it runs ``scripts/site.sh`` itself (up to
+    date by then: a third of a second)."""
+    workerinput = getattr(session.config, "workerinput", None)
+    if workerinput is not None and workerinput.get("workerid") != "gw0":
         return
     for item in session.items:
         if "site_dir" in getattr(item, "fixturenames", ()):
