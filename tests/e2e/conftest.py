@@ -6,6 +6,12 @@ module's name in front: ``test-output/<module>.<test name>/``).
 
 The browser tests are never skipped: a missing chromium is a test error with a
 message that says how to install it.
+
+They may run on pytest-xdist workers, each file on one worker (``-n 2 --dist loadfile``,
+as scripts/test.sh runs them): each worker has its own JupyterLab, chromium and temp
+folders (``tmp_path_factory``), the output folders are one per test, and the files are
+handed out longest first (``LONGEST_FIRST``, with ``--no-loadscope-reorder``) so that no long
+file starts last.
 """
 
 from __future__ import annotations
@@ -89,14 +95,47 @@ def pytest_runtest_teardown(item, nextitem):
         _CHROMIUM.stop()  # the last browser test: no Playwright loop left for the tests after it
 
 
+#: The browser test files that take longest (seconds each took on one of two workers, 2 cores,
+#: at a load of 6-12), in the order pytest-xdist hands them out (``pytest_collection_modifyitems``):
+#: a worker that drew one of these last would run alone for its whole length while the other
+#: idles. The site's tests come third: its build (started at collection) has run beside the
+#: first two by then.
+LONGEST_FIRST = [
+    "test_axe_voila_browser.py",  # 122 s
+    "test_voila_browser.py",  # 92 s
+    "test_site_browser.py",  # 135 s (and up to 15 s of build on a warm cache)
+    "test_costume_party_browser.py",  # 85 s
+    "test_realtime_browser.py",  # 72 s
+    "test_phone_browser.py",  # 62 s
+    "test_big_brother_browser.py",  # 55 s
+    "test_rooms_pages_browser.py",  # 50 s
+    "test_brouhaha_browser.py",  # 49 s
+    "test_brady_bunch_browser.py",  # 48 s
+    "test_rooms_browser.py",  # 42 s
+    "test_rooms_trust_browser.py",  # 24 s
+    "test_axe_browser.py",  # 21 s
+    "test_screen_browser.py",  # 21 s
+]  # (then the others, in collection order: each under 11 s)
+
+
 def pytest_collection_modifyitems(session, config, items):
-    """Names two browser modules share get their module's name in their output folder: each
-    test writes into a folder of its own, which it empties first."""
+    """Names two browser modules share get their module's name in their output folder (each
+    test writes into its own folder: on two workers, one test's folder must not be emptied by
+    another's). On a pytest-xdist worker, the browser files are ordered ``LONGEST_FIRST`` (every
+    worker collects the same order; ``--dist loadfile`` hands the files out in it); a test's
+    place within its file does not change."""
+    mine = [item for item in items if H.HERE in Path(str(item.path)).resolve().parents]
     modules: dict[str, set] = {}
-    for item in items:
-        if H.HERE in Path(str(item.path)).resolve().parents:
-            modules.setdefault(item.name, set()).add(Path(str(item.path)).name)
+    for item in mine:
+        modules.setdefault(item.name, set()).add(Path(str(item.path)).name)
     config._brady_shared_names = {name for name, files in modules.items() if len(files) > 1}
+    if not hasattr(config, "workerinput"):
+        return
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    order = {id(item): i for i, item in enumerate(items)}
+    mine_ids = {id(item) for item in mine}
+    ranked = sorted(mine, key=lambda item: (rank.get(Path(str(item.path)).name, len(rank)), order[id(item)]))
+    items[:] = [item for item in items if id(item) not in mine_ids] + ranked
 
 
 def pytest_collection_finish(session):
