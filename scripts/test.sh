@@ -10,6 +10,7 @@
 #   BRADY_NO_INSTALL=1 bash scripts/test.sh   # skip the install steps (dev loop)
 #   PYTHON=/path/to/python bash scripts/test.sh
 #   BRADY_TEST_WORKERS=2 bash scripts/test.sh   # pytest-xdist workers (default auto; 0: none)
+#   BRADY_BROWSER_WORKERS=0 bash scripts/test.sh   # the browser tests' workers (default 2; 0: none)
 #
 # Outputs (junit.xml and junit-browser.xml, one screenshot per browser test) go to test-output/
 # (override with BRADY_TEST_OUTPUT).
@@ -127,9 +128,15 @@ fi
 # ------------------------------------------------------------------ pytest
 # Two pytest runs: everything but the browser tests spread over the cores (pytest-xdist,
 # BRADY_TEST_WORKERS workers, default "auto": one per core; 0 runs them in this process),
-# then the browser tests (tests/e2e) one at a time (each starts JupyterLab or a rooms server
-# and drives one chromium). "--dist loadfile" keeps each file on one worker: a notebook's
-# cells share one kernel, a module's fixtures (the Binder venv) are built once.
+# then the browser tests (tests/e2e) on BRADY_BROWSER_WORKERS workers (default 2, whatever the
+# cores: a browser test mostly waits -- for a kernel, a game clock, a bot's move --, and on a
+# busy 2-core machine the 88 took 8.0 min on two workers against 11.3 min one at a time; 0 runs
+# them one at a time in this process). Each worker has its own JupyterLab, chromium and temp
+# folders (tests/e2e/conftest.py).
+# "--dist loadfile" keeps each file on one worker: a notebook's cells share one kernel, a
+# module's fixtures (the Binder venv, a Voila server, the site's browser profile) are built once.
+# The browser files go out in the order tests/e2e/conftest.py gives them (the longest first:
+# --no-loadscope-reorder, else pytest-xdist orders them by their number of tests).
 "$PY" -c "import xdist" 2>/dev/null || die "pytest-xdist is missing: pip install -e '.[test]'"
 workers=${BRADY_TEST_WORKERS:-auto}
 targets=(tests)
@@ -154,10 +161,11 @@ set +e
   "${targets[@]}" "${nbval_args[@]}" "$@"
 rc=$?
 set -e
-step "pytest tests/e2e (the browser tests, one at a time)"
+browser_workers=${BRADY_BROWSER_WORKERS:-2}
+step "pytest -n $browser_workers tests/e2e (the browser tests)"
 set +e
 "$PY" -m pytest -p no:cacheprovider -rs --durations=15 --junitxml="$junit_browser" \
-  tests/e2e "$@"
+  -n "$browser_workers" --dist loadfile --no-loadscope-reorder tests/e2e "$@"
 rc_browser=$?
 set -e
 for run in "all but the browser tests:$rc" "the browser tests:$rc_browser"; do

@@ -1,10 +1,17 @@
 """Fixtures for the browser tests: one JupyterLab server and one Debian
 chromium per session, a fresh page (and no kernel sessions) per test, one
 output folder per test under ``test-output/<test name>/`` at the repo root
-(override with ``BRADY_TEST_OUTPUT``).
+(override with ``BRADY_TEST_OUTPUT``; a name that two modules share gets its
+module's name in front: ``test-output/<module>.<test name>/``).
 
 The browser tests are never skipped: a missing chromium is a test error with a
 message that says how to install it.
+
+They may run on pytest-xdist workers, each file on one worker (``-n 2 --dist loadfile``,
+as scripts/test.sh runs them): each worker has its own JupyterLab, chromium and temp
+folders (``tmp_path_factory``), the output folders are one per test, and the files are
+handed out longest first (``LONGEST_FIRST``, with ``--no-loadscope-reorder``) so that no long
+file starts last.
 """
 
 from __future__ import annotations
@@ -88,12 +95,58 @@ def pytest_runtest_teardown(item, nextitem):
         _CHROMIUM.stop()  # the last browser test: no Playwright loop left for the tests after it
 
 
+#: The browser test files that take longest (seconds each took on one of two workers, 2 cores,
+#: at a load of 6-12), in the order pytest-xdist hands them out (``pytest_collection_modifyitems``):
+#: a worker that drew one of these last would run alone for its whole length while the other
+#: idles. The site's tests come third: its build (started at collection) has run beside the
+#: first two by then.
+LONGEST_FIRST = [
+    "test_axe_voila_browser.py",  # 122 s
+    "test_voila_browser.py",  # 92 s
+    "test_site_browser.py",  # 135 s (and up to 15 s of build on a warm cache)
+    "test_costume_party_browser.py",  # 85 s
+    "test_realtime_browser.py",  # 72 s
+    "test_phone_browser.py",  # 62 s
+    "test_big_brother_browser.py",  # 55 s
+    "test_rooms_pages_browser.py",  # 50 s
+    "test_brouhaha_browser.py",  # 49 s
+    "test_brady_bunch_browser.py",  # 48 s
+    "test_rooms_browser.py",  # 42 s
+    "test_rooms_trust_browser.py",  # 24 s
+    "test_axe_browser.py",  # 21 s
+    "test_screen_browser.py",  # 21 s
+]  # (then the others, in collection order: each under 11 s)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """Names two browser modules share get their module's name in their output folder (each
+    test writes into its own folder: on two workers, one test's folder must not be emptied by
+    another's). On a pytest-xdist worker, the browser files are ordered ``LONGEST_FIRST`` (every
+    worker collects the same order; ``--dist loadfile`` hands the files out in it); a test's
+    place within its file does not change."""
+    mine = [item for item in items if H.HERE in Path(str(item.path)).resolve().parents]
+    modules: dict[str, set] = {}
+    for item in mine:
+        modules.setdefault(item.name, set()).add(Path(str(item.path)).name)
+    config._brady_shared_names = {name for name, files in modules.items() if len(files) > 1}
+    if not hasattr(config, "workerinput"):
+        return
+    rank = {name: i for i, name in enumerate(LONGEST_FIRST)}
+    order = {id(item): i for i, item in enumerate(items)}
+    mine_ids = {id(item) for item in mine}
+    ranked = sorted(mine, key=lambda item: (rank.get(Path(str(item.path)).name, len(rank)), order[id(item)]))
+    items[:] = [item for item in items if id(item) not in mine_ids] + ranked
+
+
 def pytest_collection_finish(session):
     """The static site's build starts now, in the background, when a collected test needs it
     (tests/e2e/test_site_browser.py: ``start_site_build``): it is ready by the time its tests come.
-    Not in a pytest-xdist worker: every worker collects every test, and only the one that runs the
-    site's tests may build it (``site_dir`` starts the build there, as before)."""
-    if hasattr(session.config, "workerinput"):
+    On pytest-xdist, every worker collects every test: the first worker (gw0) starts the build,
+    whichever worker runs the site's tests, and a worker's ``site_dir`` waits for a build another
+    worker is running (a lock held by the build) before it runs ``scripts/site.sh`` itself (up to
+    date by then: a third of a second)."""
+    workerinput = getattr(session.config, "workerinput", None)
+    if workerinput is not None and workerinput.get("workerid") != "gw0":
         return
     for item in session.items:
         if "site_dir" in getattr(item, "fixturenames", ()):
@@ -113,7 +166,10 @@ def pytest_sessionfinish(session, exitstatus):
 
 @pytest.fixture
 def output_dir(request) -> Path:
-    name = re.sub(r"[^\w.-]+", "_", request.node.name)
+    name = request.node.name
+    if name in getattr(request.config, "_brady_shared_names", ()):
+        name = f"{Path(str(request.node.path)).stem}.{name}"
+    name = re.sub(r"[^\w.-]+", "_", name)
     out = OUTPUT_ROOT / name
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)

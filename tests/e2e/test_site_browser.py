@@ -17,6 +17,7 @@ did not change. Screenshots of each page are in the test's output folder.
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import http.server
 import os
@@ -56,27 +57,44 @@ KERNEL_TIMEOUT = 180
 _BUILD: dict = {}
 
 
-def start_site_build() -> None:
+def start_site_build(wait: bool = False) -> bool:
     """Start ``bash scripts/site.sh`` now, in the background (once): conftest.py calls this when
     a collected test needs the site, so the build (about 15 s when an input changed, as on
     every commit) runs beside the browser tests before this module's instead of in front of
-    its first test. ``site_dir`` waits for it."""
+    its first test. ``site_dir`` waits for it.
+
+    The build holds a lock (``build/.site-test.lock``, beside the site) until it ends: while
+    another process builds (on pytest-xdist, the first worker starts the build whichever worker
+    runs the site's tests), this starts nothing and returns False, or with ``wait`` waits for
+    that build to end and then starts its own (which finds the site up to date, or builds it
+    again and fails as that one did)."""
     if _BUILD:
-        return
+        return True
     out = Path(os.environ.get("BRADY_SITE_TEST_OUT", H.REPO / "build" / "site-test"))
-    env = {**os.environ, "BRADY_SITE_OUT": str(out), "PYTHON": sys.executable}
-    log = tempfile.TemporaryFile()  # (a pipe nobody reads meanwhile could fill and stall the build)
-    proc = subprocess.Popen(
-        ["bash", str(H.REPO / "scripts" / "site.sh")], env=env, stdout=log, stderr=subprocess.STDOUT
-    )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f".{out.name}.lock", "ab") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | (0 if wait else fcntl.LOCK_NB))
+        except BlockingIOError:
+            return False  # another process is building it
+        env = {**os.environ, "BRADY_SITE_OUT": str(out), "PYTHON": sys.executable}
+        log = tempfile.TemporaryFile()  # (a pipe nobody reads meanwhile could fill and stall the build)
+        proc = subprocess.Popen(  # (the build keeps the lock: its copy of the file closes when it ends)
+            ["bash", str(H.REPO / "scripts" / "site.sh")],
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            pass_fds=(lock.fileno(),),
+        )
     _BUILD.update(proc=proc, log=log, t0=time.monotonic(), out=out)
+    return True
 
 
 @pytest.fixture(scope="module")
 def site_dir() -> Path:
-    start_site_build()  # (already running when conftest.py started it)
-    proc, log, out = _BUILD["proc"], _BUILD["log"], _BUILD["out"]
     t0 = time.monotonic()
+    start_site_build(wait=True)  # (already running when conftest.py started it in this process)
+    proc, log, out = _BUILD["proc"], _BUILD["log"], _BUILD["out"]
     try:
         returncode = proc.wait(timeout=900)
     except subprocess.TimeoutExpired:
