@@ -41,6 +41,10 @@ from .scheduler import Scheduler
 #: at least this many games: the automatic executor uses local processes,
 #: and ``progress=None`` shows a progress bar
 PARALLEL_THRESHOLD = 200
+#: the most games one run plays: :func:`simulate` returns a row per game, kept in memory (2-8 KB
+#: each: a million rows are 2-8 GB, already past a Binder machine's 2 GB); a larger run is
+#: several runs with different seeds, each summarised before the next
+MOST_GAMES = 1_000_000
 PROGRESS_THRESHOLD = 500
 
 
@@ -277,7 +281,7 @@ def simulate(
         players: number of players.
         bots: one bot name (a key of the game's bot table, e.g. ``"random"``) for every seat, a
             factory ``(seat, seed) -> bot``, or a list with one of those per seat.
-        games: how many games.
+        games: how many games (at most ``MOST_GAMES``, a million: each row is kept in memory).
         seed: the run's seed (a non-negative int); game ``i`` is seeded with :func:`game_seed`
             ``(seed, i)``. ``None`` (the default) draws a fresh 128-bit seed no one can guess
             (:func:`brady_widgets.engine.rng.new_seed`); every row still carries its game's seed.
@@ -305,6 +309,12 @@ def simulate(
     games = _check_int("games", games)
     if games < 0:
         raise ValueError(f"games must be >= 0, got {games}")
+    if games > MOST_GAMES:
+        raise ValueError(
+            f"games must be at most {MOST_GAMES:,} in one run, got {games:,}: every game's row is kept in memory"
+            " (2-8 KB each), so a larger run would not fit. Run it in parts with different seeds, and keep"
+            " a summary of each part"
+        )
     seed = new_seed() if seed is None else _check_int("seed", seed)
     if seed < 0:
         raise ValueError(f"seed must be >= 0, got {seed}")

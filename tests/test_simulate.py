@@ -181,6 +181,22 @@ def test_bad_arguments(kwargs, error, words):
         simulate(**args)
 
 
+def test_a_run_too_large_for_memory_is_refused_at_once_in_words():
+    """``simulate`` returns a row per game, kept in memory: ``games=10**12`` (a student's extra
+    zeros) hung while it listed four billion chunks, then would have filled any machine. A run
+    past MOST_GAMES is refused before anything is built, with the reason and what to do."""
+    import time
+
+    from brady_widgets.simulation import MOST_GAMES
+
+    for games in (MOST_GAMES + 1, 10**12):
+        began = time.process_time()
+        with pytest.raises(ValueError, match="at most 1,000,000") as refused:
+            simulate("costume_party", 4, "random", games=games, seed=0, executor=False, progress=False)
+        assert time.process_time() - began < 1.0  # refused at once, nothing listed or played
+        assert "memory" in str(refused.value) and "different seeds" in str(refused.value)
+
+
 def test_top_level_simulate_is_the_function_whatever_was_imported_first():
     """``brady_widgets.simulate`` stays the function even after the module that
     defines it (``brady_widgets.simulation``) has been imported: importing a submodule
