@@ -396,6 +396,62 @@ def test_a_lessons_run_held_in_memory_whole_is_refused_past_what_a_kernel_holds(
     assert len(big_brother.roll_sums(1000)) == 1000  # a lesson's own sizes are untouched
 
 
+#: lesson runs that only take time (a game at a time, nothing kept per game): a count past
+#: a kernel's memory is theirs to interrupt, not to refuse
+ONLY_TIME = {"brady snoop_frequency", "costume simulate_kill", "costume compare_kills"}
+
+
+def test_every_lesson_run_that_keeps_a_result_per_trial_is_refused_at_once_past_a_kernels_memory(capsys):
+    """Beyond roll_sums: simulate_shared, simulate_birthday, simulate_hit, simulate_first_round,
+    simulate_trust and simulate_turns asked numpy for terabytes at 10**12 (a MemoryError
+    traceback in the student's notebook, or at a few times 10**7 a kernel killed on a 2 GB
+    Binder), and bloc_experiment kept a row per game without end. Each now refuses such a
+    count at once, saying how far it goes, and prints nothing first."""
+    import time
+
+    from brady_widgets.brady_bunch import fast as brady_fast
+    from brady_widgets.costume_party import fast as costume_fast
+
+    runs = [(label, run) for label, run in lesson_runs() if label not in ONLY_TIME]
+    runs += [
+        ("brady fast.random_games", lambda n: brady_fast.random_games(8, n)),
+        ("costume fast.random_games", lambda n: costume_fast.random_games(n, 4)),
+    ]
+    assert len(runs) == len(lesson_runs()) - len(ONLY_TIME) + 2  # every name in ONLY_TIME is a run
+    for label, run in runs:
+        began = time.process_time()
+        with pytest.raises(ValueError, match="at most [0-9,]+ .*notebook's memory"):
+            run(10**12)
+            pytest.fail(label)
+        assert time.process_time() - began < 1.0, label
+    assert capsys.readouterr().out == ""
+
+
+@pytest.mark.parametrize(
+    "prior, words",
+    [
+        ({1: 0.5, 2: 0.5}, "2 is not a trust from 0 to 1"),
+        ({0.5: 2}, "add up to 2"),
+        ({0.5: -1, 1: 2}, "below 0"),
+        ({}, "got {}"),
+        ([0.5], "got [0.5]"),
+        ({0.5: "1"}, "got '1'"),
+    ],
+)
+def test_a_trust_prior_that_is_not_one_is_refused_in_words(prior, words):
+    """simulate_trust with a trust of 2 (a student's prior over card values, say) answered
+    numpy's "p < 0, p > 1 or p contains NaNs"; trust_posterior computed a "posterior"."""
+    from brady_widgets.brady_bunch import lesson as brady
+
+    for run in (
+        lambda: brady.simulate_trust(prior, 1, 1, speakers=100),
+        lambda: brady.trust_posterior(prior, 1, 1),
+    ):
+        with pytest.raises(ValueError, match="a prior maps each trust") as refused:
+            run()
+        assert words in str(refused.value)
+
+
 def test_the_lessons_lookups_name_the_valid_values():
     """A kid not at the table, a player count without Snoop cards, a card value no card has,
     a bot level that does not exist: KeyErrors from inside, now sentences with the choices."""

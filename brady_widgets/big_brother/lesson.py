@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..frames import short
 from ..optional import lazy, need
 from ..progress import MOST_IN_MEMORY, checked_count, progress_bar
+from ..simulation import MOST_GAMES
 from . import odds
 from .content import DEFAULT_TRACK
 
@@ -210,7 +211,7 @@ def simulate_turns(
     """``turns`` seeded turns from ``start`` with two fair dice, all at once in numpy:
     ``{"end": the space each turn ended on, "rolls": the rolls it took, "landed": a
     (turns x spaces) boolean array of the spaces it landed on}``."""
-    turns = checked_count("turns", turns)
+    turns = checked_count("turns", turns, MOST_IN_MEMORY)
     k = kinds(track)
     n = len(k)
     absorbing = np.array([x == odds.CONFRONTATION for x in k])
@@ -433,7 +434,7 @@ def bloc_experiment(
     the same seeds with and without a bloc, so the two runs differ only by the bloc).
     One row per game: ``{"game", "seed", "bloc", "evicted" (in order), "first_out",
     "returned", "winner"}``."""
-    games = checked_count("games", games)
+    games = checked_count("games", games, MOST_GAMES)  # a row per game, kept
     from ..simulation import game_seed
 
     bar = progress_bar(games, f"bloc {tuple(bloc) or 'none'}", "game", progress)

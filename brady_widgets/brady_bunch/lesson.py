@@ -20,6 +20,7 @@ on every computer.
 
 from __future__ import annotations
 
+import numbers
 from collections import Counter
 from fractions import Fraction
 from math import comb
@@ -28,7 +29,7 @@ from typing import Any
 from .. import explorers
 from ..frames import short
 from ..optional import need
-from ..progress import checked_count
+from ..progress import MOST_IN_MEMORY, checked_count
 from . import content, odds
 from .positions import brady_position
 
@@ -329,11 +330,31 @@ def trust_prior(grid=TRUST_GRID) -> dict:
     return {t: Fraction(1, len(grid)) for t in grid}
 
 
+def _check_trust_prior(prior: Any) -> None:
+    """ValueError in words unless ``prior`` maps trusts (numbers from 0 to 1) to chances
+    (numbers >= 0 that add up to 1), as :func:`trust_prior` makes it."""
+    how = "a prior maps each trust (a number from 0 to 1) to its chance (the chances add up to 1)"
+    if not isinstance(prior, dict) or not prior:
+        raise ValueError(f"{how}, got {short(prior)}")
+    for t, p in prior.items():
+        for x in (t, p):
+            if isinstance(x, bool) or not isinstance(x, numbers.Real) or x != x:
+                raise ValueError(f"{how}, got {short(x)} in it")
+        if not 0 <= t <= 1:
+            raise ValueError(f"{how}: {short(t)} is not a trust from 0 to 1")
+        if p < 0:
+            raise ValueError(f"{how}: the chance of trust {short(t)} is {short(p)}, below 0")
+    total = sum(prior.values())
+    if abs(total - 1) > 1e-9:
+        raise ValueError(f"{how}: these add up to {float(total):.6g}")
+
+
 def trust_posterior(prior: dict, true: int, lies: int) -> dict:
     """Bayes one level up: Alice checked ``true + lies`` of a speaker's claims with Help
     Tokens, ``true`` were true and ``lies`` lies. Each claim is true with chance ``t``
     (the trust), independently, so the likelihood of a trust ``t`` is
     ``t^true (1 - t)^lies`` (the order of the checks does not matter)."""
+    _check_trust_prior(prior)
     unnormalised = {t: p * t**true * (1 - t) ** lies for t, p in prior.items()}
     total = sum(unnormalised.values())
     if total == 0:
@@ -352,7 +373,8 @@ def simulate_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, s
     ``prior`` and ``true + lies`` checked claims; among those whose checks came out with
     exactly ``true`` true (the ones that look like Alice's speaker), the share of each trust.
     Returns ``{"share": {t: share}, "two_se": {t: 2 SE}, "kept": n, "next_true": share}``."""
-    speakers = checked_count("speakers", speakers)
+    speakers = checked_count("speakers", speakers, MOST_IN_MEMORY)
+    _check_trust_prior(prior)
     import numpy as np
 
     rng = np.random.default_rng(seed)

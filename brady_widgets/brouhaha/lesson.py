@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import explorers
 from ..optional import lazy, need
-from ..progress import checked_count, progress_bar
+from ..progress import MOST_IN_MEMORY, checked_count, progress_bar
 
 if TYPE_CHECKING:
     import numpy as np
@@ -244,7 +244,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
     """Deal ``k`` cards from a shuffled deck ``counts`` (without replacement), ``trials``
     times, seeded: ``{"hits", "trials", "freq", "se"}`` where ``hits`` counts the deals in
     which two cards show the same animal and ``se`` is the frequency's standard error."""
-    trials = checked_count("trials", trials)
+    trials = checked_count("trials", trials, MOST_IN_MEMORY)
     labels = _labels(counts)
     if not 0 <= k <= len(labels):
         raise ValueError(f"k must be 0..{len(labels)} (the cards in the deck), got {k!r}")
@@ -263,7 +263,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
 def simulate_birthday(k: int, days: int = 365, trials: int = 100_000, seed: int = 0) -> dict:
     """``k`` people, each birthday one of ``days`` equally likely days (with
     replacement), ``trials`` times, seeded: as :func:`simulate_shared`."""
-    trials = checked_count("trials", trials)
+    trials = checked_count("trials", trials, MOST_IN_MEMORY)
     rng = np.random.default_rng(seed)
     hits = 0
     for n in _chunks(trials):
@@ -281,7 +281,7 @@ def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0,
     the simulated frequency with its ± 2 SE, whether they agree within it, and the
     chance *with* replacement (:func:`birthday` with one "day" per animal: the
     misconception). Each k gets its own seed (``seed + k``)."""
-    trials = checked_count("trials", trials)
+    trials = checked_count("trials", trials, MOST_IN_MEMORY)
     ks = list(ks)
     species = len(Counter(counts))
     bar = progress_bar(len(ks), "k", "k", progress)
@@ -328,7 +328,7 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
     """Draw ``m`` cards without replacement from ``pool`` (``Counter({animal: copies})``),
     ``trials`` times, seeded: how often is ``target`` among them? (The odds panel's
     question: does one of the m other cards crying my cry show my animal?)"""
-    trials = checked_count("trials", trials)
+    trials = checked_count("trials", trials, MOST_IN_MEMORY)
     pool = Counter(pool)
     names = list(pool)
     labels = _labels(pool)
@@ -505,7 +505,7 @@ def simulate_rounds(
     yet found by a uniformly random perfect matching (sort random keys, the found ones
     last, and pair neighbours); partners who meet are found. Returns the rounds each
     game took (an int array)."""
-    games = checked_count("games", games)
+    games = checked_count("games", games, MOST_IN_MEMORY)
     if not isinstance(players, int) or players < 2 or players % 2:
         raise ValueError(f"players must be an even number >= 2, got {players!r}")
     rng = np.random.default_rng(seed)
@@ -547,9 +547,9 @@ def _rounds_batch(players: int, games: int, rng: np.random.Generator, max_rounds
 def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np.ndarray:
     """How many pairs are found in the first bump round of each of ``games`` seeded games
     of ``players`` players (one random perfect matching each): an int array."""
-    games = checked_count("games", games)
     if not isinstance(players, int) or players < 2 or players % 2:
         raise ValueError(f"players must be an even number >= 2, got {players!r}")
+    games = checked_count("games", games, MOST_IN_MEMORY // players)  # a (games, players) array
     rng = np.random.default_rng(seed)
     partner_of = np.arange(players) ^ 1
     order = np.argsort(rng.random((games, players)), axis=1)
@@ -590,7 +590,7 @@ def engine_rounds(
     (``bots``: a factory ``(seat, seed) -> bot``, default ``bots.TB_BOTS``) on virtual time,
     through the package's :class:`~brady_widgets.scheduler.Scheduler` (see
     :func:`total_black_game`)."""
-    games = checked_count("games", games)
+    games = checked_count("games", games, MOST_IN_MEMORY)
     out = np.empty(games, dtype=np.int64)
     bar = progress_bar(games, f"engine, {players} players", "game", progress)
     for i in range(games):
