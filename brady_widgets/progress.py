@@ -19,11 +19,17 @@ def checked_count(name: str, value: Any, most: int | None = None) -> int:
         raise TypeError(f"{name} must be a whole number >= 1, got {type(value).__name__} {value!r:.40}")
     if value < 1:
         raise ValueError(f"{name} must be a whole number >= 1, got {value}")
-    if most is not None and value > most:
+    if most is not None:
+        check_in_memory(name, value, most)
+    return int(value)
+
+
+def check_in_memory(name: str, value: int, most: int) -> None:
+    """ValueError in words if a run of ``value`` (results kept in memory at once) is past ``most``."""
+    if value > most:
         raise ValueError(
             f"{name} must be at most {most:,} (a larger run would not fit in the notebook's memory), got {value:,}"
         )
-    return int(value)
 
 
 #: the most results a lesson's run keeps in memory at once (numpy arrays of them): 10 million

@@ -24,7 +24,7 @@ from math import comb
 
 import numpy as np
 
-from ..progress import MOST_IN_MEMORY
+from ..progress import MOST_IN_MEMORY, check_in_memory
 from .content import COPIES, ROUNDS, VALUES
 from .knowledge import Position
 
@@ -108,11 +108,7 @@ def random_games(players: int, games: int, seed: int = 0) -> dict[str, np.ndarra
         raise ValueError(f"players must be an int from 3 to 8, got {players!r}")
     if isinstance(games, bool) or not isinstance(games, (int, np.integer)) or games < 0:
         raise ValueError(f"games must be an int >= 0, got {games!r}")
-    if games > MOST_IN_MEMORY // 48:  # a (games, 48) array: the deck shuffled once a game
-        raise ValueError(
-            f"games must be at most {MOST_IN_MEMORY // 48:,} (a larger run would not fit in the notebook's memory),"
-            f" got {int(games):,}"
-        )
+    check_in_memory("games", int(games), MOST_IN_MEMORY // 48)  # a (games, 48) array: a shuffle a game
     kids = max(players - 1, 3)
     deck = np.repeat(np.array(list(DECK), dtype=np.int64), list(DECK.values()))
     rng = np.random.default_rng(seed)

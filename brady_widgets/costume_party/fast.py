@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..progress import MOST_IN_MEMORY
+from ..progress import MOST_IN_MEMORY, check_in_memory
 from .content import DEFAULT_FACES, ROOMS
 from .rules import check_adjacency, check_faces
 
@@ -71,11 +71,7 @@ def random_games(
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
         raise ValueError(f"n must be a non-negative int, got {n!r}")
-    if n > MOST_IN_MEMORY // 10:  # about ten int arrays of n: a million games are 80 MB
-        raise ValueError(
-            f"n must be at most {MOST_IN_MEMORY // 10:,} (a larger run would not fit in the notebook's memory),"
-            f" got {int(n):,}"
-        )
+    check_in_memory("n", int(n), MOST_IN_MEMORY // 10)  # about ten int arrays of n: a million games, 80 MB
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 2 <= players <= 8:
         raise ValueError(f"players must be an int from 2 to 8, got {players!r}")
     if isinstance(first_seat, bool) or not isinstance(first_seat, (int, np.integer)) or not 0 <= first_seat < players:
