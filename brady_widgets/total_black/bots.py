@@ -33,7 +33,7 @@ class SloppyBot:
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
         self.rng = random.Random(f"total_black:sloppy:{seat}:{seed}")
-        self._round: tuple | None = None
+        self._drawn_for: tuple | None = None  # the moment (see _moment) its plan was drawn for
         self._plan: tuple[bool, int] = (False, 0)
 
     @staticmethod
@@ -45,13 +45,17 @@ class SloppyBot:
         return (view.get("round"), view.get("heard"), view.get("my_cry"), view.get("my_card"))
 
     def _decide(self, view: dict) -> tuple[bool, int]:
+        """This moment's plan, drawn once for it: (hold, reaction time)."""
         moment = self._moment(view)
-        if moment != self._round:
-            self._round = moment
-            same = view.get("heard") is not None and view.get("heard") == view.get("my_cry")
-            wrong = self.rng.random() < ERR
-            self._plan = (same != wrong, self.rng.randint(*REACT_MS))
+        if moment != self._drawn_for:
+            self._drawn_for = moment
+            self._plan = self._draw(view)
         return self._plan
+
+    def _draw(self, view: dict) -> tuple[bool, int]:
+        same = view.get("heard") is not None and view.get("heard") == view.get("my_cry")
+        wrong = self.rng.random() < ERR
+        return (same != wrong, self.rng.randint(*REACT_MS))
 
     def plan(self, view: dict, legal: list):
         if HOLD not in legal:
@@ -78,12 +82,8 @@ class RandomBot(SloppyBot):
         super().__init__(seat, seed)
         self.rng = random.Random(f"total_black:random:{seat}:{seed}")
 
-    def _decide(self, view: dict) -> tuple[bool, int]:
-        moment = self._moment(view)
-        if moment != self._round:
-            self._round = moment
-            self._plan = (self.rng.random() < 0.5, self.rng.randint(*REACT_MS))
-        return self._plan
+    def _draw(self, view: dict) -> tuple[bool, int]:
+        return (self.rng.random() < 0.5, self.rng.randint(*REACT_MS))
 
     def choose(self, view: dict, legal: list) -> dict:
         return self.rng.choice(legal)
