@@ -233,8 +233,6 @@ class Memory:
         #: bumped by every change of ``cried`` (and by a reset): the bot's cache of the cries
         #: it still remembers is keyed by it
         self.cried_version = getattr(self, "cried_version", 0) + 1
-        self.seen = 0
-        self.last = None
         #: the log entries it has read, in order (its own list: what a later log must start with)
         self.entries: list = []
         self.holds: dict[int, dict[str, tuple]] = {}
@@ -264,6 +262,11 @@ class Memory:
         return self._table[1]
 
     # ----------------------------------------------------------------- log
+    @property
+    def seen(self) -> int:
+        """How many log entries it has read."""
+        return len(self.entries)
+
     def update(self, log: list) -> bool:
         """Read what ``log`` adds to the log it has read; True when ``log`` does not go on
         from that one (another game, an older view, a changed past): then it starts again
@@ -271,9 +274,10 @@ class Memory:
         place in ``log`` (the same object: a game's entries are shared, read-only, by every
         log of one seat) means ``log`` goes on from it; an equal copy is checked entry by
         entry (one entry alike at that place in another game's log is not enough)."""
-        n = self.seen
+        read = self.entries
+        n = len(read)
         restart = False
-        if n and (n > len(log) or (log[n - 1] is not self.last and log[:n] != self.entries)):
+        if n and (n > len(log) or (log[n - 1] is not read[-1] and log[:n] != read)):
             self.reset()  # not the log it was following: start again
             n = 0
             restart = True
@@ -281,8 +285,6 @@ class Memory:
         for ev in new:
             self._event(ev)
         self.entries += new
-        self.seen = len(log)
-        self.last = log[-1] if log else None
         return restart
 
     def _forget_down(self, seat: int) -> None:
