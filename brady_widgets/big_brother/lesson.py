@@ -31,7 +31,6 @@ from typing import TYPE_CHECKING, Any
 from ..frames import short
 from ..optional import lazy, need
 from ..progress import MOST_IN_MEMORY, checked_count, progress_bar
-from ..simulation import MOST_GAMES
 from . import odds
 from .content import DEFAULT_TRACK
 
@@ -434,8 +433,9 @@ def bloc_experiment(
     the same seeds with and without a bloc, so the two runs differ only by the bloc).
     One row per game: ``{"game", "seed", "bloc", "evicted" (in order), "first_out",
     "returned", "winner"}``."""
+    from ..simulation import MOST_GAMES, game_seed
+
     games = checked_count("games", games, MOST_GAMES)  # a row per game, kept
-    from ..simulation import game_seed
 
     bar = progress_bar(games, f"bloc {tuple(bloc) or 'none'}", "game", progress)
     rows = []
