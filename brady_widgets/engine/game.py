@@ -212,17 +212,17 @@ class _LogCache:
         that shows it (``start`` is ``len(self.sources)``)."""
         frozen, sources, lists, seats, reveal = self.frozen, self.sources, self.lists, self.seats, self.reveal
         for ev in events[start:]:
-            aud = ev["audience"] if "audience" in ev else None
-            if aud is None:  # a public event (most events): every log shows it
-                entry = _frozen(ev) if "audience" not in ev else _frozen(_without_audience(ev))
-                frozen.append((entry, None))
-                sources.append(ev)
+            if "audience" in ev:
+                aud = ev["audience"]
+                entry = _frozen(_without_audience(ev))
+            else:  # a public event (most events)
+                aud, entry = None, _frozen(ev)
+            frozen.append((entry, aud))
+            sources.append(ev)
+            if aud is None:  # every log shows it
                 for shown in lists:
                     shown.append(entry)
                 continue
-            entry = _frozen(_without_audience(ev))
-            frozen.append((entry, aud))
-            sources.append(ev)
             if reveal is not None:
                 reveal.append(entry)
             try:
