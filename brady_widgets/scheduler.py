@@ -211,13 +211,15 @@ class Scheduler:
         deadline or the first queued intent; a deadline first at equal times), or None."""
         best = None
         due = self.game.next_deadline()
+        lag = self.lag
         if due is not None:
-            best = (due, _DEADLINE, due + self.lag)
+            best = (due, _DEADLINE, due + lag)
         if self._queue:
             stamp, _, _, action, _ = self._queue[0]
-            item = (stamp, _INTENT, stamp + (self.lag if self._race(action) else 0))
-            if best is None or item[:2] < best[:2]:
-                best = item
+            # (stamp, _INTENT) < (due, _DEADLINE): a deadline first at equal times; without
+            # a lag a race waits no more than any other intent
+            if best is None or stamp < due:
+                best = (stamp, _INTENT, stamp + (lag if lag and self._race(action) else 0))
         return best
 
     def _first_plan(self) -> int:
@@ -339,17 +341,18 @@ class Scheduler:
                 plans.pop(seat, None)
                 continue
             bot = bots[seat]
-            if getattr(bot, "plans_on_news", False):
+            last = asked.get(seat)
+            # (a bot with an entry in _asked plans on news: only such bots get one)
+            if (last is not None and last[0] is bot) or getattr(bot, "plans_on_news", False):
                 # no news since its last question (the same log, legal actions, deadline
                 # and plan, of the same bot): its answer stands, unasked
                 if deadline is _UNKNOWN:
                     deadline = game.next_deadline()
                     seen, self._read = game.seen_since(self._read)
                     unread.update(bots if seen is None else seen)
-                last = asked.get(seat)
                 if (
-                    seat not in unread
-                    and last is not None
+                    last is not None
+                    and seat not in unread
                     and last[0] is bot
                     and last[1] == deadline
                     and last[3] == plans.get(seat)
@@ -366,16 +369,18 @@ class Scheduler:
 
     def _take(self, seat: int, answer: Any) -> None:
         """Record a real-time bot's answer (at ``now``)."""
-        old = self._plans.get(seat)
+        plans = self._plans
         if answer is None:
-            self._plans.pop(seat, None)
-        elif isinstance(answer, Later):
+            plans.pop(seat, None)
+        elif type(answer) is Later or isinstance(answer, Later):
             due = self.now + answer.ms
-            if old is not None and old[1] is not None and old[1] == answer.action and old[0] <= due:
+            action = answer.action
+            old = plans.get(seat)
+            if old is not None and old[1] is not None and (old[1] is action or old[1] == action) and old[0] <= due:
                 return  # the same plan, already under way: its reaction time stands
-            self._plans[seat] = (due, None if answer.action is None else _kept_action(answer.action))
+            plans[seat] = (due, None if action is None else _kept_action(action))
         elif isinstance(answer, dict):
-            self._plans.pop(seat, None)
+            plans.pop(seat, None)
             self._commit(seat, _kept_action(answer), self.now)
         else:
             raise BotError(seat, TypeError(f"it answered {answer!r}: an action, Later(ms, action) or None"))
