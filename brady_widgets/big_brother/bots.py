@@ -137,9 +137,13 @@ def _text(moment: tuple) -> str:
     return kept[1]
 
 
+#: a 64-bit hash as a uniform in [0, 1] (``x * _TO_UNIT`` is ``x / 2.0**64``: a power of two)
+_TO_UNIT = 2.0**-64
+
+
 def _uniform(text: str, head: str = "") -> float:
     """The seeded uniform in [0, 1] of the draw's text ``head + text`` (:func:`.hash64`)."""
-    return _hash(text, head) / 2.0**64
+    return _hash(text, head) * _TO_UNIT
 
 
 class SocialModel:
@@ -436,7 +440,7 @@ class HousemateBot:
     def _at(self, moment: tuple, why: str, part) -> float:
         """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
         decision itself is kept, :meth:`plan`)."""
-        return _uniform(f"{why!r}, {part!r})", self._moment_head(moment))
+        return _hash(f"{why!r}, {part!r})", self._moment_head(moment)) * _TO_UNIT
 
     def _key_text(self, key: tuple) -> str:
         """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
@@ -465,15 +469,17 @@ class HousemateBot:
         """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
         ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
-        at = self._at
+        # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
+        # "'why', <seat>)" (an int seat's repr is its str)
+        head, why_ = self._moment_head(moment), f"{why!r}, "
         # a top score's value first (any top seat): a seat whose score is below the best
         # value by more than the noise cannot win whatever it draws (noise * (2u - 1) <=
         # noise), so it is not drawn
         best = top = max(scores, key=scores.__getitem__)
-        value = scores[top] + noise * (2 * at(moment, why, top) - 1)
+        value = scores[top] + noise * (2 * (_hash(f"{why_}{top!r})", head) * _TO_UNIT) - 1)
         for s, score in scores.items():
             if s != top and score + noise >= value:
-                v = score + noise * (2 * at(moment, why, s) - 1)
+                v = score + noise * (2 * (_hash(f"{why_}{s!r})", head) * _TO_UNIT) - 1)
                 if v > value or (v == value and s < best):
                     best, value = s, v
         return best
