@@ -16,6 +16,7 @@ import statistics
 
 import pytest
 
+from brady_widgets import scheduler as scheduler_module
 from brady_widgets.big_brother.bots import (
     BOTS,
     DEFAULT,
@@ -489,6 +490,81 @@ def test_asked_only_on_news_the_bots_play_the_games_they_play_asked_after_every_
         history_every_step, questions_every_step = game_and_questions(every_step, seed)
         assert history == history_every_step
         assert questions < questions_every_step * 0.7  # most steps are news to few seats
+
+
+@pytest.mark.parametrize("lag", [0, 250])
+def test_after_a_bots_commit_the_scheduler_knows_what_comes_next_as_earliest_does(lag):
+    # Scheduler._after_commit answers for _earliest() right after a plan's action is
+    # committed, when that intent is sure to come next (the only one queued, before the
+    # deadline, no plan due before it): whenever it answers, _earliest() gives the same,
+    # and it answers for most commits (bots' plans fall due at nearly every step)
+    unknown = scheduler_module._UNKNOWN
+    counts = {"answered": 0, "left": 0}
+
+    class Checked(Scheduler):
+        def _after_commit(self, stamp, action):
+            got = super()._after_commit(stamp, action)
+            if got is unknown:
+                counts["left"] += 1
+            else:
+                assert got == self._earliest(), (stamp, action)
+                counts["answered"] += 1
+            return got
+
+    class OnTheDot:
+        """Acts 400 ms after each question with its first legal action: the seats asked
+        together plan the same time, so after the first commit the next plan is due when
+        that intent is ready (the case _after_commit must leave to _earliest)."""
+
+        def __init__(self, seat, seed):
+            pass
+
+        def plan(self, view, legal):
+            return Later(400, legal[0]) if legal else None
+
+    for seed in range(3):
+        game = BigBrother(6, seed)
+        bots = {s: (BOTS["medium"](s, seed) if s % 2 else OnTheDot(s, seed)) for s in range(6)}
+        Checked(game, bots, lag=lag, copy_views=False).run(max_steps=100_000)
+        assert game.over
+    assert counts["answered"] > 300 and counts["left"] > 100, counts
+
+
+def test_after_a_commit_the_scheduler_answers_only_what_earliest_gives_in_every_arrangement():
+    # every arrangement around a plan's action committed at 500 ms: the deadline before, at or
+    # after it, a person's intent queued before, with or after it, other plans (asking again
+    # or acting) due before, with or after it, a race held back by the lag or not
+    unknown = scheduler_module._UNKNOWN
+
+    class Clock:  # what _after_commit and _earliest read of a real-time game
+        clock, realtime, races, over = 0, True, frozenset({"slap"}), False
+
+        def __init__(self, deadline):
+            self.deadline = deadline
+
+        def next_deadline(self):
+            return self.deadline
+
+    vote, slap = {"type": "vote", "target": 1}, {"type": "slap"}
+    answered = left = 0
+    for lag in (0, 250):
+        for deadline in (None, 400, 500, 600, 800):
+            for queued in ((), (300,), (500,), (700,)):
+                for plans in ({}, {2: (450, None)}, {2: (500, None)}, {2: (500, vote)}, {2: (600, vote)},
+                              {2: (750, None), 4: (760, vote)}):  # fmt: skip
+                    for action in (vote, slap):
+                        sched = Scheduler(Clock(deadline), {}, lag=lag)
+                        for stamp in queued:
+                            sched.submit(3, vote, stamp)
+                        sched._plans = dict(plans)
+                        sched._commit(1, action, 500)
+                        got = sched._after_commit(500, action)
+                        if got is unknown:
+                            left += 1
+                        else:
+                            assert got == sched._earliest(), (lag, deadline, queued, plans, action)
+                            answered += 1
+    assert answered > 20 and left > 200, (answered, left)
 
 
 def test_a_draws_key_is_written_as_its_repr():
