@@ -484,9 +484,9 @@ def test_simulate_by_level_names():
     assert wins["hard"] > wins["easy"]
 
 
-def test_reaction_draw_is_the_seeded_generators_gauss():
-    """The reaction draw's fast path (the key's repr built from its parts, the Gaussian worked
-    out without ``gauss``) gives the numbers of ``random.Random(hash of the key).gauss``."""
+def test_reaction_draw_is_the_hashs_box_muller():
+    """The reaction draw's fast path (the key's repr built from its parts) gives the
+    Box-Muller normal of the two 32-bit halves of the bot's hash of the key."""
     bot = BOTS["medium"](2, 12345)
     actions = [{"type": "slap"}, {"type": "play", "card": "cat"}, {"type": "hunt", "target": 3}]
     tags = [("best",), ("next", 4100), ("first", None), ("last", 900.5, ((0, "moo", 10), (3, "oink", 20)))]
@@ -498,9 +498,24 @@ def test_reaction_draw_is_the_seeded_generators_gauss():
                     later = bot._later(action, kind, now, tag)
                     median, sigma = bot.p[kind]
                     key = (tuple(sorted(action.items())), tag)
-                    z = random.Random(bot._hash(("react", kind, tag, key, now))).gauss(0.0, 1.0)
+                    h = bot._hash(("react", kind, tag, key, now))
+                    u1, u2 = (h >> 32) / 2**32, (h % 2**32) / 2**32
+                    z = math.cos(2 * math.pi * u1) * math.sqrt(-2 * math.log(1 - u2))
                     delay = int(min(20_000, max(120, median * math.exp(sigma * z))))
                     assert later.ms == int(int(now + delay) - now)
+
+
+def test_reaction_draws_are_lognormal_around_the_levels_median():
+    """Over many situations a level's reaction times have its median, and their logs its
+    sigma: the hash's halves are uniform enough for a Box-Muller normal."""
+    for level in ("easy", "hard"):
+        bot = BOTS[level](1, 99)
+        median, sigma = bot.p["react"]
+        logs = sorted(math.log(bot._drawn(("probe", i), (median, sigma)) / median) for i in range(4000))
+        assert abs(logs[len(logs) // 2]) < 0.03
+        mean = sum(logs) / len(logs)
+        sd = math.sqrt(sum((x - mean) ** 2 for x in logs) / len(logs))
+        assert abs(sd - sigma) < 0.03
 
 
 def test_cached_beliefs_equal_fresh_ones():

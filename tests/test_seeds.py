@@ -245,12 +245,12 @@ FINGERPRINTS = {
     "brouhaha": {
         7: {
             "engine": "29324b10717291b0",
-            "table": "5021fcde8301c726",
+            "table": "c91583bfe18b496e",
             "simulate": "494b5fefb750806c",
         },
         0: {
             "engine": "481ea67a3477e821",
-            "table": "34e230a46241686c",
+            "table": "1c20534e2f8a547a",
             "simulate": "4f2f22503a820f99",
         },
     },

@@ -12,8 +12,8 @@ The model (``easy``, ``medium``, ``hard`` differ only in the numbers of
 Reaction times
     Each time a bot wants something new (a slap, a card to play, a Hunter, a card
     to pass) it draws a delay, lognormal around its level's median (``react`` for
-    races: slaps and Hunters; ``think`` for choosing a card), from a generator
-    seeded by ``(level, seed, seat, the situation)``. Asking again while it wants
+    races: slaps and Hunters; ``think`` for choosing a card), from a 64-bit hash
+    of ``(level, seed, seat, the situation)``. Asking again while it wants
     the same thing gives the same due time, so the Scheduler's plan stands; once
     that time has passed the plan was carried out, and wanting it again is a new
     reaction. Medians: easy 900/1300 ms, medium 600/850, hard 380/550.
@@ -84,7 +84,6 @@ play :mod:`.total_black`: hold iff the bumped cry equals its own.
 
 from __future__ import annotations
 
-import _random
 import math
 import random
 
@@ -388,23 +387,19 @@ class Memory:
             self.version += 1
 
 
-def _lognormal(rng: random.Random, median: float, sigma: float) -> int:
-    """A reaction time from a freshly seeded ``rng``: its ``gauss(0.0, 1.0)`` worked out here
-    (the same two draws and operations, without the method's pending second value)."""
-    random = rng.random
-    x2pi = random() * _TWOPI
-    z = math.cos(x2pi) * math.sqrt(-2.0 * math.log(1.0 - random()))
+def _lognormal(h: int, median: float, sigma: float) -> int:
+    """A reaction time from the 64-bit seeded hash ``h`` of its draw: a Box-Muller normal
+    of two uniforms made of its two 32-bit halves (one hash a draw, no generator seeded
+    for it), as ``median * exp(sigma * z)`` kept within ``REACT_MIN`` and ``REACT_MAX``."""
+    x2pi = (h >> 32) * _HALF * _TWOPI
+    z = math.cos(x2pi) * math.sqrt(-2.0 * math.log(1.0 - (h & 0xFFFFFFFF) * _HALF))
     t = median * math.exp(sigma * z)
     # int(min(REACT_MAX, max(REACT_MIN, t))), without the two calls
     return int((t if t < REACT_MAX else REACT_MAX) if t > REACT_MIN else REACT_MIN)
 
 
 _TWOPI = 2.0 * math.pi  # random.TWOPI
-
-
-#: ``random.Random``'s C seeding (what its ``seed`` does for an int, besides clearing the
-#: pending Gaussian, which :func:`_lognormal` never reads)
-_SEED = _random.Random.seed
+_HALF = 2.0**-32  # a 32-bit half of a hash as a uniform in [0, 1)
 
 
 class RandomBot:
@@ -443,7 +438,6 @@ class PlannerBot:
         self._salt = f"brouhaha:{self.level}:{seed}:{seat}:"  # every seeded draw hashes this + its key
         self._want: tuple | None = None  # (action key, due ms, the action if read-only, else None)
         self._draws: dict = {}  # fact key -> seeded uniform (memories' fading)
-        self._draw = random.Random()  # re-seeded for each seeded draw (_rng)
         self._hunter_since: float | None = None  # when it first saw a Hunter in its hand
         # caches kept between questions, each keyed by what it is computed from (the
         # Scheduler asks after every step, and most steps change little of it)
@@ -472,19 +466,6 @@ class PlannerBot:
     def _hash(self, key: tuple) -> int:
         """The bot's 64-bit hash of ``key`` (its level, seed and seat are the head)."""
         return hash64(repr(key), self._salt)
-
-    def _rng(self, *key) -> random.Random:
-        """A generator seeded by the bot's seed, seat and ``key`` (the same in every run):
-        the bot's own generator re-seeded into the very state ``random.Random(seed)``
-        starts in, to be drawn from at once (a fresh ``random.Random`` per draw cost its
-        Python ``__init__`` and ``seed`` on top of the Mersenne Twister's seeding)."""
-        return self._rng_text(repr(key))
-
-    def _rng_text(self, text: str) -> random.Random:
-        """:meth:`_rng` of a key whose repr is ``text``."""
-        draw = self._draw
-        _SEED(draw, hash64(text, self._salt))  # self._hash of the key whose repr is text
-        return draw
 
     def _uniform(self, *key) -> float:
         """A seeded uniform number in [0, 1) for ``key``."""
@@ -524,10 +505,10 @@ class PlannerBot:
         return now if self._uniform(*key) < math.exp(-max(0.0, now - at) / self.p["tau"]) else None
 
     def _drawn(self, key: tuple, params: tuple) -> int:
-        """``_lognormal(self._rng(*key), *params)``, drawn once per key."""
+        """A seeded lognormal draw (:func:`_lognormal`) for ``key``, drawn once per key."""
         d = self._draws_of.get(key)
         if d is None:
-            d = _lognormal(self._rng(*key), *params)
+            d = _lognormal(hash64(repr(key), self._salt), *params)
             if len(self._draws_of) > 50_000:
                 self._draws_of.clear()
             self._draws_of[key] = d
@@ -644,13 +625,11 @@ class PlannerBot:
         key = (akey, tag)
         if want is None or want[0] != key or want[1] <= now:
             median, sigma = self.p["react" if kind == "react" else "think"]
-            # the generator of self._rng("react", kind, tag, key, now): the key's repr built of
-            # its parts' (a tuple's repr joins its items' with ", "), the action's kept
+            # the draw of the key ("react", kind, tag, key, now): its repr built of its parts'
+            # (a tuple's repr joins its items' with ", "), the action's kept
             r_tag = repr(tag)
             text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
-            draw = self._draw
-            _SEED(draw, hash64(text, self._salt))  # self._rng_text(text), without its call
-            delay = _lognormal(draw, median, sigma)
+            delay = _lognormal(hash64(text, self._salt), median, sigma)
             # (the action itself is kept when it cannot change: a FrozenAction, or the bot's SLAP)
             kept = action if type(action) is FrozenAction or action is SLAP else None
             due = now + delay

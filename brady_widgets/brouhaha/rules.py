@@ -183,6 +183,16 @@ def _take_object(hand: list, obj) -> None:
     hand.remove(obj)  # pragma: no cover - same value, another object
 
 
+#: every key of a seat's view (:meth:`Brouhaha._view`), in order, with the value it has when
+#: nothing sets it (a copy is filled in: never changed itself, and holding nothing mutable)
+_VIEW = dict.fromkeys(
+    ("game", "players", "viewer", "phase", "to_act", "cries", "hunter_down", "my_hand", "my_down", "pinned")
+    + ("hand_sizes", "reserves", "removed", "lost", "hunters_out", "slap", "reveal", "hunt", "passing", "scores")
+    + ("over", "winners", "reason", "options", "log")
+)
+_VIEW["pinned"] = False
+
+
 class Brouhaha(Game):
     name = "brouhaha"
     title = "Brouhaha"
@@ -800,65 +810,55 @@ class Brouhaha(Game):
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
-        # (every bot asks for a fresh view after every step: built in one pass, lists copied
-        # in C, the seat's own parts read once)
+        # (every bot asks for a fresh view after every step: built in one pass, as a copy of
+        # a template dict with every key in place, so no dict is grown key by key; lists
+        # copied in C, the seat's own parts read once)
         phase = self.phase
         hunt = self.hunt
-        passing = None
+        view = _VIEW.copy()
+        view["game"] = self.name
+        view["players"] = self.players
+        view["viewer"] = seat
+        view["phase"] = phase
         if phase == "pass":
             passes = self.passes
-            passing = {
+            view["to_act"] = self._to_act()  # a fresh list (the kernel's to_act, in one call)
+            view["passing"] = {
                 "chosen": sorted(passes),
                 "closes_at": self.pass_closes,
                 "mine": passes.get(seat) if seat is not None else None,
             }
-            to_act = self._to_act()  # a fresh list (the kernel's to_act, in one call)
         else:
-            to_act = []
-        hunt_view = None
+            view["to_act"] = []
+        view["cries"] = self.cries[:]
         if hunt is not None:
-            hunt_view = {"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]}
+            view["hunter_down"] = hunt["hunter"]
+            hunt_view = view["hunt"] = {"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]}
             if reveal or (seat is not None and seat == hunt["hunter"]):
                 hunt_view["target"] = hunt["target"]
-        if seat is None:
-            my_hand = my_down = None
-            pinned = False
-        else:
-            my_hand = self.hands[seat][:]
-            my_down = self.down[seat]
-            pinned = hunt is not None and hunt["target"] == seat
-        r = self.reveal
+        if seat is not None:
+            view["my_hand"] = self.hands[seat][:]
+            view["my_down"] = self.down[seat]
+            view["pinned"] = hunt is not None and hunt["target"] == seat
+        reserves = self.reserves
+        view["hand_sizes"] = [*map(len, self.hands)]
+        view["reserves"] = [*map(list, reserves)]
+        view["removed"] = self.removed[:]
+        view["lost"] = self.lost[:]
+        view["hunters_out"] = len(self.out)
         slap = self.slap
+        if slap is not None:
+            view["slap"] = slap.copy()
+        r = self.reveal
+        if r is not None:
+            view["reveal"] = {"seats": r["seats"][:], "cards": r["cards"][:], "match": r["match"], "until": r["until"]}
+        view["scores"] = [*map(len, reserves)]
+        view["over"] = self.over
+        view["winners"] = self.winners[:]
+        view["reason"] = self.end_reason
         options = self.options
-        view = {
-            "game": self.name,
-            "players": self.players,
-            "viewer": seat,
-            "phase": phase,
-            "to_act": to_act,
-            "cries": self.cries[:],
-            "hunter_down": hunt["hunter"] if hunt is not None else None,
-            "my_hand": my_hand,
-            "my_down": my_down,
-            "pinned": pinned,
-            "hand_sizes": [*map(len, self.hands)],
-            "reserves": [*map(list, self.reserves)],
-            "removed": self.removed[:],
-            "lost": self.lost[:],
-            "hunters_out": len(self.out),
-            "slap": slap.copy() if slap is not None else None,
-            "reveal": {"seats": r["seats"][:], "cards": r["cards"][:], "match": r["match"], "until": r["until"]}
-            if r is not None
-            else None,
-            "hunt": hunt_view,
-            "passing": passing,
-            "scores": [*map(len, self.reserves)],
-            "over": self.over,
-            "winners": self.winners[:],
-            "reason": self.end_reason,
-            "options": {"bang": options["bang"], "cries": options["cries"]},
-            "log": self._shown(seat, reveal)[:],  # log_for(seat, reveal), without its call
-        }
+        view["options"] = {"bang": options["bang"], "cries": options["cries"]}
+        view["log"] = self._shown(seat, reveal)[:]  # log_for(seat, reveal), without its call
         if reveal:
             view["hands"] = [*map(list, self.hands)]
             view["down"] = self.down[:]
