@@ -264,7 +264,7 @@ class _Talk:
     view's talk continues it (the same first and last statements it read, the same length
     or longer), so what it holds is what a fresh read of that view's talk gives."""
 
-    __slots__ = ("n", "ends", "claims", "said", "own_played", "speakers", "claimed")
+    __slots__ = ("n", "ends", "claims", "said", "own_played", "speakers", "claimed", "answers", "looked", "vouched")
 
     def __init__(self):
         self.n = 0  # statements read
@@ -274,6 +274,10 @@ class _Talk:
         self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
         self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
         self.claimed: dict[str, int] = {}  # subject -> how many claims about its cards
+        # the lookups the bots made by reading the whole talk backwards at every decision:
+        self.answers: dict[tuple, int] = {}  # (speaker, question, round) -> index of its last answer
+        self.looked: dict[tuple[str, int], list[str]] = {}  # (speaker, round) -> kids it said it looked at, in order
+        self.vouched: dict[tuple[str, str, int], bool] = {}  # (speaker, subject, round) -> its last yes/no
 
     def continues(self, talk: list) -> bool:
         n = self.n
@@ -283,11 +287,20 @@ class _Talk:
         if len(talk) <= self.n:
             return
         claims, said, own, speakers, claimed = self.claims, self.said, self.own_played, self.speakers, self.claimed
-        for st in talk[self.n :]:
+        answers = self.answers
+        for idx in range(self.n, len(talk)):
+            st = talk[idx]
             kind = st["kind"]
-            if kind != "played" and kind != "looked":
-                continue  # a vouch, a suspect: nothing the memory keeps
             speaker, subject, rnd = st["speaker"], st["subject"], st["about_round"]
+            question = st["question"]
+            if question is not None:
+                answers[(speaker, question, rnd)] = idx
+            if kind != "played" and kind != "looked":
+                if kind == "vouch":
+                    self.vouched[(speaker, subject, rnd)] = st["yes"]
+                continue  # a suspect: nothing the memory keeps
+            if kind == "looked":
+                self.looked.setdefault((speaker, rnd), []).append(subject)
             if kind == "played" and subject == speaker:
                 own.add((speaker, rnd))
             value = st["value"]
@@ -740,9 +753,9 @@ class BradyBot(Bot):
             return None
         me = view["me"]
         seen = [p["kid"] for p in peeks]
-        for st in reversed(t.talk):  # whom it has already named for that round
-            if st["speaker"] == me and st["about_round"] == rnd and st["kind"] == "looked" and st["subject"] in seen:
-                return st["subject"]
+        for subject in reversed(t.memory.heard.looked.get((me, rnd), ())):  # whom it has already named for that round
+            if subject in seen:
+                return subject
         for p in peeks:
             if self._said_value(me, t, p["kid"], rnd) is not None:
                 return p["kid"]
@@ -812,19 +825,14 @@ class BradyBot(Bot):
         """The answer to "Is ``about`` telling the truth about the Mischief card you played?"
         (round ``rnd``): what ``about`` last said the bot's own card was, against the card."""
         me = view["me"]
-        for st in reversed(t.talk):
-            if st["speaker"] == me and st["kind"] == "vouch" and st["subject"] == about and st["about_round"] == rnd:
-                return st["yes"]
+        heard = t.memory.heard
+        yes = heard.vouched.get((me, about, rnd))
+        if yes is not None:
+            return yes
         claim = None
-        for st in reversed(t.talk):
-            if (
-                st["speaker"] == about
-                and st["subject"] == me
-                and st["about_round"] == rnd
-                and st["kind"] in ("played", "looked")
-                and st["value"] is not None
-            ):
-                claim = st["value"]
+        for speaker, value in reversed(heard.claims.get((me, rnd), ())):  # the claims about its card, in talk order
+            if speaker == about:
+                claim = value
                 break
         mine = t.known.get((me, rnd))
         truth = True if (claim is None or mine is None) else claim == mine
@@ -937,12 +945,20 @@ class BradyBot(Bot):
         return {"type": "lights_out"}
 
     def _answered(self, t: _Table, kid: str, question: str, rnd: int, after: int = -1) -> bool:
+        # its last answer to the question (the latest step: steps grow along the talk)
+        idx = t.memory.heard.answers.get((kid, question, rnd))
+        if idx is None:
+            return False
+        steps = t.talk_steps
+        if idx < len(steps):
+            return steps[idx] > after
+        # the last answer has no step yet (the log is behind the talk): an earlier one may
         return any(
             st["speaker"] == kid
             and st["question"] == question
             and st["about_round"] == rnd
-            and (idx < len(t.talk_steps) and t.talk_steps[idx] > after)
-            for idx, st in enumerate(t.talk)
+            and (i < len(steps) and steps[i] > after)
+            for i, st in enumerate(t.talk[: len(steps)])
         )
 
     def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:
