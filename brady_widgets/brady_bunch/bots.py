@@ -3,8 +3,9 @@
 A bot is given only its seat's ``view`` and the list of ``legal`` actions, never
 the engine, and returns one of the legal actions. Its choices depend only on
 those and on its own seeded random generator. Everything else a bot "remembers"
-(what it has claimed, what Alice has checked) is recomputed from the view on
-every call: ``view["talk"]`` holds every public statement, ``view["log"]`` the
+(what it has claimed, what Alice has checked) it reads from its views, only what is
+new at each call (a view that does not go on from the last one is read afresh):
+``view["talk"]`` holds every public statement, ``view["log"]`` the
 public events (who peeked and how, which Help Token Alice spent, Alice's
 requests to the Snoops), ``view["peeks"]`` the seat's own peeks. So a bot can be
 handed any view (after a replay, in a fresh widget) and its story still holds.
@@ -62,7 +63,10 @@ Help Token on the card whose claims are least checked (keeping tokens that
 would otherwise last to the end), and accuses the kid with the highest chance
 of the top total under :func:`brady_widgets.brady_bunch.odds.independent_odds` (closed
 form: every unseen card an independent draw from the unseen pool, tilted by the claims), given
-her trust in each speaker.
+her trust in each speaker. She reads the table (her trust in every kid and the
+estimated totals) once a phase, and once for a round's whole talk (her questions, the
+Cookie, the final question): what the kids answer there counts from the next phase
+on, so the order in which she asks her suspects is the one the round's claims gave.
 
 Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``): like the
 smart bot, one class plays Alice or a kid; a level is how hard the kids make
@@ -890,10 +894,13 @@ class BradyBot(Bot):
         return None
 
     def _alice_state(self, view: dict, t: _Table):
-        # what they read grows only with the talk, its claim and peek events, her peeks and
-        # the exposures: unchanged since her last decision (a third of them), the same answer
+        # read once a phase, and once for the whole talk of a round (its questions, the
+        # Cookie, the final question): the answers she hears there count from the next
+        # phase on, so she is not re-reading the table after every answer; her own peeks
+        # and the exposures are read as soon as they change
         m = t.memory
-        key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
+        phase = view["phase"]
+        key = (view["round"], "talk" if phase == "final" else phase, len(view["peeks"]), len(view["exposed"]))
         last = getattr(self, "_alice_last", None)
         if last is not None and last[0] is m and last[1] == key:
             return last[2]
