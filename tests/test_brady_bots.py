@@ -435,3 +435,115 @@ def test_bots_share_a_games_talk_and_read_an_older_view_afresh():
         table = _Table(view, table.memory)
         assert heard(table.memory) == heard(_Table(copy.deepcopy(view)).memory)
         assert table.memory.n_talk == len(view["talk"])
+
+
+def _scanned(talk: list) -> tuple[dict, dict, dict]:
+    """What the shared talk's indexes must hold, by a full read of the talk in order."""
+    answers, looked, vouched = {}, {}, {}
+    for i, st in enumerate(talk):
+        if st["question"] is not None:
+            answers[(st["speaker"], st["question"], st["about_round"])] = i
+        if st["kind"] == "looked":
+            looked.setdefault((st["speaker"], st["about_round"]), []).append(st["subject"])
+        elif st["kind"] == "vouch":
+            vouched[(st["speaker"], st["subject"], st["about_round"])] = st["yes"]
+    return answers, looked, vouched
+
+
+@pytest.mark.parametrize("players,seed", [(5, 2), (8, 3), (6, 4)])
+def test_the_talks_indexes_are_a_full_read_of_the_talk(players, seed):
+    """The bots look up answers, whom a kid said it looked at and its yes/no in the shared
+    talk's indexes (read on from the new statements): at every decision of a game, and for
+    an older view handed back afresh, they are what a full read of the view's talk gives."""
+    from brady_widgets.brady_bunch.bots import _Table
+
+    checked = []
+
+    def check(g, s, view, legal, action):
+        heard = _Table(view, getattr(bots[s], "_memory", None)).memory.heard
+        assert (heard.answers, heard.looked, heard.vouched) == _scanned(view["talk"])
+        checked.append(bool(heard.vouched) and bool(heard.answers))
+
+    g = BradyBunch(players, seed=seed)
+    bots = [BOTS["hard"](s, seed) for s in range(players)]
+    views = []
+    while not g.over:
+        s = g.to_act[0]
+        view, legal = g.view(s), g.legal_actions(s)
+        views.append(view)
+        check(g, s, view, legal, None)
+        truth = [a for a in legal if a["type"] == "ask_truth"]
+        # the bots never ask "is X telling the truth?": Alice asks it once a round here
+        if truth and not any(st["question"] == "ask_truth" and st["round"] == view["round"] for st in view["talk"]):
+            g.act(s, truth[len(truth) // 2])
+            continue
+        g.act(s, bots[s].choose(view, legal))
+    assert any(checked)  # a game with vouches and answers to check
+    old = views[len(views) // 3]
+    heard = _Table(old, bots[0]._memory).memory.heard
+    assert (heard.answers, heard.looked, heard.vouched) == _scanned(old["talk"])
+
+
+def test_smart_alice_reads_the_table_once_a_phase(monkeypatch):
+    """Alice reads the table (trust and estimated totals) once for a round's talk (her
+    questions and the Cookie) and once for its final question, not again after every
+    answer: at most twice a round over her four or more decisions there."""
+    from brady_widgets.brady_bunch import bots as bb
+
+    reads: dict[int, int] = {}
+    decisions: dict[int, int] = {}
+    estimates = bb._Table.estimates
+
+    def counted(self, known, weight):
+        if self.view["role"] == "alice" and self.view["phase"] in ("talk", "final"):
+            reads[self.view["round"]] = reads.get(self.view["round"], 0) + 1
+        return estimates(self, known, weight)
+
+    def seen(g, s, view, legal, action):
+        if view["role"] == "alice" and view["phase"] in ("talk", "final"):
+            decisions[view["round"]] = decisions.get(view["round"], 0) + 1
+
+    monkeypatch.setattr(bb._Table, "estimates", counted)
+    play(5, 2, on_choice=seen)
+    assert sorted(decisions) == [1, 2, 3, 4] and all(n >= 4 for n in decisions.values())
+    assert sorted(reads) == [1, 2, 3, 4] and all(n <= 2 for n in reads.values())
+
+
+def test_brady_bots_seed_their_generator_when_first_used():
+    """A Brady bot's generator is seeded from the same string as before, at its first use:
+    the same stream, and a bot that never draws never seeds (the smart Alice of a game)."""
+    bot = BradyBot(2, 9)
+    assert bot._rng is None
+    want = random.Random("brady:smart:9:2")
+    assert [bot.rng.random() for _ in range(3)] == [want.random() for _ in range(3)]
+    g = BradyBunch(5, seed=3)
+    bots = [BradyBot(s, 3) for s in range(5)]
+    while not g.over:
+        s = g.to_act[0]
+        g.act(s, bots[s].choose(g.view(s), g.legal_actions(s)))
+    assert bots[0]._rng is None  # Alice had a rule for every phase: no draw, no seeding
+    assert any(b._rng is not None for b in bots[1:])  # a bluffing kid drew
+
+
+def test_an_action_of_a_long_legal_list_is_one_of_that_list():
+    """Alice's choice from a long legal list is found by its items in a table kept for the
+    list; handed an equal copy of the list (a copied view), she answers with that copy's
+    action, as legal.index would."""
+    from brady_widgets.brady_bunch.bots import _legal_of
+
+    g = BradyBunch(5, seed=2)
+    bots = [BradyBot(s, 2) for s in range(5)]
+    found = 0
+    while not g.over:
+        s = g.to_act[0]
+        view, legal = g.view(s), g.legal_actions(s)
+        action = bots[s].choose(view, legal)
+        if len(legal) > 16:
+            twin = copy.deepcopy(list(legal))
+            for chosen in (action, dict(reversed(list(action.items())))):
+                got = _legal_of(twin, chosen)
+                assert got == action and any(got is a for a in twin)
+            assert _legal_of(twin, {"type": "nonsense"}) is None
+            found += 1
+        g.act(s, action)
+    assert found

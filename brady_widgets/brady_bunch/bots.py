@@ -64,9 +64,10 @@ would otherwise last to the end), and accuses the kid with the highest chance
 of the top total under :func:`brady_widgets.brady_bunch.odds.independent_odds` (closed
 form: every unseen card an independent draw from the unseen pool, tilted by the claims), given
 her trust in each speaker. She reads the table (her trust in every kid and the
-estimated totals) once a phase, and once for a round's whole talk (her questions, the
-Cookie, the final question): what the kids answer there counts from the next phase
-on, so the order in which she asks her suspects is the one the round's claims gave.
+estimated totals) once a phase (the talk and the final question count as one when no
+Help Token phase comes between them), not again after every answer: what the kids
+answer in the talk counts from her next phase on, so she asks her suspects in the
+order the round's claims gave.
 
 Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``): like the
 smart bot, one class plays Alice or a kid; a level is how hard the kids make
@@ -937,10 +938,10 @@ class BradyBot(Bot):
         return None
 
     def _alice_state(self, view: dict, t: _Table):
-        # read once a phase, and once for the whole talk of a round (its questions, the
-        # Cookie, the final question): the answers she hears there count from the next
-        # phase on, so she is not re-reading the table after every answer; her own peeks
-        # and the exposures are read as soon as they change
+        # read once a phase (the final question reads on from the talk's reading when no
+        # Help Token phase came between): the answers she hears count from her next phase
+        # on, so she is not re-reading the table after every answer; her own peeks and the
+        # exposures are read as soon as they change
         m = t.memory
         phase = view["phase"]
         key = (view["round"], "talk" if phase == "final" else phase, len(view["peeks"]), len(view["exposed"]))
