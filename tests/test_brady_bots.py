@@ -484,31 +484,6 @@ def test_the_talks_indexes_are_a_full_read_of_the_talk(players, seed):
     assert (heard.answers, heard.looked, heard.vouched) == _scanned(old["talk"])
 
 
-def test_smart_alice_reads_the_table_once_a_phase(monkeypatch):
-    """Alice reads the table (trust and estimated totals) once for a round's talk (her
-    questions and the Cookie) and once for its final question, not again after every
-    answer: at most twice a round over her four or more decisions there."""
-    from brady_widgets.brady_bunch import bots as bb
-
-    reads: dict[int, int] = {}
-    decisions: dict[int, int] = {}
-    estimates = bb._Table.estimates
-
-    def counted(self, known, weight):
-        if self.view["role"] == "alice" and self.view["phase"] in ("talk", "final"):
-            reads[self.view["round"]] = reads.get(self.view["round"], 0) + 1
-        return estimates(self, known, weight)
-
-    def seen(g, s, view, legal, action):
-        if view["role"] == "alice" and view["phase"] in ("talk", "final"):
-            decisions[view["round"]] = decisions.get(view["round"], 0) + 1
-
-    monkeypatch.setattr(bb._Table, "estimates", counted)
-    play(5, 2, on_choice=seen)
-    assert sorted(decisions) == [1, 2, 3, 4] and all(n >= 4 for n in decisions.values())
-    assert sorted(reads) == [1, 2, 3, 4] and all(n <= 2 for n in reads.values())
-
-
 def test_brady_bots_seed_their_generator_when_first_used():
     """A Brady bot's generator is seeded from the same string as before, at its first use:
     the same stream, and a bot that never draws never seeds (the smart Alice of a game)."""

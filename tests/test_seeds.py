@@ -238,7 +238,7 @@ FINGERPRINTS = {
         },
         0: {
             "engine": "c541142770d7a5c5",
-            "table": "a389013b08e61676",  # the smart Alice reads the table once a phase (issue 28)
+            "table": "ee6e96fcb36a4e90",
             "simulate": "55996894b551394e",
         },
     },

@@ -63,11 +63,7 @@ Help Token on the card whose claims are least checked (keeping tokens that
 would otherwise last to the end), and accuses the kid with the highest chance
 of the top total under :func:`brady_widgets.brady_bunch.odds.independent_odds` (closed
 form: every unseen card an independent draw from the unseen pool, tilted by the claims), given
-her trust in each speaker. She reads the table (her trust in every kid and the
-estimated totals) once a phase (the talk and the final question count as one when no
-Help Token phase comes between them), not again after every answer: what the kids
-answer in the talk counts from her next phase on, so she asks her suspects in the
-order the round's claims gave.
+her trust in each speaker.
 
 Bot levels (``BOTS["easy"]``, ``["medium"]``, ``["hard"]``; ``LEVELS``): like the
 smart bot, one class plays Alice or a kid; a level is how hard the kids make
@@ -938,13 +934,10 @@ class BradyBot(Bot):
         return None
 
     def _alice_state(self, view: dict, t: _Table):
-        # read once a phase (the final question reads on from the talk's reading when no
-        # Help Token phase came between): the answers she hears count from her next phase
-        # on, so she is not re-reading the table after every answer; her own peeks and the
-        # exposures are read as soon as they change
+        # what they read grows only with the talk, its claim and peek events, her peeks and
+        # the exposures: unchanged since her last decision (a third of them), the same answer
         m = t.memory
-        phase = view["phase"]
-        key = (view["round"], "talk" if phase == "final" else phase, len(view["peeks"]), len(view["exposed"]))
+        key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
         last = getattr(self, "_alice_last", None)
         if last is not None and last[0] is m and last[1] == key:
             return last[2]
