@@ -498,27 +498,3 @@ def test_brady_bots_seed_their_generator_when_first_used():
         g.act(s, bots[s].choose(g.view(s), g.legal_actions(s)))
     assert bots[0]._rng is None  # Alice had a rule for every phase: no draw, no seeding
     assert any(b._rng is not None for b in bots[1:])  # a bluffing kid drew
-
-
-def test_an_action_of_a_long_legal_list_is_one_of_that_list():
-    """Alice's choice from a long legal list is found by its items in a table kept for the
-    list; handed an equal copy of the list (a copied view), she answers with that copy's
-    action, as legal.index would."""
-    from brady_widgets.brady_bunch.bots import _legal_of
-
-    g = BradyBunch(5, seed=2)
-    bots = [BradyBot(s, 2) for s in range(5)]
-    found = 0
-    while not g.over:
-        s = g.to_act[0]
-        view, legal = g.view(s), g.legal_actions(s)
-        action = bots[s].choose(view, legal)
-        if len(legal) > 16:
-            twin = copy.deepcopy(list(legal))
-            for chosen in (action, dict(reversed(list(action.items())))):
-                got = _legal_of(twin, chosen)
-                assert got == action and any(got is a for a in twin)
-            assert _legal_of(twin, {"type": "nonsense"}) is None
-            found += 1
-        g.act(s, action)
-    assert found

@@ -239,8 +239,8 @@ _OFFERS_MAX = 256
 
 
 def _offers(legal: list[dict]) -> list:
-    """``[legal, asks, cookie kids, index by items]`` kept for Alice's legal list (the last
-    three None until asked for). A game hands out the same few lists (a round's questions, up to ~270) to
+    """``[legal, asks, cookie kids]`` kept for Alice's legal list (the last two None until
+    asked for). A game hands out the same few lists (a round's questions, up to ~270) to
     every Alice of a cast, so what she reads off a list is kept for it: one look at the
     list (equal: the same objects, read by identity) instead of a pass over it by every
     Alice at every decision of the talk."""
@@ -249,7 +249,7 @@ def _offers(legal: list[dict]) -> list:
     if kept is None or kept[0] != legal:
         if len(_OFFERS) >= _OFFERS_MAX:
             _OFFERS.clear()
-        kept = _OFFERS[key] = [list(legal), None, None, None]  # holds the actions: their ids are not reused while kept
+        kept = _OFFERS[key] = [list(legal), None, None]  # holds the actions: their ids are not reused while kept
     return kept
 
 
@@ -270,22 +270,6 @@ def _cookie_kids(legal: list[dict]) -> list[str]:
     if kept[2] is None:
         kept[2] = [a["kid"] for a in legal if a["type"] == "cookie"]
     return kept[2]
-
-
-def _legal_of(legal: list[dict], action: dict) -> dict | None:
-    """The action of a long legal list (Alice's talk: ~65 actions) equal to ``action``, or
-    None: a look-up by its items (kept: :func:`_offers`) instead of ``legal.index``, which
-    compares it with every action before it."""
-    kept = _offers(legal)
-    at = kept[3]
-    if at is None:
-        at = kept[3] = {}
-        for i, a in enumerate(legal):
-            at.setdefault(tuple(a.items()), i)  # the first of equal actions, as index() finds
-    i = at.get(tuple(action.items()))
-    if i is None:  # the same action with its keys in another order, say
-        return legal[legal.index(action)] if action in legal else None
-    return legal[i]  # of this list (kept[0] is an equal one)
 
 
 _KID_SEAT = itemgetter("kid", "seat")
@@ -708,15 +692,10 @@ class BradyBot(Bot):
         if action is not None:
             # the equal action of ``legal`` itself: a game that handed out read-only actions
             # takes its own back in one step (Brady's act), where a new dict is checked anew
-            if len(legal) > 16:
-                found = _legal_of(legal, action)
-                if found is not None:
-                    return found
-            else:
-                try:
-                    return legal[legal.index(action)]
-                except ValueError:
-                    pass
+            try:
+                return legal[legal.index(action)]
+            except ValueError:
+                pass
         return self.rng.choice(legal)  # a phase or an answer it does not know
 
     # ============================================================ the kid
