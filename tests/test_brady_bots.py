@@ -435,3 +435,66 @@ def test_bots_share_a_games_talk_and_read_an_older_view_afresh():
         table = _Table(view, table.memory)
         assert heard(table.memory) == heard(_Table(copy.deepcopy(view)).memory)
         assert table.memory.n_talk == len(view["talk"])
+
+
+def _scanned(talk: list) -> tuple[dict, dict, dict]:
+    """What the shared talk's indexes must hold, by a full read of the talk in order."""
+    answers, looked, vouched = {}, {}, {}
+    for i, st in enumerate(talk):
+        if st["question"] is not None:
+            answers[(st["speaker"], st["question"], st["about_round"])] = i
+        if st["kind"] == "looked":
+            looked.setdefault((st["speaker"], st["about_round"]), []).append(st["subject"])
+        elif st["kind"] == "vouch":
+            vouched[(st["speaker"], st["subject"], st["about_round"])] = st["yes"]
+    return answers, looked, vouched
+
+
+@pytest.mark.parametrize("players,seed", [(5, 2), (8, 3), (6, 4)])
+def test_the_talks_indexes_are_a_full_read_of_the_talk(players, seed):
+    """The bots look up answers, whom a kid said it looked at and its yes/no in the shared
+    talk's indexes (read on from the new statements): at every decision of a game, and for
+    an older view handed back afresh, they are what a full read of the view's talk gives."""
+    from brady_widgets.brady_bunch.bots import _Table
+
+    checked = []
+
+    def check(g, s, view, legal, action):
+        heard = _Table(view, getattr(bots[s], "_memory", None)).memory.heard
+        assert (heard.answers, heard.looked, heard.vouched) == _scanned(view["talk"])
+        checked.append(bool(heard.vouched) and bool(heard.answers))
+
+    g = BradyBunch(players, seed=seed)
+    bots = [BOTS["hard"](s, seed) for s in range(players)]
+    views = []
+    while not g.over:
+        s = g.to_act[0]
+        view, legal = g.view(s), g.legal_actions(s)
+        views.append(view)
+        check(g, s, view, legal, None)
+        truth = [a for a in legal if a["type"] == "ask_truth"]
+        # the bots never ask "is X telling the truth?": Alice asks it once a round here
+        if truth and not any(st["question"] == "ask_truth" and st["round"] == view["round"] for st in view["talk"]):
+            g.act(s, truth[len(truth) // 2])
+            continue
+        g.act(s, bots[s].choose(view, legal))
+    assert any(checked)  # a game with vouches and answers to check
+    old = views[len(views) // 3]
+    heard = _Table(old, bots[0]._memory).memory.heard
+    assert (heard.answers, heard.looked, heard.vouched) == _scanned(old["talk"])
+
+
+def test_brady_bots_seed_their_generator_when_first_used():
+    """A Brady bot's generator is seeded from the same string as before, at its first use:
+    the same stream, and a bot that never draws never seeds (the smart Alice of a game)."""
+    bot = BradyBot(2, 9)
+    assert bot._rng is None
+    want = random.Random("brady:smart:9:2")
+    assert [bot.rng.random() for _ in range(3)] == [want.random() for _ in range(3)]
+    g = BradyBunch(5, seed=3)
+    bots = [BradyBot(s, 3) for s in range(5)]
+    while not g.over:
+        s = g.to_act[0]
+        g.act(s, bots[s].choose(g.view(s), g.legal_actions(s)))
+    assert bots[0]._rng is None  # Alice had a rule for every phase: no draw, no seeding
+    assert any(b._rng is not None for b in bots[1:])  # a bluffing kid drew

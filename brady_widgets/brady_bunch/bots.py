@@ -3,8 +3,9 @@
 A bot is given only its seat's ``view`` and the list of ``legal`` actions, never
 the engine, and returns one of the legal actions. Its choices depend only on
 those and on its own seeded random generator. Everything else a bot "remembers"
-(what it has claimed, what Alice has checked) is recomputed from the view on
-every call: ``view["talk"]`` holds every public statement, ``view["log"]`` the
+(what it has claimed, what Alice has checked) it reads from its views, only what is
+new at each call (a view that does not go on from the last one is read afresh):
+``view["talk"]`` holds every public statement, ``view["log"]`` the
 public events (who peeked and how, which Help Token Alice spent, Alice's
 requests to the Snoops), ``view["peeks"]`` the seat's own peeks. So a bot can be
 handed any view (after a replay, in a fresh widget) and its story still holds.
@@ -98,6 +99,7 @@ Measured win rates: ``benchmarks/bot_levels.py`` and ``benchmarks/README.md``
 from __future__ import annotations
 
 import math
+import random
 from functools import lru_cache
 from operator import itemgetter
 
@@ -126,9 +128,30 @@ _ROUNDS = range(1, ROUNDS + 1)
 
 
 class Bot(_Bot):
-    """Base of the Brady Bunch bots (the kernel's ``Bot``, with its own seed strings)."""
+    """Base of the Brady Bunch bots (the kernel's ``Bot``, with its own seed strings).
+
+    Its ``rng`` is seeded at its first use, not when the bot is built: most smart bots of
+    a game never draw (Alice draws only in a phase she has no rule for), and seeding from
+    the seed string (a SHA-512 of it) for every bot was 0.7% of a 5-player smart-bot
+    game's instructions. The same seed string, so the same stream from the first draw on."""
 
     seed_prefix = "brady:"
+
+    def __init__(self, seat: int, seed: int = 0):
+        self.seat = seat
+        self.seed = seed
+        self._rng: random.Random | None = None
+
+    @property
+    def rng(self) -> random.Random:
+        rng = self._rng
+        if rng is None:
+            rng = self._rng = random.Random(f"{self.seed_prefix}{self.name}:{self.seed}:{self.seat}")
+        return rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng = rng
 
 
 class RandomBot(Bot):
@@ -264,7 +287,7 @@ class _Talk:
     view's talk continues it (the same first and last statements it read, the same length
     or longer), so what it holds is what a fresh read of that view's talk gives."""
 
-    __slots__ = ("n", "ends", "claims", "said", "own_played", "speakers", "claimed")
+    __slots__ = ("n", "ends", "claims", "said", "own_played", "speakers", "claimed", "answers", "looked", "vouched")
 
     def __init__(self):
         self.n = 0  # statements read
@@ -274,6 +297,10 @@ class _Talk:
         self.own_played: set[tuple[str, int]] = set()  # (speaker, round): it said what it played itself
         self.speakers: dict[str, None] = {}  # who made the claims, in order of their first one
         self.claimed: dict[str, int] = {}  # subject -> how many claims about its cards
+        # the lookups the bots made by reading the whole talk backwards at every decision:
+        self.answers: dict[tuple, int] = {}  # (speaker, question, round) -> index of its last answer
+        self.looked: dict[tuple[str, int], list[str]] = {}  # (speaker, round) -> kids it said it looked at, in order
+        self.vouched: dict[tuple[str, str, int], bool] = {}  # (speaker, subject, round) -> its last yes/no
 
     def continues(self, talk: list) -> bool:
         n = self.n
@@ -283,11 +310,20 @@ class _Talk:
         if len(talk) <= self.n:
             return
         claims, said, own, speakers, claimed = self.claims, self.said, self.own_played, self.speakers, self.claimed
-        for st in talk[self.n :]:
+        answers = self.answers
+        for idx in range(self.n, len(talk)):
+            st = talk[idx]
             kind = st["kind"]
-            if kind != "played" and kind != "looked":
-                continue  # a vouch, a suspect: nothing the memory keeps
             speaker, subject, rnd = st["speaker"], st["subject"], st["about_round"]
+            question = st["question"]
+            if question is not None:
+                answers[(speaker, question, rnd)] = idx
+            if kind != "played" and kind != "looked":
+                if kind == "vouch":
+                    self.vouched[(speaker, subject, rnd)] = st["yes"]
+                continue  # a suspect: nothing the memory keeps
+            if kind == "looked":
+                self.looked.setdefault((speaker, rnd), []).append(subject)
             if kind == "played" and subject == speaker:
                 own.add((speaker, rnd))
             value = st["value"]
@@ -740,9 +776,9 @@ class BradyBot(Bot):
             return None
         me = view["me"]
         seen = [p["kid"] for p in peeks]
-        for st in reversed(t.talk):  # whom it has already named for that round
-            if st["speaker"] == me and st["about_round"] == rnd and st["kind"] == "looked" and st["subject"] in seen:
-                return st["subject"]
+        for subject in reversed(t.memory.heard.looked.get((me, rnd), ())):  # whom it has already named for that round
+            if subject in seen:
+                return subject
         for p in peeks:
             if self._said_value(me, t, p["kid"], rnd) is not None:
                 return p["kid"]
@@ -812,19 +848,14 @@ class BradyBot(Bot):
         """The answer to "Is ``about`` telling the truth about the Mischief card you played?"
         (round ``rnd``): what ``about`` last said the bot's own card was, against the card."""
         me = view["me"]
-        for st in reversed(t.talk):
-            if st["speaker"] == me and st["kind"] == "vouch" and st["subject"] == about and st["about_round"] == rnd:
-                return st["yes"]
+        heard = t.memory.heard
+        yes = heard.vouched.get((me, about, rnd))
+        if yes is not None:
+            return yes
         claim = None
-        for st in reversed(t.talk):
-            if (
-                st["speaker"] == about
-                and st["subject"] == me
-                and st["about_round"] == rnd
-                and st["kind"] in ("played", "looked")
-                and st["value"] is not None
-            ):
-                claim = st["value"]
+        for speaker, value in reversed(heard.claims.get((me, rnd), ())):  # the claims about its card, in talk order
+            if speaker == about:
+                claim = value
                 break
         mine = t.known.get((me, rnd))
         truth = True if (claim is None or mine is None) else claim == mine
@@ -937,12 +968,20 @@ class BradyBot(Bot):
         return {"type": "lights_out"}
 
     def _answered(self, t: _Table, kid: str, question: str, rnd: int, after: int = -1) -> bool:
+        # its last answer to the question (the latest step: steps grow along the talk)
+        idx = t.memory.heard.answers.get((kid, question, rnd))
+        if idx is None:
+            return False
+        steps = t.talk_steps
+        if idx < len(steps):
+            return steps[idx] > after
+        # the last answer has no step yet (the log is behind the talk): an earlier one may
         return any(
             st["speaker"] == kid
             and st["question"] == question
             and st["about_round"] == rnd
-            and (idx < len(t.talk_steps) and t.talk_steps[idx] > after)
-            for idx, st in enumerate(t.talk)
+            and (i < len(steps) and steps[i] > after)
+            for i, st in enumerate(t.talk[: len(steps)])
         )
 
     def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:

@@ -412,19 +412,40 @@ def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) 
     pool = {v: c for v, c in pos.pool.items() if c > 0}
     n = sum(pool.values())
     counts = sorted(pool.items())  # (value, copies left), every slot's the same
-    plain = [(v, c / n) for v, c in counts] if n else []
+    # distributions are dense lists from an offset: (lowest total, [P(lowest), P(lowest + 1), ...]);
+    # a card's is from the pool's lowest value (zeros where no copy is left)
+    vlo = counts[0][0] if counts else 0
+    width = counts[-1][0] - vlo + 1 if counts else 0
+
+    def dense(pairs) -> list[float]:
+        out = [0.0] * width
+        for v, p in pairs:
+            out[v - vlo] = p
+        return out
+
+    plain = dense((v, c / n) for v, c in counts) if n else []
     by_kid: dict[str, list] = {}
     for slot in pos.unknown:
         by_kid.setdefault(slot[0], []).append(slot)
 
-    def draw(dist: dict[int, float], q: list[tuple[int, float]]) -> dict[int, float]:
-        out: dict[int, float] = {}
-        get = out.get
-        for t, p in dist.items():
-            for v, pv in q:
-                s = t + v
-                out[s] = get(s, 0.0) + p * pv
-        return out
+    def draw(dist: tuple, q: list[float], qlo: int = vlo) -> tuple:
+        lo, d = dist
+        out = [0.0] * (len(d) + len(q) - 1)
+        for i, p in enumerate(d):
+            if p:
+                k = i
+                for pv in q:
+                    out[k] += p * pv
+                    k += 1
+        return lo + qlo, out
+
+    powers: dict[int, tuple] = {0: (0, [1.0])}  # plain drawn j times: the same for every kid
+
+    def plain_power(j: int) -> tuple:
+        got = powers.get(j)
+        if got is None:
+            got = powers[j] = draw(plain_power(j - 1), plain)
+        return got
 
     claimed = {}
     for slot in pos.unknown:
@@ -434,51 +455,67 @@ def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) 
             z = sum(w for _, w in raw)
             if z <= 0:
                 raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
-            claimed[slot] = [(v, w / z) for v, w in raw]
+            claimed[slot] = dense((v, w / z) for v, w in raw)
     dists = []
     for kid in pos.kids:
-        dist = {pos.fixed[kid]: 1.0}
+        dist: tuple = (pos.fixed[kid], [1.0])
+        free = 0  # unseen cards without a claim: drawn from the plain pool at once
         for slot in by_kid.get(kid, ()):
-            q = claimed.get(slot, plain)
-            if not q:
-                raise ValueError(f"{len(pos.unknown)} unseen cards cannot come from an empty pool")
-            dist = draw(dist, q)
+            q = claimed.get(slot)
+            if q is None:
+                if not plain:
+                    raise ValueError(f"{len(pos.unknown)} unseen cards cannot come from an empty pool")
+                free += 1
+            else:
+                dist = draw(dist, q)
+        if free:
+            plo, pq = plain_power(free)
+            dist = draw(dist, pq, plo)
         if kid == pos.me:
             mixed: dict[int, float] = {}
+            lo, d = dist
             for p, idx, j in pos.future:
-                part = {sum(pos.hand[i] for i in idx): float(p)}
-                for _ in range(j):
-                    part = draw(part, plain)
-                for t, pt in part.items():
-                    for u, pu in dist.items():
-                        mixed[t + u] = mixed.get(t + u, 0.0) + pt * pu
-            dist = mixed
+                plo, part = plain_power(j)
+                base = sum(pos.hand[i] for i in idx) + plo
+                pf = float(p)
+                for t, pt in enumerate(part):
+                    for u, pu in enumerate(d):
+                        s = base + t + lo + u
+                        mixed[s] = mixed.get(s, 0.0) + pf * pt * pu
+            mlo = min(mixed)
+            dense_mixed = [0.0] * (max(mixed) - mlo + 1)
+            for s, p in mixed.items():
+                dense_mixed[s - mlo] = p
+            dist = (mlo, dense_mixed)
         opts = pos.sign_options(kid)
         if len(opts) > 1 or opts[0][1]:
-            signed: dict[int, float] = {}
-            for q_s, pts in opts:
-                for t, p in dist.items():
-                    signed[t + pts] = signed.get(t + pts, 0.0) + p * float(q_s)
-            dist = signed
+            pts = [o[1] for o in opts]
+            slo = min(pts)
+            sq = [0.0] * (max(pts) - slo + 1)
+            for q_s, pt in opts:
+                sq[pt - slo] += float(q_s)
+            dist = draw(dist, sq, slo)
         dists.append(dist)
-    lo = min(min(d) for d in dists)
-    hi = max(max(d) for d in dists)
+    lo = min(d[0] for d in dists)
+    hi = max(d[0] + len(d[1]) - 1 for d in dists)
     cdfs = []
-    for d in dists:
-        acc, cdf = 0.0, []
-        for t in range(lo, hi + 1):
-            acc += d.get(t, 0.0)
+    for dlo, d in dists:
+        acc, cdf = 0.0, [0.0] * (dlo - lo)
+        for p in d:
+            acc += p
             cdf.append(acc)
+        cdf += [acc] * (hi + 1 - lo - len(cdf))
         cdfs.append(cdf)
     out = {}
     for i, kid in enumerate(pos.kids):
-        others = cdfs[:i] + cdfs[i + 1 :]  # in order: the same products
+        others = cdfs[:i] + cdfs[i + 1 :]
+        dlo, d = dists[i]
         p = 0.0
-        for t, pt in dists[i].items():
-            k = t - lo
-            for cdf in others:
-                pt *= cdf[k]
-            p += pt
+        for k, pt in enumerate(d, dlo - lo):
+            if pt:
+                for cdf in others:
+                    pt *= cdf[k]
+                p += pt
         out[kid] = p
     return out
 

@@ -1175,7 +1175,7 @@ class BradyBunch(Game):
                 kid in face_up,
                 len(tucked[kid]),
                 cookies.get(kid, 0),
-                self._sign(kid) if shown else None,
+                (("+" if signs[kid] > 0 else "-") if kid in signs else None) if shown else None,  # _sign
                 kid in signs,
             )
             if over:  # the cards and scores too (once a game)
@@ -1223,7 +1223,7 @@ class BradyBunch(Game):
             else:
                 hand = my_cards = my_sign = None
             mine = self.peeks[seat]
-            peeks = [dict(p) for p in mine] if mine else []
+            peeks = list(map(dict, mine)) if mine else []  # map: no comprehension frame (3.11)
         over = self.over
         phase = self.phase
         snoop_queue, requests, exposed, pending = self.snoop_queue, self.requests, self.exposed, self.pending
@@ -1246,8 +1246,8 @@ class BradyBunch(Game):
             "snoop_deck": sum(self.snoop_deck.values()),
             "snoops": list(self.snoops),
             "snooper": snoop_queue[0][0] if phase == "snoop" else None,
-            "snoop_queue": [list(q) for q in snoop_queue] if snoop_queue else [],
-            "requests": [dict(r) for r in requests] if requests else [],
+            "snoop_queue": list(map(list, snoop_queue)) if snoop_queue else [],
+            "requests": list(map(dict, requests)) if requests else [],
             "cookie": self.cookie_kid,
             "tokens": list(self.tokens),
             "token": self.token,
@@ -1256,7 +1256,7 @@ class BradyBunch(Game):
             "max_questions": self.options["max_questions"],
             "pending": dict(pending) if pending else None,
             "talk": self._talk_view(),
-            "exposed": [dict(e) for e in exposed] if exposed else [],
+            "exposed": list(map(dict, exposed)) if exposed else [],
             "deck_count": len(self.deck),
             "hand": hand,
             "my_cards": my_cards,

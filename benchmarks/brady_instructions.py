@@ -1,0 +1,90 @@
+"""Instructions per Brady Bunch bot-vs-bot game, counted by callgrind (issue 28).
+
+On a shared machine two timings of the same tree differ by 10-30% from one minute to the
+next, more than most single changes to the bots or the view are worth. Instruction counts
+do not depend on the load: this script runs ``simulate`` (the smart bots, seed 7, as
+``compare_past`` does) under ``valgrind --tool=callgrind`` twice per tree, with no game and
+with ``--games`` games (the same imports and warm-up in both), with ``PYTHONHASHSEED=0``
+(string hashes change the work of set and dict look-ups), and prints the difference per
+game. Each tree runs in its own process with ``PYTHONPATH`` set to it, so a past commit's
+tree (a ``git worktree`` or ``git archive`` of it) is measured beside this one::
+
+    python benchmarks/brady_instructions.py                       # this tree, 5 and 8 players
+    python benchmarks/brady_instructions.py --tree /tmp/old --tree .   --players 5 --games 40
+
+Under callgrind a game runs ~50x slower: 40 games at 5 players take about half a minute.
+An instruction is not a nanosecond (cache misses and C calls weigh differently), so read
+the counts beside a paired timing (``compare_past.py``, ``brady_bot_floor.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+TREE = Path(__file__).resolve().parent.parent
+
+RUN = r"""
+import sys
+from brady_widgets import simulate
+players, games = int(sys.argv[1]), int(sys.argv[2])
+simulate("brady_bunch", players, "smart", games=2, seed=99, executor=False, progress=False)  # imports, caches
+if games:
+    simulate("brady_bunch", players, "smart", games=games, seed=7, executor=False, progress=False)
+"""
+
+
+def instructions(tree: Path, players: int, games: int) -> int:
+    """Instructions callgrind counts for the whole process (imports, warm-up, ``games`` games)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    out = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            RUN,
+            str(players),
+            str(games),
+        ],
+        env=env,
+        cwd=tree,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise RuntimeError(f"no instruction count in callgrind's output:\n{out.stderr[-2000:]}")
+    return int(found.group(1))
+
+
+def per_game(tree: Path, players: int, games: int) -> float:
+    return (instructions(tree, players, games) - instructions(tree, players, 0)) / games
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tree", action="append", type=Path, help="a source tree (repeatable; default: this one)")
+    ap.add_argument("--players", type=int, nargs="*", default=[5, 8])
+    ap.add_argument("--games", type=int, default=40)
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed (apt-get install valgrind)")
+    trees = [t.resolve() for t in (args.tree or [TREE])]
+    for players in args.players:
+        games = max(1, args.games if players <= 5 else args.games // 2)
+        counts = [per_game(tree, players, games) for tree in trees]
+        for tree, count in zip(trees, counts):
+            ratio = f"  {counts[0] / count:.3f}x the first tree's speed" if count and tree != trees[0] else ""
+            print(f"brady_bunch {players} smart, {games} games: {count / 1e6:8.2f} M instructions/game  {tree}{ratio}")
+
+
+if __name__ == "__main__":
+    main()
