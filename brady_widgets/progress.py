@@ -13,6 +13,7 @@ import functools
 import inspect
 import math
 import numbers
+import os
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -262,11 +263,14 @@ def optional(spec: Spec) -> Spec:
     return check
 
 
-def mapping(what: str = "a dict", keys: tuple = (), values: Spec | None = None) -> Spec:
-    """A dict holding at least ``keys``; with ``values``, each value checked by it."""
+def mapping(what: str = "a dict", keys: tuple = (), values: Spec | None = None, least: int = 0) -> Spec:
+    """A dict of at least ``least`` items holding at least ``keys``; with ``values``, each value
+    checked by it."""
 
     def spec(name: str, value: Any) -> None:
         checked_mapping(name, value, what)
+        if len(value) < least:
+            raise ValueError(f"{name} must be {what}, got {plain(value)}")
         missing = [k for k in keys if k not in value]
         if missing:
             raise ValueError(f"{name} must be {what}, got a dict without {', '.join(map(repr, missing))}")
@@ -299,6 +303,17 @@ def _inner(spec: Spec, name: str, value: Any, what: str, where: str) -> None:
         said = str(e)
         said = said[len(name) + 1 :] if said.startswith(name + " ") else said
         raise type(e)(f"{name} must be {what}; {where}: {said}") from None
+
+
+def path(what: str) -> Spec:
+    """The name of a file or folder that exists (a str or a ``pathlib.Path``)."""
+
+    def spec(name: str, value: Any) -> None:
+        checked_kind(name, value, lambda v: isinstance(v, (str, os.PathLike)), what)
+        if not os.path.exists(value):
+            raise ValueError(f"{name} must be {what}; there is no file or folder {os.fspath(value)!r}")
+
+    return spec
 
 
 def axes(name: str, value: Any) -> None:

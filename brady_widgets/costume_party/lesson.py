@@ -144,7 +144,9 @@ def action(seat: int, type: str, **fields) -> list[dict]:
 
 
 @checks(
-    rooms=mapping("a dict of each room's figures, e.g. BOARD", values=items("a dict of each room's figures, e.g. BOARD", FIGURE)),
+    rooms=mapping(
+        "a dict of each room's figures, e.g. BOARD", values=items("a dict of each room's figures, e.g. BOARD", FIGURE)
+    ),
     secrets=items("a list of figures, one per seat", FIGURE, least=1),
     deck=optional(items("a list of figures, top card first", FIGURE)),
 )
@@ -156,7 +158,9 @@ def deal(rooms: dict, secrets: list[int], deck: list[int] | None = None) -> dict
         for f in figures:
             room_of[f] = room
     if None in room_of:
-        raise ValueError(f"rooms must place every figure; figures without a room: {[f for f, r in enumerate(room_of) if r is None]}")
+        raise ValueError(
+            f"rooms must place every figure; figures without a room: {[f for f, r in enumerate(room_of) if r is None]}"
+        )
     if deck is None:
         deck = [c for c in range(N_FIGURES) if c not in secrets]
     return {"secrets": list(secrets), "deck": list(deck), "rooms": room_of}
@@ -201,7 +205,9 @@ def brute_force_odds(view: dict, fits: Callable[[tuple], bool]) -> tuple[int, in
     return len(everything), len(fitting), probs
 
 
-@checks(rolls=count(MOST_IN_MEMORY), streak=whole(0), seed=seed, faces=optional(items("a list of die faces", text, least=1)))
+@checks(
+    rolls=count(MOST_IN_MEMORY), streak=whole(0), seed=seed, faces=optional(items("a list of die faces", text, least=1))
+)
 def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces=None) -> dict:
     """Roll a seeded die ``rolls`` times; among the rolls that come right after
     ``streak`` blacks in a row, how many are black? Returns counts, the share and
