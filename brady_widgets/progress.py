@@ -218,7 +218,7 @@ def count(most: int = MOST_RUN) -> Spec:
     return spec
 
 
-def seed(name: str, value: Any) -> None:
+def a_seed(name: str, value: Any) -> None:
     """A seed: a whole number >= 0 (:func:`checked_seed`)."""
     checked_seed(name, value)
 

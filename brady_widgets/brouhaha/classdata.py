@@ -25,8 +25,8 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from .content import HUNTER
 from ..progress import checks, items, mapping, path, whole
+from .content import HUNTER
 
 #: a rooms export, as the teacher's page saves it
 EXPORT = path("a class export: a folder or the teacher page's zip")

@@ -30,6 +30,7 @@ from fractions import Fraction
 
 from ..optional import need
 from ..progress import (
+    a_seed,
     axes,
     checks,
     choice,
@@ -42,7 +43,6 @@ from ..progress import (
     optional,
     path,
     plain,
-    seed,
     text,
     whole,
 )
@@ -97,7 +97,7 @@ def _bots(bots, players: int) -> list[str]:
     players=PLAYERS,
     bots=BOTS_ARG,
     seat=whole(0, 7),
-    seed=seed,
+    seed=a_seed,
     pick=choice(("best", "all")),
     progress=flag,
 )
@@ -163,7 +163,7 @@ def record_forecasts(
     return rows
 
 
-@checks(game=whole(0), step=whole(0), players=PLAYERS, bots=BOTS_ARG, seed=seed)
+@checks(game=whole(0), step=whole(0), players=PLAYERS, bots=BOTS_ARG, seed=a_seed)
 def game_at(game: int, step: int, players: int = 4, bots="random", seed: int = 0) -> CostumeParty:
     """Game ``game`` of a :func:`record_forecasts` run (same ``players``, ``bots``,
     ``seed``), replayed up to the moment ``step`` of one of its rows."""
@@ -345,7 +345,7 @@ def seed_for(group: int) -> int:
     return GROUP_SEEDS[group - 1]
 
 
-@checks(seed=optional(seed))  # the group: seed_for() checks it (a ValueError, as it always was)
+@checks(seed=optional(a_seed))  # the group: seed_for() checks it (a ValueError, as it always was)
 def record_result(group: int, won, seed: int | None = None) -> dict:
     """One group's result, checked: ``{"group", "seed", "won"}``. ``won``: True or
     False (or "yes"/"no"). ``seed``, if given, must be the group's seed."""

@@ -30,17 +30,15 @@ from itertools import permutations
 from ..optional import need
 from ..progress import (
     MOST_IN_MEMORY,
-    axes,
+    a_seed,
     checked_count,
     checks,
     count,
     function,
     game_of,
     items,
-    kind,
     mapping,
     optional,
-    seed,
     text,
     view_of,
     whole,
@@ -206,7 +204,10 @@ def brute_force_odds(view: dict, fits: Callable[[tuple], bool]) -> tuple[int, in
 
 
 @checks(
-    rolls=count(MOST_IN_MEMORY), streak=whole(0), seed=seed, faces=optional(items("a list of die faces", text, least=1))
+    rolls=count(MOST_IN_MEMORY),
+    streak=whole(0),
+    seed=a_seed,
+    faces=optional(items("a list of die faces", text, least=1)),
 )
 def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces=None) -> dict:
     """Roll a seeded die ``rolls`` times; among the rolls that come right after
@@ -362,7 +363,7 @@ def kill_values(view: dict) -> dict:
     return out
 
 
-@checks(game=GAME, seat=SEAT, figure=FIGURE, games=count(), seed=seed)
+@checks(game=GAME, seat=SEAT, figure=FIGURE, games=count(), seed=a_seed)
 def simulate_kill(game, seat: int, figure: int, games: int = 1000, seed: int = 0) -> dict:
     """Seeded play: ``games`` times, redraw what ``seat`` does not know (``game.resample``:
     the other characters, consistently with everything it saw), make the kill through the
@@ -385,7 +386,7 @@ def simulate_kill(game, seat: int, figure: int, games: int = 1000, seed: int = 0
     return {"hit": hits / games, "left": mean, "two_se": 2 * (var / games) ** 0.5}
 
 
-@checks(game=GAME, seat=SEAT, games=count(), seed=seed)
+@checks(game=GAME, seat=SEAT, games=count(), seed=a_seed)
 def compare_kills(game, seat: int = 0, games: int = 600, seed: int = 0) -> dict:
     """Print, for each kill ``seat`` may make, the exact chance to unmask an opponent and the
     exact expected candidates left, beside ``games`` seeded plays of that kill (± 2 SE);

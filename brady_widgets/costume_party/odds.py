@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from .knowledge import candidate_sets, posterior
 from ..progress import checks, view_of, whole
+from .knowledge import candidate_sets, posterior
 
 #: what every function here takes: a seat's view
 VIEW = view_of("costume_party", "a Costume Party view (game.view(seat))")
