@@ -263,9 +263,11 @@ def optional(spec: Spec) -> Spec:
     return check
 
 
-def mapping(what: str = "a dict", keys: tuple = (), values: Spec | None = None, least: int = 0) -> Spec:
-    """A dict of at least ``least`` items holding at least ``keys``; with ``values``, each value
-    checked by it."""
+def mapping(
+    what: str = "a dict", keys: tuple = (), values: Spec | None = None, least: int = 0, each_key: Spec | None = None
+) -> Spec:
+    """A dict of at least ``least`` items holding at least ``keys``; with ``values`` (``each_key``),
+    each value (key) checked by it."""
 
     def spec(name: str, value: Any) -> None:
         checked_mapping(name, value, what)
@@ -274,8 +276,10 @@ def mapping(what: str = "a dict", keys: tuple = (), values: Spec | None = None, 
         missing = [k for k in keys if k not in value]
         if missing:
             raise ValueError(f"{name} must be {what}, got a dict without {', '.join(map(repr, missing))}")
-        if values is not None:
-            for k, v in value.items():
+        for k, v in value.items():
+            if each_key is not None:
+                _inner(each_key, name, k, what, f"its key {short(k)}")
+            if values is not None:
                 _inner(values, name, v, what, f"its value for {short(k)}")
 
     return spec

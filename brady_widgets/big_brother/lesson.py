@@ -79,7 +79,7 @@ TRACK = optional(
     )
 )
 PROBS = items("a list of probabilities, one per space", number(0, 1), least=1)
-ROW = mapping("a game's row (as bloc_experiment() gives them)", keys=("seed", "first_out", "winner", "evicted"))
+ROW = mapping("a game's row (as bloc_experiment() gives them)", keys=("seed", "first_out", "winner"))
 ROWS = items("a list of games' rows, as bloc_experiment() gives it", ROW, least=1)
 RUNS = mapping("a dict of labels and runs, e.g. {'no bloc': rows}", values=ROWS, least=1)
 KEY = choice(("first_out", "winner"))
