@@ -202,9 +202,13 @@ def checks(**specs: Spec) -> Callable:
     return decorate
 
 
+def _ignore(_: Any) -> None:
+    """A spec returns nothing (the check's value is not asked for its truth: a numpy array has none)."""
+
+
 def whole(low: int | None = None, high: int | None = None) -> Spec:
     """A whole number from ``low`` to ``high`` (:func:`checked_whole`)."""
-    return lambda name, value: checked_whole(name, value, low, high) and None
+    return lambda name, value: _ignore(checked_whole(name, value, low, high))
 
 
 def count(most: int = MOST_RUN) -> Spec:
@@ -225,7 +229,7 @@ def a_seed(name: str, value: Any) -> None:
 
 def number(low: float | None = None, high: float | None = None) -> Spec:
     """A finite number from ``low`` to ``high`` (:func:`checked_number`)."""
-    return lambda name, value: checked_number(name, value, low, high) and None
+    return lambda name, value: _ignore(checked_number(name, value, low, high))
 
 
 def flag(name: str, value: Any) -> None:
@@ -235,7 +239,7 @@ def flag(name: str, value: Any) -> None:
 
 def choice(options: Any) -> Spec:
     """One of ``options`` (:func:`checked_choice`)."""
-    return lambda name, value: checked_choice(name, value, options) and None
+    return lambda name, value: _ignore(checked_choice(name, value, options))
 
 
 def text(name: str, value: Any) -> None:
@@ -245,12 +249,12 @@ def text(name: str, value: Any) -> None:
 
 def function(what: str = "a function") -> Spec:
     """Something to call (a function or a lambda)."""
-    return lambda name, value: checked_kind(name, value, callable, what) and None
+    return lambda name, value: _ignore(checked_kind(name, value, callable, what))
 
 
 def kind(test: Callable[[Any], bool], what: str) -> Spec:
     """Anything ``test`` accepts, described as ``what`` (:func:`checked_kind`)."""
-    return lambda name, value: checked_kind(name, value, test, what) and None
+    return lambda name, value: _ignore(checked_kind(name, value, test, what))
 
 
 def optional(spec: Spec) -> Spec:
