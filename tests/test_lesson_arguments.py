@@ -33,7 +33,7 @@ import numpy as np
 import pytest
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402 -- after the headless backend is chosen
+import matplotlib.pyplot as plt
 
 ROOT = Path(__file__).resolve().parents[1]
 
