@@ -553,3 +553,44 @@ def test_a_wrong_kind_of_argument_is_answered_in_words(key):
             if after != before:
                 problems.append(f"{name}={wrong!r:.20}: the call changed what it was given")
     assert not problems, f"{key}:\n  " + "\n  ".join(problems)
+
+
+def test_the_shared_checks_say_what_they_got_in_plain_words():
+    from brady_widgets import progress as P
+
+    assert [P.plain(v) for v in (None, [1], {}, "x", NAN, True)] == [
+        "None",
+        "a list [1]",
+        "a dict {}",
+        "'x'",
+        "nan",
+        "True",
+    ]
+    assert P.plain(object()) == "an object"
+    with pytest.raises(TypeError, match=r"^games must be a whole number >= 1, got None$"):
+        P.checked_count("games", None)
+    with pytest.raises(ValueError, match=r"^trust must be a number from 0 to 1, got inf$"):
+        P.number(0, 1)("trust", INF)
+    with pytest.raises(
+        ValueError, match=r"^rows must be a list of rows; its item 1: must be a row, got a dict without 'k'$"
+    ):
+        P.items("a list of rows", P.mapping("a row", keys=("k",)))("rows", [{"k": 1}, {}])
+
+
+def test_checks_run_once_at_the_entry_and_only_on_what_was_passed():
+    from brady_widgets.progress import checks, whole
+
+    seen = []
+
+    def spec(name, value):
+        seen.append((name, value))
+
+    @checks(n=spec, k=whole(0))
+    def f(n, k=-1):  # the default is the helper's own, not checked
+        return n, k
+
+    assert f(3) == (3, -1) and seen == [("n", 3)]
+    with pytest.raises(TypeError, match="k must be a whole number >= 0, got 'x'"):
+        f(1, k="x")
+    with pytest.raises(TypeError, match="no argument"):
+        checks(m=spec)(f.__wrapped__)
