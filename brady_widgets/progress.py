@@ -15,6 +15,7 @@ import math
 import numbers
 import os
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from .frames import short
@@ -64,15 +65,18 @@ def check_in_memory(name: str, value: int, most: int) -> None:
 def checked_whole(name: str, value: Any, low: int | None = None, high: int | None = None) -> int:
     """A whole number (a numpy int too, not a bool) from ``low`` to ``high`` (either may be
     None: no bound), as an int; TypeError or ValueError naming it otherwise."""
-    if low is None:
-        what = "a whole number" if high is None else f"a whole number <= {high}"
-    else:
-        what = f"a whole number >= {low}" if high is None else f"a whole number from {low} to {high}"
     if not _is_whole(value):
-        raise TypeError(f"{name} must be {what}, got {plain(value)}")
+        raise TypeError(f"{name} must be {_range('a whole number', low, high)}, got {plain(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name} must be {what}, got {value}")
+        raise ValueError(f"{name} must be {_range('a whole number', low, high)}, got {value}")
     return int(value)
+
+
+def _range(what: str, low: Any, high: Any) -> str:
+    """``what`` with its bounds in words (only written when a check fails)."""
+    if low is None:
+        return what if high is None else f"{what} <= {high}"
+    return f"{what} >= {low}" if high is None else f"{what} from {low} to {high}"
 
 
 def checked_seed(name: str, value: Any) -> int:
@@ -83,14 +87,11 @@ def checked_seed(name: str, value: Any) -> int:
 def checked_number(name: str, value: Any, low: float | None = None, high: float | None = None) -> Any:
     """A finite number (an int, a float, a Fraction, a numpy number; not a bool) from ``low`` to
     ``high`` (either may be None), returned as it is; TypeError or ValueError naming it otherwise."""
-    if low is None:
-        what = "a number" if high is None else f"a number <= {high}"
-    else:
-        what = f"a number >= {low}" if high is None else f"a number from {low} to {high}"
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be {what}, got {plain(value)}")
-    if not math.isfinite(value) or (low is not None and value < low) or (high is not None and value > high):
-        raise ValueError(f"{name} must be {what}, got {short(value)}")
+        raise TypeError(f"{name} must be {_range('a number', low, high)}, got {plain(value)}")
+    finite = isinstance(value, (int, Fraction)) or math.isfinite(value)  # a Fraction is never inf or NaN
+    if not finite or (low is not None and value < low) or (high is not None and value > high):
+        raise ValueError(f"{name} must be {_range('a number', low, high)}, got {short(value)}")
     return value
 
 
@@ -180,21 +181,26 @@ def checks(**specs: Spec) -> Callable:
         unknown = set(specs) - set(sig.parameters)
         if unknown:
             raise TypeError(f"{fn.__name__} has no argument {sorted(unknown)}")
+        order = list(sig.parameters)
+        # where each checked argument is found in a call: (name, its place or None, spec, is it *args)
+        plan = []
+        for name, spec in specs.items():
+            how = sig.parameters[name].kind
+            place = (
+                None if how in (inspect.Parameter.KEYWORD_ONLY, inspect.Parameter.VAR_KEYWORD) else order.index(name)
+            )
+            plan.append((name, place, spec, how is inspect.Parameter.VAR_POSITIONAL))
 
         @functools.wraps(fn)
         def checked(*args: Any, **kwargs: Any) -> Any:
-            try:
-                given = sig.bind(*args, **kwargs).arguments
-            except TypeError as e:
-                raise TypeError(f"{fn.__name__}(): {e}") from None
-            for name, spec in specs.items():
-                if name in given:
-                    value = given[name]
-                    if sig.parameters[name].kind is inspect.Parameter.VAR_POSITIONAL:
-                        for item in value:
-                            spec(name, item)
-                    else:
-                        spec(name, value)
+            for name, place, spec, many in plan:
+                if many:
+                    for item in args[place:]:
+                        spec(name, item)
+                elif place is not None and place < len(args):
+                    spec(name, args[place])
+                elif name in kwargs:
+                    spec(name, kwargs[name])
             return fn(*args, **kwargs)
 
         return checked
