@@ -25,7 +25,7 @@ from .optional import need
 def plain(value: Any) -> str:
     """What a message says a caller gave: the value itself for None, numbers and text; the kind
     and a short repr for a list, tuple, dict or set; the class's name for anything else
-    ("a CostumeParty"), never ``NoneType``."""
+    ("a Game"), never ``NoneType``."""
     if value is None or isinstance(value, (bool, str, numbers.Number)):
         return short(value)
     kind = type(value).__name__
