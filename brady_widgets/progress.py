@@ -31,7 +31,9 @@ def plain(value: Any) -> str:
     kind = type(value).__name__
     article = "an" if kind[:1].lower() in "aeiou" else "a"
     if isinstance(value, (list, tuple, dict, set, frozenset)):
-        return f"{article} {kind} {short(value)}"
+        text = short(value)
+        # a view or a run's rows is too long to read in a sentence: its size says enough
+        return f"{article} {kind} {text}" if len(text) <= 60 else f"{article} {kind} of {len(value)} items"
     return f"{article} {kind}"
 
 
