@@ -47,6 +47,10 @@ LESSON_MODULES = [
     "brady_widgets.brouhaha.classdata",
     "brady_widgets.brady_bunch.exercises",
     "brady_widgets.exercises",
+    "brady_widgets.big_brother.exercises",
+    "brady_widgets.brouhaha.exercises",
+    "brady_widgets.costume_party.exercises_lessons",
+    "brady_widgets.costume_party.exercises_tutorial",
     "brady_widgets.brady_bunch.fast",
     "brady_widgets.costume_party.fast",
     "brady_widgets.total_black.odds",
@@ -70,7 +74,7 @@ PYTHON_WORDS = re.compile(
 #: modules whose every public function is a lesson helper; of the odds and fast modules (play's
 #: own code, shared with the odds panels and bots), the functions the notebooks call. (The shared
 #: checks, ``progress`` and ``explorers``, are the lessons' own tools: every call here runs them.)
-WHOLE_MODULES = LESSON_MODULES[:8]
+WHOLE_MODULES = LESSON_MODULES[:12]
 
 
 def _notebook_calls() -> set[tuple[str, str]]:
@@ -369,6 +373,7 @@ def _valid() -> dict:
         # the shared helpers
         "brady_widgets.brady_bunch.exercises:claim_posterior": _call([(6, Fraction(7, 10))]),
         "brady_widgets.exercises:check": _call("big_brother.two_se", 0.05),
+        "brady_widgets.big_brother.exercises:check": _call("big_brother.two_se", 0.05),
         # the fast simulators and the odds the lessons call
         "brady_widgets.brady_bunch.fast:sample_totals": _call(3, samples=20, seed=1),
         "brady_widgets.brady_bunch.fast:exact_total_distribution": _call(2),
