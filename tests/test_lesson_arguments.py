@@ -37,8 +37,8 @@ import matplotlib.pyplot as plt
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: the modules students call from the notebooks (their public functions)
-LESSON_MODULES = [
+#: modules whose every public function is a lesson helper
+WHOLE_MODULES = [
     "brady_widgets.big_brother.lesson",
     "brady_widgets.brady_bunch.lesson",
     "brady_widgets.brouhaha.lesson",
@@ -51,6 +51,10 @@ LESSON_MODULES = [
     "brady_widgets.brouhaha.exercises",
     "brady_widgets.costume_party.exercises_lessons",
     "brady_widgets.costume_party.exercises_tutorial",
+]
+#: the odds and fast modules are play's own code too (the odds panels, the bots): of these, the
+#: functions the notebooks call, and those ``VALID`` names beside them
+LESSON_MODULES = WHOLE_MODULES + [
     "brady_widgets.brady_bunch.fast",
     "brady_widgets.costume_party.fast",
     "brady_widgets.total_black.odds",
@@ -71,10 +75,8 @@ PYTHON_WORDS = re.compile(
 )
 
 
-#: modules whose every public function is a lesson helper; of the odds and fast modules (play's
-#: own code, shared with the odds panels and bots), the functions the notebooks call. (The shared
-#: checks, ``progress`` and ``explorers``, are the lessons' own tools: every call here runs them.)
-WHOLE_MODULES = LESSON_MODULES[:12]
+# (The shared checks, ``progress`` and ``explorers``, are the lessons' own tools: every call here
+# runs them; their own words are tested at the end.)
 
 
 def _notebook_calls() -> set[tuple[str, str]]:
