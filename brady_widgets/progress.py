@@ -219,13 +219,18 @@ def whole(low: int | None = None, high: int | None = None) -> Spec:
     return lambda name, value: _ignore(checked_whole(name, value, low, high))
 
 
-def count(most: int = MOST_RUN) -> Spec:
-    """A count >= 1, at most ``most`` (:func:`checked_count`)."""
+def count(most: int | None = None) -> Spec:
+    """A count >= 1 (:func:`checked_count`): with ``most``, a run that keeps its results in memory
+    (:func:`check_in_memory`'s words); without, at most :data:`MOST_RUN`."""
 
     def spec(name: str, value: Any) -> None:
         checked_count(name, value)
-        if value > most:
-            raise ValueError(f"{name} must be at most {most:,} (a larger run would not finish or fit), got {value:,}")
+        if most is not None:
+            check_in_memory(name, value, most)
+        elif value > MOST_RUN:
+            raise ValueError(
+                f"{name} must be at most {MOST_RUN:,} (a longer run would not end in a lesson), got {value:,}"
+            )
 
     return spec
 

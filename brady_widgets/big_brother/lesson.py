@@ -524,7 +524,7 @@ def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: 
     return game, bots
 
 
-@checks(players=PLAYERS, games=count(), bloc=SEATS, seed=a_seed, level=text, progress=flag)
+@checks(players=PLAYERS, bloc=SEATS, seed=a_seed, level=text, progress=flag)  # games: MOST_GAMES, below
 def bloc_experiment(
     players: int = 6,
     games: int = 40,

@@ -98,6 +98,10 @@ def seat_of(game, who: str) -> int:
 @checks(game=GAME, who=text, type=text)
 def act(game, who: str, type: str, **fields: Any) -> None:
     """One action by Alice or a kid, e.g. ``act(game, "Greg", "play", value=2)``."""
+    if type not in game.action_schema:
+        raise ValueError(
+            f"type must be one of the game's actions ({', '.join(sorted(game.action_schema))}), got {short(type)}"
+        )
     game.act(seat_of(game, who), {"type": type, **fields})
 
 
@@ -161,12 +165,12 @@ def quick_round(game, plays: dict, cookie: str) -> list[str]:
     return snoops
 
 
-@checks(players=whole(3, 8), kid_cards=whole(0, 2), cousin_oliver=flag)
+@checks(kid_cards=whole(0, 2), cousin_oliver=flag)
 def snoop_chance(players: int, kid_cards: int = 2, cousin_oliver: bool = False) -> Fraction:
     """P(a given kid is a Snoop in round 1): the round's Snoop cards are drawn without
     replacement from a deck of two cards per kid (none for Cousin Oliver)."""
     table = content.OLIVER_REVEALS if cousin_oliver else content.SNOOP_REVEALS
-    if isinstance(players, bool) or players not in table:
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or players not in table:
         raise ValueError(f"players is one of {sorted(table)}, got {short(players)}")
     kids = players - 1 - (1 if cousin_oliver else 0)
     reveals = table[players][0]
@@ -355,7 +359,7 @@ def plot_posterior(ax, prior: dict, claims: list, title: str = "") -> dict:
     return post
 
 
-@checks(said=CARD, prior=optional(PRIOR))
+@checks(prior=optional(PRIOR))  # said: _check_said, against the prior's values
 def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = None):
     """A trust slider (an ipywidgets ``FloatSlider``) and an ``Output`` that redraws the
     posterior chart of "X played ``said``" whenever the slider moves. Returns the box
@@ -388,11 +392,15 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
 
 def _check_said(prior: dict, said: Any) -> None:
     """ValueError naming the card values unless ``said`` is one of ``prior``'s."""
-    if isinstance(said, bool) or said not in prior:
+    try:
+        known = not isinstance(said, bool) and said in prior
+    except TypeError:  # a list or a dict is no card value
+        known = False
+    if not known:
         raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
 
 
-@checks(prior=PRIOR, said=CARD, t=number(0, 1))
+@checks(prior=PRIOR, t=number(0, 1))  # said: _check_said, against the prior's values
 def post_of(prior: dict, said: int, t) -> Fraction:
     """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
     _check_said(prior, said)
@@ -412,7 +420,7 @@ def trust_prior(grid=TRUST_GRID) -> dict:
 def _check_trust_prior(prior: Any) -> None:
     """ValueError in words unless ``prior`` maps trusts (numbers from 0 to 1) to chances
     (numbers >= 0 that add up to 1), as :func:`trust_prior` makes it."""
-    how = "a prior maps each trust (a number from 0 to 1) to its chance (the chances add up to 1)"
+    how = "prior must be as trust_prior() makes it: a prior maps each trust (a number from 0 to 1) to its chance (the chances add up to 1)"
     if not isinstance(prior, dict) or not prior:
         raise ValueError(f"{how}, got {short(prior)}")
     for t, p in prior.items():

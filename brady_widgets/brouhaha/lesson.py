@@ -117,7 +117,7 @@ DECK = kind(
     lambda v: isinstance(v, (dict, list, tuple, range)),
     "a deck, {animal: copies} (deck_counts()) or a list of copies",
 )
-POOL = mapping("a pool of cards, {animal: copies}", values=whole(0), each_key=text)
+POOL = kind(lambda v: isinstance(v, (dict, list, tuple)), "a pool of cards, {animal: copies} or a list of cards")
 PAIRS = whole(0, 100)
 
 
@@ -317,7 +317,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
     trials = checked_count("trials", trials, MOST_IN_MEMORY)
     labels = _labels(counts)
     if not 0 <= k <= len(labels):
-        raise ValueError(f"k must be 0..{len(labels)} (the cards in counts), got {k!r}")
+        raise ValueError(f"k must be 0..{len(labels)}: counts is a deck of {len(labels)} cards, got {k!r}")
     rng = np.random.default_rng(seed)
     bar = progress_bar(trials, "deals", "deal", progress)
     hits = 0
@@ -692,7 +692,7 @@ def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, 
     return rows
 
 
-@checks(players=TB_PLAYERS, games=count(), seed=a_seed, progress=flag)
+@checks(players=TB_PLAYERS, games=count(MOST_IN_MEMORY), seed=a_seed, progress=flag)
 def engine_rounds(
     players: int, games: int = 20, seed: int = 0, progress: bool = False, bots=None, **options: Any
 ) -> np.ndarray:

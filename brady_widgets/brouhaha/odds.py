@@ -224,7 +224,9 @@ def shared_animal_chance(k: int, counts: Mapping | Iterable[int] | None = None) 
     values = _counts_list(counts)
     total = sum(values)
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= total:
-        raise ValueError(f"k must be a whole number of cards from 0 to {total} (the cards in counts), got {k!r}")
+        raise ValueError(
+            f"k must be a whole number of cards from 0 to {total}: counts is a deck of {total} cards, got {k!r}"
+        )
     e = [1] + [0] * k  # e[j]: ways to pick j different animals, one copy each
     for c in values:
         for j in range(k, 0, -1):

@@ -175,7 +175,7 @@ def game_at(game: int, step: int, players: int = 4, bots="random", seed: int = 0
         s = g.to_act[0]
         g.act(s, table[s].choose(g.view(s), g.legal_actions(s)))
     if len(g.history) != step:
-        raise ValueError(f"game {game} has no moment at step {step}")
+        raise ValueError(f"step must be a moment of game {game} (a row's step): it has no moment at step {step}")
     return g
 
 
