@@ -30,7 +30,26 @@ from typing import TYPE_CHECKING, Any
 
 from ..frames import short
 from ..optional import lazy, need
-from ..progress import MOST_IN_MEMORY, checked_count, progress_bar
+from ..progress import (
+    MOST_IN_MEMORY,
+    a_seed,
+    axes,
+    checked_count,
+    checks,
+    choice,
+    count,
+    flag,
+    function,
+    game_of,
+    items,
+    kind,
+    mapping,
+    number,
+    optional,
+    progress_bar,
+    text,
+    whole,
+)
 from . import odds
 from .content import DEFAULT_TRACK
 
@@ -46,6 +65,45 @@ else:
 KIND_COLORS = {"confrontation": "#F0E442", "gossip": "#56B4E9", "camera": "#D55E00", "room": "#999999"}
 
 _CHUNKS = 20
+
+#: the arguments this game's helpers take (checked once at each helper's entry, in the game's words)
+GAME = game_of("big_brother", "a Big Brother game (BigBrother(...) or one of positions')")
+SEAT = whole(0, 5)
+PLAYERS = whole(4, 6)
+SEATS = items("a list of seats, e.g. (1, 4)", SEAT)
+TRACK = optional(
+    items(
+        "a track: a list of spaces, each a dict with its 'kind' (as DEFAULT_TRACK)",
+        kind(lambda s: isinstance(s, str) or (isinstance(s, dict) and "kind" in s), "a space with its 'kind'"),
+        least=1,
+    )
+)
+PROBS = items("a list of probabilities, one per space", number(0, 1), least=1)
+ROW = mapping("a game's row (as bloc_experiment() gives them)", keys=("seed", "first_out", "winner"))
+ROWS = items("a list of games' rows, as bloc_experiment() gives it", ROW, least=1)
+RUNS = mapping("a dict of labels and runs, e.g. {'no bloc': rows}", values=ROWS, least=1)
+KEY = choice(("first_out", "winner"))
+SHARE = mapping("a share with its 2 SE, as bloc_summary() gives them", keys=("share", "two_se"))
+BOTS_OF_GAME = mapping(
+    "the bots of a game, {seat: bot}, as play_game() gives them",
+    values=kind(lambda b: isinstance(getattr(b, "affinity", None), dict), "a Big Brother bot"),
+    least=1,
+)
+
+
+def _probabilities(name: str, value: Any) -> None:
+    """A probability, or a list (an array) of them."""
+    if hasattr(value, "__len__") and not isinstance(value, (str, dict)):
+        items("a probability or a list of them", number(0, 1))(name, value)
+    else:
+        number(0, 1)(name, value)
+
+
+def _check_start(start: int, track: Sequence | None) -> None:
+    """A start space on the track (after its spec: a whole number >= 0)."""
+    n = len(track or DEFAULT_TRACK)
+    if not start < n:
+        raise ValueError(f"start must be a space 0..{n - 1}, got {start!r}")
 
 
 # ================================================================ the tutorial
@@ -65,6 +123,7 @@ class Waiter:
         raise RuntimeError("a waiting seat is never asked to choose")  # the scheduler asks plan()
 
 
+@checks(game=GAME, seat=SEAT)
 def show(game, seat: int = 0, others: Any = "wait", **options: Any):
     """A live Big Brother widget at this position (a copy of ``game``), seen from
     ``seat``. ``others="wait"``: the other seats never act (only the student and the
@@ -79,12 +138,14 @@ def show(game, seat: int = 0, others: Any = "wait", **options: Any):
     return BigBrotherWidget(**kwargs)
 
 
+@checks(game=GAME, seat=SEAT, last=whole(0))
 def log(game, seat: int = 0, last: int = 3) -> None:
     """Print the last lines of ``seat``'s log, as the widget words them."""
     for entry in show(game, seat).log_lines[-last:]:
         print(f"  Player {seat + 1} reads: {entry['text']}")
 
 
+@checks(game=GAME, kind=text, nth=whole(0))
 def moment(game, kind: str, nth: int = 0) -> int:
     """The replay step (``widget.replay_to``: a number of player actions and clock steps)
     just before the action that caused the ``nth`` event of type ``kind`` (``"evicted"``,
@@ -94,16 +155,20 @@ def moment(game, kind: str, nth: int = 0) -> int:
     the chance outcomes it drew (dice) are in it, and the replay does not count those."""
     steps = [e["step"] for e in game.log_for(None, reveal=True) if e["type"] == kind]
     if len(steps) <= nth:
-        raise ValueError(f"the game has {len(steps)} {kind!r} event(s), not {nth + 1}")
+        raise ValueError(
+            f"kind must be an event this game has had {nth + 1} time(s); it has {len(steps)} {kind!r} event(s)"
+        )
     return sum(1 for h in game.history[: steps[nth]] if h.get("seat") != "chance") - 1
 
 
 # ================================================================ two dice and a chain
+@checks(track=TRACK)
 def kinds(track: Sequence | None = None) -> list[str]:
     """The kind of each space (``"room"``, ``"confrontation"``, ``"gossip"``, ``"camera"``)."""
     return [s["kind"] if isinstance(s, dict) else s for s in (track or DEFAULT_TRACK)]
 
 
+@checks(track=TRACK)
 def names(track: Sequence | None = None) -> list[str]:
     """A short name for each space: the room, or the kind."""
     return [(s.get("room") or s["kind"]) if isinstance(s, dict) else s for s in (track or DEFAULT_TRACK)]
@@ -114,6 +179,7 @@ def two_dice() -> dict[int, Fraction]:
     return odds.two_dice()
 
 
+@checks(rolls=count(MOST_IN_MEMORY), seed=a_seed)
 def roll_sums(rolls: int, seed: int = 0) -> np.ndarray:
     """``rolls`` seeded sums of two dice (numpy)."""
     rolls = checked_count("rolls", rolls, MOST_IN_MEMORY)
@@ -121,12 +187,16 @@ def roll_sums(rolls: int, seed: int = 0) -> np.ndarray:
     return rng.integers(1, 7, rolls) + rng.integers(1, 7, rolls)
 
 
+@checks(
+    values=items("a list (or array) of values", least=1), support=items("a list of values, e.g. range(2, 13)", number())
+)
 def frequencies(values: np.ndarray, support: Sequence[int]) -> np.ndarray:
     """The share of ``values`` equal to each of ``support``."""
     values = np.asarray(values)
     return np.array([np.mean(values == v) for v in support])
 
 
+@checks(p=_probabilities, n=count())
 def two_se(p, n: int) -> np.ndarray:
     """Two standard errors of a share of ``n`` independent trials with chance ``p``:
     how far a simulated share may fall from ``p`` by chance (about 19 times in 20)."""
@@ -134,6 +204,7 @@ def two_se(p, n: int) -> np.ndarray:
     return 2 * np.sqrt(p * (1 - p) / n)
 
 
+@checks(track=TRACK)
 def chain_matrix(track: Sequence | None = None) -> list[list[Fraction]]:
     """The one-roll Markov chain over the track: ``P[x][y]`` is the chance that one roll
     of two dice takes a pawn from space ``x`` to space ``y``. Confrontation spaces are
@@ -151,11 +222,13 @@ def chain_matrix(track: Sequence | None = None) -> list[list[Fraction]]:
     return out
 
 
+@checks(track=TRACK)
 def chain_array(track: Sequence | None = None) -> np.ndarray:
     """:func:`chain_matrix` as a float array (for matrix powers and plots)."""
     return np.array([[float(p) for p in row] for row in chain_matrix(track)])
 
 
+@checks(start=whole(0), rolls=whole(0, 10_000), track=TRACK)
 def after_rolls(start: int, rolls: int, track: Sequence | None = None) -> list[Fraction]:
     """Exact: where a pawn that starts its turn on ``start`` stands after ``rolls`` rolls
     (a pawn whose turn has ended stays on its confrontation space): the row ``start`` of
@@ -182,28 +255,36 @@ def after_rolls(start: int, rolls: int, track: Sequence | None = None) -> list[F
     return dist
 
 
+@checks(start=whole(0), rolls=whole(0, 10_000), track=TRACK)
 def turn_over_by(start: int, rolls: int, track: Sequence | None = None) -> Fraction:
     """Exact P(the turn from ``start`` is over after at most ``rolls`` rolls)."""
     k = kinds(track)
     return sum((q for j, q in enumerate(after_rolls(start, rolls, track)) if k[j] == odds.CONFRONTATION), Fraction(0))
 
 
+@checks(start=whole(0), track=TRACK)
 def end_exact(start: int, track: Sequence | None = None) -> list[Fraction]:
     """Exact P(the turn from ``start`` ends on each space) (:func:`.odds.end_odds`)."""
+    _check_start(start, track)
     return odds.end_odds(track or DEFAULT_TRACK, start)
 
 
+@checks(start=whole(0), track=TRACK)
 def landing_exact(start: int, track: Sequence | None = None) -> list[Fraction]:
     """Exact P(the pawn lands on each space at least once this turn): the odds panel
     (:func:`.odds.landing_odds`)."""
+    _check_start(start, track)
     return odds.landing_odds(track or DEFAULT_TRACK, start)
 
 
+@checks(start=whole(0), track=TRACK)
 def expected_rolls(start: int, track: Sequence | None = None) -> Fraction:
     """Exact expected number of rolls in a turn from ``start`` (:func:`.odds.expected_rolls`)."""
+    _check_start(start, track)
     return odds.expected_rolls(track or DEFAULT_TRACK, start)
 
 
+@checks(start=whole(0), turns=count(MOST_IN_MEMORY), seed=a_seed, track=TRACK, progress=flag)
 def simulate_turns(
     start: int, turns: int, seed: int = 0, track: Sequence | None = None, progress: bool = False
 ) -> dict:
@@ -211,6 +292,7 @@ def simulate_turns(
     ``{"end": the space each turn ended on, "rolls": the rolls it took, "landed": a
     (turns x spaces) boolean array of the spaces it landed on}``."""
     turns = checked_count("turns", turns, MOST_IN_MEMORY)
+    _check_start(start, track)
     k = kinds(track)
     n = len(k)
     absorbing = np.array([x == odds.CONFRONTATION for x in k])
@@ -238,6 +320,13 @@ def simulate_turns(
     return {"end": np.concatenate(ends), "rolls": np.concatenate(rolls), "landed": np.concatenate(landed)}
 
 
+@checks(
+    exact=PROBS,
+    simulated=items("a list of simulated shares, one per space", number(0, 1), least=1),
+    n=count(),
+    labels=optional(items("a list of labels")),
+    only=optional(items("a list of spaces", whole(0))),
+)
 def compare(
     exact: Sequence, simulated: Sequence, n: int, labels: Sequence | None = None, only: Sequence[int] | None = None
 ) -> str:
@@ -254,6 +343,7 @@ def compare(
     return "\n".join(rows)
 
 
+@checks(ax=axes, sums=optional(items("an array of sums (roll_sums())")))
 def plot_two_dice(ax, sums: np.ndarray | None = None):
     """Bars of the exact sum of two dice; dots with ± 2 SE bars for a simulation."""
     exact = two_dice()
@@ -277,6 +367,15 @@ def plot_two_dice(ax, sums: np.ndarray | None = None):
     return ax
 
 
+@checks(
+    ax=axes,
+    probs=PROBS,
+    track=TRACK,
+    simulated=optional(items("a list of simulated shares", number(0, 1))),
+    n=optional(count()),
+    title=text,
+    mark=optional(whole(0)),
+)
 def plot_board(
     ax,
     probs: Sequence,
@@ -316,6 +415,7 @@ def plot_board(
     return ax
 
 
+@checks(ax=axes, track=TRACK)
 def plot_chain(ax, track: Sequence | None = None):
     """The chain matrix as a picture: row = the space a roll starts from, column = where
     it lands; a confrontation row is a single dot on the diagonal (absorbing)."""
@@ -327,6 +427,7 @@ def plot_chain(ax, track: Sequence | None = None):
     return ax
 
 
+@checks(ax=axes, start=whole(0), rolls=whole(1, 100), track=TRACK, labels=flag)
 def plot_after_rolls(ax, start: int, rolls: int = 6, track: Sequence | None = None, labels: bool = True):
     """P(the turn is over after k rolls) for k = 1..``rolls``: the chain's absorption.
     ``labels=False``: no number printed at the points (where one would be an exercise's answer)."""
@@ -345,6 +446,7 @@ def plot_after_rolls(ax, start: int, rolls: int = 6, track: Sequence | None = No
     return ax
 
 
+@checks(track=TRACK)
 def end_explorer(start: int = 7, track: Sequence | None = None):
     """A start-space slider and the chart of where the turn ends from there (exact),
     redrawn whenever the slider moves. Returns the box (``.result``: the last odds)."""
@@ -396,6 +498,7 @@ class _SharedLog:
         return log
 
 
+@checks(players=PLAYERS, seed=a_seed, bloc=SEATS, level=text, fast=flag)
 def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: str = "medium", fast: bool = True):
     """One bot game on virtual time (every bot acts as soon as it wants): ``players``
     bots of ``level``, the seats of ``bloc`` (two or three, or none) voting together
@@ -421,6 +524,7 @@ def play_game(players: int = 6, seed: int = 0, bloc: Sequence[int] = (), level: 
     return game, bots
 
 
+@checks(players=PLAYERS, bloc=SEATS, seed=a_seed, level=text, progress=flag)  # games: MOST_GAMES, below
 def bloc_experiment(
     players: int = 6,
     games: int = 40,
@@ -458,6 +562,7 @@ def bloc_experiment(
     return rows
 
 
+@checks(rows=ROWS, test=function("a function of a row that says True or False"))
 def share(rows: list[dict], test) -> dict:
     """The share of ``rows`` for which ``test(row)`` is true, with 2 standard errors
     (``{"share", "two_se", "hits", "games"}``)."""
@@ -467,6 +572,7 @@ def share(rows: list[dict], test) -> dict:
     return {"share": p, "two_se": 2 * math.sqrt(p * (1 - p) / n) if n else float("nan"), "hits": hits, "games": n}
 
 
+@checks(rows=ROWS, members=SEATS)
 def bloc_summary(rows: list[dict], members: Sequence[int]) -> dict:
     """For the seats ``members``: the share of games in which one of them was evicted
     first, and in which one of them won, each with ± 2 SE."""
@@ -474,18 +580,27 @@ def bloc_summary(rows: list[dict], members: Sequence[int]) -> dict:
     return {"first_out": share(rows, lambda r: r["first_out"] in m), "winner": share(rows, lambda r: r["winner"] in m)}
 
 
+@checks(members=SEATS, players=PLAYERS)
 def fair_share(members: Sequence[int], players: int) -> Fraction:
     """If no seat had an edge (every seat alike, by symmetry), the exact chance that one of
     ``members`` is the first evicted, or the winner: ``len(members) / players``."""
     return Fraction(len(members), players)
 
 
+@checks(rows=ROWS, players=PLAYERS, key=KEY)
 def seat_shares(rows: list[dict], players: int, key: str = "first_out") -> np.ndarray:
     """The share of games in which each seat was ``key`` (``"first_out"`` or ``"winner"``)."""
     counts = np.bincount([r[key] for r in rows], minlength=players)
     return counts / len(rows)
 
 
+@checks(
+    ax=axes,
+    runs=RUNS,
+    players=PLAYERS,
+    key=KEY,
+    blocs=optional(mapping("a dict of labels and their blocs", values=SEATS)),
+)
 def plot_seat_shares(ax, runs: dict, players: int, key: str = "first_out", blocs: dict | None = None):
     """Grouped bars: for each run (``{label: rows}``), the share of games in which each
     seat was ``key``, with ± 2 SE bars; the dotted line is the fair share 1/players;
@@ -511,6 +626,7 @@ def plot_seat_shares(ax, runs: dict, players: int, key: str = "first_out", blocs
     return ax
 
 
+@checks(ax=axes, bots=BOTS_OF_GAME, bloc=SEATS, title=text)
 def plot_affinities(ax, bots: dict, bloc: Sequence[int] = (), title: str = ""):
     """The social model as a picture: row = the bot, column = the housemate it likes
     (green) or dislikes (purple), from each bot's own ``affinity`` (the bots' API); the
@@ -542,6 +658,11 @@ def plot_affinities(ax, bots: dict, bloc: Sequence[int] = (), title: str = ""):
     return img
 
 
+@checks(
+    ax=axes,
+    bot=kind(lambda b: isinstance(getattr(b, "history", None), list), "a Big Brother bot (play_game()'s bots[seat])"),
+    players=optional(PLAYERS),
+)
 def plot_affinity_history(ax, bot, players: int | None = None):
     """One bot's liking of each other housemate as the game goes on (its ``history``:
     one row per event that moved it)."""
@@ -557,6 +678,7 @@ def plot_affinity_history(ax, bot, players: int | None = None):
     return ax
 
 
+@checks(a=SHARE, b=SHARE)
 def difference(a: dict, b: dict) -> dict:
     """The difference of two shares from :func:`share` (``b - a``) with its 2 standard
     errors, ``2 sqrt(SE_a^2 + SE_b^2)`` (independent runs): a gap larger than that is
@@ -565,6 +687,7 @@ def difference(a: dict, b: dict) -> dict:
     return {"difference": d, "two_se": math.sqrt(a["two_se"] ** 2 + b["two_se"] ** 2)}
 
 
+@checks(without=ROWS, with_=ROWS, members=SEATS, key=KEY)
 def paired(without: list[dict], with_: list[dict], members: Sequence[int], key: str = "first_out") -> dict:
     """Same-seed runs compared game by game (the rows of :func:`bloc_experiment`, same
     seeds in the same order): in how many seed pairs the bloc **helped** (one of
@@ -581,6 +704,7 @@ def paired(without: list[dict], with_: list[dict], members: Sequence[int], key: 
     return {"helped": helped, "hurt": hurt, "same": len(without) - helped - hurt, "p": odds.sign_test(helped, hurt)}
 
 
+@checks(result=mapping("a paired result, as paired() gives it", keys=("helped", "hurt", "same", "p")))
 def print_paired(result: dict) -> None:
     """:func:`paired`'s counts and its sign test, in words."""
     n = result["helped"] + result["hurt"]
@@ -589,12 +713,14 @@ def print_paired(result: dict) -> None:
     print(f"P(a split at least this lopsided, either way) = {result['p']} = {float(result['p']):.4f}")
 
 
+@checks(rows=whole(0, 10_000), p=number(0, 1))
 def rows_outside(rows: int, p: Fraction = Fraction(1, 20)) -> list[Fraction]:
     """How many of ``rows`` independent rows fall outside their ± 2 SE band, each with
     chance ``p`` (about 1 in 20): the exact binomial distribution (:func:`.odds.binomial`)."""
     return odds.binomial(rows, p)
 
 
+@checks(rows=whole(0, 10_000), most=whole(0, 10_000))
 def print_rows_outside(rows: int, most: int = 3) -> None:
     """The chance of 0, 1, ... ``most`` and more rows outside ± 2 SE in a table of
     ``rows``, with a row outside 1 time in 20 and with the normal curve's 4.55%."""
@@ -608,12 +734,14 @@ def print_rows_outside(rows: int, most: int = 3) -> None:
     print(f"{'expected number':>30}   {float(rows * Fraction(1, 20)):15.3f}   {rows * 0.0455:16.3f}")
 
 
+@checks(rows=ROWS, seat=SEAT, win=number(), first_out=number())
 def payoffs(rows: list[dict], seat: int, win: float = 1, first_out: float = 0) -> np.ndarray:
     """One number per game for ``seat``: ``win`` if it won, ``first_out`` if it was the
     first evicted, 0 otherwise (the payoff a player puts on the outcomes)."""
     return np.array([win if r["winner"] == seat else first_out if r["first_out"] == seat else 0 for r in rows], float)
 
 
+@checks(without=ROWS, with_=ROWS, seat=SEAT, win=number(), first_out=number())
 def join_decision(without: list[dict], with_: list[dict], seat: int, win: float = 1, first_out: float = 0) -> dict:
     """Should ``seat`` join the bloc? Its expected payoff in the run without the bloc and in the
     run with it (same seeds): the mean payoff with ± 2 SE, and the seed-by-seed comparison
@@ -639,6 +767,7 @@ def join_decision(without: list[dict], with_: list[dict], seat: int, win: float 
     }
 
 
+@checks(without=ROWS, with_=ROWS, seat=SEAT, win=number(), first_out=number())
 def print_join_decision(
     without: list[dict], with_: list[dict], seat: int, win: float = 1, first_out: float = 0
 ) -> dict:
@@ -657,6 +786,7 @@ def print_join_decision(
     return r
 
 
+@checks(runs=RUNS, members=SEATS, players=PLAYERS)
 def print_bloc_table(runs: dict, members: Sequence[int], players: int) -> None:
     """One line per run (``{label: rows}``): the share of games in which one of
     ``members`` was evicted first, and won, each with ± 2 SE, beside the fair share."""

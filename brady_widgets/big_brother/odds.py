@@ -30,6 +30,8 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
+from ..progress import checks, number, whole
+
 #: P(sum of two fair dice = s), s = 2..12
 SUM_ODDS: dict[int, Fraction] = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
 CONFRONTATION = "confrontation"
@@ -229,6 +231,7 @@ def odds_strings(track: Sequence, position: int) -> list[str]:
 
 
 # ================================================================ counting chances over many tries
+@checks(n=whole(0, 100_000), p=number(0, 1))
 def binomial(n: int, p: Fraction) -> list[Fraction]:
     """The exact binomial distribution: ``P(k successes in n tries)`` for ``k = 0..n``,
     each try a success with chance ``p`` (a :class:`~fractions.Fraction` for exact
@@ -238,6 +241,7 @@ def binomial(n: int, p: Fraction) -> list[Fraction]:
     return [comb(n, k) * p**k * (1 - p) ** (n - k) for k in range(n + 1)]
 
 
+@checks(helped=whole(0, 100_000), hurt=whole(0, 100_000))
 def sign_test(helped: int, hurt: int) -> Fraction:
     """The exact two-sided sign test of paired runs: ``helped`` pairs went one way,
     ``hurt`` the other (ties left out). If the change did nothing, each untied pair

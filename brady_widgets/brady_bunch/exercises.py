@@ -10,12 +10,15 @@ from fractions import Fraction
 from math import comb
 
 from ..exercises import Exercise
+from ..progress import checks
 from . import content
+from .lesson import CLAIMS, DECK_ARG
 from .lesson import sum_distribution as total_distribution  # P(total = s), n cards without replacement
 
 DECK = Counter({v: content.COPIES for v in content.VALUES})
 
 
+@checks(claims=CLAIMS, deck=DECK_ARG)
 def claim_posterior(claims: list[tuple[int, Fraction]], deck: Counter = DECK) -> dict[int, Fraction]:
     """P(card = v | claims): each claim ``(value, trust)`` is true with probability
     ``trust``; a lie names one of the five other values, each as likely."""

@@ -24,9 +24,13 @@ from math import comb
 
 import numpy as np
 
-from ..progress import MOST_IN_MEMORY, check_in_memory
+from ..progress import MOST_IN_MEMORY, a_seed, check_in_memory, checks, count, items, mapping, optional, whole
 from .content import COPIES, ROUNDS, VALUES
 from .knowledge import Position
+
+#: the cards already known, and a deck of one's own (checked once at each lesson entry)
+KNOWN = items("a list of card values 1 to 6", whole(1, 6))
+COUNTS = optional(mapping("a deck, {value: copies}", values=whole(0), each_key=whole(1, 6)))
 
 DECK = {v: COPIES for v in VALUES}
 
@@ -54,6 +58,7 @@ def _check(n_cards, counts: dict[int, int]) -> int:
     return int(n_cards)
 
 
+@checks(n_cards=whole(0, 48), known=KNOWN, remaining_counts=COUNTS, samples=count(MOST_IN_MEMORY // 48), seed=a_seed)
 def sample_totals(
     n_cards: int, known=(), remaining_counts: dict | None = None, samples: int = 10000, seed: int = 0
 ) -> np.ndarray:
@@ -74,6 +79,7 @@ def sample_totals(
     return base + cards[order].sum(axis=1)
 
 
+@checks(n_cards=whole(0, 48), known=KNOWN, remaining_counts=COUNTS)
 def exact_total_distribution(n_cards: int, known=(), remaining_counts: dict | None = None) -> dict[int, Fraction]:
     """``{total: Fraction}``: the exact law of ``sum(known) + (n_cards cards drawn without replacement)``.
 
@@ -96,6 +102,7 @@ def exact_total_distribution(n_cards: int, known=(), remaining_counts: dict | No
     return {base + s: Fraction(w, total) for (k, s), w in sorted(ways.items()) if k == n_cards}
 
 
+@checks(seed=a_seed)
 def random_games(players: int, games: int, seed: int = 0) -> dict[str, np.ndarray]:
     """Final card totals of ``games`` games of ``players`` players whose cards fall at random.
 

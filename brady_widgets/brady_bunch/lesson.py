@@ -29,15 +29,60 @@ from typing import Any
 from .. import explorers
 from ..frames import short
 from ..optional import need
-from ..progress import MOST_IN_MEMORY, checked_count
+from ..progress import (
+    MOST_IN_MEMORY,
+    a_seed,
+    axes,
+    checked_count,
+    checks,
+    count,
+    flag,
+    game_of,
+    items,
+    kind,
+    mapping,
+    number,
+    optional,
+    text,
+    whole,
+)
 from . import content, odds
 from .positions import brady_position
+
+#: the arguments this game's helpers take (checked once at each helper's entry, in the game's words)
+GAME = game_of("brady_bunch", "a Brady Bunch game (BradyBunch(...) or brady_position(...))")
+CARD = whole(1, 6)
+DECK_ARG = mapping("a deck, Counter({value: copies})", values=whole(0), each_key=number(), least=1)
+DIST = mapping("a distribution, {value: probability}", values=number(0, 1), each_key=number(), least=1)
+PRIOR = mapping("a prior over the card, {value: probability}, as card_prior() gives it", values=number(0, 1), least=1)
+TRUSTS = mapping(
+    "a prior or posterior over the trust, {trust: chance}, as trust_prior() gives it",
+    values=number(0, 1),
+    each_key=number(0, 1),
+    least=1,
+)
+CLAIMS = items(
+    "a list of claims, each (value said, trust), e.g. [(6, 0.7)]",
+    kind(
+        lambda c: (
+            isinstance(c, (tuple, list))
+            and len(c) == 2
+            and not isinstance(c[1], bool)
+            and isinstance(c[1], numbers.Real)
+            and 0 <= c[1] <= 1
+        ),
+        "a claim (value said, trust from 0 to 1)",
+    ),
+)
+CHECKS = whole(0, 10_000)
+ODDS = mapping("a dict {kid: chance}", values=number(0, 1), each_key=text)
 
 #: the Mischief deck: eight cards of each value 1..6
 DECK = Counter({v: content.COPIES for v in content.VALUES})
 
 
 # ---------------------------------------------------------------- the tutorial
+@checks(game=GAME)
 def seat_of(game, who: str) -> int:
     """The seat of ``"Alice"`` (0) or a kid at this table (ValueError naming them otherwise)."""
     if who == "Alice":
@@ -50,20 +95,30 @@ def seat_of(game, who: str) -> int:
     return seat
 
 
+@checks(game=GAME, who=text, type=text)
 def act(game, who: str, type: str, **fields: Any) -> None:
     """One action by Alice or a kid, e.g. ``act(game, "Greg", "play", value=2)``."""
+    if type not in game.action_schema:
+        raise ValueError(
+            f"type must be one of the game's actions ({', '.join(sorted(game.action_schema))}), got {short(type)}"
+        )
     game.act(seat_of(game, who), {"type": type, **fields})
 
 
+@checks(game=GAME, kids=text)
 def reveal_snoops(game, *kids: str) -> None:
     """Alice reveals the Snoop cards, and they show ``kids`` (forced; in a real game
     they are shuffled)."""
+    unknown = [k for k in kids if k not in game.kids]
+    if unknown:
+        raise ValueError(f"kids must be kids on the board ({', '.join(game.kids)}), got {short(unknown[0])}")
     game.apply_history(
         [{"seat": 0, "action": {"type": "reveal_snoops"}}]
         + [{"seat": "chance", "kind": "snoop", "outcome": k} for k in kids]
     )
 
 
+@checks(game=GAME, who=optional(text))
 def show(game, who: str = "Alice", **options: Any):
     """A live widget at this position (a copy of the game), seen from ``who``'s seat
     (``who=None``: nobody's seat, for a teacher's widget with ``teacher=True``)."""
@@ -73,17 +128,26 @@ def show(game, who: str = "Alice", **options: Any):
     return BradyBunchWidget(game=game.clone(), humans=humans, **options)
 
 
+@checks(game=GAME, who=text, last=whole(0))
 def log(game, who: str, last: int = 3) -> None:
     """Print the last lines of ``who``'s log, as the widget words them."""
     for entry in show(game, who).log_lines[-last:]:
         print(f"  {who} reads: {entry['text']}")
 
 
+@checks(
+    game=GAME, plays=mapping("a dict of each kid's card, e.g. {'Greg': 3}", values=CARD, each_key=text), cookie=text
+)
 def quick_round(game, plays: dict, cookie: str) -> list[str]:
     """Play the current round quickly: the Snoop cards come from the seed, the kids
     play ``plays`` ({kid: value}), every Snoop and the Cookie kid look at the first
     card they may, nobody talks, Alice gives the Cookie to ``cookie`` and spends no
     token. Returns the round's Snoops."""
+    players = sorted(game.kid_seat)
+    if sorted(plays) != players:
+        raise ValueError(f"plays must give a card for each kid at the table ({', '.join(players)}), got {short(plays)}")
+    if cookie not in game.kid_seat:
+        raise ValueError(f"cookie must be a kid at the table ({', '.join(players)}), got {short(cookie)}")
     act(game, "Alice", "reveal_snoops")
     snoops = game.view(0)["snoops"]
     act(game, "Alice", "lights_out")
@@ -101,11 +165,12 @@ def quick_round(game, plays: dict, cookie: str) -> list[str]:
     return snoops
 
 
+@checks(kid_cards=whole(0, 2), cousin_oliver=flag)
 def snoop_chance(players: int, kid_cards: int = 2, cousin_oliver: bool = False) -> Fraction:
     """P(a given kid is a Snoop in round 1): the round's Snoop cards are drawn without
     replacement from a deck of two cards per kid (none for Cousin Oliver)."""
     table = content.OLIVER_REVEALS if cousin_oliver else content.SNOOP_REVEALS
-    if isinstance(players, bool) or players not in table:
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) or players not in table:
         raise ValueError(f"players is one of {sorted(table)}, got {short(players)}")
     kids = players - 1 - (1 if cousin_oliver else 0)
     reveals = table[players][0]
@@ -113,6 +178,7 @@ def snoop_chance(players: int, kid_cards: int = 2, cousin_oliver: bool = False) 
     return 1 - Fraction(comb(cards - kid_cards, reveals), comb(cards, reveals))
 
 
+@checks(players=whole(3, 8), kid=text, games=count(), seed=a_seed)
 def snoop_frequency(players: int, kid: str, games: int = 2000, seed: int = 0, **options: Any) -> float:
     """How often ``kid`` is a Snoop in round 1 over ``games`` seeded games (the engine's
     own Snoop draws): the simulation beside :func:`snoop_chance`."""
@@ -128,6 +194,7 @@ def snoop_frequency(players: int, kid: str, games: int = 2000, seed: int = 0, **
 
 
 # ---------------------------------------------------------------- the lesson
+@checks(n=whole(0, 48), deck=DECK_ARG)
 def sum_distribution(n: int, deck: Counter = DECK) -> dict[int, Fraction]:
     """Exact P(total = s) for the sum of ``n`` cards drawn without replacement from
     ``deck`` (``Counter({value: copies})``), sorted by total."""
@@ -142,6 +209,7 @@ def sum_distribution(n: int, deck: Counter = DECK) -> dict[int, Fraction]:
     return {total: Fraction(w, sets) for (taken, total), w in sorted(ways.items(), key=lambda x: x[0][1]) if taken == n}
 
 
+@checks(n=whole(0, 100), faces=items("a list of faces, e.g. [1, 2, 3, 4, 5, 6]", number(), least=1))
 def with_replacement(n: int, faces=content.VALUES) -> dict[int, Fraction]:
     """Exact P(total = s) for ``n`` independent draws, each face equally likely (a die)."""
     dist = {0: Fraction(1)}
@@ -154,38 +222,49 @@ def with_replacement(n: int, faces=content.VALUES) -> dict[int, Fraction]:
     return dist
 
 
+@checks(dist=DIST)
 def mean(dist: dict) -> Fraction:
     return sum(s * p for s, p in dist.items())
 
 
+@checks(dist=DIST)
 def variance(dist: dict) -> Fraction:
     m = mean(dist)
     return sum((s - m) ** 2 * p for s, p in dist.items())
 
 
+@checks(deck=DECK_ARG, seen=CARD)
 def after_seeing(deck: Counter, *seen: int) -> Counter:
     """The deck, minus the cards already seen."""
     return deck - Counter(seen)
 
 
+@checks(deck=DECK_ARG)
 def card_prior(deck: Counter = DECK) -> dict[int, Fraction]:
     """P(one unseen card = v) when it is drawn from ``deck``."""
     n = sum(deck.values())
     return {v: Fraction(deck[v], n) for v in content.VALUES}
 
 
+@checks(said=CARD, v=CARD, t=number(0, 1))
 def likelihood(said: int, v: int, t) -> Any:
     """P(a speaker with trust ``t`` says ``said`` | the card is ``v``): a liar names
     one of the five wrong values."""
+    return _likelihood(said, v, t)
+
+
+def _likelihood(said: int, v: int, t) -> Any:
+    """:func:`likelihood` unchecked (Bayes' rule asks it for every value of every claim)."""
     return t if v == said else (1 - t) / 5
 
 
+@checks(prior=PRIOR, claims=CLAIMS)
 def posterior(prior: dict, claims: list) -> dict:
     """Bayes' rule: ``claims`` is a list of (value said, trust in the speaker); the
     speakers lie independently."""
     unnormalised = dict(prior)
     for said, t in claims:
-        unnormalised = {v: p * likelihood(said, v, t) for v, p in unnormalised.items()}
+        unnormalised = {v: p * _likelihood(said, v, t) for v, p in unnormalised.items()}
     total = sum(unnormalised.values())
     return {v: p / total for v, p in unnormalised.items()}
 
@@ -264,6 +343,7 @@ def end_position():
     )
 
 
+@checks(ax=axes, prior=PRIOR, claims=CLAIMS, title=text)
 def plot_posterior(ax, prior: dict, claims: list, title: str = "") -> dict:
     """Bars of the prior (grey) and the posterior (blue) after ``claims`` on ``ax``."""
     post = posterior(prior, claims)
@@ -279,6 +359,7 @@ def plot_posterior(ax, prior: dict, claims: list, title: str = "") -> dict:
     return post
 
 
+@checks(prior=optional(PRIOR))  # said: _check_said, against the prior's values
 def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = None):
     """A trust slider (an ipywidgets ``FloatSlider``) and an ``Output`` that redraws the
     posterior chart of "X played ``said``" whenever the slider moves. Returns the box
@@ -311,10 +392,15 @@ def posterior_explorer(said: int = 6, trust: float = 0.7, prior: dict | None = N
 
 def _check_said(prior: dict, said: Any) -> None:
     """ValueError naming the card values unless ``said`` is one of ``prior``'s."""
-    if isinstance(said, bool) or said not in prior:
+    try:
+        known = not isinstance(said, bool) and said in prior
+    except TypeError:  # a list or a dict is no card value
+        known = False
+    if not known:
         raise ValueError(f"said is a card value, one of {sorted(prior)}, got {short(said)}")
 
 
+@checks(prior=PRIOR, t=number(0, 1))  # said: _check_said, against the prior's values
 def post_of(prior: dict, said: int, t) -> Fraction:
     """P(card = said | one claim of ``said`` by a speaker with trust ``t``)."""
     _check_said(prior, said)
@@ -325,6 +411,7 @@ def post_of(prior: dict, said: int, t) -> Fraction:
 TRUST_GRID = tuple(Fraction(k, 10) for k in range(11))
 
 
+@checks(grid=items("a list of trusts from 0 to 1", number(0, 1), least=1))
 def trust_prior(grid=TRUST_GRID) -> dict:
     """Alice's prior over a speaker's trust: every value of ``grid`` equally likely."""
     return {t: Fraction(1, len(grid)) for t in grid}
@@ -333,7 +420,7 @@ def trust_prior(grid=TRUST_GRID) -> dict:
 def _check_trust_prior(prior: Any) -> None:
     """ValueError in words unless ``prior`` maps trusts (numbers from 0 to 1) to chances
     (numbers >= 0 that add up to 1), as :func:`trust_prior` makes it."""
-    how = "a prior maps each trust (a number from 0 to 1) to its chance (the chances add up to 1)"
+    how = "prior must be as trust_prior() makes it: a prior maps each trust (a number from 0 to 1) to its chance (the chances add up to 1)"
     if not isinstance(prior, dict) or not prior:
         raise ValueError(f"{how}, got {short(prior)}")
     for t, p in prior.items():
@@ -349,6 +436,7 @@ def _check_trust_prior(prior: Any) -> None:
         raise ValueError(f"{how}: these add up to {float(total):.6g}")
 
 
+@checks(true=CHECKS, lies=CHECKS)
 def trust_posterior(prior: dict, true: int, lies: int) -> dict:
     """Bayes one level up: Alice checked ``true + lies`` of a speaker's claims with Help
     Tokens, ``true`` were true and ``lies`` lies. Each claim is true with chance ``t``
@@ -362,12 +450,14 @@ def trust_posterior(prior: dict, true: int, lies: int) -> dict:
     return {t: p / total for t, p in unnormalised.items()}
 
 
+@checks(post=TRUSTS)
 def next_claim_true(post: dict) -> Fraction:
     """P(the speaker's next claim is true | the checks): the posterior mean of the trust,
     the one number to put in :func:`posterior` for the next claim."""
     return sum((t * p for t, p in post.items()), Fraction(0))
 
 
+@checks(true=CHECKS, lies=CHECKS, speakers=count(MOST_IN_MEMORY), seed=a_seed)
 def simulate_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, seed: int = 0) -> dict:
     """The same by a seeded simulation: ``speakers`` speakers each get a trust drawn from
     ``prior`` and ``true + lies`` checked claims; among those whose checks came out with
@@ -393,6 +483,7 @@ def simulate_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, s
     }
 
 
+@checks(true=CHECKS, lies=CHECKS, speakers=count(MOST_IN_MEMORY), seed=a_seed)
 def compare_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, seed: int = 0) -> dict:
     """Print the exact posterior over the trust beside the seeded simulation (± 2 SE), and
     P(next claim true); returns the exact posterior."""
@@ -409,6 +500,7 @@ def compare_trust(prior: dict, true: int, lies: int, speakers: int = 100_000, se
     return post
 
 
+@checks(ax=axes, prior=TRUSTS, post=TRUSTS, title=text)
 def plot_trust(ax, prior: dict, post: dict, title: str = ""):
     """Bars of the prior (grey) and the posterior (blue) over the trust on ``ax``."""
     xs = [float(t) for t in post]
@@ -426,6 +518,7 @@ def plot_trust(ax, prior: dict, post: dict, title: str = ""):
     return ax
 
 
+@checks(prior=optional(TRUSTS))
 def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = None):
     """Two sliders (claims that checked out true, lies caught) and the chart of Alice's
     posterior over the speaker's trust, redrawn exactly whenever a slider moves; the
@@ -459,6 +552,7 @@ def trust_learning_explorer(true: int = 2, lies: int = 1, prior: dict | None = N
     return box
 
 
+@checks(view=odds.VIEW, trust=odds.TRUST)
 def accusation_values(view: dict, trust: Any = 1) -> dict:
     """Alice's decision, exactly: for each kid she could accuse, ``{"win": P(win), "risk":
     P(lose)}`` from :func:`.odds.exact_highest_odds` (she wins when the accused is among
@@ -469,6 +563,7 @@ def accusation_values(view: dict, trust: Any = 1) -> dict:
     return {kid: {"win": q, "risk": 1 - q} for kid, q in p.items()}
 
 
+@checks(view=odds.VIEW, trust=odds.TRUST, samples=count(MOST_IN_MEMORY), seed=a_seed)
 def compare_accusations(view: dict, trust: Any = 1, samples: int = 40_000, seed: int = 2) -> dict:
     """Print each accusation's exact expected value (its chance to win) beside ``samples``
     seeded hidden worlds played out to the reveal (:func:`.odds.highest_odds_with_error`,
@@ -488,6 +583,12 @@ def compare_accusations(view: dict, trust: Any = 1, samples: int = 40_000, seed:
     return exact
 
 
+@checks(
+    view=odds.VIEW,
+    trust=optional(mapping("a dict {speaker: trust}", values=number(0, 1))),
+    samples=count(MOST_IN_MEMORY),
+    seed=a_seed,
+)
 def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int = 20_000, seed: int = 1):
     """One trust slider per speaker and an ``Output`` with the odds panel's question
     (who ends highest?) as a bar chart, redrawn from ``odds.highest_odds(view,
@@ -537,9 +638,18 @@ def speaker_trust_explorer(view: dict, trust: dict | None = None, samples: int =
     return box
 
 
+@checks(
+    table=mapping("a dict {trust: {kid: chance}}", values=ODDS, each_key=number(0, 1), least=1),
+    ignore=ODDS,
+    kids=items("a list of kids, e.g. ['Greg', 'Peter', 'Jan']", text, least=1),
+)
 def plot_odds_by_trust(table: dict, ignore: dict, kids: list[str] = LESSON_KIDS):
     """The lesson's chart: each kid's P(highest) against one trust for every kid
     (``table``: {trust: {kid: p}}), dotted at the odds that ignore the talk."""
+    for label, row in [("ignore", ignore)] + [("table", r) for r in table.values()]:
+        missing = [k for k in kids if k not in row]
+        if missing:
+            raise ValueError(f"{label} must give a chance for every kid in kids; it has none for {', '.join(missing)}")
     plt = need("matplotlib.pyplot")
     trusts = list(table)
     fig, ax = plt.subplots(figsize=(8, 4))

@@ -38,7 +38,28 @@ from math import comb, sqrt
 from numbers import Integral
 from typing import Any
 
+from ..progress import a_seed, checks, count, kind, mapping, number, optional, view_of, whole
 from .knowledge import DEFAULT_TRUST, Position, position
+
+#: the arguments the lessons hand to the odds below (checked once at each entry, in the game's words)
+VIEW = view_of("brady_bunch", "a Brady Bunch view (game.view(seat))")
+
+
+def _trust(name: str, value: Any) -> None:
+    """None (claims ignored), a trust from 0 to 1, or ``{speaker: trust}``."""
+    if value is None:
+        return
+    if isinstance(value, dict):
+        mapping("None, a number from 0 to 1 or a dict {speaker: trust}", values=number(0, 1))(name, value)
+    else:
+        kind(lambda v: not isinstance(v, (str, list, tuple)), "None, a number from 0 to 1 or a dict {speaker: trust}")(
+            name, value
+        )
+        number(0, 1)(name, value)
+
+
+TRUST = _trust
+COUNTS = optional(mapping("a deck, {value: copies}", values=whole(0), each_key=whole(1, 6)))
 
 #: The lessons' :func:`highest_odds` (numpy, all samples at once).
 DEFAULT_SAMPLES = 20000
@@ -194,6 +215,7 @@ def _exact(pos: Position, exact: bool = True) -> dict[str, Any]:
     return {kid: s / Z for kid, s in zip(pos.kids, sums)}
 
 
+@checks(view=VIEW, trust=TRUST, counts=COUNTS)
 def exact_highest_odds(view: dict, trust: Any = None, counts: dict | None = None) -> dict[str, Fraction]:
     """``{kid: Fraction}``: the exact chance each kid ends with the highest total (ties count for all).
 
@@ -546,6 +568,7 @@ def _check_samples(samples: Any) -> int:
     return int(samples)
 
 
+@checks(view=VIEW, trust=TRUST, samples=count(), seed=a_seed, counts=COUNTS)
 def highest_odds_with_error(
     view: dict, trust: Any = None, samples: int = DEFAULT_SAMPLES, seed: int = 0, counts: dict | None = None
 ) -> dict[str, Any]:
@@ -568,6 +591,7 @@ def highest_odds_with_error(
     }
 
 
+@checks(view=VIEW, trust=TRUST, samples=count(), seed=a_seed, counts=COUNTS)
 def highest_odds(
     view: dict, trust: Any = None, samples: int = DEFAULT_SAMPLES, seed: int = 0, counts: dict | None = None
 ) -> dict[str, float]:

@@ -25,7 +25,11 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
+from ..progress import checks, items, mapping, path, whole
 from .content import HUNTER
+
+#: a rooms export, as the teacher's page saves it
+EXPORT = path("a class export: a folder or the teacher page's zip")
 
 __all__ = ["expected_shared_pairs", "make_sample", "reaction_times", "read_birthdays", "shared_birthdays"]
 
@@ -63,6 +67,7 @@ def _slap_reactions(code: str, game: Any, names: dict[int, str]) -> list[dict]:
     return out
 
 
+@checks(export=EXPORT)
 def reaction_times(export: str | Path) -> dict:
     """The slaps of every Brouhaha table of an export (a folder or a zip):
     ``{"tables": n, "slaps": [rows], "reaction_ms": [the right slaps' times], "wrong": n}``;
@@ -84,6 +89,7 @@ def reaction_times(export: str | Path) -> dict:
     }
 
 
+@checks(path=path("a birthdays file (name,month,day), e.g. data/birthdays.csv"))
 def read_birthdays(path: str | Path) -> list[dict]:
     """``birthdays.csv`` (columns ``name,month,day``; a leap day counts as its own day):
     ``[{name, month, day}]``; a date that does not exist raises ValueError naming the row."""
@@ -99,6 +105,12 @@ def read_birthdays(path: str | Path) -> list[dict]:
     return rows
 
 
+@checks(
+    rows=items(
+        "a list of birthdays (read_birthdays())",
+        mapping("a birthday, {name, month, day}", keys=("name", "month", "day")),
+    )
+)
 def shared_birthdays(rows: list[dict]) -> dict:
     """``{"people", "shared": [(month, day, [names])], "pairs"}``: the days two or more
     people share, and how many pairs of people share a day."""
@@ -109,6 +121,7 @@ def shared_birthdays(rows: list[dict]) -> dict:
     return {"people": len(rows), "shared": shared, "pairs": sum(comb(len(n), 2) for *_, n in shared)}
 
 
+@checks(k=whole(0), days=whole(1))
 def expected_shared_pairs(k: int, days: int = 365) -> Fraction:
     """The exact expected number of pairs among ``k`` people who share a birthday:
     C(k, 2) pairs, each sharing with chance 1/days."""
@@ -190,6 +203,7 @@ def _total_black_tables(rng: random.Random, tables: int, players: int) -> list[t
     return out
 
 
+@checks(games=mapping("a dict of tables and their games, as rooms.export.histories() gives it"))
 def total_black_rounds(games: dict[str, Any]) -> list[dict]:
     """The class's Total Black tables (``{code: game}``, e.g. from
     :func:`brady_widgets.rooms.export.histories`): for each finished one, its pairs, the

@@ -39,7 +39,25 @@ from typing import TYPE_CHECKING, Any
 
 from .. import explorers
 from ..optional import lazy, need
-from ..progress import MOST_IN_MEMORY, checked_count, progress_bar
+from ..progress import (
+    MOST_IN_MEMORY,
+    a_seed,
+    axes,
+    checked_count,
+    checks,
+    count,
+    flag,
+    game_of,
+    items,
+    kind,
+    mapping,
+    number,
+    optional,
+    plain,
+    progress_bar,
+    text,
+    whole,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -91,7 +109,48 @@ __all__ = [
 #: how many chunks a long simulation is cut into for its progress bar
 _CHUNKS = 20
 
+#: the arguments this game's helpers take (checked once at each helper's entry, in the game's words)
+GAME = game_of("brouhaha", "a Brouhaha game (Brouhaha(...) or one of positions')")
+TOTAL_BLACK = game_of("brouhaha_total_black", "a Total Black game (total_black_game(...))")
+SEAT = whole(0, 9)
+DECK = kind(
+    lambda v: isinstance(v, (dict, list, tuple, range)),
+    "a deck, {animal: copies} (deck_counts()) or a list of copies",
+)
+POOL = kind(lambda v: isinstance(v, (dict, list, tuple)), "a pool of cards, {animal: copies} or a list of cards")
+PAIRS = whole(0, 100)
 
+
+def _tb_players(name: str, value: Any) -> None:
+    """Total Black's players: an even number from 2 to 200 (a ValueError, as the simulator's
+    own check always said; 200 players are 100 pairs, the exact chain's bound)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 200 or value % 2:
+        raise ValueError(f"{name} must be an even number from 2 to 200, got {plain(value)}")
+
+
+TB_PLAYERS = _tb_players
+
+
+SLAP = kind(
+    lambda s: isinstance(s, (tuple, list)) and len(s) == 3 and all(isinstance(x, (int, float)) for x in s),
+    "a slap (seat, stamped at, arrives at), in ms",
+)
+ROUNDS = kind(
+    lambda v: hasattr(v, "max") and hasattr(v, "min") and len(v) > 0, "an array of rounds (simulate_rounds())"
+)
+SHARED_ROWS = items(
+    "a list of rows, as shared_table() or players_table() gives it",
+    mapping("a row of shared_table()", keys=("k", "exact", "sim", "two_se", "with_replacement")),
+    least=1,
+)
+TIME_ROWS = items(
+    "a list of rows, as rounds_table() gives it",
+    mapping("a row of rounds_table()", keys=("players", "sim", "two_se", "exact", "simple", "half_pair")),
+    least=1,
+)
+
+
+@checks(values=items("a list (or array) of numbers", number()))
 def se_of_mean(values) -> float:
     """The standard error of the mean of ``values`` (sample sd / sqrt(n))."""
     v = np.asarray(values, dtype=float)
@@ -115,6 +174,7 @@ class Waiter:
         return legal[0]
 
 
+@checks(game=GAME, seat=SEAT)
 def show(game, seat: int = 0, others: Any = "wait", **options: Any):
     """A live :class:`~.widget.BrouhahaWidget` at this position (a copy of ``game``),
     seen from ``seat``. ``others="wait"``: the other seats never act (only the student
@@ -129,6 +189,7 @@ def show(game, seat: int = 0, others: Any = "wait", **options: Any):
     return BrouhahaWidget(game=game.clone(), humans=[seat], bot=bot, **options)
 
 
+@checks(game=GAME, seat=SEAT, last=whole(0))
 def log(game, seat: int, last: int = 3) -> None:
     """Print the last lines of ``seat``'s log, as the widget words them."""
     for entry in show(game, seat).log_lines[-last:]:
@@ -149,6 +210,9 @@ def three_moos(**options: Any):
     )
 
 
+@checks(
+    game=GAME, slaps=items("a list of slaps, each (seat, stamped at, arrives at)", SLAP, least=1), lag=number(0, 60_000)
+)
 def race(game, slaps: list[tuple[int, float, float]], lag: float = 250):
     """Slaps ``(seat, stamp, arrival)``: each stamped with the game time at which its
     screen saw the key press, and reaching the kernel at ``arrival`` (later, over a
@@ -165,6 +229,7 @@ def race(game, slaps: list[tuple[int, float, float]], lag: float = 250):
     return game
 
 
+@checks(game=GAME, kind=text, nth=whole(0))
 def moment(game, kind: str, nth: int = 0) -> int:
     """The replay step (steps of the game's history before it) of the ``nth`` event of
     type ``kind`` (``"mismatch"``, ``"match"``, ``"hunted"``, ...): ``replay_to`` that
@@ -172,7 +237,9 @@ def moment(game, kind: str, nth: int = 0) -> int:
     # an event's "step" counts the history entries up to and including the one that caused it
     steps = [e["step"] for e in game.log_for(None, reveal=True) if e["type"] == kind]
     if len(steps) <= nth:
-        raise ValueError(f"the game has {len(steps)} {kind!r} event(s), not {nth + 1}")
+        raise ValueError(
+            f"kind must be an event this game has had {nth + 1} time(s); it has {len(steps)} {kind!r} event(s)"
+        )
     return steps[nth] - 1
 
 
@@ -183,6 +250,7 @@ def _odds():
     return odds
 
 
+@checks(k=whole(0), counts=DECK)
 def shared_animal_chance(k: int, counts) -> Fraction:
     """Exact P(some two of ``k`` cards drawn without replacement from ``counts`` show the
     same animal): :func:`.odds.shared_animal_chance` (the formula lives there)."""
@@ -195,6 +263,7 @@ def birthday(k: int, days: int = 365) -> Fraction:
     return _odds().birthday(k, days)
 
 
+@checks(players=optional(whole(3, 10)), species=optional(whole(1, 21)), copies=whole(1, 1000))
 def deck_counts(players: int | None = None, species: int | None = None, copies: int = 2) -> Counter:
     """The animal cards left after the removals for ``players`` (the rulebook's table in
     :mod:`.content`), as ``Counter({animal: copies})``. Which pairs are removed does not
@@ -240,6 +309,7 @@ def _chunks(trials: int):
     return [min(step, trials - i) for i in range(0, trials, step)]
 
 
+@checks(k=whole(0), counts=DECK, trials=count(MOST_IN_MEMORY), seed=a_seed, progress=flag)
 def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progress: bool = False) -> dict:
     """Deal ``k`` cards from a shuffled deck ``counts`` (without replacement), ``trials``
     times, seeded: ``{"hits", "trials", "freq", "se"}`` where ``hits`` counts the deals in
@@ -247,7 +317,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
     trials = checked_count("trials", trials, MOST_IN_MEMORY)
     labels = _labels(counts)
     if not 0 <= k <= len(labels):
-        raise ValueError(f"k must be 0..{len(labels)} (the cards in the deck), got {k!r}")
+        raise ValueError(f"k must be 0..{len(labels)}: counts is a deck of {len(labels)} cards, got {k!r}")
     rng = np.random.default_rng(seed)
     bar = progress_bar(trials, "deals", "deal", progress)
     hits = 0
@@ -260,6 +330,7 @@ def simulate_shared(k: int, counts, trials: int = 100_000, seed: int = 0, progre
     return _freq(hits, trials)
 
 
+@checks(k=whole(0, 10_000), days=whole(1, 1_000_000), trials=count(MOST_IN_MEMORY), seed=a_seed)
 def simulate_birthday(k: int, days: int = 365, trials: int = 100_000, seed: int = 0) -> dict:
     """``k`` people, each birthday one of ``days`` equally likely days (with
     replacement), ``trials`` times, seeded: as :func:`simulate_shared`."""
@@ -276,6 +347,13 @@ def _freq(hits: int, trials: int) -> dict:
     return {"hits": hits, "trials": trials, "freq": f, "se": (f * (1 - f) / trials) ** 0.5}
 
 
+@checks(
+    ks=items("a list of card counts, e.g. range(2, 8)", whole(0), least=1),
+    counts=DECK,
+    trials=count(MOST_IN_MEMORY),
+    seed=a_seed,
+    progress=flag,
+)
 def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0, progress: bool = False) -> list[dict]:
     """For each k: the exact chance without replacement (:func:`shared_animal_chance`),
     the simulated frequency with its ± 2 SE, whether they agree within it, and the
@@ -304,6 +382,12 @@ def shared_table(ks: Iterable[int], counts, trials: int = 20_000, seed: int = 0,
     return rows
 
 
+@checks(
+    players_list=items("a list of player counts 3 to 10", whole(3, 10), least=1),
+    trials=count(MOST_IN_MEMORY),
+    seed=a_seed,
+    progress=flag,
+)
 def players_table(
     players_list: Iterable[int] = range(3, 11), trials: int = 20_000, seed: int = 0, progress: bool = False
 ) -> list[dict]:
@@ -324,6 +408,7 @@ def players_table(
     return rows
 
 
+@checks(pool=POOL, m=whole(0), target=text, trials=count(MOST_IN_MEMORY), seed=a_seed)
 def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0) -> dict:
     """Draw ``m`` cards without replacement from ``pool`` (``Counter({animal: copies})``),
     ``trials`` times, seeded: how often is ``target`` among them? (The odds panel's
@@ -334,6 +419,8 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
     labels = _labels(pool)
     if target not in pool:
         return _freq(0, trials)
+    if m > len(labels):
+        raise ValueError(f"m must be at most the {len(labels)} cards in the pool, got {m}")
     t = names.index(target)
     rng = np.random.default_rng(seed)
     hits = 0
@@ -343,6 +430,10 @@ def simulate_hit(pool, m: int, target: str, trials: int = 100_000, seed: int = 0
     return _freq(hits, trials)
 
 
+@checks(
+    rows=items("a list of rows (dicts)", mapping("a row (a dict)"), least=1),
+    columns=mapping("a dict {row key: header}", values=text, least=1),
+)
 def print_table(rows: list[dict], columns: dict[str, str]) -> None:
     """Print ``rows`` as a fixed-width table; ``columns`` maps a row key to its header.
     Fractions are printed as decimals with 4 places."""
@@ -354,6 +445,10 @@ def print_table(rows: list[dict], columns: dict[str, str]) -> None:
             return f"{float(v):.4f}"
         return str(v)
 
+    for i, r in enumerate(rows):
+        missing = [key for key in columns if key not in r]
+        if missing:
+            raise ValueError(f"columns must name keys every row has; row {i} has no {', '.join(map(repr, missing))}")
     table = [[cell(r[key]) for key in columns] for r in rows]
     widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(columns.values())]
     print("  ".join(h.rjust(w) for h, w in zip(columns.values(), widths)))
@@ -361,6 +456,7 @@ def print_table(rows: list[dict], columns: dict[str, str]) -> None:
         print("  ".join(c.rjust(w) for c, w in zip(row, widths)))
 
 
+@checks(rows=SHARED_ROWS, title=text, ax=optional(axes), with_replacement=flag)
 def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bool = True):
     """The chance of a shared animal against k: the exact curve (without replacement),
     the simulation's dots with ± 2 SE bars, and (dashed) the same with replacement."""
@@ -396,6 +492,7 @@ def plot_shared(rows: list[dict], title: str = "", ax=None, with_replacement: bo
     return ax
 
 
+@checks(species=whole(1, 21), k_max=whole(1, 42))
 def copies_explorer(copies: int = 2, species: int = 21, k_max: int = 10):
     """A slider for the number of copies of each animal (1 to 50) and the chart of the
     chance that k cards share an animal, exact without replacement, beside the same with
@@ -444,6 +541,7 @@ def _no_pair_meets(m: int) -> int:
     return sum((-1) ** i * comb(m, i) * _matchings(m - i) for i in range(m + 1))
 
 
+@checks(pairs=PAIRS)
 @cache
 def meet_distribution(pairs: int) -> dict[int, Fraction]:
     """Exact P(j partner pairs meet) in one bump round with ``pairs`` pairs left: the
@@ -455,6 +553,7 @@ def meet_distribution(pairs: int) -> dict[int, Fraction]:
     return {j: Fraction(comb(pairs, j) * _no_pair_meets(pairs - j), total) for j in range(pairs + 1)}
 
 
+@checks(pairs=PAIRS)
 @cache
 def expected_rounds(pairs: int) -> Fraction:
     """Exact expected number of bump rounds until every pair is found, starting from
@@ -467,6 +566,7 @@ def expected_rounds(pairs: int) -> Fraction:
     return (1 + sum(p[j] * expected_rounds(pairs - j) for j in range(1, pairs + 1))) / (1 - p[0])
 
 
+@checks(pairs=PAIRS, rounds=whole(0, 100_000))
 def rounds_distribution(pairs: int, rounds: int = 400) -> np.ndarray:
     """Exact P(all found after exactly t rounds), t = 0..``rounds`` (floats), from the
     Markov chain on the number of pairs left (its transition matrix is
@@ -484,12 +584,14 @@ def rounds_distribution(pairs: int, rounds: int = 400) -> np.ndarray:
     return np.diff(np.asarray(done), prepend=0.0)
 
 
+@checks(players=TB_PLAYERS)
 def half_pair_model(players: int) -> float:
     """The simplest model: each round about half a pair is found (k pairs, each meets
     with chance 1/(2k-1): k/(2k-1), about 1/2), so N/2 pairs take about N rounds."""
     return float(players)
 
 
+@checks(players=TB_PLAYERS)
 def simple_model(players: int) -> Fraction:
     """The model one step up: the pairs are found one at a time, and with k pairs left a
     round finds k/(2k-1) pairs on average, so the k-th takes (2k-1)/k rounds:
@@ -497,6 +599,7 @@ def simple_model(players: int) -> Fraction:
     return sum((Fraction(2 * k - 1, k) for k in range(1, players // 2 + 1)), Fraction(0))
 
 
+@checks(players=TB_PLAYERS, games=count(MOST_IN_MEMORY), seed=a_seed, progress=flag, max_rounds=whole(1, 1_000_000))
 def simulate_rounds(
     players: int, games: int = 10_000, seed: int = 0, progress: bool = False, max_rounds: int = 10_000
 ) -> np.ndarray:
@@ -544,6 +647,7 @@ def _rounds_batch(players: int, games: int, rng: np.random.Generator, max_rounds
     raise RuntimeError(f"{len(live)} games did not finish in {max_rounds} rounds")
 
 
+@checks(players=TB_PLAYERS, games=count(MOST_IN_MEMORY), seed=a_seed)
 def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np.ndarray:
     """How many pairs are found in the first bump round of each of ``games`` seeded games
     of ``players`` players (one random perfect matching each): an int array."""
@@ -556,6 +660,12 @@ def simulate_first_round(players: int, games: int = 10_000, seed: int = 0) -> np
     return (partner_of[order[:, 0::2]] == order[:, 1::2]).sum(axis=1)
 
 
+@checks(
+    players_list=items("a list of even player counts, e.g. [2, 4, 8]", TB_PLAYERS, least=1),
+    games=count(MOST_IN_MEMORY),
+    seed=a_seed,
+    progress=flag,
+)
 def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, progress: bool = False) -> list[dict]:
     """For each N: the simulated mean rounds ± 2 SE (seed ``seed + N``), the exact
     expectation, and the two simple models."""
@@ -582,6 +692,7 @@ def rounds_table(players_list: Iterable[int], games: int = 2000, seed: int = 0, 
     return rows
 
 
+@checks(players=TB_PLAYERS, games=count(MOST_IN_MEMORY), seed=a_seed, progress=flag)
 def engine_rounds(
     players: int, games: int = 20, seed: int = 0, progress: bool = False, bots=None, **options: Any
 ) -> np.ndarray:
@@ -600,6 +711,7 @@ def engine_rounds(
     return out
 
 
+@checks(game=TOTAL_BLACK)
 def game_rounds(game) -> int:
     """How many bump rounds a finished Total Black game took: the last pair is found
     at the deadline ``rounds x bump_ms`` (the first bumps happen at time 0)."""
@@ -613,6 +725,7 @@ def game_rounds(game) -> int:
     return last // bump
 
 
+@checks(players=TB_PLAYERS, seed=a_seed, bumps=optional(whole(1)))
 def total_black_game(players: int = 42, seed: int = 0, bumps: int | None = None, bots=None, **options: Any):
     """A seeded Total Black game (:class:`.total_black.TotalBlack`) played by bots
     (default ``bots.TB_BOTS``: hold iff the cry heard is your own) on virtual time,
@@ -642,6 +755,7 @@ def _tb_factory(bots):
     return bots if callable(bots) else bots[next(iter(bots))]
 
 
+@checks(sim=ROUNDS, pairs=PAIRS, engine=optional(ROUNDS), ax=optional(axes), title=text)
 def plot_rounds(sim: np.ndarray, pairs: int, engine: np.ndarray | None = None, ax=None, title: str = ""):
     """The distribution of the rounds to finish: the simulation's bars, the exact
     chain's dots, the engine's games (if given) as a step line."""
@@ -693,6 +807,7 @@ def players_explorer(players: int = 42):
     )
 
 
+@checks(rows=TIME_ROWS, ax=optional(axes), title=text)
 def plot_time_vs_players(rows: list[dict], ax=None, title: str = ""):
     """Mean rounds against N: the simulation (± 2 SE), the exact chain, the two models."""
     plt = need("matplotlib.pyplot")

@@ -34,6 +34,8 @@ from fractions import Fraction
 from functools import cache
 from math import comb, prod
 
+from ..progress import checks, mapping, plain
+
 __all__ = [
     "share_chance",
     "share_parts",
@@ -46,6 +48,9 @@ __all__ = [
 ]
 
 HUNTER = "hunter"
+
+#: what share_parts and share_chance take: a seat's view
+VIEW = mapping("a Brouhaha view (game.view(seat))")
 
 
 # ------------------------------------------------------------------ content
@@ -149,6 +154,7 @@ def _unseen_less(public: dict, view: Mapping, known: Mapping) -> dict:
     return pool
 
 
+@checks(view=VIEW)
 def share_parts(view: Mapping) -> dict:
     """The numbers behind :func:`share_chance`, for the odds panel to show its working:
     ``{"animal", "cry", "m", "n_mine", "n_other", "known", "chance"}`` (``m`` other
@@ -186,6 +192,7 @@ def share_parts(view: Mapping) -> dict:
     return out
 
 
+@checks(view=VIEW)
 def share_chance(view: Mapping) -> Fraction:
     """The exact chance, from ``view`` alone, that some other face-down card shows the
     same animal as the seat's own face-down card (``Fraction(0)`` with no animal
@@ -197,6 +204,8 @@ def share_chance(view: Mapping) -> Fraction:
 def _counts_list(counts) -> list[int]:
     if counts is None:
         counts = box_counts()
+    if not isinstance(counts, (Mapping, list, tuple, range)):
+        raise TypeError(f"counts must be a deck, {{animal: copies}} or a list of copies, got {plain(counts)}")
     values = list(counts.values()) if isinstance(counts, Mapping) else list(counts)
     for c in values:
         if isinstance(c, bool) or not isinstance(c, int) or c < 0:
@@ -215,7 +224,9 @@ def shared_animal_chance(k: int, counts: Mapping | Iterable[int] | None = None) 
     values = _counts_list(counts)
     total = sum(values)
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= total:
-        raise ValueError(f"k must be a whole number of cards from 0 to {total}, got {k!r}")
+        raise ValueError(
+            f"k must be a whole number of cards from 0 to {total}: counts is a deck of {total} cards, got {k!r}"
+        )
     e = [1] + [0] * k  # e[j]: ways to pick j different animals, one copy each
     for c in values:
         for j in range(k, 0, -1):

@@ -29,6 +29,23 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ..optional import need
+from ..progress import (
+    a_seed,
+    axes,
+    checks,
+    choice,
+    count,
+    flag,
+    items,
+    kind,
+    mapping,
+    number,
+    optional,
+    path,
+    plain,
+    text,
+    whole,
+)
 from ..simulation import game_seed
 from .bots import BOTS
 from .odds import identity_odds
@@ -57,6 +74,16 @@ __all__ = [
 EDGES = (0.0, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0)
 
 
+#: the arguments the helpers below take, checked at each helper's entry
+PLAYERS = whole(2, 8)
+BOTS_ARG = kind(
+    lambda b: isinstance(b, (str, list, tuple)), f"one bot's name ({', '.join(sorted(BOTS))}) or a list of one per seat"
+)
+ROW = mapping("a forecast row (as record_forecasts() gives them)", keys=("stated", "true"))
+ROWS = items("a list of forecast rows (record_forecasts(), class_forecasts())", ROW)
+EXPORT = path("a class export: a folder or the teacher page's zip")
+
+
 # ---------------------------------------------------------------- recording
 def _bots(bots, players: int) -> list[str]:
     names = [bots] * players if isinstance(bots, str) else list(bots)
@@ -65,6 +92,15 @@ def _bots(bots, players: int) -> list[str]:
     return names
 
 
+@checks(
+    games=count(),
+    players=PLAYERS,
+    bots=BOTS_ARG,
+    seat=whole(0, 7),
+    seed=a_seed,
+    pick=choice(("best", "all")),
+    progress=flag,
+)
 def record_forecasts(
     games: int,
     players: int = 4,
@@ -127,6 +163,7 @@ def record_forecasts(
     return rows
 
 
+@checks(game=whole(0), step=whole(0), players=PLAYERS, bots=BOTS_ARG, seed=a_seed)
 def game_at(game: int, step: int, players: int = 4, bots="random", seed: int = 0) -> CostumeParty:
     """Game ``game`` of a :func:`record_forecasts` run (same ``players``, ``bots``,
     ``seed``), replayed up to the moment ``step`` of one of its rows."""
@@ -138,7 +175,7 @@ def game_at(game: int, step: int, players: int = 4, bots="random", seed: int = 0
         s = g.to_act[0]
         g.act(s, table[s].choose(g.view(s), g.legal_actions(s)))
     if len(g.history) != step:
-        raise ValueError(f"game {game} has no moment at step {step}")
+        raise ValueError(f"step must be a moment of game {game} (a row's step): it has no moment at step {step}")
     return g
 
 
@@ -148,6 +185,7 @@ def _best(probs: dict, coin: random.Random) -> dict:
     return {fig: top}
 
 
+@checks(rows=ROWS)
 def first_moments(rows: Sequence[dict]) -> list[dict]:
     """The rows of each game's first recorded moment (seat's first turn: no clue yet)."""
     first: dict = {}
@@ -156,6 +194,7 @@ def first_moments(rows: Sequence[dict]) -> list[dict]:
     return [r for r in rows if r["step"] == first[r["game"]]]
 
 
+@checks(rows=ROWS)
 def summary(rows: Sequence[dict]) -> dict:
     """All forecasts together: the hits a calibrated panel expects (exact, the sum
     of the stated probabilities), the hits observed, and the standard deviation of
@@ -170,6 +209,7 @@ def summary(rows: Sequence[dict]) -> dict:
     }
 
 
+@checks(export=EXPORT)
 def class_forecasts(export) -> dict[str, list[dict]]:
     """The students' own forecasts of a rooms export (a folder or the teacher page's zip;
     ``forecasts.csv``, see :mod:`brady_widgets.rooms.export`): the Costume Party ones whose
@@ -231,6 +271,11 @@ class Bin:
         return (self.observed - self.stated) / self.se if self.n and self.se > 0 else 0.0
 
 
+#: a list of bins, as bin_forecasts() gives them
+BINS = items("a list of bins (bin_forecasts(rows))", kind(lambda b: isinstance(b, Bin), "bin_forecasts(rows)"), least=1)
+
+
+@checks(rows=ROWS, edges=items("a list of increasing numbers from 0 to 1", number(0, 1), least=2))
 def bin_forecasts(rows: Sequence[dict], edges: Sequence[float] = EDGES) -> list[Bin]:
     """Group forecast rows (``stated``, ``true``) into bins by stated probability;
     empty bins are left out."""
@@ -250,6 +295,7 @@ def bin_forecasts(rows: Sequence[dict], edges: Sequence[float] = EDGES) -> list[
     return [Bin(edges[j], edges[j + 1], n[j], hits[j], expected[j]) for j in range(k) if n[j]]
 
 
+@checks(bins=BINS)
 def bin_table(bins: Sequence[Bin]) -> str:
     """The bins as a small text table."""
     lines = [
@@ -262,6 +308,7 @@ def bin_table(bins: Sequence[Bin]) -> str:
     return "\n".join(lines)
 
 
+@checks(bins=BINS, ax=optional(axes), label=text, color=text)
 def reliability_plot(bins: Sequence[Bin], ax=None, label: str = "odds panel", color: str = "C0"):
     """Stated (x) against observed (y) frequency, with ± 2 standard errors and the diagonal."""
     plt = need("matplotlib.pyplot")
@@ -298,6 +345,7 @@ def seed_for(group: int) -> int:
     return GROUP_SEEDS[group - 1]
 
 
+@checks(seed=optional(a_seed))  # the group: seed_for() checks it (a ValueError, as it always was)
 def record_result(group: int, won, seed: int | None = None) -> dict:
     """One group's result, checked: ``{"group", "seed", "won"}``. ``won``: True or
     False (or "yes"/"no"). ``seed``, if given, must be the group's seed."""
@@ -318,7 +366,7 @@ def game_record(game, group: int | None = None) -> str:
     so the group prints it or saves it and hands it to the teacher."""
     g = getattr(game, "game", game)
     if not isinstance(g, CostumeParty):
-        raise TypeError(f"a Costume Party widget or game is needed, got {type(game).__name__}")
+        raise TypeError(f"game must be a Costume Party widget or game, got {plain(game)}")
     if group is not None:
         seed_for(group)  # a group number from 1 to 16
     return json.dumps(
@@ -335,9 +383,12 @@ def game_record(game, group: int | None = None) -> str:
 
 
 def _replayed(record) -> CostumeParty:
-    data = json.loads(record) if isinstance(record, str) else record
+    try:
+        data = json.loads(record) if isinstance(record, str) else record
+    except ValueError:
+        data = None
     if not isinstance(data, dict) or data.get("game") != CostumeParty.name:
-        raise ValueError("not a Costume Party game record (game_record() prints one)")
+        raise ValueError("record must be a Costume Party game record (game_record() prints one)")
     if data.get("group") is not None and data["seed"] != seed_for(data["group"]):
         raise ValueError(
             f"group {data['group']} plays seed {seed_for(data['group'])}, but this record has seed {data['seed']}"
@@ -345,6 +396,7 @@ def _replayed(record) -> CostumeParty:
     return CostumeParty.replay(data["players"], data["seed"], data["history"], **data["options"])
 
 
+@checks(record=kind(lambda r: isinstance(r, (str, dict)), "a game record, the text game_record() prints"), reveal=flag)
 def replay_record(record, reveal: bool = True):
     """The teacher's widget of exactly the game a record holds (every move replayed from the
     seed), every secret revealed: step back with its replay control for the debrief."""
@@ -383,6 +435,12 @@ class Pooled:
         return f"{self.wins} of {self.games} = {self.share:.2f} ± {2 * self.se:.2f} (2 SE)"
 
 
+@checks(
+    results=items(
+        "a list of results, each record_result(group, won)",
+        mapping("a result, record_result(group, won)", keys=("group", "won")),
+    )
+)
 def pool(results: Sequence[dict]) -> Pooled:
     """The class's results pooled; each is checked again, and a group counts once."""
     checked = [record_result(r["group"], r["won"], r.get("seed")) for r in results]
@@ -392,6 +450,15 @@ def pool(results: Sequence[dict]) -> Pooled:
     return Pooled(sum(r["won"] for r in checked), len(checked))
 
 
+@checks(
+    entries=mapping(
+        "a dict of labels and pooled results, e.g. {'class': pool(results)}",
+        values=kind(lambda p: isinstance(p, Pooled), "pool(results)"),
+        least=1,
+    ),
+    chance=optional(number(0, 1)),
+    ax=optional(axes),
+)
 def class_plot(entries: dict, chance: float | None = None, ax=None):
     """Win shares with ± 2 standard errors, one bar per entry (``{label: Pooled}``),
     and a line at ``chance`` (a seat's fair share)."""

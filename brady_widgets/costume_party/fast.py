@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..progress import MOST_IN_MEMORY, check_in_memory
+from ..progress import MOST_IN_MEMORY, a_seed, check_in_memory, checks
 from .content import DEFAULT_FACES, ROOMS
 from .rules import check_adjacency, check_faces
 
@@ -50,6 +50,7 @@ def _tables(adjacency: dict):
     return weights, dest
 
 
+@checks(seed=a_seed)
 def random_games(
     n: int,
     players: int,

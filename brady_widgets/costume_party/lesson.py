@@ -28,7 +28,21 @@ from fractions import Fraction
 from itertools import permutations
 
 from ..optional import need
-from ..progress import MOST_IN_MEMORY, checked_count
+from ..progress import (
+    MOST_IN_MEMORY,
+    a_seed,
+    checked_count,
+    checks,
+    count,
+    function,
+    game_of,
+    items,
+    mapping,
+    optional,
+    text,
+    view_of,
+    whole,
+)
 from . import odds
 from .content import ROOM_NAMES, figure_label
 from .positions import position
@@ -56,6 +70,14 @@ __all__ = [
 
 N_FIGURES = 20
 
+#: the arguments this game's helpers take (checked at each helper's entry, in the game's words)
+GAME = game_of("costume_party", "a Costume Party game (CostumeParty(...), position(...) or first_clue())")
+VIEW = view_of("costume_party", "a Costume Party view (game.view(seat))")
+SEAT = whole(0, 7)
+FIGURE = whole(0, N_FIGURES - 1)
+PLAYERS = whole(2, 8)
+ACTION = mapping("an action, a dict with its 'type' (as game.legal_actions(seat) lists them)", keys=("type",))
+
 #: the board used by most steps: four guests in each room
 BOARD = {
     "blue": [0, 1, 2, 3],
@@ -69,11 +91,13 @@ BOARD = {
 SECRETS = [0, 5, 10, 15]
 
 
+@checks(fig=FIGURE)
 def name(fig: int) -> str:
     """A figure's name, e.g. ``name(0)`` is "Polly the Pirate"."""
     return figure_label(fig)
 
 
+@checks(a=ACTION)
 def describe(a: dict) -> str:
     """A legal action in words."""
     if a["type"] == "move":
@@ -83,12 +107,14 @@ def describe(a: dict) -> str:
     return a["type"]
 
 
+@checks(game=GAME)
 def show_board(game) -> None:
     """Print who stands in which room (public information)."""
     for room, figures in game.view(None)["rooms"].items():
         print(f"{ROOM_NAMES[room]:>15}: {', '.join(name(f) for f in figures) or '(empty)'}")
 
 
+@checks(game=GAME, seat=SEAT)
 def show(game, seat: int = 0, **options):
     """A live widget at this position (a copy of the game), showing ``seat``'s view."""
     from .widget import CostumePartyWidget
@@ -96,22 +122,32 @@ def show(game, seat: int = 0, **options):
     return CostumePartyWidget(game=game.clone(), humans=[seat], **options)
 
 
+@checks(game=GAME, seat=SEAT, last=whole(0))
 def log(game, seat: int = 0, last: int = 3) -> None:
     """Print the last lines of ``seat``'s log, as the widget words them (never an event's dict)."""
     for entry in show(game, seat).log_lines[-last:]:
         print(f"  seat {seat} reads: {entry['text']}")
 
 
+@checks(seat=SEAT, face=text)
 def rolled(seat: int, face: str) -> list[dict]:
     """History entries for: ``seat`` rolls the die and it shows ``face``."""
     return [{"seat": seat, "action": {"type": "roll"}}, {"seat": "chance", "kind": "die", "outcome": face}]
 
 
+@checks(seat=SEAT, type=text)
 def action(seat: int, type: str, **fields) -> list[dict]:
     """History entry for one action of ``seat``, e.g. ``action(0, "kill", figure=3)``."""
     return [{"seat": seat, "action": {"type": type, **fields}}]
 
 
+@checks(
+    rooms=mapping(
+        "a dict of each room's figures, e.g. BOARD", values=items("a dict of each room's figures, e.g. BOARD", FIGURE)
+    ),
+    secrets=items("a list of figures, one per seat", FIGURE, least=1),
+    deck=optional(items("a list of figures, top card first", FIGURE)),
+)
 def deal(rooms: dict, secrets: list[int], deck: list[int] | None = None) -> dict:
     """A fixed deal: ``rooms`` maps each room to its figures; ``secrets`` is the figure
     of each seat; the deck (top card first) is every other card in order unless given."""
@@ -120,7 +156,9 @@ def deal(rooms: dict, secrets: list[int], deck: list[int] | None = None) -> dict
         for f in figures:
             room_of[f] = room
     if None in room_of:
-        raise ValueError(f"figures without a room: {[f for f, r in enumerate(room_of) if r is None]}")
+        raise ValueError(
+            f"rooms must place every figure; figures without a room: {[f for f, r in enumerate(room_of) if r is None]}"
+        )
     if deck is None:
         deck = [c for c in range(N_FIGURES) if c not in secrets]
     return {"secrets": list(secrets), "deck": list(deck), "rooms": room_of}
@@ -133,9 +171,13 @@ def first_clue():
     return position(4, rooms=BOARD, secrets=SECRETS, deck=deck, seed=1, steps=["green:move:12:hall", "black:kill:6"])
 
 
+@checks(view=VIEW, seat=SEAT)
 def print_odds(view: dict, seat: int) -> None:
     """The probabilities the viewing seat gives to ``seat``'s card, grouped by value."""
-    probs = odds.identity_odds(view)[seat]
+    every = odds.identity_odds(view)
+    if seat not in every:
+        raise ValueError(f"seat must be an opponent's seat still in the game, one of {sorted(every)}, got {seat}")
+    probs = every[seat]
     by_value: dict = {}
     for fig, p in probs.items():
         by_value.setdefault(p, []).append(fig)
@@ -145,6 +187,7 @@ def print_odds(view: dict, seat: int) -> None:
         print(f"  {str(p):>5}  {who}")
 
 
+@checks(view=VIEW, fits=function("a function of an assignment (a tuple of figures) that says True or False"))
 def brute_force_odds(view: dict, fits: Callable[[tuple], bool]) -> tuple[int, int, dict]:
     """List every assignment of distinct figures to the viewer's opponents and keep
     those that ``fits``: returns (assignments, fitting, {seat: {figure: Fraction}})."""
@@ -160,6 +203,12 @@ def brute_force_odds(view: dict, fits: Callable[[tuple], bool]) -> tuple[int, in
     return len(everything), len(fitting), probs
 
 
+@checks(
+    rolls=count(MOST_IN_MEMORY),
+    streak=whole(0),
+    seed=a_seed,
+    faces=optional(items("a list of die faces", text, least=1)),
+)
 def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces=None) -> dict:
     """Roll a seeded die ``rolls`` times; among the rolls that come right after
     ``streak`` blacks in a row, how many are black? Returns counts, the share and
@@ -188,6 +237,7 @@ def streak_experiment(rolls: int = 60_000, streak: int = 3, seed: int = 1, faces
     }
 
 
+@checks(games=count(), blacks=whole(0, 1000), players=PLAYERS)
 def belief_curve(games: int = 150, blacks: int = 12, players: int = 4) -> dict:
     """Seeded games of random bots; after every black roll, the probability seat 0's
     view gives each opponent's true figure ("belief"), beside 1 / number of figures
@@ -228,6 +278,7 @@ def belief_curve(games: int = 150, blacks: int = 12, players: int = 4) -> dict:
     return {"belief": truth / samples, "naive": counting / samples, "samples": samples.astype(int), "games": games}
 
 
+@checks(curve=mapping("a belief curve (belief_curve())", keys=("belief", "naive", "games")))
 def plot_belief(curve: dict):
     """The belief curve of :func:`belief_curve` as a plot; returns the figure."""
     plt = need("matplotlib.pyplot")
@@ -246,6 +297,7 @@ def plot_belief(curve: dict):
     return fig
 
 
+@checks(games_per_seat=count(1_000_000), players=PLAYERS)  # simulate() keeps at most MOST_GAMES rows
 def detective_vs_random(games_per_seat: int = 100, players: int = 4) -> dict:
     """One special bot ("random" or "detective") among random bots, taking each seat
     in turn (``games_per_seat`` seeded games each): ``{kind: (wins, games)}``, and
@@ -288,6 +340,7 @@ def _candidates_left(cands: dict, figure: int, hit: int | None) -> int:
     return sum(len(c - {figure}) for s, c in cands.items() if s != hit)
 
 
+@checks(view=VIEW)
 def kill_values(view: dict) -> dict:
     """For each guest the viewer may kill: ``{"hit": P(it is an opponent's character, who is
     then unmasked and out), "left": E[candidates left]}``, exact (Fractions from
@@ -310,6 +363,7 @@ def kill_values(view: dict) -> dict:
     return out
 
 
+@checks(game=GAME, seat=SEAT, figure=FIGURE, games=count(), seed=a_seed)
 def simulate_kill(game, seat: int, figure: int, games: int = 1000, seed: int = 0) -> dict:
     """Seeded play: ``games`` times, redraw what ``seat`` does not know (``game.resample``:
     the other characters, consistently with everything it saw), make the kill through the
@@ -332,6 +386,7 @@ def simulate_kill(game, seat: int, figure: int, games: int = 1000, seed: int = 0
     return {"hit": hits / games, "left": mean, "two_se": 2 * (var / games) ** 0.5}
 
 
+@checks(game=GAME, seat=SEAT, games=count(), seed=a_seed)
 def compare_kills(game, seat: int = 0, games: int = 600, seed: int = 0) -> dict:
     """Print, for each kill ``seat`` may make, the exact chance to unmask an opponent and the
     exact expected candidates left, beside ``games`` seeded plays of that kill (± 2 SE);

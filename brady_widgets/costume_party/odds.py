@@ -13,15 +13,21 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
+from ..progress import checks, view_of, whole
 from .knowledge import candidate_sets, posterior
 
+#: what every function here takes: a seat's view
+VIEW = view_of("costume_party", "a Costume Party view (game.view(seat))")
 
+
+@checks(view=VIEW)
 def die_odds(view: dict) -> dict[str, Fraction]:
     faces = view["faces"]
     counts = Counter(faces)
     return {face: Fraction(counts[face], len(faces)) for face in dict.fromkeys(faces)}
 
 
+@checks(view=VIEW)
 def identity_odds(view: dict) -> dict[int, dict[int, Fraction]]:
     """``{opponent seat: {figure: P(that figure is the opponent)}}`` (exact)."""
     return posterior(candidate_sets(view))
@@ -49,6 +55,7 @@ def _identity_panel(cands: dict[int, set[int]], digits: int) -> dict:
     return {seat: dict(probs) for seat, probs in hit.items()}  # a copy: a screen may be changed by its reader
 
 
+@checks(view=VIEW, digits=whole(0, 15))
 def panel(view: dict, digits: int = 4) -> dict:
     """JSON-safe odds for the widget: die faces and identities as floats."""
     return {

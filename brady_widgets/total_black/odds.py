@@ -22,6 +22,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..brouhaha.content import ANIMALS
+from ..progress import checks, mapping
+
+#: what every function here takes: a seat's view
+VIEW = mapping("a Total Black view (game.view(seat))")
 
 #: the cry group of each species, by the ``cries`` option
 _GROUPS = {
@@ -30,6 +34,7 @@ _GROUPS = {
 }
 
 
+@checks(view=VIEW)
 def partner_odds(view: dict) -> dict | None:
     """``{"meet", "same_cry", "others", "lookalikes"}`` for the viewing seat (Fractions and
     counts), or ``None`` (no seat, found already, the game over)."""
@@ -53,6 +58,7 @@ def _frac(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
+@checks(view=VIEW)
 def panel(view: dict) -> dict | None:
     """The JSON-safe panel: fractions as text and floats (rounded) for the view."""
     o = partner_odds(view)
