@@ -481,20 +481,26 @@ def test_ten_players_fit_a_1280x720_laptop_and_read_well(jupyterlab, browser, ou
             assert time.monotonic() < deadline, f"never five cries on screen at once: {bubbles}"
             lp.page.wait_for_timeout(100)
         ratios = [b["ratio"] for b in bubbles]
-        # seat 0 puts a card down (the table may be frozen by a bots' slap: try again then)
-        play = (
-            "next((a for a in __import__('brady_widgets.widget', fromlist=['x']).expand_legal(table.legal) "
-            "if a['type'] == 'play'), None)"
-        )
-        for _ in range(40):
-            if kernel.eval(f"table.view['my_down'] is None and {play} is not None and (table.act({play}) or True)"):
+        # seat 0 puts a card down and Slap is read when enabled: the contrast in the same look as
+        # the enabled state (a bot's slap can freeze the table, and disable Slap, between two
+        # looks). The bots play on meanwhile: a play is refused while a bot's Hunter is out (the
+        # widget says so in its error, and act returns), a hunt can take seat 0's card, a match
+        # opens a pass that waits for seat 0; so seat 0 passes when asked and puts a card down
+        # again, look after look, until Slap is enabled
+        legal = "__import__('brady_widgets.widget', fromlist=['x']).expand_legal(table.legal)"
+        play = f"next((a for a in {legal} if a['type'] == 'play'), None)"
+        give = f"next((a for a in {legal} if a['type'] == 'pass'), None)"
+        deadline = time.monotonic() + 60
+        while True:
+            enabled_slap = slap.evaluate(f"(b) => b.disabled ? null : ({CONTRAST_JS})(b)")
+            if enabled_slap:
                 break
+            assert time.monotonic() < deadline, "Slap was never enabled with seat 0's card down"
+            kernel.eval(
+                f"({give} is not None and (table.act({give}) or True)) or "
+                f"(table.view['my_down'] is None and {play} is not None and (table.act({play}) or True))"
+            )
             lp.page.wait_for_timeout(250)
-        # the enabled Slap's contrast, read in the same look as its enabled state (a bot's slap
-        # can freeze the table, and disable Slap, between two looks)
-        enabled_slap = lp.page.wait_for_function(
-            f"(b) => !b.disabled && ({CONTRAST_JS})(b)", arg=slap.element_handle()
-        ).json_value()
         ratios.append(enabled_slap["ratio"])
         print(f"contrast: bubbles and Slap {min(ratios):.2f}..{max(ratios):.2f}")
         assert min(ratios) >= 4.5, ratios
