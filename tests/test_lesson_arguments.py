@@ -523,11 +523,14 @@ def _quiet(fn, args, kwargs):
             plt.close("all")
 
 
-@pytest.mark.parametrize("key", list(_cases()))
-def test_a_wrong_kind_of_argument_is_answered_in_words(key):
-    fn = FUNCTIONS[key]
+def wrong_kinds(key, fn, valid, valid_but_slow=()) -> list[str]:
+    """What goes wrong when ``fn`` (named ``key`` in the report) is called as ``valid()`` says,
+    then with each of ``WRONG`` in each argument's place: a list of sentences, empty when every
+    wrong value was answered in words and nothing the caller passed was changed.
+    ``valid_but_slow``: ``{argument: [values]}`` not tried (each valid, and too slow here).
+    ``tests/test_api_arguments.py`` runs the same fuzz over the rest of the public API."""
     sig = inspect.signature(fn)
-    args, kwargs = VALID[key]()
+    args, kwargs = valid()
     _quiet(fn, args, kwargs)  # the valid call is valid
     names = [
         p.name
@@ -537,9 +540,9 @@ def test_a_wrong_kind_of_argument_is_answered_in_words(key):
     problems = []
     for name in names:
         for wrong in WRONG:
-            if any(type(wrong) is type(v) and wrong == v for v in VALID_BUT_SLOW.get((key, name), ())):
+            if any(type(wrong) is type(v) and wrong == v for v in dict(valid_but_slow).get(name, ())):
                 continue
-            args, kwargs = VALID[key]()
+            args, kwargs = valid()
             bound = sig.bind(*args, **kwargs)
             if sig.parameters[name].kind == inspect.Parameter.VAR_POSITIONAL:
                 bound.arguments[name] = (wrong,)
@@ -559,6 +562,13 @@ def test_a_wrong_kind_of_argument_is_answered_in_words(key):
             after = fingerprint((bound.args, bound.kwargs))
             if after != before:
                 problems.append(f"{name}={wrong!r:.20}: the call changed what it was given")
+    return problems
+
+
+@pytest.mark.parametrize("key", list(_cases()))
+def test_a_wrong_kind_of_argument_is_answered_in_words(key):
+    slow = {name: values for (k, name), values in VALID_BUT_SLOW.items() if k == key}
+    problems = wrong_kinds(key, FUNCTIONS[key], VALID[key], slow)
     assert not problems, f"{key}:\n  " + "\n  ".join(problems)
 
 
