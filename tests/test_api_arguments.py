@@ -1,0 +1,207 @@
+"""The rest of the public Python API answers a wrong kind of argument in words.
+
+``tests/test_lesson_arguments.py`` fuzzes the lesson helpers; this file runs the same fuzz
+(:func:`test_lesson_arguments.wrong_kinds`, imported, not copied) over the public functions
+students and teachers call beside them: ``simulate``, Brady's ``classify``, the class export's
+readers, the Brouhaha decision lesson's building blocks, the odds and fast functions the
+notebooks do not call, the explorers' building blocks and ``make_sample``. Every public
+function of ``API_MODULES`` (and each name of ``API_FUNCTIONS``) has a valid call in ``VALID``
+or a reason in ``NOT_FUZZED``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from fractions import Fraction
+
+import pytest
+
+from test_lesson_arguments import VALID as LESSON_VALID
+from test_lesson_arguments import _ax, _brady_end_view, _call, _export, wrong_kinds
+
+#: modules whose every public function is fuzzed (or has a reason not to be)
+API_MODULES = [
+    "brady_widgets.simulation",
+    "brady_widgets.explorers",
+    "brady_widgets.rooms.export",
+    "brady_widgets.brouhaha.decisions",
+    "brady_widgets.big_brother.odds",
+    "brady_widgets.brady_bunch.odds",
+    "brady_widgets.brady_bunch.fast",
+    "brady_widgets.brouhaha.odds",
+]
+#: single functions of modules whose other functions are not public API
+API_FUNCTIONS = [
+    "brady_widgets.brady_bunch.rules:classify",
+    "brady_widgets.brouhaha.classdata:make_sample",
+]
+
+
+def api_functions() -> dict[str, object]:
+    out = {}
+    for m in API_MODULES:
+        mod = importlib.import_module(m)
+        for name, obj in vars(mod).items():
+            if not name.startswith("_") and inspect.isfunction(obj) and obj.__module__ == m and obj.__name__ == name:
+                out[f"{m}:{name}"] = obj
+    for key in API_FUNCTIONS:
+        m, name = key.split(":")
+        out[key] = getattr(importlib.import_module(m), name)
+    # what the lessons' fuzz already covers (the odds and fast functions the notebooks call)
+    return {key: fn for key, fn in out.items() if key not in LESSON_VALID}
+
+
+def _brouhaha_view():
+    from brady_widgets.brouhaha.positions import played_card
+
+    return played_card().view(0)
+
+
+def _points():
+    from brady_widgets.brouhaha.decisions import decision_points
+
+    return decision_points(3, seed=1)
+
+
+def _threshold_rows():
+    from brady_widgets.brouhaha.decisions import compare_thresholds
+
+    return compare_thresholds(_points(), [Fraction(1, 2), 1])
+
+
+def _slider():
+    import ipywidgets as W
+
+    return W.IntSlider(value=2, min=1, max=5)
+
+
+def _fig():
+    import matplotlib.pyplot as plt
+
+    return plt.subplots()[0]
+
+
+def _output():
+    import ipywidgets as W
+
+    return W.Output()
+
+
+def _sample_folder():
+    import tempfile
+
+    return tempfile.mkdtemp(prefix="bw-sample-")
+
+
+def _track():
+    from brady_widgets.big_brother.content import DEFAULT_TRACK
+
+    return list(DEFAULT_TRACK)
+
+
+VALID = {
+    # simulate, small
+    "brady_widgets.simulation:simulate": _call(
+        "costume_party", 4, "random", games=2, seed=1, executor=False, progress=False, chunksize=1
+    ),
+    # Brady's roles from final scores
+    "brady_widgets.brady_bunch.rules:classify": lambda: (
+        ({"Greg": 30, "Peter": 25, "Jan": 20, "Cindy": 10},),
+        {"players": 4},
+    ),
+    # the class export's readers
+    "brady_widgets.rooms.export:load": _call(_export()),
+    "brady_widgets.rooms.export:histories": _call(_export()),
+    # the slap decision lesson
+    "brady_widgets.brouhaha.decisions:slap_loss": _call(True, 2, 1),
+    "brady_widgets.brouhaha.decisions:slap_value": _call(Fraction(1, 3), True, 2, 1),
+    "brady_widgets.brouhaha.decisions:wait_value": _call(),
+    "brady_widgets.brouhaha.decisions:break_even": _call(True, 2, 1),
+    "brady_widgets.brouhaha.decisions:threshold_bot": _call(Fraction(1, 2)),
+    "brady_widgets.brouhaha.decisions:random_position": _call(4, 1),
+    "brady_widgets.brouhaha.decisions:decision_points": _call(2, 4, 1, False),
+    "brady_widgets.brouhaha.decisions:compare_thresholds": lambda: (
+        (_points(), [Fraction(1, 2), 1]),
+        {"bang": True, "reserve": 2},
+    ),
+    "brady_widgets.brouhaha.decisions:print_rows": lambda: ((_threshold_rows(),), {}),
+    "brady_widgets.brouhaha.decisions:plot_thresholds": lambda: (
+        ({"rule": _threshold_rows()},),
+        {"ax": _ax(), "title": "t"},
+    ),
+    # Big Brother's track odds
+    "brady_widgets.big_brother.odds:landing_odds": lambda: ((_track(), 3), {}),
+    "brady_widgets.big_brother.odds:end_odds": lambda: ((_track(), 3), {}),
+    "brady_widgets.big_brother.odds:expected_rolls": lambda: ((_track(), 3), {}),
+    "brady_widgets.big_brother.odds:odds_strings": lambda: ((_track(), 3), {}),
+    "brady_widgets.big_brother.odds:simulate_landing": lambda: ((_track(), 3, 50), {"seed": 1}),
+    # Brady's odds beside the lessons'
+    "brady_widgets.brady_bunch.odds:independent_odds": lambda: ((_brady_end_view(),), {"trust": Fraction(7, 10)}),
+    "brady_widgets.brady_bunch.odds:sampled_odds": lambda: ((_brady_end_view(),), {"samples": 50, "seed": 1}),
+    "brady_widgets.brady_bunch.odds:sampled_odds_with_error": lambda: (
+        (_brady_end_view(),),
+        {"samples": 50, "seed": 1},
+    ),
+    "brady_widgets.brady_bunch.odds:highest_odds_with_error": lambda: (
+        (_brady_end_view(),),
+        {"samples": 50, "seed": 1},
+    ),
+    "brady_widgets.brady_bunch.odds:panel": lambda: ((_brady_end_view(),), {"samples": 50, "seed": 1, "digits": 3}),
+    # Brouhaha's cries
+    "brady_widgets.brouhaha.odds:cry_of": _call("cow", "shared"),
+    "brady_widgets.brouhaha.odds:species_of_cry": _call("moo", "shared"),
+    "brady_widgets.brouhaha.odds:box_counts": _call(),
+    "brady_widgets.brouhaha.odds:unseen_pool": lambda: ((_brouhaha_view(),), {}),
+    # the explorers' building blocks
+    "brady_widgets.explorers:show_in": lambda: ((_output(), _fig()), {}),
+    "brady_widgets.explorers:say_in": lambda: ((_output(), "a sentence"), {}),
+    "brady_widgets.explorers:box": lambda: (([_slider()], "a box"), {}),
+    "brady_widgets.explorers:explorer": lambda: ((_slider(), lambda ax, v: v, "an explorer"), {"figsize": (3, 2)}),
+    "brady_widgets.explorers:checked_start": _call("start", 2, 1, 5, step=1),
+    # the sample class data (written into a fresh folder)
+    "brady_widgets.brouhaha.classdata:make_sample": lambda: (
+        (_sample_folder(),),
+        {
+            "tables": 1,
+            "players": 3,
+            "seed": 1,
+            "people": 3,
+            "forecast_tables": 1,
+            "total_black_tables": 1,
+            "total_black_players": 4,
+        },
+    ),
+}
+
+#: public functions not fuzzed, and why
+NOT_FUZZED = {
+    "brady_widgets.simulation:play_one": "simulate's worker, called once per game: its arguments are simulate's, checked at its entry",
+    "brady_widgets.simulation:game_seed": "called once per game by play_one (a check there is inside the run's loop)",
+    "brady_widgets.simulation:seed_sequence_state": "called once per game through game_seed (inside the run's loop)",
+    "brady_widgets.rooms.export:read_db": "the rooms CLI's reader of its own database (brady-widgets rooms export)",
+    "brady_widgets.rooms.export:rows_of_rooms": "the rooms server's own call, on its live Rooms",
+    "brady_widgets.rooms.export:export_csv": "the server's and CLI's writer, fed by read_db or rows_of_rooms",
+    "brady_widgets.rooms.export:export_zip": "the server's and CLI's writer, fed by read_db or rows_of_rooms",
+    "brady_widgets.rooms.export:write_dir": "the server's and CLI's writer, fed by read_db or rows_of_rooms",
+    "brady_widgets.big_brother.odds:landing_shown": "the odds panel's cached table, called per view with the engine's own track",
+    "brady_widgets.brady_bunch.odds:exact_cost": "takes knowledge.position(view), a step inside the odds functions",
+    "brady_widgets.brady_bunch.odds:TRUST": "a spec (progress.checks), not a function to call",
+    "brady_widgets.brady_bunch.fast:view_totals": "takes knowledge.position(view), a step inside highest_odds",
+    "brady_widgets.brady_bunch.fast:estimate_highest": "takes view_totals' arrays, a step inside highest_odds",
+}
+
+FUNCTIONS = api_functions()
+
+
+def test_every_public_api_function_has_a_valid_call_or_a_reason():
+    assert "brady_widgets.brady_bunch.odds:highest_odds" in LESSON_VALID  # not fuzzed twice
+    missing = sorted(set(FUNCTIONS) - set(VALID) - set(NOT_FUZZED))
+    assert not missing, f"give these a valid call in VALID (or a reason in NOT_FUZZED): {missing}"
+    assert not sorted(set(VALID) - set(FUNCTIONS)), "VALID names a function that is gone"
+
+
+@pytest.mark.parametrize("key", sorted(VALID))
+def test_a_wrong_kind_of_argument_is_answered_in_words(key):
+    problems = wrong_kinds(key, FUNCTIONS[key], VALID[key])
+    assert not problems, f"{key}:\n  " + "\n  ".join(problems)
