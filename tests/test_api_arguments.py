@@ -4,7 +4,7 @@
 (:func:`test_lesson_arguments.wrong_kinds`, imported, not copied) over the public functions
 students and teachers call beside them: ``simulate``, Brady's ``classify``, the class export's
 readers, the Brouhaha decision lesson's building blocks, the odds and fast functions the
-notebooks do not call, the explorers' building blocks and ``make_sample``. Every public
+notebooks do not call and the explorers' building blocks. Every public
 function of ``API_MODULES`` (and each name of ``API_FUNCTIONS``) has a valid call in ``VALID``
 or a reason in ``NOT_FUZZED``.
 """
@@ -34,7 +34,6 @@ API_MODULES = [
 #: single functions of modules whose other functions are not public API
 API_FUNCTIONS = [
     "brady_widgets.brady_bunch.rules:classify",
-    "brady_widgets.brouhaha.classdata:make_sample",
 ]
 
 
@@ -86,12 +85,6 @@ def _output():
     import ipywidgets as W
 
     return W.Output()
-
-
-def _sample_folder():
-    import tempfile
-
-    return tempfile.mkdtemp(prefix="bw-sample-")
 
 
 def _track():
@@ -158,20 +151,6 @@ VALID = {
     "brady_widgets.explorers:say_in": lambda: ((_output(), "a sentence"), {}),
     "brady_widgets.explorers:box": lambda: (([_slider()], "a box"), {}),
     "brady_widgets.explorers:explorer": lambda: ((_slider(), lambda ax, v: v, "an explorer"), {"figsize": (3, 2)}),
-    "brady_widgets.explorers:checked_start": _call("start", 2, 1, 5, step=1),
-    # the sample class data (written into a fresh folder)
-    "brady_widgets.brouhaha.classdata:make_sample": lambda: (
-        (_sample_folder(),),
-        {
-            "tables": 1,
-            "players": 3,
-            "seed": 1,
-            "people": 3,
-            "forecast_tables": 1,
-            "total_black_tables": 1,
-            "total_black_players": 4,
-        },
-    ),
 }
 
 #: public functions not fuzzed, and why
@@ -188,6 +167,7 @@ NOT_FUZZED = {
     "brady_widgets.brady_bunch.odds:exact_cost": "takes knowledge.position(view), a step inside the odds functions",
     "brady_widgets.brady_bunch.odds:TRUST": "a spec (progress.checks), not a function to call",
     "brady_widgets.brady_bunch.fast:view_totals": "takes knowledge.position(view), a step inside highest_odds",
+    "brady_widgets.explorers:checked_start": "a check itself: its errors name the lesson's argument it checks (name), not value; the lessons' fuzz runs it",
     "brady_widgets.brady_bunch.fast:estimate_highest": "takes view_totals' arrays, a step inside highest_odds",
 }
 
@@ -203,6 +183,6 @@ def test_every_public_api_function_has_a_valid_call_or_a_reason():
 
 @pytest.mark.parametrize("key", sorted(VALID))
 def test_a_wrong_kind_of_argument_is_answered_in_words(key, tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)  # a folder named "x" (make_sample's wrong text) is made here, not in the checkout
+    monkeypatch.chdir(tmp_path)  # a function that writes a file named by its wrong text "x" writes it here
     problems = wrong_kinds(key, FUNCTIONS[key], VALID[key])
     assert not problems, f"{key}:\n  " + "\n  ".join(problems)
