@@ -30,6 +30,8 @@ API_MODULES = [
     "brady_widgets.brady_bunch.odds",
     "brady_widgets.brady_bunch.fast",
     "brady_widgets.brouhaha.odds",
+    "brady_widgets.brouhaha.positions",
+    "brady_widgets.total_black.positions",
 ]
 #: single functions of modules whose other functions are not public API
 API_FUNCTIONS = [
@@ -55,6 +57,12 @@ def _brouhaha_view():
     from brady_widgets.brouhaha.positions import played_card
 
     return played_card().view(0)
+
+
+def _brouhaha_game():
+    from brady_widgets.brouhaha.rules import Brouhaha
+
+    return Brouhaha(4, 1)
 
 
 def _points():
@@ -146,6 +154,20 @@ VALID = {
     "brady_widgets.brouhaha.odds:species_of_cry": _call("moo", "shared"),
     "brady_widgets.brouhaha.odds:box_counts": _call(),
     "brady_widgets.brouhaha.odds:unseen_pool": lambda: ((_brouhaha_view(),), {}),
+    # the positions of the lessons and the tests
+    "brady_widgets.total_black.positions:after_rounds": _call(8, 1, rounds=1, holds=False),
+    "brady_widgets.total_black.positions:stranger_held": _call(8, 0),
+    "brady_widgets.brouhaha.positions:PLAY": _call("cow"),
+    "brady_widgets.brouhaha.positions:HUNT": _call(1),
+    "brady_widgets.brouhaha.positions:deal_with": _call(4, {0: ["cow"], 1: ["cow"]}, None),
+    "brady_widgets.brouhaha.positions:run": lambda: ((_brouhaha_game(), [("adv", 100)]), {}),
+    "brady_widgets.brouhaha.positions:played_card": _call(),
+    "brady_widgets.brouhaha.positions:slap_race": _call(),
+    "brady_widgets.brouhaha.positions:mismatch_reveal": _call(),
+    "brady_widgets.brouhaha.positions:pass_phase": _call(),
+    "brady_widgets.brouhaha.positions:hunt_window": _call(),
+    "brady_widgets.brouhaha.positions:two_hunters": _call(cancelled=False),
+    "brady_widgets.brouhaha.positions:near_end": _call(),
     # the explorers' building blocks
     "brady_widgets.explorers:show_in": lambda: ((_output(), _fig()), {}),
     "brady_widgets.explorers:say_in": lambda: ((_output(), "a sentence"), {}),

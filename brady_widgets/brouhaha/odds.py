@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import Any
 from fractions import Fraction
 from functools import cache
 from math import comb, prod
+from typing import Any
 
 from ..progress import checks, choice, mapping, plain, text
 
