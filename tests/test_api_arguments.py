@@ -32,6 +32,8 @@ API_MODULES = [
     "brady_widgets.brouhaha.odds",
     "brady_widgets.brouhaha.positions",
     "brady_widgets.total_black.positions",
+    "brady_widgets.costume_party.positions",
+    "brady_widgets.brady_bunch.positions",
 ]
 #: single functions of modules whose other functions are not public API
 API_FUNCTIONS = [
@@ -63,6 +65,18 @@ def _brouhaha_game():
     from brady_widgets.brouhaha.rules import Brouhaha
 
     return Brouhaha(4, 1)
+
+
+def _costume_game():
+    from brady_widgets.costume_party.rules import CostumeParty
+
+    return CostumeParty(4, 1)
+
+
+def _brady_start():
+    from brady_widgets.brady_bunch.rules import BradyBunch
+
+    return BradyBunch(4, 1)
 
 
 def _points():
@@ -168,6 +182,18 @@ VALID = {
     "brady_widgets.brouhaha.positions:hunt_window": _call(),
     "brady_widgets.brouhaha.positions:two_hunters": _call(cancelled=False),
     "brady_widgets.brouhaha.positions:near_end": _call(),
+    "brady_widgets.costume_party.positions:make_deal": _call(
+        4, rooms={"hall": [0, 1]}, others="blue", secrets=[0, 1, 2, 3], deck=[5, 6], seed=1
+    ),
+    "brady_widgets.costume_party.positions:play": lambda: ((_costume_game(), ["roll:black"]), {}),
+    "brady_widgets.costume_party.positions:position": _call(
+        4, rooms={"hall": [0, 1]}, others="blue", steps=["roll:black"], seed=1
+    ),
+    "brady_widgets.brady_bunch.positions:brady_deal": _call(4, hands={"Greg": [2, 3, 6]}, deck=[4, 4], seed=1),
+    "brady_widgets.brady_bunch.positions:brady_play": lambda: ((_brady_start(), []), {}),
+    "brady_widgets.brady_bunch.positions:brady_position": _call(
+        4, hands={"Greg": [2, 3, 6]}, deck=[4, 4], steps=[], seed=1
+    ),
     # the explorers' building blocks
     "brady_widgets.explorers:show_in": lambda: ((_output(), _fig()), {}),
     "brady_widgets.explorers:say_in": lambda: ((_output(), "a sentence"), {}),
