@@ -34,6 +34,7 @@ API_MODULES = [
     "brady_widgets.total_black.positions",
     "brady_widgets.costume_party.positions",
     "brady_widgets.brady_bunch.positions",
+    "brady_widgets.big_brother.positions",
 ]
 #: single functions of modules whose other functions are not public API
 API_FUNCTIONS = [
@@ -77,6 +78,18 @@ def _brady_start():
     from brady_widgets.brady_bunch.rules import BradyBunch
 
     return BradyBunch(4, 1)
+
+
+def _bb_start():
+    from brady_widgets.big_brother.positions import start
+
+    return start()
+
+
+def _bb_rolled():
+    from brady_widgets.big_brother.positions import rolled
+
+    return rolled()
 
 
 def _points():
@@ -194,6 +207,34 @@ VALID = {
     "brady_widgets.brady_bunch.positions:brady_position": _call(
         4, hands={"Greg": [2, 3, 6]}, deck=[4, 4], steps=[], seed=1
     ),
+    "brady_widgets.big_brother.positions:space_of": _call("Garden"),
+    "brady_widgets.big_brother.positions:start": _call(5, 7),
+    "brady_widgets.big_brother.positions:act": lambda: ((_bb_start(), 0, {"type": "roll"}), {}),
+    "brady_widgets.big_brother.positions:forced": lambda: ((_bb_start(), 0, {"type": "roll"}, ("dice", [3, 4])), {}),
+    "brady_widgets.big_brother.positions:roll": lambda: ((_bb_start(), 3, 4), {}),
+    "brady_widgets.big_brother.positions:dice_for": _call(7),
+    "brady_widgets.big_brother.positions:roll_to": lambda: ((_bb_start(), 7), {}),
+    "brady_widgets.big_brother.positions:vote_all": lambda: (
+        (_bb_rolled(),),
+        {"choice": {1: 2}, "likes": {0: [1, 2]}, "skip": ()},
+    ),
+    "brady_widgets.big_brother.positions:nearest_confrontation": lambda: ((_bb_start(),), {}),
+    "brady_widgets.big_brother.positions:quick_turn": lambda: (
+        (_bb_start(),),
+        {"choice": {1: 2}, "likes": {0: [1, 2]}},
+    ),
+    "brady_widgets.big_brother.positions:rolled": _call(3, 4),
+    "brady_widgets.big_brother.positions:room": _call("Kitchen", ()),
+    "brady_widgets.big_brother.positions:gossip_pick": _call(),
+    "brady_widgets.big_brother.positions:gossip_countdown": _call(1, "+", (3, 5)),
+    "brady_widgets.big_brother.positions:camera_card": _call(),
+    "brady_widgets.big_brother.positions:camera_claim": _call(),
+    "brady_widgets.big_brother.positions:confrontation": _call(),
+    "brady_widgets.big_brother.positions:nominations": _call(),
+    "brady_widgets.big_brother.positions:eviction": _call(),
+    "brady_widgets.big_brother.positions:after_eviction": _call(),
+    "brady_widgets.big_brother.positions:the_return": _call(),
+    "brady_widgets.big_brother.positions:final_vote": _call((2, 3)),
     # the explorers' building blocks
     "brady_widgets.explorers:show_in": lambda: ((_output(), _fig()), {}),
     "brady_widgets.explorers:say_in": lambda: ((_output(), "a sentence"), {}),
@@ -219,6 +260,16 @@ NOT_FUZZED = {
     "brady_widgets.brady_bunch.fast:estimate_highest": "takes view_totals' arrays, a step inside highest_odds",
 }
 
+#: the arguments a helper is meant to change: the game a position helper plays on
+CHANGES = {
+    f"brady_widgets.big_brother.positions:{name}": ("game",)
+    for name in ("act", "forced", "roll", "roll_to", "vote_all", "quick_turn")
+} | {
+    "brady_widgets.brouhaha.positions:run": ("game",),
+    "brady_widgets.costume_party.positions:play": ("game",),
+    "brady_widgets.brady_bunch.positions:brady_play": ("game",),
+}
+
 FUNCTIONS = api_functions()
 
 
@@ -232,5 +283,5 @@ def test_every_public_api_function_has_a_valid_call_or_a_reason():
 @pytest.mark.parametrize("key", sorted(VALID))
 def test_a_wrong_kind_of_argument_is_answered_in_words(key, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)  # a function that writes a file named by its wrong text "x" writes it here
-    problems = wrong_kinds(key, FUNCTIONS[key], VALID[key])
+    problems = wrong_kinds(key, FUNCTIONS[key], VALID[key], changes=CHANGES.get(key, ()))
     assert not problems, f"{key}:\n  " + "\n  ".join(problems)
