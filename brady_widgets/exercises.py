@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from .frames import short
+from .progress import checks, kind, number
 
 __all__ = ["CheckResult", "Exercise", "answer_key", "asked", "check", "exercises", "precision"]
 
@@ -121,6 +122,20 @@ def _decimals(value: Any) -> int | None:
     return None
 
 
+def _a_game(name: str, value: Any) -> None:
+    """A registered game's name (``brady_widgets.games()``)."""
+    from .engine.registry import names
+
+    if not isinstance(value, str) or value not in names():
+        kind_ = TypeError if not isinstance(value, str) else ValueError
+        raise kind_(f"{name} must be a registered game's name (one of {names()}), got {short(value)}")
+
+
+#: an exercise of a game's table (``exercises(game)[key]``)
+EXERCISE = kind(lambda v: isinstance(v, Exercise), "an Exercise (exercises(game)[key])")
+
+
+@checks(tolerance=number(0, 1e6))
 def decimals_needed(tolerance: float) -> int:
     """The decimals a rounded answer needs to be within ``tolerance``: rounding to d
     decimals moves a number by at most half a unit of the last one, 0.5 x 10^-d."""
@@ -134,6 +149,7 @@ def _is_numeric(ex: Exercise) -> bool:
     return not isinstance(ex.answer, (str, set, frozenset))
 
 
+@checks(ex=EXERCISE)
 def precision(ex: Exercise) -> str:
     """What a numeric question checks, said to the student (generated from ``exact`` and
     ``tolerance``); ``""`` for a question answered by a name."""
@@ -150,12 +166,14 @@ def precision(ex: Exercise) -> str:
     return f"(Checked to within ± {tol}: give at least {d} decimal{'s' if d > 1 else ''}, or a fraction.)"
 
 
+@checks(ex=EXERCISE)
 def asked(ex: Exercise) -> str:
     """The question as :func:`check` and the answer key say it: with the precision it checks."""
     p = precision(ex)
     return f"{ex.question} {p}" if p else ex.question
 
 
+@checks(ex=EXERCISE)
 def hint_tolerance(ex: Exercise) -> float:
     """How close a number must be to a named wrong answer to get its hint: the question's
     tolerance, or for an exact question none (the same fraction) beyond the student's rounding."""
@@ -178,8 +196,14 @@ def _norm(text: Any) -> str:
     return " ".join(str(text).split()).casefold()
 
 
+@checks(game=_a_game)
 def exercises(game: str) -> dict[str, Exercise]:
     """The exercise table of a registered game (``{}`` if it has none)."""
+    return _exercises(game)
+
+
+def _exercises(game: str) -> dict[str, Exercise]:
+    """:func:`exercises` unchecked: an unknown name is a KeyError (what check and the answer key read)."""
     from .engine.registry import load_exercises
 
     return load_exercises(game)
@@ -194,7 +218,7 @@ def check(key: str, answer: Any) -> CheckResult:
     game, _, name = (key if isinstance(key, str) else "").partition(".")
     try:
         table = exercises(game)
-    except KeyError:
+    except (KeyError, ValueError):  # not a registered game's name
         table = None
     ex = (table or {}).get(name)
     if ex is None:
@@ -292,7 +316,7 @@ def answer_key() -> str:
 
     lines = []
     for game in names():
-        table = exercises(game)
+        table = _exercises(game)
         if not table:
             continue
         lines.append(f"### `{game}`")

@@ -22,12 +22,22 @@ from typing import Any
 
 from .frames import short
 from .optional import need
+from .progress import checks, function, items, kind, number, text
+
+# the building blocks' arguments, checked once at each entry (ipywidgets is imported only by a call)
+OUTPUT = kind(lambda v: hasattr(v, "outputs") and hasattr(v, "observe"), "an Output widget (ipywidgets.Output())")
+FIGURE = kind(lambda v: hasattr(v, "savefig"), "a matplotlib figure (fig, ax = plt.subplots())")
+WIDGET = kind(lambda v: hasattr(v, "observe") and hasattr(v, "keys"), "a widget (an ipywidgets widget)")
+SLIDER = kind(
+    lambda v: hasattr(v, "observe") and hasattr(v, "value"), "a slider (an ipywidgets slider, e.g. IntSlider)"
+)
 
 __all__ = ["box", "checked_start", "explorer", "say_in", "show_in"]
 
 _BOX = None
 
 
+@checks(out=OUTPUT, fig=FIGURE)
 def show_in(out, fig) -> None:
     """Replace what the ``Output`` widget ``out`` shows with the figure ``fig`` (set on
     the widget from the kernel: no front end needs to route the output, so it works
@@ -45,11 +55,13 @@ def show_in(out, fig) -> None:
     )
 
 
+@checks(out=OUTPUT, text=text)
 def say_in(out, text: str) -> None:
     """Replace what the ``Output`` widget ``out`` shows with the plain sentence ``text``."""
     out.outputs = ({"output_type": "stream", "name": "stdout", "text": text + "\n"},)
 
 
+@checks(children=items("a list of widgets", WIDGET), text=text)
 def box(children: list, text: str):
     """A ``VBox`` of ``children`` whose text form is ``text`` (a saved notebook shows that
     short, deterministic line, not the slider's and chart's internals). ``.result``: the
@@ -69,6 +81,12 @@ def box(children: list, text: str):
     return made
 
 
+@checks(
+    slider=SLIDER,
+    draw=function("a function draw(ax, value)"),
+    text=text,
+    figsize=items("a (width, height) in inches", number(0.5, 100), least=2),
+)
 def explorer(slider, draw: Callable[[Any, Any], Any], text: str, figsize: tuple = (7, 3.4)):
     """A :func:`box` of ``slider`` and an ``Output`` whose chart ``draw(ax, value)``
     redraws when the slider moves (drawn once now); its text form is ``text``.

@@ -362,3 +362,18 @@ def game_of(game: str, what: str) -> Spec:
 def view_of(game: str, what: str) -> Spec:
     """A view of the game named ``game`` (``game.view(seat)``: a dict whose "game" is that name)."""
     return kind(lambda v: isinstance(v, Mapping) and v.get("game") == game, what)
+
+
+def players_of(game: str) -> Spec:
+    """A number of players the registered game ``game`` takes (its engine's ``player_counts``),
+    refused in the engine's own sentence with the argument named first."""
+
+    def spec(name: str, value: Any) -> None:
+        from .engine.registry import load_game
+
+        cls = load_game(game)
+        checked_whole(name, value)
+        if value not in cls.player_counts:
+            raise ValueError(f"{name} must be a number of players the game takes: {cls.players_refusal(value)}")
+
+    return spec

@@ -36,6 +36,7 @@ from .engine import registry
 from .engine.registry import GameEntry, load_bots, load_fields, load_game
 from .engine.rng import new_seed
 from .optional import have, need
+from .progress import a_seed, checked_whole, checks, optional, plain, whole
 from .scheduler import Scheduler
 
 #: at least this many games: the automatic executor uses local processes,
@@ -207,43 +208,55 @@ def _run_chunk(
 
 
 # --------------------------------------------------------------- arguments
-def _check_int(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    return value
-
-
 def _resolve_game(game) -> str:
     registered = getattr(game, "name", None) if isinstance(game, type) else None  # a Game class: its name
     if registered:
         game = registered
     if not isinstance(game, str):
-        raise TypeError(f"game must be a registered game name (one of {registry.names()}), got {game!r}")
-    try:
-        load_game(game)
-    except KeyError as exc:
-        raise ValueError(exc.args[0]) from None
+        raise TypeError(f"game must be a registered game name (one of {registry.names()}), got {plain(game)}")
+    if game not in registry.names():
+        raise ValueError(f"game must be a registered game name (one of {registry.names()}), got {plain(game)}")
     return game
 
 
 def _resolve_bots(bots, players: int, bot_table: dict) -> list:
+    what = "a bot name, a factory (seat, seed) -> bot, or a list of them (one per seat)"
     if isinstance(bots, str) or callable(bots):
         bots = [bots] * players
     elif isinstance(bots, (list, tuple)):
         bots = list(bots)
         if len(bots) != players:
             raise ValueError(
-                f"bots lists {len(bots)} bot(s) for {players} players: give one per seat, or one name for all"
+                f"bots must list one bot per seat: it lists {len(bots)} bot(s) for {players} players;"
+                " give one per seat, or one name for all"
             )
     else:
-        raise TypeError(f"bots must be a bot name, a factory, or a list of them (one per seat), got {bots!r}")
-    for spec in bots:
+        raise TypeError(f"bots must be {what}, got {plain(bots)}")
+    for seat, spec in enumerate(bots):
         if isinstance(spec, str):
             if spec not in bot_table:
-                raise ValueError(f"unknown bot {spec!r}; known bots: {sorted(bot_table)}")
+                raise ValueError(
+                    f"bots must name this game's bots (one of {sorted(bot_table)}), got unknown bot {spec!r}"
+                )
         elif not callable(spec):
-            raise TypeError(f"a bot must be a name or a factory (seat, seed) -> bot, got {spec!r}")
+            raise TypeError(f"bots must be {what}; the bot of seat {seat} is {plain(spec)}, not a name or a factory")
     return bots
+
+
+def _an_executor(name: str, value: Any) -> None:
+    """A :class:`concurrent.futures.Executor` (anything with ``submit``), None or False."""
+    if not (
+        value is None
+        or value is False
+        or isinstance(value, concurrent.futures.Executor)
+        or callable(getattr(value, "submit", None))
+    ):
+        raise TypeError(f"{name} must be a concurrent.futures.Executor, None or False, got {plain(value)}")
+
+
+def _progress(name: str, value: Any) -> None:
+    if value is not None and not isinstance(value, bool):
+        raise TypeError(f"{name} must be True, False or None, got {plain(value)}")
 
 
 def _cores() -> int:
@@ -262,6 +275,13 @@ def _picklable(obj) -> bool:
 
 
 # --------------------------------------------------------------------- API
+@checks(
+    games=whole(0),
+    seed=optional(a_seed),
+    executor=_an_executor,
+    progress=_progress,
+    chunksize=optional(whole(1)),
+)
 def simulate(
     game,
     players: int,
@@ -303,32 +323,18 @@ def simulate(
     """
     name = _resolve_game(game)
     cls = load_game(name)
-    players = _check_int("players", players)
+    players = checked_whole("players", players)
     if players not in cls.player_counts:
-        raise ValueError(cls.players_refusal(players))
-    games = _check_int("games", games)
-    if games < 0:
-        raise ValueError(f"games must be >= 0, got {games}")
+        raise ValueError(f"players must be a number of players the game takes: {cls.players_refusal(players)}")
+    games = int(games)
     if games > MOST_GAMES:
         raise ValueError(
             f"games must be at most {MOST_GAMES:,} in one run, got {games:,}: every game's row is kept in memory"
             " (2-8 KB each), so a larger run would not fit. Run it in parts with different seeds, and keep"
             " a summary of each part"
         )
-    seed = new_seed() if seed is None else _check_int("seed", seed)
-    if seed < 0:
-        raise ValueError(f"seed must be >= 0, got {seed}")
-    if progress is not None and not isinstance(progress, bool):
-        raise TypeError(f"progress must be True, False or None, got {progress!r}")
-    if chunksize is not None and (_check_int("chunksize", chunksize) < 1):
-        raise ValueError(f"chunksize must be >= 1, got {chunksize}")
-    if not (
-        executor is None
-        or executor is False
-        or isinstance(executor, concurrent.futures.Executor)
-        or callable(getattr(executor, "submit", None))
-    ):
-        raise TypeError(f"executor must be a concurrent.futures.Executor, None or False, got {executor!r}")
+    seed = new_seed() if seed is None else int(seed)  # checked at the entry: a whole number >= 0
+    chunksize = None if chunksize is None else int(chunksize)
     bots = _resolve_bots(bots, players, load_bots(name))
     entry = registry.game_entry(name)
     cls(players, 0, **options)  # bad options fail here, with the engine's TypeError/ValueError

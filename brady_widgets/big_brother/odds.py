@@ -30,7 +30,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
 
-from ..progress import checks, number, whole
+from ..progress import a_seed, checks, count, items, kind, number, whole
 
 #: P(sum of two fair dice = s), s = 2..12
 SUM_ODDS: dict[int, Fraction] = {s: Fraction(6 - abs(s - 7), 36) for s in range(2, 13)}
@@ -51,6 +51,15 @@ def two_dice_brute() -> dict[int, Fraction]:
     return out
 
 
+#: a board's spaces, as the content's ``DEFAULT_TRACK`` lists them (checked at each public entry)
+TRACK = items(
+    "a list of spaces (like content.DEFAULT_TRACK)",
+    kind(lambda v: isinstance(v, (dict, str)), "a space: a dict with its kind, or a kind's name"),
+    least=1,
+)
+POSITION = whole(0)
+
+
 def _kinds(track: Iterable) -> tuple[bool, ...]:
     """``True`` for each absorbing (confrontation) space."""
     out = []
@@ -58,9 +67,9 @@ def _kinds(track: Iterable) -> tuple[bool, ...]:
         kind = space.get("kind") if isinstance(space, dict) else space
         out.append(kind == CONFRONTATION)
     if not out:
-        raise ValueError("a track needs at least one space")
+        raise ValueError("track must be a list of spaces, got no space")
     if not any(out):
-        raise ValueError("a track needs at least one confrontation space, or a turn never ends")
+        raise ValueError("track must have at least one confrontation space, or a turn never ends")
     return tuple(out)
 
 
@@ -118,6 +127,7 @@ def _chain(absorbing: tuple[bool, ...]) -> tuple:
     return tuple(transient), index, g, big_n
 
 
+@checks(track=TRACK, position=POSITION)
 def landing_odds(track: Sequence, position: int) -> list[Fraction]:
     """For each space of ``track``, the exact probability that a pawn about to roll on
     ``position`` lands on it at least once during the rest of this turn (the turn ends on
@@ -172,6 +182,7 @@ def landing_shown(absorbing: tuple[bool, ...], position: int) -> list[float]:
     return list(_landing_shown(absorbing)[_space(absorbing, position)])
 
 
+@checks(track=TRACK, position=POSITION)
 def end_odds(track: Sequence, position: int) -> list[Fraction]:
     """The distribution of the confrontation space where this turn ends (0 for the other
     spaces; it sums to 1)."""
@@ -180,6 +191,7 @@ def end_odds(track: Sequence, position: int) -> list[Fraction]:
     return [p if absorbing[j] else Fraction(0) for j, p in enumerate(land)]
 
 
+@checks(track=TRACK, position=POSITION)
 def expected_rolls(track: Sequence, position: int) -> Fraction:
     """The expected number of rolls left in a turn from ``position``: one roll, plus the
     expected visits to transient spaces after it (each visit is one more roll), from the
@@ -205,6 +217,7 @@ def _expected_table(absorbing: tuple[bool, ...]) -> tuple[Fraction, ...]:
     return tuple(table)
 
 
+@checks(track=TRACK, position=POSITION, turns=count(), seed=a_seed)
 def simulate_landing(track: Sequence, position: int, turns: int, seed: int = 0) -> list[float]:
     """The same as :func:`landing_odds` by simulation: the share of ``turns`` seeded
     turns (two fair dice) in which the pawn landed on each space."""
@@ -225,6 +238,7 @@ def simulate_landing(track: Sequence, position: int, turns: int, seed: int = 0) 
     return [h / turns for h in hits]
 
 
+@checks(track=TRACK, position=POSITION)
 def odds_strings(track: Sequence, position: int) -> list[str]:
     """:func:`landing_odds` as ``"a/b"`` strings (``"0"`` and ``"1"`` as such), for a view."""
     return [str(p) for p in landing_odds(track, position)]

@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..progress import a_seed, checks, choice, game_of, items, kind, mapping, optional, players_of, text, whole
 from .content import CONFRONTATION_CARDS, DEFAULT_TRACK
 from .rules import BigBrother
 
@@ -60,14 +61,30 @@ LIKES = {
 }
 
 
+# the builders' and helpers' arguments, checked once at each public entry
+GAME = game_of("big_brother", "a Big Brother game")
+SEAT = whole(0, 5)
+ACTION = mapping("an action, a dict with its type", keys=("type",))
+DIE = whole(1, 6)
+SEATS = items("a tuple of seats", SEAT)
+CHOICE = optional(mapping("a dict {seat: the seat it votes for}", values=SEAT, each_key=SEAT))
+LIKES_ARG = optional(mapping("a dict {seat: its favourite seats, best first}", values=SEATS, each_key=SEAT))
+CHANCE = kind(
+    lambda v: isinstance(v, (tuple, list)) and len(v) == 2 and isinstance(v[0], str),
+    'a chance outcome, a (kind, outcome) pair such as ("die", 5)',
+)
+
+
+@checks(name=text)
 def space_of(name: str) -> int:
     """The first space of the board with this room or kind (``"Garden"``, ``"gossip"``)."""
     for i, s in enumerate(DEFAULT_TRACK):
         if s["room"] == name or (s["room"] is None and s["kind"] == name):
             return i
-    raise ValueError(f"no space {name!r} on the board")
+    raise ValueError(f"name must be a room or a kind of space of the board, got {name!r}: no such space")
 
 
+@checks(players=players_of("big_brother"), seed=a_seed)
 def start(players: int = PLAYERS, seed: int = SEED, **options: Any) -> BigBrother:
     """A new game with the tutorial's deal: Player 1 (seat 0) is about to roll."""
     options.setdefault("deal", DEAL)
@@ -75,11 +92,13 @@ def start(players: int = PLAYERS, seed: int = SEED, **options: Any) -> BigBrothe
 
 
 # ------------------------------------------------------------------ helpers
+@checks(game=GAME, seat=SEAT, action=ACTION)
 def act(game: BigBrother, seat: int, action: dict) -> list[dict]:
     """``seat`` takes ``action`` at the game's clock."""
     return game.act(seat, action, at=game.clock)
 
 
+@checks(game=GAME, seat=SEAT, action=ACTION, chance=CHANCE)
 def forced(game: BigBrother, seat: int, action: dict, *chance: tuple) -> None:
     """``seat`` takes ``action`` and its chance outcomes are ``chance``: ``(kind, outcome)``
     pairs, e.g. ``("dice", [3, 4])``, ``("die", 5)``, ``("gossip_dice", [2, 6])``."""
@@ -89,12 +108,14 @@ def forced(game: BigBrother, seat: int, action: dict, *chance: tuple) -> None:
     )
 
 
+@checks(game=GAME, a=DIE, b=DIE, dice=DIE)
 def roll(game: BigBrother, a: int, b: int, *dice: int) -> None:
     """The mover rolls ``a`` and ``b``; ``dice``: the one-die rolls of any roll-off that
     follows (Garden, Living Room), in the order the engine asks for them."""
     forced(game, game.mover, {"type": "roll"}, ("dice", [a, b]), *[("die", d) for d in dice])
 
 
+@checks(steps=whole(2, 12))
 def dice_for(steps: int) -> tuple[int, int]:
     """Two dice that add up to ``steps`` (2..12), not a double when another pair exists."""
     if not 2 <= steps <= 12:
@@ -106,9 +127,14 @@ def dice_for(steps: int) -> tuple[int, int]:
     return a, b
 
 
+@checks(game=GAME, space=whole(0), dice=DIE)
 def roll_to(game: BigBrother, space: int, *dice: int) -> None:
     """The mover rolls exactly what takes the pawn to ``space`` (2 to 12 spaces ahead)."""
     steps = (space - game.pos[game.mover]) % game.length
+    if not 2 <= steps <= 12:
+        raise ValueError(
+            f"space must be 2 to 12 spaces ahead of the mover (on space {game.pos[game.mover]}), got {space}"
+        )
     roll(game, *dice_for(steps), *dice)
 
 
@@ -119,6 +145,7 @@ def _pick(seat: int, targets: list[int], sign: str, likes: dict) -> int:
     return order[0] if sign == "+" else order[-1]
 
 
+@checks(game=GAME, choice=CHOICE, likes=LIKES_ARG, skip=SEATS)
 def vote_all(
     game: BigBrother, choice: dict[int, int] | None = None, likes: dict | None = None, skip: tuple = ()
 ) -> None:
@@ -132,6 +159,7 @@ def vote_all(
         act(game, s, {"type": "vote", "target": t if t is not None else _pick(s, legal, sign, likes)})
 
 
+@checks(game=GAME)
 def nearest_confrontation(game: BigBrother) -> int:
     """The first confrontation space 2 to 12 spaces ahead of the mover."""
     x = game.pos[game.mover]
@@ -141,6 +169,7 @@ def nearest_confrontation(game: BigBrother) -> int:
     raise ValueError("no confrontation space within one roll")
 
 
+@checks(game=GAME, choice=CHOICE, likes=LIKES_ARG)
 def quick_turn(game: BigBrother, choice: dict[int, int] | None = None, likes: dict | None = None) -> None:
     """The mover rolls straight to the nearest confrontation space; everybody votes
     (``choice``/``likes`` as in :func:`vote_all`)."""
@@ -165,6 +194,7 @@ def _until(game: BigBrother, stop: Callable[[BigBrother], bool], likes: dict | N
 
 
 # ------------------------------------------------------------------ positions
+@checks(a=DIE, b=DIE)
 def rolled(a: int = 3, b: int = 4, **options: Any) -> BigBrother:
     """Player 1 has rolled ``a`` and ``b`` from the Living Room and moved ``a + b``
     spaces (3 + 4 lands on space 7, a confrontation: everybody now votes)."""
@@ -187,6 +217,10 @@ _ROOM_PATHS = {
 }
 
 
+@checks(
+    name=kind(lambda v: isinstance(v, str), "a room of the board (a str)"),
+    rolloff=items("a tuple of one-die rolls", DIE),
+)
 def room(name: str, rolloff: tuple = (), **options: Any) -> BigBrother:
     """Player 1 has just landed in the room ``name`` (it may take a stop in the Kitchen
     or on a camera space first). ``rolloff``: the one-die rolls of the other housemates
@@ -197,7 +231,7 @@ def room(name: str, rolloff: tuple = (), **options: Any) -> BigBrother:
     ``choose``); the other rooms have done what they do (see the log), and Player 1
     rolls again."""
     if name not in _ROOM_PATHS:
-        raise ValueError(f"room must be one of {sorted(_ROOM_PATHS)}, got {name!r}")
+        raise ValueError(f"name must name a room: the room must be one of {sorted(_ROOM_PATHS)}, got {name!r}")
     if not rolloff and name == "Garden":
         rolloff = (4, 1, 5, 3)
     if not rolloff and name == "Living Room":
@@ -217,6 +251,7 @@ def gossip_pick(**options: Any) -> BigBrother:
     return g
 
 
+@checks(partner=SEAT, side=choice(("+", "-")), dice=items("a pair of dice", DIE, least=2))
 def gossip_countdown(partner: int = 1, side: str = "+", dice: tuple = (3, 5), **options: Any) -> BigBrother:
     """Player 1 chose to gossip with ``partner`` (default Player 2) on the ``side`` of the
     table; the dice ``dice`` picked the word (3 + 5 on the + side: row 3, column 5). The
@@ -302,6 +337,7 @@ def the_return(**options: Any) -> BigBrother:
     return g
 
 
+@checks(ranks=items("a tuple of the evicted seats, in the order each finalist ranks them", SEAT, least=1))
 def final_vote(ranks: tuple = (2, 3), **options: Any) -> BigBrother:
     """Both finalists ranked ``ranks`` first (default: Player 3, seat 2, then Player 4):
     Player 3 is back, and the three candidates stand in the Living Room. The final's

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_right
+from collections.abc import Mapping
 from fractions import Fraction
 from math import comb, sqrt
 from numbers import Integral
@@ -85,6 +86,11 @@ VIEW_KEYS = (
     "over",
     "peeks",
     "talk",
+)
+#: what the panel and the play-side odds take: a view, or its ``VIEW_KEYS`` alone (the widget's cache key)
+ODDS_VIEW = kind(
+    lambda v: isinstance(v, Mapping) and (v.get("game") == "brady_bunch" or all(k in v for k in VIEW_KEYS)),
+    "a Brady Bunch view (game.view(seat))",
 )
 #: The panel takes the exact path when :func:`exact_cost` is at most this (a few ms).
 EXACT_BUDGET = 2000
@@ -416,6 +422,7 @@ def _python_sample(pos: Position, samples: int, seed: int, tilt: bool) -> tuple[
     return p, se, tw * tw / tw2
 
 
+@checks(view=ODDS_VIEW, trust=TRUST, counts=COUNTS)
 def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) -> dict[str, float]:
     """``{kid: float}``: the chance each kid ends with the highest total (ties count for
     all), computed in closed form under one simplification: every unseen card is an
@@ -542,6 +549,7 @@ def independent_odds(view: dict, trust: Any = None, counts: dict | None = None) 
     return out
 
 
+@checks(view=ODDS_VIEW, trust=TRUST, samples=count(), seed=a_seed, counts=COUNTS)
 def sampled_odds_with_error(
     view: dict, trust: Any = None, samples: int = PANEL_SAMPLES, seed: int = 0, counts: dict | None = None
 ) -> dict[str, Any]:
@@ -555,6 +563,7 @@ def sampled_odds_with_error(
     return {"odds": dict(zip(pos.kids, p)), "se": dict(zip(pos.kids, se)), "ess": ess}
 
 
+@checks(view=ODDS_VIEW, trust=TRUST, samples=count(), seed=a_seed, counts=COUNTS)
 def sampled_odds(
     view: dict, trust: Any = None, samples: int = PANEL_SAMPLES, seed: int = 0, counts: dict | None = None
 ) -> dict[str, float]:
@@ -613,6 +622,7 @@ def _json_trust(trust: Any):
     return float(trust)
 
 
+@checks(view=ODDS_VIEW, trust=TRUST, samples=count(), seed=a_seed, digits=whole(0, 17))
 def panel(view: dict, trust: Any = DEFAULT_TRUST, samples: int = PANEL_SAMPLES, seed: int = 0, digits: int = 4) -> dict:
     """JSON-safe odds for the widget's "Alice's notebook" (any seat's view works).
 

@@ -84,8 +84,19 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.errors import IllegalAction
+from ..progress import a_seed, checks, game_of, items, mapping, optional, players_of, whole
 from .content import COPIES, HAND, VALUES
 from .rules import ALICE, BradyBunch
+
+# the builders' arguments, checked once at each entry
+VALUES_LIST = items("a list of card values 1 to 6", whole(1, 6))
+DEAL_ARGS = {
+    "players": players_of("brady_bunch"),
+    "hands": optional(mapping("a dict {kid: a hand of card values 1 to 6}", values=VALUES_LIST)),
+    "deck": optional(VALUES_LIST),
+    "seed": a_seed,
+}
+STEPS = items("a list of steps (see brady_position)")
 
 #: positional arguments of each action type in the compact string form
 ARGS = {
@@ -120,6 +131,7 @@ _YES = {"yes": True, "true": True, "y": True, "no": False, "false": False, "n": 
 _SIGN = {"+": True, "plus": True, "-": False, "minus": False}
 
 
+@checks(**DEAL_ARGS)
 def brady_deal(
     players: int, hands: dict | None = None, deck: Iterable[int] | None = None, seed: int = 0, **options
 ) -> dict:
@@ -266,6 +278,7 @@ def _apply(game: BradyBunch, entries: list[dict]) -> None:
             game.act(e["seat"], e["action"], e.get("at"))
 
 
+@checks(game=game_of("brady_bunch", "a Brady Bunch game"), steps=STEPS)
 def brady_play(game: BradyBunch, steps: Iterable[Any]) -> BradyBunch:
     """Apply ``steps`` (the forms of :func:`brady_position`) to ``game`` in place."""
     steps = list(steps)
@@ -290,6 +303,7 @@ def brady_play(game: BradyBunch, steps: Iterable[Any]) -> BradyBunch:
     return game
 
 
+@checks(**DEAL_ARGS, steps=STEPS)
 def brady_position(
     players: int,
     hands: dict | None = None,

@@ -114,7 +114,19 @@ def shuffled_deck(rng: _random.Random) -> list[int]:
 def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
     """Roles from final scores: the highest total(s) are Troublemakers; with k
     Tattletales (by player count) a kid is a Tattletale when fewer than k kids
-    score strictly lower and it is not a Troublemaker; everyone else is a Sidekick."""
+    score strictly lower and it is not a Troublemaker; everyone else is a Sidekick.
+
+    Its arguments are checked here, in words (notebooks call it; the engine calls it once per
+    game, at the end): the rules layer imports no lesson module, so not with ``progress``."""
+    if (
+        not isinstance(scores, dict)
+        or not scores
+        or not all(isinstance(s, (int, float, Fraction)) and not isinstance(s, bool) for s in scores.values())
+    ):
+        got = "an empty dict" if scores == {} else str(scores)[:60]
+        raise TypeError(f"scores must be a dict {{kid: final score (a number)}} of at least one kid, got {got}")
+    if isinstance(players, bool) or not isinstance(players, int) or players not in TATTLETALES:
+        raise ValueError(f"players must be a number of players from 3 to 8, got {str(players)[:60]}")
     k = TATTLETALES[players]
     top = max(scores.values())
     roles: dict[str, list[str]] = {"troublemakers": [], "sidekicks": [], "tattletales": []}

@@ -34,6 +34,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
+from ..progress import a_seed, axes, checks, count, flag, items, mapping, number, optional, text, whole
 from . import odds
 
 __all__ = [
@@ -55,18 +56,41 @@ __all__ = [
 GAIN = 1
 SLAP = {"type": "slap"}
 
+# the arguments of the lesson's building blocks, checked once at each public entry
+RESERVE = whole(0)
+CHANCE = number(0, 1)
+ROWS = items(
+    "a list of rows (compare_thresholds(...))",
+    mapping("a row of compare_thresholds", keys=("threshold", "slaps", "exact", "simulated", "se", "within")),
+)
 
+
+def _players(name: str, value: Any) -> None:
+    """A number of players a Brouhaha table takes."""
+    from .rules import Brouhaha
+
+    counts = Brouhaha.player_counts
+    whole(counts[0], counts[-1])(name, value)
+
+
+@checks(bang=flag, reserve=RESERVE, cost=RESERVE)
 def slap_loss(bang: bool = False, reserve: int = 1, cost: int = 1) -> int:
     """What a wrong slap takes from your Reserve: ``cost`` card(s) with Bang (the rules: 1),
     but never more than you have; nothing without Bang."""
     return min(cost, reserve) if bang else 0
 
 
+@checks(p=CHANCE, bang=flag, reserve=RESERVE, cost=RESERVE)
 def slap_value(p, bang: bool = False, reserve: int = 1, cost: int = 1) -> Fraction:
     """The expected change of your Reserve if you slap now, when the panel says ``p``:
     ``p * GAIN - (1 - p) * loss`` (exact for a Fraction ``p``)."""
+    return _slap_value(p, slap_loss(bang, reserve, cost))
+
+
+def _slap_value(p, loss: int) -> Fraction:
+    """:func:`slap_value` for a checked ``p`` and the loss of a wrong slap (a step of a run)."""
     p = Fraction(p)
-    return p * GAIN - (1 - p) * slap_loss(bang, reserve, cost)
+    return p * GAIN - (1 - p) * loss
 
 
 def wait_value() -> Fraction:
@@ -74,6 +98,7 @@ def wait_value() -> Fraction:
     return Fraction(0)
 
 
+@checks(bang=flag, reserve=RESERVE, cost=RESERVE)
 def break_even(bang: bool = False, reserve: int = 1, cost: int = 1) -> Fraction:
     """The panel's chance at which slapping and waiting are worth the same:
     ``p * GAIN = (1 - p) * loss``, so ``p = loss / (GAIN + loss)`` (0 without Bang)."""
@@ -109,6 +134,7 @@ class ThresholdBot:
         return self.plan(view, legal) or next((a for a in legal if a != SLAP), legal[0])
 
 
+@checks(threshold=CHANCE)
 def threshold_bot(threshold) -> type:
     """A bot class (built as ``Cls(seat, seed)``, as the Scheduler and the widget build bots)
     with this slap threshold."""
@@ -122,6 +148,7 @@ def threshold_bot(threshold) -> type:
     return Bot
 
 
+@checks(players=_players, seed=a_seed)
 def random_position(players: int = 6, seed: int = 0):
     """A seeded real game (the engine's deal) in which every seat has put a random animal
     of its hand face down, in seat order, 100 ms apart; the clock is just after."""
@@ -139,6 +166,7 @@ def random_position(players: int = 6, seed: int = 0):
     return game
 
 
+@checks(n=count(), players=_players, seed=a_seed, progress=flag)
 def decision_points(n: int = 1000, players: int = 6, seed: int = 0, progress: bool = False) -> list[dict]:
     """``n`` seeded positions (:func:`random_position`) at which seat 0 hears its own cry
     from at least one other face-down card: ``{"seed", "view", "legal", "p", "match"}``
@@ -165,6 +193,16 @@ def decision_points(n: int = 1000, players: int = 6, seed: int = 0, progress: bo
     return points
 
 
+@checks(
+    points=items(
+        "a list of decision points (decision_points(n))",
+        mapping("a decision point", keys=("view", "legal", "p", "match")),
+        least=1,
+    ),
+    thresholds=items("a list of thresholds, each a number from 0 to 1", CHANCE),
+    bang=flag,
+    reserve=RESERVE,
+)
 def compare_thresholds(points: list[dict], thresholds: Iterable, bang: bool = False, reserve: int = 1) -> list[dict]:
     """For each threshold, a :class:`ThresholdBot` at seat 0 decides at every position.
     Per position (waiting counts 0): ``exact`` is the mean of :func:`slap_value` where it
@@ -185,7 +223,7 @@ def compare_thresholds(points: list[dict], thresholds: Iterable, bang: bool = Fa
                 continue
             slaps += 1
             p = pt["p"]
-            exact += slap_value(p, bang, reserve)
+            exact += _slap_value(p, loss)  # checked at this function's entry, not per position
             var += p * (1 - p) * (GAIN + loss) ** 2  # the outcome's variance at this position
             got = GAIN if pt["match"] else -loss
             total += got
@@ -206,6 +244,7 @@ def compare_thresholds(points: list[dict], thresholds: Iterable, bang: bool = Fa
     return rows
 
 
+@checks(rows=ROWS)
 def print_rows(rows: list[dict]) -> None:
     """The comparison as a table: the threshold, how often it slaps, exact and simulated
     Reserve cards per decision, with ± 2 SE."""
@@ -217,6 +256,11 @@ def print_rows(rows: list[dict]) -> None:
         )
 
 
+@checks(
+    rows_by_rule=mapping("a dict {rule: rows of compare_thresholds}", values=ROWS, least=1),
+    ax=optional(axes),
+    title=text,
+)
 def plot_thresholds(rows_by_rule: dict[str, list[dict]], ax=None, title: str = "") -> Any:
     """Exact EV (line) and simulated (points with ± 2 SE bars) per threshold, one colour per rule."""
     from ..optional import need

@@ -33,8 +33,9 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from functools import cache
 from math import comb, prod
+from typing import Any
 
-from ..progress import checks, mapping, plain
+from ..progress import checks, choice, mapping, plain, text
 
 __all__ = [
     "share_chance",
@@ -75,13 +76,32 @@ def _mode(view: Mapping) -> str:
     return options.get("cries", "shared")
 
 
+def _an_animal(name: str, value: Any) -> None:
+    """One of the box's 21 species (its id, as ``content.ANIMALS`` names it)."""
+    choice(_tables()[0])(name, value)
+
+
+#: how the animals cry: the table option ``cries``
+CRIES = choice(("shared", "solo"))
+
+
+@checks(animal=_an_animal, cries=CRIES)
 def cry_of(animal: str, cries: str = "shared") -> str:
     """The cry word of ``animal`` (``cries``: ``"shared"`` or ``"solo"``)."""
+    return _cry_of(animal, cries)
+
+
+def _cry_of(animal: str, cries: str) -> str:
     return _tables()[1][cries][animal]
 
 
+@checks(cry=text, cries=CRIES)
 def species_of_cry(cry: str, cries: str = "shared") -> tuple:
     """The species that make the cry ``cry`` (three with shared cries, one with solo)."""
+    return _species_of_cry(cry, cries)
+
+
+def _species_of_cry(cry: str, cries: str) -> tuple:
     return _tables()[2][cries].get(cry, ())
 
 
@@ -121,9 +141,14 @@ def _known_down(view: Mapping) -> dict:
     return known
 
 
+@checks(view=VIEW)
 def unseen_pool(view: Mapping) -> Counter:
     """The animal cards the seat has not seen: the box minus the removed cards, every
     Reserve, the lost cards, its own hand and face-down card, and a reveal's cards."""
+    return _unseen_pool(view)
+
+
+def _unseen_pool(view: Mapping) -> Counter:
     return Counter(_unseen_less(_public_counts(view), view, _known_down(view)))
 
 
@@ -165,7 +190,7 @@ def share_parts(view: Mapping) -> dict:
     if mine is None or mine == HUNTER or view.get("viewer") is None:
         return out
     mode = _mode(view)
-    cry = cry_of(mine, mode)
+    cry = _cry_of(mine, mode)
     out["cry"] = cry
     me = view["viewer"]
     hunter = view.get("hunter_down")
@@ -179,9 +204,9 @@ def share_parts(view: Mapping) -> dict:
             hits += known[seat] == mine
         else:
             m += 1
-    pool = unseen_pool(view)
+    pool = _unseen_pool(view)  # share_parts' own entry checked the view
     n_mine = pool[mine]
-    n_other = sum(pool[a] for a in species_of_cry(cry, mode) if a != mine)
+    n_other = sum(pool[a] for a in _species_of_cry(cry, mode) if a != mine)
     out.update(m=m, n_mine=n_mine, n_other=n_other, known=hits)
     if hits:
         out["chance"] = Fraction(1)

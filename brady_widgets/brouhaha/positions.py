@@ -14,8 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..progress import checks, flag, game_of, items, mapping, optional, players_of
 from .content import ALL_CARDS, ANIMAL_IDS, HAND_SIZE, HUNTER, REMOVED, sort_cards
 from .rules import Brouhaha
+
+# the builders' arguments, checked once at each entry
+PLAYERS = players_of("brouhaha")
+CARDS = items("a list of cards (animal ids or 'hunter')")
 
 
 def PLAY(card: str) -> dict:
@@ -30,6 +35,7 @@ SLAP = {"type": "slap"}
 TAKE_BACK = {"type": "take_back"}
 
 
+@checks(players=PLAYERS, fixed=mapping("a dict {seat: list of cards}", values=CARDS), removed=optional(CARDS))
 def deal_with(players: int, fixed: dict, removed: list | None = None) -> dict:
     """A full legal deal in which seat ``s`` holds the cards ``fixed[s]`` (a list),
     ``removed`` are set aside (default: the rulebook's number of Hunters, and of
@@ -54,6 +60,11 @@ def deal_with(players: int, fixed: dict, removed: list | None = None) -> dict:
     if any(len(h) > size for h in hands):
         raise ValueError(f"deal_with: a {players}-player hand holds {size} cards")
     rest = sort_cards(pool.elements())
+    if len(rest) + sum(map(len, hands)) != players * size:  # the hands would never fill: refused, not a hang
+        raise ValueError(
+            f"removed must set aside {2 * pairs + hunters} cards for {players} players"
+            f" (the hands hold {players * size}), got {len(removed)}"
+        )
     seat = 0
     for card in rest:
         while len(hands[seat]) >= size:
@@ -65,6 +76,7 @@ def deal_with(players: int, fixed: dict, removed: list | None = None) -> dict:
     return deal
 
 
+@checks(game=game_of("brouhaha", "a Brouhaha game"), steps=items('a list of steps: ("adv", at) or (seat, action, at)'))
 def run(game: Brouhaha, steps) -> Brouhaha:
     """Apply scripted steps: ``("adv", at)`` advances the clock, ``(seat, action, at)`` acts."""
     for step in steps:
@@ -146,6 +158,7 @@ def hunt_window(**options) -> Brouhaha:
     return run(_base(**options), [(1, PLAY("wolf"), 1000), (0, HUNT(1), 1500), ("adv", 1600)])
 
 
+@checks(cancelled=flag)
 def two_hunters(cancelled: bool = True, **options) -> Brouhaha:
     """Two Hunters cancelling: the hunt of :func:`hunt_window`, then seat 2 plays its own
     Hunter at 2.0 s, imitating seat 1's "Woof!" too: both Hunters leave the game and

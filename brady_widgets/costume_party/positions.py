@@ -57,11 +57,27 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..engine.registry import load_game
+from ..progress import a_seed, checks, choice, game_of, items, kind, optional, players_of, whole
 from .content import ROOMS
 
 N_FIGURES = 20
 
+# the builders' arguments, checked once at each entry
+FIGURES = items("a list of figures (0 to 19)", whole(0, N_FIGURES - 1))
+DEAL_ARGS = {
+    "players": players_of("costume_party"),
+    "rooms": optional(
+        kind(lambda v: isinstance(v, (dict, list)), "a dict {room: figures} or a list of 20 rooms (one per figure)")
+    ),
+    "secrets": optional(FIGURES),
+    "deck": optional(FIGURES),
+    "others": optional(choice(ROOMS)),
+    "seed": a_seed,
+}
+STEPS = items("a list of steps ('roll:black', 'kill:5', 'move:5:hall', a dict action...)")
 
+
+@checks(**DEAL_ARGS)
 def make_deal(
     players: int,
     *,
@@ -90,7 +106,10 @@ def make_deal(
                 room_list[fig] = room
         missing = [f for f in range(N_FIGURES) if room_list[f] is None]
         if missing and others is None:
-            raise ValueError(f"figures {missing} have no room: list them or pass others=<room>")
+            raise ValueError(
+                f"others must be a room when rooms leaves figures out: figures {missing} have no room:"
+                " list them or pass others=<room>"
+            )
         for fig in missing:
             room_list[fig] = others
     else:
@@ -137,6 +156,7 @@ def _seat_to_act(game) -> int:
     return to_act[0]
 
 
+@checks(game=game_of("costume_party", "a Costume Party game"), steps=STEPS)
 def play(game, steps: Iterable[Any]):
     """Play ``steps`` (see :func:`position`) on ``game``; return the game."""
     raw: list[dict] = []
@@ -179,6 +199,7 @@ def play(game, steps: Iterable[Any]):
     return game
 
 
+@checks(**DEAL_ARGS, steps=STEPS)
 def position(
     players: int = 4,
     *,

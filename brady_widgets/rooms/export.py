@@ -52,6 +52,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from ..progress import checks, path
+
 __all__ = [
     "ACTION_COLUMNS",
     "FORECAST_COLUMNS",
@@ -286,6 +288,19 @@ def write_dir(tables: Iterable[tuple[str, dict, Any]], out: str | Path) -> list[
     return paths
 
 
+def _an_export(name: str, value: Any) -> None:
+    """A class export: a folder holding ``tables.csv`` (``brady-widgets rooms export``) or the
+    teacher page's zip; in words otherwise (a None was "expected str, bytes or os.PathLike object")."""
+    what = "a class export (a folder of its CSV files, or the teacher page's zip)"
+    path(what)(name, value)
+    p = Path(value)
+    if p.is_dir() and not (p / "tables.csv").is_file():
+        raise ValueError(f"{name} must be {what}; the folder {os.fspath(value)!r} has no tables.csv")
+    if not p.is_dir() and not zipfile.is_zipfile(p):
+        raise ValueError(f"{name} must be {what}; the file {os.fspath(value)!r} is not a zip")
+
+
+@checks(folder_or_zip=_an_export)
 def histories(folder_or_zip: str | Path) -> dict[str, Any]:
     """Every table of an export rebuilt as its engine: ``{code: game}`` (the exact game,
     replayed from its seed, options and the history in actions.csv)."""
@@ -315,6 +330,7 @@ def histories(folder_or_zip: str | Path) -> dict[str, Any]:
     return out
 
 
+@checks(folder_or_zip=_an_export)
 def load(folder_or_zip: str | Path) -> dict[str, list[dict]]:
     """An export (a folder or the teacher page's zip) as rows of text:
     ``{"tables": [...], "seats": [...], "actions": [...], "forecasts": [...]}``, each row a

@@ -3,11 +3,15 @@ on the engine's own clock, so each replays, saves and shows in a widget like any
 
 from __future__ import annotations
 
+from ..progress import a_seed, checks, flag, players_of, whole
 from .rules import TotalBlack
+
+PLAYERS = players_of("total_black")
 
 HOLD = {"type": "hold"}
 
 
+@checks(players=PLAYERS, seed=a_seed, rounds=whole(0), holds=flag)
 def after_rounds(players: int = 8, seed: int = 0, rounds: int = 2, holds: bool = True, **options) -> TotalBlack:
     """A ``players``-player game after ``rounds`` bump rounds in which every player whose
     bump cried its own cry held hands (``holds=False``: nobody held)."""
@@ -24,6 +28,7 @@ def after_rounds(players: int = 8, seed: int = 0, rounds: int = 2, holds: bool =
     return g
 
 
+@checks(players=PLAYERS, seed=a_seed)
 def stranger_held(players: int = 8, seed: int = 0, **options) -> TotalBlack | None:
     """The first round of a seeded game where seat 0 bumped into a look-alike (same cry,
     not its partner), with seat 0 and that stranger holding hands: at the deadline both
