@@ -219,7 +219,10 @@ class _LogCache:
             elif type(ev) is dict and nested.isdisjoint(map(type, ev.values())):
                 # a flat public event (most events): _frozen's one copy, without its call
                 aud, entry = None, FrozenEvent(ev)
-            else:  # a public event with lists or dicts in it
+            elif type(ev) is dict:  # a public event with lists or dicts in it: _frozen's last case
+                aud = None
+                entry = FrozenEvent({k: (v if type(v) not in nested else _frozen(v)) for k, v in ev.items()})
+            else:
                 aud, entry = None, _frozen(ev)
             frozen.append((entry, aud))
             sources.append(ev)
