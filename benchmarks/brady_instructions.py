@@ -1,4 +1,4 @@
-"""Instructions per Brady Bunch bot-vs-bot game, counted by callgrind (issue 28).
+"""Instructions per bot-vs-bot game (Brady Bunch by default, ``--game`` any other), counted by callgrind (issue 28).
 
 On a shared machine two timings of the same tree differ by 10-30% from one minute to the
 next, more than most single changes to the bots or the view are worth. Instruction counts
@@ -11,6 +11,7 @@ tree (a ``git worktree`` or ``git archive`` of it) is measured beside this one::
 
     python benchmarks/brady_instructions.py                       # this tree, 5 and 8 players
     python benchmarks/brady_instructions.py --tree /tmp/old --tree .   --players 5 --games 40
+    python benchmarks/brady_instructions.py --game big_brother --level medium --players 6 --games 4
 
 Under callgrind a game runs ~50x slower: 40 games at 5 players take about half a minute.
 An instruction is not a nanosecond (cache misses and C calls weigh differently), so read
@@ -32,14 +33,14 @@ TREE = Path(__file__).resolve().parent.parent
 RUN = r"""
 import sys
 from brady_widgets import simulate
-players, games = int(sys.argv[1]), int(sys.argv[2])
-simulate("brady_bunch", players, "smart", games=2, seed=99, executor=False, progress=False)  # imports, caches
+players, games, game, level = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
+simulate(game, players, level, games=2, seed=99, executor=False, progress=False)  # imports, caches
 if games:
-    simulate("brady_bunch", players, "smart", games=games, seed=7, executor=False, progress=False)
+    simulate(game, players, level, games=games, seed=7, executor=False, progress=False)
 """
 
 
-def instructions(tree: Path, players: int, games: int) -> int:
+def instructions(tree: Path, players: int, games: int, game: str = "brady_bunch", level: str = "smart") -> int:
     """Instructions callgrind counts for the whole process (imports, warm-up, ``games`` games)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     out = subprocess.run(
@@ -52,6 +53,8 @@ def instructions(tree: Path, players: int, games: int) -> int:
             RUN,
             str(players),
             str(games),
+            game,
+            level,
         ],
         env=env,
         cwd=tree,
@@ -65,8 +68,8 @@ def instructions(tree: Path, players: int, games: int) -> int:
     return int(found.group(1))
 
 
-def per_game(tree: Path, players: int, games: int) -> float:
-    return (instructions(tree, players, games) - instructions(tree, players, 0)) / games
+def per_game(tree: Path, players: int, games: int, game: str = "brady_bunch", level: str = "smart") -> float:
+    return (instructions(tree, players, games, game, level) - instructions(tree, players, 0, game, level)) / games
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -74,16 +77,20 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--tree", action="append", type=Path, help="a source tree (repeatable; default: this one)")
     ap.add_argument("--players", type=int, nargs="*", default=[5, 8])
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--game", default="brady_bunch", help="any registered game (default brady_bunch)")
+    ap.add_argument("--level", default="smart", help="the bot level of every seat (default smart)")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed (apt-get install valgrind)")
     trees = [t.resolve() for t in (args.tree or [TREE])]
     for players in args.players:
         games = max(1, args.games if players <= 5 else args.games // 2)
-        counts = [per_game(tree, players, games) for tree in trees]
+        counts = [per_game(tree, players, games, args.game, args.level) for tree in trees]
         for tree, count in zip(trees, counts):
             ratio = f"  {counts[0] / count:.3f}x the first tree's speed" if count and tree != trees[0] else ""
-            print(f"brady_bunch {players} smart, {games} games: {count / 1e6:8.2f} M instructions/game  {tree}{ratio}")
+            print(
+                f"{args.game} {players} {args.level}, {games} games: {count / 1e6:8.2f} M instructions/game  {tree}{ratio}"
+            )
 
 
 if __name__ == "__main__":

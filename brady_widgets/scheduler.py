@@ -32,6 +32,18 @@ What a bot may answer
     among ``to_act`` when its ``delay`` (the widget's pace) has passed, one
     action at a time.
 
+Forced moves
+    A bot whose class sets ``forced_move_is_free = True`` promises that when
+    ``legal`` holds exactly one action its ``choose`` returns that action,
+    draws nothing from its RNG and keeps nothing from the question (it decides
+    afterwards exactly as an identical bot that was never asked). A turn-based
+    game then takes such a seat's one legal action without building its view
+    or asking the bot (about 8 of 97 steps of a 5-player Brady game). A bot
+    that draws to pick from one action (``rng.choice`` of a 1-element list
+    does) must not set it; ``tests/test_forced_moves.py`` checks every
+    registered bot that does. Real-time games ask as before (a ``plan`` may
+    answer ``Later`` or ``None``).
+
 Fair races
     Every intent (a bot's or a person's) carries a stamp. Intents are applied in
     stamp order. An intent whose type is in the game's ``races``, and every
@@ -479,7 +491,12 @@ class Scheduler:
             else:
                 seat = plan_seat
                 del self._plans[seat]
-                answer = self._ask(seat)  # a BotError leaves the scheduler to ask again
+                if getattr(self.bots[seat], "forced_move_is_free", False):
+                    legal = game.legal_actions(seat)
+                    # a forced move of a bot that promises to take it unmoved: no view, no question
+                    answer = legal[0] if len(legal) == 1 else self._ask(seat, legal)
+                else:
+                    answer = self._ask(seat)  # a BotError leaves the scheduler to ask again
                 try:
                     game.act(seat, answer)  # a turn-based bot's choice: now
                 except IllegalAction as exc:

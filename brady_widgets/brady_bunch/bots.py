@@ -661,6 +661,7 @@ class BradyBot(Bot):
     sampled; it is kept so that callers that pass it still work."""
 
     name = "smart"
+    forced_move_is_free = True  # choose: one legal action is returned at once
 
     def __init__(
         self,

@@ -402,6 +402,7 @@ class DetectiveBot(Bot):
     """
 
     name = "detective"
+    forced_move_is_free = True  # choose (and LevelBot's): one legal action is returned at once
 
     def __init__(
         self,

@@ -14,6 +14,11 @@ class Bot:
     """Base bot: ``choose(view, legal) -> action``."""
 
     name = "bot"
+    #: True promises: with exactly one legal action ``choose`` returns it, draws nothing
+    #: and keeps nothing from the question, so a turn-based scheduler may take that forced
+    #: move without asking (``scheduler.py``, "Forced moves"). A bot that draws to pick
+    #: from one action (``rng.choice`` of a 1-element list does) must leave it False.
+    forced_move_is_free = False
     #: begins the bot's RNG seed string, so bots of different games draw differently
     seed_prefix = ""
 
