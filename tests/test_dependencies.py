@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import types
 from pathlib import Path
 
 import pytest
@@ -167,8 +168,13 @@ def test_a_lesson_chart_without_matplotlib_names_the_lessons_extra(monkeypatch):
 
     for name in ("matplotlib", "matplotlib.pyplot"):
         monkeypatch.setitem(sys.modules, name, None)  # as if not installed
+    import ipywidgets
+
+    # a real Output widget and a stand-in figure: show_in checks what it is given first (a wrong
+    # kind is refused in words), so the missing extra is what a right call runs into
+    figure = types.SimpleNamespace(savefig=lambda *args, **kwargs: None)
     with pytest.raises(ImportError, match=r'pip install "brady_widgets\[lessons\]"'):
-        explorers.show_in(None, None)
+        explorers.show_in(ipywidgets.Output(), figure)
 
 
 def test_a_progress_bar_without_tqdm_names_the_lessons_extra_and_simulate_runs_without_one(monkeypatch):
