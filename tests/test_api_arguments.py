@@ -12,13 +12,12 @@ or a reason in ``NOT_FUZZED``.
 from __future__ import annotations
 
 import importlib
-import inspect
 from fractions import Fraction
 
 import pytest
 
 from test_lesson_arguments import VALID as LESSON_VALID
-from test_lesson_arguments import _ax, _brady_end_view, _call, _export, wrong_kinds
+from test_lesson_arguments import _ax, _brady_end_view, _call, _export, defined_functions, wrong_kinds
 
 #: modules whose every public function is fuzzed (or has a reason not to be)
 API_MODULES = [
@@ -43,12 +42,7 @@ API_FUNCTIONS = [
 
 
 def api_functions() -> dict[str, object]:
-    out = {}
-    for m in API_MODULES:
-        mod = importlib.import_module(m)
-        for name, obj in vars(mod).items():
-            if not name.startswith("_") and inspect.isfunction(obj) and obj.__module__ == m and obj.__name__ == name:
-                out[f"{m}:{name}"] = obj
+    out = defined_functions(API_MODULES)
     for key in API_FUNCTIONS:
         m, name = key.split(":")
         out[key] = getattr(importlib.import_module(m), name)

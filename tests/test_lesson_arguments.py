@@ -107,15 +107,22 @@ def _notebook_calls() -> set[tuple[str, str]]:
     return found
 
 
-def public_functions() -> dict[str, object]:
-    """``"module:name"`` -> function, for every public function a whole lesson module defines
-    and every function the notebooks import or call from a lesson-facing module."""
+def defined_functions(modules) -> dict[str, object]:
+    """``"module:name"`` -> function, for every public function each of ``modules`` defines
+    itself (not one it imports)."""
     out = {}
-    for m in WHOLE_MODULES:
+    for m in modules:
         mod = importlib.import_module(m)
         for name, obj in vars(mod).items():
             if not name.startswith("_") and inspect.isfunction(obj) and obj.__module__ == m and obj.__name__ == name:
                 out[f"{m}:{name}"] = obj
+    return out
+
+
+def public_functions() -> dict[str, object]:
+    """``"module:name"`` -> function, for every public function a whole lesson module defines
+    and every function the notebooks import or call from a lesson-facing module."""
+    out = defined_functions(WHOLE_MODULES)
     for m, name in _notebook_calls():
         obj = getattr(importlib.import_module(m), name, None)
         if callable(obj) and not inspect.isclass(obj):  # a function, or one behind functools.cache
