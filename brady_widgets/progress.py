@@ -224,10 +224,8 @@ def count(most: int | None = None) -> Spec:
     (:func:`check_in_memory`'s words); without, at most :data:`MOST_RUN`."""
 
     def spec(name: str, value: Any) -> None:
-        checked_count(name, value)
-        if most is not None:
-            check_in_memory(name, value, most)
-        elif value > MOST_RUN:
+        checked_count(name, value, most)
+        if most is None and value > MOST_RUN:
             raise ValueError(
                 f"{name} must be at most {MOST_RUN:,} (a longer run would not end in a lesson), got {value:,}"
             )
@@ -371,9 +369,15 @@ def players_of(game: str) -> Spec:
     def spec(name: str, value: Any) -> None:
         from .engine.registry import load_game
 
-        cls = load_game(game)
-        checked_whole(name, value)
-        if value not in cls.player_counts:
-            raise ValueError(f"{name} must be a number of players the game takes: {cls.players_refusal(value)}")
+        checked_players(name, value, load_game(game))
 
     return spec
+
+
+def checked_players(name: str, value: Any, cls: Any) -> int:
+    """A number of players the game class ``cls`` takes (its ``player_counts``), as an int;
+    refused in the engine's own sentence with the argument named first."""
+    value = checked_whole(name, value)
+    if value not in cls.player_counts:
+        raise ValueError(f"{name} must be a number of players the game takes: {cls.players_refusal(value)}")
+    return value

@@ -36,7 +36,7 @@ from .engine import registry
 from .engine.registry import GameEntry, load_bots, load_fields, load_game
 from .engine.rng import new_seed
 from .optional import have, need
-from .progress import a_seed, checked_whole, checks, optional, plain, whole
+from .progress import a_seed, checked_players, checks, optional, plain, whole
 from .scheduler import Scheduler
 
 #: at least this many games: the automatic executor uses local processes,
@@ -323,9 +323,7 @@ def simulate(
     """
     name = _resolve_game(game)
     cls = load_game(name)
-    players = checked_whole("players", players)
-    if players not in cls.player_counts:
-        raise ValueError(f"players must be a number of players the game takes: {cls.players_refusal(players)}")
+    players = checked_players("players", players, cls)
     games = int(games)
     if games > MOST_GAMES:
         raise ValueError(

@@ -34,7 +34,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import Any
 
-from ..progress import a_seed, axes, checks, count, flag, items, mapping, number, optional, text, whole
+from ..progress import a_seed, axes, checks, count, flag, items, mapping, number, optional, players_of, text, whole
 from . import odds
 
 __all__ = [
@@ -58,19 +58,12 @@ SLAP = {"type": "slap"}
 
 # the arguments of the lesson's building blocks, checked once at each public entry
 RESERVE = whole(0)
+PLAYERS = players_of("brouhaha")
 CHANCE = number(0, 1)
 ROWS = items(
     "a list of rows (compare_thresholds(...))",
     mapping("a row of compare_thresholds", keys=("threshold", "slaps", "exact", "simulated", "se", "within")),
 )
-
-
-def _players(name: str, value: Any) -> None:
-    """A number of players a Brouhaha table takes."""
-    from .rules import Brouhaha
-
-    counts = Brouhaha.player_counts
-    whole(counts[0], counts[-1])(name, value)
 
 
 @checks(bang=flag, reserve=RESERVE, cost=RESERVE)
@@ -148,7 +141,7 @@ def threshold_bot(threshold) -> type:
     return Bot
 
 
-@checks(players=_players, seed=a_seed)
+@checks(players=PLAYERS, seed=a_seed)
 def random_position(players: int = 6, seed: int = 0):
     """A seeded real game (the engine's deal) in which every seat has put a random animal
     of its hand face down, in seat order, 100 ms apart; the clock is just after."""
@@ -166,7 +159,7 @@ def random_position(players: int = 6, seed: int = 0):
     return game
 
 
-@checks(n=count(), players=_players, seed=a_seed, progress=flag)
+@checks(n=count(), players=PLAYERS, seed=a_seed, progress=flag)
 def decision_points(n: int = 1000, players: int = 6, seed: int = 0, progress: bool = False) -> list[dict]:
     """``n`` seeded positions (:func:`random_position`) at which seat 0 hears its own cry
     from at least one other face-down card: ``{"seed", "view", "legal", "p", "match"}``
