@@ -211,18 +211,11 @@ class _LogCache:
         """Make the events from ``start`` on read-only and append each to every log kept
         that shows it (``start`` is ``len(self.sources)``)."""
         frozen, sources, lists, seats, reveal = self.frozen, self.sources, self.lists, self.seats, self.reveal
-        nested = _NESTED
         for ev in events[start:]:
             if "audience" in ev:
                 aud = ev["audience"]
                 entry = _frozen(_without_audience(ev))
-            elif type(ev) is dict and nested.isdisjoint(map(type, ev.values())):
-                # a flat public event (most events): _frozen's one copy, without its call
-                aud, entry = None, FrozenEvent(ev)
-            elif type(ev) is dict:  # a public event with lists or dicts in it: _frozen's last case
-                aud = None
-                entry = FrozenEvent({k: (v if type(v) not in nested else _frozen(v)) for k, v in ev.items()})
-            else:
+            else:  # a public event (most events)
                 aud, entry = None, _frozen(ev)
             frozen.append((entry, aud))
             sources.append(ev)
