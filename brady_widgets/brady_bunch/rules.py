@@ -126,7 +126,9 @@ def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
         got = "an empty dict" if scores == {} else str(scores)[:60]
         raise TypeError(f"scores must be a dict {{kid: final score (a number)}} of at least one kid, got {got}")
     if isinstance(players, bool) or not isinstance(players, int) or players not in TATTLETALES:
-        raise ValueError(f"players must be a number of players from 3 to 8, got {str(players)[:60]}")
+        raise ValueError(
+            f"players must be a number of players from {min(TATTLETALES)} to {max(TATTLETALES)}, got {str(players)[:60]}"
+        )
     k = TATTLETALES[players]
     top = max(scores.values())
     roles: dict[str, list[str]] = {"troublemakers": [], "sidekicks": [], "tattletales": []}
