@@ -36,7 +36,6 @@ from bisect import bisect_right
 from collections.abc import Mapping
 from fractions import Fraction
 from math import comb, sqrt
-from numbers import Integral
 from typing import Any
 
 from ..progress import a_seed, checks, count, kind, mapping, number, optional, view_of, whole
@@ -557,7 +556,7 @@ def sampled_odds_with_error(
     ``{"odds": {kid: p}, "se": {kid: standard error}, "ess": effective sample size}``.
     What the panel uses (no numpy); the lessons' :func:`highest_odds` draws
     many more samples at once in numpy (``fast.py``)."""
-    samples = _check_samples(samples)
+    samples = int(samples)  # checked at the entry (count()): a numpy int becomes an int
     pos = position(view, trust, counts)
     p, se, ess = _python_sample(pos, samples, seed, tilt=trust is not None)
     return {"odds": dict(zip(pos.kids, p)), "se": dict(zip(pos.kids, se)), "ess": ess}
@@ -569,12 +568,6 @@ def sampled_odds(
 ) -> dict[str, float]:
     """``{kid: float}`` of :func:`sampled_odds_with_error` (pure Python, seeded)."""
     return sampled_odds_with_error(view, trust, samples, seed, counts)["odds"]
-
-
-def _check_samples(samples: Any) -> int:
-    if isinstance(samples, bool) or not isinstance(samples, Integral) or samples < 1:
-        raise ValueError(f"samples must be a positive int, got {samples!r}")
-    return int(samples)
 
 
 @checks(view=VIEW, trust=TRUST, samples=count(), seed=a_seed, counts=COUNTS)
@@ -589,7 +582,7 @@ def highest_odds_with_error(
     need("numpy")  # the lessons' path, not play's: a missing numpy names the lessons extra
     from .fast import estimate_highest, view_totals
 
-    samples = _check_samples(samples)
+    samples = int(samples)  # checked at the entry (count()): a numpy int becomes an int
     pos = position(view, trust, counts)
     totals, weights = view_totals(pos, samples, seed, tilt=trust is not None)
     p, se, ess = estimate_highest(totals, weights)
@@ -634,7 +627,7 @@ def panel(view: dict, trust: Any = DEFAULT_TRUST, samples: int = PANEL_SAMPLES, 
     when it is cheap (few unseen cards), otherwise ``samples`` seeded samples of the
     pure-Python sampler (:func:`sampled_odds`; no numpy): the same view always gives
     the same panel."""
-    samples = _check_samples(samples)
+    samples = int(samples)  # checked at the entry (count()): a numpy int becomes an int
     pos = position(view, None)
     posT = position(view, trust) if trust is not None else None
     warning = None
