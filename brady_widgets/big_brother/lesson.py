@@ -46,6 +46,7 @@ from ..progress import (
     mapping,
     number,
     optional,
+    players_of,
     progress_bar,
     text,
     whole,
@@ -69,7 +70,7 @@ _CHUNKS = 20
 #: the arguments this game's helpers take (checked once at each helper's entry, in the game's words)
 GAME = game_of("big_brother", "a Big Brother game (BigBrother(...) or one of positions')")
 SEAT = whole(0, 5)
-PLAYERS = whole(4, 6)
+PLAYERS = players_of("big_brother")
 SEATS = items("a list of seats, e.g. (1, 4)", SEAT)
 TRACK = optional(
     items(

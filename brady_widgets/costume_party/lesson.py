@@ -39,6 +39,7 @@ from ..progress import (
     items,
     mapping,
     optional,
+    players_of,
     text,
     view_of,
     whole,
@@ -75,7 +76,7 @@ GAME = game_of("costume_party", "a Costume Party game (CostumeParty(...), positi
 VIEW = view_of("costume_party", "a Costume Party view (game.view(seat))")
 SEAT = whole(0, 7)
 FIGURE = whole(0, N_FIGURES - 1)
-PLAYERS = whole(2, 8)
+PLAYERS = players_of("costume_party")
 ACTION = mapping("an action, a dict with its 'type' (as game.legal_actions(seat) lists them)", keys=("type",))
 
 #: the board used by most steps: four guests in each room
