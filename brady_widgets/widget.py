@@ -196,22 +196,25 @@ class ViewWrites:
         student's developer tools setting ``seat``, ``settings.reveal`` or ``error``) is
         refused: no trait changes, the view is sent the kernel's values back, and ``error``
         says so in words. ipywidgets' own traits (``layout``, ``tooltip``...) are written as
-        ipywidgets writes them; a bad value for one is refused too, never raised."""
+        ipywidgets writes them when the message writes nothing else; a bad value for one is
+        refused too, never raised. A message that writes a game trait is refused whole: its
+        ipywidgets traits are not applied either (a refused input changes nothing)."""
         try:
             state = dict(sync_data)
             forged = [k for k in state if k in self.GAME_TRAITS]
-            rest = {k: v for k, v in state.items() if k not in self.GAME_TRAITS}
-            if rest:
+            if not forged:
                 try:
-                    super().set_state(rest)
+                    super().set_state(state)
                 except Exception as exc:  # noqa: BLE001 -- e.g. a TraitError for a wrong type
                     self._refuse_from_view(exc)
-            if forged:
+            else:
                 self._refuse_from_view(
                     WidgetError("malformed_message", f"the view may not write the game traits {sorted(forged)}")
                 )
-                for key in forged:  # the view's copy of them is the kernel's again, a trait a frame
-                    self.send_state(key)  # (all at once, a Brady table's state passes 8 KB)
+                # the view's copy of every trait it wrote is the kernel's again, a trait a
+                # frame (all at once, a Brady table's state passes 8 KB)
+                for key in [k for k in state if k in self.keys]:
+                    self.send_state(key)
         except Exception as exc:  # noqa: BLE001 -- nothing a browser sends may raise into the kernel
             self._refuse_from_view(exc)
 

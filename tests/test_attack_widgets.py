@@ -119,6 +119,26 @@ def test_a_trait_written_from_the_browser_is_refused_in_words_and_sent_back(name
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_a_write_that_forges_a_game_trait_is_refused_whole_with_its_ipywidgets_traits(name, shell):
+    """A refused input changes nothing: an update that writes ``seat`` beside ``tooltip``
+    and ``layout`` leaves the tooltip and the layout as they were too, and sends the
+    kernel's values of every trait it wrote back to the view."""
+    w = widget(name)
+    w.tooltip = "the kernel's tip"
+    layout = w.layout
+    before = game_state(w)
+    with record_frames(w) as frames:
+        comm(w, {"method": "update", "state": {"tooltip": "forged", "layout": None, "seat": 1}, "buffer_paths": []})
+    assert shell.tracebacks == 0
+    assert w.tooltip == "the kernel's tip" and w.layout is layout
+    assert w.error["code"] == "malformed_message"
+    assert {k: v for k, v in game_state(w).items() if k != "error"} == {k: v for k, v in before.items() if k != "error"}
+    sent = set().union(*(f["traits"] for f in frames))
+    assert {"tooltip", "layout", "seat"} <= sent, sent
+    w.close()
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_comm_message_of_a_made_up_shape_is_refused_without_a_traceback(name, shell):
     w = widget(name)
     game_before = w.game.to_json()
