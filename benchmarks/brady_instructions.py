@@ -40,32 +40,21 @@ if games:
 """
 
 
-def instructions(tree: Path, players: int, games: int, game: str = "brady_bunch", level: str = "smart") -> int:
-    """Instructions callgrind counts for the whole process (imports, warm-up, ``games`` games)."""
+def callgrind(tree: Path, code: str, *argv: object) -> tuple[int, str]:
+    """``python -c code argv...`` under callgrind in ``tree`` (``PYTHONPATH`` set to it,
+    ``PYTHONHASHSEED=0``): the instructions counted for the whole process, and its stdout."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-    out = subprocess.run(
-        [
-            "valgrind",
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            sys.executable,
-            "-c",
-            RUN,
-            str(players),
-            str(games),
-            game,
-            level,
-        ],
-        env=env,
-        cwd=tree,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", code]
+    out = subprocess.run([*cmd, *map(str, argv)], env=env, cwd=tree, capture_output=True, text=True, check=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
     if found is None:
         raise RuntimeError(f"no instruction count in callgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1))
+    return int(found.group(1)), out.stdout
+
+
+def instructions(tree: Path, players: int, games: int, game: str = "brady_bunch", level: str = "smart") -> int:
+    """Instructions callgrind counts for the whole process (imports, warm-up, ``games`` games)."""
+    return callgrind(tree, RUN, players, games, game, level)[0]
 
 
 def per_game(tree: Path, players: int, games: int, game: str = "brady_bunch", level: str = "smart") -> float:

@@ -55,6 +55,7 @@ TREE = HERE.parent
 DEFAULT_PAST = ("362ca1a", "e27989f")
 
 #: name -> (kind, arguments); kind "bots": (game, players, bot, games), "engine": (game, players, seconds)
+#: (WORKER also takes "engine" (game, players, seconds, games, freeze): ``games`` games, untimed)
 FIGURES: dict[str, tuple[str, tuple]] = {
     "costume_party 4 detective": ("bots", ("costume_party", 4, "detective", 40)),
     "brady_bunch 5 smart": ("bots", ("brady_bunch", 5, "smart", 60)),
@@ -99,7 +100,7 @@ elif kind == "openspiel":
     print(json.dumps({"rate": statistics.median(rates), "unit": "actions/s", "games": len(rates)}))
 else:
     from brady_widgets.engine.registry import load_game
-    game, players, seconds = args
+    game, players, seconds = args[:3]
     cls = load_game(game)
     options = {"max_questions": 2} if game == "brady_bunch" else {}
     gap = {"big_brother": 3000}.get(game, 400)
@@ -126,6 +127,12 @@ else:
         return steps
 
     playout(cls(players, 10**6, **options))  # warm up
+    if len(args) > 3:  # (games, freeze): that many games, untimed (playout_instructions.py counts them)
+        if args[4]:
+            import gc
+            gc.freeze()
+        print(json.dumps({"steps": sum(playout(cls(players, seed, **options)) for seed in range(args[3]))}))
+        sys.exit()
     games = steps = 0
     start = time.process_time()
     while time.process_time() - start < seconds or games == 0:

@@ -2,7 +2,7 @@
 
 ``compare_past.py`` times its engine rows (random playouts: steps/s, divided by OpenSpiel's
 Python median) in CPU seconds, which swing 10-30% on a shared machine. This script runs the
-very same playout loop (its ``WORKER``'s engine branch: the same options, time gaps and
+very same playout loop (its ``WORKER``'s engine branch, asked for a number of games: the same options, time gaps and
 random draws, the warm-up game on seed ``10**6``, then seeds ``0, 1, ...``) for a fixed number
 of games under ``valgrind --tool=callgrind``, once with no game and once with ``--games``
 games, and prints the difference per game, per tree (``PYTHONPATH`` set to each tree, and
@@ -22,65 +22,24 @@ An instruction is not a nanosecond: read the counts beside a paired timing.
 from __future__ import annotations
 
 import argparse
-import os
-import re
+import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
-TREE = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+TREE = HERE.parent
+sys.path.insert(0, str(HERE))  # the sibling benchmarks, also when imported from elsewhere
 
-#: compare_past.WORKER's engine branch, for a fixed number of games
-RUN = r"""
-import gc, random, sys
-from brady_widgets.engine.registry import load_game
-game, players, games, freeze = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "1"
-cls = load_game(game)
-options = {"max_questions": 2} if game == "brady_bunch" else {}
-gap = {"big_brother": 3000}.get(game, 400)
-rng = random.Random(players)
-
-def playout(g):
-    steps = 0
-    seats = range(g.players)
-    while not g.over:
-        if g.realtime:
-            due = g.next_deadline()
-            at = g.clock + rng.randrange(gap + 1)
-            legal = [g.legal_actions(s) for s in seats]
-            can = [s for s in seats if legal[s]]
-            if can and (due is None or at < due):
-                s = rng.choice(can)
-                g.act(s, rng.choice(legal[s]), at=at)
-            else:
-                g.advance(due)
-        else:
-            s = rng.choice(g.to_act)
-            g.act(s, rng.choice(g.legal_actions(s)))
-        steps += 1
-    return steps
-
-playout(cls(players, 10**6, **options))  # warm up
-if freeze:
-    gc.freeze()
-steps = 0
-for seed in range(games):
-    steps += playout(cls(players, seed, **options))
-print(steps)
-"""
+from brady_instructions import callgrind  # the same runner, not a copy
+from compare_past import WORKER  # the very playout loop compare_past times
 
 
 def instructions(tree: Path, game: str, players: int, games: int, freeze: bool) -> tuple[int, int]:
-    """(instructions callgrind counts for the whole process, playout steps) with ``games`` games."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", RUN]
-    cmd += [game, str(players), str(games), "1" if freeze else "0"]
-    out = subprocess.run(cmd, env=env, cwd=tree, capture_output=True, text=True, check=True)
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise RuntimeError(f"no instruction count in callgrind's output:\n{out.stderr[-2000:]}")
-    return int(found.group(1)), int(out.stdout.split()[-1])
+    """(instructions callgrind counts for the whole process, playout steps) with ``games`` games:
+    compare_past's WORKER itself, asked for a fixed number of games instead of a time."""
+    count, out = callgrind(tree, WORKER, "engine", json.dumps([game, players, 0, games, freeze]))
+    return count, json.loads(out.strip().splitlines()[-1])["steps"]
 
 
 def per_game(tree: Path, game: str, players: int, games: int, freeze: bool = False) -> tuple[float, float]:
