@@ -469,13 +469,23 @@ class HousemateBot:
         """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
         ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
-        # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
-        # "'why', <seat>)" (an int seat's repr is its str)
-        head, why_ = self._moment_head(moment), f"{why!r}, "
         # a top score's value first (any top seat): a seat whose score is below the best
         # value by more than the noise cannot win whatever it draws (noise * (2u - 1) <=
         # noise), so it is not drawn
         best = top = max(scores, key=scores.__getitem__)
+        # the top seat's value is at least its score minus the noise: when no other seat
+        # can reach that, the top seat wins whatever anyone draws, and nothing is drawn
+        # (about half of the picks of a 6-medium game: two or three targets, one liked
+        # or disliked by far the most)
+        low = scores[top] - noise
+        for s, score in scores.items():
+            if s != top and score + noise >= low:
+                break
+        else:
+            return top
+        # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
+        # "'why', <seat>)" (an int seat's repr is its str)
+        head, why_ = self._moment_head(moment), f"{why!r}, "
         value = scores[top] + noise * (2 * (_hash(f"{why_}{top!r})", head) * _TO_UNIT) - 1)
         for s, score in scores.items():
             if s != top and score + noise >= value:
