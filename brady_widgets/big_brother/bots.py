@@ -429,8 +429,16 @@ class HousemateBot:
         per draw."""
         kept = self._moment_text
         if kept is None or (kept[0] is not moment and kept[0] != moment):  # (an equal moment: the same text)
-            kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({_text(moment)}, ")
+            prefix = self._prefix
+            if prefix is None or prefix[0] != (self.level, self.seed, self.seat):
+                # the bot's part of the text, written once (a game's seed is a 64-bit number:
+                # writing it out in decimal was a good part of a new moment's head)
+                level, seed, seat = key = (self.level, self.seed, self.seat)
+                prefix = self._prefix = (key, f"big_brother:{level}:{seed}:{seat}:(")
+            kept = self._moment_text = (moment, f"{prefix[1]}{_text(moment)}, ")
         return kept[1]
+
+    _prefix: tuple | None = None
 
     def _key_head(self, moment: tuple, why: str) -> str:
         """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
