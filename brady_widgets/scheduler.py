@@ -368,34 +368,36 @@ class Scheduler:
                 continue  # it has pressed the button: it is asked again once that is decided
             legal = legal_actions(seat)
             if not legal:
-                plans.pop(seat, None)
+                if seat in plans:
+                    del plans[seat]
                 continue
             bot = bots[seat]
             last = asked.get(seat)
             # (a bot with an entry in _asked plans on news: only such bots get one)
-            if (last is not None and last[0] is bot) or getattr(bot, "plans_on_news", False):
-                # no news since its last question (the same log, legal actions, deadline
-                # and plan, of the same bot): its answer stands, unasked
-                if deadline is _UNKNOWN:
-                    deadline = game.next_deadline()
-                    seen, self._read = game.seen_since(self._read)
-                    unread.update(bots if seen is None else seen)
-                if (
-                    last is not None
-                    and seat not in unread
-                    and last[0] is bot
-                    and last[1] == deadline
-                    and last[3] == plans.get(seat)
-                    and (last[2] is legal or last[2] == legal)
-                ):
+            if last is None or last[0] is not bot:
+                if not getattr(bot, "plans_on_news", False):
+                    self._take(seat, self._ask(seat, legal))
                     continue
-                self._take(seat, self._ask(seat, legal))
-                # (a game's read-only legal list kept as it is; a plain one may be changed later)
-                kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
-                asked[seat] = (bot, deadline, kept, plans.get(seat))
-                unread.discard(seat)
+                last = None  # a new planner, or another bot in the seat: asked
+            if deadline is _UNKNOWN:
+                deadline = game.next_deadline()
+                seen, self._read = game.seen_since(self._read)
+                unread.update(bots if seen is None else seen)
+            # no news since its last question (the same log, legal actions, deadline and
+            # plan, of the same bot): its answer stands, unasked
+            if (
+                last is not None
+                and seat not in unread
+                and last[1] == deadline
+                and last[3] == plans.get(seat)
+                and (last[2] is legal or last[2] == legal)
+            ):
                 continue
             self._take(seat, self._ask(seat, legal))
+            # (a game's read-only legal list kept as it is; a plain one may be changed later)
+            kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
+            asked[seat] = (bot, deadline, kept, plans.get(seat))
+            unread.discard(seat)
 
     def _take(self, seat: int, answer: Any) -> None:
         """Record a real-time bot's answer (at ``now``)."""
