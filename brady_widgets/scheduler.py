@@ -184,7 +184,7 @@ class Scheduler:
         self._seq = 0
         self._dirty = True
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
-        # seat -> (bot, deadline, legal, plan) at its last question, for a bot that plans
+        # seat -> (bot, (deadline, plan, legal)) at its last question, for a bot that plans
         # on news only (_replan asks it again when one of them changed, or its log grew:
         # _unread, the seats whose logs grew since, up to the game's event count _read)
         self._asked: dict[int, tuple] = {}
@@ -241,18 +241,13 @@ class Scheduler:
         if len(plans) == 1:  # a turn-based game's one plan (and often a real-time one's)
             for seat in plans:
                 return seat
-        # min() over (due, no action, seat) without a key function's call and tuple per plan
-        best = -1
-        best_due: Any = None
-        best_ask = True
-        for seat, (due, action) in plans.items():
-            ask = action is None
-            if (
-                best_due is None
-                or due < best_due
-                or (due == best_due and (ask < best_ask or (ask == best_ask and seat < best)))
-            ):
-                best, best_due, best_ask = seat, due, ask
+        # min() over (due, no action, seat) without a key function's call and tuple per plan:
+        # the dues decide, but for a tie (rare: the tie's tuples are made only then)
+        items = iter(plans.items())
+        best, (best_due, best_action) = next(items)
+        for seat, (due, action) in items:
+            if due < best_due or (due == best_due and (action is None, seat) < (best_action is None, best)):
+                best, best_due, best_action = seat, due, action
         return best
 
     def _earliest(self) -> tuple | None:
@@ -383,20 +378,15 @@ class Scheduler:
                 deadline = game.next_deadline()
                 seen, self._read = game.seen_since(self._read)
                 unread.update(bots if seen is None else seen)
-            # no news since its last question (the same log, legal actions, deadline and
-            # plan, of the same bot): its answer stands, unasked
-            if (
-                last is not None
-                and seat not in unread
-                and last[1] == deadline
-                and last[3] == plans.get(seat)
-                and (last[2] is legal or last[2] == legal)
-            ):
+            # no news since its last question (the same log, deadline, plan and legal actions,
+            # of the same bot): its answer stands, unasked (one tuple comparison: each item
+            # is compared by identity first, as the legal list the game hands out again is)
+            if last is not None and seat not in unread and last[1] == (deadline, plans.get(seat), legal):
                 continue
             self._take(seat, self._ask(seat, legal))
             # (a game's read-only legal list kept as it is; a plain one may be changed later)
             kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
-            asked[seat] = (bot, deadline, kept, plans.get(seat))
+            asked[seat] = (bot, (deadline, plans.get(seat), kept))
             unread.discard(seat)
 
     def _take(self, seat: int, answer: Any) -> None:
@@ -410,7 +400,8 @@ class Scheduler:
             old = plans.get(seat)
             if old is not None and old[1] is not None and (old[1] is action or old[1] == action) and old[0] <= due:
                 return  # the same plan, already under way: its reaction time stands
-            plans[seat] = (due, None if action is None else _kept_action(action))
+            # (_kept_action, inline: a bot answers after most steps of a real-time game)
+            plans[seat] = (due, action if action is None or type(action) is FrozenAction else dict(action))
         elif isinstance(answer, dict):
             plans.pop(seat, None)
             self._commit(seat, _kept_action(answer), self.now)
