@@ -471,7 +471,14 @@ class Scheduler:
                 game.advance(time)
             elif kind == _INTENT:
                 stamp, _, seat, action, person = heapq.heappop(self._queue)
-                at = max(stamp, game.clock) if game.realtime else None
+                at = None
+                if game.realtime:
+                    # max(stamp, game.clock) written out (ties keep the first, as max does): in
+                    # the per-step path the builtin's call and the iterator over its arguments
+                    # cost more than the comparison
+                    at = game.clock
+                    if stamp >= at:
+                        at = stamp
                 try:
                     game.act(seat, action, at=at)
                 except IllegalAction as exc:
@@ -504,7 +511,8 @@ class Scheduler:
             self._stalled = 0
         else:
             nxt = _UNKNOWN
-        self.now = max(self.now, t)
+        if t > self.now:  # max(self.now, t)
+            self.now = t
         return applied, nxt
 
     def run(self, max_steps: int = 100_000) -> int:
@@ -523,7 +531,7 @@ class Scheduler:
                 nxt = self._earliest()
             if nxt is None:
                 break
-            wake = max(nxt[2], self.now)
+            wake = nxt[2] if nxt[2] >= self.now else self.now  # max(nxt[2], self.now)
             try:
                 done, nxt = self._run_until(wake, max_steps - applied, True, nxt)
             except _StepLimit:
