@@ -184,7 +184,7 @@ class Scheduler:
         self._seq = 0
         self._dirty = True
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
-        # seat -> (bot, deadline, legal, plan) at its last question, for a bot that plans
+        # seat -> (bot, (deadline, plan, legal)) at its last question, for a bot that plans
         # on news only (_replan asks it again when one of them changed, or its log grew:
         # _unread, the seats whose logs grew since, up to the game's event count _read)
         self._asked: dict[int, tuple] = {}
@@ -241,18 +241,13 @@ class Scheduler:
         if len(plans) == 1:  # a turn-based game's one plan (and often a real-time one's)
             for seat in plans:
                 return seat
-        # min() over (due, no action, seat) without a key function's call and tuple per plan
-        best = -1
-        best_due: Any = None
-        best_ask = True
-        for seat, (due, action) in plans.items():
-            ask = action is None
-            if (
-                best_due is None
-                or due < best_due
-                or (due == best_due and (ask < best_ask or (ask == best_ask and seat < best)))
-            ):
-                best, best_due, best_ask = seat, due, ask
+        # min() over (due, no action, seat) without a key function's call and tuple per plan:
+        # the dues decide, but for a tie (rare: the tie's tuples are made only then)
+        items = iter(plans.items())
+        best, (best_due, best_action) = next(items)
+        for seat, (due, action) in items:
+            if due < best_due or (due == best_due and (action is None, seat) < (best_action is None, best)):
+                best, best_due, best_action = seat, due, action
         return best
 
     def _earliest(self) -> tuple | None:
@@ -368,34 +363,31 @@ class Scheduler:
                 continue  # it has pressed the button: it is asked again once that is decided
             legal = legal_actions(seat)
             if not legal:
-                plans.pop(seat, None)
+                if seat in plans:
+                    del plans[seat]
                 continue
             bot = bots[seat]
             last = asked.get(seat)
             # (a bot with an entry in _asked plans on news: only such bots get one)
-            if (last is not None and last[0] is bot) or getattr(bot, "plans_on_news", False):
-                # no news since its last question (the same log, legal actions, deadline
-                # and plan, of the same bot): its answer stands, unasked
-                if deadline is _UNKNOWN:
-                    deadline = game.next_deadline()
-                    seen, self._read = game.seen_since(self._read)
-                    unread.update(bots if seen is None else seen)
-                if (
-                    last is not None
-                    and seat not in unread
-                    and last[0] is bot
-                    and last[1] == deadline
-                    and last[3] == plans.get(seat)
-                    and (last[2] is legal or last[2] == legal)
-                ):
+            if last is None or last[0] is not bot:
+                if not getattr(bot, "plans_on_news", False):
+                    self._take(seat, self._ask(seat, legal))
                     continue
-                self._take(seat, self._ask(seat, legal))
-                # (a game's read-only legal list kept as it is; a plain one may be changed later)
-                kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
-                asked[seat] = (bot, deadline, kept, plans.get(seat))
-                unread.discard(seat)
+                last = None  # a new planner, or another bot in the seat: asked
+            if deadline is _UNKNOWN:
+                deadline = game.next_deadline()
+                seen, self._read = game.seen_since(self._read)
+                unread.update(bots if seen is None else seen)
+            # no news since its last question (the same log, deadline, plan and legal actions,
+            # of the same bot): its answer stands, unasked (one tuple comparison: each item
+            # is compared by identity first, as the legal list the game hands out again is)
+            if last is not None and seat not in unread and last[1] == (deadline, plans.get(seat), legal):
                 continue
             self._take(seat, self._ask(seat, legal))
+            # (a game's read-only legal list kept as it is; a plain one may be changed later)
+            kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
+            asked[seat] = (bot, (deadline, plans.get(seat), kept))
+            unread.discard(seat)
 
     def _take(self, seat: int, answer: Any) -> None:
         """Record a real-time bot's answer (at ``now``)."""
@@ -408,7 +400,8 @@ class Scheduler:
             old = plans.get(seat)
             if old is not None and old[1] is not None and (old[1] is action or old[1] == action) and old[0] <= due:
                 return  # the same plan, already under way: its reaction time stands
-            plans[seat] = (due, None if action is None else _kept_action(action))
+            # (_kept_action, inline: a bot answers after most steps of a real-time game)
+            plans[seat] = (due, action if action is None or type(action) is FrozenAction else dict(action))
         elif isinstance(answer, dict):
             plans.pop(seat, None)
             self._commit(seat, _kept_action(answer), self.now)
@@ -478,7 +471,14 @@ class Scheduler:
                 game.advance(time)
             elif kind == _INTENT:
                 stamp, _, seat, action, person = heapq.heappop(self._queue)
-                at = max(stamp, game.clock) if game.realtime else None
+                at = None
+                if game.realtime:
+                    # max(stamp, game.clock) written out (ties keep the first, as max does): in
+                    # the per-step path the builtin's call and the iterator over its arguments
+                    # cost more than the comparison
+                    at = game.clock
+                    if stamp >= at:
+                        at = stamp
                 try:
                     game.act(seat, action, at=at)
                 except IllegalAction as exc:
@@ -511,7 +511,8 @@ class Scheduler:
             self._stalled = 0
         else:
             nxt = _UNKNOWN
-        self.now = max(self.now, t)
+        if t > self.now:  # max(self.now, t)
+            self.now = t
         return applied, nxt
 
     def run(self, max_steps: int = 100_000) -> int:
@@ -530,7 +531,7 @@ class Scheduler:
                 nxt = self._earliest()
             if nxt is None:
                 break
-            wake = max(nxt[2], self.now)
+            wake = nxt[2] if nxt[2] >= self.now else self.now  # max(nxt[2], self.now)
             try:
                 done, nxt = self._run_until(wake, max_steps - applied, True, nxt)
             except _StepLimit:

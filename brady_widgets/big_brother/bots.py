@@ -429,8 +429,16 @@ class HousemateBot:
         per draw."""
         kept = self._moment_text
         if kept is None or (kept[0] is not moment and kept[0] != moment):  # (an equal moment: the same text)
-            kept = self._moment_text = (moment, f"big_brother:{self.level}:{self.seed}:{self.seat}:({_text(moment)}, ")
+            prefix = self._prefix
+            if prefix is None or prefix[0] != (self.level, self.seed, self.seat):
+                # the bot's part of the text, written once (a game's seed is a 64-bit number:
+                # writing it out in decimal was a good part of a new moment's head)
+                level, seed, seat = key = (self.level, self.seed, self.seat)
+                prefix = self._prefix = (key, f"big_brother:{level}:{seed}:{seat}:(")
+            kept = self._moment_text = (moment, f"{prefix[1]}{_text(moment)}, ")
         return kept[1]
+
+    _prefix: tuple | None = None
 
     def _key_head(self, moment: tuple, why: str) -> str:
         """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
@@ -469,13 +477,23 @@ class HousemateBot:
         """The seat of the highest ``score + noise * (2u - 1)`` (``u``: the draw of
         ``(moment, why, seat)``; the lowest seat on a tie)."""
         noise = self.p["noise"]
-        # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
-        # "'why', <seat>)" (an int seat's repr is its str)
-        head, why_ = self._moment_head(moment), f"{why!r}, "
         # a top score's value first (any top seat): a seat whose score is below the best
         # value by more than the noise cannot win whatever it draws (noise * (2u - 1) <=
         # noise), so it is not drawn
         best = top = max(scores, key=scores.__getitem__)
+        # the top seat's value is at least its score minus the noise: when no other seat
+        # can reach that, the top seat wins whatever anyone draws, and nothing is drawn
+        # (about half of the picks of a 6-medium game: two or three targets, one liked
+        # or disliked by far the most)
+        low = scores[top] - noise
+        for s, score in scores.items():
+            if s != top and score + noise >= low:
+                break
+        else:
+            return top
+        # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
+        # "'why', <seat>)" (an int seat's repr is its str)
+        head, why_ = self._moment_head(moment), f"{why!r}, "
         value = scores[top] + noise * (2 * (_hash(f"{why_}{top!r})", head) * _TO_UNIT) - 1)
         for s, score in scores.items():
             if s != top and score + noise >= value:

@@ -1,0 +1,105 @@
+"""Scheduler: which plan falls due first, and when a bot that plans on news is asked.
+
+``_first_plan`` and ``_replan`` are written for speed (a real-time game runs them after
+every step); these tests hold them to their plain definitions."""
+
+from __future__ import annotations
+
+import random
+
+from brady_widgets.engine.game import FrozenAction
+from brady_widgets.scheduler import Later, Scheduler
+
+
+class _Clock:
+    """The least of a real-time game the scheduler reads for its plans."""
+
+    clock, realtime, races, over = 0, True, frozenset(), False
+
+    def next_deadline(self):
+        return None
+
+
+def test_the_first_plan_is_the_least_due_then_an_action_then_the_lowest_seat():
+    rng = random.Random(5)
+    vote = FrozenAction({"type": "vote", "target": 1})
+    ties = 0
+    for _ in range(3000):
+        sched = Scheduler(_Clock(), {}, lag=0)
+        seats = rng.sample(range(8), rng.randint(1, 6))
+        sched._plans = {
+            s: (rng.choice((100, 250, 250.0, 400)), rng.choice((None, vote, {"type": "roll"}))) for s in seats
+        }
+        want = min(sched._plans, key=lambda s: (sched._plans[s][0], sched._plans[s][1] is None, s))
+        assert sched._first_plan() == want, sched._plans
+        dues = [due for due, _ in sched._plans.values()]
+        ties += len(dues) != len(set(dues))
+    assert ties > 1000  # the tie-breaks are tried, not only distinct times
+
+
+class _Waiter:
+    """A bot that plans on news and says the same thing every time; counts its questions."""
+
+    plans_on_news = True
+
+    def __init__(self):
+        self.asked = 0
+
+    def plan(self, view, legal):
+        self.asked += 1
+        return Later(1000, legal[0])
+
+
+class _Table:
+    """Two seats with one legal action each; ``news`` and ``deadline`` are set by the test."""
+
+    clock, realtime, races, over, players = 0, True, frozenset(), False, 2
+
+    def __init__(self):
+        self.legal = {0: [{"type": "wait"}], 1: [{"type": "wait"}]}
+        self.deadline = None
+        self.events: list = []
+
+    def legal_actions(self, seat):
+        return self.legal[seat]
+
+    def next_deadline(self):
+        return self.deadline
+
+    def seen_since(self, mark=0):
+        seats = set()
+        for ev in self.events[mark:]:
+            seats.update(ev)
+        return frozenset(seats), len(self.events)
+
+    def view(self, seat):
+        return {"seat": seat}
+
+
+def test_a_bot_that_plans_on_news_is_asked_again_only_when_something_it_sees_changed():
+    table, bots = _Table(), {0: _Waiter(), 1: _Waiter()}
+    sched = Scheduler(table, bots, lag=0)
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 1]
+    sched._replan()  # nothing changed
+    assert [b.asked for b in bots.values()] == [1, 1]
+    table.events.append([1])  # news for seat 1 only
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 2]
+    table.deadline = 5000  # another deadline: both
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [2, 3]
+    table.legal[0] = [{"type": "wait"}]  # an equal legal list: no news
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [2, 3]
+    table.legal[0] = [{"type": "go"}]  # other legal actions: seat 0
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [3, 3]
+    sched._plans[1] = (7000, None)  # its plan changed: seat 1
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [3, 4]
+    bots[0] = sched.bots[0] = _Waiter()  # another bot in the seat (as a session swaps one): asked at once
+    sched._replan()
+    assert bots[0].asked == 1 and bots[1].asked == 4
+    sched._replan()
+    assert bots[0].asked == 1 and bots[1].asked == 4
