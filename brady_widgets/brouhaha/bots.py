@@ -247,18 +247,21 @@ class Memory:
         self.my_card: str | None = None  # the animal the bot last put down
         self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
         self.slapped_on: tuple | None = None  # the table (see :meth:`table`) when the bot last slapped first
-        self._table: tuple = (None, ())  # (changes, table()) as last made
+        #: table() as last made; None once ``cry_now`` or ``down_at`` changed (they alone make it)
+        self._table: tuple | None = None
 
     def table(self) -> tuple:
         """The face-down cards on the table as the bot knows them: ``(seat, cry, when
         it went down)`` for every seat with a card down. A slap window that closes
         unanswered leaves it unchanged; a card shown, taken back, matched or hunted
         changes it."""
-        if self._table[0] != self.changes:  # made once per change of the memory
+        table = self._table
+        if table is None:  # made once per change of the cards down (not per event: a slap, a pass
+            # or a card shown from its own hand leaves it as it was)
             down_at = self.down_at
             table = tuple([(s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None])
-            self._table = (self.changes, table)
-        return self._table[1]
+            self._table = table
+        return table
 
     # ----------------------------------------------------------------- log
     @property
@@ -287,6 +290,7 @@ class Memory:
         return restart
 
     def _forget_down(self, seat: int) -> None:
+        self._table = None
         self.cry_now[seat] = None
         self.down_at.pop(seat, None)
         self.answered.pop(seat, None)
@@ -315,6 +319,7 @@ class Memory:
             self.answered[seat] = seat != me and self.cry_now.get(me) == cry and self.down_at.get(me, at) < at
             self.cry_now[seat] = cry
             self.down_at[seat] = at
+            self._table = None
         elif kind == "play_card":
             if ev.get("seat") == me:
                 self.shown[ev["card"]] = at
@@ -350,6 +355,7 @@ class Memory:
             self.cry_now[seat] = ev.get("cry")
             self.down_at[seat] = at
             self.answered[seat] = False
+            self._table = None
         elif kind == "mismatch":
             for seat, card in zip(ev.get("seats", ()), ev.get("cards", ())):
                 self._forget_down(seat)
