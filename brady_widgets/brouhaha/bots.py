@@ -805,9 +805,9 @@ class PlannerBot:
         hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
         if hi > bar:
             top = round(hi, 3)
-            # (top > 0: a 0 never ties; a score rounding to top is within 0.001 of hi, so one
-            # further away than 0.002 is not rounded)
-            tied = [c for c, v in scores.items() if v and hi - v < 0.002 and round(v, 3) == top]
+            # (a score rounding to top is within 0.001 of hi, so one further away than 0.002
+            # is not rounded)
+            tied = [c for c, v in scores.items() if hi - v < 0.002 and round(v, 3) == top]
             if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
                 best = tied[0]
                 if len(tied) > 1:
@@ -1107,22 +1107,23 @@ class _Context:
         return out
 
     def play_scores(self, animals) -> dict:
-        """``{animal: play_score(animal)}`` for the animals other than its own down card: a
-        card whose cry nobody else cries scores 0 without a belief (``share`` would be
-        ``1 - 1.0``)."""
-        cry_of, dead, share = self.cry_of, self.dead, self.share
+        """``{animal: play_score(animal)}`` for the animals other than its own down card whose
+        score is not 0, in their order: a card whose cry nobody else cries scores 0 without
+        a belief (``share`` would be ``1 - 1.0``), and the caller looks only at the best."""
+        cry_of, dead, share, mine = self.cry_of, self.dead, self.share, self.mine
         crying = self._crying_map()
         lonely = self._lonely
         deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
-        out = dict.fromkeys(animals, 0.0)
-        out.pop(self.mine, None)
-        for c in out:
+        out = {}
+        for c in animals:
             # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
             cry = cry_of.get(c)
-            if cry in crying and cry != lonely:
+            if cry in crying and cry != lonely and c != mine:
                 d = deads.get(c)
                 if not (d if d is not None else dead(c)):
-                    out[c] = share(c)
+                    v = share(c)
+                    if v:
+                        out[c] = v
         return out
 
     def play_score(self, animal: str) -> float:
