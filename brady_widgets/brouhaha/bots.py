@@ -377,12 +377,16 @@ class Memory:
             for seat in ev.get("hunters", ()):
                 self._forget_down(seat)
         elif kind == "pass_open":
-            # everyone is about to give a card away: every memory of a hand grows less sure
-            # (a weight already FORGOTTEN is not halved: nothing reads it)
+            # everyone is about to give a card away: every memory of a hand grows less sure,
+            # and one it halves to FORGOTTEN or less is gone (nothing reads it: it could only
+            # be halved again or replaced, so every later read of the hands would skip it)
             for cards in self.holds.values():
                 for card, (t, w) in list(cards.items()):
+                    w *= PASS_KEEP
                     if w > FORGOTTEN:
-                        cards[card] = (t, w * PASS_KEEP)
+                        cards[card] = (t, w)
+                    else:
+                        del cards[card]
             self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
@@ -560,10 +564,15 @@ class PlannerBot:
             return cached[3], cached[2]
         hopes: dict = {}
         until = math.inf
+        fades = self._fades
         for seat, cries in memory.cried.items():
             if seat != self.seat:
                 for cry, at in cries.items():
-                    kept = self._remembered_until(at, now, ("cried", seat, cry, at))
+                    key = ("cried", seat, cry, at)
+                    fade = fades.get((at, key))  # _remembered_until's first look, made here
+                    if fade is not None and now > fade[1]:
+                        continue  # faded, and a faded memory stays faded
+                    kept = fade[0] if fade is not None and now < fade[0] else self._remembered_until(at, now, key)
                     if kept is not None:
                         hopes[cry] = 1.0
                         if kept < until:
