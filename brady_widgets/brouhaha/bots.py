@@ -467,6 +467,7 @@ class PlannerBot:
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
         self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
+        self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
 
     def __repr__(self) -> str:
@@ -842,14 +843,19 @@ class PlannerBot:
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
         elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
-            # min(alive, key=the seeded draw of ("order", since, card)): the first card of the
-            # lowest draw (a draw is below 1), its cache read before calling _uniform
-            draws, uniform = self._draws, self._uniform
-            low = 2.0
-            for c in alive:
-                u = draws.get(("order", since, c)) or uniform("order", since, c)
-                if u < low:
-                    nxt, low = c, u
+            order = self._order_of
+            if order[0] is alive and order[1] == since:
+                nxt = order[2]  # the same live cards (the same kept list) and since: the same card
+            else:
+                # min(alive, key=the seeded draw of ("order", since, card)): the first card of
+                # the lowest draw (a draw is below 1), its cache read before calling _uniform
+                draws, uniform = self._draws, self._uniform
+                low = 2.0
+                for c in alive:
+                    u = draws.get(("order", since, c)) or uniform("order", since, c)
+                    if u < low:
+                        nxt, low = c, u
+                self._order_of = (alive, since, nxt)
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
