@@ -944,10 +944,18 @@ class _Context:
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
     def known(self) -> dict:
-        """:func:`.odds._known_down` of the view."""
-        if self._known is None:
-            self._known = odds._known_down(self.view)
-        return self._known
+        """:func:`.odds._known_down` of the view: with no reveal on the table (most questions)
+        only its own card down, read here without the call."""
+        known = self._known
+        if known is None:
+            view = self.view
+            if view.get("reveal"):
+                known = odds._known_down(view)
+            else:
+                down = view.get("my_down")
+                known = {} if down is None or view.get("viewer") is None else {view["viewer"]: down}
+            self._known = known
+        return known
 
     # memories still there now: {seat: {animal: weight}}
     def holds(self) -> dict:
