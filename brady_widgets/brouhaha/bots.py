@@ -1024,7 +1024,11 @@ class _Context:
         for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             sure = surely.get(animal)
-            elsewhere = sum(w for s, w in sure if s != seat) if sure else 0
+            elsewhere = 0
+            if sure:
+                for s, w in sure:  # (sum of a generator, without making one: the same order)
+                    if s != seat:
+                        elsewhere += w
             base = pool.get(animal, 0) - elsewhere
             if not base > 0.0:
                 base = 0.0  # max(0.0, base)
