@@ -817,7 +817,10 @@ class PlannerBot:
             top = round(hi, 3)
             # (a score rounding to top is within 0.001 of hi, so one further away than 0.002
             # is not rounded)
-            tied = [c for c, v in scores.items() if hi - v < 0.002 and round(v, 3) == top]
+            tied = []  # (a loop: a list comprehension makes a function frame in CPython 3.11)
+            for c, v in scores.items():
+                if hi - v < 0.002 and round(v, 3) == top:
+                    tied.append(c)
             if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
                 best = tied[0]
                 if len(tied) > 1:
@@ -859,9 +862,7 @@ class PlannerBot:
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
-            first = ctx.shown_first(alive)
-            low = min(first.values())
-            tied = [c for c in alive if first[c] == low]
+            tied = ctx.shown_first(alive)
             nxt = tied[0]
             if len(tied) > 1:
                 # min(tied, key=the seeded draw of ("order", card)), as above
@@ -1176,11 +1177,21 @@ class _Context:
             hopes = self._hopes = self.bot._hopes_now(self.now)[0]
         return hopes
 
-    def shown_first(self, animals) -> dict:
-        """``{animal: when it last showed it (-1: never) - 1000 * cry_hope(animal)}``: the
-        lowest is the card to show next when it searches."""
+    def shown_first(self, animals) -> list:
+        """The animals of ``animals`` (in their order) with the lowest ``when it last showed
+        it (-1: never) - 1000 * cry_hope(animal)``: the card to show next when it searches is
+        one of them. (One loop: no dict of every card's value, no min() and tie list after.)"""
         hopes, shown, cry_of = self._hopes_made(), self.memory.shown.get, self.cry_of
-        return {c: shown(c, -1.0) - 1000 * hopes.get(cry_of[c], 0.0) for c in animals}
+        low = math.inf
+        tied: list = []
+        for c in animals:
+            v = shown(c, -1.0) - 1000 * hopes.get(cry_of[c], 0.0)
+            if v < low:
+                low = v
+                tied = [c]
+            elif v == low:
+                tied.append(c)
+        return tied
 
     def hunt_target(self, targets: list) -> tuple:
         """The best target and its score: 1 for a card, + the chance its cry is
