@@ -1224,25 +1224,31 @@ class _Context:
 
     def pass_choice(self, cards: list) -> str:
         """The card to give: a second copy, a dead card, else the least promising; a
-        Hunter last."""
+        Hunter last. (``min(cards, key=rank)`` as one loop, with the question's pool and
+        remembered cries read once: the first card of the lowest rank, ranks that never tie
+        since each names its card.)"""
         count = self.hand.count  # (a hand of a few cards: counted in C, no Counter made)
         left = (self.me + 1) % (self.view.get("players") or 1)
         left_holds = self.holds().get(left, {})
-
-        def rank(card):
+        dead, share, pool, hopes, cry_of = self.dead, self.share, self.pool(), self._hopes_made(), self.cry_of
+        best: tuple = ()
+        for card in cards:
             if card == HUNTER:
-                return (3, 0.0, card)
-            if count(card) >= 2:
-                return (0, 0.0, card)
-            if self.dead(card):
-                return (1, 0.0, card)
-            # keep cards that can match: likely matched now, or with more unseen look-alikes
-            hope = self.share(card) + 0.01 * self.pool().get(card, 0) + 0.1 * self.cry_hope(card)
-            # giving the left neighbour the partner of a card it holds stalls its pair
-            hope += 0.5 * left_holds.get(card, 0)
-            return (2, hope, card)
-
-        return min(cards, key=rank)
+                rank: tuple = (3, 0.0, card)
+            elif count(card) >= 2:
+                rank = (0, 0.0, card)
+            elif dead(card):
+                rank = (1, 0.0, card)
+            else:
+                # keep cards that can match: likely matched now, or with more unseen look-alikes
+                # (0.1 * cry_hope(card))
+                hope = share(card) + 0.01 * pool.get(card, 0) + 0.1 * hopes.get(cry_of[card], 0.0)
+                # giving the left neighbour the partner of a card it holds stalls its pair
+                hope += 0.5 * left_holds.get(card, 0)
+                rank = (2, hope, card)
+            if not best or rank < best:
+                best = rank
+        return best[2]
 
 
 class EasyBot(PlannerBot):
