@@ -285,7 +285,11 @@ class Memory:
             restart = True
         new = log[n:]
         for ev in new:
-            self._event(ev)
+            kind = ev.get("type")
+            if kind in _READ:
+                self._event(ev, kind)
+            elif kind != "pass_chosen":  # (a pass chosen changes nothing it remembers)
+                self.changes += 1  # nothing it remembers, but an event (a reveal, the deal, ...)
         self.entries += new
         return restart
 
@@ -302,12 +306,8 @@ class Memory:
             self.cried_version += 1
         self._forget_down(seat)
 
-    def _event(self, ev: dict) -> None:
-        kind = ev.get("type")
-        if kind not in _READ:
-            if kind != "pass_chosen":
-                self.changes += 1
-            return  # nothing it remembers (a reveal, the deal, a pass chosen, ...)
+    def _event(self, ev: dict, kind: str) -> None:
+        """Remember what the event ``ev`` of type ``kind`` (one of :data:`_READ`) says."""
         self.changes += 1
         at = ev.get("at", 0) or 0
         me = self.me
@@ -831,7 +831,9 @@ class PlannerBot:
                         u = self._uniform("pick", table, c)
                         if u > top_u:
                             best, top_u = c, u
-                if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
+                if scores[best] > bar and (
+                    self._draws.get(("attention", table)) or self._uniform("attention", table)
+                ) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
@@ -845,7 +847,9 @@ class PlannerBot:
             return None
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
-        elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
+        elif (self._draws.get(("shuffle", since)) or self._uniform("shuffle", since)) < 0.5:
+            # (now and then a random card, not the oldest shown; the draw read from its cache
+            # before calling _uniform)
             order = self._order_of
             if order[0] is alive and order[1] == since:
                 nxt = order[2]  # the same live cards (the same kept list) and since: the same card
@@ -967,7 +971,7 @@ class _Context:
     def pool(self) -> dict:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
-            self._pool = self.bot._unseen(self.view, self.known())
+            self._pool = self.bot._unseen(self.view, self._known if self._known is not None else self.known())
         return self._pool
 
     def belief(self, seat: int) -> dict:
@@ -1104,7 +1108,8 @@ class _Context:
         """The bot's cache of :meth:`dead` (``{animal: dead}``), kept between questions while
         the pool, the hand and the card down it was made of stay (most questions: a card
         shown by another seat changes none of them)."""
-        pool, hand, mine = self.pool(), self.hand, self.mine
+        pool = self._pool if self._pool is not None else self.pool()  # (most often made already)
+        hand, mine = self.hand, self.mine
         bot = self.bot
         made = bot._dead_of
         if made[0] is not pool or made[2] != mine or made[1] != hand:
@@ -1128,8 +1133,8 @@ class _Context:
         for c in animals:
             if c != mine:
                 d = made.get(c)
-                if d is None:
-                    d = made[c] = _dead(c, hand, mine, pool)
+                if d is None:  # _dead(c, hand, mine, pool), inline: a call per card of the hand
+                    d = made[c] = c != HUNTER and (hand.count(c) + (mine == c) >= 2 or not pool.get(c))
                 if not d:
                     out.append(c)
         return out
