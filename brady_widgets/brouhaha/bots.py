@@ -831,9 +831,10 @@ class PlannerBot:
                         u = self._uniform("pick", table, c)
                         if u > top_u:
                             best, top_u = c, u
-                if scores[best] > bar and (
-                    self._draws.get(("attention", table)) or self._uniform("attention", table)
-                ) < p["attention"]:
+                if (
+                    scores[best] > bar
+                    and (self._draws.get(("attention", table)) or self._uniform("attention", table)) < p["attention"]
+                ):
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
