@@ -224,7 +224,8 @@ class Memory:
         self.reset()
 
     def reset(self) -> None:
-        #: bumped by every change of ``holds`` (and by a reset): the bot's cache of the
+        #: bumped by every change of ``holds`` (and by a reset), and only then (a match or a
+        #: hunt of a card it remembered in no hand changes none): the bot's cache of the
         #: memories still there is keyed by it
         self.version = getattr(self, "version", 0) + 1
         #: bumped by every event but a pass chosen (which changes nothing it remembers)
@@ -365,12 +366,12 @@ class Memory:
         elif kind == "match":
             for seat in ev.get("seats", ()):
                 self._forget_down(seat)
-                self.holds.get(seat, {}).pop(ev.get("card"), None)
-            self.version += 1
+                if self.holds.get(seat, {}).pop(ev.get("card"), None) is not None:
+                    self.version += 1
         elif kind == "hunted":
             target = ev.get("target")
-            self.holds.get(target, {}).pop(ev.get("card"), None)
-            self.version += 1
+            if self.holds.get(target, {}).pop(ev.get("card"), None) is not None:
+                self.version += 1
             self._forget_down(target)
             self._forget_down(ev.get("hunter"))
         elif kind == "hunters_cancel":
@@ -381,20 +382,21 @@ class Memory:
             # and one it halves to FORGOTTEN or less is gone (nothing reads it: it could only
             # be halved again or replaced, so every later read of the hands would skip it)
             for cards in self.holds.values():
-                for card, (t, w) in list(cards.items()):
-                    w *= PASS_KEEP
-                    if w > FORGOTTEN:
-                        cards[card] = (t, w)
-                    else:
-                        del cards[card]
-            self.version += 1
+                if cards:
+                    for card, (t, w) in list(cards.items()):
+                        w *= PASS_KEEP
+                        if w > FORGOTTEN:
+                            cards[card] = (t, w)
+                        else:
+                            del cards[card]
+                    self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
             if giver == me and to != me:
                 self.holds.setdefault(to, {})[card] = (at, 1.0)
-            elif to == me:
-                self.holds.get(giver, {}).pop(card, None)
-            self.version += 1
+                self.version += 1
+            elif to == me and self.holds.get(giver, {}).pop(card, None) is not None:
+                self.version += 1
 
 
 def _lognormal(h: int, median: float, sigma: float) -> int:
