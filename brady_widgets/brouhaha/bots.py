@@ -224,7 +224,8 @@ class Memory:
         self.reset()
 
     def reset(self) -> None:
-        #: bumped by every change of ``holds`` (and by a reset): the bot's cache of the
+        #: bumped by every change of ``holds`` (and by a reset), and only then (a match or a
+        #: hunt of a card it remembered in no hand changes none): the bot's cache of the
         #: memories still there is keyed by it
         self.version = getattr(self, "version", 0) + 1
         #: bumped by every event but a pass chosen (which changes nothing it remembers)
@@ -247,18 +248,21 @@ class Memory:
         self.my_card: str | None = None  # the animal the bot last put down
         self.voids: dict[int, tuple] = {}  # seat -> (its down_at, times): its slaps with that card nobody answered
         self.slapped_on: tuple | None = None  # the table (see :meth:`table`) when the bot last slapped first
-        self._table: tuple = (None, ())  # (changes, table()) as last made
+        #: table() as last made; None once ``cry_now`` or ``down_at`` changed (they alone make it)
+        self._table: tuple | None = None
 
     def table(self) -> tuple:
         """The face-down cards on the table as the bot knows them: ``(seat, cry, when
         it went down)`` for every seat with a card down. A slap window that closes
         unanswered leaves it unchanged; a card shown, taken back, matched or hunted
         changes it."""
-        if self._table[0] != self.changes:  # made once per change of the memory
+        table = self._table
+        if table is None:  # made once per change of the cards down (not per event: a slap, a pass
+            # or a card shown from its own hand leaves it as it was)
             down_at = self.down_at
             table = tuple([(s, c, down_at.get(s)) for s, c in sorted(self.cry_now.items()) if c is not None])
-            self._table = (self.changes, table)
-        return self._table[1]
+            self._table = table
+        return table
 
     # ----------------------------------------------------------------- log
     @property
@@ -282,11 +286,16 @@ class Memory:
             restart = True
         new = log[n:]
         for ev in new:
-            self._event(ev)
+            kind = ev.get("type")
+            if kind in _READ:
+                self._event(ev, kind)
+            elif kind != "pass_chosen":  # (a pass chosen changes nothing it remembers)
+                self.changes += 1  # nothing it remembers, but an event (a reveal, the deal, ...)
         self.entries += new
         return restart
 
     def _forget_down(self, seat: int) -> None:
+        self._table = None
         self.cry_now[seat] = None
         self.down_at.pop(seat, None)
         self.answered.pop(seat, None)
@@ -298,12 +307,8 @@ class Memory:
             self.cried_version += 1
         self._forget_down(seat)
 
-    def _event(self, ev: dict) -> None:
-        kind = ev.get("type")
-        if kind not in _READ:
-            if kind != "pass_chosen":
-                self.changes += 1
-            return  # nothing it remembers (a reveal, the deal, a pass chosen, ...)
+    def _event(self, ev: dict, kind: str) -> None:
+        """Remember what the event ``ev`` of type ``kind`` (one of :data:`_READ`) says."""
         self.changes += 1
         at = ev.get("at", 0) or 0
         me = self.me
@@ -315,6 +320,7 @@ class Memory:
             self.answered[seat] = seat != me and self.cry_now.get(me) == cry and self.down_at.get(me, at) < at
             self.cry_now[seat] = cry
             self.down_at[seat] = at
+            self._table = None
         elif kind == "play_card":
             if ev.get("seat") == me:
                 self.shown[ev["card"]] = at
@@ -350,6 +356,7 @@ class Memory:
             self.cry_now[seat] = ev.get("cry")
             self.down_at[seat] = at
             self.answered[seat] = False
+            self._table = None
         elif kind == "mismatch":
             for seat, card in zip(ev.get("seats", ()), ev.get("cards", ())):
                 self._forget_down(seat)
@@ -359,32 +366,37 @@ class Memory:
         elif kind == "match":
             for seat in ev.get("seats", ()):
                 self._forget_down(seat)
-                self.holds.get(seat, {}).pop(ev.get("card"), None)
-            self.version += 1
+                if self.holds.get(seat, {}).pop(ev.get("card"), None) is not None:
+                    self.version += 1
         elif kind == "hunted":
             target = ev.get("target")
-            self.holds.get(target, {}).pop(ev.get("card"), None)
-            self.version += 1
+            if self.holds.get(target, {}).pop(ev.get("card"), None) is not None:
+                self.version += 1
             self._forget_down(target)
             self._forget_down(ev.get("hunter"))
         elif kind == "hunters_cancel":
             for seat in ev.get("hunters", ()):
                 self._forget_down(seat)
         elif kind == "pass_open":
-            # everyone is about to give a card away: every memory of a hand grows less sure
-            # (a weight already FORGOTTEN is not halved: nothing reads it)
+            # everyone is about to give a card away: every memory of a hand grows less sure,
+            # and one it halves to FORGOTTEN or less is gone (nothing reads it: it could only
+            # be halved again or replaced, so every later read of the hands would skip it)
             for cards in self.holds.values():
-                for card, (t, w) in list(cards.items()):
-                    if w > FORGOTTEN:
-                        cards[card] = (t, w * PASS_KEEP)
-            self.version += 1
+                if cards:
+                    for card, (t, w) in list(cards.items()):
+                        w *= PASS_KEEP
+                        if w > FORGOTTEN:
+                            cards[card] = (t, w)
+                        else:
+                            del cards[card]
+                    self.version += 1
         elif kind == "passed":
             giver, to, card = ev.get("seat"), ev.get("to"), ev.get("card")
             if giver == me and to != me:
                 self.holds.setdefault(to, {})[card] = (at, 1.0)
-            elif to == me:
-                self.holds.get(giver, {}).pop(card, None)
-            self.version += 1
+                self.version += 1
+            elif to == me and self.holds.get(giver, {}).pop(card, None) is not None:
+                self.version += 1
 
 
 def _lognormal(h: int, median: float, sigma: float) -> int:
@@ -457,6 +469,7 @@ class PlannerBot:
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
         self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
+        self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
 
     def __repr__(self) -> str:
@@ -554,10 +567,15 @@ class PlannerBot:
             return cached[3], cached[2]
         hopes: dict = {}
         until = math.inf
+        fades = self._fades
         for seat, cries in memory.cried.items():
             if seat != self.seat:
                 for cry, at in cries.items():
-                    kept = self._remembered_until(at, now, ("cried", seat, cry, at))
+                    key = ("cried", seat, cry, at)
+                    fade = fades.get((at, key))  # _remembered_until's first look, made here
+                    if fade is not None and now > fade[1]:
+                        continue  # faded, and a faded memory stays faded
+                    kept = fade[0] if fade is not None and now < fade[0] else self._remembered_until(at, now, key)
                     if kept is not None:
                         hopes[cry] = 1.0
                         if kept < until:
@@ -799,9 +817,12 @@ class PlannerBot:
         hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
         if hi > bar:
             top = round(hi, 3)
-            # (top > 0: a 0 never ties; a score rounding to top is within 0.001 of hi, so one
-            # further away than 0.002 is not rounded)
-            tied = [c for c, v in scores.items() if v and hi - v < 0.002 and round(v, 3) == top]
+            # (a score rounding to top is within 0.001 of hi, so one further away than 0.002
+            # is not rounded)
+            tied = []  # (a loop: a list comprehension makes a function frame in CPython 3.11)
+            for c, v in scores.items():
+                if hi - v < 0.002 and round(v, 3) == top:
+                    tied.append(c)
             if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
                 best = tied[0]
                 if len(tied) > 1:
@@ -812,7 +833,10 @@ class PlannerBot:
                         u = self._uniform("pick", table, c)
                         if u > top_u:
                             best, top_u = c, u
-                if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
+                if (
+                    scores[best] > bar
+                    and (self._draws.get(("attention", table)) or self._uniform("attention", table)) < p["attention"]
+                ):
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
@@ -826,21 +850,26 @@ class PlannerBot:
             return None
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
-        elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
-            # min(alive, key=the seeded draw of ("order", since, card)): the first card of the
-            # lowest draw (a draw is below 1), its cache read before calling _uniform
-            draws, uniform = self._draws, self._uniform
-            low = 2.0
-            for c in alive:
-                u = draws.get(("order", since, c)) or uniform("order", since, c)
-                if u < low:
-                    nxt, low = c, u
+        elif (self._draws.get(("shuffle", since)) or self._uniform("shuffle", since)) < 0.5:
+            # (now and then a random card, not the oldest shown; the draw read from its cache
+            # before calling _uniform)
+            order = self._order_of
+            if order[0] is alive and order[1] == since:
+                nxt = order[2]  # the same live cards (the same kept list) and since: the same card
+            else:
+                # min(alive, key=the seeded draw of ("order", since, card)): the first card of
+                # the lowest draw (a draw is below 1), its cache read before calling _uniform
+                draws, uniform = self._draws, self._uniform
+                low = 2.0
+                for c in alive:
+                    u = draws.get(("order", since, c)) or uniform("order", since, c)
+                    if u < low:
+                        nxt, low = c, u
+                self._order_of = (alive, since, nxt)
         else:
             # the card shown least recently (a cry someone else took back first), ties broken
             # by a seeded draw per card
-            first = ctx.shown_first(alive)
-            low = min(first.values())
-            tied = [c for c in alive if first[c] == low]
+            tied = ctx.shown_first(alive)
             nxt = tied[0]
             if len(tied) > 1:
                 # min(tied, key=the seeded draw of ("order", card)), as above
@@ -923,10 +952,18 @@ class _Context:
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
     def known(self) -> dict:
-        """:func:`.odds._known_down` of the view."""
-        if self._known is None:
-            self._known = odds._known_down(self.view)
-        return self._known
+        """:func:`.odds._known_down` of the view: with no reveal on the table (most questions)
+        only its own card down, read here without the call."""
+        known = self._known
+        if known is None:
+            view = self.view
+            if view.get("reveal"):
+                known = odds._known_down(view)
+            else:
+                down = view.get("my_down")
+                known = {} if down is None or view.get("viewer") is None else {view["viewer"]: down}
+            self._known = known
+        return known
 
     # memories still there now: {seat: {animal: weight}}
     def holds(self) -> dict:
@@ -937,7 +974,7 @@ class _Context:
     def pool(self) -> dict:
         """Unseen cards less the ones it surely remembers in other seats' hands."""
         if self._pool is None:
-            self._pool = self.bot._unseen(self.view, self.known())
+            self._pool = self.bot._unseen(self.view, self._known if self._known is not None else self.known())
         return self._pool
 
     def belief(self, seat: int) -> dict:
@@ -995,7 +1032,11 @@ class _Context:
         for animal in self.species.get(cry, ()):
             # the sure memories of it in other seats' hands (summed in the memories' order)
             sure = surely.get(animal)
-            elsewhere = sum(w for s, w in sure if s != seat) if sure else 0
+            elsewhere = 0
+            if sure:
+                for s, w in sure:  # (sum of a generator, without making one: the same order)
+                    if s != seat:
+                        elsewhere += w
             base = pool.get(animal, 0) - elsewhere
             if not base > 0.0:
                 base = 0.0  # max(0.0, base)
@@ -1070,7 +1111,8 @@ class _Context:
         """The bot's cache of :meth:`dead` (``{animal: dead}``), kept between questions while
         the pool, the hand and the card down it was made of stay (most questions: a card
         shown by another seat changes none of them)."""
-        pool, hand, mine = self.pool(), self.hand, self.mine
+        pool = self._pool if self._pool is not None else self.pool()  # (most often made already)
+        hand, mine = self.hand, self.mine
         bot = self.bot
         made = bot._dead_of
         if made[0] is not pool or made[2] != mine or made[1] != hand:
@@ -1094,29 +1136,30 @@ class _Context:
         for c in animals:
             if c != mine:
                 d = made.get(c)
-                if d is None:
-                    d = made[c] = _dead(c, hand, mine, pool)
+                if d is None:  # _dead(c, hand, mine, pool), inline: a call per card of the hand
+                    d = made[c] = c != HUNTER and (hand.count(c) + (mine == c) >= 2 or not pool.get(c))
                 if not d:
                     out.append(c)
         return out
 
     def play_scores(self, animals) -> dict:
-        """``{animal: play_score(animal)}`` for the animals other than its own down card: a
-        card whose cry nobody else cries scores 0 without a belief (``share`` would be
-        ``1 - 1.0``)."""
-        cry_of, dead, share = self.cry_of, self.dead, self.share
+        """``{animal: play_score(animal)}`` for the animals other than its own down card whose
+        score is not 0, in their order: a card whose cry nobody else cries scores 0 without
+        a belief (``share`` would be ``1 - 1.0``), and the caller looks only at the best."""
+        cry_of, dead, share, mine = self.cry_of, self.dead, self.share, self.mine
         crying = self._crying_map()
         lonely = self._lonely
         deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
-        out = dict.fromkeys(animals, 0.0)
-        out.pop(self.mine, None)
-        for c in out:
+        out = {}
+        for c in animals:
             # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
             cry = cry_of.get(c)
-            if cry in crying and cry != lonely:
+            if cry in crying and cry != lonely and c != mine:
                 d = deads.get(c)
                 if not (d if d is not None else dead(c)):
-                    out[c] = share(c)
+                    v = share(c)
+                    if v:
+                        out[c] = v
         return out
 
     def play_score(self, animal: str) -> float:
@@ -1142,11 +1185,21 @@ class _Context:
             hopes = self._hopes = self.bot._hopes_now(self.now)[0]
         return hopes
 
-    def shown_first(self, animals) -> dict:
-        """``{animal: when it last showed it (-1: never) - 1000 * cry_hope(animal)}``: the
-        lowest is the card to show next when it searches."""
+    def shown_first(self, animals) -> list:
+        """The animals of ``animals`` (in their order) with the lowest ``when it last showed
+        it (-1: never) - 1000 * cry_hope(animal)``: the card to show next when it searches is
+        one of them. (One loop: no dict of every card's value, no min() and tie list after.)"""
         hopes, shown, cry_of = self._hopes_made(), self.memory.shown.get, self.cry_of
-        return {c: shown(c, -1.0) - 1000 * hopes.get(cry_of[c], 0.0) for c in animals}
+        low = math.inf
+        tied: list = []
+        for c in animals:
+            v = shown(c, -1.0) - 1000 * hopes.get(cry_of[c], 0.0)
+            if v < low:
+                low = v
+                tied = [c]
+            elif v == low:
+                tied.append(c)
+        return tied
 
     def hunt_target(self, targets: list) -> tuple:
         """The best target and its score: 1 for a card, + the chance its cry is
@@ -1179,25 +1232,31 @@ class _Context:
 
     def pass_choice(self, cards: list) -> str:
         """The card to give: a second copy, a dead card, else the least promising; a
-        Hunter last."""
+        Hunter last. (``min(cards, key=rank)`` as one loop, with the question's pool and
+        remembered cries read once: the first card of the lowest rank, ranks that never tie
+        since each names its card.)"""
         count = self.hand.count  # (a hand of a few cards: counted in C, no Counter made)
         left = (self.me + 1) % (self.view.get("players") or 1)
         left_holds = self.holds().get(left, {})
-
-        def rank(card):
+        dead, share, pool, hopes, cry_of = self.dead, self.share, self.pool(), self._hopes_made(), self.cry_of
+        best: tuple = ()
+        for card in cards:
             if card == HUNTER:
-                return (3, 0.0, card)
-            if count(card) >= 2:
-                return (0, 0.0, card)
-            if self.dead(card):
-                return (1, 0.0, card)
-            # keep cards that can match: likely matched now, or with more unseen look-alikes
-            hope = self.share(card) + 0.01 * self.pool().get(card, 0) + 0.1 * self.cry_hope(card)
-            # giving the left neighbour the partner of a card it holds stalls its pair
-            hope += 0.5 * left_holds.get(card, 0)
-            return (2, hope, card)
-
-        return min(cards, key=rank)
+                rank: tuple = (3, 0.0, card)
+            elif count(card) >= 2:
+                rank = (0, 0.0, card)
+            elif dead(card):
+                rank = (1, 0.0, card)
+            else:
+                # keep cards that can match: likely matched now, or with more unseen look-alikes
+                # (0.1 * cry_hope(card))
+                hope = share(card) + 0.01 * pool.get(card, 0) + 0.1 * hopes.get(cry_of[card], 0.0)
+                # giving the left neighbour the partner of a card it holds stalls its pair
+                hope += 0.5 * left_holds.get(card, 0)
+                rank = (2, hope, card)
+            if not best or rank < best:
+                best = rank
+        return best[2]
 
 
 class EasyBot(PlannerBot):

@@ -1,0 +1,97 @@
+"""The Brouhaha bots' shortcuts equal what they stand for (``brady_widgets/brouhaha/bots.py``).
+
+A bot keeps values between questions and works some out in one loop instead of their plain
+definition (issue 28: bot games cheaper per game). Walking seeded bot games at every level
+and several tables, each shortcut is compared, question after question, with its plain
+definition worked out from the same view and memory: the table of cards down, the cards it
+knows face down, the scores of the cards it may show, the card shown least recently, the
+card to pass, and the memories of hands a pass forgets.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from brady_widgets.brouhaha import odds
+from brady_widgets.brouhaha.bots import BOTS, FORGOTTEN, HUNTER, _Context, _read_legal
+from brady_widgets.brouhaha.rules import Brouhaha
+from brady_widgets.scheduler import Scheduler
+
+#: (players, level, seed, options)
+TABLES = [
+    (4, "medium", 3, {}),
+    (5, "hard", 8, {"bang": True}),
+    (4, "easy", 11, {"cries": "solo"}),
+    (7, "hard", 2, {}),
+]
+
+
+def _questions(players, level, seed, options, every=150, until=240_000):
+    """``(bot, view, legal)`` for every seat every ``every`` ms of a bot game, the bots having
+    read the view (as the Scheduler's question would make them)."""
+    g = Brouhaha(players, seed, **options)
+    bots = {s: BOTS[level](s, seed) for s in range(players)}
+    sched = Scheduler(g, bots, delay=0, lag=0, copy_views=False)
+    t = 0
+    while not g.over and t < until:
+        t += every
+        sched.run_until(t)
+        for s, bot in bots.items():
+            view = g.view(s)
+            bot.memory.update(view["log"])
+            yield bot, view, g.legal_actions(s)
+
+
+def _table(memory) -> tuple:
+    down_at = memory.down_at
+    return tuple([(s, c, down_at.get(s)) for s, c in sorted(memory.cry_now.items()) if c is not None])
+
+
+def _rank(ctx: _Context, card: str) -> tuple:
+    """The pass's rank of a card, as its docstring defines it."""
+    if card == HUNTER:
+        return (3, 0.0, card)
+    if ctx.hand.count(card) >= 2:
+        return (0, 0.0, card)
+    if ctx.dead(card):
+        return (1, 0.0, card)
+    left = (ctx.me + 1) % ctx.view["players"]
+    hope = ctx.share(card) + 0.01 * ctx.pool().get(card, 0) + 0.1 * ctx.cry_hope(card)
+    hope += 0.5 * ctx.holds().get(left, {}).get(card, 0)
+    return (2, hope, card)
+
+
+@pytest.mark.parametrize("players,level,seed,options", TABLES)
+def test_shortcuts_equal_their_definitions(players, level, seed, options):
+    seen = dict.fromkeys(("table", "scores", "shown", "pass", "reveal"), 0)
+    for bot, view, legal in _questions(players, level, seed, options):
+        memory = bot.memory
+        # the table of cards down, kept until a card goes down or leaves the table
+        assert memory.table() == _table(memory)
+        seen["table"] += bool(memory.table())
+        # no memory of a hand the passes halved to FORGOTTEN is kept (nothing reads it)
+        assert all(w > FORGOTTEN for cards in memory.holds.values() for _, w in cards.values())
+        ctx = _Context(bot, view)
+        assert ctx.known() == odds._known_down(view)
+        seen["reveal"] += view["reveal"] is not None
+        read = _read_legal(legal)
+        plays, cards = read[3], read[4]
+        if view["phase"] == "play" and plays:
+            # only the cards that score, with their score, in the cards' order
+            scores = ctx.play_scores(plays)
+            plain = {c: ctx.play_score(c) for c in plays if c != ctx.mine}
+            assert scores == {c: v for c, v in plain.items() if v}
+            assert list(scores) == [c for c in plain if plain[c]]
+            seen["scores"] += bool(scores)
+            alive = ctx.alive(plays)
+            if alive:
+                # the cards at the lowest (last shown - 1000 * cry hope), in order
+                value = {c: memory.shown.get(c, -1.0) - 1000 * ctx.cry_hope(c) for c in alive}
+                low = min(value.values())
+                assert ctx.shown_first(alive) == [c for c in alive if value[c] == low]
+                seen["shown"] += 1
+        if view["phase"] == "pass" and cards:
+            assert ctx.pass_choice(cards) == min(cards, key=lambda c: _rank(ctx, c))
+            seen["pass"] += 1
+    assert seen["table"] > 20 and seen["scores"] > 5 and seen["shown"] > 20 and seen["pass"] > 5, seen
+    assert seen["reveal"] > 0, seen
