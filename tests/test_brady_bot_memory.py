@@ -45,3 +45,14 @@ def test_a_bot_checks_the_kids_of_its_own_games_views_once(players, seed, monkey
 @pytest.mark.parametrize("players,seed", [(5, 1), (8, 2)])
 def test_copied_views_give_the_same_decisions(players, seed):
     assert _play(players, seed, copy_views=True).history == _play(players, seed, copy_views=False).history
+
+
+def test_suspects_highest_estimate_first_ties_in_board_order():
+    """Alice's suspects: the highest estimated total first, equal totals in board order."""
+    view = BradyBunch(6, seed=1).view(0)
+    t = brady_bots._Table(view)
+    kids = t.kids
+    est = {k: float(10 + (i % 2) * 2) for i, k in enumerate(kids)}  # two totals, three kids each
+    est[kids[4]] = 11.0
+    want = [kids[1], kids[3], kids[4], kids[0], kids[2]]
+    assert brady_bots.BradyBot(0)._suspects(est, t) == want
