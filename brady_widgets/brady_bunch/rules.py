@@ -908,9 +908,9 @@ class BradyBunch(Game):
     def _do_request(self, seat: int, action: dict) -> None:
         req = {"snoop": action["kid"], "about": action["about"]}
         self.requests.append(req)
-        if self._own_emit:  # Game._emit's event written out
+        if self._own_emit:  # Game._emit's event written out, read-only (see _say)
             self.events.append(
-                {"type": "request", "step": len(self.history), "seat": seat, "round": self.round, **req}
+                FrozenEvent({"type": "request", "step": len(self.history), "seat": seat, "round": self.round, **req})
             )  # fmt: skip
         else:
             self._emit("request", seat=seat, round=self.round, **req)
@@ -928,7 +928,7 @@ class BradyBunch(Game):
         if self._own_emit:  # Game._emit's two events written out (a one-seat audience is sorted)
             step, now = len(self.history), self.round
             self.events += (
-                {"type": "played", "step": step, "seat": seat, "kid": kid, "round": now},
+                FrozenEvent({"type": "played", "step": step, "seat": seat, "kid": kid, "round": now}),  # (see _say)
                 {"type": "my_card", "step": step, "seat": seat, "kid": kid, "round": now, "value": value, "audience": [seat]},
             )  # fmt: skip
         else:
@@ -948,7 +948,7 @@ class BradyBunch(Game):
         if self._own_emit:  # Game._emit's two events written out (a one-seat audience is sorted)
             step = len(self.history)
             self.events += (
-                {"type": "peeked", "step": step, "seat": seat, "via": via, "round": now},
+                FrozenEvent({"type": "peeked", "step": step, "seat": seat, "via": via, "round": now}),  # (see _say)
                 {"type": "peek", "step": step, "seat": seat, "round": now, "kid": kid, "value": value, "via": via, "audience": [seat]},
             )  # fmt: skip
             return
@@ -1002,10 +1002,12 @@ class BradyBunch(Game):
                 "question": question,
             }
         )
-        if self._own_emit:  # Game._emit's event written out
+        if self._own_emit:
+            # Game._emit's event written out, and read-only already (its values are scalars):
+            # the logs share it as it is (Game.log_for), where they would check and copy it
             self.events.append(
-                {"type": "claim", "step": len(self.history), "seat": seat, "round": now, "about_round": rnd,
-                 "speaker": speaker, "kind": kind, "subject": subject, "value": value, "yes": yes, "question": question}
+                FrozenEvent({"type": "claim", "step": len(self.history), "seat": seat, "round": now, "about_round": rnd,
+                 "speaker": speaker, "kind": kind, "subject": subject, "value": value, "yes": yes, "question": question})
             )  # fmt: skip
             return
         self._emit(
