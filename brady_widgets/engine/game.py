@@ -211,6 +211,7 @@ class _LogCache:
         """Make the events from ``start`` on read-only and append each to every log kept
         that shows it (``start`` is ``len(self.sources)``)."""
         frozen, sources, lists, seats, reveal = self.frozen, self.sources, self.lists, self.seats, self.reveal
+        read_only = FrozenEvent  # (a local: read for every public event)
         for ev in events[start:]:
             if "audience" in ev:
                 aud = ev["audience"]
@@ -219,7 +220,7 @@ class _LogCache:
                 # one the game emitted read-only (see log_for) is shared as it is: the check
                 # and copy of _frozen were most of a flat event's cost (~7,000 of ~9,600
                 # instructions), for each of the ~170 events of a 5-player Brady game
-                aud, entry = None, (ev if type(ev) is FrozenEvent else _frozen(ev))
+                aud, entry = None, (ev if type(ev) is read_only else _frozen(ev))
             frozen.append((entry, aud))
             sources.append(ev)
             if aud is None:  # every log shows it
