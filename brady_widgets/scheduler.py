@@ -400,8 +400,7 @@ class Scheduler:
             old = plans.get(seat)
             if old is not None and old[1] is not None and (old[1] is action or old[1] == action) and old[0] <= due:
                 return  # the same plan, already under way: its reaction time stands
-            # (_kept_action, inline: a bot answers after most steps of a real-time game)
-            plans[seat] = (due, action if action is None or type(action) is FrozenAction else dict(action))
+            plans[seat] = (due, None if action is None else _kept_action(action))
         elif isinstance(answer, dict):
             plans.pop(seat, None)
             self._commit(seat, _kept_action(answer), self.now)

@@ -1136,8 +1136,8 @@ class _Context:
         for c in animals:
             if c != mine:
                 d = made.get(c)
-                if d is None:  # _dead(c, hand, mine, pool), inline: a call per card of the hand
-                    d = made[c] = c != HUNTER and (hand.count(c) + (mine == c) >= 2 or not pool.get(c))
+                if d is None:
+                    d = made[c] = _dead(c, hand, mine, pool)
                 if not d:
                     out.append(c)
         return out
