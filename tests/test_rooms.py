@@ -13,6 +13,7 @@ import pytest
 
 import rooms_harness as R
 from brady_widgets.costume_party.content import ROOMS
+from brady_widgets.protocol import MSG
 from brady_widgets.rooms.server import CODE_LENGTH, ROOM_ERROR_CODES
 from brady_widgets.widget import WIDGET_ERROR_CODES
 from rooms_harness import eventually
@@ -295,6 +296,27 @@ def test_late_joiners_watch_until_the_teacher_seats_them_and_a_dropped_seat_goes
     late.until(lambda f: f.get("op") == "state" and late.state.get("seat") == 1)
     assert 1 in room.table.humans and room.seat_names[1] == "Cleo"
     assert late.state["legal"] or late.state["view"].get("over") or late.state["view"]["to_act"] != [1]
+
+
+def test_a_ping_is_answered_by_a_pong_and_changes_nothing(server):
+    """The pages' heartbeat (js/src/rooms.js pings a quiet connection and replaces one that
+    does not answer): every connection, bound or not, gets one pong per ping and nothing else."""
+    t = R.teacher(server)
+    code = R.create(t, game="costume_party", players=3, seed=3)
+    a = R.join(server, code, "Ann")
+    stranger = R.Client(server)
+    before = _table_json(server, code)
+    for c in (stranger, a, t):
+        c.drain()
+        c.send({"op": "ping", "anything": ["ignored"] * 3})
+        got = c.drain(quiet=0.3)
+        assert got == [{"op": "pong"}], got
+    assert _table_json(server, code) == before
+    # the seat's own numbering of intents is untouched: its next intent is taken as before
+    a.intent({"type": MSG.CLEAR_ERROR})
+    assert not any(f.get("op") == "error" for f in a.drain(quiet=0.3))
+    for c in (stranger, a, t):
+        c.close()
 
 
 def test_a_locked_table_refuses_actions(server):

@@ -41,6 +41,11 @@ from a second device takes the seat over, and the first gets ``{"op":
 "taken_over", "message"}`` and is closed with code 4001 (its page does not
 reconnect). A connection that keeps sending frames no page sends is closed with
 code 1008 and the reason.
+
+``{"op": "ping"}`` is answered ``{"op": "pong"}`` and changes nothing: a page that
+has heard nothing for a while asks, so that a connection that died without a close
+(a phone changed Wi-Fi, a laptop slept) is noticed and replaced by the page instead
+of a screen that says "online" and is not.
 """
 
 from __future__ import annotations
@@ -982,6 +987,10 @@ class Rooms:
         room = self.rooms.get(device.code or "")
         if room is not None:
             room.devices.discard(device)
+
+    async def _op_ping(self, device: Device, frame: dict, addr: str) -> None:
+        """``{"op": "ping"}``: ``{"op": "pong"}`` back, nothing else (see the module's docstring)."""
+        self.post(device, {"op": "pong"})
 
     async def _op_join(self, device: Device, frame: dict, addr: str) -> None:
         """``{"op": "join", "code", "name"}``: a free person's seat, else watch (late joiner)."""

@@ -31,33 +31,73 @@ export class Model {
 /** The close code of a connection whose seat was opened on another device: no reconnect. */
 export const CLOSE_TAKEN_OVER = 4001;
 
+/** A page that has heard nothing for this long (ms) sends `{"op": "ping"}`... */
+export const QUIET_MS = 15000;
+/** ...and a connection that answers nothing within this long (ms) after it is dead: replaced. */
+export const PONG_WAIT_MS = 10000;
+
 /**
  * One socket to /ws that reconnects (0.25 s, doubling to 4 s) and calls `hello()` on
  * every (re)connect, so the page can resume its seat with its token. A connection the
  * server closed because the seat moved to another device (CLOSE_TAKEN_OVER) stays closed:
  * reconnecting would take the seat back and the two devices would fight over it.
+ *
+ * A connection can also die without a close (a phone changes Wi-Fi, a laptop sleeps): the
+ * browser then says nothing for minutes, and the screen would look online while no frame
+ * comes. So a page that has heard nothing for QUIET_MS pings the server (which answers
+ * `{"op": "pong"}`, never handed to `onFrame`), and when PONG_WAIT_MS more pass without a
+ * frame it drops that socket and reconnects, as after a close.
  */
 export function connect({ onFrame, hello, onStatus = () => {} }) {
   let ws = null;
   let delay = 250;
   let closed = false;
+  let heard = 0; // when the open socket last opened or brought a frame (Date.now())
+  let pinged = 0; // when it was pinged and has not answered since (0: not pinged)
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  const lost = (state) => {
+    onStatus(state);
+    if (closed) return;
+    setTimeout(open, delay);
+    delay = Math.min(4000, delay * 2);
+  };
   const open = () => {
     ws = new WebSocket(url);
-    ws.onopen = () => { delay = 250; hello(); onStatus("online"); };
-    ws.onmessage = (ev) => { let f; try { f = JSON.parse(ev.data); } catch { return; } onFrame(f); };
+    ws.onopen = () => { delay = 250; heard = Date.now(); pinged = 0; hello(); onStatus("online"); };
+    ws.onmessage = (ev) => {
+      heard = Date.now();
+      pinged = 0;
+      let f;
+      try { f = JSON.parse(ev.data); } catch { return; }
+      if (f && f.op === "pong") return;
+      onFrame(f);
+    };
     ws.onclose = (ev) => {
       if (ev && ev.code === CLOSE_TAKEN_OVER) closed = true;
-      onStatus(closed && ev && ev.code === CLOSE_TAKEN_OVER ? "moved" : "offline");
-      if (closed) return;
-      setTimeout(open, delay);
-      delay = Math.min(4000, delay * 2);
+      lost(closed && ev && ev.code === CLOSE_TAKEN_OVER ? "moved" : "offline");
     };
   };
+  const check = () => {
+    if (closed) { clearInterval(watch); return; }
+    if (!ws || ws.readyState !== 1) return; // connecting or closed: onopen / onclose decide
+    const now = Date.now();
+    if (pinged && now - pinged >= PONG_WAIT_MS) {
+      // a silent, dead connection: its late events must not reach the page or reconnect twice
+      const dead = ws;
+      dead.onopen = dead.onmessage = dead.onclose = null;
+      try { dead.close(); } catch { /* already gone */ }
+      ws = null;
+      lost("offline");
+    } else if (!pinged && now - heard >= QUIET_MS) {
+      ws.send(JSON.stringify({ op: "ping" }));
+      pinged = now;
+    }
+  };
+  const watch = setInterval(check, 1000);
   open();
   return {
     send(frame) { if (ws && ws.readyState === 1) { ws.send(JSON.stringify(frame)); return true; } return false; },
-    close() { closed = true; if (ws) ws.close(); },
+    close() { closed = true; clearInterval(watch); if (ws) ws.close(); },
   };
 }
 

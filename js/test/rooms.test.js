@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import costume from "../../brady_widgets/costume_party/view.js";
 import { MSG } from "../src/messages.js";
-import { CLOSE_TAKEN_OVER, Model, connect, screen } from "../src/rooms.js";
+import { CLOSE_TAKEN_OVER, Model, PONG_WAIT_MS, QUIET_MS, connect, screen } from "../src/rooms.js";
 import { fixture } from "./fake_model.js";
 
 /** A WebSocket the test opens, feeds and drops by hand. */
@@ -127,6 +127,54 @@ describe("connect: one socket to /ws that reconnects", () => {
     vi.advanceTimersByTime(60_000);
     expect(status).toEqual(["online", "moved"]);
     expect(FakeSocket.all.length).toBe(1);
+  });
+
+  it("a quiet connection is pinged; one that answers stays, with the pong kept from the page", () => {
+    const frames = [];
+    const status = [];
+    connect({ onFrame: (f) => frames.push(f), hello: () => {}, onStatus: (s) => status.push(s) });
+    last().open();
+    vi.advanceTimersByTime(QUIET_MS - 1000);
+    expect(last().sent).toEqual([]); // frames came recently enough: no ping yet
+    vi.advanceTimersByTime(1000);
+    expect(last().sent).toEqual([{ op: "ping" }]);
+    vi.advanceTimersByTime(PONG_WAIT_MS - 1000);
+    last().receive({ op: "pong" });
+    vi.advanceTimersByTime(PONG_WAIT_MS);
+    expect(frames).toEqual([]); // the pong is the socket's business, not the view's
+    expect([FakeSocket.all.length, status]).toEqual([1, ["online"]]);
+    // any frame counts as a sign of life: a busy table is never pinged
+    for (let k = 0; k < 10; k++) { last().receive({ op: "state", state: {} }); vi.advanceTimersByTime(QUIET_MS - 1000); }
+    expect(last().sent).toEqual([{ op: "ping" }]);
+    expect(frames.length).toBe(10);
+  });
+
+  it("a connection that died without a close is dropped and replaced once nothing answers the ping", () => {
+    const status = [];
+    let hellos = 0;
+    connect({ onFrame: () => {}, hello: () => hellos++, onStatus: (s) => status.push(s) });
+    const dead = last();
+    dead.open();
+    vi.advanceTimersByTime(QUIET_MS + PONG_WAIT_MS - 1000);
+    expect(FakeSocket.all.length).toBe(1); // pinged, still within the wait
+    vi.advanceTimersByTime(1000 + 250);
+    expect(dead.closedByPage).toBe(true);
+    expect(FakeSocket.all.length).toBe(2); // reconnected after the first 0.25 s pause
+    expect(status).toEqual(["online", "offline"]);
+    last().open();
+    expect([hellos, status]).toEqual([2, ["online", "offline", "online"]]);
+    // the dead socket's late close reaches nobody: no second reconnect
+    dead.onclose?.({ code: 1006 });
+    vi.advanceTimersByTime(5000);
+    expect(FakeSocket.all.length).toBe(2);
+  });
+
+  it("a page that closed its connection pings nothing", () => {
+    const c = connect({ onFrame: () => {}, hello: () => {} });
+    last().open();
+    c.close();
+    vi.advanceTimersByTime(10 * QUIET_MS);
+    expect(last().sent).toEqual([]);
   });
 
   it("close() from the page does not reconnect", () => {

@@ -14,6 +14,8 @@ Debian chromium with an isolated browser context per device.
 * Brady: Alice and one kid are devices (the kid scripted through its page's model, the
   path its view's buttons take), the other kids bots; the teacher hands the kid's seat to a
   bot mid-round and Alice plays the round to its end by clicks.
+* A connection that dies without a close (frames dropped both ways in the route) is noticed
+  by the page's ping and replaced: the student is back on the same seat.
 """
 
 from __future__ import annotations
@@ -379,4 +381,64 @@ def test_swapped_deal_replay_seat_zero_browser_receives_the_same_frames(browser,
     finally:
         for d in pages:
             d.close()
+        server.stop()
+
+
+def test_a_connection_that_dies_without_a_close_is_noticed_and_replaced(browser, tmp_path, output_dir):
+    """A phone that changes Wi-Fi leaves a socket that neither closes nor carries anything: the
+    page pings a quiet connection, and when no answer comes it says so and connects again, back
+    on its seat. The link is made silent in Playwright's WebSocket route (frames dropped both
+    ways, no close); the page's clock is Playwright's, fast-forwarded past the two waits."""
+    server = R.ProcessServer(tmp_path / "rooms.sqlite3", pace=0.05, log=output_dir / "server.log").start()
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    try:
+        t = R.teacher(server)
+        code = R.create(t, game="costume_party", players=3, seed=5)
+        page = context.new_page()
+        page.clock.install()
+        silent = {"on": False}
+        links: list = []
+        sent_while_silent: list[str] = []
+
+        def route(ws) -> None:
+            to_server = ws.connect_to_server()
+            links.append(ws)
+
+            def down(message) -> None:
+                if not (silent["on"] and ws is links[0]):
+                    ws.send(message)
+
+            def up(message) -> None:
+                if silent["on"] and ws is links[0]:
+                    sent_while_silent.append(message if isinstance(message, str) else message.decode())
+                    return
+                to_server.send(message)
+
+            to_server.on_message(down)
+            ws.on_message(up)
+
+        page.route_web_socket(re.compile(r".*/ws$"), route)
+        page.goto(server.url + "/")
+        page.get_by_test_id("code").fill(code)
+        page.get_by_test_id("name").fill("Ana")
+        page.get_by_test_id("join").click()
+        page.locator(".bw-costume").wait_for(timeout=20_000)
+        status = page.get_by_test_id("status")
+        wait(page, lambda: status.text_content() == "online", what="online")
+        who = page.get_by_test_id("who").text_content()
+        assert "Ana" in who
+        silent["on"] = True
+        page.clock.fast_forward(16_000)  # past the quiet time: the page asks
+        wait(page, lambda: {"op": "ping"} in [json.loads(m) for m in sent_while_silent], what="a ping")
+        assert status.text_content() == "online" and len(links) == 1  # still within the wait
+        page.clock.fast_forward(11_000)  # no answer: the socket is given up
+        wait(page, lambda: status.text_content() == "reconnecting…", what="reconnecting shown")
+        page.clock.fast_forward(1_000)  # the first reconnect pause
+        wait(page, lambda: len(links) == 2 and status.text_content() == "online", what="back online")
+        # the same seat on the new connection, with its view
+        assert page.get_by_test_id("who").text_content() == who
+        page.locator(".bw-costume").wait_for(timeout=20_000)
+        t.close()
+    finally:
+        context.close()
         server.stop()

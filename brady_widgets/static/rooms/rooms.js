@@ -34,36 +34,70 @@ var Model = class {
   }
 };
 var CLOSE_TAKEN_OVER = 4001;
+var QUIET_MS = 15e3;
+var PONG_WAIT_MS = 1e4;
 function connect({ onFrame, hello, onStatus = () => {
 } }) {
   let ws = null;
   let delay = 250;
   let closed = false;
+  let heard = 0;
+  let pinged = 0;
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  const lost = (state) => {
+    onStatus(state);
+    if (closed) return;
+    setTimeout(open, delay);
+    delay = Math.min(4e3, delay * 2);
+  };
   const open = () => {
     ws = new WebSocket(url);
     ws.onopen = () => {
       delay = 250;
+      heard = Date.now();
+      pinged = 0;
       hello();
       onStatus("online");
     };
     ws.onmessage = (ev) => {
+      heard = Date.now();
+      pinged = 0;
       let f;
       try {
         f = JSON.parse(ev.data);
       } catch {
         return;
       }
+      if (f && f.op === "pong") return;
       onFrame(f);
     };
     ws.onclose = (ev) => {
       if (ev && ev.code === CLOSE_TAKEN_OVER) closed = true;
-      onStatus(closed && ev && ev.code === CLOSE_TAKEN_OVER ? "moved" : "offline");
-      if (closed) return;
-      setTimeout(open, delay);
-      delay = Math.min(4e3, delay * 2);
+      lost(closed && ev && ev.code === CLOSE_TAKEN_OVER ? "moved" : "offline");
     };
   };
+  const check = () => {
+    if (closed) {
+      clearInterval(watch);
+      return;
+    }
+    if (!ws || ws.readyState !== 1) return;
+    const now = Date.now();
+    if (pinged && now - pinged >= PONG_WAIT_MS) {
+      const dead = ws;
+      dead.onopen = dead.onmessage = dead.onclose = null;
+      try {
+        dead.close();
+      } catch {
+      }
+      ws = null;
+      lost("offline");
+    } else if (!pinged && now - heard >= QUIET_MS) {
+      ws.send(JSON.stringify({ op: "ping" }));
+      pinged = now;
+    }
+  };
+  const watch = setInterval(check, 1e3);
   open();
   return {
     send(frame) {
@@ -75,6 +109,7 @@ function connect({ onFrame, hello, onStatus = () => {
     },
     close() {
       closed = true;
+      clearInterval(watch);
       if (ws) ws.close();
     }
   };
@@ -179,6 +214,8 @@ function screen(el, { hello, onFrame = () => {
 export {
   CLOSE_TAKEN_OVER,
   Model,
+  PONG_WAIT_MS,
+  QUIET_MS,
   connect,
   mountGame,
   screen
