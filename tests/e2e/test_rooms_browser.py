@@ -61,7 +61,9 @@ class Device:
         self.routes.append((ws, server))
 
         def from_server(message):
-            self.frames.append(message if isinstance(message, str) else message.decode())
+            text = message if isinstance(message, str) else message.decode()
+            if text != '{"op":"pong"}':  # the heartbeat's answer (a slow step's quiet): no screen's frame
+                self.frames.append(text)
             ws.send(message)
 
         server.on_message(from_server)
