@@ -128,7 +128,8 @@ class FrozenEvent(_ReadOnlyDict):
     dicts (``deepcopy``: plain to any depth) and it pickles as a plain dict."""
 
     __slots__ = ()
-    _why = "a log entry is read-only: change a copy, copy.deepcopy(entry)"
+    # (views share more than log entries read-only: a moment's public parts, kid entries...)
+    _why = "this part of a view is read-only (a log entry, or a part every view of the moment shares): change a copy, copy.deepcopy(it)"
 
     def __deepcopy__(self, memo: dict) -> dict:
         return {k: copy.deepcopy(v, memo) for k, v in self.items()}
