@@ -2,7 +2,8 @@
 state of the game, read-only, shared by every view of that state) never shows a stale value:
 in seeded bot games that reach every phase, every view equals, key order included, the view
 made with nothing kept (the part made anew) and the view of a copy of the game rebuilt from
-its JSON; the views of one state share that part and nothing a reader may change."""
+its JSON; the views of one state share that part and nothing a reader may change, and a
+state's part keeps the read-only parts of the last one that are still the same."""
 
 from __future__ import annotations
 
@@ -62,6 +63,10 @@ def test_the_views_of_one_state_share_their_public_part_read_only():
         a["options"]["bang"] = True
     # the seat's own parts are its own
     assert a["my_hand"] is not g.view(0)["my_hand"] and a["log"] is not g.view(0)["log"]
-    # the next state has a part of its own
+    # the next state has a part of its own, which keeps the last one's read-only parts that
+    # are still the same (a play changes the cries, not the Reserves, removed or lost cards)
     g.act(2, g.legal_actions(2)[0], at=200)
-    assert g.view(0)["cries"] is not a["cries"] and a["cries"] == b["cries"] != g.view(0)["cries"]
+    c = g.view(0)
+    assert c["cries"] is not a["cries"] and a["cries"] == b["cries"] != c["cries"]
+    for key in ("reserves", "removed", "lost", "options"):
+        assert c[key] is a[key]

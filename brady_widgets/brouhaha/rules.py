@@ -198,6 +198,8 @@ _VIEW = dict.fromkeys(
     + ("over", "winners", "reason", "options", "log")
 )
 _VIEW["pinned"] = False
+#: no kept view parts (:meth:`Brouhaha._public`)
+_NO_PARTS: dict = {}
 
 
 class Brouhaha(Game):
@@ -828,7 +830,7 @@ class Brouhaha(Game):
             lc = self._kept
             kept = lc.view
             if kept is None or kept[1] != len(history) or kept[0] is not history:
-                kept = lc.view = (history, len(history), self._public(FrozenList, FrozenEvent))
+                kept = lc.view = (history, len(history), self._public(FrozenList, FrozenEvent, kept))
             view = kept[2].copy()
         # the seat's own parts, each a new object of its view
         view["viewer"] = seat
@@ -856,11 +858,16 @@ class Brouhaha(Game):
             view["passes"] = [self.passes.get(s) for s in range(self.players)]
         return view
 
-    def _public(self, flat, ro) -> dict:
+    def _public(self, flat, ro, last: tuple | None = None) -> dict:
         """Every key of a view, in order, with the value the public view (``viewer`` None)
         has: its lists made by ``flat`` and its dicts by ``ro`` (``list`` and ``dict``, or the
-        read-only ``FrozenList`` and ``FrozenEvent`` that the views of one state share)."""
+        read-only ``FrozenList`` and ``FrozenEvent`` that the views of one state share).
+        ``last``: the kept part of a state viewed before (``_LegalCache.view``), whose
+        read-only cries, Reserves, removed and lost cards and options are kept where they
+        are still the same: most steps change none but the cries, and a bot compares them
+        with what it made its caches of (the same object is found equal at once)."""
         # (a copy of a template dict with every key in place, so no dict is grown key by key)
+        kept = last[2] if last is not None else _NO_PARTS
         phase = self.phase
         view = _VIEW.copy()
         view["game"] = self.name
@@ -871,16 +878,20 @@ class Brouhaha(Game):
             view["passing"] = ro({"chosen": flat(sorted(self.passes)), "closes_at": self.pass_closes, "mine": None})
         else:
             view["to_act"] = flat()
-        view["cries"] = flat(self.cries)
+        part = kept.get("cries")
+        view["cries"] = part if part == self.cries else flat(self.cries)
         hunt = self.hunt
         if hunt is not None:
             view["hunter_down"] = hunt["hunter"]
             view["hunt"] = ro({"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]})
         reserves = self.reserves
         view["hand_sizes"] = flat(map(len, self.hands))
-        view["reserves"] = flat(map(flat, reserves))
-        view["removed"] = flat(self.removed)
-        view["lost"] = flat(self.lost)
+        part = kept.get("reserves")
+        view["reserves"] = part if part == reserves else flat(map(flat, reserves))
+        part = kept.get("removed")
+        view["removed"] = part if part == self.removed else flat(self.removed)
+        part = kept.get("lost")
+        view["lost"] = part if part == self.lost else flat(self.lost)
         view["hunters_out"] = len(self.out)
         slap = self.slap
         if slap is not None:
@@ -895,7 +906,7 @@ class Brouhaha(Game):
         view["winners"] = flat(self.winners)
         view["reason"] = self.end_reason
         options = self.options
-        view["options"] = ro({"bang": options["bang"], "cries": options["cries"]})
+        view["options"] = kept.get("options") or ro({"bang": options["bang"], "cries": options["cries"]})
         return view
 
     # ------------------------------------------------------------- leak test
