@@ -953,7 +953,8 @@ class _Context:
         self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
         self.cry_of = _CRY_OF[mode]  # {animal: its cry}
         self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
-        # the view is the bot's own fresh snapshot: read, never copied
+        # the view is a snapshot (its public parts read-only, shared by the views of one state):
+        # read, never copied
         self.cries = view.get("cries") or ()
         self.hand = view.get("my_hand") or ()
         down = view.get("my_down")
