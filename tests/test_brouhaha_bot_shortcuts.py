@@ -5,7 +5,8 @@ definition (issue 28: bot games cheaper per game). Walking seeded bot games at e
 and several tables, each shortcut is compared, question after question, with its plain
 definition worked out from the same view and memory: the table of cards down, the cards it
 knows face down, the scores of the cards it may show, the card shown least recently, the
-card to pass, and the memories of hands a pass forgets.
+card to pass, and the memories of hands a pass forgets; and every seeded draw the bots made is
+the hash of its key's ``repr``, however its text was built.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 from brady_widgets.brouhaha import odds
 from brady_widgets.brouhaha.bots import BOTS, FORGOTTEN, HUNTER, _Context, _read_legal
 from brady_widgets.brouhaha.rules import Brouhaha
+from brady_widgets.engine.rng import hash64
 from brady_widgets.scheduler import Scheduler
 
 #: (players, level, seed, options)
@@ -95,3 +97,19 @@ def test_shortcuts_equal_their_definitions(players, level, seed, options):
             seen["pass"] += 1
     assert seen["table"] > 20 and seen["scores"] > 5 and seen["shown"] > 20 and seen["pass"] > 5, seen
     assert seen["reveal"] > 0, seen
+
+
+@pytest.mark.parametrize("players,level,seed,options", TABLES)
+def test_every_draw_is_the_hash_of_its_key(players, level, seed, options):
+    """A draw whose text its caller builds from parts (``_uniform_of``: the cards' draws of
+    one loop share the head of their text) is the draw of ``_uniform``'s plain definition:
+    the hash of ``repr(key)``, for every draw the bots of a seeded game made."""
+    bots = {}
+    for bot, _, _ in _questions(players, level, seed, options):
+        bots[bot.seat] = bot
+    kinds: dict = {}
+    for bot in bots.values():
+        for key, u in bot._draws.items():
+            assert u == hash64(repr(key), bot._salt) / 2.0**64, key
+            kinds[key[0]] = kinds.get(key[0], 0) + 1
+    assert kinds.get("order", 0) > 10 and kinds.get("pick", 0) > 0, kinds

@@ -1126,19 +1126,25 @@ def test_a_game_keeps_at_most_30_attributes():
 
 
 def test_a_changed_view_changes_no_later_view():
-    """Views are filled in from one template dict: a view changed by its reader (a key set,
-    dropped or added, a part changed) leaves every later view, of any seat, as it was."""
+    """Views are filled in from one dict of the state's public part: a view changed by its
+    reader (a key set, dropped or added, its own parts changed) leaves every later view, of
+    any seat, as it was, and the parts the views of a state share refuse every change."""
     g = Brouhaha(4, 5)
     g.act(1, g.legal_actions(1)[0], at=100)
     before = {s: json.dumps(g.view(s)) for s in (0, 1, None)}
     for s in (0, 1, None):
         view = g.view(s)
+        if s is not None:
+            view["my_hand"].append("lion")
+        view["log"].clear()
         view["pinned"] = "yes"
         view["hunt"] = {"hunter": 9}
         view["reveal"] = view["slap"] = view["passing"] = "x"
         view["my_hand"], view["my_down"], view["players"] = ["lion"], "lion", 99
         view.pop("log")
         view["extra"] = 1
-        view["cries"].append("roar")
-        view["options"]["bang"] = "changed"
+        with pytest.raises(TypeError):
+            view["cries"].append("roar")
+        with pytest.raises(TypeError):
+            view["options"]["bang"] = "changed"
     assert {s: json.dumps(g.view(s)) for s in (0, 1, None)} == before

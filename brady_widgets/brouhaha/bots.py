@@ -490,6 +490,16 @@ class PlannerBot:
             self._draws[key] = u
         return u
 
+    def _uniform_of(self, key: tuple, text: str) -> float:
+        """:meth:`_uniform` of ``key`` not drawn yet, ``text`` being ``repr(key)`` as its caller
+        made it: a loop over the cards draws keys alike but for the card, and builds the head
+        of their text once (``repr`` of a tuple is most of a draw's cost)."""
+        u = hash64(text, self._salt) / 2.0**64
+        if len(self._draws) > 50_000:
+            self._draws.clear()
+        self._draws[key] = u
+        return u
+
     def _remembered(self, at: float, now: float, *key) -> bool:
         """Whether the memory ``key`` of age ``now - at`` is still there: iff its seeded
         uniform draw is below ``exp(-age / tau)``. That is True up to an age of
@@ -829,8 +839,12 @@ class PlannerBot:
                     # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
                     # the highest draw (a draw is at least 0), found without max's keyword
                     top_u = -1.0
+                    head = f"('pick', {table!r}, "  # (the text of every card's draw begins so)
                     for c in tied:
-                        u = self._uniform("pick", table, c)
+                        key = ("pick", table, c)
+                        u = self._draws.get(key)
+                        if u is None:
+                            u = self._uniform_of(key, f"{head}{c!r})")
                         if u > top_u:
                             best, top_u = c, u
                 if (
@@ -858,11 +872,15 @@ class PlannerBot:
                 nxt = order[2]  # the same live cards (the same kept list) and since: the same card
             else:
                 # min(alive, key=the seeded draw of ("order", since, card)): the first card of
-                # the lowest draw (a draw is below 1), its cache read before calling _uniform
-                draws, uniform = self._draws, self._uniform
+                # the lowest draw (a draw is below 1), its cache read first
+                draws = self._draws
+                head = f"('order', {since!r}, "  # (the text of every card's draw begins so)
                 low = 2.0
                 for c in alive:
-                    u = draws.get(("order", since, c)) or uniform("order", since, c)
+                    key = ("order", since, c)
+                    u = draws.get(key)
+                    if u is None:
+                        u = self._uniform_of(key, f"{head}{c!r})")
                     if u < low:
                         nxt, low = c, u
                 self._order_of = (alive, since, nxt)
@@ -935,7 +953,8 @@ class _Context:
         self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
         self.cry_of = _CRY_OF[mode]  # {animal: its cry}
         self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
-        # the view is the bot's own fresh snapshot: read, never copied
+        # the view is a snapshot (its public parts read-only, shared by the views of one state):
+        # read, never copied
         self.cries = view.get("cries") or ()
         self.hand = view.get("my_hand") or ()
         down = view.get("my_down")

@@ -59,7 +59,10 @@ hunters_out, slap, reveal, hunt, passing, scores, over, winners, options, log``
 (+ ``clock``, ``deadline`` from the base) and one extra key, ``reason`` (the end
 reason or None). ``lost`` is one flat public list of the cards lost to Bangs, in
 order. ``full_view()`` adds ``hands``, ``down``, ``hunt.target`` and ``passes``
-(the chosen card of each seat, or None).
+(the chosen card of each seat, or None). A seat's view shares its public lists and
+dicts, read-only (``FrozenList``, ``FrozenEvent``: changing one raises ``TypeError``),
+with the other views of the same state; its own parts (``my_hand``, ``passing``, the
+hunter's ``hunt``, ``log``) and ``full_view()`` are plain new lists and dicts.
 
 Events: ``deal`` (private), ``start``, ``play`` (public: seat, cry, at, switch)
 with ``play_card`` (private to the player: the card), ``take_back``, ``slap``
@@ -78,7 +81,7 @@ from collections import Counter
 from itertools import filterfalse
 
 from brady_widgets.engine import FrozenAction, Game
-from brady_widgets.engine.game import CLOCK, LegalList
+from brady_widgets.engine.game import CLOCK, FrozenEvent, FrozenList, LegalList
 from brady_widgets.engine.game import MAX_AT as _MAX_AT
 
 from .content import ALL_CARDS, ANIMAL_IDS, CRIES, HAND_SIZE, HUNTER, RANK, REMOVED, sort_cards
@@ -112,20 +115,24 @@ class _LegalCache(dict):
     """Each seat's legal list, kept until something it depends on changes, and what the
     cache itself must know: ``hunters``, the cached seats whose play-phase list names hunt
     targets (stale once a seat's first card goes down or comes back), and ``void``, the
-    play phase's cache set aside while a slap window is open. (Slots of the cache, not
+    play phase's cache set aside while a slap window is open; ``view``, the public part of
+    the views of the state last viewed (:meth:`Brouhaha._view`). (Slots of the cache, not
     attributes of the game: CPython keeps an object of at most 30 attributes in its fast
     inline layout, and Brouhaha is at 30 with the kernel's; ~7% of a random playout.)
 
     A seat with no list kept reads ``None`` (``cache[seat]``: on a dict subclass a subscript
     is cheaper than ``.get``). A copy of the game (``clone``, the snapshot ``apply_history``
     takes, a pickle) starts with an empty cache: a deep copy would turn the shared
-    read-only actions into plain dicts."""
+    read-only actions and view parts into plain lists and dicts."""
 
-    __slots__ = ("hunters", "void")
+    __slots__ = ("hunters", "void", "view")
 
     def __init__(self):
         self.hunters: list[int] = []
         self.void: _LegalCache | None = None
+        #: (history, its length, the public part of a view) of the state last viewed
+        #: (:meth:`Brouhaha._view`; a slot here for the same reason)
+        self.view: tuple | None = None
 
     def __missing__(self, seat):
         return None
@@ -191,6 +198,8 @@ _VIEW = dict.fromkeys(
     + ("over", "winners", "reason", "options", "log")
 )
 _VIEW["pinned"] = False
+#: no kept view parts (:meth:`Brouhaha._public`)
+_NO_PARTS: dict = {}
 
 
 class Brouhaha(Game):
@@ -810,59 +819,94 @@ class Brouhaha(Game):
 
     # ----------------------------------------------------------------- views
     def _view(self, seat, reveal=False):
-        # (every bot asks for a fresh view after every step: built in one pass, as a copy of
-        # a template dict with every key in place, so no dict is grown key by key; lists
-        # copied in C, the seat's own parts read once)
-        phase = self.phase
-        hunt = self.hunt
-        view = _VIEW.copy()
-        view["game"] = self.name
-        view["players"] = self.players
-        view["viewer"] = seat
-        view["phase"] = phase
-        if phase == "pass":
-            passes = self.passes
-            view["to_act"] = self._to_act()  # a fresh list (the kernel's to_act, in one call)
-            view["passing"] = {
-                "chosen": sorted(passes),
-                "closes_at": self.pass_closes,
-                "mine": passes.get(seat) if seat is not None else None,
-            }
+        if reveal:
+            view = self._public(list, dict)  # (the teacher's reveal: plain new lists and dicts)
         else:
-            view["to_act"] = []
-        view["cries"] = self.cries[:]
-        if hunt is not None:
-            view["hunter_down"] = hunt["hunter"]
-            hunt_view = view["hunt"] = {"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]}
-            if reveal or (seat is not None and seat == hunt["hunter"]):
-                hunt_view["target"] = hunt["target"]
+            # the part every seat sees, made once per state of the game, read-only and shared
+            # by every view of that state: the Scheduler asks every bot after every step, so a
+            # state is viewed by about three seats at 4 players and six at 10. Every change of
+            # the state appends to the history: its length tells the states apart.
+            history = self.history
+            lc = self._kept
+            kept = lc.view
+            if kept is None or kept[1] != len(history) or kept[0] is not history:
+                kept = lc.view = (history, len(history), self._public(FrozenList, FrozenEvent, kept))
+            view = kept[2].copy()
+        # the seat's own parts, each a new object of its view
+        view["viewer"] = seat
+        hunt = self.hunt
         if seat is not None:
             view["my_hand"] = self.hands[seat][:]
             view["my_down"] = self.down[seat]
-            view["pinned"] = hunt is not None and hunt["target"] == seat
-        reserves = self.reserves
-        view["hand_sizes"] = [*map(len, self.hands)]
-        view["reserves"] = [*map(list, reserves)]
-        view["removed"] = self.removed[:]
-        view["lost"] = self.lost[:]
-        view["hunters_out"] = len(self.out)
-        slap = self.slap
-        if slap is not None:
-            view["slap"] = slap.copy()
-        r = self.reveal
-        if r is not None:
-            view["reveal"] = {"seats": r["seats"][:], "cards": r["cards"][:], "match": r["match"], "until": r["until"]}
-        view["scores"] = [*map(len, reserves)]
-        view["over"] = self.over
-        view["winners"] = self.winners[:]
-        view["reason"] = self.end_reason
-        options = self.options
-        view["options"] = {"bang": options["bang"], "cries": options["cries"]}
+            if hunt is not None:
+                view["pinned"] = hunt["target"] == seat
+                if seat == hunt["hunter"]:
+                    view["hunt"] = {**view["hunt"], "target": hunt["target"]}
+            if self.phase == "pass":
+                passing = view["passing"]
+                view["passing"] = {
+                    "chosen": passing["chosen"],
+                    "closes_at": passing["closes_at"],
+                    "mine": self.passes.get(seat),
+                }
         view["log"] = self._shown(seat, reveal)[:]  # log_for(seat, reveal), without its call
         if reveal:
+            if hunt is not None:
+                view["hunt"]["target"] = hunt["target"]
             view["hands"] = [*map(list, self.hands)]
             view["down"] = self.down[:]
             view["passes"] = [self.passes.get(s) for s in range(self.players)]
+        return view
+
+    def _public(self, flat, ro, last: tuple | None = None) -> dict:
+        """Every key of a view, in order, with the value the public view (``viewer`` None)
+        has: its lists made by ``flat`` and its dicts by ``ro`` (``list`` and ``dict``, or the
+        read-only ``FrozenList`` and ``FrozenEvent`` that the views of one state share).
+        ``last``: the kept part of a state viewed before (``_LegalCache.view``), whose
+        read-only cries, Reserves, removed and lost cards and options are kept where they
+        are still the same: most steps change none but the cries, and a bot compares them
+        with what it made its caches of (the same object is found equal at once)."""
+        # (a copy of a template dict with every key in place, so no dict is grown key by key)
+        kept = last[2] if last is not None else _NO_PARTS
+        phase = self.phase
+        view = _VIEW.copy()
+        view["game"] = self.name
+        view["players"] = self.players
+        view["phase"] = phase
+        if phase == "pass":
+            view["to_act"] = flat(self._to_act())
+            view["passing"] = ro({"chosen": flat(sorted(self.passes)), "closes_at": self.pass_closes, "mine": None})
+        else:
+            view["to_act"] = flat()
+        part = kept.get("cries")
+        view["cries"] = part if part == self.cries else flat(self.cries)
+        hunt = self.hunt
+        if hunt is not None:
+            view["hunter_down"] = hunt["hunter"]
+            view["hunt"] = ro({"hunter": hunt["hunter"], "cry": hunt["cry"], "closes_at": hunt["closes_at"]})
+        reserves = self.reserves
+        view["hand_sizes"] = flat(map(len, self.hands))
+        part = kept.get("reserves")
+        view["reserves"] = part if part == reserves else flat(map(flat, reserves))
+        part = kept.get("removed")
+        view["removed"] = part if part == self.removed else flat(self.removed)
+        part = kept.get("lost")
+        view["lost"] = part if part == self.lost else flat(self.lost)
+        view["hunters_out"] = len(self.out)
+        slap = self.slap
+        if slap is not None:
+            view["slap"] = ro(slap)
+        r = self.reveal
+        if r is not None:
+            view["reveal"] = ro(
+                {"seats": flat(r["seats"]), "cards": flat(r["cards"]), "match": r["match"], "until": r["until"]}
+            )
+        view["scores"] = flat(map(len, reserves))
+        view["over"] = self.over
+        view["winners"] = flat(self.winners)
+        view["reason"] = self.end_reason
+        options = self.options
+        view["options"] = kept.get("options") or ro({"bang": options["bang"], "cries": options["cries"]})
         return view
 
     # ------------------------------------------------------------- leak test

@@ -1,0 +1,72 @@
+"""The Brouhaha view's shared part (``Brouhaha._view``: the public part of a view made once per
+state of the game, read-only, shared by every view of that state) never shows a stale value:
+in seeded bot games that reach every phase, every view equals, key order included, the view
+made with nothing kept (the part made anew) and the view of a copy of the game rebuilt from
+its JSON; the views of one state share that part and nothing a reader may change, and a
+state's part keeps the read-only parts of the last one that are still the same."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from brady_widgets.brouhaha.bots import BOTS
+from brady_widgets.brouhaha.rules import Brouhaha
+from brady_widgets.scheduler import Scheduler
+
+#: (players, level, seed, options)
+TABLES = [
+    (4, "medium", 3, {}),
+    (10, "hard", 8, {"bang": True}),
+    (3, "easy", 11, {"cries": "solo"}),
+]
+
+
+def _dumped(view: dict) -> str:
+    return json.dumps(view)  # no sort_keys: the order of every dict's keys counts
+
+
+@pytest.mark.parametrize("players,level,seed,options", TABLES)
+def test_every_view_is_the_view_made_anew(players, level, seed, options):
+    g = Brouhaha(players, seed, **options)
+    bots = {s: BOTS[level](s, seed) for s in range(players)}
+    sched = Scheduler(g, bots, delay=0, lag=0, copy_views=False)
+    phases = set()
+    t = checks = 0
+    while not g.over:
+        t += 100
+        sched.run_until(t)  # (the bots' questions: views of every state on the way)
+        phases.add(g.phase)
+        kept = [_dumped(g.view(seat)) for seat in [None, *range(players)]]
+        g._kept.view = None  # nothing kept: the part made anew
+        assert kept == [_dumped(g.view(seat)) for seat in [None, *range(players)]], t
+        if checks % 25 == 0:
+            fresh = Brouhaha.from_json(g.to_json())
+            assert kept == [_dumped(fresh.view(seat)) for seat in [None, *range(players)]], t
+            assert _dumped(g.full_view()) == _dumped(fresh.full_view()), t
+        checks += 1
+    assert {"play", "slap", "reveal", "hunt", "pass", "over"} <= phases
+
+
+def test_the_views_of_one_state_share_their_public_part_read_only():
+    g = Brouhaha(4, 5)
+    g.act(1, g.legal_actions(1)[0], at=100)
+    a, b, public = g.view(0), g.view(2), g.view(None)
+    for key in ("cries", "reserves", "removed", "options"):
+        assert a[key] is b[key] is public[key]
+    with pytest.raises(TypeError):
+        a["cries"].append("roar")
+    with pytest.raises(TypeError):
+        a["reserves"][0].append("lion")
+    with pytest.raises(TypeError):
+        a["options"]["bang"] = True
+    # the seat's own parts are its own
+    assert a["my_hand"] is not g.view(0)["my_hand"] and a["log"] is not g.view(0)["log"]
+    # the next state has a part of its own, which keeps the last one's read-only parts that
+    # are still the same (a play changes the cries, not the Reserves, removed or lost cards)
+    g.act(2, g.legal_actions(2)[0], at=200)
+    c = g.view(0)
+    assert c["cries"] is not a["cries"] and a["cries"] == b["cries"] != c["cries"]
+    for key in ("reserves", "removed", "lost", "options"):
+        assert c[key] is a[key]
