@@ -74,7 +74,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
-from ..engine.game import FrozenEvent, FrozenList, LegalList
+from ..engine.game import FrozenEvent
 from ..engine.rng import hash64 as _hash  # (head + text: a decision's draws share their head)
 from ..scheduler import Later
 
@@ -175,9 +175,6 @@ class SocialModel:
         self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
         self._read = 0
         self._last = None
-        # bumped whenever what the bot decides from may have changed (affinity, votes,
-        # last_eviction): HousemateBot.plan keeps its last answer while it stays the same
-        self.version = getattr(self, "version", -1) + 1
         self._accounted = [0] * n  # cards of each owner for me in the box, already counted
         self._highest: int | None = None
 
@@ -199,7 +196,6 @@ class SocialModel:
     def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
         if toward == self.seat or toward not in self.affinity:
             return
-        self.version += 1
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
         self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
         self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
@@ -263,7 +259,6 @@ class SocialModel:
                         self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
                     accounted[o] = got
             totals = ev["totals"]
-            self.version += 1
             if purpose == "eviction":
                 self.last_eviction = {s: totals[s] for s in ev["among"]}
             else:
@@ -272,7 +267,6 @@ class SocialModel:
             self._accounted = [0] * self.players
         elif t == "evicted":
             self.last_eviction = None
-            self.version += 1
 
 
 # ---------------------------------------------------------------- helpers
@@ -520,38 +514,16 @@ class HousemateBot:
             or (log and log[-1] is not model._last)
         ):
             model = self.observe(view)  # (else nothing new to read: what observe() would find)
+        # worked out at every question, not kept with a key of what it reads: the Scheduler
+        # asks only on news (plans_on_news), so about one question in 25 would find its
+        # answer kept, and a key of the moment, the model, the legal list and the card was
+        # dearer over a game than the plans it saved (the answer is the same either way)
         moment = self._moment(view)
-        # The answer is a function of the moment, the model, the legal list and the few
-        # view fields below (and of the clock, through _in_time): the Scheduler asks again
-        # after every step that brings news (plans_on_news), now and then with nothing of
-        # these changed, so the last answer is kept and given again
-        # (a read-only list, as the game hands them out, is kept as it is: it cannot change
-        # while kept, and it equals a list of the same items; a key that differs only in
-        # being stricter than the answer needs just asks _plan again, for the same answer)
-        card, gos, choosing = view["card"], view["gossip"], view["choosing"]
-        nominees, candidates = view["nominees"], view["candidates"]
-        key = (
-            moment,
-            model.version,
-            legal if type(legal) is LegalList else tuple(legal),
-            (card["purpose"], card["sign"]) if card else None,
-            nominees if type(nominees) is FrozenList else tuple(nominees or ()),
-            candidates if type(candidates) is FrozenList else tuple(candidates or ()),
-            choosing.get("mode") if choosing else None,
-            (gos.get("lander"), gos.get("partner"), gos.get("side")) if gos else None,
-        )
-        last = self._last_plan
-        if last is None or last[0] != key or last[1] is not model:
-            self._last_plan = last = [key, model, *self._plan(view, legal, model, moment)]
-        answer, ms = last[2], last[3]
-        if answer is None or ms is None:
+        answer, ms = self._plan(view, legal, model, moment)
+        if ms is None:
             return answer  # None, or a claim (not shortened by a countdown)
         ms = _in_time(view, ms)
-        if ms != answer.ms:
-            answer = last[2] = Later(ms, answer.action)
-        return answer
-
-    _last_plan: list | None = None
+        return answer if ms == answer.ms else Later(ms, answer.action)
 
     def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple) -> tuple:
         """``(answer, ms)``: the answer, and for an action the thinking time that
