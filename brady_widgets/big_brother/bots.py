@@ -74,7 +74,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
-from ..engine.game import FrozenEvent
+from ..engine.game import FrozenEvent, LegalList
 from ..engine.rng import hash64 as _hash  # (head + text: a decision's draws share their head)
 from ..scheduler import Later
 
@@ -335,10 +335,21 @@ class RandomBot:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
 
 
-def _by_kind(legal: list) -> tuple[list, str | None, list]:
-    """``(claims, kind, same)``: the claims among ``legal``, the type of its first other
-    action (None if none) and the actions of that type, in their order (one pass: a bot
-    decides after most steps of the game)."""
+#: id of a read-only legal list the game handed out -> (the list, its :func:`_by_kind`): the
+#: game hands the same list out again and again (a seat's votes while it holds every
+#: number, the roll), so about three questions in four find theirs split already (the list
+#: is kept with its parts, so no other list can take its id while they are kept)
+_kinds_kept: dict[int, tuple] = {}
+
+
+def _by_kind(legal: list) -> tuple[tuple, str | None, tuple, tuple | None]:
+    """``(claims, kind, same, targets)``: the claims among ``legal``, the type of its first
+    other action (None if none), the actions of that type in their order, and their
+    targets when they name one (else None). Read them, never change them: a read-only
+    list's are kept for the next question that gets it."""
+    kept = _kinds_kept.get(id(legal)) if type(legal) is LegalList else None
+    if kept is not None and kept[0] is legal:
+        return kept[1]
     claims: list = []
     same: list = []
     kind = None
@@ -349,7 +360,13 @@ def _by_kind(legal: list) -> tuple[list, str | None, list]:
         elif kind is None or t == kind:
             kind = t
             same.append(a)
-    return claims, kind, same
+    targets = tuple([a["target"] for a in same]) if same and "target" in same[0] else None
+    got = (tuple(claims), kind, tuple(same), targets)
+    if type(legal) is LegalList:
+        if len(_kinds_kept) >= 1024:
+            _kinds_kept.clear()
+        _kinds_kept[id(legal)] = (legal, got)
+    return got
 
 
 def _in_time(view: dict, ms: int) -> int:
@@ -529,14 +546,14 @@ class HousemateBot:
         """``(answer, ms)``: the answer, and for an action the thinking time that
         :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer;
         :meth:`plan` shortens it)."""
-        claims, kind, same = _by_kind(legal)
+        claims, kind, same, targets = _by_kind(legal)
         if claims:
             claim = self._claim(view, claims, model)
             if claim is not None:
                 return claim, None
         if kind is None:
             return None, None  # only claims it did not notice (or chose to miss)
-        action = self._act(kind, view, same, model, moment)
+        action = self._act(kind, view, same, targets, model, moment)
         ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
         return Later(ms, action), ms
 
@@ -552,13 +569,12 @@ class HousemateBot:
         ms = _lognormal(self._u("react", best["card"], best["culprit"], r), self.p["react"])
         return Later(ms, best)
 
-    def _act(self, kind: str, view: dict, legal: list, model: SocialModel, moment: tuple) -> dict:
+    def _act(self, kind: str, view: dict, legal: tuple, targets: tuple | None, model: SocialModel,
+             moment: tuple) -> dict:  # fmt: skip
         if kind == "roll" or len(legal) == 1:
             return legal[0]
         if kind == "gossip":
             return self._gossip_pick(view, legal, model, moment)
-        key = "target"
-        targets = [a[key] for a in legal]
         pick = getattr(self, "_" + kind)(view, targets, model, moment)
         return legal[targets.index(pick)]
 
