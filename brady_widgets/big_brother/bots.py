@@ -193,12 +193,16 @@ class SocialModel:
             )
         return kept[1]
 
-    def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
+    def _move(self, toward: int, event: str, ev: dict, times: int = 1) -> None:
+        """Move the liking of ``toward`` by ``event``'s effect (``times`` over), at the step of
+        the log's entry ``ev`` (read here: most entries move nothing)."""
         if toward == self.seat or toward not in self.affinity:
             return
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
         self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
-        self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
+        self.history.append(
+            {"step": ev.get("step", 0), "event": event, "toward": toward, "affinity": dict(self.affinity)}
+        )
 
     def update(self, log: list[dict]) -> None:
         read, n = self._read, len(log)
@@ -218,36 +222,35 @@ class SocialModel:
 
     def _event(self, ev: dict) -> None:
         t, me = ev["type"], self.seat
-        step = ev.get("step", 0)
         if t == "open_vote":
             giver, target, why = ev["seat"], ev["target"], ev["why"]
             if target == me:
                 self._accounted[giver] += 1
                 if why in _CHOSEN or "instead" in ev or (why == "living_room" and self._highest != me):
-                    self._move(giver, "chose_me", step)
+                    self._move(giver, "chose_me", ev)
                 elif why in ("garden", "living_room"):
-                    self._move(giver, "forced_to_me", step)
+                    self._move(giver, "forced_to_me", ev)
         elif t == "highest":
             self._highest = ev["seat"]
         elif t == "turn":
             self._highest = None
         elif t == "diary":
             if ev["named"] == me:
-                self._move(ev["seat"], "diary_named_me", step)
+                self._move(ev["seat"], "diary_named_me", ev)
         elif t == "gossip_reveal":
             lander, partner, shown = ev["lander"], ev["partner"], ev["shown"]
             if me in (lander, partner):
                 other = partner if me == lander else lander
                 if ev["match"]:
-                    self._move(other, "gossip_match", step)
+                    self._move(other, "gossip_match", ev)
                 elif len(shown) == 2:
-                    self._move(other, "gossip_miss", step)
+                    self._move(other, "gossip_miss", ev)
         elif t == "claim":
             holder, culprit = ev["holder"], ev["culprit"]
             if culprit == me:
-                self._move(holder, "caught_me", step)
+                self._move(holder, "caught_me", ev)
             else:
-                self._move(culprit, "seen_caught", step)
+                self._move(culprit, "seen_caught", ev)
         elif t == "count":
             box, purpose = ev["box"], ev["purpose"]
             accounted = self._accounted
@@ -256,7 +259,7 @@ class SocialModel:
                 new = got - accounted[o]
                 if new > 0:
                     if o != me:
-                        self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
+                        self._move(o, "count_minus" if purpose == "eviction" else "count_plus", ev, new)
                     accounted[o] = got
             totals = ev["totals"]
             if purpose == "eviction":
@@ -523,14 +526,9 @@ class HousemateBot:
     def plan(self, view: dict, legal: list):
         if not legal:
             return None
-        model, log = self.model, view["log"]
-        if (
-            model is None
-            or model.players != view["players"]
-            or len(log) != model._read
-            or (log and log[-1] is not model._last)
-        ):
-            model = self.observe(view)  # (else nothing new to read: what observe() would find)
+        # (the Scheduler asks on news: nearly every question brings new entries of the log,
+        # so the model's own look at what is new is the only one)
+        model = self.observe(view)
         # worked out at every question, not kept with a key of what it reads: the Scheduler
         # asks only on news (plans_on_news), so about one question in 25 would find its
         # answer kept, and a key of the moment, the model, the legal list and the card was
