@@ -394,6 +394,12 @@ class HousemateBot:
     #: :func:`_in_time` shortens it to a later time, never an earlier one), so the
     #: Scheduler asks it only then: most steps are the others' secret votes
     plans_on_news = True
+    #: entries that are no news by themselves: a gossip partner's pick (the card stays hidden
+    #: until the reveal) and a finalist's ranking (its order is private): they change nothing
+    #: :meth:`plan` reads (the model reads neither, and the moment, card, gossip's pair and
+    #: side, nominees and candidates stand), so a step that brings only them leaves the
+    #: answer as it was
+    quiet_entries = frozenset(("gossip_picked", "ranked"))
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat, self.seed = seat, seed
