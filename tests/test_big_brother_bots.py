@@ -22,12 +22,15 @@ from brady_widgets.big_brother.bots import (
     DEFAULT,
     EFFECTS,
     LEVELS,
+    MediumBot,
     SocialModel,
+    _by_kind,
     affinity_history,
     affinity_matrix,
     make_bloc,
 )
 from brady_widgets.big_brother.rules import BigBrother
+from brady_widgets.engine.game import FrozenAction, LegalList
 from brady_widgets.scheduler import Later, Scheduler
 from brady_widgets.testing import bot_playout, check_bots, random_playout
 
@@ -628,3 +631,30 @@ def test_the_events_the_model_passes_over_move_nothing():
                 direct._event(ev)
                 assert _model_state(reader) == _model_state(direct), (seat, ev)
     assert written <= seen, f"no played game wrote {sorted(written - seen)}: add a game that does"
+
+
+def test_a_kept_split_of_a_legal_list_is_the_split_of_that_very_list():
+    # the split of a game's read-only legal list is kept by the list's id, with the list (so
+    # no other list takes that id while it is kept): another list, even of the same length
+    # and kind, gets its own split, and every question of a seeded game gets the split of
+    # its own list's items (a split kept by anything but the list itself fails here)
+    vote = [FrozenAction({"type": "vote", "target": t}) for t in range(4)]
+    for _ in range(200):
+        first = LegalList(vote[:2])
+        assert _by_kind(first) == ((), "vote", tuple(vote[:2]), (0, 1))
+        del first
+        second = LegalList(vote[2:])
+        assert _by_kind(second) == ((), "vote", tuple(vote[2:]), (2, 3))
+        del second
+    questions = 0
+
+    class Checked(MediumBot):
+        def plan(self, view, legal):
+            nonlocal questions
+            questions += 1
+            assert _by_kind(legal) == _by_kind(list(legal))  # (a plain list is never kept)
+            return super().plan(view, legal)
+
+    game = BigBrother(6, 4)
+    Scheduler(game, {s: Checked(s, 4) for s in range(6)}, lag=0, copy_views=False).run(max_steps=100_000)
+    assert game.over and questions > 200

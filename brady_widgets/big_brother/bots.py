@@ -351,7 +351,7 @@ def _by_kind(legal: list) -> tuple[tuple, str | None, tuple, tuple | None]:
     targets when they name one (else None). Read them, never change them: a read-only
     list's are kept for the next question that gets it."""
     kept = _kinds_kept.get(id(legal)) if type(legal) is LegalList else None
-    if kept is not None and kept[0] is legal:
+    if kept is not None:  # (its list itself: kept alive in the entry, no other has its id)
         return kept[1]
     claims: list = []
     same: list = []
