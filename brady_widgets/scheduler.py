@@ -387,12 +387,14 @@ class Scheduler:
             # the same deadline, plan and legal actions, of the same bot): its answer stands,
             # unasked (one tuple comparison: each item is compared by identity first, as the
             # legal list the game hands out again is)
-            if (
-                last is not None
-                and last[1] == (deadline, plans.get(seat), legal)
-                and (seat not in unread or self._quiet_since(seat, bot, last[2]))
-            ):
-                continue
+            if last is not None and last[1] == (deadline, plans.get(seat), legal):
+                if seat not in unread:
+                    continue
+                if self._quiet_since(seat, bot, last[2]):
+                    # read as no news: the next look starts after them (each entry looked at once)
+                    asked[seat] = (bot, last[1], self._read)
+                    unread.discard(seat)
+                    continue
             self._take(seat, self._ask(seat, legal))
             # (a game's read-only legal list kept as it is; a plain one may be changed later)
             kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
