@@ -535,31 +535,26 @@ class HousemateBot:
         # (the Scheduler asks on news: nearly every question brings new entries of the log,
         # so the model's own look at what is new is the only one)
         model = self.observe(view)
-        # worked out at every question, not kept with a key of what it reads: the Scheduler
-        # asks only on news (plans_on_news), so about one question in 25 would find its
-        # answer kept, and a key of the moment, the model, the legal list and the card was
-        # dearer over a game than the plans it saved (the answer is the same either way)
-        moment = self._moment(view)
-        answer, ms = self._plan(view, legal, model, moment)
-        if ms is None:
-            return answer  # None, or a claim (not shortened by a countdown)
-        ms = _in_time(view, ms)
-        return answer if ms == answer.ms else Later(ms, answer.action)
+        # worked out at every question, not kept with a key of what it reads: about one
+        # question in 25 gave the answer it held, most of them after a quiet entry (which
+        # the Scheduler no longer asks about), and the key of the moment, the model, the
+        # legal list and the card cost more over a game than the plans it saved
+        return self._plan(view, legal, model, self._moment(view))
 
-    def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple) -> tuple:
-        """``(answer, ms)``: the answer, and for an action the thinking time that
-        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer;
-        :meth:`plan` shortens it)."""
+    def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple):
+        """The answer: a claim it noticed, in its reaction time; else an action of the legal
+        list's first other kind, in its thinking time shortened to the countdown
+        (:func:`_in_time`); else None."""
         claims, kind, same, targets = _by_kind(legal)
         if claims:
             claim = self._claim(view, claims, model)
             if claim is not None:
-                return claim, None
+                return claim  # (a reaction time is not shortened by a countdown)
         if kind is None:
-            return None, None  # only claims it did not notice (or chose to miss)
+            return None  # only claims it did not notice (or chose to miss)
         action = self._act(kind, view, same, targets, model, moment)
         ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
-        return Later(ms, action), ms
+        return Later(_in_time(view, ms), action)
 
     def _claim(self, view, claims, model):
         """The claim among ``claims`` (the claims of the legal list, :func:`_by_kind`) the
