@@ -24,7 +24,11 @@ What a bot may answer
     step brought it news: an entry in its seat's log, other legal actions or
     another deadline (a vote cast in secret, or a counter of who has acted,
     changes none of these); it is asked again only after such a step (or
-    when its plan came due or was dropped). A plan is revisable until it is
+    when its plan came due or was dropped). Such a planner may also name
+    ``quiet_entries``, the types of log entries that are no news to it by
+    themselves (another's pick of something it does not read): a step that
+    brings its seat only entries of those types, and nothing else new, does
+    not ask it again. A plan is revisable until it is
     due: then it is stamped and committed, at its due time, whatever waits to
     be applied (one call to :meth:`Scheduler.run_until` over a long time plays
     out exactly as many short ones). ``Later(ms)`` without an action means "ask me again in
@@ -184,9 +188,10 @@ class Scheduler:
         self._seq = 0
         self._dirty = True
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
-        # seat -> (bot, (deadline, plan, legal)) at its last question, for a bot that plans
-        # on news only (_replan asks it again when one of them changed, or its log grew:
-        # _unread, the seats whose logs grew since, up to the game's event count _read)
+        # seat -> (bot, (deadline, plan, legal), the game's event count) at its last question,
+        # for a bot that plans on news only (_replan asks it again when one of them changed,
+        # or its log grew with entries it does not name quiet: _unread, the seats whose logs
+        # grew since, up to the game's event count _read)
         self._asked: dict[int, tuple] = {}
         self._unread: set[int] = set()
         self._read = 0
@@ -378,16 +383,35 @@ class Scheduler:
                 deadline = game.next_deadline()
                 seen, self._read = game.seen_since(self._read)
                 unread.update(bots if seen is None else seen)
-            # no news since its last question (the same log, deadline, plan and legal actions,
-            # of the same bot): its answer stands, unasked (one tuple comparison: each item
-            # is compared by identity first, as the legal list the game hands out again is)
-            if last is not None and seat not in unread and last[1] == (deadline, plans.get(seat), legal):
-                continue
+            # no news since its last question (the same log, or new entries it names quiet, and
+            # the same deadline, plan and legal actions, of the same bot): its answer stands,
+            # unasked (one tuple comparison: each item is compared by identity first, as the
+            # legal list the game hands out again is)
+            if last is not None and last[1] == (deadline, plans.get(seat), legal):
+                if seat not in unread:
+                    continue
+                if self._quiet_since(seat, bot, last[2]):
+                    # read as no news: the next look starts after them (each entry looked at once)
+                    asked[seat] = (bot, last[1], self._read)
+                    unread.discard(seat)
+                    continue
             self._take(seat, self._ask(seat, legal))
             # (a game's read-only legal list kept as it is; a plain one may be changed later)
             kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
-            asked[seat] = (bot, (deadline, plans.get(seat), kept))
+            asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read)
             unread.discard(seat)
+
+    def _quiet_since(self, seat: int, bot: Any, mark: int) -> bool:
+        """Whether every entry of ``seat``'s log from the game's event ``mark`` on is of a type
+        its bot names in ``quiet_entries`` (then the bot's answer stands: it says so)."""
+        quiet = getattr(bot, "quiet_entries", None)
+        if not quiet:
+            return False
+        for ev in self.game.events[mark:]:
+            audience = ev.get("audience")
+            if (audience is None or seat in audience) and ev["type"] not in quiet:
+                return False
+        return True
 
     def _take(self, seat: int, answer: Any) -> None:
         """Record a real-time bot's answer (at ``now``)."""

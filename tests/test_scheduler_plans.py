@@ -103,3 +103,49 @@ def test_a_bot_that_plans_on_news_is_asked_again_only_when_something_it_sees_cha
     assert bots[0].asked == 1 and bots[1].asked == 4
     sched._replan()
     assert bots[0].asked == 1 and bots[1].asked == 4
+
+
+class _QuietWaiter(_Waiter):
+    """A planner for whom another's ``picked`` entry is no news by itself."""
+
+    quiet_entries = frozenset(("picked",))
+
+
+class _LoggedTable(_Table):
+    """``_Table`` whose events are log entries (``type``, ``audience``), as a game's are."""
+
+    def seen_since(self, mark=0):
+        seats: set[int] = set()
+        for ev in self.events[mark:]:
+            if ev.get("audience") is None:
+                return None, len(self.events)
+            seats.update(ev["audience"])
+        return frozenset(seats), len(self.events)
+
+
+def test_a_step_that_brings_only_entries_a_planner_names_quiet_does_not_ask_it():
+    table = _LoggedTable()
+    bots = {0: _QuietWaiter(), 1: _Waiter()}
+    sched = Scheduler(table, bots, lag=0)
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 1]
+    table.events.append({"type": "picked"})  # public, quiet to seat 0 only
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 2]
+    table.events.append({"type": "picked", "audience": [0]})
+    table.events.append({"type": "secret", "audience": [1]})  # news to seat 1, not to seat 0
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 3]
+    table.events.append({"type": "picked"})
+    table.events.append({"type": "count"})  # with an entry it reads: news
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [2, 4]
+    table.events.append({"type": "picked"})
+    table.legal[0] = [{"type": "go"}]  # quiet entries, but other legal actions: asked
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [3, 5]
+    table.events.append({"type": "picked"})
+    sched._replan()
+    table.events.append({"type": "count", "audience": [0]})  # news since its last question
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [4, 6]

@@ -74,7 +74,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 
-from ..engine.game import FrozenEvent, FrozenList, LegalList
+from ..engine.game import FrozenEvent, LegalList
 from ..engine.rng import hash64 as _hash  # (head + text: a decision's draws share their head)
 from ..scheduler import Later
 
@@ -175,9 +175,6 @@ class SocialModel:
         self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
         self._read = 0
         self._last = None
-        # bumped whenever what the bot decides from may have changed (affinity, votes,
-        # last_eviction): HousemateBot.plan keeps its last answer while it stays the same
-        self.version = getattr(self, "version", -1) + 1
         self._accounted = [0] * n  # cards of each owner for me in the box, already counted
         self._highest: int | None = None
 
@@ -196,13 +193,16 @@ class SocialModel:
             )
         return kept[1]
 
-    def _move(self, toward: int, event: str, step: int, times: int = 1) -> None:
+    def _move(self, toward: int, event: str, ev: dict, times: int = 1) -> None:
+        """Move the liking of ``toward`` by ``event``'s effect (``times`` over), at the step of
+        the log's entry ``ev`` (read here: most entries move nothing)."""
         if toward == self.seat or toward not in self.affinity:
             return
-        self.version += 1
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
         self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
-        self.history.append({"step": step, "event": event, "toward": toward, "affinity": dict(self.affinity)})
+        self.history.append(
+            {"step": ev.get("step", 0), "event": event, "toward": toward, "affinity": dict(self.affinity)}
+        )
 
     def update(self, log: list[dict]) -> None:
         read, n = self._read, len(log)
@@ -222,36 +222,35 @@ class SocialModel:
 
     def _event(self, ev: dict) -> None:
         t, me = ev["type"], self.seat
-        step = ev.get("step", 0)
         if t == "open_vote":
             giver, target, why = ev["seat"], ev["target"], ev["why"]
             if target == me:
                 self._accounted[giver] += 1
                 if why in _CHOSEN or "instead" in ev or (why == "living_room" and self._highest != me):
-                    self._move(giver, "chose_me", step)
+                    self._move(giver, "chose_me", ev)
                 elif why in ("garden", "living_room"):
-                    self._move(giver, "forced_to_me", step)
+                    self._move(giver, "forced_to_me", ev)
         elif t == "highest":
             self._highest = ev["seat"]
         elif t == "turn":
             self._highest = None
         elif t == "diary":
             if ev["named"] == me:
-                self._move(ev["seat"], "diary_named_me", step)
+                self._move(ev["seat"], "diary_named_me", ev)
         elif t == "gossip_reveal":
             lander, partner, shown = ev["lander"], ev["partner"], ev["shown"]
             if me in (lander, partner):
                 other = partner if me == lander else lander
                 if ev["match"]:
-                    self._move(other, "gossip_match", step)
+                    self._move(other, "gossip_match", ev)
                 elif len(shown) == 2:
-                    self._move(other, "gossip_miss", step)
+                    self._move(other, "gossip_miss", ev)
         elif t == "claim":
             holder, culprit = ev["holder"], ev["culprit"]
             if culprit == me:
-                self._move(holder, "caught_me", step)
+                self._move(holder, "caught_me", ev)
             else:
-                self._move(culprit, "seen_caught", step)
+                self._move(culprit, "seen_caught", ev)
         elif t == "count":
             box, purpose = ev["box"], ev["purpose"]
             accounted = self._accounted
@@ -260,10 +259,9 @@ class SocialModel:
                 new = got - accounted[o]
                 if new > 0:
                     if o != me:
-                        self._move(o, "count_minus" if purpose == "eviction" else "count_plus", step, new)
+                        self._move(o, "count_minus" if purpose == "eviction" else "count_plus", ev, new)
                     accounted[o] = got
             totals = ev["totals"]
-            self.version += 1
             if purpose == "eviction":
                 self.last_eviction = {s: totals[s] for s in ev["among"]}
             else:
@@ -272,7 +270,6 @@ class SocialModel:
             self._accounted = [0] * self.players
         elif t == "evicted":
             self.last_eviction = None
-            self.version += 1
 
 
 # ---------------------------------------------------------------- helpers
@@ -341,10 +338,21 @@ class RandomBot:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
 
 
-def _by_kind(legal: list) -> tuple[list, str | None, list]:
-    """``(claims, kind, same)``: the claims among ``legal``, the type of its first other
-    action (None if none) and the actions of that type, in their order (one pass: a bot
-    decides after most steps of the game)."""
+#: id of a read-only legal list the game handed out -> (the list, its :func:`_by_kind`): the
+#: game hands the same list out again and again (a seat's votes while it holds every
+#: number, the roll), so about three questions in four find theirs split already (the list
+#: is kept with its parts, so no other list can take its id while they are kept)
+_kinds_kept: dict[int, tuple] = {}
+
+
+def _by_kind(legal: list) -> tuple[tuple, str | None, tuple, tuple | None]:
+    """``(claims, kind, same, targets)``: the claims among ``legal``, the type of its first
+    other action (None if none), the actions of that type in their order, and their
+    targets when they name one (else None). Read them, never change them: a read-only
+    list's are kept for the next question that gets it."""
+    kept = _kinds_kept.get(id(legal)) if type(legal) is LegalList else None
+    if kept is not None:  # (its list itself: kept alive in the entry, no other has its id)
+        return kept[1]
     claims: list = []
     same: list = []
     kind = None
@@ -355,7 +363,13 @@ def _by_kind(legal: list) -> tuple[list, str | None, list]:
         elif kind is None or t == kind:
             kind = t
             same.append(a)
-    return claims, kind, same
+    targets = tuple([a["target"] for a in same]) if same and "target" in same[0] else None
+    got = (tuple(claims), kind, tuple(same), targets)
+    if type(legal) is LegalList:
+        if len(_kinds_kept) >= 1024:
+            _kinds_kept.clear()
+        _kinds_kept[id(legal)] = (legal, got)
+    return got
 
 
 def _in_time(view: dict, ms: int) -> int:
@@ -380,6 +394,12 @@ class HousemateBot:
     #: :func:`_in_time` shortens it to a later time, never an earlier one), so the
     #: Scheduler asks it only then: most steps are the others' secret votes
     plans_on_news = True
+    #: entries that are no news by themselves: a gossip partner's pick (the card stays hidden
+    #: until the reveal) and a finalist's ranking (its order is private): they change nothing
+    #: :meth:`plan` reads (the model reads neither, and the moment, card, gossip's pair and
+    #: side, nominees and candidates stand), so a step that brings only them leaves the
+    #: answer as it was
+    quiet_entries = frozenset(("gossip_picked", "ranked"))
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat, self.seed = seat, seed
@@ -512,61 +532,29 @@ class HousemateBot:
     def plan(self, view: dict, legal: list):
         if not legal:
             return None
-        model, log = self.model, view["log"]
-        if (
-            model is None
-            or model.players != view["players"]
-            or len(log) != model._read
-            or (log and log[-1] is not model._last)
-        ):
-            model = self.observe(view)  # (else nothing new to read: what observe() would find)
-        moment = self._moment(view)
-        # The answer is a function of the moment, the model, the legal list and the few
-        # view fields below (and of the clock, through _in_time): the Scheduler asks again
-        # after every step that brings news (plans_on_news), now and then with nothing of
-        # these changed, so the last answer is kept and given again
-        # (a read-only list, as the game hands them out, is kept as it is: it cannot change
-        # while kept, and it equals a list of the same items; a key that differs only in
-        # being stricter than the answer needs just asks _plan again, for the same answer)
-        card, gos, choosing = view["card"], view["gossip"], view["choosing"]
-        nominees, candidates = view["nominees"], view["candidates"]
-        key = (
-            moment,
-            model.version,
-            legal if type(legal) is LegalList else tuple(legal),
-            (card["purpose"], card["sign"]) if card else None,
-            nominees if type(nominees) is FrozenList else tuple(nominees or ()),
-            candidates if type(candidates) is FrozenList else tuple(candidates or ()),
-            choosing.get("mode") if choosing else None,
-            (gos.get("lander"), gos.get("partner"), gos.get("side")) if gos else None,
-        )
-        last = self._last_plan
-        if last is None or last[0] != key or last[1] is not model:
-            self._last_plan = last = [key, model, *self._plan(view, legal, model, moment)]
-        answer, ms = last[2], last[3]
-        if answer is None or ms is None:
-            return answer  # None, or a claim (not shortened by a countdown)
-        ms = _in_time(view, ms)
-        if ms != answer.ms:
-            answer = last[2] = Later(ms, answer.action)
-        return answer
+        # (the Scheduler asks on news: nearly every question brings new entries of the log,
+        # so the model's own look at what is new is the only one)
+        model = self.observe(view)
+        # worked out at every question, not kept with a key of what it reads: about one
+        # question in 25 gave the answer it held, most of them after a quiet entry (which
+        # the Scheduler no longer asks about), and the key of the moment, the model, the
+        # legal list and the card cost more over a game than the plans it saved
+        return self._plan(view, legal, model, self._moment(view))
 
-    _last_plan: list | None = None
-
-    def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple) -> tuple:
-        """``(answer, ms)``: the answer, and for an action the thinking time that
-        :func:`_in_time` shortens to the countdown (``None`` for a claim or no answer;
-        :meth:`plan` shortens it)."""
-        claims, kind, same = _by_kind(legal)
+    def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple):
+        """The answer: a claim it noticed, in its reaction time; else an action of the legal
+        list's first other kind, in its thinking time shortened to the countdown
+        (:func:`_in_time`); else None."""
+        claims, kind, same, targets = _by_kind(legal)
         if claims:
             claim = self._claim(view, claims, model)
             if claim is not None:
-                return claim, None
+                return claim  # (a reaction time is not shortened by a countdown)
         if kind is None:
-            return None, None  # only claims it did not notice (or chose to miss)
-        action = self._act(kind, view, same, model, moment)
+            return None  # only claims it did not notice (or chose to miss)
+        action = self._act(kind, view, same, targets, model, moment)
         ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
-        return Later(ms, action), ms
+        return Later(_in_time(view, ms), action)
 
     def _claim(self, view, claims, model):
         """The claim among ``claims`` (the claims of the legal list, :func:`_by_kind`) the
@@ -580,13 +568,12 @@ class HousemateBot:
         ms = _lognormal(self._u("react", best["card"], best["culprit"], r), self.p["react"])
         return Later(ms, best)
 
-    def _act(self, kind: str, view: dict, legal: list, model: SocialModel, moment: tuple) -> dict:
+    def _act(self, kind: str, view: dict, legal: tuple, targets: tuple | None, model: SocialModel,
+             moment: tuple) -> dict:  # fmt: skip
         if kind == "roll" or len(legal) == 1:
             return legal[0]
         if kind == "gossip":
             return self._gossip_pick(view, legal, model, moment)
-        key = "target"
-        targets = [a[key] for a in legal]
         pick = getattr(self, "_" + kind)(view, targets, model, moment)
         return legal[targets.index(pick)]
 
