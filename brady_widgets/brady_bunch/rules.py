@@ -487,7 +487,7 @@ class BradyBunch(Game):
         for kid in self.player_kids:
             seat = self.kid_seat[kid]
             self._emit("hand", audience=[seat], seat=seat, kid=kid, cards=sorted(self.hands[kid]))
-        self._emit("round", round=1)
+        self._public("round", round=1)
         return {"hands": {k: list(v) for k, v in self.hands.items()}, "deck": list(self.deck)}
 
     def _check_deal(self, deal: dict) -> dict:
@@ -903,7 +903,7 @@ class BradyBunch(Game):
             value = self.deck.pop(0)
             self.takers.append(silent)
             self.board[silent] = value
-            self._emit("silent_play", kid=silent, round=self.round)
+            self._public("silent_play", kid=silent, round=self.round)
 
     def _do_request(self, seat: int, action: dict) -> None:
         req = {"snoop": action["kid"], "about": action["about"]}
@@ -917,7 +917,7 @@ class BradyBunch(Game):
 
     def _do_lights_out(self, seat: int, action: dict) -> None:
         self.alice_ready = True
-        self._emit("lights_out", seat=seat, round=self.round)
+        self._public("lights_out", seat=seat, round=self.round)
         self._after_play()
 
     def _do_play(self, seat: int, action: dict) -> None:
@@ -939,7 +939,7 @@ class BradyBunch(Game):
     def _after_play(self) -> None:
         # ``None not in map(...)``: "every kid has played" without a generator (ints never == None)
         if self.alice_ready and None not in map(self.board.__getitem__, self.player_kids):
-            self._emit("eyes_closed", round=self.round)
+            self._public("eyes_closed", round=self.round)
             self._next_snoop()
 
     def _peek(self, seat: int, kid: str, via: str) -> None:
@@ -981,8 +981,17 @@ class BradyBunch(Game):
         if self.snoop_queue:
             self.phase = "snoop"
         else:
-            self._emit("eyes_open", round=self.round)
+            self._public("eyes_open", round=self.round)
             self.phase = "claims" if self.options["volunteer"] else "talk"
+
+    def _public(self, type_: str, **fields) -> None:
+        """Game._emit's public event of scalar fields, made read-only here (as _say's): the
+        logs share it as it is, where Game.log_for would check and copy every one of them
+        (about 60 events a 5-player game: the questions, eyes closed and open, rounds...)."""
+        if self._own_emit:
+            self.events.append(FrozenEvent({"type": type_, "step": len(self.history), **fields}))
+        else:
+            self._emit(type_, **fields)
 
     def _say(self, seat: int, kind: str, subject: str, rnd: int, value=None, yes=None, question=None) -> None:
         # The talk entry and the event name the same fields, in the same order, each
@@ -1024,14 +1033,14 @@ class BradyBunch(Game):
         p = self.phase
         if p == "claims":
             self.spoken.append(self.seat_kid[seat])
-            self._emit("silent", seat=seat, kid=self.seat_kid[seat], round=self.round)
+            self._public("silent", seat=seat, kid=self.seat_kid[seat], round=self.round)
             self._after_claims()
         elif p == "expose":
             self.oliver_done = True
-            self._emit("no_expose", seat=seat, round=self.round)
+            self._public("no_expose", seat=seat, round=self.round)
             self.phase = "cookie_peek"
         else:  # help
-            self._emit("no_token", seat=seat, round=self.round)
+            self._public("no_token", seat=seat, round=self.round)
             self._to_final()
 
     def _after_claims(self) -> None:
@@ -1046,7 +1055,7 @@ class BradyBunch(Game):
         rnd = action.get("round", self.round)
         self.pending = {"question": question, "kid": kid, "round": rnd, "about": about}
         # the fields written out, not merged from the pending dict (faster; the same order)
-        self._emit("question", seat=seat, question=question, kid=kid, round=rnd, about=about)
+        self._public("question", seat=seat, question=question, kid=kid, round=rnd, about=about)
         self.phase = "answer"
 
     def _do_answer(self, seat: int, action: dict) -> None:
@@ -1071,8 +1080,8 @@ class BradyBunch(Game):
         self.cookies[kid] += 1
         self.cookie_kid = kid
         self.talk_phase = "final"
-        self._emit("cookie", seat=seat, kid=kid, round=self.round)
-        self._emit("eyes_closed", round=self.round)
+        self._public("cookie", seat=seat, kid=kid, round=self.round)
+        self._public("eyes_closed", round=self.round)
         if self.oliver and self.oliver_cards > 0 and self._face_down(exclude=[self.oliver]):
             self.phase = "expose"
         else:
@@ -1085,7 +1094,7 @@ class BradyBunch(Game):
         self.face_up.append(kid)
         ex = {"round": self.round, "kid": kid, "value": self.board[kid]}
         self.exposed.append(ex)
-        self._emit("expose", seat=seat, **ex)
+        self._public("expose", seat=seat, **ex)
         self.phase = "cookie_peek"
 
     def _to_help(self) -> None:
@@ -1100,16 +1109,16 @@ class BradyBunch(Game):
         self.token = token
         self.token_used = token
         self.token_seen = []
-        self._emit("token", seat=seat, token=token, round=self.round)
+        self._public("token", seat=seat, token=token, round=self.round)
         self.phase = "help_peek"
 
     def _to_final(self) -> None:
-        self._emit("eyes_open", round=self.round)
+        self._public("eyes_open", round=self.round)
         self.phase = "final"
 
     def _do_end_round(self, seat: int, action: dict) -> None:
         now = self.round
-        self._emit("round_end", seat=seat, round=now)
+        self._public("round_end", seat=seat, round=now)
         board, tucked = self.board, self.tucked  # locals: read once per kid (here and below)
         for kid in self.kids:
             tucked[kid].append(board[kid])
@@ -1132,18 +1141,18 @@ class BradyBunch(Game):
             self.round += 1
             self._new_round_state()
             self.phase = "reveal"
-            self._emit("round", round=self.round)
+            self._public("round", round=self.round)
         else:
             self._new_round_state()
             self.round = ROUNDS
             self.phase = "signs"
-            self._emit("scoring")
+            self._public("scoring")
             self._after_signs()
 
     def _do_sign(self, seat: int, action: dict) -> None:
         kid = self.seat_kid[seat]
         self.signs[kid] = 1 if action["plus"] else -1
-        self._emit("signed", seat=seat, kid=kid)
+        self._public("signed", seat=seat, kid=kid)
         self._emit("my_sign", audience=[seat], seat=seat, kid=kid, plus=action["plus"])
         self._after_signs()
 
@@ -1177,7 +1186,7 @@ class BradyBunch(Game):
         self.winners = sorted(winners)
         self.over = True
         self.phase = "over"
-        self._emit("accusation", seat=seat, kid=self.accused, right=right)
+        self._public("accusation", seat=seat, kid=self.accused, right=right)
         self._emit(
             "game_over",
             winners=list(self.winners),
