@@ -4,6 +4,7 @@ what the kit proves it is (logs current, views that share nothing mutable)."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -65,3 +66,45 @@ def test_a_random_game_keeps_its_events_as_the_kernel_would_emit_them():
     twin = Plain.replay(g.players, g.seed, g.history, **g.options)
     assert [list(ev.items()) for ev in g.events] == [list(ev.items()) for ev in twin.events]
     assert not any(type(ev) is FrozenEvent for ev in twin.events if ev["type"] == "question")
+
+
+def _mid_round(seed: int = 2) -> BradyBunch:
+    """A 6-player Cousin Oliver game played by random bots until this round's requests, peeks
+    and an exposure are all in the views."""
+    g = BradyBunch(6, seed=seed, cousin_oliver=True, max_questions=2)
+    rng = random.Random(seed)
+    while not g.over:
+        seat = g.to_act[0]
+        g.act(seat, rng.choice(g.legal_actions(seat)))
+        if g.requests and g.exposed and any(g.peeks.values()) and g.phase == "cookie_peek":
+            return g
+    raise AssertionError("no such position")
+
+
+def test_views_share_the_games_read_only_entries():
+    g = _mid_round()
+    seat = next(s for s, ps in g.peeks.items() if ps)
+    one, two = g.view(seat), g.view(seat)
+    for key in ("kids", "peeks", "requests", "exposed"):
+        assert one[key] and one[key] is not two[key]  # a fresh list for every view
+        assert all(a is b and type(a) is FrozenEvent for a, b in zip(one[key], two[key]))  # of the same entries
+    assert g.view(None)["kids"][0] is one["kids"][0]  # every seat's view too
+    check_view_snapshot(g)
+
+
+@pytest.mark.parametrize("copy_of", ["clone", "pickle"])
+def test_a_copy_of_the_game_shows_the_same_views_and_shares_nothing(copy_of):
+    import pickle
+
+    g = _mid_round()
+    twin = g.clone() if copy_of == "clone" else pickle.loads(pickle.dumps(g))
+    # a copy holds plain dicts where the game held read-only entries: its views copy them
+    assert type(twin.requests[0]) is dict and type(twin.exposed[0]) is dict
+    for seat in (None, *range(g.players)):
+        assert json.dumps(twin.view(seat)) == json.dumps(g.view(seat))
+    check_view_snapshot(twin)
+    rng = random.Random(1)
+    while not twin.over:  # and it plays on: its new entries are read-only again
+        seat = twin.to_act[0]
+        twin.act(seat, rng.choice(twin.legal_actions(seat)))
+    check_view_snapshot(twin)

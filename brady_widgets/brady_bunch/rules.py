@@ -322,9 +322,21 @@ def _kid_entry(
 _BOARD_ACTIONS = frozenset(("reveal_snoops", "play", "cookie", "expose", "end_round", "sign", "accuse"))
 
 #: kid entries of views before the game is over, by what they show (_kid_entry's arguments
-#: but the cards and score): kept, and handed out as copies (at most this many, then anew)
+#: but the cards and score): kept read-only and handed out as they are (at most this many, then anew)
 _KID_ENTRIES: dict[tuple, dict] = {}
 _KID_ENTRIES_MAX = 4096
+
+
+def _copies(entries: list) -> list:
+    """A view's list of the game's requests, peeks or exposures (non-empty): the game keeps
+    each one read-only (:class:`FrozenEvent`, as the log's entries), so every view shares
+    them, as it shares the log's, instead of copying every one for every view. A copy of
+    the game (``clone``, a pickle) holds plain dicts in their place, every one of a list
+    (the entries it adds later are read-only again): a list whose first entry is plain is
+    copied entry by entry, as before."""
+    if type(entries[0]) is FrozenEvent:
+        return entries[:]
+    return list(map(dict, entries))  # map: no comprehension frame (3.11)
 
 
 #: a view's keys, in their order (BradyBunch._view_template)
@@ -906,7 +918,7 @@ class BradyBunch(Game):
             self._public("silent_play", kid=silent, round=self.round)
 
     def _do_request(self, seat: int, action: dict) -> None:
-        req = {"snoop": action["kid"], "about": action["about"]}
+        req = FrozenEvent(snoop=action["kid"], about=action["about"])  # read-only: views share it (_copies)
         self.requests.append(req)
         if self._own_emit:  # Game._emit's event written out, read-only (see _say)
             self.events.append(
@@ -944,7 +956,7 @@ class BradyBunch(Game):
 
     def _peek(self, seat: int, kid: str, via: str) -> None:
         value, now = self.board[kid], self.round
-        self.peeks[seat].append({"round": now, "kid": kid, "value": value, "via": via})
+        self.peeks[seat].append(FrozenEvent(round=now, kid=kid, value=value, via=via))  # (see _copies)
         if self._own_emit:  # Game._emit's two events written out (a one-seat audience is sorted)
             step = len(self.history)
             self.events += (
@@ -1092,7 +1104,7 @@ class BradyBunch(Game):
         self.oliver_cards -= 1
         self.oliver_done = True
         self.face_up.append(kid)
-        ex = {"round": self.round, "kid": kid, "value": self.board[kid]}
+        ex = FrozenEvent(round=self.round, kid=kid, value=self.board[kid])  # (see _copies)
         self.exposed.append(ex)
         self._public("expose", seat=seat, **ex)
         self.phase = "cookie_peek"
@@ -1202,24 +1214,25 @@ class BradyBunch(Game):
         return "+" if self.signs[kid] > 0 else "-"
 
     def _kids_public(self) -> list[dict]:
-        """The board's kid entries of a view, in board order, each a fresh copy of the
+        """The board's kid entries of a view, in board order: a fresh list of the read-only
         entries kept since the last action that may change one (:data:`_BOARD_ACTIONS`:
         two actions in three change none, the talk's questions and answers, the claims,
-        the peeks). Building them was a quarter of a view's cost; copying is a fifth of it."""
+        the peeks), shared by every view as the log's entries are. Building them was a
+        quarter of a view's cost, and copying them for every view a fifth of it."""
         kept = self._kids_kept
         if kept is None:
             entries = self._kid_entries()
             if self.over:  # then they hold lists (the cards): built afresh for every view
                 return entries
             kept = self._kids_kept = entries
-        return list(map(dict.copy, kept))  # map: no comprehension frame (3.11)
+        return kept[:]
 
     def _kid_entries(self) -> list[dict]:
-        """The board's kid entries as the state shows them now (never handed out: copies are).
-        One loop that reads the state once rather than a call per kid reading it again.
-        Until the game is over an entry is a pure function of what it shows, so a copy of
-        the one kept for it (:data:`_KID_ENTRIES`) is taken: copying a dict is a third of
-        building it, and an entry rarely changes from one round to the next."""
+        """The board's kid entries as the state shows them now. One loop that reads the
+        state once rather than a call per kid reading it again. Until the game is over an
+        entry is a pure function of what it shows, so the read-only one kept for it
+        (:data:`_KID_ENTRIES`, shared by every game) is taken: an entry rarely changes from
+        one round to the next. Once over, fresh plain dicts (they hold the cards' lists)."""
         kid_seat, board, hands, face_up, tucked = self.kid_seat, self.board, self.hands, self.face_up, self.tucked
         cookies, signs, shown, over = self.cookies, self.signs, self.signs_shown, self.over
         out = []
@@ -1244,8 +1257,8 @@ class BradyBunch(Game):
             if kept is None:
                 if len(_KID_ENTRIES) >= _KID_ENTRIES_MAX:
                     _KID_ENTRIES.clear()
-                kept = _KID_ENTRIES[shows] = _kid_entry(*shows, None, None)
-            out.append(kept.copy())  # never handed out itself: a game's entries are its own
+                kept = _KID_ENTRIES[shows] = FrozenEvent(_kid_entry(*shows, None, None))
+            out.append(kept)
         return out
 
     def _talk_view(self) -> list:
@@ -1310,7 +1323,7 @@ class BradyBunch(Game):
             else:
                 hand = my_cards = my_sign = None
             mine = self.peeks[seat]
-            peeks = list(map(dict, mine)) if mine else []  # map: no comprehension frame (3.11)
+            peeks = _copies(mine) if mine else []
         over = self.over
         phase = self.phase
         snoop_queue, requests, exposed, pending = self.snoop_queue, self.requests, self.exposed, self.pending
@@ -1328,7 +1341,7 @@ class BradyBunch(Game):
         view["snoops"] = list(self.snoops)
         view["snooper"] = snoop_queue[0][0] if phase == "snoop" else None
         view["snoop_queue"] = list(map(list, snoop_queue)) if snoop_queue else []
-        view["requests"] = list(map(dict, requests)) if requests else []
+        view["requests"] = _copies(requests) if requests else []
         view["cookie"] = self.cookie_kid
         view["tokens"] = list(self.tokens)
         view["token"] = self.token
@@ -1336,7 +1349,7 @@ class BradyBunch(Game):
         view["questions"] = self.questions
         view["pending"] = dict(pending) if pending else None
         view["talk"] = self._talk_view()
-        view["exposed"] = list(map(dict, exposed)) if exposed else []
+        view["exposed"] = _copies(exposed) if exposed else []
         view["deck_count"] = len(self.deck)
         view["hand"] = hand
         view["my_cards"] = my_cards
