@@ -85,7 +85,7 @@ def test_views_share_the_games_read_only_entries():
     g = _mid_round()
     seat = next(s for s, ps in g.peeks.items() if ps)
     one, two = g.view(seat), g.view(seat)
-    for key in ("kids", "peeks", "requests", "exposed"):
+    for key in ("kids", "talk", "peeks", "requests", "exposed"):
         assert one[key] and one[key] is not two[key]  # a fresh list for every view
         assert all(a is b and type(a) is FrozenEvent for a, b in zip(one[key], two[key]))  # of the same entries
     assert g.view(None)["kids"][0] is one["kids"][0]  # every seat's view too

@@ -69,7 +69,7 @@ def test_changing_a_view_changes_no_later_view():
                     with pytest.raises(TypeError, match="read-only"):
                         entry["hand"] = "changed"
             view["kids"].append("changed")
-            for key in ("peeks", "requests", "exposed"):  # the game's own entries, shared read-only
+            for key in ("talk", "peeks", "requests", "exposed"):  # the game's own entries, shared read-only
                 for entry in view[key]:
                     with pytest.raises(TypeError, match="read-only"):
                         entry["round"] = "changed"

@@ -281,7 +281,7 @@ _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
 class _Talk:
     """What a game's talk says, as the bots' memories read it (claims, who said what), grown
     from the new statements only. The talk is public and every seat's view hands out the
-    same read-only statements (``rules._talk_view``), so the memories of one game's bots
+    same read-only statements (``rules._copies``), so the memories of one game's bots
     share one (:func:`_talk_of`) instead of each reading every statement: a bot's memory
     reads on from wherever the table's talk has got to. A memory uses it only while its
     view's talk continues it (the same first and last statements it read, the same length

@@ -268,24 +268,6 @@ def _answers(kids, kid: str, q: str) -> list[dict]:
     return [{"type": "say_suspect", "kid": k} for k in kids]
 
 
-class _TalkCache:
-    """:meth:`BradyBunch._talk_view`'s read-only copies of the talk entries. A copy of the
-    game (``clone``, a pickle) starts with an empty one: a deep copy would turn its
-    entries into plain dicts."""
-
-    __slots__ = ("talk", "frozen")
-
-    def __init__(self, talk: list | None = None):
-        self.talk = talk
-        self.frozen: list = []
-
-    def __deepcopy__(self, memo: dict) -> _TalkCache:
-        return _TalkCache()
-
-    def __reduce__(self):
-        return (_TalkCache, ())
-
-
 def _kid_entry(
     kid: str,
     seat: int | None,
@@ -328,9 +310,10 @@ _KID_ENTRIES_MAX = 4096
 
 
 def _copies(entries: list) -> list:
-    """A view's list of the game's requests, peeks or exposures (non-empty): the game keeps
-    each one read-only (:class:`FrozenEvent`, as the log's entries), so every view shares
-    them, as it shares the log's, instead of copying every one for every view. A copy of
+    """A view's list of the game's statements, requests, peeks or exposures (non-empty): the
+    game keeps each one read-only (:class:`FrozenEvent`, as the log's entries), so every view
+    shares them, as it shares the log's, instead of copying every one for every view (a
+    statement never changes once said, and copying them grew with the game). A copy of
     the game (``clone``, a pickle) holds plain dicts in their place, every one of a list
     (the entries it adds later are read-only again): a list whose first entry is plain is
     copied entry by entry, as before."""
@@ -1010,8 +993,8 @@ class BradyBunch(Game):
         # written out: a third faster than one dict of them merged into both (~0.6 us;
         # every claim and answer says something)
         talk, now, speaker = self.talk, self.round, self.seat_kid[seat]
-        talk.append(
-            {
+        talk.append(  # read-only: every view shares it (_copies), as the log's entries
+            FrozenEvent({
                 "i": len(talk),
                 "round": now,
                 "about_round": rnd,
@@ -1021,8 +1004,8 @@ class BradyBunch(Game):
                 "value": value,
                 "yes": yes,
                 "question": question,
-            }
-        )
+            })
+        )  # fmt: skip
         if self._own_emit:
             # Game._emit's event written out, and read-only already (its values are scalars):
             # the logs share it as it is (Game.log_for), where they would check and copy it
@@ -1261,19 +1244,6 @@ class BradyBunch(Game):
             out.append(kept)
         return out
 
-    def _talk_view(self) -> list:
-        """A fresh list of the talk's entries, each a read-only copy (:class:`FrozenEvent`)
-        made once and shared by every later view: a statement never changes once said, and
-        copying every statement for every view grew with the game."""
-        talk = self.talk
-        cache = getattr(self, "_talk_cache", None)  # not self.__dict__: see Game._shown
-        if cache is None or cache.talk is not talk or len(cache.frozen) > len(talk):
-            cache = self._talk_cache = _TalkCache(talk)
-        frozen = cache.frozen
-        if len(frozen) < len(talk):
-            frozen.extend(FrozenEvent(t) for t in talk[len(frozen) :])
-        return frozen[:]
-
     def _view_template(self, seat: int | None) -> dict:
         """A view's every key in its order, holding the values that stay the same for the
         seat all game (the rest None), kept per seat: :meth:`_view` fills a copy. A view has
@@ -1348,7 +1318,7 @@ class BradyBunch(Game):
         view["token_used"] = self.token_used
         view["questions"] = self.questions
         view["pending"] = dict(pending) if pending else None
-        view["talk"] = self._talk_view()
+        view["talk"] = _copies(self.talk) if self.talk else []
         view["exposed"] = _copies(exposed) if exposed else []
         view["deck_count"] = len(self.deck)
         view["hand"] = hand
