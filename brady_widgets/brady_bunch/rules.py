@@ -38,7 +38,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..engine.game import FrozenAction, FrozenEvent, Game
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -891,7 +891,7 @@ class BradyBunch(Game):
         for kid in drawn:
             counts[kid] = counts.get(kid, 0) + 1
         self.snoop_queue = [[kid, n] for kid, n in counts.items()]
-        self._emit("snoops", seat=seat, round=self.round, kids=list(drawn))
+        self._public("snoops", seat=seat, round=self.round, kids=FrozenList(drawn))
         self.phase = "play"
         silent = self.options["silent"]
         if silent:
@@ -980,9 +980,10 @@ class BradyBunch(Game):
             self.phase = "claims" if self.options["volunteer"] else "talk"
 
     def _public(self, type_: str, **fields) -> None:
-        """Game._emit's public event of scalar fields, made read-only here (as _say's): the
-        logs share it as it is, where Game.log_for would check and copy every one of them
-        (about 60 events a 5-player game: the questions, eyes closed and open, rounds...)."""
+        """Game._emit's public event of scalar or read-only fields (a list as a
+        :class:`FrozenList`), made read-only here (as _say's): the logs share it as it is,
+        where Game.log_for would check and copy every one of them (about 70 events a
+        5-player game: the questions, eyes closed and open, rounds, Snoops, reveals...)."""
         if self._own_emit:
             self.events.append(FrozenEvent({"type": type_, "step": len(self.history), **fields}))
         else:
@@ -1164,8 +1165,13 @@ class BradyBunch(Game):
             cookies = self.cookies.get(kid, 0)
             total = sum(self.tucked[kid]) + cookies * self.signs.get(kid, 1)
             scores[kid] = total
-            self._emit(
-                "reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self._sign(kid), score=total
+            self._public(
+                "reveal",
+                kid=kid,
+                cards=FrozenList(self.tucked[kid]),
+                cookies=cookies,
+                sign=self._sign(kid),
+                score=total,
             )
         self.final_scores = scores
         self.roles = classify(scores, self.players)
