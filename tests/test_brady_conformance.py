@@ -210,9 +210,11 @@ class SignLeak(BradyBunch):
 
     def _view(self, seat, reveal=False):
         view = super()._view(seat, reveal)
-        for s in view["kids"]:
-            if s["kid"] in self.signs:
-                s["sign"] = "+" if self.signs[s["kid"]] > 0 else "-"
+        # (a view's kid entries are read-only, shared by every view: changed copies)
+        view["kids"] = [
+            {**s, "sign": "+" if self.signs[s["kid"]] > 0 else "-"} if s["kid"] in self.signs else s
+            for s in view["kids"]
+        ]
         return view
 
 

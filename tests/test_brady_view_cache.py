@@ -61,8 +61,19 @@ def test_changing_a_view_changes_no_later_view():
             for key in ("game", "players", "viewer", "role", "me", "rounds", "silent", "max_questions"):
                 view[key] = "changed"  # the seat's constants, kept in its template
             for entry in view["kids"]:
-                entry["hand"] = entry["cookies"] = "changed"  # the kept kid entries
+                # the kept kid entries: read-only and shared by every view until the game is
+                # over (they refuse the change), then fresh dicts a change stays in
+                if view["over"]:
+                    entry["hand"] = entry["cookies"] = "changed"
+                else:
+                    with pytest.raises(TypeError, match="read-only"):
+                        entry["hand"] = "changed"
             view["kids"].append("changed")
+            for key in ("talk", "peeks", "requests", "exposed"):  # the game's own entries, shared read-only
+                for entry in view[key]:
+                    with pytest.raises(TypeError, match="read-only"):
+                        entry["round"] = "changed"
+                view[key].append("changed")
             assert _dumped(g.view(seat)) == before
         seat = g.to_act[0]
         g.act(seat, rng.choice(g.legal_actions(seat)))

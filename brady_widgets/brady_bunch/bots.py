@@ -281,7 +281,7 @@ _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
 class _Talk:
     """What a game's talk says, as the bots' memories read it (claims, who said what), grown
     from the new statements only. The talk is public and every seat's view hands out the
-    same read-only statements (``rules._talk_view``), so the memories of one game's bots
+    same read-only statements (``rules._copies``), so the memories of one game's bots
     share one (:func:`_talk_of`) instead of each reading every statement: a bot's memory
     reads on from wherever the table's talk has got to. A memory uses it only while its
     view's talk continues it (the same first and last statements it read, the same length
@@ -1093,13 +1093,14 @@ class BradyBot(Bot):
         # written beside this module; imported when needed. Pure Python (no numpy: bots play in
         # browser kernels too) and closed form: no sampling (5,000 pure-Python samples were
         # 80% of a smart-bot game's time), see odds.independent_odds
-        from .odds import independent_odds
+        # (its unchecked body: the view and the trust dict are of her own making)
+        from .odds import _independent_odds
 
         trust, _, est = self._alice_state(view, t)
         try:
-            odds = independent_odds(view, trust=dict(trust))
+            odds = _independent_odds(view, dict(trust))
         except ValueError:  # the claims cannot all be true together at these trusts
-            odds = independent_odds(view, trust=None)
+            odds = _independent_odds(view, None)
         kids = [a["kid"] for a in legal]
         best = max(kids, key=lambda k: (round(float(odds.get(k, 0.0)), 9), est[k], -kids.index(k)))
         return {"type": "accuse", "kid": best}

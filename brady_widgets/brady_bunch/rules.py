@@ -38,7 +38,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..engine.game import FrozenAction, FrozenEvent, Game
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -268,24 +268,6 @@ def _answers(kids, kid: str, q: str) -> list[dict]:
     return [{"type": "say_suspect", "kid": k} for k in kids]
 
 
-class _TalkCache:
-    """:meth:`BradyBunch._talk_view`'s read-only copies of the talk entries. A copy of the
-    game (``clone``, a pickle) starts with an empty one: a deep copy would turn its
-    entries into plain dicts."""
-
-    __slots__ = ("talk", "frozen")
-
-    def __init__(self, talk: list | None = None):
-        self.talk = talk
-        self.frozen: list = []
-
-    def __deepcopy__(self, memo: dict) -> _TalkCache:
-        return _TalkCache()
-
-    def __reduce__(self):
-        return (_TalkCache, ())
-
-
 def _kid_entry(
     kid: str,
     seat: int | None,
@@ -322,9 +304,22 @@ def _kid_entry(
 _BOARD_ACTIONS = frozenset(("reveal_snoops", "play", "cookie", "expose", "end_round", "sign", "accuse"))
 
 #: kid entries of views before the game is over, by what they show (_kid_entry's arguments
-#: but the cards and score): kept, and handed out as copies (at most this many, then anew)
+#: but the cards and score): kept read-only and handed out as they are (at most this many, then anew)
 _KID_ENTRIES: dict[tuple, dict] = {}
 _KID_ENTRIES_MAX = 4096
+
+
+def _copies(entries: list) -> list:
+    """A view's list of the game's statements, requests, peeks or exposures (non-empty): the
+    game keeps each one read-only (:class:`FrozenEvent`, as the log's entries), so every view
+    shares them, as it shares the log's, instead of copying every one for every view (a
+    statement never changes once said, and copying them grew with the game). A copy of
+    the game (``clone``, a pickle) holds plain dicts in their place, every one of a list
+    (the entries it adds later are read-only again): a list whose first entry is plain is
+    copied entry by entry, as before."""
+    if type(entries[0]) is FrozenEvent:
+        return entries[:]
+    return list(map(dict, entries))  # map: no comprehension frame (3.11)
 
 
 #: a view's keys, in their order (BradyBunch._view_template)
@@ -487,7 +482,7 @@ class BradyBunch(Game):
         for kid in self.player_kids:
             seat = self.kid_seat[kid]
             self._emit("hand", audience=[seat], seat=seat, kid=kid, cards=sorted(self.hands[kid]))
-        self._emit("round", round=1)
+        self._public("round", round=1)
         return {"hands": {k: list(v) for k, v in self.hands.items()}, "deck": list(self.deck)}
 
     def _check_deal(self, deal: dict) -> dict:
@@ -896,17 +891,17 @@ class BradyBunch(Game):
         for kid in drawn:
             counts[kid] = counts.get(kid, 0) + 1
         self.snoop_queue = [[kid, n] for kid, n in counts.items()]
-        self._emit("snoops", seat=seat, round=self.round, kids=list(drawn))
+        self._public("snoops", seat=seat, round=self.round, kids=FrozenList(drawn))
         self.phase = "play"
         silent = self.options["silent"]
         if silent:
             value = self.deck.pop(0)
             self.takers.append(silent)
             self.board[silent] = value
-            self._emit("silent_play", kid=silent, round=self.round)
+            self._public("silent_play", kid=silent, round=self.round)
 
     def _do_request(self, seat: int, action: dict) -> None:
-        req = {"snoop": action["kid"], "about": action["about"]}
+        req = FrozenEvent(snoop=action["kid"], about=action["about"])  # read-only: views share it (_copies)
         self.requests.append(req)
         if self._own_emit:  # Game._emit's event written out, read-only (see _say)
             self.events.append(
@@ -917,7 +912,7 @@ class BradyBunch(Game):
 
     def _do_lights_out(self, seat: int, action: dict) -> None:
         self.alice_ready = True
-        self._emit("lights_out", seat=seat, round=self.round)
+        self._public("lights_out", seat=seat, round=self.round)
         self._after_play()
 
     def _do_play(self, seat: int, action: dict) -> None:
@@ -939,12 +934,12 @@ class BradyBunch(Game):
     def _after_play(self) -> None:
         # ``None not in map(...)``: "every kid has played" without a generator (ints never == None)
         if self.alice_ready and None not in map(self.board.__getitem__, self.player_kids):
-            self._emit("eyes_closed", round=self.round)
+            self._public("eyes_closed", round=self.round)
             self._next_snoop()
 
     def _peek(self, seat: int, kid: str, via: str) -> None:
         value, now = self.board[kid], self.round
-        self.peeks[seat].append({"round": now, "kid": kid, "value": value, "via": via})
+        self.peeks[seat].append(FrozenEvent(round=now, kid=kid, value=value, via=via))  # (see _copies)
         if self._own_emit:  # Game._emit's two events written out (a one-seat audience is sorted)
             step = len(self.history)
             self.events += (
@@ -981,16 +976,26 @@ class BradyBunch(Game):
         if self.snoop_queue:
             self.phase = "snoop"
         else:
-            self._emit("eyes_open", round=self.round)
+            self._public("eyes_open", round=self.round)
             self.phase = "claims" if self.options["volunteer"] else "talk"
+
+    def _public(self, type_: str, **fields) -> None:
+        """Game._emit's public event of scalar or read-only fields (a list as a
+        :class:`FrozenList`), made read-only here (as _say's): the logs share it as it is,
+        where Game.log_for would check and copy every one of them (about 70 events a
+        5-player game: the questions, eyes closed and open, rounds, Snoops, reveals...)."""
+        if self._own_emit:
+            self.events.append(FrozenEvent({"type": type_, "step": len(self.history), **fields}))
+        else:
+            self._emit(type_, **fields)
 
     def _say(self, seat: int, kind: str, subject: str, rnd: int, value=None, yes=None, question=None) -> None:
         # The talk entry and the event name the same fields, in the same order, each
         # written out: a third faster than one dict of them merged into both (~0.6 us;
         # every claim and answer says something)
         talk, now, speaker = self.talk, self.round, self.seat_kid[seat]
-        talk.append(
-            {
+        talk.append(  # read-only: every view shares it (_copies), as the log's entries
+            FrozenEvent({
                 "i": len(talk),
                 "round": now,
                 "about_round": rnd,
@@ -1000,8 +1005,8 @@ class BradyBunch(Game):
                 "value": value,
                 "yes": yes,
                 "question": question,
-            }
-        )
+            })
+        )  # fmt: skip
         if self._own_emit:
             # Game._emit's event written out, and read-only already (its values are scalars):
             # the logs share it as it is (Game.log_for), where they would check and copy it
@@ -1024,14 +1029,14 @@ class BradyBunch(Game):
         p = self.phase
         if p == "claims":
             self.spoken.append(self.seat_kid[seat])
-            self._emit("silent", seat=seat, kid=self.seat_kid[seat], round=self.round)
+            self._public("silent", seat=seat, kid=self.seat_kid[seat], round=self.round)
             self._after_claims()
         elif p == "expose":
             self.oliver_done = True
-            self._emit("no_expose", seat=seat, round=self.round)
+            self._public("no_expose", seat=seat, round=self.round)
             self.phase = "cookie_peek"
         else:  # help
-            self._emit("no_token", seat=seat, round=self.round)
+            self._public("no_token", seat=seat, round=self.round)
             self._to_final()
 
     def _after_claims(self) -> None:
@@ -1046,7 +1051,7 @@ class BradyBunch(Game):
         rnd = action.get("round", self.round)
         self.pending = {"question": question, "kid": kid, "round": rnd, "about": about}
         # the fields written out, not merged from the pending dict (faster; the same order)
-        self._emit("question", seat=seat, question=question, kid=kid, round=rnd, about=about)
+        self._public("question", seat=seat, question=question, kid=kid, round=rnd, about=about)
         self.phase = "answer"
 
     def _do_answer(self, seat: int, action: dict) -> None:
@@ -1071,8 +1076,8 @@ class BradyBunch(Game):
         self.cookies[kid] += 1
         self.cookie_kid = kid
         self.talk_phase = "final"
-        self._emit("cookie", seat=seat, kid=kid, round=self.round)
-        self._emit("eyes_closed", round=self.round)
+        self._public("cookie", seat=seat, kid=kid, round=self.round)
+        self._public("eyes_closed", round=self.round)
         if self.oliver and self.oliver_cards > 0 and self._face_down(exclude=[self.oliver]):
             self.phase = "expose"
         else:
@@ -1083,9 +1088,9 @@ class BradyBunch(Game):
         self.oliver_cards -= 1
         self.oliver_done = True
         self.face_up.append(kid)
-        ex = {"round": self.round, "kid": kid, "value": self.board[kid]}
+        ex = FrozenEvent(round=self.round, kid=kid, value=self.board[kid])  # (see _copies)
         self.exposed.append(ex)
-        self._emit("expose", seat=seat, **ex)
+        self._public("expose", seat=seat, **ex)
         self.phase = "cookie_peek"
 
     def _to_help(self) -> None:
@@ -1100,16 +1105,16 @@ class BradyBunch(Game):
         self.token = token
         self.token_used = token
         self.token_seen = []
-        self._emit("token", seat=seat, token=token, round=self.round)
+        self._public("token", seat=seat, token=token, round=self.round)
         self.phase = "help_peek"
 
     def _to_final(self) -> None:
-        self._emit("eyes_open", round=self.round)
+        self._public("eyes_open", round=self.round)
         self.phase = "final"
 
     def _do_end_round(self, seat: int, action: dict) -> None:
         now = self.round
-        self._emit("round_end", seat=seat, round=now)
+        self._public("round_end", seat=seat, round=now)
         board, tucked = self.board, self.tucked  # locals: read once per kid (here and below)
         for kid in self.kids:
             tucked[kid].append(board[kid])
@@ -1132,18 +1137,18 @@ class BradyBunch(Game):
             self.round += 1
             self._new_round_state()
             self.phase = "reveal"
-            self._emit("round", round=self.round)
+            self._public("round", round=self.round)
         else:
             self._new_round_state()
             self.round = ROUNDS
             self.phase = "signs"
-            self._emit("scoring")
+            self._public("scoring")
             self._after_signs()
 
     def _do_sign(self, seat: int, action: dict) -> None:
         kid = self.seat_kid[seat]
         self.signs[kid] = 1 if action["plus"] else -1
-        self._emit("signed", seat=seat, kid=kid)
+        self._public("signed", seat=seat, kid=kid)
         self._emit("my_sign", audience=[seat], seat=seat, kid=kid, plus=action["plus"])
         self._after_signs()
 
@@ -1160,8 +1165,13 @@ class BradyBunch(Game):
             cookies = self.cookies.get(kid, 0)
             total = sum(self.tucked[kid]) + cookies * self.signs.get(kid, 1)
             scores[kid] = total
-            self._emit(
-                "reveal", kid=kid, cards=list(self.tucked[kid]), cookies=cookies, sign=self._sign(kid), score=total
+            self._public(
+                "reveal",
+                kid=kid,
+                cards=FrozenList(self.tucked[kid]),
+                cookies=cookies,
+                sign=self._sign(kid),
+                score=total,
             )
         self.final_scores = scores
         self.roles = classify(scores, self.players)
@@ -1177,7 +1187,7 @@ class BradyBunch(Game):
         self.winners = sorted(winners)
         self.over = True
         self.phase = "over"
-        self._emit("accusation", seat=seat, kid=self.accused, right=right)
+        self._public("accusation", seat=seat, kid=self.accused, right=right)
         self._emit(
             "game_over",
             winners=list(self.winners),
@@ -1193,24 +1203,25 @@ class BradyBunch(Game):
         return "+" if self.signs[kid] > 0 else "-"
 
     def _kids_public(self) -> list[dict]:
-        """The board's kid entries of a view, in board order, each a fresh copy of the
+        """The board's kid entries of a view, in board order: a fresh list of the read-only
         entries kept since the last action that may change one (:data:`_BOARD_ACTIONS`:
         two actions in three change none, the talk's questions and answers, the claims,
-        the peeks). Building them was a quarter of a view's cost; copying is a fifth of it."""
+        the peeks), shared by every view as the log's entries are. Building them was a
+        quarter of a view's cost, and copying them for every view a fifth of it."""
         kept = self._kids_kept
         if kept is None:
             entries = self._kid_entries()
             if self.over:  # then they hold lists (the cards): built afresh for every view
                 return entries
             kept = self._kids_kept = entries
-        return list(map(dict.copy, kept))  # map: no comprehension frame (3.11)
+        return kept[:]
 
     def _kid_entries(self) -> list[dict]:
-        """The board's kid entries as the state shows them now (never handed out: copies are).
-        One loop that reads the state once rather than a call per kid reading it again.
-        Until the game is over an entry is a pure function of what it shows, so a copy of
-        the one kept for it (:data:`_KID_ENTRIES`) is taken: copying a dict is a third of
-        building it, and an entry rarely changes from one round to the next."""
+        """The board's kid entries as the state shows them now. One loop that reads the
+        state once rather than a call per kid reading it again. Until the game is over an
+        entry is a pure function of what it shows, so the read-only one kept for it
+        (:data:`_KID_ENTRIES`, shared by every game) is taken: an entry rarely changes from
+        one round to the next. Once over, fresh plain dicts (they hold the cards' lists)."""
         kid_seat, board, hands, face_up, tucked = self.kid_seat, self.board, self.hands, self.face_up, self.tucked
         cookies, signs, shown, over = self.cookies, self.signs, self.signs_shown, self.over
         out = []
@@ -1235,22 +1246,9 @@ class BradyBunch(Game):
             if kept is None:
                 if len(_KID_ENTRIES) >= _KID_ENTRIES_MAX:
                     _KID_ENTRIES.clear()
-                kept = _KID_ENTRIES[shows] = _kid_entry(*shows, None, None)
-            out.append(kept.copy())  # never handed out itself: a game's entries are its own
+                kept = _KID_ENTRIES[shows] = FrozenEvent(_kid_entry(*shows, None, None))
+            out.append(kept)
         return out
-
-    def _talk_view(self) -> list:
-        """A fresh list of the talk's entries, each a read-only copy (:class:`FrozenEvent`)
-        made once and shared by every later view: a statement never changes once said, and
-        copying every statement for every view grew with the game."""
-        talk = self.talk
-        cache = getattr(self, "_talk_cache", None)  # not self.__dict__: see Game._shown
-        if cache is None or cache.talk is not talk or len(cache.frozen) > len(talk):
-            cache = self._talk_cache = _TalkCache(talk)
-        frozen = cache.frozen
-        if len(frozen) < len(talk):
-            frozen.extend(FrozenEvent(t) for t in talk[len(frozen) :])
-        return frozen[:]
 
     def _view_template(self, seat: int | None) -> dict:
         """A view's every key in its order, holding the values that stay the same for the
@@ -1301,7 +1299,7 @@ class BradyBunch(Game):
             else:
                 hand = my_cards = my_sign = None
             mine = self.peeks[seat]
-            peeks = list(map(dict, mine)) if mine else []  # map: no comprehension frame (3.11)
+            peeks = _copies(mine) if mine else []
         over = self.over
         phase = self.phase
         snoop_queue, requests, exposed, pending = self.snoop_queue, self.requests, self.exposed, self.pending
@@ -1319,15 +1317,15 @@ class BradyBunch(Game):
         view["snoops"] = list(self.snoops)
         view["snooper"] = snoop_queue[0][0] if phase == "snoop" else None
         view["snoop_queue"] = list(map(list, snoop_queue)) if snoop_queue else []
-        view["requests"] = list(map(dict, requests)) if requests else []
+        view["requests"] = _copies(requests) if requests else []
         view["cookie"] = self.cookie_kid
         view["tokens"] = list(self.tokens)
         view["token"] = self.token
         view["token_used"] = self.token_used
         view["questions"] = self.questions
         view["pending"] = dict(pending) if pending else None
-        view["talk"] = self._talk_view()
-        view["exposed"] = list(map(dict, exposed)) if exposed else []
+        view["talk"] = _copies(self.talk) if self.talk else []
+        view["exposed"] = _copies(exposed) if exposed else []
         view["deck_count"] = len(self.deck)
         view["hand"] = hand
         view["my_cards"] = my_cards
