@@ -28,7 +28,22 @@ What a bot may answer
     ``quiet_entries``, the types of log entries that are no news to it by
     themselves (another's pick of something it does not read): a step that
     brings its seat only entries of those types, and nothing else new, does
-    not ask it again. A plan is revisable until it is
+    not ask it again.
+
+    A planner that cannot promise that for every step (its answers change
+    with the clock too: a memory that fades) may promise it for a while,
+    answer by answer: after each of its answers the scheduler reads its
+    ``stands_until``, a time on the game's clock or ``None`` (no promise).
+    A time ``T`` says: asked again while the game's clock is before ``T``,
+    after steps that brought its seat no log entries but of its
+    ``quiet_entries`` types and left the deadline, its plan and its legal
+    actions as they were, it would answer the same, in the game's time: the
+    same action (or none) due at the same clock time (``T``: when its answer
+    could next change by the clock alone, or its plan's due time). Such a
+    question is not asked while, besides, the scheduler's time is as far
+    ahead of the game's clock as it was at the answer (the bot sees the
+    clock; its plan is kept in scheduler time), so that the plan it would
+    make of the answer is the very plan it holds. A plan is revisable until it is
     due: then it is stamped and committed, at its due time, whatever waits to
     be applied (one call to :meth:`Scheduler.run_until` over a long time plays
     out exactly as many short ones). ``Later(ms)`` without an action means "ask me again in
@@ -62,6 +77,7 @@ from __future__ import annotations
 
 import copy
 import heapq
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -188,10 +204,12 @@ class Scheduler:
         self._seq = 0
         self._dirty = True
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
-        # seat -> (bot, (deadline, plan, legal), the game's event count) at its last question,
-        # for a bot that plans on news only (_replan asks it again when one of them changed,
-        # or its log grew with entries it does not name quiet: _unread, the seats whose logs
-        # grew since, up to the game's event count _read)
+        # seat -> (bot, (deadline, plan, legal), the game's event count, until, offset) at its
+        # last question, for a bot that plans on news only (until: inf, offset: None) or whose
+        # answer stands until a time (stands_until; offset: now - the game's clock then).
+        # _replan asks it again when one of them changed, or its log grew with entries it does
+        # not name quiet (_unread: the seats whose logs grew since, up to the game's event
+        # count _read), or the game's clock reached until, or the offset is another
         self._asked: dict[int, tuple] = {}
         self._unread: set[int] = set()
         self._read = 0
@@ -373,32 +391,46 @@ class Scheduler:
                 continue
             bot = bots[seat]
             last = asked.get(seat)
-            # (a bot with an entry in _asked plans on news: only such bots get one)
+            # (a bot with an entry in _asked plans on news, or says when its answer stands)
             if last is None or last[0] is not bot:
-                if not getattr(bot, "plans_on_news", False):
+                on_news = getattr(bot, "plans_on_news", False)
+                if not on_news and not hasattr(bot, "stands_until"):
                     self._take(seat, self._ask(seat, legal))
                     continue
                 last = None  # a new planner, or another bot in the seat: asked
+            else:
+                on_news = last[4] is None
             if deadline is _UNKNOWN:
                 deadline = game.next_deadline()
                 seen, self._read = game.seen_since(self._read)
                 unread.update(bots if seen is None else seen)
             # no news since its last question (the same log, or new entries it names quiet, and
-            # the same deadline, plan and legal actions, of the same bot): its answer stands,
-            # unasked (one tuple comparison: each item is compared by identity first, as the
-            # legal list the game hands out again is)
-            if last is not None and last[1] == (deadline, plans.get(seat), legal):
+            # the same deadline, plan and legal actions, of the same bot; for a promise of
+            # stands_until, the clock before it and scheduler time as far ahead of the clock):
+            # its answer stands, unasked (one tuple comparison: each item is compared by
+            # identity first, as the legal list the game hands out again is)
+            if (
+                last is not None
+                and last[1] == (deadline, plans.get(seat), legal)
+                and (on_news or (game.clock < last[3] and self.now - game.clock == last[4]))
+            ):
                 if seat not in unread:
                     continue
                 if self._quiet_since(seat, bot, last[2]):
                     # read as no news: the next look starts after them (each entry looked at once)
-                    asked[seat] = (bot, last[1], self._read)
+                    asked[seat] = (bot, last[1], self._read, last[3], last[4])
                     unread.discard(seat)
                     continue
             self._take(seat, self._ask(seat, legal))
             # (a game's read-only legal list kept as it is; a plain one may be changed later)
             kept = legal if type(legal) is LegalList else copy.deepcopy(legal)
-            asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read)
+            if on_news:
+                asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read, math.inf, None)
+            else:
+                until = bot.stands_until
+                if until is None:
+                    until = -math.inf  # no promise: asked after every step
+                asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read, until, self.now - game.clock)
             unread.discard(seat)
 
     def _quiet_since(self, seat: int, bot: Any, mark: int) -> bool:
@@ -485,6 +517,9 @@ class Scheduler:
                     nxt = self._after_commit(due, action)
                 else:  # "ask me again then"
                     self._take(seat, self._ask(seat))
+                    last = self._asked.get(seat)
+                    if last is not None and last[4] is not None:
+                        del self._asked[seat]  # its promise was of another answer: asked next time
                 continue
             if applied >= max_steps:
                 raise _StepLimit(f"the bots do not stop: more than {max_steps} steps in a row")

@@ -149,3 +149,59 @@ def test_a_step_that_brings_only_entries_a_planner_names_quiet_does_not_ask_it()
     table.events.append({"type": "count", "audience": [0]})  # news since its last question
     sched._replan()
     assert [b.asked for b in bots.values()] == [4, 6]
+
+
+class _Promiser(_Waiter):
+    """A planner whose answers change with the clock, so it does not plan on news; it says
+    after each answer until when it stands (``until``, set by the test) after quiet entries."""
+
+    plans_on_news = False
+    quiet_entries = frozenset(("picked",))
+    stands_until = None
+
+    def __init__(self):
+        super().__init__()
+        self.until = None
+
+    def plan(self, view, legal):
+        self.stands_until = self.until
+        return super().plan(view, legal)
+
+
+def test_a_planner_whose_answer_stands_until_a_time_is_not_asked_before_it_after_quiet_entries():
+    table = _LoggedTable()
+    bots = {0: _Promiser(), 1: _Promiser()}
+    bots[0].until = 500  # seat 1 makes no promise: asked after every step
+    sched = Scheduler(table, bots, lag=0)
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 1]
+    table.events.append({"type": "picked"})
+    table.clock = sched.now = 100
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 2]
+    table.clock = sched.now = 200  # a step with no entries for it
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [1, 3]
+    table.events.append({"type": "count"})  # an entry it reads: asked
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [2, 4]
+    bots[0].until = 1000
+    table.events.append({"type": "picked"})
+    sched.now = 300  # the scheduler further ahead of the clock than at the answer: asked
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [3, 5]
+    table.events.append({"type": "picked"})
+    table.clock, sched.now = 900, 1000
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [3, 6]
+    table.events.append({"type": "picked"})
+    table.clock = sched.now = 1000  # its time has come: asked
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [4, 7]
+    bots[0].until = None  # no promise with this answer
+    table.events.append({"type": "picked"})
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [5, 8]
+    table.events.append({"type": "picked"})
+    sched._replan()
+    assert [b.asked for b in bots.values()] == [6, 9]

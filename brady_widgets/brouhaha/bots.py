@@ -441,6 +441,12 @@ class PlannerBot:
 
     name = "planner"
     level = "medium"
+    #: the scheduler's promise (see its module docstring), made answer by answer: in the pass
+    #: phase another seat's secret choice changes nothing the bot reads (not its memory:
+    #: Memory.update skips it, and reads it as well later), so its answer stands while no
+    #: memory may fade and its plan is not due; None: no promise (every other answer)
+    quiet_entries = frozenset(("pass_chosen",))
+    stands_until: float | None = None
 
     def __init__(self, seat: int, seed: int = 0):
         self.seat = seat
@@ -673,6 +679,7 @@ class PlannerBot:
         return action
 
     def plan(self, view: dict, legal: list):
+        self.stands_until = None
         if self.memory.update(view.get("log") or []):
             # not the game (or the moment) it was following: what it wanted and when it
             # first saw its Hunter belong to that one; it goes on as a fresh bot would
@@ -745,11 +752,21 @@ class PlannerBot:
             self._want = None
             return None
         closes = (ctx.view.get("passing") or {}).get("closes_at")
+        now = ctx.now
         if self._uniform("care", closes) < self.p["care"]:
             card = self._pass_choice(ctx, cards, closes)
+            # the card stands while the memories it was chosen by stay (_pass_choice's cache)
+            until = min(self._holds_cache[2], self._pass_cache[2])
         else:
-            card = cards[int(self._uniform("careless", closes) * len(cards))]
-        return self._later(passes[card], "think", ctx.now, ("pass", closes))
+            card = cards[int(self._uniform("careless", closes) * len(cards))]  # drawn by closes alone
+            until = math.inf
+        answer = self._later(passes[card], "think", now, ("pass", closes))
+        # Later(due - now): due at the same clock time while it is not due, for a whole clock
+        # (a fraction of a ms would be cut off differently at another time)
+        due = self._want[1]
+        if now % 1 == 0:
+            self.stands_until = due if due < until else until
+        return answer
 
     def _pass_choice(self, ctx: _Context, cards: list, closes) -> str:
         """``ctx.pass_choice(cards)``, kept while the pass window's inputs stay: the same

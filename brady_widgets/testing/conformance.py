@@ -701,8 +701,10 @@ def bot_playout(
     every answer is checked as :func:`bot_answer` checks it, and every
     ``check_every``-th one is compared with a deep copy's answer in a resampled world.
     A bot that plans on news only (``plans_on_news``: the scheduler does not ask it
-    after a step that brought it none) plays the game again so, unwatched: it must be
-    the same game, move for move."""
+    after a step that brought it none), or that says until when its answer stands
+    (``stands_until``: the scheduler does not ask it before then after a step that
+    brought it only entries it names quiet), plays the game again so, unwatched: it
+    must be the same game, move for move."""
     rng = random.Random(rng) if isinstance(rng, int) else rng
     if game.realtime:
         _no_clock_in_real_time(game, clock)
@@ -774,9 +776,13 @@ def _bot_playout_on_time(
         bot = bot_cls(seat, bot_seed)
         watched = _WatchedPlanner if getattr(bot, "plan", None) is not None else _WatchedChooser
         bots[seat] = watched(bot, game, seat, rng, every, asked)
-    # a bot that plans on news only: the same game again, asked only on news (the watched
-    # bots are asked after every step), must be the same game move for move
-    on_news = game.clone() if getattr(bot, "plans_on_news", False) else None  # (bot: the last one made)
+    # a bot that plans on news only, or whose answers stand a while: the same game again,
+    # asked only as the scheduler asks such bots (the watched bots are asked after every
+    # step), must be the same game move for move
+    promise = "plans_on_news" if getattr(bot, "plans_on_news", False) else None  # (bot: the last one made)
+    if promise is None and hasattr(bot, "stands_until"):
+        promise = "stands_until"
+    on_news = game.clone() if promise is not None else None
     sched = Scheduler(game, bots, lag=lag, copy_views=False)  # bot_answer gives the bots copies
     try:
         sched.run(max_steps=max_actions)
@@ -797,8 +803,8 @@ def _bot_playout_on_time(
             step = next((i for i, (a, b) in pairs if a != b), min(len(on_news.history), len(game.history)))
             raise _fail(
                 game,
-                f"{bot_cls.__name__} plans on news only (plans_on_news), but asked only on news it played another "
-                f"game than asked after every step (from history step {step})",
+                f"{bot_cls.__name__} promises the scheduler its answers stand ({promise}), but asked only as "
+                f"that lets it, it played another game than asked after every step (from history step {step})",
             )
     return game
 
