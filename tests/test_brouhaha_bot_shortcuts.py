@@ -4,8 +4,8 @@ A bot keeps values between questions and works some out in one loop instead of t
 definition (issue 28: bot games cheaper per game). Walking seeded bot games at every level
 and several tables, each shortcut is compared, question after question, with its plain
 definition worked out from the same view and memory: the table of cards down, the cards it
-knows face down, the scores of the cards it may show, the card shown least recently, the
-card to pass, and the memories of hands a pass forgets; and every seeded draw the bots made is
+knows face down, the seats crying each cry, the scores of the cards it may show, the card
+shown least recently, the card to pass, and the memories of hands a pass forgets; and every seeded draw the bots made is
 the hash of its key's ``repr``, however its text was built.
 """
 
@@ -65,7 +65,7 @@ def _rank(ctx: _Context, card: str) -> tuple:
 
 @pytest.mark.parametrize("players,level,seed,options", TABLES)
 def test_shortcuts_equal_their_definitions(players, level, seed, options):
-    seen = dict.fromkeys(("table", "scores", "shown", "pass", "reveal"), 0)
+    seen = dict.fromkeys(("table", "scores", "shown", "pass", "reveal", "crying"), 0)
     for bot, view, legal in _questions(players, level, seed, options):
         memory = bot.memory
         # the table of cards down, kept until a card goes down or leaves the table
@@ -75,6 +75,14 @@ def test_shortcuts_equal_their_definitions(players, level, seed, options):
         assert all(w > FORGOTTEN for cards in memory.holds.values() for _, w in cards.values())
         ctx = _Context(bot, view)
         assert ctx.known() == odds._known_down(view)
+        # the table's map of cries, found by the views' shared list of cries when it is the one
+        # the map was made of: the seats crying each cry but the announced Hunter, in order
+        crying: dict = {}
+        for s, c in enumerate(view["cries"]):
+            if c is not None and s != view["hunter_down"]:
+                crying[c] = (*crying.get(c, ()), s)
+        assert ctx._crying_map() == crying
+        seen["crying"] += len(crying) > 1
         seen["reveal"] += view["reveal"] is not None
         read = _read_legal(legal)
         plays, cards = read[3], read[4]
@@ -96,7 +104,7 @@ def test_shortcuts_equal_their_definitions(players, level, seed, options):
             assert ctx.pass_choice(cards) == min(cards, key=lambda c: _rank(ctx, c))
             seen["pass"] += 1
     assert seen["table"] > 20 and seen["scores"] > 5 and seen["shown"] > 20 and seen["pass"] > 5, seen
-    assert seen["reveal"] > 0, seen
+    assert seen["reveal"] > 0 and seen["crying"] > 20, seen
 
 
 @pytest.mark.parametrize("players,level,seed,options", TABLES)

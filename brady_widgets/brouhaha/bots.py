@@ -87,7 +87,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine.game import FrozenAction, LegalList
+from ..engine.game import FrozenAction, FrozenList, LegalList
 from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
@@ -174,9 +174,10 @@ _READ = frozenset(
 _PUBLIC: tuple = (None, None)
 
 #: (the cries on the table as a tuple, the announced Hunter's seat) -> {cry: the seats crying
-#: it but the Hunter, in seat order}, as last made (_Context._crying_map): the same for every
-#: seat, so the bots of a table share it (never changed)
-_CRYING: tuple = (None, None)
+#: it but the Hunter, in seat order}, as last made (_Context._crying_map), with the view's own
+#: list of cries it was made of: the same for every seat, so the bots of a table share it
+#: (never changed)
+_CRYING: tuple = (None, None, None)
 
 #: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
 _REPRS: dict = {}
@@ -1103,14 +1104,18 @@ class _Context:
         if crying is None:
             global _CRYING
             cries, hunter = self.cries, self.hunter
-            table = (tuple(cries), hunter)
-            made_of, crying = _CRYING
-            if made_of != table:  # (the same for every seat: the first bot asked makes it)
-                crying = {}
-                for s, c in enumerate(cries):
-                    if c is not None and s != hunter:
-                        crying[c] = crying[c] + (s,) if c in crying else (s,)
-                _CRYING = (table, crying)
+            made_of, crying, made_from = _CRYING
+            # the views of one moment share one read-only list of cries (a FrozenList, kept by
+            # the game while the cries stay): the bots asked after a step find the map by that
+            # object, without a tuple of the cries made and compared per question
+            if made_from is not cries or type(cries) is not FrozenList or made_of[1] != hunter:
+                table = (tuple(cries), hunter)
+                if made_of != table:  # (the same for every seat: the first bot asked makes it)
+                    crying = {}
+                    for s, c in enumerate(cries):
+                        if c is not None and s != hunter:
+                            crying[c] = crying[c] + (s,) if c in crying else (s,)
+                _CRYING = (table, crying, cries)
             self._crying = crying
             me = self.me
             own = cries[me] if me < len(cries) else None
