@@ -1521,6 +1521,8 @@ class BigBrother(Game):
 
     # -------------------------------------------------------------- apply
     def _apply(self, seat: int, action: dict, at) -> None:
+        # who acts is worked out again at the next read of _to_act: nothing inside a step
+        # reads it (so neither _settle nor the end of this step resets it again)
         self._seats = None
         kind = action["type"]
         if kind == "vote":  # most of a game's actions: the vote written out here
@@ -1551,7 +1553,6 @@ class BigBrother(Game):
             self._kept = {}
             self._do_other(seat, action, at)
         self._settle()
-        self._seats = None
         self._refill()
 
     def _refill(self) -> None:
@@ -1626,10 +1627,10 @@ class BigBrother(Game):
         """Move on from every phase that waits on nobody any more (a question everyone
         has answered or cannot answer, a gossip with both cards in or a gossiper without
         cards, a choice with nothing to choose)."""
+        # (its callers, _apply and _on_deadline, reset _seats at the step's start)
         if not self.owed:  # (most steps that get here: nothing waits)
             p = self.phase
             if p == "roll" or (self.waiting and p in VOTE_PHASES):
-                self._seats = None
                 return
         for _ in range(10_000):
             p = self.phase
