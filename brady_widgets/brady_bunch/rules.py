@@ -57,6 +57,9 @@ from .content import (
 
 ALICE = 0
 _FULL_DECK = tuple(v for v in VALUES for _ in range(COPIES))  # see full_deck
+#: seat -> the read-only audience of an event for that seat alone (BradyBunch._private):
+#: one shared list per seat, not a new one per event (a FrozenList costs a third of the event)
+_ONLY_SEAT = tuple(FrozenList((seat,)) for seat in range(max(TATTLETALES)))
 #: the phases whose legal actions are peeks at face-down cards
 _PEEK_PHASES = frozenset(("snoop", "cookie_peek", "help_peek"))
 #: the phases whose legal lists _legal builds from the position (no table of _Tables)
@@ -925,7 +928,7 @@ class BradyBunch(Game):
             self.events += (
                 FrozenEvent({"type": "played", "step": step, "seat": seat, "kid": kid, "round": now}),
                 FrozenEvent({"type": "my_card", "step": step, "seat": seat, "kid": kid, "round": now, "value": value,
-                             "audience": FrozenList((seat,))}),
+                             "audience": _ONLY_SEAT[seat]}),
             )  # fmt: skip
         else:
             self._emit("played", seat=seat, kid=kid, round=self.round)
@@ -946,7 +949,7 @@ class BradyBunch(Game):
             self.events += (
                 FrozenEvent({"type": "peeked", "step": step, "seat": seat, "via": via, "round": now}),
                 FrozenEvent({"type": "peek", "step": step, "seat": seat, "round": now, "kid": kid, "value": value, "via": via,
-                             "audience": FrozenList((seat,))}),
+                             "audience": _ONLY_SEAT[seat]}),
             )  # fmt: skip
             return
         self._emit("peeked", seat=seat, via=via, round=now)
@@ -998,7 +1001,7 @@ class BradyBunch(Game):
         each (the game's ~50 private events: hands, own cards, peeks, draws, signs)."""
         if self._own_emit:
             self.events.append(
-                FrozenEvent({"type": type_, "step": len(self.history), **fields, "audience": FrozenList((to,))})
+                FrozenEvent({"type": type_, "step": len(self.history), **fields, "audience": _ONLY_SEAT[to]})
             )
         else:
             self._emit(type_, audience=[to], **fields)
@@ -1145,7 +1148,7 @@ class BradyBunch(Game):
                 if own:  # Game._emit's event written out, read-only (see _private)
                     events.append(
                         FrozenEvent({"type": "draw", "step": step, "seat": s, "kid": kid, "value": value, "round": now,
-                                     "audience": FrozenList((s,))})
+                                     "audience": _ONLY_SEAT[s]})
                     )  # fmt: skip
                 else:
                     self._emit("draw", audience=[s], seat=s, kid=kid, value=value, round=now)
