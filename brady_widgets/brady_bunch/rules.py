@@ -57,6 +57,9 @@ from .content import (
 
 ALICE = 0
 _FULL_DECK = tuple(v for v in VALUES for _ in range(COPIES))  # see full_deck
+#: seat -> the read-only audience of an event for that seat alone (BradyBunch._private):
+#: one shared list per seat, not a new one per event (a FrozenList costs a third of the event)
+_ONLY_SEAT = tuple(FrozenList((seat,)) for seat in range(max(TATTLETALES)))
 #: the phases whose legal actions are peeks at face-down cards
 _PEEK_PHASES = frozenset(("snoop", "cookie_peek", "help_peek"))
 #: the phases whose legal lists _legal builds from the position (no table of _Tables)
@@ -481,7 +484,7 @@ class BradyBunch(Game):
         )
         for kid in self.player_kids:
             seat = self.kid_seat[kid]
-            self._emit("hand", audience=[seat], seat=seat, kid=kid, cards=sorted(self.hands[kid]))
+            self._private("hand", seat, seat=seat, kid=kid, cards=FrozenList(sorted(self.hands[kid])))
         self._public("round", round=1)
         return {"hands": {k: list(v) for k, v in self.hands.items()}, "deck": list(self.deck)}
 
@@ -920,11 +923,12 @@ class BradyBunch(Game):
         value = action["value"]
         self.hands[kid].remove(value)
         self.board[kid] = value
-        if self._own_emit:  # Game._emit's two events written out (a one-seat audience is sorted)
+        if self._own_emit:  # Game._emit's two events written out, read-only (see _say, _private)
             step, now = len(self.history), self.round
             self.events += (
-                FrozenEvent({"type": "played", "step": step, "seat": seat, "kid": kid, "round": now}),  # (see _say)
-                {"type": "my_card", "step": step, "seat": seat, "kid": kid, "round": now, "value": value, "audience": [seat]},
+                FrozenEvent({"type": "played", "step": step, "seat": seat, "kid": kid, "round": now}),
+                FrozenEvent({"type": "my_card", "step": step, "seat": seat, "kid": kid, "round": now, "value": value,
+                             "audience": _ONLY_SEAT[seat]}),
             )  # fmt: skip
         else:
             self._emit("played", seat=seat, kid=kid, round=self.round)
@@ -940,11 +944,12 @@ class BradyBunch(Game):
     def _peek(self, seat: int, kid: str, via: str) -> None:
         value, now = self.board[kid], self.round
         self.peeks[seat].append(FrozenEvent(round=now, kid=kid, value=value, via=via))  # (see _copies)
-        if self._own_emit:  # Game._emit's two events written out (a one-seat audience is sorted)
+        if self._own_emit:  # Game._emit's two events written out, read-only (see _say, _private)
             step = len(self.history)
             self.events += (
-                FrozenEvent({"type": "peeked", "step": step, "seat": seat, "via": via, "round": now}),  # (see _say)
-                {"type": "peek", "step": step, "seat": seat, "round": now, "kid": kid, "value": value, "via": via, "audience": [seat]},
+                FrozenEvent({"type": "peeked", "step": step, "seat": seat, "via": via, "round": now}),
+                FrozenEvent({"type": "peek", "step": step, "seat": seat, "round": now, "kid": kid, "value": value, "via": via,
+                             "audience": _ONLY_SEAT[seat]}),
             )  # fmt: skip
             return
         self._emit("peeked", seat=seat, via=via, round=now)
@@ -988,6 +993,18 @@ class BradyBunch(Game):
             self.events.append(FrozenEvent({"type": type_, "step": len(self.history), **fields}))
         else:
             self._emit(type_, **fields)
+
+    def _private(self, type_: str, to: int, /, **fields) -> None:
+        """Game._emit's event for seat ``to`` alone (a one-seat audience is sorted), of scalar or
+        read-only fields, made read-only here (as _public's): Game.log_for's entry of it is
+        one copy without the audience that shares its values, where it would check and copy
+        each (the game's ~50 private events: hands, own cards, peeks, draws, signs)."""
+        if self._own_emit:
+            self.events.append(
+                FrozenEvent({"type": type_, "step": len(self.history), **fields, "audience": _ONLY_SEAT[to]})
+            )
+        else:
+            self._emit(type_, audience=[to], **fields)
 
     def _say(self, seat: int, kind: str, subject: str, rnd: int, value=None, yes=None, question=None) -> None:
         # The talk entry and the event name the same fields, in the same order, each
@@ -1128,9 +1145,10 @@ class BradyBunch(Game):
                 takers.append(kid)
                 hands[kid].append(value)
                 s = kid_seat[kid]
-                if own:  # Game._emit's event written out (a one-seat audience is sorted)
+                if own:  # Game._emit's event written out, read-only (see _private)
                     events.append(
-                        {"type": "draw", "step": step, "seat": s, "kid": kid, "value": value, "round": now, "audience": [s]}
+                        FrozenEvent({"type": "draw", "step": step, "seat": s, "kid": kid, "value": value, "round": now,
+                                     "audience": _ONLY_SEAT[s]})
                     )  # fmt: skip
                 else:
                     self._emit("draw", audience=[s], seat=s, kid=kid, value=value, round=now)
@@ -1149,7 +1167,7 @@ class BradyBunch(Game):
         kid = self.seat_kid[seat]
         self.signs[kid] = 1 if action["plus"] else -1
         self._public("signed", seat=seat, kid=kid)
-        self._emit("my_sign", audience=[seat], seat=seat, kid=kid, plus=action["plus"])
+        self._private("my_sign", seat, seat=seat, kid=kid, plus=action["plus"])
         self._after_signs()
 
     def _after_signs(self) -> None:
