@@ -491,10 +491,7 @@ class PlannerBot:
         """A seeded uniform number in [0, 1) for ``key``."""
         u = self._draws.get(key)
         if u is None:
-            u = hash64(repr(key), self._salt) / 2.0**64  # self._hash(key), without its call
-            if len(self._draws) > 50_000:
-                self._draws.clear()
-            self._draws[key] = u
+            u = self._uniform_of(key, repr(key))
         return u
 
     def _uniform_of(self, key: tuple, text: str) -> float:
@@ -865,10 +862,7 @@ class PlannerBot:
                             u = self._uniform_of(key, f"{head}{c!r})")
                         if u > top_u:
                             best, top_u = c, u
-                if (
-                    scores[best] > bar
-                    and (self._draws.get(("attention", table)) or self._uniform("attention", table)) < p["attention"]
-                ):
+                if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
@@ -882,9 +876,7 @@ class PlannerBot:
             return None
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
-        elif (self._draws.get(("shuffle", since)) or self._uniform("shuffle", since)) < 0.5:
-            # (now and then a random card, not the oldest shown; the draw read from its cache
-            # before calling _uniform)
+        elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
             order = self._order_of
             if order[0] is alive and order[1] == since:
                 nxt = order[2]  # the same live cards (the same kept list) and since: the same card
@@ -1273,13 +1265,13 @@ class _Context:
 
     def pass_choice(self, cards: list) -> str:
         """The card to give: a second copy, a dead card, else the least promising; a
-        Hunter last. (``min(cards, key=rank)`` as one loop, with the question's pool and
-        remembered cries read once: the first card of the lowest rank, ranks that never tie
-        since each names its card.)"""
+        Hunter last. (``min(cards, key=rank)`` as one loop, with the question's pool read
+        once: the first card of the lowest rank, ranks that never tie since each names its
+        card.)"""
         count = self.hand.count  # (a hand of a few cards: counted in C, no Counter made)
         left = (self.me + 1) % (self.view.get("players") or 1)
         left_holds = self.holds().get(left, {})
-        dead, share, pool, hopes, cry_of = self.dead, self.share, self.pool(), self._hopes_made(), self.cry_of
+        dead, share, pool, cry_hope = self.dead, self.share, self.pool(), self.cry_hope
         best: tuple = ()
         for card in cards:
             if card == HUNTER:
@@ -1290,8 +1282,7 @@ class _Context:
                 rank = (1, 0.0, card)
             else:
                 # keep cards that can match: likely matched now, or with more unseen look-alikes
-                # (0.1 * cry_hope(card))
-                hope = share(card) + 0.01 * pool.get(card, 0) + 0.1 * hopes.get(cry_of[card], 0.0)
+                hope = share(card) + 0.01 * pool.get(card, 0) + 0.1 * cry_hope(card)
                 # giving the left neighbour the partner of a card it holds stalls its pair
                 hope += 0.5 * left_holds.get(card, 0)
                 rank = (2, hope, card)
