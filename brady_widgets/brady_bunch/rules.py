@@ -906,12 +906,7 @@ class BradyBunch(Game):
     def _do_request(self, seat: int, action: dict) -> None:
         req = FrozenEvent(snoop=action["kid"], about=action["about"])  # read-only: views share it (_copies)
         self.requests.append(req)
-        if self._own_emit:  # Game._emit's event written out, read-only (see _say)
-            self.events.append(
-                FrozenEvent({"type": "request", "step": len(self.history), "seat": seat, "round": self.round, **req})
-            )  # fmt: skip
-        else:
-            self._emit("request", seat=seat, round=self.round, **req)
+        self._public("request", seat=seat, round=self.round, **req)
 
     def _do_lights_out(self, seat: int, action: dict) -> None:
         self.alice_ready = True
