@@ -1,13 +1,16 @@
-"""Kernel log: a public event a game emits read-only (a ``FrozenEvent`` of scalars) is what
-every log shows, the very object, not a copy; any other event is copied read-only as before.
-The Brady Bunch emits its busiest public events (claims, plays, peeks, requests) that way."""
+"""Kernel log: an event a game emits read-only (a ``FrozenEvent`` of scalars and
+``FrozenList`` s) is shared, not copied: a public one is what every log shows, the very
+object; a private one is shown as one read-only copy without its audience that shares the
+event's values. Any other event is copied read-only as before. The Brady Bunch emits its
+busiest public events (claims, plays, peeks, requests) and its private events (hands, own
+cards, peeks, draws, signs) that way."""
 
 from __future__ import annotations
 
 import random
 
 from brady_widgets.brady_bunch.rules import BradyBunch
-from brady_widgets.engine import FrozenEvent
+from brady_widgets.engine import FrozenEvent, FrozenList
 from brady_widgets.testing.conformance import check_log_current, check_view_snapshot
 from toy_game.rules import SwapGame
 
@@ -21,6 +24,29 @@ class _ReadOnlyStays(SwapGame):
         ev = FrozenEvent({"type": type_, "step": len(self.history), **fields})
         self.events.append(ev)
         return ev
+
+
+class _ReadOnlyDraws(SwapGame):
+    """Swap, whose private "drew" events are emitted read-only, with a list field."""
+
+    def _emit(self, type_, audience=None, **fields):
+        if type_ != "drew":
+            return super()._emit(type_, audience, **fields)
+        ev = FrozenEvent(
+            {"type": type_, "step": len(self.history), **fields, "seen": FrozenList([fields["card"]]), "audience": FrozenList(audience)}
+        )  # fmt: skip
+        self.events.append(ev)
+        return ev
+
+
+def _play(game, seed: int):
+    """``game`` played to its end by random legal actions (``random.Random(seed)``), the
+    first seat to act each time."""
+    rng = random.Random(seed)
+    while not game.over:
+        seat = game.to_act[0]
+        game.act(seat, rng.choice(game.legal_actions(seat)))
+    return game
 
 
 def test_a_read_only_public_event_is_shown_as_it_is():
@@ -38,14 +64,45 @@ def test_a_read_only_public_event_is_shown_as_it_is():
 
 
 def test_brady_busiest_public_events_are_shared_by_the_logs():
-    g = BradyBunch(5, seed=2)
-    rng = random.Random(2)
-    while not g.over:
-        seat = g.to_act[0]
-        g.act(seat, rng.choice(g.legal_actions(seat)))
+    g = _play(BradyBunch(5, seed=2), 2)
     public = [ev for ev in g.events if ev["type"] in ("claim", "played", "peeked", "request")]
     assert {ev["type"] for ev in public} == {"claim", "played", "peeked", "request"}
     shown = {id(entry) for entry in g.log_for(3)}
     assert all(type(ev) is FrozenEvent and id(ev) in shown for ev in public)
+    check_log_current(g)
+    check_view_snapshot(g)
+
+
+def test_a_read_only_private_event_shares_its_values_without_its_audience():
+    g = _play(_ReadOnlyDraws(3, seed=1), 3)
+    drew = [ev for ev in g.events if ev["type"] == "drew"]
+    plain = [ev for ev in g.events if "audience" in ev and ev["type"] != "drew"]
+    assert drew and plain
+    for ev in drew:
+        (seat,) = ev["audience"]
+        (entry,) = [e for e in g.log_for(seat) if e["step"] == ev["step"] and e["type"] == "drew"]
+        assert type(entry) is FrozenEvent and "audience" not in entry
+        assert entry == {k: v for k, v in ev.items() if k != "audience"}
+        assert entry["seen"] is ev["seen"]  # shared, not copied
+        assert entry in g.log_for(None, reveal=True) and entry not in g.log_for(None)
+        assert all(entry not in g.log_for(s) for s in range(3) if s != seat)
+    for ev in plain:  # a plain private event: copied read-only, as before
+        (seat,) = ev["audience"]
+        entry = next(e for e in g.log_for(seat) if e == {k: v for k, v in ev.items() if k != "audience"})
+        assert type(entry) is FrozenEvent and entry is not ev
+    check_log_current(g)
+    check_view_snapshot(g)
+
+
+def test_brady_private_events_are_read_only_and_their_lists_shared():
+    g = _play(BradyBunch(5, seed=2), 2)
+    private = [ev for ev in g.events if "audience" in ev]
+    assert {ev["type"] for ev in private} == {"hand", "my_card", "peek", "draw", "my_sign"}
+    assert all(type(ev) is FrozenEvent and type(ev["audience"]) is FrozenList for ev in private)
+    hands = [ev for ev in private if ev["type"] == "hand"]
+    for ev in hands:
+        (seat,) = ev["audience"]
+        (entry,) = [e for e in g.log_for(seat) if e["type"] == "hand"]
+        assert entry["cards"] is ev["cards"] and type(entry["cards"]) is FrozenList
     check_log_current(g)
     check_view_snapshot(g)
