@@ -1256,6 +1256,40 @@ def test_views_of_one_state_share_read_only_parts_and_follow_every_step():
     assert type(full["positions"]) is list and type(full["camera"]) is dict  # the reveal: plain copies
 
 
+def test_a_view_after_several_secret_votes_follows_them_without_making_the_public_part_again(monkeypatch):
+    # _view carries the last state's public part over when every step since is a secret
+    # vote on a question that goes on (the Scheduler asks a housemate only on news, so it
+    # often sees several at once): the view must be the one a fresh game gives, and votes
+    # that end a question on the way (the next question's votes going on after them) must
+    # make it again
+    made = []
+    public = BigBrother._public
+    monkeypatch.setattr(BigBrother, "_public", lambda g, fresh: made.append(fresh) or public(g, fresh))
+    carried = spanning = 0
+    g, rng = BigBrother(6, 3), random.Random(3)
+    g.view(0)
+    while not g.over:
+        start, events = len(g.history), len(g.events)
+        for _ in range(rng.randrange(1, 9)):  # 1 to 8 steps between two views
+            _step_randomly(g, rng)
+            if g.over:
+                break
+        steps, new = g.history[start:], [e["type"] for e in g.events[events:]]
+        del made[:]
+        seats = (rng.randrange(6), None)
+        views = [g.view(seat) for seat in seats]
+        if all(h.get("action", {}).get("type") == "vote" for h in steps) and new[-1:] == ["my_vote"]:
+            if len(new) == len(steps):  # each a vote that left the question going on
+                assert made == []
+                carried += 1
+            elif "votes_in" in new:  # a question ended among them, the next one goes on
+                assert made == [False]
+                spanning += 1
+        for seat, view in zip(seats, views):
+            assert view == _fresh_view(g, seat)
+    assert carried > 10 and spanning > 5
+
+
 def test_a_copy_of_the_game_does_not_keep_read_only_view_parts_as_plain_lists():
     import pickle
 

@@ -554,6 +554,22 @@ _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
 #: random playout's instructions)
 
 
+def _secret_votes_since(history: list, viewed: tuple, now: tuple) -> bool:
+    """Whether every step from the state ``viewed`` to ``now`` (``(len(history),
+    len(events))`` of each) is a vote that left its question going on: votes alone, and one
+    event each (the voter's own ``my_vote``; a question's last vote also emits
+    ``votes_in``, and more), so nothing public changed but who is waited on, who has voted
+    and the box's count (:meth:`BigBrother._view`)."""
+    steps = now[0] - viewed[0]
+    if steps <= 0 or now[1] - viewed[1] != steps:
+        return False
+    for h in history[viewed[0] :]:
+        action = h.get("action")  # (a clock step has none, a chance step an outcome)
+        if action is None or action["type"] != "vote":
+            return False
+    return True
+
+
 class BigBrother(Game):
     """Big Brother: The Game for 4 to 6 housemates.
 
@@ -1715,11 +1731,12 @@ class BigBrother(Game):
                 if (
                     cache is not None
                     and cache[1] is self.history
-                    and cache[0] == (key[0] - 1, key[1] - 1)
                     and self._secret_vote_at == key[0]
+                    and _secret_votes_since(self.history, cache[0], key)
                 ):
-                    # the one step since the last state viewed is a secret vote on a question
-                    # that goes on (most steps): only these public fields change (the prompt
+                    # every step since the last state viewed is a secret vote on a question
+                    # that goes on (most steps; often several, as the Scheduler asks a
+                    # housemate only on news): only these public fields change (the prompt
                     # and the question's other fields stay)
                     public = cache[2].copy()
                     public["to_act"] = FrozenList(self._to_act())
