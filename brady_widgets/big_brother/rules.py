@@ -1740,9 +1740,7 @@ class BigBrother(Game):
                     # and the question's other fields stay)
                     public = cache[2].copy()
                     public["to_act"] = FrozenList(self._to_act())
-                    card = public["card"].copy()
-                    card["voted"] = FrozenList(self.voted)
-                    public["card"] = FrozenEvent(card)
+                    public["card"] = FrozenEvent(public["card"], voted=FrozenList(self.voted))  # (same key order)
                     public["box_count"] = self.box_total
                 else:
                     public = self._public(False)
@@ -1752,7 +1750,7 @@ class BigBrother(Game):
             view["viewer"] = seat
             view["me"] = _LABELS[seat] if seat < len(_LABELS) else label(seat)
             view["my_cards"] = list(self.hand[seat])
-            view["my_camera"] = self._camera_view(seat)
+            view["my_camera"] = self._camera_view(seat) if self.cam_held[seat] else []  # (most seats: no call)
             view["my_choice"] = self._choice_view(seat)
         view["log"] = self.log_for(seat, reveal=reveal)
         if reveal:
@@ -1825,7 +1823,7 @@ class BigBrother(Game):
             "choosing": ro(choosing) if choosing else None,
             "paying": ro(self.owed[0]) if phase == "pay" else None,
             "camera": (dict if fresh else FrozenEvent)(
-                left=len(self.cam_deck) - self.cam_drawn, held=flat([len(h) for h in self.cam_held]), shown=shown
+                left=len(self.cam_deck) - self.cam_drawn, held=flat(map(len, self.cam_held)), shown=shown
             ),
             "nominees": flat(self.nominees),
             "finalists": flat(self.finalists),
