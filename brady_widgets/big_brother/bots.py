@@ -141,6 +141,22 @@ def _text(moment: tuple) -> str:
 _TO_UNIT = 2.0**-64
 
 
+#: the end of a draw's text after its moment's head, ``"'why', <part>)"``, by ``(why, part)``:
+#: the same few dozen ends (a question's think draw by its kind of action, a pick's draws by
+#: seat) come back in every game, and writing one out (two reprs) cost about twice its
+#: look-up here. ``part`` is a seat (an int) or a kind of action (a str), so no key equals
+#: one of another type (``True`` and ``1``)
+_tails: dict[tuple, str] = {}
+
+
+def _tail(why: str, part) -> str:
+    """``f"{why!r}, {part!r})"``, kept in :data:`_tails` (look there first: this is the miss)."""
+    if len(_tails) >= 4096:
+        _tails.clear()
+    text = _tails[(why, part)] = f"{why!r}, {part!r})"
+    return text
+
+
 def _uniform(text: str, head: str = "") -> float:
     """The seeded uniform in [0, 1] of the draw's text ``head + text`` (:func:`.hash64`)."""
     return _hash(text, head) * _TO_UNIT
@@ -468,7 +484,7 @@ class HousemateBot:
     def _at(self, moment: tuple, why: str, part) -> float:
         """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
         decision itself is kept, :meth:`plan`)."""
-        return _hash(f"{why!r}, {part!r})", self._moment_head(moment)) * _TO_UNIT
+        return _hash(_tails.get((why, part)) or _tail(why, part), self._moment_head(moment)) * _TO_UNIT
 
     def _key_text(self, key: tuple) -> str:
         """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
@@ -512,12 +528,12 @@ class HousemateBot:
         else:
             return top
         # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
-        # "'why', <seat>)" (an int seat's repr is its str)
-        head, why_ = self._moment_head(moment), f"{why!r}, "
-        value = scores[top] + noise * (2 * (_hash(f"{why_}{top!r})", head) * _TO_UNIT) - 1)
+        # "'why', <seat>)" (its _tails entry)
+        head, tails = self._moment_head(moment), _tails
+        value = scores[top] + noise * (2 * (_hash(tails.get((why, top)) or _tail(why, top), head) * _TO_UNIT) - 1)
         for s, score in scores.items():
             if s != top and score + noise >= value:
-                v = score + noise * (2 * (_hash(f"{why_}{s!r})", head) * _TO_UNIT) - 1)
+                v = score + noise * (2 * (_hash(tails.get((why, s)) or _tail(why, s), head) * _TO_UNIT) - 1)
                 if v > value or (v == value and s < best):
                     best, value = s, v
         return best
