@@ -605,20 +605,27 @@ class HousemateBot:
                 return got
         k = self.p["strategy"]
         me = self.seat
+        # loops, not comprehensions: a comprehension that reads this function's locals makes
+        # them closure cells at every call (rules.py's _NO_CELLS note); most questions are votes
+        scores = {}
         if purpose == "eviction":
             if me in targets or me in (view["nominees"] or []):
                 # a nominee: push the top away from itself, onto the leading rival
                 lead = model.last_eviction or {}
-                scores = {t: -aff[t] + k * 3.0 * lead.get(t, 0) for t in targets}
+                for t in targets:
+                    scores[t] = -aff[t] + k * 3.0 * lead.get(t, 0)
             else:
                 threat = model._shares()
-                scores = {t: -aff[t] + k * 6.0 * threat[t] for t in targets}
+                for t in targets:
+                    scores[t] = -aff[t] + k * 6.0 * threat[t]
         elif purpose == "final" and me in (view["candidates"] or []):
             # a candidate: never boost the strongest rival
             threat = model._shares()
-            scores = {t: aff[t] - k * 6.0 * threat[t] for t in targets}
+            for t in targets:
+                scores[t] = aff[t] - k * 6.0 * threat[t]
         else:
-            scores = {t: aff[t] if sign == "+" else -aff[t] for t in targets}
+            for t in targets:
+                scores[t] = aff[t] if sign == "+" else -aff[t]
         return self._best(scores, moment, "vote")
 
     def _bloc_vote(self, view, targets, model, purpose, sign):
