@@ -484,7 +484,14 @@ class HousemateBot:
     def _at(self, moment: tuple, why: str, part) -> float:
         """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
         decision itself is kept, :meth:`plan`)."""
-        return _hash(_tails.get((why, part)) or _tail(why, part), self._moment_head(moment)) * _TO_UNIT
+        tail = _tails.get((why, part)) or _tail(why, part)
+        kept = self._moment_text
+        if kept is not None and kept[0] is moment:  # (a pick drew at this moment: its head's hasher is kept)
+            return _hash(tail, kept[1]) * _TO_UNIT
+        # the moment's first draw (the think draw of a question whose pick drew nothing, about
+        # half of them): hashed as one text, the same hash, without keeping a hasher fed with
+        # the head for draws that do not come
+        return _hash(self._moment_head(moment) + tail) * _TO_UNIT
 
     def _key_text(self, key: tuple) -> str:
         """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
