@@ -279,7 +279,11 @@ class SocialModel:
                     accounted[o] = got
             totals = ev["totals"]
             if purpose == "eviction":
-                self.last_eviction = {s: totals[s] for s in ev["among"]}
+                # (a loop: a comprehension reading totals would make it a closure cell in every
+                # call of _event, which reads most of a game's events)
+                lead = self.last_eviction = {}
+                for s in ev["among"]:
+                    lead[s] = totals[s]
             else:
                 self.votes = [v + t_ for v, t_ in zip(self.votes, totals)]
         elif t == "cards_back":

@@ -1757,7 +1757,11 @@ class BigBrother(Game):
             view["hands"] = [list(h) for h in self.hand]
             view["box"] = [list(b) for b in self.box]
             view["ballot"] = {str(k): v for k, v in self.ballot.items()} if self.phase in VOTE_PHASES else {}
-            view["deck"] = [self.deck[(self.drawn + k) % len(self.deck)] for k in range(len(self.deck))]
+            # the deck from the next card on (a slice, not a comprehension: one reading self would
+            # make self a closure cell in every call of _view, see _NO_CELLS)
+            deck = self.deck
+            cut = self.drawn % len(deck) if deck else 0
+            view["deck"] = deck[cut:] + deck[:cut]
             view["camera_deck"] = self.cam_deck[self.cam_drawn :]
             view["camera_held"] = [list(h) for h in self.cam_held]
             view["pending_ranks"] = {str(k): list(v) for k, v in self.ranks.items()}
