@@ -543,6 +543,10 @@ def _fresh(value: Any) -> Any:
     return {k: (v if type(v) not in _NESTED else _fresh(v)) for k, v in value.items()}
 
 
+#: the empty seat list of a view's shared public part (nominees, finalists, candidates and
+#: winners are empty most of a game): read-only and empty, so every state's views may share it
+_NO_SEATS = FrozenList()
+
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
 _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
 
@@ -1829,9 +1833,10 @@ class BigBrother(Game):
             "camera": (dict if fresh else FrozenEvent)(
                 left=len(self.cam_deck) - self.cam_drawn, held=flat(map(len, self.cam_held)), shown=shown
             ),
-            "nominees": flat(self.nominees),
-            "finalists": flat(self.finalists),
-            "candidates": flat(self.candidates),
+            # (empty most of a game: one shared read-only empty list then, see _NO_SEATS)
+            "nominees": flat(self.nominees) if fresh or self.nominees else _NO_SEATS,
+            "finalists": flat(self.finalists) if fresh or self.finalists else _NO_SEATS,
+            "candidates": flat(self.candidates) if fresh or self.candidates else _NO_SEATS,
             "count": count,
             "ranks": ro({str(k): v for k, v in self.ranks.items()}) if self.ranks_shown else None,
             "land_odds": self._odds_view(parts),
@@ -1839,7 +1844,7 @@ class BigBrother(Game):
             "my_camera": None,
             "my_choice": None,
             "over": self.over,
-            "winners": flat(self.winners),
+            "winners": flat(self.winners) if fresh or self.winners else _NO_SEATS,
             "log": None,
         }
 
