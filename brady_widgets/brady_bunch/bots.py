@@ -208,12 +208,23 @@ def kid_goal(view: dict) -> str:
     )
 
 
+#: the Sidekick's order of the cards a kid may hold or expect (1 to 6, and 3.5 for a card still
+#: to draw) by target: the closest to the target first, the higher of two as close first. A
+#: look-up key for _kid_goal's sort, where a lambda building the pair for every card was a
+#: fifth of a computed goal's cost (the same order: equal ranks are equal values)
+_MID_RANK = {
+    target: {v: i for i, v in enumerate(sorted((1, 2, 3, MEAN_CARD, 4, 5, 6), key=lambda v: (abs(v - target), -v)))}
+    for target in (4.0, 4.5)
+}
+
+
 @lru_cache(maxsize=4096)
 def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int) -> str:
     """:func:`kid_goal` of what it reads from the view (a pure function of these: cached).
     The cards played count only by their number and their sum (``base``), so the key holds
     those, not the cards: the same few hundred keys come back from game to game (keyed by
-    the cards, a sixth of the calls computed it afresh)."""
+    the cards, a sixth of the calls computed it afresh). Still, a 60-game run computes a
+    few hundred (~40,000 instructions each), so the sort and the pick below take no lambda."""
     hand = list(hand)
     k = max(ROUNDS - n_played, 0)
     draws = max(k + 2 - len(hand), 0) if k else 0
@@ -222,15 +233,17 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     var = draws * CARD_VAR
     high = base + sum(pool[len(pool) - k :]) if k else base
     low = base + sum(pool[:k])
-    target = _sidekick_target(players)
-    mid = base + sum(sorted(pool, key=lambda v: (abs(v - target), -v))[:k])
+    mid = base + sum(sorted(pool, key=_MID_RANK[_sidekick_target(players)].__getitem__)[:k])
     p_top = _p_top(high, others, var)
     p_tat = _p_tattle(low, others, tt, var)
     p_side = max(0.0, 1.0 - _p_top(mid, others, var) - _p_tattle(mid, others, tt, var))
-    # each chance against the goal's share of the kids (a random kid's chance)
+    # each chance against the goal's share of the kids (a random kid's chance); the first
+    # of the highest wins, as max() picks it
     n = others + 1
-    lift = [(p_top * n, TROUBLEMAKER), (p_side * n / max(n - 1 - tt, 0.5), SIDEKICK), (p_tat * n / tt, TATTLETALE)]
-    return max(lift, key=lambda x: x[0])[1]
+    top, side, tat = p_top * n, p_side * n / max(n - 1 - tt, 0.5), p_tat * n / tt
+    if side > top:
+        return TATTLETALE if tat > side else SIDEKICK
+    return TATTLETALE if tat > top else TROUBLEMAKER
 
 
 #: _offers' lists: (len, id of the first and of the last action) -> [the list, its asks, its Cookie kids]
