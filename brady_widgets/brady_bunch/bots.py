@@ -933,26 +933,39 @@ class BradyBot(Bot):
             return self._alice_accuse(view, legal, t)
         return None
 
-    def _alice_state(self, view: dict, t: _Table):
+    def _alice_kept(self, view: dict, t: _Table) -> list:
+        """``[memory, key, trust, known, estimates or None]`` of this decision: her trust and her
+        peeks' cards worked out, the estimates only when :meth:`_alice_state` asks for them."""
         # what they read grows only with the talk, its claim and peek events, her peeks and
         # the exposures: unchanged since her last decision (a third of them), the same answer
         m = t.memory
         key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
         last = getattr(self, "_alice_last", None)
         if last is not None and last[0] is m and last[1] == key:
-            return last[2]
+            return last
         known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
-        trust = self._trust(view, t, known)
-        # a speaker's weight, min(trust, 0.9) / (1 - min(trust, 0.9)) (0.0 without a trust),
-        # worked out once for a trust dict (_Tally.trust hands out the same one while it stands)
-        weights = getattr(self, "_alice_weights", None)
-        if weights is None or weights[0] is not trust:
-            weights = self._alice_weights = (
-                trust,
-                _Weights({s: min(x, 0.9) / (1 - min(x, 0.9)) for s, x in trust.items()}),
-            )
-        est = t.estimates(known, weights[1].__getitem__)
-        self._alice_last = (m, key, (trust, known, est))
+        last = self._alice_last = [m, key, self._trust(view, t, known), known, None]
+        return last
+
+    def _alice_trust(self, view: dict, t: _Table) -> dict[str, float]:
+        """Her trust in every kid, without the estimates (:meth:`_alice_state`'s first part):
+        what her final questions read. A third of the estimates worked out were for them,
+        never read (the estimates of the same key are worked out later if asked for)."""
+        return self._alice_kept(view, t)[2]
+
+    def _alice_state(self, view: dict, t: _Table):
+        last = self._alice_kept(view, t)
+        trust, known, est = last[2], last[3], last[4]
+        if est is None:
+            # a speaker's weight, min(trust, 0.9) / (1 - min(trust, 0.9)) (0.0 without a trust),
+            # worked out once for a trust dict (_Tally.trust hands out the same one while it stands)
+            weights = getattr(self, "_alice_weights", None)
+            if weights is None or weights[0] is not trust:
+                weights = self._alice_weights = (
+                    trust,
+                    _Weights({s: min(x, 0.9) / (1 - min(x, 0.9)) for s, x in trust.items()}),
+                )
+            est = last[4] = t.estimates(known, weights[1].__getitem__)
         return trust, known, est
 
     def _trust(self, view: dict, t: _Table, peeks: dict | None = None) -> dict[str, float]:
@@ -1010,7 +1023,10 @@ class BradyBot(Bot):
 
     def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:
         phase, rnd = view["phase"], view["round"]
-        trust, known, est = self._alice_state(view, t)
+        if phase == "final":  # her last question or the round's end: no estimate read
+            trust, est = self._alice_trust(view, t), None
+        else:
+            trust, _, est = self._alice_state(view, t)
         budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
         question = None
         if budget > 0:  # the questions on offer (up to ~270 legal actions) only when she may ask
@@ -1174,6 +1190,10 @@ class LevelBot(BradyBot):
         return truth  # about another kid it tells the truth
 
     # --------------------------------------------------------------- Alice
+    def _alice_trust(self, view: dict, t: _Table) -> dict[str, float]:
+        trust = super()._alice_trust(view, t)
+        return {k: 0.9 for k in trust} if self.trusting else trust
+
     def _alice_state(self, view: dict, t: _Table):
         trust, known, est = super()._alice_state(view, t)
         if self.trusting:
