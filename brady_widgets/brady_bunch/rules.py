@@ -1324,8 +1324,13 @@ class BradyBunch(Game):
         view = self._view_template(seat).copy()
         view["round"] = self.round
         view["phase"] = phase
-        view["to_act"] = self.to_act
-        view["kids"] = self._kids_public()
+        # to_act's and _kids_public's kept answers read here when they are kept (the scheduler
+        # asked to_act before the view; most views come before any board action): two calls
+        # a view fewer, ~1,200 instructions of ~30,000
+        seats = self._seats if self._fast_brady and not over else None
+        view["to_act"] = seats.copy() if seats is not None else self.to_act
+        kids = self._kids_kept
+        view["kids"] = kids.copy() if kids is not None else self._kids_public()
         view["oliver_cards"] = self.oliver_cards if self.oliver else None
         view["reveals"] = self.reveals.copy()
         view["snoop_deck"] = sum(self.snoop_deck.values())
