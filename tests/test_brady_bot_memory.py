@@ -56,3 +56,26 @@ def test_suspects_highest_estimate_first_ties_in_board_order():
     est[kids[4]] = 11.0
     want = [kids[1], kids[3], kids[4], kids[0], kids[2]]
     assert brady_bots.BradyBot(0)._suspects(est, t) == want
+
+
+@pytest.mark.parametrize("players,seed", [(5, 3), (8, 4)])
+def test_alices_kept_trust_and_estimates_are_a_fresh_reads(players, seed):
+    """Alice keeps her trust, the cards she saw and her estimates for a key of what they read,
+    and works the estimates out only when a decision reads them (her final questions read her
+    trust alone): at every decision of hers, the final ones included, what she holds is what
+    a fresh bot reads off the same view."""
+    g = BradyBunch(players, seed=seed)
+    table = {s: brady_bots.BradyBot(s, seed) for s in range(players)}
+    phases = set()
+    while not g.over:
+        seat = g.to_act[0]
+        view = g.view(seat)
+        legal = g.legal_actions(seat)
+        action = table[seat].choose(view, legal)
+        if seat == 0 and len(legal) > 1 and view["phase"] != "reveal":
+            alice = table[0]
+            kept = alice._alice_state(view, alice._table(view))
+            assert kept == brady_bots.BradyBot(0, seed)._alice_state(view, brady_bots._Table(view))
+            phases.add(view["phase"])
+        g.act(seat, action)
+    assert {"final", "talk", "accuse"} <= phases

@@ -208,12 +208,23 @@ def kid_goal(view: dict) -> str:
     )
 
 
+#: the Sidekick's order of the cards a kid may hold or expect (1 to 6, and 3.5 for a card still
+#: to draw) by target: the closest to the target first, the higher of two as close first. A
+#: look-up key for _kid_goal's sort, where a lambda building the pair for every card was a
+#: fifth of a computed goal's cost (the same order: equal ranks are equal values)
+_MID_RANK = {
+    target: {v: i for i, v in enumerate(sorted((1, 2, 3, MEAN_CARD, 4, 5, 6), key=lambda v: (abs(v - target), -v)))}
+    for target in (4.0, 4.5)
+}
+
+
 @lru_cache(maxsize=4096)
 def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int) -> str:
     """:func:`kid_goal` of what it reads from the view (a pure function of these: cached).
     The cards played count only by their number and their sum (``base``), so the key holds
     those, not the cards: the same few hundred keys come back from game to game (keyed by
-    the cards, a sixth of the calls computed it afresh)."""
+    the cards, a sixth of the calls computed it afresh). Still, a 60-game run computes a
+    few hundred (~40,000 instructions each), so the sort and the pick below take no lambda."""
     hand = list(hand)
     k = max(ROUNDS - n_played, 0)
     draws = max(k + 2 - len(hand), 0) if k else 0
@@ -222,15 +233,17 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     var = draws * CARD_VAR
     high = base + sum(pool[len(pool) - k :]) if k else base
     low = base + sum(pool[:k])
-    target = _sidekick_target(players)
-    mid = base + sum(sorted(pool, key=lambda v: (abs(v - target), -v))[:k])
+    mid = base + sum(sorted(pool, key=_MID_RANK[_sidekick_target(players)].__getitem__)[:k])
     p_top = _p_top(high, others, var)
     p_tat = _p_tattle(low, others, tt, var)
     p_side = max(0.0, 1.0 - _p_top(mid, others, var) - _p_tattle(mid, others, tt, var))
-    # each chance against the goal's share of the kids (a random kid's chance)
+    # each chance against the goal's share of the kids (a random kid's chance); the first
+    # of the highest wins, as max() picks it
     n = others + 1
-    lift = [(p_top * n, TROUBLEMAKER), (p_side * n / max(n - 1 - tt, 0.5), SIDEKICK), (p_tat * n / tt, TATTLETALE)]
-    return max(lift, key=lambda x: x[0])[1]
+    top, side, tat = p_top * n, p_side * n / max(n - 1 - tt, 0.5), p_tat * n / tt
+    if side > top:
+        return TATTLETALE if tat > side else SIDEKICK
+    return TATTLETALE if tat > top else TROUBLEMAKER
 
 
 #: _offers' lists: (len, id of the first and of the last action) -> [the list, its asks, its Cookie kids]
@@ -524,14 +537,17 @@ class _Table:
         same weights and cards seen, has the same total (a decision's new statements are
         about one or two kids)."""
         memory = self.memory
-        claims, kept, claimed = memory.claims, memory.estimated, memory.claimed
-        weights = {sp: weight(sp) for sp in memory.speakers}
-        sig = tuple(weights.values())
+        heard, kept = memory.heard, memory.estimated  # (the talk's parts read once, not through properties)
+        claims, claimed, speakers = heard.claims, heard.claimed, heard.speakers
+        sig = tuple(map(weight, speakers))  # (map: no comprehension frame, 3.11)
+        weights = dict(zip(speakers, sig))
         exposed = self.exposed
         seen = {**exposed, **known} if exposed else dict(known)  # a known card first, then an exposed one
         last = memory.totals
         if last is not None and last[0] == sig and last[1] == seen:
             last_claimed, last_out = last[2], last[3]
+            if last_claimed == claimed:  # no new claim either (a tenth of the calls): the same totals
+                return dict(last_out)
         else:
             last_claimed = last_out = None
         out = {}
@@ -920,26 +936,39 @@ class BradyBot(Bot):
             return self._alice_accuse(view, legal, t)
         return None
 
-    def _alice_state(self, view: dict, t: _Table):
+    def _alice_kept(self, view: dict, t: _Table) -> list:
+        """``[memory, key, trust, known, estimates or None]`` of this decision: her trust and her
+        peeks' cards worked out, the estimates only when :meth:`_alice_state` asks for them."""
         # what they read grows only with the talk, its claim and peek events, her peeks and
         # the exposures: unchanged since her last decision (a third of them), the same answer
         m = t.memory
         key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
         last = getattr(self, "_alice_last", None)
         if last is not None and last[0] is m and last[1] == key:
-            return last[2]
+            return last
         known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
-        trust = self._trust(view, t, known)
-        # a speaker's weight, min(trust, 0.9) / (1 - min(trust, 0.9)) (0.0 without a trust),
-        # worked out once for a trust dict (_Tally.trust hands out the same one while it stands)
-        weights = getattr(self, "_alice_weights", None)
-        if weights is None or weights[0] is not trust:
-            weights = self._alice_weights = (
-                trust,
-                _Weights({s: min(x, 0.9) / (1 - min(x, 0.9)) for s, x in trust.items()}),
-            )
-        est = t.estimates(known, weights[1].__getitem__)
-        self._alice_last = (m, key, (trust, known, est))
+        last = self._alice_last = [m, key, self._trust(view, t, known), known, None]
+        return last
+
+    def _alice_trust(self, view: dict, t: _Table) -> dict[str, float]:
+        """Her trust in every kid, without the estimates (:meth:`_alice_state`'s first part):
+        what her final questions read. A third of the estimates worked out were for them,
+        never read (the estimates of the same key are worked out later if asked for)."""
+        return self._alice_kept(view, t)[2]
+
+    def _alice_state(self, view: dict, t: _Table):
+        last = self._alice_kept(view, t)
+        trust, known, est = last[2], last[3], last[4]
+        if est is None:
+            # a speaker's weight, min(trust, 0.9) / (1 - min(trust, 0.9)) (0.0 without a trust),
+            # worked out once for a trust dict (_Tally.trust hands out the same one while it stands)
+            weights = getattr(self, "_alice_weights", None)
+            if weights is None or weights[0] is not trust:
+                weights = self._alice_weights = (
+                    trust,
+                    _Weights({s: min(x, 0.9) / (1 - min(x, 0.9)) for s, x in trust.items()}),
+                )
+            est = last[4] = t.estimates(known, weights[1].__getitem__)
         return trust, known, est
 
     def _trust(self, view: dict, t: _Table, peeks: dict | None = None) -> dict[str, float]:
@@ -997,7 +1026,10 @@ class BradyBot(Bot):
 
     def _alice_talk(self, view: dict, legal: list[dict], t: _Table) -> dict:
         phase, rnd = view["phase"], view["round"]
-        trust, known, est = self._alice_state(view, t)
+        if phase == "final":  # her last question or the round's end: no estimate read
+            trust, est = self._alice_trust(view, t), None
+        else:
+            trust, _, est = self._alice_state(view, t)
         budget = (self.questions - 1 if phase == "talk" else self.questions) - view["questions"]
         question = None
         if budget > 0:  # the questions on offer (up to ~270 legal actions) only when she may ask
@@ -1161,6 +1193,10 @@ class LevelBot(BradyBot):
         return truth  # about another kid it tells the truth
 
     # --------------------------------------------------------------- Alice
+    def _alice_trust(self, view: dict, t: _Table) -> dict[str, float]:
+        trust = super()._alice_trust(view, t)
+        return {k: 0.9 for k in trust} if self.trusting else trust
+
     def _alice_state(self, view: dict, t: _Table):
         trust, known, est = super()._alice_state(view, t)
         if self.trusting:

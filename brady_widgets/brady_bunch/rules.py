@@ -321,7 +321,7 @@ def _copies(entries: list) -> list:
     (the entries it adds later are read-only again): a list whose first entry is plain is
     copied entry by entry, as before."""
     if type(entries[0]) is FrozenEvent:
-        return entries[:]
+        return entries.copy()
     return list(map(dict, entries))  # map: no comprehension frame (3.11)
 
 
@@ -1227,7 +1227,7 @@ class BradyBunch(Game):
             if self.over:  # then they hold lists (the cards): built afresh for every view
                 return entries
             kept = self._kids_kept = entries
-        return kept[:]
+        return kept.copy()
 
     def _kid_entries(self) -> list[dict]:
         """The board's kid entries as the state shows them now. One loop that reads the
@@ -1306,7 +1306,7 @@ class BradyBunch(Game):
             if kid:
                 hand = sorted(self.hands[kid])
                 card = self.board[kid]
-                my_cards = self.tucked[kid] + [card] if card is not None else self.tucked[kid][:]
+                my_cards = self.tucked[kid] + [card] if card is not None else self.tucked[kid].copy()
                 signs = self.signs
                 my_sign = ("+" if signs[kid] > 0 else "-") if kid in signs else None  # _sign
             else:
@@ -1318,21 +1318,28 @@ class BradyBunch(Game):
         snoop_queue, requests, exposed, pending = self.snoop_queue, self.requests, self.exposed, self.pending
         # the template's copy holds the keys in their order and the seat's constants (game,
         # players, viewer, role, me, rounds, silent, cousin_oliver, tattletale_count,
-        # max_questions); the rest are filled in here
+        # max_questions); the rest are filled in here. The state's lists are copied with
+        # list.copy(): the same plain list as list(x) or x[:], ~250 instructions fewer each
+        # (no global look-up and type call, no slice object), eight or so a view
         view = self._view_template(seat).copy()
         view["round"] = self.round
         view["phase"] = phase
-        view["to_act"] = self.to_act
-        view["kids"] = self._kids_public()
+        # to_act's and _kids_public's kept answers read here when they are kept (the scheduler
+        # asked to_act before the view; most views come before any board action): two calls
+        # a view fewer, ~1,200 instructions of ~30,000
+        seats = self._seats if self._fast_brady and not over else None
+        view["to_act"] = seats.copy() if seats is not None else self.to_act
+        kids = self._kids_kept
+        view["kids"] = kids.copy() if kids is not None else self._kids_public()
         view["oliver_cards"] = self.oliver_cards if self.oliver else None
-        view["reveals"] = list(self.reveals)
+        view["reveals"] = self.reveals.copy()
         view["snoop_deck"] = sum(self.snoop_deck.values())
-        view["snoops"] = list(self.snoops)
+        view["snoops"] = self.snoops.copy()
         view["snooper"] = snoop_queue[0][0] if phase == "snoop" else None
         view["snoop_queue"] = list(map(list, snoop_queue)) if snoop_queue else []
         view["requests"] = _copies(requests) if requests else []
         view["cookie"] = self.cookie_kid
-        view["tokens"] = list(self.tokens)
+        view["tokens"] = self.tokens.copy()
         view["token"] = self.token
         view["token_used"] = self.token_used
         view["questions"] = self.questions
@@ -1348,7 +1355,7 @@ class BradyBunch(Game):
             view["accused"] = self.accused
             view["roles"] = {k: list(v) for k, v in self.roles.items()}
         view["over"] = over
-        view["winners"] = list(self.winners)
+        view["winners"] = self.winners.copy()
         view["log"] = self.log_for(seat, reveal=reveal)
         if reveal:
             view["hands"] = {k: sorted(self.hands[k]) for k in self.player_kids}
