@@ -478,6 +478,8 @@ class PlannerBot:
         self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
         self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
+        #: the context of its questions, set up anew for each (:meth:`_Context.ask`)
+        self._ctx = _Context(self)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -686,7 +688,8 @@ class PlannerBot:
         if not legal or view.get("over"):
             self._want = None
             return None
-        ctx = _Context(self, view)
+        ctx = self._ctx
+        ctx.ask(view)
         phase = view.get("phase")
         if phase == "play":  # (most questions)
             return self._plan_play(ctx, legal)
@@ -953,11 +956,18 @@ class _Context:
         "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
     )  # fmt: skip
 
-    def __init__(self, bot: PlannerBot, view: dict):
+    def __init__(self, bot: PlannerBot, view: dict | None = None):
         self.bot = bot
-        self.view = view
         self.memory = bot.memory
         self.me = bot.seat
+        if view is not None:
+            self.ask(view)
+
+    def ask(self, view: dict) -> None:
+        """Set up for a question about ``view``, with nothing of an earlier question kept. (A
+        bot keeps one context and asks it anew for each question: making an object whose
+        class has an ``__init__`` costs CPython 3.11 a call through C, ~1% of a question.)"""
+        self.view = view
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
         self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
@@ -977,6 +987,7 @@ class _Context:
         self._holds = None
         self._known: dict | None = None
         self._crying: dict | None = None  # _crying_map()
+        self._lonely = None  # (made with _crying)
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
