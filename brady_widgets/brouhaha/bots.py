@@ -1027,8 +1027,9 @@ class _Context:
             out = {known[seat]: 1.0}
         else:
             cry = self.cries[seat] if seat < len(self.cries) else None
-            out = {}
-            if cry is not None and seat != self.hunter:
+            if cry is None or seat == self.hunter:
+                out = {}  # (no card down, or the announced Hunter's imitation: no belief)
+            else:
                 # the bot's cache between questions, made of the same pool and memories: a belief
                 # reads of its seat only the weights it remembers of the cry's species and, for
                 # its own animal, the seat's answer and unanswered slaps, so seats alike share it
