@@ -9,6 +9,9 @@ every level and several tables, with the bots deciding as the games go on.
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import pytest
 
 from brady_widgets.brouhaha.bots import BOTS, _Context
@@ -39,7 +42,7 @@ def test_a_context_asked_anew_holds_what_a_fresh_one_holds(players, level, seed,
             answer = super().plan(view, legal)
             ctx = self._ctx
             if getattr(ctx, "view", None) is view:  # (a question that got as far as its context)
-                ctx.ask(view)
+                ctx.ask(self, view)
                 assert _slots(ctx) == _slots(_Context(self, view)), (self.seat, view.get("clock"))
                 checked.append(view.get("phase"))
             return answer
@@ -48,3 +51,22 @@ def test_a_context_asked_anew_holds_what_a_fresh_one_holds(players, level, seed,
     Scheduler(game, {s: Checking(s, seed) for s in range(players)}, delay=0, lag=0, copy_views=False).run()
     assert game.over
     assert len(checked) > 100 and {"play", "slap", "pass"} <= set(checked)
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bot_that_answered_questions_is_freed_with_its_last_reference(level):
+    """A bot keeps its context between questions, and the context no reference back to the
+    bot: no cycle, so a bot and its caches go when its game drops it, not at a later garbage
+    collection (a cycle made 4-medium bot games 0.3% dearer: the collector walked them)."""
+    game = Brouhaha(4, 7)
+    bots = {s: BOTS[level](s, 7) for s in range(4)}
+    Scheduler(game, bots, delay=0, lag=0, copy_views=False).run_until(20_000)
+    asked = [bot for bot in bots.values() if getattr(bot._ctx, "view", None) is not None]
+    assert asked  # (bots that answered a question about a view)
+    refs = [weakref.ref(bot) for bot in asked]
+    gc.disable()  # (freed by their reference counts alone, or not at all)
+    try:
+        del bots, asked
+        assert [r() for r in refs] == [None] * len(refs)
+    finally:
+        gc.enable()

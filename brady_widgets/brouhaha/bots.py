@@ -479,7 +479,7 @@ class PlannerBot:
         self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
         #: the context of its questions, set up anew for each (:meth:`_Context.ask`)
-        self._ctx = _Context(self)
+        self._ctx = _Context()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -689,18 +689,23 @@ class PlannerBot:
             self._want = None
             return None
         ctx = self._ctx
-        ctx.ask(view)
-        phase = view.get("phase")
-        if phase == "play":  # (most questions)
-            return self._plan_play(ctx, legal)
-        if phase == "slap":
-            return self._plan_second_slap(ctx, legal)
-        if phase == "hunt":
-            return self._plan_counter(ctx, legal)
-        if phase == "pass":
-            return self._plan_pass(ctx, legal)
-        self._want = None
-        return None
+        ctx.ask(self, view)
+        try:
+            phase = view.get("phase")
+            if phase == "play":  # (most questions)
+                return self._plan_play(ctx, legal)
+            if phase == "slap":
+                return self._plan_second_slap(ctx, legal)
+            if phase == "hunt":
+                return self._plan_counter(ctx, legal)
+            if phase == "pass":
+                return self._plan_pass(ctx, legal)
+            self._want = None
+            return None
+        finally:
+            # (no reference back to the bot between questions: a bot and its caches go with
+            # their game, as they did before it kept a context, not at a later collection)
+            ctx.bot = None
 
     # slap window: join as the second slapper?
     def _plan_second_slap(self, ctx: _Context, legal: list):
@@ -956,17 +961,17 @@ class _Context:
         "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
     )  # fmt: skip
 
-    def __init__(self, bot: PlannerBot, view: dict | None = None):
+    def __init__(self, bot: PlannerBot | None = None, view: dict | None = None):
+        if bot is not None and view is not None:
+            self.ask(bot, view)
+
+    def ask(self, bot: PlannerBot, view: dict) -> None:
+        """Set up for ``bot``'s question about ``view``, with nothing of an earlier question
+        kept. (A bot keeps one context and asks it anew for each question: making an object
+        whose class has an ``__init__`` costs CPython 3.11 a call through C, ~1% of a question.)"""
         self.bot = bot
         self.memory = bot.memory
         self.me = bot.seat
-        if view is not None:
-            self.ask(view)
-
-    def ask(self, view: dict) -> None:
-        """Set up for a question about ``view``, with nothing of an earlier question kept. (A
-        bot keeps one context and asks it anew for each question: making an object whose
-        class has an ``__init__`` costs CPython 3.11 a call through C, ~1% of a question.)"""
         self.view = view
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
