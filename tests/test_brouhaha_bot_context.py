@@ -40,8 +40,9 @@ def test_a_context_asked_anew_holds_what_a_fresh_one_holds(players, level, seed,
     class Checking(BOTS[level]):
         def plan(self, view, legal):
             answer = super().plan(view, legal)
-            ctx = self._ctx
-            if getattr(ctx, "view", None) is view:  # (a question that got as far as its context)
+            if legal and not view.get("over"):  # (a question that got as far as its context)
+                ctx = self._ctx
+                assert ctx.bot is None and ctx.view is None  # (kept between questions: no bot, no view)
                 ctx.ask(self, view)
                 assert _slots(ctx) == _slots(_Context(self, view)), (self.seat, view.get("clock"))
                 checked.append(view.get("phase"))
@@ -61,8 +62,8 @@ def test_a_bot_that_answered_questions_is_freed_with_its_last_reference(level):
     game = Brouhaha(4, 7)
     bots = {s: BOTS[level](s, 7) for s in range(4)}
     Scheduler(game, bots, delay=0, lag=0, copy_views=False).run_until(20_000)
-    asked = [bot for bot in bots.values() if getattr(bot._ctx, "view", None) is not None]
-    assert asked  # (bots that answered a question about a view)
+    asked = [bot for bot in bots.values() if bot.memory.seen]
+    assert len(asked) == 4  # (every bot answered questions)
     refs = [weakref.ref(bot) for bot in asked]
     gc.disable()  # (freed by their reference counts alone, or not at all)
     try:

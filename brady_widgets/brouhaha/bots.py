@@ -703,9 +703,10 @@ class PlannerBot:
             self._want = None
             return None
         finally:
-            # (no reference back to the bot between questions: a bot and its caches go with
-            # their game, as they did before it kept a context, not at a later collection)
-            ctx.bot = None
+            # (between questions no reference back to the bot, whose caches then go with their
+            # game, as they did before it kept a context, not at a later collection; and no view
+            # kept alive, and walked by the collector, until the bot's next question)
+            ctx.bot = ctx.view = None
 
     # slap window: join as the second slapper?
     def _plan_second_slap(self, ctx: _Context, legal: list):
