@@ -478,6 +478,8 @@ class PlannerBot:
         self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
         self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
+        #: the context of its questions, set up anew for each (:meth:`_Context.ask`)
+        self._ctx = _Context()
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -686,18 +688,25 @@ class PlannerBot:
         if not legal or view.get("over"):
             self._want = None
             return None
-        ctx = _Context(self, view)
-        phase = view.get("phase")
-        if phase == "play":  # (most questions)
-            return self._plan_play(ctx, legal)
-        if phase == "slap":
-            return self._plan_second_slap(ctx, legal)
-        if phase == "hunt":
-            return self._plan_counter(ctx, legal)
-        if phase == "pass":
-            return self._plan_pass(ctx, legal)
-        self._want = None
-        return None
+        ctx = self._ctx
+        ctx.ask(self, view)
+        try:
+            phase = view.get("phase")
+            if phase == "play":  # (most questions)
+                return self._plan_play(ctx, legal)
+            if phase == "slap":
+                return self._plan_second_slap(ctx, legal)
+            if phase == "hunt":
+                return self._plan_counter(ctx, legal)
+            if phase == "pass":
+                return self._plan_pass(ctx, legal)
+            self._want = None
+            return None
+        finally:
+            # (between questions no reference back to the bot, whose caches then go with their
+            # game, as they did before it kept a context, not at a later collection; and no view
+            # kept alive, and walked by the collector, until the bot's next question)
+            ctx.bot = ctx.view = None
 
     # slap window: join as the second slapper?
     def _plan_second_slap(self, ctx: _Context, legal: list):
@@ -953,11 +962,18 @@ class _Context:
         "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
     )  # fmt: skip
 
-    def __init__(self, bot: PlannerBot, view: dict):
+    def __init__(self, bot: PlannerBot | None = None, view: dict | None = None):
+        if bot is not None and view is not None:
+            self.ask(bot, view)
+
+    def ask(self, bot: PlannerBot, view: dict) -> None:
+        """Set up for ``bot``'s question about ``view``, with nothing of an earlier question
+        kept. (A bot keeps one context and asks it anew for each question: making an object
+        whose class has an ``__init__`` costs CPython 3.11 a call through C, ~1% of a question.)"""
         self.bot = bot
-        self.view = view
         self.memory = bot.memory
         self.me = bot.seat
+        self.view = view
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
         self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
@@ -977,6 +993,7 @@ class _Context:
         self._holds = None
         self._known: dict | None = None
         self._crying: dict | None = None  # _crying_map()
+        self._lonely = None  # (made with _crying)
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
@@ -1016,8 +1033,9 @@ class _Context:
             out = {known[seat]: 1.0}
         else:
             cry = self.cries[seat] if seat < len(self.cries) else None
-            out = {}
-            if cry is not None and seat != self.hunter:
+            if cry is None or seat == self.hunter:
+                out = {}  # (no card down, or the announced Hunter's imitation: no belief)
+            else:
                 # the bot's cache between questions, made of the same pool and memories: a belief
                 # reads of its seat only the weights it remembers of the cry's species and, for
                 # its own animal, the seat's answer and unanswered slaps, so seats alike share it
