@@ -106,3 +106,26 @@ def test_brady_private_events_are_read_only_and_their_lists_shared():
         assert entry["cards"] is ev["cards"] and type(entry["cards"]) is FrozenList
     check_log_current(g)
     check_view_snapshot(g)
+
+
+def test_seen_since_names_the_seats_whose_logs_grew_from_any_mark():
+    # after every step of whole games, from every mark (one event since, what most steps
+    # leave, included): None when a public event came since (every log grew), else the
+    # seats in the audiences of the events since
+    one_private = 0
+    for game, seed in ((BradyBunch(4, seed=3), 3), (_ReadOnlyDraws(3, seed=2), 2)):
+        rng = random.Random(seed)
+        while not game.over:
+            seat = game.to_act[0]
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+            n = len(game.events)
+            for mark in range(n + 1):
+                since = game.events[mark:]
+                seen, after = game.seen_since(mark)
+                assert after == n
+                if any(e.get("audience") is None for e in since):
+                    assert seen is None, mark
+                else:
+                    assert type(seen) is frozenset and seen == {s for e in since for s in e["audience"]}, mark
+                    one_private += len(since) == 1
+    assert one_private > 10  # one private event since the mark, tried

@@ -538,6 +538,11 @@ class Game:
         ``n`` the mark to pass next time. It costs the events since ``mark``, not a log."""
         events = self.events
         n = len(events)
+        if n - mark == 1:
+            # one event since (the scheduler looks after every step, and most steps emit one
+            # or none): its audience as it is, without the set and the slice of the loop
+            audience = events[mark].get("audience")
+            return (None if audience is None else frozenset(audience)), n
         seats: set[int] = set()
         for ev in events[mark:]:
             audience = ev.get("audience")
