@@ -216,15 +216,17 @@ class _LogCache:
         for ev in events[start:]:
             if "audience" in ev:
                 aud = ev["audience"]
-                if type(ev) is read_only:
-                    # emitted read-only (its values scalars or read-only, see log_for): the
-                    # entry shares them, one copy and no look at each value (~3,200
-                    # instructions, _frozen's way ~8,700; ~50 a 5-player Brady game). The
-                    # copy is nobody else's yet: dict's own delete passes its guard
-                    entry = read_only(ev)
-                    _dict_del(entry, "audience")
-                else:
-                    entry = _frozen(_without_audience(ev))
+                # one read-only copy without the audience (the copy is nobody else's yet:
+                # dict's own delete passes its guard). An event emitted read-only (its values
+                # scalars or read-only, see log_for) shares its values with no look at them
+                # (~3,200 instructions, _frozen's way ~8,700; ~50 a 5-player Brady game); any
+                # other is looked at once, and only one with lists or dicts in it is made
+                # again by _frozen (a flat private event, most of them: Big Brother's ~240 a
+                # game, was copied twice, first without its audience, then read-only)
+                entry = read_only(ev)
+                _dict_del(entry, "audience")
+                if type(ev) is not read_only and not _NESTED.isdisjoint(map(type, entry.values())):
+                    entry = _frozen(entry)
             else:  # a public event (most events)
                 # one the game emitted read-only (see log_for) is shared as it is: the check
                 # and copy of _frozen were most of a flat event's cost (~7,000 of ~9,600
@@ -248,12 +250,6 @@ class _LogCache:
                 for s, shown in seats.items():
                     if s is not None and s in aud and (not shown or shown[-1] is not entry):
                         shown.append(entry)
-
-
-def _without_audience(ev: dict) -> dict:
-    entry = dict(ev)  # the other keys in their order
-    del entry["audience"]
-    return entry
 
 
 #: _LogCache.catch_up: dict's delete, past FrozenEvent's guard (for an entry it is building)
