@@ -286,11 +286,11 @@ class Scheduler:
                 best = (stamp, _INTENT, stamp + (lag if lag and self._race(action) else 0))
         plans = self._plans
         if plans:
-            if len(plans) == 1:  # (_first_plan's own first case)
-                ((seat, (due_at, action)),) = plans.items()
+            if len(plans) == 1:  # (_first_plan's own first case; unpacking items() costs more)
+                (seat,) = plans
             else:
                 seat = self._first_plan()
-                due_at, action = plans[seat]
+            due_at, action = plans[seat]
             if best is None or due_at < best[2] or (due_at == best[2] and action is not None):
                 best = (due_at, _PLAN, due_at, seat)  # the seat: run_until takes that plan
         return best
