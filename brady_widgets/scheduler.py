@@ -270,7 +270,7 @@ class Scheduler:
         Asked before every step of every game, so written as one function (a method call
         costs ~350 instructions in CPython 3.11): a turn-based game, which has no
         deadline, does not ask for one, and a lone plan is read without _first_plan."""
-        best = None
+        best: tuple | None = None
         game = self.game
         if game.realtime:
             due = game.next_deadline()

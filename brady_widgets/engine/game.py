@@ -313,6 +313,7 @@ class Game:
     #: change of the game), and answers :meth:`_is_legal` fast
     _fast_act: ClassVar[bool] = False
     _kept: dict[int, list]  # set by a ``_fast_act`` engine only (see above)
+    _log_cache: _LogCache  # log_for's memory, made by _shown at the first read of a log
     #: ``action_schema`` as ``{type: ((key, type), ...)}`` (made for every subclass)
     _schema_items: ClassVar[dict] = {}
     #: whether :meth:`act` may accept a turn-based action in one pass (made for every subclass)
