@@ -94,6 +94,39 @@ def test_a_read_only_private_event_shares_its_values_without_its_audience():
     check_view_snapshot(g)
 
 
+class _NestedDraws(SwapGame):
+    """Swap, whose private "drew" events are plain dicts with a list and a dict in them."""
+
+    def _emit(self, type_, audience=None, **fields):
+        if type_ != "drew":
+            return super()._emit(type_, audience, **fields)
+        ev = {"type": type_, "audience": sorted(audience), "step": len(self.history), **fields}
+        ev.update(seen=[fields["card"]], why={"cards": [fields["card"]], "n": 1})
+        self.events.append(ev)
+        return ev
+
+
+def test_a_plain_private_event_is_one_read_only_copy_to_any_depth_without_its_audience():
+    g = _play(_NestedDraws(3, seed=4), 4)
+    private = [ev for ev in g.events if "audience" in ev]
+    assert {type(ev) for ev in private} == {dict} and {"drew", "deal"} <= {ev["type"] for ev in private}
+    nested = 0
+    for ev in private:
+        (seat,) = ev["audience"]
+        (entry,) = [e for e in g.log_for(seat) if e["step"] == ev["step"] and e["type"] == ev["type"]]
+        want = {k: v for k, v in ev.items() if k != "audience"}
+        assert type(entry) is FrozenEvent and entry == want and list(entry) == list(want)  # same keys, same order
+        for key, value in ev.items():
+            if type(value) in (list, dict) and key != "audience":  # made read-only, not shared
+                nested += 1
+                assert type(entry[key]) in (FrozenList, FrozenEvent) and entry[key] is not value
+        if "why" in entry:
+            assert type(entry["why"]["cards"]) is FrozenList
+    assert nested >= 4  # (two in each draw)
+    check_log_current(g)
+    check_view_snapshot(g)
+
+
 def test_brady_private_events_are_read_only_and_their_lists_shared():
     g = _play(BradyBunch(5, seed=2), 2)
     private = [ev for ev in g.events if "audience" in ev]
@@ -106,3 +139,26 @@ def test_brady_private_events_are_read_only_and_their_lists_shared():
         assert entry["cards"] is ev["cards"] and type(entry["cards"]) is FrozenList
     check_log_current(g)
     check_view_snapshot(g)
+
+
+def test_seen_since_names_the_seats_whose_logs_grew_from_any_mark():
+    # after every step of whole games, from every mark (one event since, what most steps
+    # leave, included): None when a public event came since (every log grew), else the
+    # seats in the audiences of the events since
+    one_private = 0
+    for game, seed in ((BradyBunch(4, seed=3), 3), (_ReadOnlyDraws(3, seed=2), 2)):
+        rng = random.Random(seed)
+        while not game.over:
+            seat = game.to_act[0]
+            game.act(seat, rng.choice(game.legal_actions(seat)))
+            n = len(game.events)
+            for mark in range(n + 1):
+                since = game.events[mark:]
+                seen, after = game.seen_since(mark)
+                assert after == n
+                if any(e.get("audience") is None for e in since):
+                    assert seen is None, mark
+                else:
+                    assert type(seen) is frozenset and seen == {s for e in since for s in e["audience"]}, mark
+                    one_private += len(since) == 1
+    assert one_private > 10  # one private event since the mark, tried

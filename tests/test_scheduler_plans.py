@@ -37,6 +37,58 @@ def test_the_first_plan_is_the_least_due_then_an_action_then_the_lowest_seat():
     assert ties > 1000  # the tie-breaks are tried, not only distinct times
 
 
+class _Deadlines(_Clock):
+    """``_Clock`` with a deadline the test sets, a race, and a real-time switch."""
+
+    races = frozenset(("slap",))
+
+    def __init__(self, realtime, deadline):
+        self.realtime, self.deadline = realtime, deadline
+
+    def next_deadline(self):
+        return self.deadline if self.realtime else None
+
+
+def _earliest_by_definition(sched):
+    """The next deadline or queued intent in stamp order (a deadline first at equal times;
+    a race and a deadline wait ``lag``), unless the first plan is due before that is ready
+    (or at that very time, with an action)."""
+    best = None
+    due, lag = sched.game.next_deadline(), sched.lag
+    if due is not None:
+        best = (due, 0, due + lag)
+    if sched._queue:
+        stamp, _, _, action, _ = sched._queue[0]
+        if best is None or (stamp, 1) < (due, 0):
+            best = (stamp, 1, stamp + (lag if action.get("type") == "slap" else 0))
+    if sched._plans:
+        seat = min(sched._plans, key=lambda s: (sched._plans[s][0], sched._plans[s][1] is None, s))
+        at, action = sched._plans[seat]
+        if best is None or at < best[2] or (at == best[2] and action is not None):
+            best = (at, 2, at, seat)
+    return best
+
+
+def test_the_next_thing_to_happen_is_the_first_deadline_intent_or_plan_in_time():
+    rng = random.Random(9)
+    times = (100, 250, 250.0, 350, 500)
+    kinds = set()
+    for _ in range(4000):
+        realtime = rng.random() < 0.8
+        game = _Deadlines(realtime, rng.choice((None, *times)))
+        sched = Scheduler(game, {}, lag=rng.choice((0, 0, 100, 250)))
+        for seat in rng.sample(range(6), rng.randint(0, 2)):
+            sched.submit(seat, {"type": rng.choice(("slap", "poke"))}, rng.choice(times))
+        sched._plans = {
+            s: (rng.choice(times), rng.choice((None, {"type": "poke"})))
+            for s in rng.sample(range(6), rng.randint(0, 3))
+        }
+        want = _earliest_by_definition(sched)
+        assert sched._earliest() == want
+        kinds.add(None if want is None else want[1])
+    assert kinds == {None, 0, 1, 2}
+
+
 class _Waiter:
     """A bot that plans on news and says the same thing every time; counts its questions."""
 

@@ -216,15 +216,17 @@ class _LogCache:
         for ev in events[start:]:
             if "audience" in ev:
                 aud = ev["audience"]
-                if type(ev) is read_only:
-                    # emitted read-only (its values scalars or read-only, see log_for): the
-                    # entry shares them, one copy and no look at each value (~3,200
-                    # instructions, _frozen's way ~8,700; ~50 a 5-player Brady game). The
-                    # copy is nobody else's yet: dict's own delete passes its guard
-                    entry = read_only(ev)
-                    _dict_del(entry, "audience")
-                else:
-                    entry = _frozen(_without_audience(ev))
+                # one read-only copy without the audience (the copy is nobody else's yet:
+                # dict's own delete passes its guard). An event emitted read-only (its values
+                # scalars or read-only, see log_for) shares its values with no look at them
+                # (~3,200 instructions, _frozen's way ~8,700; ~50 a 5-player Brady game); any
+                # other is looked at once, and only one with lists or dicts in it is made
+                # again by _frozen (a flat private event, most of them: Big Brother's ~240 a
+                # game, was copied twice, first without its audience, then read-only)
+                entry = read_only(ev)
+                _dict_del(entry, "audience")
+                if type(ev) is not read_only and not _NESTED.isdisjoint(map(type, entry.values())):
+                    entry = _frozen(entry)
             else:  # a public event (most events)
                 # one the game emitted read-only (see log_for) is shared as it is: the check
                 # and copy of _frozen were most of a flat event's cost (~7,000 of ~9,600
@@ -248,12 +250,6 @@ class _LogCache:
                 for s, shown in seats.items():
                     if s is not None and s in aud and (not shown or shown[-1] is not entry):
                         shown.append(entry)
-
-
-def _without_audience(ev: dict) -> dict:
-    entry = dict(ev)  # the other keys in their order
-    del entry["audience"]
-    return entry
 
 
 #: _LogCache.catch_up: dict's delete, past FrozenEvent's guard (for an entry it is building)
@@ -317,6 +313,7 @@ class Game:
     #: change of the game), and answers :meth:`_is_legal` fast
     _fast_act: ClassVar[bool] = False
     _kept: dict[int, list]  # set by a ``_fast_act`` engine only (see above)
+    _log_cache: _LogCache  # log_for's memory, made by _shown at the first read of a log
     #: ``action_schema`` as ``{type: ((key, type), ...)}`` (made for every subclass)
     _schema_items: ClassVar[dict] = {}
     #: whether :meth:`act` may accept a turn-based action in one pass (made for every subclass)
@@ -538,6 +535,11 @@ class Game:
         ``n`` the mark to pass next time. It costs the events since ``mark``, not a log."""
         events = self.events
         n = len(events)
+        if n - mark == 1:
+            # one event since (the scheduler looks after every step, and most steps emit one
+            # or none): its audience as it is, without the set and the slice of the loop
+            audience = events[mark].get("audience")
+            return (None if audience is None else frozenset(audience)), n
         seats: set[int] = set()
         for ev in events[mark:]:
             audience = ev.get("audience")
@@ -550,9 +552,15 @@ class Game:
         """The log :meth:`log_for` copies: kept in the log cache and appended to as the
         game goes on (never handed out: callers get copies or slices of it)."""
         events = self.events
-        # getattr, not self.__dict__.get: reading __dict__ makes CPython 3.11 give up an
-        # object's inline attributes for good, and every view would slow the game's steps
-        cache = getattr(self, "_log_cache", None)
+        # not self.__dict__.get: reading __dict__ makes CPython 3.11 give up an object's
+        # inline attributes for good, and every view would slow the game's steps; and not
+        # getattr(self, "_log_cache", None): the builtin's call cost ~350 instructions a
+        # view, where the attribute read costs ~40 (a try costs nothing until it raises,
+        # once a game)
+        try:
+            cache = self._log_cache
+        except AttributeError:
+            cache = None
         if cache is None or cache.events is not events:
             cache = self._log_cache = _LogCache(events)
         sources = cache.sources
