@@ -547,6 +547,10 @@ def _fresh(value: Any) -> Any:
 #: winners are empty most of a game): read-only and empty, so every state's views may share it
 _NO_SEATS = FrozenList()
 
+#: seat -> the read-only audience of an event for that seat alone (a secret vote's my_vote):
+#: one shared list per seat, not a new one per event
+_ONLY_SEAT = tuple(FrozenList((seat,)) for seat in range(max(ROUNDS)))  # (ROUNDS: a key per table size)
+
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
 _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
 
@@ -684,11 +688,13 @@ class BigBrother(Game):
         self._secret_vote_at: int | None = None
         self._view_cache: tuple | None = None
         self._view_parts: dict | None = None
-        # The busiest public events (turn, card, votes_in, roll, open_vote, gossip_picked) are
-        # emitted read-only (FrozenEvent of scalars and FrozenLists) once a view of the game was
-        # asked: the kernel's log (catch_up) then shares each as it is instead of checking and
-        # copying it, at the cost of one copy when it is emitted. Until then (a random playout
-        # reads no log) they stay plain dicts: the copy would only slow its steps (~1.6%).
+        # The busiest public events (turn, card, votes_in, roll, open_vote, gossip_picked) and
+        # the secret votes (my_vote) are emitted read-only (FrozenEvent of scalars and
+        # FrozenLists) once a view of the game was asked: the kernel's log (catch_up) then
+        # shares each public one as it is, and makes a secret vote's entry with one copy,
+        # instead of checking and copying it, at the cost of one copy when it is emitted. Until
+        # then (a random playout reads no log) they stay plain dicts: the copy would only slow
+        # its steps (~1.6%).
         self._logs_read = False
         self.track = self.options["track"] or DEFAULT_TRACK
         if self.options["track"] is None:  # the default board's lists, made once (each game its own copies)
@@ -1554,9 +1560,14 @@ class BigBrother(Game):
             self.waiting.remove(seat)
             self.ballot[seat] = t
             # what _emit("my_vote", audience=[seat], ...) gives; who has voted is public in
-            # the view ("card"/"voted") and in the "votes_in" event that closes the question
+            # the view ("card"/"voted") and in the "votes_in" event that closes the question.
+            # The game's busiest event (~220 a 6-player game): read-only once a view was asked
+            # (see _logs_read), so the kernel's log makes its entry with one copy instead of
+            # checking and copying each value; its audience is the voter's shared read-only
+            # list either way (no new list for each vote, which a random playout pays too)
             step = len(self.history)
-            self.events.append({"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": [seat]})
+            ev = {"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": _ONLY_SEAT[seat]}
+            self.events.append(FrozenEvent(ev) if self._logs_read else ev)
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
                 self._secret_vote_at = step  # (_view: what this step changed)
