@@ -300,8 +300,11 @@ def _vote_lists(g: BigBrother) -> list:
     """Each seat's vote list for this question: a vote for each target the seat holds a
     card for. While a seat holds a card of every number (its own is the one 0 in its hand:
     most of a round), the shared list of every target but itself (:func:`_vote_bases`),
-    made once per table. Every seat's in one loop: a question asks them all."""
-    targets, vote, bases = g.targets, g._acts.vote, g._bases
+    made once per table; once it has run out of a number, the shared list of the targets it
+    still holds (``_Acts.votes_for``), so a question hands out a list it handed out before and
+    a bot finds its split of it kept (``bots._by_kind``). Every seat's in one loop: a question
+    asks them all."""
+    targets, bases = g.targets, g._bases
     lists = []
     for s, h in enumerate(g.hand):
         if h.count(0) == 1:
@@ -309,11 +312,15 @@ def _vote_lists(g: BigBrother) -> list:
                 bases = g._vote_bases()
             lists.append(bases[s])
         else:
-            mine = []  # (a loop: see _NO_CELLS)
+            held = []  # (a loop: see _NO_CELLS)
             for t in targets:
                 if t != s and h[t]:
-                    mine.append(vote[t])
-            lists.append(LegalList(mine))
+                    held.append(t)
+            key = tuple(held)
+            got = g._acts.votes_for.get(key)
+            if got is None:
+                got = g._acts.votes_with(key)
+            lists.append(got)
     return lists
 
 
@@ -323,12 +330,17 @@ _VOTE_BASES: dict[tuple, tuple] = {}
 
 def _vote_bases(players: int, targets: list[int]) -> tuple:
     """Per seat, the read-only list of a vote for each of ``targets`` but the seat itself
-    (at most 2**6 target sets per table size: kept for every game)."""
+    (at most 2**6 target sets per table size: kept for every game): the table's one list of
+    those votes (``_Acts.votes_for``), whoever is handed it."""
     key = (players, *targets)
     got = _VOTE_BASES.get(key)
     if got is None:
-        vote = _ACTS[players].vote
-        got = _VOTE_BASES[key] = tuple(LegalList([vote[t] for t in targets if t != s]) for s in range(players))
+        acts = _ACTS[players]
+        lists = []
+        for s in range(players):
+            mine = tuple([t for t in targets if t != s])
+            lists.append(acts.votes_for[mine] if mine in acts.votes_for else acts.votes_with(mine))
+        got = _VOTE_BASES[key] = tuple(lists)
     return got
 
 
@@ -463,9 +475,18 @@ class _Acts:
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
         self.pay = [FrozenAction(type="pay", target=t) for t in range(n)]
+        #: (targets, in their order) -> the read-only list of a vote for each (a seat's vote list
+        #: once it has run out of a number: _vote_lists); at most 2**n of them, kept for every game
+        self.votes_for: dict[tuple, LegalList] = {}
         self.claim = {
             (c, t): FrozenAction(type="claim", card=c, culprit=t) for c in range(len(CAMERA_CARDS)) for t in range(n)
         }
+
+    def votes_with(self, targets: tuple) -> LegalList:
+        """``votes_for[targets]``, made and kept (a miss of :attr:`votes_for`)."""
+        vote = self.vote
+        got = self.votes_for[targets] = LegalList([vote[t] for t in targets])
+        return got
 
     def __deepcopy__(self, memo):
         return self
