@@ -1373,6 +1373,30 @@ def test_legal_lists_are_handed_out_read_only():
         g.act(s, rng.choice(lists[s]), at=g.clock + 100)
 
 
+def test_the_same_vote_list_is_handed_out_again_once_a_voter_ran_out_of_a_number():
+    """A voter's vote list is one read-only list per table size and targets, handed out at
+    every question that gives it, in every game, whether the voter holds every number or
+    not (a bot keeps its reading of a list it was handed before); its votes are in the order
+    of the question's targets."""
+    handed: dict[tuple, LegalList] = {}  # (players, targets) -> the list (kept: ids stay unique)
+    partial = 0
+    for seed in range(4):
+        g, rng = BigBrother(5 + seed % 2, 60 + seed), random.Random(seed)
+        while not g.over:
+            if g.phase in ("vote", "evict_vote", "final_vote"):
+                for s in g.waiting:
+                    legal = g.legal_actions(s)
+                    if any(a["type"] != "vote" for a in legal):
+                        continue  # (a camera holder's list adds its claims)
+                    targets = tuple(a["target"] for a in legal)
+                    assert list(targets) == [t for t in g.targets if t != s and g.hand[s][t]]
+                    first = handed.setdefault((g.players, targets), legal)
+                    assert legal is first, (g.players, targets)
+                    partial += g.hand[s].count(0) > 1
+            _step_randomly(g, rng)
+    assert partial > 20  # (questions to a voter that ran out of a number)
+
+
 def test_a_game_keeps_its_state_in_slots_and_apply_history_puts_it_back():
     # CPython (3.11, 3.12) keeps a __dict__ of at most 30 attributes in its fast inline
     # layout: the game's own state is in __slots__, so the kernel's and the caches stay under

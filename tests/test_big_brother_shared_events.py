@@ -1,6 +1,7 @@
-"""Big Brother emits its busiest public events read-only once its logs are read (a view was
-asked), so the kernel's logs share them as they are; before that (a random playout reads no
-log) they stay plain dicts, and either way the events, logs and views are what they were."""
+"""Big Brother emits its busiest public events and its secret votes read-only once its logs are
+read (a view was asked), so the kernel's logs share them as they are (a secret vote: one copy
+without its audience); before that (a random playout reads no log) they stay plain dicts, and
+either way the events, logs and views are what they were."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 
 from brady_widgets.big_brother.bots import BOTS
 from brady_widgets.big_brother.rules import BigBrother
-from brady_widgets.engine import FrozenEvent
+from brady_widgets.engine import FrozenEvent, FrozenList
 from brady_widgets.scheduler import Scheduler
 from brady_widgets.testing.conformance import check_log_current, check_view_snapshot
 
@@ -53,11 +54,35 @@ def test_a_viewed_game_shares_its_busiest_public_events_with_every_log():
     check_view_snapshot(g)
 
 
+def test_a_viewed_game_emits_its_secret_votes_read_only_with_a_read_only_audience():
+    g = _bot_game(4)
+    votes = [ev for ev in g.events if ev["type"] == "my_vote"]
+    assert len(votes) > 100  # (the game's busiest event)
+    for ev in votes:
+        assert type(ev) is FrozenEvent and type(ev["audience"]) is FrozenList
+        assert ev["audience"] == [ev["seat"]] and list(ev) == ["type", "step", "seat", "target", "audience"]
+    for seat in range(6):
+        mine = [ev for ev in votes if ev["seat"] == seat]
+        shown = [entry for entry in g.log_for(seat) if entry["type"] == "my_vote"]
+        assert shown == [{k: v for k, v in ev.items() if k != "audience"} for ev in mine]
+        assert all(type(entry) is FrozenEvent and "audience" not in entry for entry in shown)
+    # another seat's secret vote is in no other log
+    assert not any(entry["type"] == "my_vote" for entry in g.log_for(None))
+    check_log_current(g)
+    check_view_snapshot(g)
+
+
 def test_a_game_nobody_views_keeps_plain_events_and_the_same_history():
     plain = _random_playout(5)
     assert not any(type(ev) is FrozenEvent for ev in plain.events)
     viewed = _random_playout(5, view_at=0)  # the same game, viewed from its start
     assert sum(type(ev) is FrozenEvent for ev in viewed.events) > 50
+    assert any(type(ev) is FrozenEvent for ev in viewed.events if ev["type"] == "my_vote")
+    plain_votes = [ev for ev in plain.events if ev["type"] == "my_vote"]
+    assert plain_votes and all(type(ev) is dict for ev in plain_votes)
+    # (either way a vote's audience is the voter's one shared read-only list, not a new list)
+    assert all(type(ev["audience"]) is FrozenList for ev in plain_votes)
+    assert len({id(ev["audience"]) for ev in plain_votes}) <= 6
     assert viewed.events == plain.events
     assert viewed.to_json() == plain.to_json()
     assert json.dumps(viewed.events) == json.dumps(plain.events)

@@ -300,8 +300,11 @@ def _vote_lists(g: BigBrother) -> list:
     """Each seat's vote list for this question: a vote for each target the seat holds a
     card for. While a seat holds a card of every number (its own is the one 0 in its hand:
     most of a round), the shared list of every target but itself (:func:`_vote_bases`),
-    made once per table. Every seat's in one loop: a question asks them all."""
-    targets, vote, bases = g.targets, g._acts.vote, g._bases
+    made once per table; once it has run out of a number, the shared list of the targets it
+    still holds (``_Acts.votes_for``), so a question hands out a list it handed out before and
+    a bot finds its split of it kept (``bots._by_kind``). Every seat's in one loop: a question
+    asks them all."""
+    targets, bases = g.targets, g._bases
     lists = []
     for s, h in enumerate(g.hand):
         if h.count(0) == 1:
@@ -309,11 +312,15 @@ def _vote_lists(g: BigBrother) -> list:
                 bases = g._vote_bases()
             lists.append(bases[s])
         else:
-            mine = []  # (a loop: see _NO_CELLS)
+            held = []  # (a loop: see _NO_CELLS)
             for t in targets:
                 if t != s and h[t]:
-                    mine.append(vote[t])
-            lists.append(LegalList(mine))
+                    held.append(t)
+            key = tuple(held)
+            got = g._acts.votes_for.get(key)
+            if got is None:
+                got = g._acts.votes_with(key)
+            lists.append(got)
     return lists
 
 
@@ -323,12 +330,17 @@ _VOTE_BASES: dict[tuple, tuple] = {}
 
 def _vote_bases(players: int, targets: list[int]) -> tuple:
     """Per seat, the read-only list of a vote for each of ``targets`` but the seat itself
-    (at most 2**6 target sets per table size: kept for every game)."""
+    (at most 2**6 target sets per table size: kept for every game): the table's one list of
+    those votes (``_Acts.votes_for``), whoever is handed it."""
     key = (players, *targets)
     got = _VOTE_BASES.get(key)
     if got is None:
-        vote = _ACTS[players].vote
-        got = _VOTE_BASES[key] = tuple(LegalList([vote[t] for t in targets if t != s]) for s in range(players))
+        acts = _ACTS[players]
+        lists = []
+        for s in range(players):
+            mine = tuple([t for t in targets if t != s])
+            lists.append(acts.votes_for[mine] if mine in acts.votes_for else acts.votes_with(mine))
+        got = _VOTE_BASES[key] = tuple(lists)
     return got
 
 
@@ -463,9 +475,18 @@ class _Acts:
         self.gossip = {(p, s): FrozenAction(type="gossip", partner=p, side=s) for p in range(n) for s in SIDES}
         self.rank = [FrozenAction(type="rank", target=t) for t in range(n)]
         self.pay = [FrozenAction(type="pay", target=t) for t in range(n)]
+        #: (targets, in their order) -> the read-only list of a vote for each (a seat's vote list
+        #: once it has run out of a number: _vote_lists); at most 2**n of them, kept for every game
+        self.votes_for: dict[tuple, LegalList] = {}
         self.claim = {
             (c, t): FrozenAction(type="claim", card=c, culprit=t) for c in range(len(CAMERA_CARDS)) for t in range(n)
         }
+
+    def votes_with(self, targets: tuple) -> LegalList:
+        """``votes_for[targets]``, made and kept (a miss of :attr:`votes_for`)."""
+        vote = self.vote
+        got = self.votes_for[targets] = LegalList([vote[t] for t in targets])
+        return got
 
     def __deepcopy__(self, memo):
         return self
@@ -546,6 +567,10 @@ def _fresh(value: Any) -> Any:
 #: the empty seat list of a view's shared public part (nominees, finalists, candidates and
 #: winners are empty most of a game): read-only and empty, so every state's views may share it
 _NO_SEATS = FrozenList()
+
+#: seat -> the read-only audience of an event for that seat alone (a secret vote's my_vote):
+#: one shared list per seat, not a new one per event
+_ONLY_SEAT = tuple(FrozenList((seat,)) for seat in range(max(ROUNDS)))  # (ROUNDS: a key per table size)
 
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
 _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))
@@ -684,11 +709,13 @@ class BigBrother(Game):
         self._secret_vote_at: int | None = None
         self._view_cache: tuple | None = None
         self._view_parts: dict | None = None
-        # The busiest public events (turn, card, votes_in, roll, open_vote, gossip_picked) are
-        # emitted read-only (FrozenEvent of scalars and FrozenLists) once a view of the game was
-        # asked: the kernel's log (catch_up) then shares each as it is instead of checking and
-        # copying it, at the cost of one copy when it is emitted. Until then (a random playout
-        # reads no log) they stay plain dicts: the copy would only slow its steps (~1.6%).
+        # The busiest public events (turn, card, votes_in, roll, open_vote, gossip_picked) and
+        # the secret votes (my_vote) are emitted read-only (FrozenEvent of scalars and
+        # FrozenLists) once a view of the game was asked: the kernel's log (catch_up) then
+        # shares each public one as it is, and makes a secret vote's entry with one copy,
+        # instead of checking and copying it, at the cost of one copy when it is emitted. Until
+        # then (a random playout reads no log) they stay plain dicts: the copy would only slow
+        # its steps (~1.6%).
         self._logs_read = False
         self.track = self.options["track"] or DEFAULT_TRACK
         if self.options["track"] is None:  # the default board's lists, made once (each game its own copies)
@@ -1554,9 +1581,14 @@ class BigBrother(Game):
             self.waiting.remove(seat)
             self.ballot[seat] = t
             # what _emit("my_vote", audience=[seat], ...) gives; who has voted is public in
-            # the view ("card"/"voted") and in the "votes_in" event that closes the question
+            # the view ("card"/"voted") and in the "votes_in" event that closes the question.
+            # The game's busiest event (~220 a 6-player game): read-only once a view was asked
+            # (see _logs_read), so the kernel's log makes its entry with one copy instead of
+            # checking and copying each value; its audience is the voter's shared read-only
+            # list either way (no new list for each vote, which a random playout pays too)
             step = len(self.history)
-            self.events.append({"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": [seat]})
+            ev = {"type": "my_vote", "step": step, "seat": seat, "target": t, "audience": _ONLY_SEAT[seat]}
+            self.events.append(FrozenEvent(ev) if self._logs_read else ev)
             # a secret vote changes only the voter's own lists (the others' do not depend on it)
             if self.waiting:  # the question goes on: nothing to settle
                 self._secret_vote_at = step  # (_view: what this step changed)
