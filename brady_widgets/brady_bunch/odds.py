@@ -35,6 +35,7 @@ import random
 from bisect import bisect_right
 from collections.abc import Mapping
 from fractions import Fraction
+from itertools import accumulate
 from math import comb, sqrt
 from typing import Any
 
@@ -465,6 +466,13 @@ def _independent_odds(view: dict, trust: Any = None, counts: dict | None = None)
 
     def draw(dist: tuple, q: list[float], qlo: int = vlo) -> tuple:
         lo, d = dist
+        # a certain total (a kid's first unseen card, a known Cookie sign) only shifts the
+        # other list: each out[k] would be 0.0 + 1.0 * x, which is x, so the list is shared
+        # as it is (no list here is changed once made) instead of rebuilt term by term
+        if len(d) == 1 and d[0] == 1.0:
+            return lo + qlo, q
+        if len(q) == 1 and q[0] == 1.0:
+            return lo + qlo, d
         out = [0.0] * (len(d) + len(q) - 1)
         for i, p in enumerate(d):
             if p:
@@ -483,14 +491,17 @@ def _independent_odds(view: dict, trust: Any = None, counts: dict | None = None)
         return got
 
     claimed = {}
+    likelihood = pos.likelihood
+    every = width == len(counts)  # copies left of every value from the lowest to the highest
     for slot in pos.unknown:
-        lik = pos.likelihood.get(slot)
+        lik = likelihood.get(slot)
         if lik is not None:
-            raw = [(v, c * float(lik[v])) for v, c in counts]
-            z = sum(w for _, w in raw)
+            # position()'s tables hold floats (it is not asked for exact ones): no float() each
+            raw = [c * lik[v] for v, c in counts]
+            z = sum(raw)
             if z <= 0:
                 raise ValueError("no hidden world fits the view: the claims cannot all be true at this trust")
-            claimed[slot] = dense((v, w / z) for v, w in raw)
+            claimed[slot] = [w / z for w in raw] if every else dense((v, w / z) for (v, _), w in zip(counts, raw))
     dists = []
     for kid in pos.kids:
         dist: tuple = (pos.fixed[kid], [1.0])
@@ -535,11 +546,9 @@ def _independent_odds(view: dict, trust: Any = None, counts: dict | None = None)
     hi = max(d[0] + len(d[1]) - 1 for d in dists)
     cdfs = []
     for dlo, d in dists:
-        acc, cdf = 0.0, [0.0] * (dlo - lo)
-        for p in d:
-            acc += p
-            cdf.append(acc)
-        cdf += [acc] * (hi + 1 - lo - len(cdf))
+        cdf = [0.0] * (dlo - lo)
+        cdf += accumulate(d)  # running sums from the left, as acc += p would add them, in C
+        cdf += [cdf[-1]] * (hi + 1 - lo - len(cdf))
         cdfs.append(cdf)
     out = {}
     for i, kid in enumerate(pos.kids):
