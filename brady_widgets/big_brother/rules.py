@@ -76,7 +76,7 @@ from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
-from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game, LegalList
+from ..engine.game import CHANCE, CLOCK, MAX_AT, FrozenAction, FrozenEvent, FrozenList, Game, LegalList, seat_audiences
 from . import odds as _odds
 from .content import (
     CAMERA_CARDS,
@@ -338,8 +338,7 @@ def _vote_bases(players: int, targets: list[int]) -> tuple:
         acts = _ACTS[players]
         lists = []
         for s in range(players):
-            mine = tuple([t for t in targets if t != s])
-            lists.append(acts.votes_for[mine] if mine in acts.votes_for else acts.votes_with(mine))
+            lists.append(acts.votes_with(tuple([t for t in targets if t != s])))
         got = _VOTE_BASES[key] = tuple(lists)
     return got
 
@@ -483,9 +482,12 @@ class _Acts:
         }
 
     def votes_with(self, targets: tuple) -> LegalList:
-        """``votes_for[targets]``, made and kept (a miss of :attr:`votes_for`)."""
-        vote = self.vote
-        got = self.votes_for[targets] = LegalList([vote[t] for t in targets])
+        """``votes_for[targets]``, made and kept on a miss (the hot path, :func:`_vote_lists`,
+        reads :attr:`votes_for` itself first and calls this on a miss only)."""
+        got = self.votes_for.get(targets)
+        if got is None:
+            vote = self.vote
+            got = self.votes_for[targets] = LegalList([vote[t] for t in targets])
         return got
 
     def __deepcopy__(self, memo):
@@ -568,9 +570,8 @@ def _fresh(value: Any) -> Any:
 #: winners are empty most of a game): read-only and empty, so every state's views may share it
 _NO_SEATS = FrozenList()
 
-#: seat -> the read-only audience of an event for that seat alone (a secret vote's my_vote):
-#: one shared list per seat, not a new one per event
-_ONLY_SEAT = tuple(FrozenList((seat,)) for seat in range(max(ROUNDS)))  # (ROUNDS: a key per table size)
+#: seat -> the read-only audience of an event for that seat alone (a secret vote's my_vote)
+_ONLY_SEAT = seat_audiences(max(ROUNDS))  # (ROUNDS: a key per table size)
 
 #: _ro / _fresh: the types they go into (everything else is shared as it is)
 _NESTED = frozenset((list, dict, tuple, FrozenList, FrozenEvent))

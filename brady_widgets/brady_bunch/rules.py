@@ -38,7 +38,7 @@ from fractions import Fraction
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game, seat_audiences
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -57,9 +57,8 @@ from .content import (
 
 ALICE = 0
 _FULL_DECK = tuple(v for v in VALUES for _ in range(COPIES))  # see full_deck
-#: seat -> the read-only audience of an event for that seat alone (BradyBunch._private):
-#: one shared list per seat, not a new one per event (a FrozenList costs a third of the event)
-_ONLY_SEAT = tuple(FrozenList((seat,)) for seat in range(max(TATTLETALES)))
+#: seat -> the read-only audience of an event for that seat alone (BradyBunch._private)
+_ONLY_SEAT = seat_audiences(max(TATTLETALES))
 #: the phases whose legal actions are peeks at face-down cards
 _PEEK_PHASES = frozenset(("snoop", "cookie_peek", "help_peek"))
 #: the phases whose legal lists _legal builds from the position (no table of _Tables)
