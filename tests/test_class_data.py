@@ -32,6 +32,29 @@ def test_the_shipped_sample_is_what_make_sample_writes(tmp_path):
         assert (tmp_path / name).read_bytes() == (DATA / name).read_bytes(), name
 
 
+@pytest.mark.parametrize(
+    ("kwargs", "error", "words"),
+    [
+        ({"tables": 30}, ValueError, "tables must be"),
+        ({"forecast_tables": -1}, ValueError, "forecast_tables must be"),
+        ({"total_black_tables": 2.5}, TypeError, "total_black_tables must be"),
+        ({"players": 9}, ValueError, "players must be a number of players"),  # Brouhaha takes 9, Costume Party not
+        ({"players": 2}, ValueError, "players must be a number of players"),  # Costume Party takes 2, Brouhaha not
+        ({"total_black_players": 5}, ValueError, "total_black_players must be a number of players"),
+        ({"seed": -1}, ValueError, "seed must be"),
+        ({"people": "27"}, TypeError, "people must be"),
+    ],
+)
+def test_make_sample_refuses_what_it_cannot_write_before_writing_anything(tmp_path, kwargs, error, words):
+    """Past 29 tables the codes would run out of letters (an IndexError after some files were
+    written); a player count one of its games does not take would fail deep in an engine."""
+    with pytest.raises(error, match=words):
+        make_sample(tmp_path, **kwargs)
+    assert list(tmp_path.iterdir()) == []
+    with pytest.raises(TypeError, match="folder must be a folder's name"):
+        make_sample(None)
+
+
 def test_a_reaction_is_timed_from_the_moment_the_match_went_down():
     rt = reaction_times(DATA / "class_export")
     assert rt["tables"] == 6 and rt["reaction_ms"] and rt["wrong"]

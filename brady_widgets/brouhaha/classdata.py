@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import csv
 import datetime
+import os
 import random
 from collections import Counter
 from fractions import Fraction
@@ -25,11 +26,15 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from ..progress import checks, items, mapping, path, whole
+from ..progress import a_seed, checks, items, kind, mapping, path, players_of, whole
 from .content import HUNTER
 
 #: a rooms export, as the teacher's page saves it
 EXPORT = path("a class export: a folder or the teacher page's zip")
+
+#: the tables' codes end in one letter of the rooms' alphabet: at most this many tables a game
+_CODE_ENDS = "23456789ABCDEFGHJKMNPQRSTWXYZ"
+
 
 __all__ = ["expected_shared_pairs", "make_sample", "reaction_times", "read_birthdays", "shared_birthdays"]
 
@@ -164,7 +169,7 @@ def _forecast_tables(rng: random.Random, tables: int, players: int) -> list[tupl
                     wall += rng.randrange(1_000, 4_000)
                 walls[str(len(g.history))] = wall
             g.act(s, table[s].choose(g.view(s), g.legal_actions(s)))
-        code = "SAMC" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
+        code = "SAMC" + _CODE_ENDS[i]
         names = [f"Student {i + 1}"] + [f"Bot {s + 1} (medium)" for s in range(1, players)]
         meta = {
             "game": "costume_party",
@@ -191,7 +196,7 @@ def _total_black_tables(rng: random.Random, tables: int, players: int) -> list[t
         gseed = rng.getrandbits(32)
         g = cls(players, gseed)
         Scheduler(g, {s: bots["sloppy"](s, gseed) for s in range(players)}, delay=0, lag=0).run(max_steps=1_000_000)
-        code = "SAMT" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
+        code = "SAMT" + _CODE_ENDS[i]
         meta = {
             "game": "total_black",
             "created": 1_800_020_000 + 600 * i,
@@ -230,6 +235,22 @@ def total_black_rounds(games: dict[str, Any]) -> list[dict]:
     return out
 
 
+def _sample_players(name: str, value: Any) -> None:
+    """The players at the Brouhaha tables and at the Costume Party tables: a number both take."""
+    players_of("brouhaha")(name, value)
+    players_of("costume_party")(name, value)
+
+
+@checks(
+    folder=kind(lambda v: isinstance(v, (str, os.PathLike)), "a folder's name (a str or a pathlib.Path)"),
+    tables=whole(0, len(_CODE_ENDS)),
+    players=_sample_players,
+    seed=a_seed,
+    people=whole(0, 10_000),
+    forecast_tables=whole(0, len(_CODE_ENDS)),
+    total_black_tables=whole(0, len(_CODE_ENDS)),
+    total_black_players=players_of("total_black"),
+)
 def make_sample(
     folder: str | Path,
     tables: int = 6,
@@ -256,7 +277,7 @@ def make_sample(
         gseed = rng.getrandbits(32)
         g = cls(players, gseed)
         Scheduler(g, {s: bots["medium"](s, gseed) for s in range(players)}, delay=0, lag=0).run(max_steps=1_000_000)
-        code = "SAMP" + "23456789ABCDEFGHJKMNPQRSTWXYZ"[i]
+        code = "SAMP" + _CODE_ENDS[i]
         names = [f"Bot {s + 1} (medium)" for s in range(players)]
         meta = {
             "game": "brouhaha",
