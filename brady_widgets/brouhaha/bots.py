@@ -542,7 +542,12 @@ class PlannerBot:
         when (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
         fade = self._fades.get((at, key))
         if fade is None:
-            u = self._uniform(*key)
+            u = self._draws.get(key)
+            if u is None:
+                # repr(key) of a memory's key (its name, a seat, a card or a cry, a time) from its
+                # items' reprs: half the cost of a tuple's repr (see _uniform_as)
+                text = f"({key[0]!r}, {key[1]!r}, {key[2]!r}, {key[3]!r})" if len(key) == 4 else repr(key)
+                u = self._uniform_of(key, text)
             if u > 1e-300:
                 span = -self.p["tau"] * math.log(u)
                 fade = (at + span - 1.0, at + span + 1.0)
