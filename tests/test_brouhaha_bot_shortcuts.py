@@ -110,8 +110,9 @@ def test_shortcuts_equal_their_definitions(players, level, seed, options):
 @pytest.mark.parametrize("players,level,seed,options", TABLES)
 def test_every_draw_is_the_hash_of_its_key(players, level, seed, options):
     """A draw whose text its caller builds from parts (``_uniform_of``: the cards' draws of
-    one loop share the head of their text) is the draw of ``_uniform``'s plain definition:
-    the hash of ``repr(key)``, for every draw the bots of a seeded game made."""
+    one loop share the head of their text; ``_uniform_as``: a literal name and the reprs of
+    the rest, a table's kept text) is the draw of ``_uniform``'s plain definition: the hash
+    of ``repr(key)``, for every draw the bots of a seeded game made, of every kind."""
     bots = {}
     for bot, _, _ in _questions(players, level, seed, options):
         bots[bot.seat] = bot
@@ -121,3 +122,6 @@ def test_every_draw_is_the_hash_of_its_key(players, level, seed, options):
             assert u == hash64(repr(key), bot._salt) / 2.0**64, key
             kinds[key[0]] = kinds.get(key[0], 0) + 1
     assert kinds.get("order", 0) > 10 and kinds.get("pick", 0) > 0, kinds
+    assert kinds.get("attention", 0) > 10 and kinds.get("shuffle", 0) > 10 and kinds.get("care", 0) > 10, kinds
+    assert kinds.get("holds", 0) > 10 and kinds.get("cried", 0) > 10, kinds
+    assert kinds.get("careless", 0) > 0 or level == "hard", kinds  # (a hard bot always takes care)

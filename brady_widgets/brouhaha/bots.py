@@ -182,6 +182,22 @@ _CRYING: tuple = (None, None, None)
 #: repr(_key(action)) of the actions seen (a few dozen in a game): the reaction draws' keys
 _REPRS: dict = {}
 
+#: repr(table) of the tables of cries (tuples of str or None: equal ones have equal texts)
+#: seen lately: the texts of the "pick" and "attention" draws of every seat at that table
+_TABLE_TEXTS: dict = {}
+
+
+def _table_text(table: tuple) -> str:
+    """``repr(table)`` for a table of cries, kept (a tuple's repr is dear on CPython 3.11:
+    ~1.3k instructions for its recursion guard and ~0.6k for each cry; the bots asked after
+    a step draw at the same table)."""
+    text = _TABLE_TEXTS.get(table)
+    if text is None:
+        if len(_TABLE_TEXTS) >= 4096:
+            _TABLE_TEXTS.clear()
+        text = _TABLE_TEXTS[table] = repr(table)
+    return text
+
 
 #: id(action) -> (action, _key(action), its repr) for the game's read-only actions: a legal
 #: list hands out the same few dozen objects at every question
@@ -496,6 +512,14 @@ class PlannerBot:
             u = self._uniform_of(key, repr(key))
         return u
 
+    def _uniform_as(self, key: tuple, text: str) -> float:
+        """:meth:`_uniform` of ``key``, ``text`` being ``repr(key)`` as its caller wrote it: a
+        literal name and the reprs of the rest in an f-string (``repr`` of a tuple costs
+        CPython 3.11 ~1.3k instructions for its recursion guard, ~0.6k for each str in it,
+        twice the f-string's cost; most such draws are new ones)."""
+        u = self._draws.get(key)
+        return u if u is not None else self._uniform_of(key, text)
+
     def _uniform_of(self, key: tuple, text: str) -> float:
         """:meth:`_uniform` of ``key`` not drawn yet, ``text`` being ``repr(key)`` as its caller
         made it: a loop over the cards draws keys alike but for the card, and builds the head
@@ -518,7 +542,12 @@ class PlannerBot:
         when (exclusive) it surely stays: ``now`` itself near its boundary (ask again)."""
         fade = self._fades.get((at, key))
         if fade is None:
-            u = self._uniform(*key)
+            u = self._draws.get(key)
+            if u is None:
+                # repr(key) of a memory's key (its name, a seat, a card or a cry, a time) from its
+                # items' reprs: half the cost of a tuple's repr (see _uniform_as)
+                text = f"({key[0]!r}, {key[1]!r}, {key[2]!r}, {key[3]!r})" if len(key) == 4 else repr(key)
+                u = self._uniform_of(key, text)
             if u > 1e-300:
                 span = -self.p["tau"] * math.log(u)
                 fade = (at + span - 1.0, at + span + 1.0)
@@ -658,11 +687,19 @@ class PlannerBot:
         akey, r_action = _key_and_repr(action)
         key = (akey, tag)
         if want is None or want[0] != key or want[1] <= now:
-            median, sigma = self.p["react" if kind == "react" else "think"]
+            if kind == "react":
+                median, sigma = self.p["react"]
+                r_kind = "'react'"
+            else:
+                median, sigma = self.p["think"]
+                r_kind = "'think'" if kind == "think" else repr(kind)
             # the draw of the key ("react", kind, tag, key, now): its repr built of its parts'
-            # (a tuple's repr joins its items' with ", "), the action's kept
-            r_tag = repr(tag)
-            text = f"('react', {kind!r}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
+            # (a tuple's repr joins its items' with ", "), the action's kept, the tag's made of
+            # its one or two items' (a tuple's own repr passes CPython 3.11's recursion guard:
+            # ~1.2k instructions more)
+            n = len(tag)
+            r_tag = f"({tag[0]!r},)" if n == 1 else f"({tag[0]!r}, {tag[1]!r})" if n == 2 else repr(tag)
+            text = f"('react', {r_kind}, {r_tag}, ({r_action}, {r_tag}), {now!r})"
             delay = _lognormal(hash64(text, self._salt), median, sigma)
             # (the action itself is kept when it cannot change: a FrozenAction, or the bot's SLAP)
             kept = action if type(action) is FrozenAction or action is SLAP else None
@@ -760,12 +797,13 @@ class PlannerBot:
             return None
         closes = (ctx.view.get("passing") or {}).get("closes_at")
         now = ctx.now
-        if self._uniform("care", closes) < self.p["care"]:
+        if self._uniform_as(("care", closes), f"('care', {closes!r})") < self.p["care"]:
             card = self._pass_choice(ctx, cards, closes)
             # the card stands while the memories it was chosen by stay (_pass_choice's cache)
             until = min(self._holds_cache[2], self._pass_cache[2])
         else:
-            card = cards[int(self._uniform("careless", closes) * len(cards))]  # drawn by closes alone
+            # (drawn by closes alone)
+            card = cards[int(self._uniform_as(("careless", closes), f"('careless', {closes!r})") * len(cards))]
             until = math.inf
         answer = self._later(passes[card], "think", now, ("pass", closes))
         # Later(due - now): due at the same clock time while it is not due, for a whole clock
@@ -863,7 +901,7 @@ class PlannerBot:
                     # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
                     # the highest draw (a draw is at least 0), found without max's keyword
                     top_u = -1.0
-                    head = f"('pick', {table!r}, "  # (the text of every card's draw begins so)
+                    head = f"('pick', {_table_text(table)}, "  # (the text of every card's draw begins so)
                     for c in tied:
                         key = ("pick", table, c)
                         u = self._draws.get(key)
@@ -871,7 +909,10 @@ class PlannerBot:
                             u = self._uniform_of(key, f"{head}{c!r})")
                         if u > top_u:
                             best, top_u = c, u
-                if scores[best] > bar and self._uniform("attention", table) < p["attention"]:
+                if (
+                    scores[best] > bar
+                    and self._uniform_as(("attention", table), f"('attention', {_table_text(table)})") < p["attention"]
+                ):
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
@@ -885,7 +926,8 @@ class PlannerBot:
             return None
         if len(alive) == 1:
             nxt = alive[0]  # both ways below pick it: their draws would change nothing
-        elif self._uniform("shuffle", since) < 0.5:  # now and then a random card, not the oldest shown
+        # now and then a random card, not the oldest shown
+        elif self._uniform_as(("shuffle", since), f"('shuffle', {since!r})") < 0.5:
             order = self._order_of
             if order[0] is alive and order[1] == since:
                 nxt = order[2]  # the same live cards (the same kept list) and since: the same card
