@@ -52,3 +52,12 @@ def test_a_copy_keeps_its_last_roll():
     twin = g.clone()
     assert twin.last_roll == g.last_roll and twin.view(2)["last_roll"] == g.view(2)["last_roll"]
     assert copy.deepcopy(g).last_roll == g.last_roll
+
+
+def test_realtime_is_an_instance_attribute_too():
+    # CPython 3.11 reads a class attribute through the generic look-up (every step of a
+    # playout and of the scheduler reads it); the instance holds the class's own value
+    g = BigBrother(6, seed=1)
+    assert BigBrother.realtime is True
+    assert vars(g)["realtime"] is True
+    assert vars(g.clone())["realtime"] is True

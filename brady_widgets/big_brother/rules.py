@@ -727,6 +727,10 @@ class BigBrother(Game):
         # then (a random playout reads no log) they stay plain dicts: the copy would only slow
         # its steps (~1.6%).
         self._logs_read = False
+        # the class's flag again on the instance: CPython 3.11 reads an instance attribute in
+        # one specialized step, a class attribute through the generic look-up every time (a
+        # random playout and the scheduler read it at every step)
+        self.realtime = True  # type: ignore[misc]  # (the same value as the class's, on purpose)
         self.track = self.options["track"] or DEFAULT_TRACK
         if self.options["track"] is None:  # the default board's lists, made once (each game its own copies)
             kinds, rooms, self._track_names, self._absorbing = _DEFAULT_BOARD
