@@ -61,3 +61,24 @@ def test_realtime_is_an_instance_attribute_too():
     assert BigBrother.realtime is True
     assert vars(g)["realtime"] is True
     assert vars(g.clone())["realtime"] is True
+
+
+def test_vote_lists_are_the_votes_for_the_targets_each_seat_holds():
+    # _vote_lists takes the table's shared lists at once when every hand holds a card of
+    # every number but its own (counted in C); each list must still be exactly the rule's
+    from brady_widgets.big_brother.rules import _vote_lists
+
+    seen = {"all": 0, "some": 0}
+    for seed in range(6):
+        g = BigBrother(6, seed=seed)
+        rng = random.Random(seed)
+        clock = 0
+        while not g.over:
+            if g.phase in ("vote", "evict_vote", "final_vote"):
+                seen["all" if all(h.count(0) == 1 for h in g.hand) else "some"] += 1
+                want = [[{"type": "vote", "target": t} for t in g.targets if t != s and g.hand[s][t]] for s in range(6)]
+                assert [list(map(dict, lst)) for lst in _vote_lists(g)] == want
+            seat = rng.choice([s for s in range(6) if g.legal_actions(s)])
+            clock += 1
+            g.act(seat, rng.choice(list(g.legal_actions(seat))), at=clock)
+    assert seen["all"] > 100 and seen["some"] > 10  # both ways were checked

@@ -304,6 +304,12 @@ def _vote_lists(g: BigBrother) -> list:
     still holds (``_Acts.votes_for``), so a question hands out a list it handed out before and
     a bot finds its split of it kept (``bots._by_kind``). Every seat's in one loop: a question
     asks them all."""
+    hand = g.hand
+    if sum(map(list.count, hand, _ZEROS)) == len(hand):
+        # every seat holds a card of every number but its own (each hand's one 0: most
+        # questions): the table's lists as they are, the hands counted in C instead of a
+        # Python loop over the seats (~3,000 instructions a question)
+        return list(g._vote_bases())
     targets, bases = g.targets, g._bases
     lists = []
     for s, h in enumerate(g.hand):
@@ -323,6 +329,9 @@ def _vote_lists(g: BigBrother) -> list:
             lists.append(got)
     return lists
 
+
+#: a 0 for each seat of any table: _vote_lists counts each hand's zeros with map(list.count, hands, _ZEROS)
+_ZEROS = (0,) * 16
 
 #: (players, *targets) -> per seat, a vote for each of ``targets`` but the seat itself
 _VOTE_BASES: dict[tuple, tuple] = {}
