@@ -304,6 +304,12 @@ def _vote_lists(g: BigBrother) -> list:
     still holds (``_Acts.votes_for``), so a question hands out a list it handed out before and
     a bot finds its split of it kept (``bots._by_kind``). Every seat's in one loop: a question
     asks them all."""
+    hand = g.hand
+    if sum(map(list.count, hand, _ZEROS)) == len(hand):
+        # every seat holds a card of every number but its own (each hand's one 0: most
+        # questions): the table's lists as they are, the hands counted in C instead of a
+        # Python loop over the seats (~3,000 instructions a question)
+        return list(g._vote_bases())
     targets, bases = g.targets, g._bases
     lists = []
     for s, h in enumerate(g.hand):
@@ -323,6 +329,9 @@ def _vote_lists(g: BigBrother) -> list:
             lists.append(got)
     return lists
 
+
+#: a 0 for each seat of any table: _vote_lists counts each hand's zeros with map(list.count, hands, _ZEROS)
+_ZEROS = (0,) * 16
 
 #: (players, *targets) -> per seat, a vote for each of ``targets`` but the seat itself
 _VOTE_BASES: dict[tuple, tuple] = {}
@@ -600,6 +609,15 @@ def _secret_votes_since(history: list, viewed: tuple, now: tuple) -> bool:
     return True
 
 
+def _roll_view(ev: dict | None, flat: Callable = list) -> dict | None:
+    """A view's ``last_roll`` from the movement roll's event ``ev`` (None: no roll yet): a
+    plain dict and list, or with ``flat`` FrozenList read-only ones (a view's shared part)."""
+    if ev is None:
+        return None
+    out = {"seat": ev["seat"], "dice": flat(ev["dice"]), "from": ev["start"], "to": ev["to"]}
+    return out if flat is list else FrozenEvent(out)
+
+
 class BigBrother(Game):
     """Big Brother: The Game for 4 to 6 housemates.
 
@@ -642,7 +660,7 @@ class BigBrother(Game):
         "deck", "drawn", "cam_deck", "cam_drawn", "cam_held", "cam_seq", "cam_shown", "cam_used", "owed",
         "resume", "seq", "facts", "watch", "watchers", "_stale", "hand", "box", "box_total", "open_votes",
         "pos", "evicted", "out", "in_house", "_pick_lists", "returned", "rounds", "round", "order", "turn",
-        "mover", "rolls", "shield", "last_roll", "card", "sign", "purpose", "questions", "extra", "targets",
+        "mover", "rolls", "shield", "_roll_event", "card", "sign", "purpose", "questions", "extra", "targets",
         "_asked", "_bases", "voted", "waiting", "ballot", "gossip", "deadline", "choosing", "nominees",
         "finalists", "candidates", "ranks", "ranks_shown", "count", "last_count_step", "phase",
         # _cache_reset
@@ -718,6 +736,10 @@ class BigBrother(Game):
         # then (a random playout reads no log) they stay plain dicts: the copy would only slow
         # its steps (~1.6%).
         self._logs_read = False
+        # the class's flag again on the instance: CPython 3.11 reads an instance attribute in
+        # one specialized step, a class attribute through the generic look-up every time (a
+        # random playout and the scheduler read it at every step)
+        self.realtime = True  # type: ignore[misc]  # (the same value as the class's, on purpose)
         self.track = self.options["track"] or DEFAULT_TRACK
         if self.options["track"] is None:  # the default board's lists, made once (each game its own copies)
             kinds, rooms, self._track_names, self._absorbing = _DEFAULT_BOARD
@@ -772,7 +794,7 @@ class BigBrother(Game):
         self.mover = self.options["first_seat"]
         self.rolls = 0  # movement rolls in this turn
         self.shield: int | None = None
-        self.last_roll: dict | None = None
+        self._roll_event: dict | None = None  # the last movement roll's event (last_roll)
         self.card: int | None = None
         self.sign = "+"
         self.purpose: str | None = None  # "confrontation" / "eviction" / "final"
@@ -975,6 +997,12 @@ class BigBrother(Game):
         if kind == "rank" and p == "return":
             return f"rank each evicted housemate once, best first: {label(who)} is not evicted or already ranked"
         return f"now is the time for: {PHASES[p].prompt(self)} (not {_KIND_WORDS.get(kind, repr(kind))})"
+
+    @property
+    def last_roll(self) -> dict | None:
+        """The last movement roll, ``{"seat", "dice", "from", "to"}`` (a new dict), or None:
+        what the views show, read from the roll's event (a roll makes no dict of its own)."""
+        return _roll_view(self._roll_event)
 
     # -------------------------------------------------------------- rounds
     def evicted_now(self) -> list[int]:
@@ -1235,12 +1263,13 @@ class BigBrother(Game):
         pos = self.pos
         start = pos[seat]
         to = (start + a + b) % self.length
-        self.last_roll = {"seat": seat, "dice": [a, b], "from": start, "to": to}
         # what _emit("roll", seat=seat, dice=[a, b], start=start, to=to, rolls=self.rolls) gives (see _logs_read)
         shared = self._logs_read
         ev = {"type": "roll", "step": len(self.history), "seat": seat, "dice": FrozenList((a, b)) if shared else [a, b],
               "start": start, "to": to, "rolls": rolls}  # fmt: skip
-        self.events.append(FrozenEvent(ev) if shared else ev)
+        # the event is last_roll too (read from it when a view asks: no dict of its own at each roll)
+        ev = self._roll_event = FrozenEvent(ev) if shared else ev
+        self.events.append(ev)
         watch = self.watch
         if watch:  # facts matter only for the lines of the camera cards held now
             # filed in this order: the dice, the move, a shared space, a long turn
@@ -1816,7 +1845,7 @@ class BigBrother(Game):
         if fresh:
             flat, ro, parts = list, _fresh, None
             track, tags = list(self._track_names), (list(self.options["tags"]) if self.options["tags"] else None)
-            last_roll = _fresh(self.last_roll) if self.last_roll else None
+            last_roll = self.last_roll
             open_votes, shown, count = _fresh(self.open_votes), _fresh(self.cam_shown), self._count_view()
         else:
             flat, ro = FrozenList, _ro
@@ -1829,7 +1858,10 @@ class BigBrother(Game):
                     "land_odds": {},  # space -> its landing odds (_odds_view)
                 }
             track, tags = parts["track"], parts["tags"]
-            last_roll = self._kept_part(parts, "last_roll", self.last_roll)
+            kept = parts.get("last_roll")  # (the read-only one of the last roll event seen)
+            if kept is None or kept[0] is not self._roll_event:
+                kept = parts["last_roll"] = (self._roll_event, _roll_view(self._roll_event, FrozenList))
+            last_roll = kept[1]
             count = self._kept_part(parts, "count", self.count)
             open_votes = self._kept_part(parts, "open_votes", self.open_votes)
             shown = self._kept_part(parts, "shown", self.cam_shown)
@@ -1884,9 +1916,9 @@ class BigBrother(Game):
     @staticmethod
     def _kept_part(parts: dict, name: str, source: Any) -> Any:
         """The read-only copy of ``source`` (``None`` stays ``None``) kept in ``parts``,
-        made again when ``source`` is another object or has grown (the last roll and the
-        last count are replaced, never changed; the open votes and the claims shown only
-        grow, or are replaced)."""
+        made again when ``source`` is another object or has grown (the last count is
+        replaced, never changed; the open votes and the claims shown only grow, or are
+        replaced; the last roll is kept by its event in _public)."""
         if source is None:
             return None
         got = parts.get(name)
