@@ -184,6 +184,10 @@ class _Tables:
         self.reveal = entry([{"type": "reveal_snoops"}])
         self.signs = entry([{"type": "sign", "plus": True}, {"type": "sign", "plus": False}])
         self.accuse = entry([{"type": "accuse", "kid": k} for k in kids])
+        #: the Snoop cards' odds by the counts of the Snoop deck, ``tuple(snoop_deck.values())``
+        #: (its kids in seat order, Oliver left out in the Cousin Oliver variant: a shorter
+        #: key): see _do_reveal_snoops; cleared when full (an 8-player cast meets ~2,000 states)
+        self.snoop_odds: dict[tuple, tuple] = {}
         # the pieces of the lists that also depend on the position (face-down cards,
         # Snoops, hands, tokens): _legal picks from these instead of building dicts
         self.peek = {k: FrozenAction(type="peek", kid=k) for k in kids}
@@ -217,10 +221,22 @@ def _ours(*actions: FrozenAction) -> tuple[FrozenAction, ...]:
     return actions
 
 
-#: the Snoop cards' odds by state of the Snoop deck (``tuple(snoop_deck.items())``): see
-#: _do_reveal_snoops; cleared when full (an 8-player cast meets ~2,000 states)
-_SNOOP_ODDS: dict[tuple, tuple] = {}
+#: the most Snoop deck states a cast keeps the odds of (_Tables.snoop_odds)
 _SNOOP_ODDS_MAX = 4096
+
+
+def _snoop_odds(deck: dict[str, int]) -> tuple:
+    """The odds of chance_outcomes() for this Snoop deck, as the floats the draw uses:
+    ``c / total`` is ``float(Fraction(c, total))`` exactly (both are correctly rounded).
+    A plain loop, not a generator: a new state is met at most draws of a short run
+    (callgrind's 20 games), and a generator's frame made it ~25% dearer."""
+    total = sum(deck.values())
+    out = []
+    for kid, c in deck.items():
+        if c:
+            out.append((kid, c / total))
+    return tuple(out)
+
 
 # the read-only actions that do not depend on the kids at the table (see _Tables)
 _PLAY = {v: FrozenAction(type="play", value=v) for v in VALUES}
@@ -869,20 +885,20 @@ class BradyBunch(Game):
     def _do_reveal_snoops(self, seat: int, action: dict) -> None:
         drawn = []
         deck = self.snoop_deck
+        kept = self._tables.snoop_odds
         for _ in range(self.reveals[self.round - 1]):
-            # the odds of chance_outcomes(), as the floats the draw uses: c / total is
-            # float(Fraction(c, total)) exactly (both are correctly rounded), without
-            # building Fractions (~9 us a draw, ~5% of a capped 8-player random game);
-            # one tuple per state of the Snoop deck, shared by every game, so that
-            # _chance keeps its table of cumulative weights (~2.5 us a draw less)
-            key = tuple(deck.items())
-            outcomes = _SNOOP_ODDS.get(key)
+            # the odds of chance_outcomes() without building Fractions (~9 us a draw, ~5% of
+            # a capped 8-player random game); one tuple per state of the Snoop deck, shared by
+            # every game of the cast, so that _chance keeps its table of cumulative weights
+            # (~2.5 us a draw less). Keyed by the counts alone, a flat tuple of ints: the
+            # cast's own dict knows the kids (half the instructions of a key of the items)
+            key = tuple(deck.values())
+            outcomes = kept.get(key)
             if outcomes is None:
-                total = sum(deck.values())
-                outcomes = tuple((k, c / total) for k, c in deck.items() if c)
-                if len(_SNOOP_ODDS) >= _SNOOP_ODDS_MAX:
-                    _SNOOP_ODDS.clear()
-                _SNOOP_ODDS[key] = outcomes
+                outcomes = _snoop_odds(deck)
+                if len(kept) >= _SNOOP_ODDS_MAX:
+                    kept.clear()
+                kept[key] = outcomes
             if not outcomes:  # cannot happen with the rulebook's counts
                 break
             kid = self._chance("snoop", outcomes)
