@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import random as _random
 from fractions import Fraction
-from operator import itemgetter
+from itertools import repeat
+from operator import itemgetter, lt
 from typing import Any, ClassVar
 
 from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game, seat_audiences
@@ -132,12 +133,15 @@ def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
             f"players must be a number of players from {min(TATTLETALES)} to {max(TATTLETALES)}, got {str(players)[:60]}"
         )
     k = TATTLETALES[players]
-    top = max(scores.values())
+    values = scores.values()
+    top = max(values)
     roles: dict[str, list[str]] = {"troublemakers": [], "sidekicks": [], "tattletales": []}
     for kid, s in scores.items():
         if s == top:
             roles["troublemakers"].append(kid)
-        elif sum(1 for t in scores.values() if t < s) < k:
+        # how many kids score lower: the count of ``t < s`` (operator.lt: every number's own
+        # comparison) in C, not a generator per kid (a third of the game's last step)
+        elif sum(map(lt, values, repeat(s))) < k:
             roles["tattletales"].append(kid)
         else:
             roles["sidekicks"].append(kid)
@@ -461,13 +465,16 @@ class BradyBunch(Game):
         self._seats: list[int] | None = None  # _to_act's answer for this position (see _to_act)
         self._targets_now: list[str] | None = None  # _targets' answer for this position
         if deal is None:
+            # the hands and the deck are fresh slices that nothing else holds: the game's own
             cards = shuffled_deck(self.rng)
-            hands = {kid: cards[i * HAND : (i + 1) * HAND] for i, kid in enumerate(self.player_kids)}
-            deal = {"hands": hands, "deck": cards[len(self.player_kids) * HAND :]}
+            self.hands: dict[str, list[int]] = {
+                kid: cards[i * HAND : (i + 1) * HAND] for i, kid in enumerate(self.player_kids)
+            }
+            self.deck: list[int] = cards[len(self.player_kids) * HAND :]
         else:
             deal = self._check_deal(deal)
-        self.hands: dict[str, list[int]] = {k: list(v) for k, v in deal["hands"].items()}
-        self.deck: list[int] = list(deal["deck"])
+            self.hands = {k: list(v) for k, v in deal["hands"].items()}
+            self.deck = list(deal["deck"])
         self.takers: list[str] = []  # who took each card off the top of the deck, in order
         self.board: dict[str, int | None] = {k: None for k in self.kids}  # this round's cards
         self.face_up: list[str] = []  # kids whose card this round is exposed
