@@ -39,7 +39,7 @@ from itertools import repeat
 from operator import itemgetter, lt
 from typing import Any, ClassVar
 
-from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game, seat_audiences
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game, LegalList, seat_audiences
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -155,10 +155,12 @@ class _Tables:
 
     Alice's question list has up to ~270 entries and was rebuilt, dict by dict,
     on every call; a random playout spent most of its time there, then copying
-    them. Each entry here is a ``(actions, keys)`` pair: ``actions`` a tuple of
+    them. Each entry here is ``(actions, keys, ids, legal)``: ``actions`` a tuple of
     :class:`~brady_widgets.engine.game.FrozenAction` (read-only dicts, so
     ``_legal`` hands out a fresh list of the same actions and no caller can change
-    them: the conformance kit tries), and ``_is_legal`` looks the action's key
+    them: the conformance kit tries), ``legal`` the same as a read-only
+    :class:`~brady_widgets.engine.game.LegalList` that the fast ``legal_actions``
+    hands out itself, ``ids`` their ids, and ``_is_legal`` looks the action's key
     (``_KEY``) up in ``keys``, which
     gives the same answer as ``action in templates`` for a well-formed action
     (exactly the schema's keys, str/int/bool values: tuple equality is then dict
@@ -168,9 +170,10 @@ class _Tables:
     def __init__(self, player_kids: tuple[str, ...], kids: tuple[str, ...]):
         self.cast = (player_kids, kids)
 
-        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset]:
+        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset, LegalList]:
             frozen = _ours(*map(FrozenAction, actions))
-            return frozen, frozenset(_KEY[a["type"]](a) for a in actions), frozenset(map(id, frozen))
+            keys = frozenset(_KEY[a["type"]](a) for a in actions)
+            return frozen, keys, frozenset(map(id, frozen)), LegalList(frozen)
 
         cookies = [{"type": "cookie", "kid": k} for k in player_kids]
         end = [{"type": "end_round"}]
@@ -248,6 +251,9 @@ _USE_TOKEN = {t: FrozenAction(type="use_token", token=t) for t in TOKEN_PEEKS}
 _LIGHTS_OUT = FrozenAction(type="lights_out")
 _PASS = FrozenAction(type="pass")
 _ours(*_PLAY.values(), *_USE_TOKEN.values(), _LIGHTS_OUT, _PASS)
+#: a kid's legal plays in the play phase by the values in its hand, in value order, handed
+#: out read-only (BradyBunch._listed): a hand holds 1 to 3 of the 6 values, so at most 41 lists
+_PLAYS: dict[frozenset, LegalList] = {}
 
 
 def _tables_for(player_kids: tuple[str, ...], kids: tuple[str, ...]) -> _Tables:
@@ -591,9 +597,10 @@ class BradyBunch(Game):
         board, face_up = self.board, self.face_up  # locals: read once per kid
         return [k for k in self.kids if board[k] is not None and k not in face_up and k not in exclude]
 
-    def _table(self, seat: int) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset] | None:
-        """The shared ``(templates, keys, ids of the templates)`` of the seat's legal actions now, or None
-        in the phases whose list depends on more (hands, face-down cards, tokens)."""
+    def _table(self, seat: int) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset, LegalList] | None:
+        """The shared ``(templates, keys, ids of the templates, the templates as a read-only list)``
+        of the seat's legal actions now, or None in the phases whose list depends on more (hands,
+        face-down cards, tokens)."""
         p = self.phase
         if p in _LIST_PHASES:  # a third of a short game's actions: said first
             return None
@@ -637,8 +644,12 @@ class BradyBunch(Game):
                         out += t.requests[s]
                 out.append(_LIGHTS_OUT)
                 return out
-            kid = self.seat_kid[seat]
-            return [_PLAY[v] for v in sorted(set(self.hands[kid]))]
+            # a kid's plays: one read-only list per set of values held (at most 41), kept
+            held = frozenset(self.hands[self.seat_kid[seat]])
+            plays = _PLAYS.get(held)
+            if plays is None:
+                plays = _PLAYS[held] = LegalList([_PLAY[v] for v in sorted(held)])
+            return plays
         if p in _PEEK_PHASES:
             peek = t.peek
             return [peek[k] for k in self._targets()]
@@ -751,7 +762,12 @@ class BradyBunch(Game):
             if self.over or seat not in (self._seats or self._to_act()):
                 return []
             table = None if self.phase in _LIST_PHASES else self._table(seat)  # (see act)
-            return list(table[0]) if table is not None else self._listed(seat)
+            if table is not None:
+                # the table's read-only list itself (a LegalList, as Brouhaha and Big Brother
+                # hand out), not a fresh copy: Alice's questions are ~270 actions, the claims
+                # 43, copied and freed at every step of those phases
+                return table[3]
+            return self._listed(seat)
         return Game.legal_actions(self, seat)
 
     def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
