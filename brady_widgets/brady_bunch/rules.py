@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import random as _random
 from fractions import Fraction
-from operator import itemgetter
+from itertools import repeat
+from operator import itemgetter, lt
 from typing import Any, ClassVar
 
-from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game, seat_audiences
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, Game, LegalList, seat_audiences
 from .content import (
     COPIES,
     DEFAULT_ORDER,
@@ -132,12 +133,15 @@ def classify(scores: dict[str, int], players: int) -> dict[str, list[str]]:
             f"players must be a number of players from {min(TATTLETALES)} to {max(TATTLETALES)}, got {str(players)[:60]}"
         )
     k = TATTLETALES[players]
-    top = max(scores.values())
+    values = scores.values()
+    top = max(values)
     roles: dict[str, list[str]] = {"troublemakers": [], "sidekicks": [], "tattletales": []}
     for kid, s in scores.items():
         if s == top:
             roles["troublemakers"].append(kid)
-        elif sum(1 for t in scores.values() if t < s) < k:
+        # how many kids score lower: the count of ``t < s`` (operator.lt: every number's own
+        # comparison) in C, not a generator per kid (a third of the game's last step)
+        elif sum(map(lt, values, repeat(s))) < k:
             roles["tattletales"].append(kid)
         else:
             roles["sidekicks"].append(kid)
@@ -151,10 +155,12 @@ class _Tables:
 
     Alice's question list has up to ~270 entries and was rebuilt, dict by dict,
     on every call; a random playout spent most of its time there, then copying
-    them. Each entry here is a ``(actions, keys)`` pair: ``actions`` a tuple of
+    them. Each entry here is ``(actions, keys, ids, legal)``: ``actions`` a tuple of
     :class:`~brady_widgets.engine.game.FrozenAction` (read-only dicts, so
     ``_legal`` hands out a fresh list of the same actions and no caller can change
-    them: the conformance kit tries), and ``_is_legal`` looks the action's key
+    them: the conformance kit tries), ``legal`` the same as a read-only
+    :class:`~brady_widgets.engine.game.LegalList` that the fast ``legal_actions``
+    hands out itself, ``ids`` their ids, and ``_is_legal`` looks the action's key
     (``_KEY``) up in ``keys``, which
     gives the same answer as ``action in templates`` for a well-formed action
     (exactly the schema's keys, str/int/bool values: tuple equality is then dict
@@ -164,9 +170,10 @@ class _Tables:
     def __init__(self, player_kids: tuple[str, ...], kids: tuple[str, ...]):
         self.cast = (player_kids, kids)
 
-        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset]:
+        def entry(actions: list[dict]) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset, LegalList]:
             frozen = _ours(*map(FrozenAction, actions))
-            return frozen, frozenset(_KEY[a["type"]](a) for a in actions), frozenset(map(id, frozen))
+            keys = frozenset(_KEY[a["type"]](a) for a in actions)
+            return frozen, keys, frozenset(map(id, frozen)), LegalList(frozen)
 
         cookies = [{"type": "cookie", "kid": k} for k in player_kids]
         end = [{"type": "end_round"}]
@@ -184,6 +191,10 @@ class _Tables:
         self.reveal = entry([{"type": "reveal_snoops"}])
         self.signs = entry([{"type": "sign", "plus": True}, {"type": "sign", "plus": False}])
         self.accuse = entry([{"type": "accuse", "kid": k} for k in kids])
+        #: the Snoop cards' odds by the counts of the Snoop deck, ``tuple(snoop_deck.values())``
+        #: (its kids in seat order, Oliver left out in the Cousin Oliver variant: a shorter
+        #: key): see _do_reveal_snoops; cleared when full (an 8-player cast meets ~2,000 states)
+        self.snoop_odds: dict[tuple, tuple] = {}
         # the pieces of the lists that also depend on the position (face-down cards,
         # Snoops, hands, tokens): _legal picks from these instead of building dicts
         self.peek = {k: FrozenAction(type="peek", kid=k) for k in kids}
@@ -217,10 +228,22 @@ def _ours(*actions: FrozenAction) -> tuple[FrozenAction, ...]:
     return actions
 
 
-#: the Snoop cards' odds by state of the Snoop deck (``tuple(snoop_deck.items())``): see
-#: _do_reveal_snoops; cleared when full (an 8-player cast meets ~2,000 states)
-_SNOOP_ODDS: dict[tuple, tuple] = {}
+#: the most Snoop deck states a cast keeps the odds of (_Tables.snoop_odds)
 _SNOOP_ODDS_MAX = 4096
+
+
+def _snoop_odds(deck: dict[str, int]) -> tuple:
+    """The odds of chance_outcomes() for this Snoop deck, as the floats the draw uses:
+    ``c / total`` is ``float(Fraction(c, total))`` exactly (both are correctly rounded).
+    A plain loop, not a generator: a new state is met at most draws of a short run
+    (callgrind's 20 games), and a generator's frame made it ~25% dearer."""
+    total = sum(deck.values())
+    out = []
+    for kid, c in deck.items():
+        if c:
+            out.append((kid, c / total))
+    return tuple(out)
+
 
 # the read-only actions that do not depend on the kids at the table (see _Tables)
 _PLAY = {v: FrozenAction(type="play", value=v) for v in VALUES}
@@ -228,6 +251,9 @@ _USE_TOKEN = {t: FrozenAction(type="use_token", token=t) for t in TOKEN_PEEKS}
 _LIGHTS_OUT = FrozenAction(type="lights_out")
 _PASS = FrozenAction(type="pass")
 _ours(*_PLAY.values(), *_USE_TOKEN.values(), _LIGHTS_OUT, _PASS)
+#: a kid's legal plays in the play phase by the values in its hand, in value order, handed
+#: out read-only (BradyBunch._listed): a hand holds 1 to 3 of the 6 values, so at most 41 lists
+_PLAYS: dict[frozenset, LegalList] = {}
 
 
 def _tables_for(player_kids: tuple[str, ...], kids: tuple[str, ...]) -> _Tables:
@@ -445,13 +471,16 @@ class BradyBunch(Game):
         self._seats: list[int] | None = None  # _to_act's answer for this position (see _to_act)
         self._targets_now: list[str] | None = None  # _targets' answer for this position
         if deal is None:
+            # the hands and the deck are fresh slices that nothing else holds: the game's own
             cards = shuffled_deck(self.rng)
-            hands = {kid: cards[i * HAND : (i + 1) * HAND] for i, kid in enumerate(self.player_kids)}
-            deal = {"hands": hands, "deck": cards[len(self.player_kids) * HAND :]}
+            self.hands: dict[str, list[int]] = {
+                kid: cards[i * HAND : (i + 1) * HAND] for i, kid in enumerate(self.player_kids)
+            }
+            self.deck: list[int] = cards[len(self.player_kids) * HAND :]
         else:
             deal = self._check_deal(deal)
-        self.hands: dict[str, list[int]] = {k: list(v) for k, v in deal["hands"].items()}
-        self.deck: list[int] = list(deal["deck"])
+            self.hands = {k: list(v) for k, v in deal["hands"].items()}
+            self.deck = list(deal["deck"])
         self.takers: list[str] = []  # who took each card off the top of the deck, in order
         self.board: dict[str, int | None] = {k: None for k in self.kids}  # this round's cards
         self.face_up: list[str] = []  # kids whose card this round is exposed
@@ -568,9 +597,10 @@ class BradyBunch(Game):
         board, face_up = self.board, self.face_up  # locals: read once per kid
         return [k for k in self.kids if board[k] is not None and k not in face_up and k not in exclude]
 
-    def _table(self, seat: int) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset] | None:
-        """The shared ``(templates, keys, ids of the templates)`` of the seat's legal actions now, or None
-        in the phases whose list depends on more (hands, face-down cards, tokens)."""
+    def _table(self, seat: int) -> tuple[tuple[FrozenAction, ...], frozenset, frozenset, LegalList] | None:
+        """The shared ``(templates, keys, ids of the templates, the templates as a read-only list)``
+        of the seat's legal actions now, or None in the phases whose list depends on more (hands,
+        face-down cards, tokens)."""
         p = self.phase
         if p in _LIST_PHASES:  # a third of a short game's actions: said first
             return None
@@ -614,8 +644,12 @@ class BradyBunch(Game):
                         out += t.requests[s]
                 out.append(_LIGHTS_OUT)
                 return out
-            kid = self.seat_kid[seat]
-            return [_PLAY[v] for v in sorted(set(self.hands[kid]))]
+            # a kid's plays: one read-only list per set of values held (at most 41), kept
+            held = frozenset(self.hands[self.seat_kid[seat]])
+            plays = _PLAYS.get(held)
+            if plays is None:
+                plays = _PLAYS[held] = LegalList([_PLAY[v] for v in sorted(held)])
+            return plays
         if p in _PEEK_PHASES:
             peek = t.peek
             return [peek[k] for k in self._targets()]
@@ -728,7 +762,12 @@ class BradyBunch(Game):
             if self.over or seat not in (self._seats or self._to_act()):
                 return []
             table = None if self.phase in _LIST_PHASES else self._table(seat)  # (see act)
-            return list(table[0]) if table is not None else self._listed(seat)
+            if table is not None:
+                # the table's read-only list itself (a LegalList, as Brouhaha and Big Brother
+                # hand out), not a fresh copy: Alice's questions are ~270 actions, the claims
+                # 43, copied and freed at every step of those phases
+                return table[3]
+            return self._listed(seat)
         return Game.legal_actions(self, seat)
 
     def act(self, seat: int, action: Any, at: int | float | None = None) -> list[dict]:
@@ -869,20 +908,20 @@ class BradyBunch(Game):
     def _do_reveal_snoops(self, seat: int, action: dict) -> None:
         drawn = []
         deck = self.snoop_deck
+        kept = self._tables.snoop_odds
         for _ in range(self.reveals[self.round - 1]):
-            # the odds of chance_outcomes(), as the floats the draw uses: c / total is
-            # float(Fraction(c, total)) exactly (both are correctly rounded), without
-            # building Fractions (~9 us a draw, ~5% of a capped 8-player random game);
-            # one tuple per state of the Snoop deck, shared by every game, so that
-            # _chance keeps its table of cumulative weights (~2.5 us a draw less)
-            key = tuple(deck.items())
-            outcomes = _SNOOP_ODDS.get(key)
+            # the odds of chance_outcomes() without building Fractions (~9 us a draw, ~5% of
+            # a capped 8-player random game); one tuple per state of the Snoop deck, shared by
+            # every game of the cast, so that _chance keeps its table of cumulative weights
+            # (~2.5 us a draw less). Keyed by the counts alone, a flat tuple of ints: the
+            # cast's own dict knows the kids (half the instructions of a key of the items)
+            key = tuple(deck.values())
+            outcomes = kept.get(key)
             if outcomes is None:
-                total = sum(deck.values())
-                outcomes = tuple((k, c / total) for k, c in deck.items() if c)
-                if len(_SNOOP_ODDS) >= _SNOOP_ODDS_MAX:
-                    _SNOOP_ODDS.clear()
-                _SNOOP_ODDS[key] = outcomes
+                outcomes = _snoop_odds(deck)
+                if len(kept) >= _SNOOP_ODDS_MAX:
+                    kept.clear()
+                kept[key] = outcomes
             if not outcomes:  # cannot happen with the rulebook's counts
                 break
             kid = self._chance("snoop", outcomes)
