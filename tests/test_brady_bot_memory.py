@@ -79,3 +79,49 @@ def test_alices_kept_trust_and_estimates_are_a_fresh_reads(players, seed):
             phases.add(view["phase"])
         g.act(seat, action)
     assert {"final", "talk", "accuse"} <= phases
+
+
+_TABLE_PARTS = ("round", "talk", "exposed", "kids", "seat_kid", "tokens", "requests", "peeked", "talk_steps")
+
+
+@pytest.mark.parametrize("players,seed", [(5, 5), (8, 6)])
+def test_the_table_a_bot_keeps_reads_as_a_new_one(players, seed):
+    """A bot keeps one table and re-sets it at each decision: after every decision that read
+    one, it holds what a new table of the same view reads (nothing left over from the last
+    decision: the cards seen, the exposures, the memory's parts), and it is the same object."""
+    g = BradyBunch(players, seed=seed, cousin_oliver=players >= 6)
+    table = {s: brady_bots.BradyBot(s, seed) for s in range(players)}
+    kept_by: dict[int, object] = {}
+    checked = 0
+    while not g.over:
+        seat = g.to_act[0]
+        view = g.view(seat)
+        legal = g.legal_actions(seat)
+        action = table[seat].choose(view, legal)
+        kept = getattr(table[seat], "_kept_table", None)
+        if kept is not None and kept.view is view:  # this decision read a table
+            assert kept_by.setdefault(seat, kept) is kept
+            fresh = brady_bots._Table(view)
+            assert kept.known == fresh.known == brady_bots.known_cards(view)
+            for part in _TABLE_PARTS:
+                assert getattr(kept, part) == getattr(fresh, part), part
+            checked += 1
+        g.act(seat, action)
+    assert checked > 50
+
+
+def test_a_kids_weights_are_its_words_at_nought_and_the_others_at_a_half():
+    """The weights a kid's estimates give the speakers: 0.0 its own statements, 0.5 another
+    kid's, whoever comes first; a bot handed a view as another kid weighs as that kid."""
+    weights = brady_bots._KidWeights("Greg")
+    assert [weights[s] for s in ("Peter", "Greg", "Jan", "Greg")] == [0.5, 0.0, 0.5, 0.0]
+    view = BradyBunch(5, seed=1).view(1)
+    bot = brady_bots.BradyBot(1, 1)
+    me = view["me"]
+    t = bot._table(view)
+    bot._others_estimate(view, t)
+    assert bot._kid_weights.me == me and bot._kid_weights[me] == 0.0
+    other = BradyBunch(5, seed=1).view(2)  # another kid's view handed to the same bot
+    bot._others_estimate(other, bot._table(other))
+    assert bot._kid_weights.me == other["me"] != me
+    assert bot._kid_weights[other["me"]] == 0.0 and bot._kid_weights[me] == 0.5

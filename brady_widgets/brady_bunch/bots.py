@@ -490,33 +490,63 @@ class _Memory:
 
 class _Table:
     """What every seat can read off its view, parsed once per decision (the log and the
-    talk through a bot's :class:`_Memory`, from their new entries only)."""
+    talk through a bot's :class:`_Memory`, from their new entries only).
+
+    A bot keeps one and re-sets it for each decision (:meth:`set`, as Brouhaha's
+    ``_Context.ask`` does): a class with ``__init__`` is made through a C-level call
+    (~1,200 instructions), at ~70 decisions a game per table size; and the memory's
+    parts it names are only looked up again when the memory is another one."""
+
+    __slots__ = (
+        "view",
+        "round",
+        "talk",
+        "exposed",
+        "memory",
+        "kids",
+        "seat_kid",
+        "tokens",
+        "requests",
+        "peeked",
+        "talk_steps",
+        "cookie_step",
+        "_known",
+    )
 
     def __init__(self, view: dict, memory: _Memory | None = None):
+        self.memory = None  # type: ignore[assignment]  # (set() puts the view's memory here)
+        self.set(view, memory)
+
+    def set(self, view: dict, memory: _Memory | None = None) -> _Table:
+        """This table for ``view``, read on from ``memory`` while the view continues it."""
         self.view = view
         self.round = view["round"]
         self.talk = view["talk"]
         exposed = view["exposed"]
         self.exposed = {(e["kid"], e["round"]): e["value"] for e in exposed} if exposed else {}
+        self._known = None
         if memory is None or not memory.continues(view):
             memory = _Memory(tuple(map(_KID_SEAT, view["kids"])))  # the kids and their seats
         memory.read(view)
-        self.memory = memory
-        # read-only from here on: shared with the next decision's table
-        self.kids = memory.kids
-        self.seat_kid = memory.seat_kid
-        self.tokens = memory.tokens
-        self.requests = memory.requests
-        self.peeked = memory.peeked
-        self.talk_steps = memory.talk_steps
-        self.cookie_step = memory.cookie_step
+        if memory is not self.memory:
+            self.memory = memory
+            # read-only from here on (the memory grows them in place as it reads on): shared
+            # with the next decision's table
+            self.kids = memory.kids
+            self.seat_kid = memory.seat_kid
+            self.tokens = memory.tokens
+            self.requests = memory.requests
+            self.peeked = memory.peeked
+            self.talk_steps = memory.talk_steps
+            self.cookie_step = memory.cookie_step
+        return self
 
     @property
     def known(self) -> dict[tuple[str, int], int]:
         """``{(kid, round): value}`` the viewer has seen (a kid: its own cards, peeks, exposures),
         read once (kept by hand: before Python 3.12 ``functools.cached_property`` takes a lock
         to compute it)."""
-        known = getattr(self, "_known", None)
+        known = self._known
         if known is None:
             known = self._known = known_cards(self.view)
         return known
@@ -609,6 +639,22 @@ class _Weights(dict):
 
     def __missing__(self, speaker: str) -> float:
         return 0.0
+
+
+class _KidWeights(dict):
+    """A kid's weights of the speakers for :meth:`_Table.estimates`: 0.0 for its own words,
+    0.5 for another's, kept as speakers come (looked up in C where a lambda was a Python
+    call for every speaker at every estimate)."""
+
+    __slots__ = ("me",)
+
+    def __init__(self, me: str):
+        super().__init__()
+        self.me = me
+
+    def __missing__(self, speaker: str) -> float:
+        weight = self[speaker] = 0.0 if speaker == self.me else 0.5
+        return weight
 
 
 class _Tally:
@@ -724,7 +770,11 @@ class BradyBot(Bot):
 
     # ============================================================ the kid
     def _table(self, view: dict) -> _Table:
-        t = _Table(view, getattr(self, "_memory", None))
+        t = getattr(self, "_kept_table", None)  # one table re-set per decision (see _Table)
+        if t is None:
+            t = self._kept_table = _Table(view, getattr(self, "_memory", None))
+        else:
+            t.set(view, self._memory)
         self._memory = t.memory
         return t
 
@@ -774,9 +824,11 @@ class BradyBot(Bot):
         if goal == TATTLETALE or (subject, rnd) in t.exposed:
             return truth
         if subject == me:
-            checked = bool(t.tokens.get(rnd)) or any(r == rnd and about == me for r, _, about in t.requests)
-            if checked:
+            if t.tokens.get(rnd):  # checked: Alice spent a token, or asked a Snoop to look at it
                 return truth
+            for r, _, about in t.requests:  # (a loop: a generator for any() is a frame a call)
+                if r == rnd and about == me:
+                    return truth
             if goal == TROUBLEMAKER and truth >= 4:
                 return self.rng.choice([2, 3])
             if goal == SIDEKICK and truth <= 4:
@@ -812,7 +864,10 @@ class BradyBot(Bot):
 
     def _others_estimate(self, view: dict, t: _Table) -> dict[str, float]:
         me = view["me"]
-        est = t.estimates(t.known, lambda speaker: 0.0 if speaker == me else 0.5)
+        weights = getattr(self, "_kid_weights", None)
+        if weights is None or weights.me != me:
+            weights = self._kid_weights = _KidWeights(me)
+        est = t.estimates(t.known, weights.__getitem__)
         est.pop(me, None)
         return est
 
