@@ -88,7 +88,9 @@ _TABLE_PARTS = ("round", "talk", "exposed", "kids", "seat_kid", "tokens", "reque
 def test_the_table_a_bot_keeps_reads_as_a_new_one(players, seed):
     """A bot keeps one table and re-sets it at each decision: after every decision that read
     one, it holds what a new table of the same view reads (nothing left over from the last
-    decision: the cards seen, the exposures, the memory's parts), and it is the same object."""
+    decision: the cards seen, the exposures, the memory's parts), and it is the same object.
+    A kid's memory reads only Alice's requests and tokens of the log (what a kid's decisions
+    read): the same as a full read's, and nothing of the claims' steps, peeks and Cookies."""
     g = BradyBunch(players, seed=seed, cousin_oliver=players >= 6)
     table = {s: brady_bots.BradyBot(s, seed) for s in range(players)}
     kept_by: dict[int, object] = {}
@@ -101,10 +103,18 @@ def test_the_table_a_bot_keeps_reads_as_a_new_one(players, seed):
         kept = getattr(table[seat], "_kept_table", None)
         if kept is not None and kept.view is view:  # this decision read a table
             assert kept_by.setdefault(seat, kept) is kept
-            fresh = brady_bots._Table(view)
+            events = kept.memory.events
+            assert events is (brady_bots._MEMORY_EVENTS if view["role"] == "alice" else brady_bots._KID_EVENTS)
+            fresh = brady_bots._Table(view, None, events)
             assert kept.known == fresh.known == brady_bots.known_cards(view)
             for part in _TABLE_PARTS:
                 assert getattr(kept, part) == getattr(fresh, part), part
+            # a kid's memory skips what only Alice reads, and holds what a full read holds of the rest
+            full = brady_bots._Table(view)
+            for part in ("round", "talk", "exposed", "kids", "seat_kid", "tokens", "requests"):
+                assert getattr(kept, part) == getattr(full, part), part
+            if view["role"] == "kid":
+                assert not kept.peeked and not kept.talk_steps and not kept.cookie_step
             checked += 1
         g.act(seat, action)
     assert checked > 50

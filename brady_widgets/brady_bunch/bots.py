@@ -289,6 +289,10 @@ _KID_SEAT = itemgetter("kid", "seat")
 
 #: the log events a bot's memory reads (the most frequent first in _Memory.read)
 _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
+#: the ones a kid's decisions read (Alice's requests and tokens: which cards she may have
+#: checked): the claims' steps, the peeks and the Cookie's step are Alice's alone, and two
+#: entries in five of a log are claims or peeks, which a kid's memory now skips at one look
+_KID_EVENTS = frozenset(("request", "token"))
 
 
 class _Talk:
@@ -384,6 +388,7 @@ class _Memory:
     through the game's shared :class:`_Talk` (the same for every seat)."""
 
     __slots__ = (
+        "events",
         "roster",
         "kids",
         "slots",
@@ -400,7 +405,10 @@ class _Memory:
         "totals",
     )
 
-    def __init__(self, roster: tuple):
+    def __init__(self, roster: tuple, events: frozenset = _MEMORY_EVENTS):
+        # the log events it reads (_MEMORY_EVENTS; a kid's: _KID_EVENTS, then the parts only
+        # Alice reads stay empty: talk_steps, peeked, cookie_step)
+        self.events = events
         self.roster = roster  # ((kid, seat), ...) of view["kids"], in board order
         self.kids = [kid for kid, _ in roster]
         self.slots = [(kid, tuple((kid, r) for r in _ROUNDS)) for kid in self.kids]  # every kid's (kid, round) keys
@@ -463,10 +471,10 @@ class _Memory:
         if len(log) > self.n_log:
             seat_kid = self.seat_kid
             tokens, requests, peeked = self.tokens, self.requests, self.peeked
-            talk_steps, cookie_step = self.talk_steps, self.cookie_step
+            talk_steps, cookie_step, events = self.talk_steps, self.cookie_step, self.events
             for ev in log[self.n_log :]:
                 t = ev["type"]
-                if t not in _MEMORY_EVENTS:  # half the log: one look, not five
+                if t not in events:  # half the log (a kid's: nine entries in ten): one look, not five
                     continue
                 if t == "claim":
                     talk_steps.append(ev["step"])
@@ -513,20 +521,21 @@ class _Table:
         "_known",
     )
 
-    def __init__(self, view: dict, memory: _Memory | None = None):
+    def __init__(self, view: dict, memory: _Memory | None = None, events: frozenset = _MEMORY_EVENTS):
         self.memory = None  # type: ignore[assignment]  # (set() puts the view's memory here)
-        self.set(view, memory)
+        self.set(view, memory, events)
 
-    def set(self, view: dict, memory: _Memory | None = None) -> _Table:
-        """This table for ``view``, read on from ``memory`` while the view continues it."""
+    def set(self, view: dict, memory: _Memory | None = None, events: frozenset = _MEMORY_EVENTS) -> _Table:
+        """This table for ``view``, read on from ``memory`` while the view continues it and
+        the memory reads ``events`` (a kid's decisions: :data:`_KID_EVENTS`)."""
         self.view = view
         self.round = view["round"]
         self.talk = view["talk"]
         exposed = view["exposed"]
         self.exposed = {(e["kid"], e["round"]): e["value"] for e in exposed} if exposed else {}
         self._known = None
-        if memory is None or not memory.continues(view):
-            memory = _Memory(tuple(map(_KID_SEAT, view["kids"])))  # the kids and their seats
+        if memory is None or memory.events is not events or not memory.continues(view):
+            memory = _Memory(tuple(map(_KID_SEAT, view["kids"])), events)  # the kids and their seats
         memory.read(view)
         if memory is not self.memory:
             self.memory = memory
@@ -769,12 +778,12 @@ class BradyBot(Bot):
         return self.rng.choice(legal)  # a phase or an answer it does not know
 
     # ============================================================ the kid
-    def _table(self, view: dict) -> _Table:
+    def _table(self, view: dict, events: frozenset = _MEMORY_EVENTS) -> _Table:
         t = getattr(self, "_kept_table", None)  # one table re-set per decision (see _Table)
         if t is None:
-            t = self._kept_table = _Table(view, getattr(self, "_memory", None))
+            t = self._kept_table = _Table(view, getattr(self, "_memory", None), events)
         else:
-            t.set(view, self._memory)
+            t.set(view, self._memory, events)
         self._memory = t.memory
         return t
 
@@ -785,7 +794,7 @@ class BradyBot(Bot):
             return self._kid_play(view, legal, goal)
         if phase == "signs":
             return self._kid_sign(view, goal)
-        t = self._table(view)
+        t = self._table(view, _KID_EVENTS)  # (a kid reads no claim step, peek or Cookie step)
         if phase in ("snoop", "cookie_peek"):
             return self._kid_peek(view, legal, t, goal, honour=(phase == "snoop"))
         if phase == "claims":
