@@ -135,3 +135,42 @@ def test_a_kids_weights_are_its_words_at_nought_and_the_others_at_a_half():
     bot._others_estimate(other, bot._table(other))
     assert bot._kid_weights.me == other["me"] != me
     assert bot._kid_weights[other["me"]] == 0.0 and bot._kid_weights[me] == 0.5
+
+
+def test_a_kid_plays_its_goals_card_by_the_plain_rule():
+    """A kid's play against the rule as first written: the highest card (Troublemaker), the
+    lowest (Tattletale), or the closest to the Sidekick's target (4, 4.5 from 6 players),
+    the higher of two as close; every hand of one to three cards, at both targets."""
+    from itertools import combinations_with_replacement
+
+    bot = brady_bots.BradyBot(1)
+    checked = 0
+    for players, target in ((5, 4.0), (6, 4.5)):
+        for size in (1, 2, 3):
+            for hand in combinations_with_replacement(range(1, 7), size):
+                for order in (hand, hand[::-1]):
+                    legal = [{"type": "play", "value": v} for v in order]
+                    want = {
+                        brady_bots.TROUBLEMAKER: max(order),
+                        brady_bots.TATTLETALE: min(order),
+                        brady_bots.SIDEKICK: min(order, key=lambda x: (abs(x - target), -x)),
+                    }
+                    for goal, value in want.items():
+                        got = bot._kid_play({"players": players}, legal, goal)
+                        assert got == {"type": "play", "value": value}, (players, order, goal)
+                        checked += 1
+    assert checked > 300
+
+
+def test_a_casts_kids_and_keys_are_made_once_and_match_the_roster():
+    """A memory's kids, card keys and seats are those of its roster, and the memories of one
+    roster share one read-only copy of them (made once, not by every bot of every game)."""
+    view = BradyBunch(6, seed=3).view(2)
+    roster = tuple((k["kid"], k["seat"]) for k in view["kids"])
+    a, b = brady_bots._Memory(roster), brady_bots._Memory(roster)
+    assert a.kids is b.kids and a.slots is b.slots and a.seat_kid is b.seat_kid
+    assert a.kids == [kid for kid, _ in roster]
+    assert a.slots == [(kid, tuple((kid, r) for r in range(1, 5))) for kid, _ in roster]
+    assert a.seat_kid == {seat: kid for kid, seat in roster if seat is not None}
+    other = tuple(reversed(roster))
+    assert brady_bots._Memory(other).kids == [kid for kid, _ in other]
