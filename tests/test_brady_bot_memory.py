@@ -174,3 +174,43 @@ def test_a_casts_kids_and_keys_are_made_once_and_match_the_roster():
     assert a.seat_kid == {seat: kid for kid, seat in roster if seat is not None}
     other = tuple(reversed(roster))
     assert brady_bots._Memory(other).kids == [kid for kid, _ in other]
+
+
+def _plain_request(bot, view, legal, t):
+    """Alice's request as first written (a comprehension, dict.fromkeys of a generator, the
+    suspects sorted for every Snoop she trusts)."""
+    requests = [a for a in legal if a["type"] == "request"]
+    if not requests:
+        return {"type": "lights_out"}
+    trust, _, est = bot._alice_state(view, t)
+    taken = {r["about"] for r in view["requests"]}
+    for snoop in dict.fromkeys(a["kid"] for a in requests):
+        if trust.get(snoop, 0.0) < bot.prior_trust:
+            continue
+        for suspect in bot._suspects(est, t):
+            if suspect != snoop and suspect not in taken:
+                action = {"type": "request", "kid": snoop, "about": suspect}
+                if action in legal:
+                    return action
+    return {"type": "lights_out"}
+
+
+@pytest.mark.parametrize("players,seed", [(5, 7), (7, 8)])
+def test_alices_requests_are_the_plain_rules(players, seed):
+    """At every request decision of seeded games (trusting and wary Alices), Alice asks the
+    Snoop and suspect of the rule as first written: the Snoops in the legal list's order,
+    each she trusts enough with her top suspects in turn."""
+    g = BradyBunch(players, seed=seed)
+    table = {s: brady_bots.BradyBot(s, seed, prior_trust=0.3 + 0.1 * (s % 3)) for s in range(players)}
+    checked = 0
+    while not g.over:
+        seat = g.to_act[0]
+        view = g.view(seat)
+        legal = g.legal_actions(seat)
+        if view["role"] == "alice" and view["phase"] == "play":
+            alice = table[seat]
+            t = alice._table(view)
+            assert alice._alice_request(view, legal, t) == _plain_request(alice, view, legal, t)
+            checked += any(a["type"] == "request" for a in legal)
+        g.act(seat, table[seat].choose(view, legal))
+    assert checked >= 4, checked
