@@ -289,6 +289,10 @@ _KID_SEAT = itemgetter("kid", "seat")
 
 #: the log events a bot's memory reads (the most frequent first in _Memory.read)
 _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
+#: the ones a kid's decisions read (Alice's requests and tokens: which cards she may have
+#: checked): the claims' steps, the peeks and the Cookie's step are Alice's alone, and two
+#: entries in five of a log are claims or peeks, which a kid's memory now skips at one look
+_KID_EVENTS = frozenset(("request", "token"))
 
 
 class _Talk:
@@ -372,6 +376,26 @@ def _talk_of(talk: list) -> _Talk:
     return shared
 
 
+#: _cast's answers: roster -> (kids, every kid's (kid, round) keys, seat -> kid)
+_CASTS: dict[tuple, tuple] = {}
+_CASTS_MAX = 64
+
+
+def _cast(roster: tuple) -> tuple[list[str], list[tuple[str, tuple]], dict[int, str]]:
+    """The kids of a roster in board order, each kid's ``(kid, round)`` keys, and the kid at
+    each seat: read-only, kept per roster (every bot of every game of a cast made them, with
+    a comprehension and a generator a kid, ~30,000 instructions a memory)."""
+    cast = _CASTS.get(roster)
+    if cast is None:
+        if len(_CASTS) >= _CASTS_MAX:
+            _CASTS.clear()
+        kids = [kid for kid, _ in roster]
+        slots = [(kid, tuple((kid, r) for r in _ROUNDS)) for kid in kids]
+        seat_kid = {seat: kid for kid, seat in roster if seat is not None}
+        cast = _CASTS[roster] = (kids, slots, seat_kid)
+    return cast
+
+
 class _Memory:
     """What a bot has read off its views' ``log`` and ``talk`` so far, grown from the new
     entries only (a bot's views of one game grow by appending: reading the whole log and
@@ -384,6 +408,7 @@ class _Memory:
     through the game's shared :class:`_Talk` (the same for every seat)."""
 
     __slots__ = (
+        "events",
         "roster",
         "kids",
         "slots",
@@ -400,11 +425,13 @@ class _Memory:
         "totals",
     )
 
-    def __init__(self, roster: tuple):
+    def __init__(self, roster: tuple, events: frozenset = _MEMORY_EVENTS):
+        # the log events it reads (_MEMORY_EVENTS; a kid's: _KID_EVENTS, then the parts only
+        # Alice reads stay empty: talk_steps, peeked, cookie_step)
+        self.events = events
         self.roster = roster  # ((kid, seat), ...) of view["kids"], in board order
-        self.kids = [kid for kid, _ in roster]
-        self.slots = [(kid, tuple((kid, r) for r in _ROUNDS)) for kid in self.kids]  # every kid's (kid, round) keys
-        self.seat_kid = {seat: kid for kid, seat in roster if seat is not None}
+        # (read-only, shared by every memory of the roster: see _cast)
+        self.kids, self.slots, self.seat_kid = _cast(roster)
         self.n_log = 0
         self.log_ends: tuple = ()
         self.tokens: dict[int, list[str]] = {}
@@ -463,10 +490,10 @@ class _Memory:
         if len(log) > self.n_log:
             seat_kid = self.seat_kid
             tokens, requests, peeked = self.tokens, self.requests, self.peeked
-            talk_steps, cookie_step = self.talk_steps, self.cookie_step
+            talk_steps, cookie_step, events = self.talk_steps, self.cookie_step, self.events
             for ev in log[self.n_log :]:
                 t = ev["type"]
-                if t not in _MEMORY_EVENTS:  # half the log: one look, not five
+                if t not in events:  # half the log (a kid's: nine entries in ten): one look, not five
                     continue
                 if t == "claim":
                     talk_steps.append(ev["step"])
@@ -490,33 +517,64 @@ class _Memory:
 
 class _Table:
     """What every seat can read off its view, parsed once per decision (the log and the
-    talk through a bot's :class:`_Memory`, from their new entries only)."""
+    talk through a bot's :class:`_Memory`, from their new entries only).
 
-    def __init__(self, view: dict, memory: _Memory | None = None):
+    A bot keeps one and re-sets it for each decision (:meth:`set`, as Brouhaha's
+    ``_Context.ask`` does): a class with ``__init__`` is made through a C-level call
+    (~1,200 instructions), at ~70 decisions a game per table size; and the memory's
+    parts it names are only looked up again when the memory is another one."""
+
+    __slots__ = (
+        "view",
+        "round",
+        "talk",
+        "exposed",
+        "memory",
+        "kids",
+        "seat_kid",
+        "tokens",
+        "requests",
+        "peeked",
+        "talk_steps",
+        "cookie_step",
+        "_known",
+    )
+
+    def __init__(self, view: dict, memory: _Memory | None = None, events: frozenset = _MEMORY_EVENTS):
+        self.memory = None  # type: ignore[assignment]  # (set() puts the view's memory here)
+        self.set(view, memory, events)
+
+    def set(self, view: dict, memory: _Memory | None = None, events: frozenset = _MEMORY_EVENTS) -> _Table:
+        """This table for ``view``, read on from ``memory`` while the view continues it and
+        the memory reads ``events`` (a kid's decisions: :data:`_KID_EVENTS`)."""
         self.view = view
         self.round = view["round"]
         self.talk = view["talk"]
         exposed = view["exposed"]
         self.exposed = {(e["kid"], e["round"]): e["value"] for e in exposed} if exposed else {}
-        if memory is None or not memory.continues(view):
-            memory = _Memory(tuple(map(_KID_SEAT, view["kids"])))  # the kids and their seats
+        self._known = None
+        if memory is None or memory.events is not events or not memory.continues(view):
+            memory = _Memory(tuple(map(_KID_SEAT, view["kids"])), events)  # the kids and their seats
         memory.read(view)
-        self.memory = memory
-        # read-only from here on: shared with the next decision's table
-        self.kids = memory.kids
-        self.seat_kid = memory.seat_kid
-        self.tokens = memory.tokens
-        self.requests = memory.requests
-        self.peeked = memory.peeked
-        self.talk_steps = memory.talk_steps
-        self.cookie_step = memory.cookie_step
+        if memory is not self.memory:
+            self.memory = memory
+            # read-only from here on (the memory grows them in place as it reads on): shared
+            # with the next decision's table
+            self.kids = memory.kids
+            self.seat_kid = memory.seat_kid
+            self.tokens = memory.tokens
+            self.requests = memory.requests
+            self.peeked = memory.peeked
+            self.talk_steps = memory.talk_steps
+            self.cookie_step = memory.cookie_step
+        return self
 
     @property
     def known(self) -> dict[tuple[str, int], int]:
         """``{(kid, round): value}`` the viewer has seen (a kid: its own cards, peeks, exposures),
         read once (kept by hand: before Python 3.12 ``functools.cached_property`` takes a lock
         to compute it)."""
-        known = getattr(self, "_known", None)
+        known = self._known
         if known is None:
             known = self._known = known_cards(self.view)
         return known
@@ -611,6 +669,22 @@ class _Weights(dict):
         return 0.0
 
 
+class _KidWeights(dict):
+    """A kid's weights of the speakers for :meth:`_Table.estimates`: 0.0 for its own words,
+    0.5 for another's, kept as speakers come (looked up in C where a lambda was a Python
+    call for every speaker at every estimate)."""
+
+    __slots__ = ("me",)
+
+    def __init__(self, me: str):
+        super().__init__()
+        self.me = me
+
+    def __missing__(self, speaker: str) -> float:
+        weight = self[speaker] = 0.0 if speaker == self.me else 0.5
+        return weight
+
+
 class _Tally:
     """:func:`alice_trust`'s counts of true and false statements, read from the talk in
     order against the cards she has seen (``known``). A bot keeps one and reads only the
@@ -636,9 +710,10 @@ class _Tally:
             sp = st["speaker"]
             if sp not in ok:
                 continue
-            key = (st["subject"], st["about_round"])
+            subject, rnd = st["subject"], st["about_round"]
+            key = (subject, rnd)
             if st["kind"] in ("played", "looked") and st["value"] is not None:
-                said.setdefault((sp, *key), []).append((idx, st["value"]))
+                said.setdefault((sp, subject, rnd), []).append((idx, st["value"]))
                 if key in known:
                     if known[key] == st["value"]:
                         ok[sp] += 1
@@ -647,9 +722,9 @@ class _Tally:
             elif st["kind"] == "vouch":
                 # "Is <subject> telling the truth about the Mischief card you played?": the
                 # speaker vouches for what the subject said about the speaker's own card
-                mine = (sp, st["about_round"])
+                mine = (sp, rnd)
                 if mine in known:
-                    before = [v for i, v in said.get((st["subject"], *mine), ()) if i < idx]
+                    before = [v for i, v in said.get((subject, sp, rnd), ()) if i < idx]
                     if before:
                         if st["yes"] == (before[-1] == known[mine]):
                             ok[sp] += 1
@@ -723,8 +798,12 @@ class BradyBot(Bot):
         return self.rng.choice(legal)  # a phase or an answer it does not know
 
     # ============================================================ the kid
-    def _table(self, view: dict) -> _Table:
-        t = _Table(view, getattr(self, "_memory", None))
+    def _table(self, view: dict, events: frozenset = _MEMORY_EVENTS) -> _Table:
+        t = getattr(self, "_kept_table", None)  # one table re-set per decision (see _Table)
+        if t is None:
+            t = self._kept_table = _Table(view, getattr(self, "_memory", None), events)
+        else:
+            t.set(view, self._memory, events)
         self._memory = t.memory
         return t
 
@@ -735,7 +814,7 @@ class BradyBot(Bot):
             return self._kid_play(view, legal, goal)
         if phase == "signs":
             return self._kid_sign(view, goal)
-        t = self._table(view)
+        t = self._table(view, _KID_EVENTS)  # (a kid reads no claim step, peek or Cookie step)
         if phase in ("snoop", "cookie_peek"):
             return self._kid_peek(view, legal, t, goal, honour=(phase == "snoop"))
         if phase == "claims":
@@ -747,14 +826,15 @@ class BradyBot(Bot):
         return None
 
     def _kid_play(self, view: dict, legal: list[dict], goal: str) -> dict:
-        values = sorted(a["value"] for a in legal)
+        values = []  # (a loop: no generator, no sort, no lambda; ~4,000 instructions a play)
+        for a in legal:
+            values.append(a["value"])
         if goal == TROUBLEMAKER:
-            v = values[-1]
+            v = max(values)
         elif goal == TATTLETALE:
-            v = values[0]
-        else:
-            target = _sidekick_target(view["players"])
-            v = min(values, key=lambda x: (abs(x - target), -x))
+            v = min(values)
+        else:  # the closest to the target, the higher of two as close (_MID_RANK's order)
+            v = min(values, key=_MID_RANK[_sidekick_target(view["players"])].__getitem__)
         return {"type": "play", "value": v}
 
     def _said_value(self, me: str, t: _Table, subject: str, rnd: int):
@@ -774,9 +854,11 @@ class BradyBot(Bot):
         if goal == TATTLETALE or (subject, rnd) in t.exposed:
             return truth
         if subject == me:
-            checked = bool(t.tokens.get(rnd)) or any(r == rnd and about == me for r, _, about in t.requests)
-            if checked:
+            if t.tokens.get(rnd):  # checked: Alice spent a token, or asked a Snoop to look at it
                 return truth
+            for r, _, about in t.requests:  # (a loop: a generator for any() is a frame a call)
+                if r == rnd and about == me:
+                    return truth
             if goal == TROUBLEMAKER and truth >= 4:
                 return self.rng.choice([2, 3])
             if goal == SIDEKICK and truth <= 4:
@@ -791,7 +873,11 @@ class BradyBot(Bot):
         return truth
 
     def _my_peeks(self, view: dict, rnd: int) -> list[dict]:
-        return [p for p in view["peeks"] if p["round"] == rnd]
+        peeks = []  # (a loop: no comprehension's function, ~1,400 instructions a call)
+        for p in view["peeks"]:
+            if p["round"] == rnd:
+                peeks.append(p)
+        return peeks
 
     def _report_target(self, view: dict, t: _Table, goal: str, rnd: int) -> str | None:
         """The kid whose card (seen in round ``rnd``) this kid talks about."""
@@ -812,7 +898,10 @@ class BradyBot(Bot):
 
     def _others_estimate(self, view: dict, t: _Table) -> dict[str, float]:
         me = view["me"]
-        est = t.estimates(t.known, lambda speaker: 0.0 if speaker == me else 0.5)
+        weights = getattr(self, "_kid_weights", None)
+        if weights is None or weights.me != me:
+            weights = self._kid_weights = _KidWeights(me)
+        est = t.estimates(t.known, weights.__getitem__)
         est.pop(me, None)
         return est
 
@@ -944,9 +1033,14 @@ class BradyBot(Bot):
         m = t.memory
         key = (m.n_talk, len(m.talk_steps), len(m.peeked), len(view["peeks"]), len(view["exposed"]))
         last = getattr(self, "_alice_last", None)
-        if last is not None and last[0] is m and last[1] == key:
-            return last
-        known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
+        if last is not None and last[0] is m:
+            if last[1] == key:
+                return last
+            # her peeks only grow along a game (the memory's): as many as last time, the same
+            # cards (read-only), not a comprehension again
+            known = last[3] if last[1][3] == key[3] else {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
+        else:
+            known = {(p["kid"], p["round"]): p["value"] for p in view["peeks"]}
         last = self._alice_last = [m, key, self._trust(view, t, known), known, None]
         return last
 
@@ -992,15 +1086,21 @@ class BradyBot(Bot):
         return sorted(t.kids, key=est.__getitem__, reverse=True)
 
     def _alice_request(self, view: dict, legal: list[dict], t: _Table) -> dict:
-        requests = [a for a in legal if a["type"] == "request"]
-        if not requests:
+        snoops: dict[str, None] = {}  # the Snoops she may ask, in the list's order (a loop: no
+        for a in legal:  # comprehension and generator, ~5,000 instructions a call)
+            if a["type"] == "request":
+                snoops[a["kid"]] = None
+        if not snoops:
             return {"type": "lights_out"}
         trust, _, est = self._alice_state(view, t)
         taken = {r["about"] for r in view["requests"]}
-        for snoop in dict.fromkeys(a["kid"] for a in requests):
+        suspects = None  # (sorted once, when a Snoop she trusts needs them)
+        for snoop in snoops:
             if trust.get(snoop, 0.0) < self.prior_trust:
                 continue
-            for suspect in self._suspects(est, t):
+            if suspects is None:
+                suspects = self._suspects(est, t)
+            for suspect in suspects:
                 if suspect != snoop and suspect not in taken:
                     action = {"type": "request", "kid": snoop, "about": suspect}
                     if action in legal:
@@ -1050,7 +1150,12 @@ class BradyBot(Bot):
 
         if phase == "final":
             kid = view["cookie"]
-            peeked = any(r == rnd and who == kid and via == "cookie" for r, who, via, _ in t.peeked)
+            for r, who, via, _ in t.peeked:  # (a loop: a generator for any() is a frame a call)
+                if r == rnd and who == kid and via == "cookie":
+                    peeked = True
+                    break
+            else:
+                peeked = False
             after = t.cookie_step.get(rnd, -1)
             if (
                 kid
