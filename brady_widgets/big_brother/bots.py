@@ -74,6 +74,7 @@ import math
 import random
 from collections.abc import Callable, Iterable
 from hashlib import blake2b
+from operator import add
 from typing import Any
 
 from ..engine.game import FrozenEvent, LegalList
@@ -219,12 +220,28 @@ class SocialModel:
                 self.affinity[s] = round(base + FIRST * (2 * u - 1), 6)
         self.votes = [0] * n  # votes received at the counts (nominations and final)
         self._threat: tuple | None = None  # (votes, threat) of the last threat asked
-        self.history: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
+        # the changes, (step, event, toward, liking) each: history's rows are written out when
+        # it is read (a plot, a test), not at each change (a row and a copy of the likings
+        # cost more than the change itself, and a bot never reads them)
+        self._changes: list[tuple] = []
+        self._rows: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
         self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
         self._read = 0
         self._last = None
         self._accounted = [0] * n  # cards of each owner for me in the box, already counted
         self._highest: int | None = None
+
+    @property
+    def history(self) -> list[dict]:
+        """A row ``{"step", "event", "toward", "affinity"}`` per change, after the start's
+        ``{"step": 0, "event": "start", "affinity"}`` (``affinity``: the likings after it)."""
+        rows, changes = self._rows, self._changes
+        if len(rows) <= len(changes):  # (rows[0] is the start)
+            liking = dict(rows[-1]["affinity"])
+            for step, event, toward, value in changes[len(rows) - 1 :]:
+                liking[toward] = value
+                rows.append({"step": step, "event": event, "toward": toward, "affinity": dict(liking)})
+        return rows
 
     @property
     def threat(self) -> dict[int, float]:
@@ -247,10 +264,8 @@ class SocialModel:
         if toward == self.seat or toward not in self.affinity:
             return
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
-        self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
-        self.history.append(
-            {"step": ev.get("step", 0), "event": event, "toward": toward, "affinity": dict(self.affinity)}
-        )
+        v = self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
+        self._changes.append((ev.get("step", 0), event, toward, v))
 
     def update(self, log: list[dict]) -> None:
         read, n = self._read, len(log)
@@ -302,8 +317,10 @@ class SocialModel:
         elif t == "count":
             box, purpose = ev["box"], ev["purpose"]
             accounted = self._accounted
-            for o in range(self.players):
-                got = box[o][me]
+            # (each owner's row of the box in turn: box[o][me] was two look-ups through the
+            # read-only class, which a read-only list's own iterator spares)
+            for o, row in enumerate(box):
+                got = row[me]
                 new = got - accounted[o]
                 if new > 0:
                     if o != me:
@@ -317,7 +334,7 @@ class SocialModel:
                 for s in ev["among"]:
                     lead[s] = totals[s]
             else:
-                self.votes = [v + t_ for v, t_ in zip(self.votes, totals)]
+                self.votes = list(map(add, self.votes, totals))
         elif t == "cards_back":
             self._accounted = [0] * self.players
         elif t == "evicted":
