@@ -2,7 +2,9 @@
 
 A housemate's pick is ``_best``: the highest ``score + noise * (2u - 1)`` over the
 targets, each ``u`` a seeded draw. A draw that cannot change the pick is skipped; these
-tests hold the pick to what drawing every seat gives, and count the draws.
+tests hold the pick to what drawing every seat gives, and count the draws. A decision's
+draw is hashed from three kept parts (the bot's prefix, the moment, the end): it must be
+the draw of its key's whole text, as ``_u`` writes it.
 """
 
 from __future__ import annotations
@@ -10,20 +12,29 @@ from __future__ import annotations
 import pytest
 
 from brady_widgets.big_brother import bots as bots_module
-from brady_widgets.big_brother.bots import BOTS
+from brady_widgets.big_brother.bots import BOTS, LEVELS, _draw, _in_time, _lognormal, _moment_bytes, _tail
+from brady_widgets.big_brother.rules import BigBrother
+from brady_widgets.engine.rng import hash64
+from brady_widgets.scheduler import Later, Scheduler
 
 
 @pytest.fixture
 def draws(monkeypatch):
-    """The texts hashed by the bots' module while the test runs."""
+    """The texts the bots' module draws from while the test runs: a decision's draws
+    (``_draw``, its text in three parts) and a kept key's (``_hash``)."""
     seen: list[str] = []
-    real = bots_module._hash
+    real_hash, real_draw = bots_module._hash, bots_module._draw
 
-    def counting(text, head=""):
+    def hashing(text, head=""):
         seen.append(head + text)
-        return real(text, head)
+        return real_hash(text, head)
 
-    monkeypatch.setattr(bots_module, "_hash", counting)
+    def drawing(prefix, moment, tail):
+        seen.append(prefix + moment.decode() + tail.decode())
+        return real_draw(prefix, moment, tail)
+
+    monkeypatch.setattr(bots_module, "_hash", hashing)
+    monkeypatch.setattr(bots_module, "_draw", drawing)
     return seen
 
 
@@ -84,3 +95,83 @@ def test_a_tie_at_the_top_is_drawn_and_goes_by_the_draws(draws):
         assert got == _every_seat_drawn(bot, scores, moment, "choose")
         picks.add(got)
     assert picks == {0, 2, 5}
+
+
+#: moments of every shape a view gives (no roll, one die, two dice, a card or none, a
+#: 64-bit-sized number) and a few that no view gives
+MOMENTS = [
+    (1, None, "roll", 0, None, None, (), None, 0, 0),
+    (2, 3, "vote", 11, 1, 0, (3, 5), 12, 0, 1),
+    (3, 1, "evict_vote", 17, 2, 1, (6,), 4, 2, 1),
+    (4, None, "final_vote", 40, 3, None, (1, 1), None, 5, 3),
+    ((), "x", None),
+    (10**19, "a'b", (1,)),
+]
+
+
+def test_a_draw_fed_in_its_three_parts_is_the_hash_of_its_whole_text():
+    prefixes = [
+        f"big_brother:{level}:{seed}:{seat}:(" for level in LEVELS for seed in (0, 7, 2**64 - 1) for seat in (0, 5)
+    ]
+    for i in range(4000):  # more prefixes than the module keeps hashers for: some are made again
+        prefix = prefixes[i % len(prefixes)] if i % 3 else f"big_brother:medium:{i}:{i % 6}:("
+        moment = MOMENTS[i % len(MOMENTS)]
+        why, part = ("think", "vote") if i % 2 else ("pick", i % 7)
+        moment_bytes, tail = _moment_bytes(moment), _tail(why, part)
+        text = f"{prefix}{moment!r}, {why!r}, {part!r})"
+        assert prefix + moment_bytes.decode() + tail.decode() == text
+        assert _draw(prefix, moment_bytes, tail) == hash64(text) * 2.0**-64
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_decisions_draw_is_the_draw_of_its_key(level):
+    # _at (and _best, and plan's think draw) draw from kept parts: each is _u's draw of the
+    # key (moment, why, part), whose text is the bot's level, seed, seat and repr(key)
+    for seat, seed in ((0, 0), (3, 12345), (5, 2**64 - 1)):
+        bot = BOTS[level](seat, seed)
+        for i in range(40):
+            moment = MOMENTS[i % len(MOMENTS)]  # (moments in turn: none is the one kept)
+            for why, part in (("think", "vote"), ("think", "roll"), ("vote", i % 6), ("partner", 2)):
+                assert bot._at(moment, why, part) == bot._u(moment, why, part)
+                assert (
+                    bot._key_text((moment, why, part)) == f"big_brother:{level}:{seed}:{seat}:{(moment, why, part)!r}"
+                )
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bots_thinking_time_is_its_think_draw(level):
+    # plan writes its think draw out: its delay is the lognormal of _u(moment, "think",
+    # kind), shortened to the countdown, for every question of a game
+    asked = 0
+
+    class Checked(BOTS[level]):
+        def plan(self, view, legal):
+            nonlocal asked
+            got = super().plan(view, legal)
+            if isinstance(got, Later) and got.action["type"] != "claim":
+                kind = got.action["type"]
+                u = self._u(self._moment(view), "think", kind)
+                ms = _lognormal(u, self.p["think"] * (0.5 if kind == "roll" else 1.0))
+                assert got.ms == _in_time(view, ms)
+                asked += 1
+            return got
+
+    game = BigBrother(5, 8)
+    Scheduler(game, {s: Checked(s, 8) for s in range(5)}, lag=0, copy_views=False).run(max_steps=100_000)
+    assert game.over and asked > 150
+
+
+def test_a_delay_is_the_lognormal_of_its_draw():
+    # _lognormal with float constants: the very delays of the plain formula with int ones
+    import math
+
+    def plain(u, median, sigma=0.4):
+        z = math.log(u / (1 - u)) / 1.7 if 0 < u < 1 else 0.0
+        ms = median * math.exp(sigma * z)
+        return 20_000 if ms >= 20_000 else 150 if ms <= 150 else int(ms)
+
+    us = [0.0, 2.0**-64, 1e-9, 0.01, 0.25, 0.5, 0.75, 0.99, 1 - 2.0**-53]
+    us += [hash64(f"u:{i}") * 2.0**-64 for i in range(5000)]
+    for median in (150, 450.0, 600.0, 800.0, 900, 1100.0, 1200, 1500, 1600, 2200, 2500, 20_000, 30_000.0):
+        for u in us:
+            assert _lognormal(u, median) == plain(u, median), (u, median)

@@ -326,6 +326,29 @@ def test_model_on_a_whole_game_adds_up():
         assert {"count_plus", "count_minus"} & events
 
 
+def test_the_history_read_as_it_grows_is_the_history_read_once():
+    """A model keeps its changes and writes history's rows out when it is read: read after
+    every entry of the log or once at the end, the rows are the same, the last one's
+    likings are the model's (a copy), and each row's are its change on the row before."""
+    for players, seed, level in ((4, 3, "easy"), (6, 21, "medium"), (5, 2, "hard")):
+        game = play(players, seed, {s: BOTS[level](s, seed) for s in range(players)})
+        for seat in range(players):
+            log = game.view(seat)["log"]
+            once, growing = SocialModel(seat, players, seed=seed), SocialModel(seat, players, seed=seed)
+            lengths = []
+            for k in range(len(log)):
+                growing.update(log[: k + 1])
+                lengths.append(len(growing.history))
+            once.update(log)
+            rows = once.history
+            assert growing.history == rows and len(rows) == lengths[-1] > 5
+            assert sorted(set(lengths)) != [1]  # (rows were written out as the changes came)
+            assert rows[-1]["affinity"] == once.affinity and rows[-1]["affinity"] is not once.affinity
+            for before, row in zip(rows, rows[1:]):
+                assert row["affinity"] == {**before["affinity"], row["toward"]: row["affinity"][row["toward"]]}
+                assert row["affinity"] is not before["affinity"]
+
+
 def test_bot_affinity_is_the_replayed_history_and_the_matrix():
     bots = {s: BOTS["hard"](s, 6) for s in range(5)}
     game = play(5, 31, bots)

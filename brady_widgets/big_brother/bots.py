@@ -73,9 +73,12 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable
+from hashlib import blake2b
+from operator import add
+from typing import Any
 
 from ..engine.game import FrozenEvent, LegalList
-from ..engine.rng import hash64 as _hash  # (head + text: a decision's draws share their head)
+from ..engine.rng import hash64 as _hash  # (the first impressions and a kept key's draws; a decision's: _draw)
 from ..scheduler import Later
 
 #: event -> change of affinity (see the module docstring's table)
@@ -117,44 +120,74 @@ _CHOSEN = frozenset(("storeroom", "bedroom"))
 _READ = frozenset(("open_vote", "highest", "turn", "diary", "gossip_reveal", "claim", "count", "cards_back", "evicted"))
 
 
-#: the last moment written out, shared by every bot: each bot asked at a new moment of
-#: the game (a question's card) writes it in its draws' texts
-_moment_kept: tuple = ((), "()")
-
-
 #: the last roll read by :meth:`HousemateBot._moment` (a read-only one, shared by the views
 #: of the states until the next roll) and its ``(dice, to)``
 _roll_kept: list = [None, ((), None)]
 
 
-def _text(moment: tuple) -> str:
-    """``repr(moment)`` (a moment holds only ints, strings, None and tuples of ints, so an
-    equal moment has the same text)."""
+# ------------------------------------------------------------------ draws
+# A decision's draw is the hash of its text (:func:`.hash64`): the bot's prefix
+# ``"big_brother:<level>:<seed>:<seat>:("``, the moment ``"(<moment>, "`` and the end
+# ``"'why', <part>)"``, which is ``"big_brother:<level>:<seed>:<seat>:" + repr((moment,
+# why, part))``. A bot draws once or twice a question, nearly always at a moment it has not
+# drawn at yet, so the three parts are kept apart, as bytes, where each is the same again:
+# the prefix in a hasher fed with it (one per bot), the moment's bytes for every bot asked
+# at that moment (the bots asked after one step see one moment), the ends (a few dozen) for
+# every game. A draw copies the prefix's hasher and feeds it the other two: about 5k
+# instructions (callgrind), where writing the text out and hashing it was about 8k.
+
+#: the last moment written out as a draw's text has it, ``((moment), b"(<moment>, ")``
+_moment_kept: tuple = ((), b"(), ")
+
+
+def _moment_bytes(moment: tuple) -> bytes:
+    """``f"{moment!r}, "`` encoded (a moment holds only ints, strings, None and tuples of
+    ints, so an equal moment has the same text), kept for the next bot asked at it."""
     global _moment_kept
     kept = _moment_kept
-    if kept[0] != moment:
-        kept = _moment_kept = (moment, repr(moment))
+    if kept[0] is not moment and kept[0] != moment:  # (the same tuple: a decision's second draw)
+        kept = _moment_kept = (moment, f"{moment!r}, ".encode())
     return kept[1]
 
+
+#: the end of a draw's text, ``b"'why', <part>)"``, by ``(why, part)``: a question's think
+#: draw by its kind of action, a pick's draws by seat. ``part`` is a seat (an int) or a kind
+#: of action (a str), so no key equals one of another type (``True`` and ``1``)
+_tails: dict[tuple, bytes] = {}
+
+
+def _tail(why: str, part) -> bytes:
+    """``f"{why!r}, {part!r})"`` encoded, kept in :data:`_tails` (look there first: this
+    is the miss)."""
+    if len(_tails) >= 4096:
+        _tails.clear()
+    tail = _tails[(why, part)] = f"{why!r}, {part!r})".encode()
+    return tail
+
+
+#: a bot's prefix -> a hasher fed with it (module-wide, as :func:`.hash64` keeps its heads:
+#: a hasher cannot be deep-copied with a bot, which the conformance kit does)
+_fed: dict[str, Any] = {}
+
+#: int.from_bytes bound once (a global, then the type's attribute at every draw otherwise)
+_from_bytes = int.from_bytes
 
 #: a 64-bit hash as a uniform in [0, 1] (``x * _TO_UNIT`` is ``x / 2.0**64``: a power of two)
 _TO_UNIT = 2.0**-64
 
 
-#: the end of a draw's text after its moment's head, ``"'why', <part>)"``, by ``(why, part)``:
-#: the same few dozen ends (a question's think draw by its kind of action, a pick's draws by
-#: seat) come back in every game, and writing one out (two reprs) cost about twice its
-#: look-up here. ``part`` is a seat (an int) or a kind of action (a str), so no key equals
-#: one of another type (``True`` and ``1``)
-_tails: dict[tuple, str] = {}
-
-
-def _tail(why: str, part) -> str:
-    """``f"{why!r}, {part!r})"``, kept in :data:`_tails` (look there first: this is the miss)."""
-    if len(_tails) >= 4096:
-        _tails.clear()
-    text = _tails[(why, part)] = f"{why!r}, {part!r})"
-    return text
+def _draw(prefix: str, moment: bytes, tail: bytes) -> float:
+    """The uniform in [0, 1) of the draw whose text is ``prefix`` + ``moment`` + ``tail``
+    (bytes of ASCII text): ``hash64(text) * 2**-64``, the hash fed in those three parts."""
+    fed = _fed.get(prefix)
+    if fed is None:
+        if len(_fed) >= 1024:
+            _fed.clear()
+        fed = _fed[prefix] = blake2b(prefix.encode(), digest_size=8)
+    h = fed.copy()
+    h.update(moment)
+    h.update(tail)
+    return _from_bytes(h.digest(), "big") * _TO_UNIT
 
 
 def _uniform(text: str, head: str = "") -> float:
@@ -187,12 +220,28 @@ class SocialModel:
                 self.affinity[s] = round(base + FIRST * (2 * u - 1), 6)
         self.votes = [0] * n  # votes received at the counts (nominations and final)
         self._threat: tuple | None = None  # (votes, threat) of the last threat asked
-        self.history: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
+        # the changes, (step, event, toward, liking) each: history's rows are written out when
+        # it is read (a plot, a test), not at each change (a row and a copy of the likings
+        # cost more than the change itself, and a bot never reads them)
+        self._changes: list[tuple] = []
+        self._rows: list[dict] = [{"step": 0, "event": "start", "affinity": dict(self.affinity)}]
         self.last_eviction: dict[int, int] | None = None  # the last eviction count's totals among nominees
         self._read = 0
         self._last = None
         self._accounted = [0] * n  # cards of each owner for me in the box, already counted
         self._highest: int | None = None
+
+    @property
+    def history(self) -> list[dict]:
+        """A row ``{"step", "event", "toward", "affinity"}`` per change, after the start's
+        ``{"step": 0, "event": "start", "affinity"}`` (``affinity``: the likings after it)."""
+        rows, changes = self._rows, self._changes
+        if len(rows) <= len(changes):  # (rows[0] is the start)
+            liking = dict(rows[-1]["affinity"])
+            for step, event, toward, value in changes[len(rows) - 1 :]:
+                liking[toward] = value
+                rows.append({"step": step, "event": event, "toward": toward, "affinity": dict(liking)})
+        return rows
 
     @property
     def threat(self) -> dict[int, float]:
@@ -215,10 +264,8 @@ class SocialModel:
         if toward == self.seat or toward not in self.affinity:
             return
         v = self.affinity[toward] + times * self.effects.get(event, 0.0)
-        self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
-        self.history.append(
-            {"step": ev.get("step", 0), "event": event, "toward": toward, "affinity": dict(self.affinity)}
-        )
+        v = self.affinity[toward] = round(LIMIT if v > LIMIT else -LIMIT if v < -LIMIT else v, 6)  # (clamped)
+        self._changes.append((ev.get("step", 0), event, toward, v))
 
     def update(self, log: list[dict]) -> None:
         read, n = self._read, len(log)
@@ -270,8 +317,10 @@ class SocialModel:
         elif t == "count":
             box, purpose = ev["box"], ev["purpose"]
             accounted = self._accounted
-            for o in range(self.players):
-                got = box[o][me]
+            # (each owner's row of the box in turn: box[o][me] was two look-ups through the
+            # read-only class, which a read-only list's own iterator spares)
+            for o, row in enumerate(box):
+                got = row[me]
                 new = got - accounted[o]
                 if new > 0:
                     if o != me:
@@ -285,7 +334,7 @@ class SocialModel:
                 for s in ev["among"]:
                     lead[s] = totals[s]
             else:
-                self.votes = [v + t_ for v, t_ in zip(self.votes, totals)]
+                self.votes = list(map(add, self.votes, totals))
         elif t == "cards_back":
             self._accounted = [0] * self.players
         elif t == "evicted":
@@ -327,11 +376,16 @@ def affinity_matrix(views: list[dict], seed: int = 0) -> list[list[float]]:
     return out
 
 
+#: (bound once: a question's think draw calls both)
+_log, _exp = math.log, math.exp
+
+
 def _lognormal(u: float, median: float, sigma: float = 0.4) -> int:
-    # the inverse normal CDF of u by a logistic approximation (enough for a delay)
-    z = math.log(u / (1 - u)) / 1.7 if 0 < u < 1 else 0.0
-    ms = median * math.exp(sigma * z)
-    return 20_000 if ms >= 20_000 else 150 if ms <= 150 else int(ms)  # (clamped)
+    # the inverse normal CDF of u by a logistic approximation (enough for a delay); float
+    # constants, as int ones make each comparison and 1 - u convert them (the same values)
+    z = _log(u / (1.0 - u)) / 1.7 if 0.0 < u < 1.0 else 0.0
+    ms = median * _exp(sigma * z)
+    return 20_000 if ms >= 20_000.0 else 150 if ms <= 150.0 else int(ms)  # (clamped)
 
 
 # ------------------------------------------------------------------- bots
@@ -425,6 +479,9 @@ class HousemateBot:
         self.seat, self.seed = seat, seed
         self.p = LEVELS[self.level]
         self.model: SocialModel | None = None
+        #: the bot's part of its draws' texts (see _draw), written once: a game's seed is a
+        #: 64-bit number, and writing it out in decimal was a good part of a draw
+        self._prefix = f"big_brother:{self.level}:{seed}:{seat}:("
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} seat={self.seat} seed={self.seed}>"
@@ -461,48 +518,13 @@ class HousemateBot:
             draws[key] = u
         return u
 
-    _moment_text: tuple | None = None
-
-    def _moment_head(self, moment: tuple) -> str:
-        """The start of the text of every draw at ``moment`` (``"...:(<moment>, "``),
-        written once per moment (the same tuple for every draw of one decision), not once
-        per draw."""
-        kept = self._moment_text
-        if kept is None or (kept[0] is not moment and kept[0] != moment):  # (an equal moment: the same text)
-            prefix = self._prefix
-            if prefix is None or prefix[0] != (self.level, self.seed, self.seat):
-                # the bot's part of the text, written once (a game's seed is a 64-bit number:
-                # writing it out in decimal was a good part of a new moment's head)
-                level, seed, seat = key = (self.level, self.seed, self.seat)
-                prefix = self._prefix = (key, f"big_brother:{level}:{seed}:{seat}:(")
-            kept = self._moment_text = (moment, f"{prefix[1]}{_text(moment)}, ")
-        return kept[1]
-
-    _prefix: tuple | None = None
-
-    def _key_head(self, moment: tuple, why: str) -> str:
-        """:meth:`_key_text` of ``(moment, why, ...)`` up to its last parts (``"...(<moment>,
-        'why'"``)."""
-        return self._moment_head(moment) + repr(why)
-
     def _at(self, moment: tuple, why: str, part) -> float:
-        """``_u(moment, why, part)`` without keeping it: a draw of one decision (the
-        decision itself is kept, :meth:`plan`)."""
-        tail = _tails.get((why, part)) or _tail(why, part)
-        kept = self._moment_text
-        if kept is not None and kept[0] is moment:  # (a pick drew at this moment: its head's hasher is kept)
-            return _hash(tail, kept[1]) * _TO_UNIT
-        # the moment's first draw (the think draw of a question whose pick drew nothing, about
-        # half of them): hashed as one text, the same hash, without keeping a hasher fed with
-        # the head for draws that do not come
-        return _hash(self._moment_head(moment) + tail) * _TO_UNIT
+        """``_u(moment, why, part)`` without keeping it: a draw of one decision."""
+        return _draw(self._prefix, _moment_bytes(moment), _tails.get((why, part)) or _tail(why, part))
 
     def _key_text(self, key: tuple) -> str:
         """The text of a draw: the bot's level, seed and seat, and ``repr(key)``."""
-        first = key[0]
-        if type(first) is not tuple or len(key) < 2:
-            return f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}"
-        return self._key_head(first, key[1]) + "".join([", " + repr(k) for k in key[2:]]) + ")"
+        return f"big_brother:{self.level}:{self.seed}:{self.seat}:{key!r}"
 
     @staticmethod
     def _moment(view: dict) -> tuple:
@@ -538,13 +560,12 @@ class HousemateBot:
                 break
         else:
             return top
-        # each seat's draw is _at(moment, why, seat): the hash of the moment's head and
-        # "'why', <seat>)" (its _tails entry)
-        head, tails = self._moment_head(moment), _tails
-        value = scores[top] + noise * (2 * (_hash(tails.get((why, top)) or _tail(why, top), head) * _TO_UNIT) - 1)
+        # each seat's draw is _at(moment, why, seat), its parts looked up once
+        prefix, mb, tails = self._prefix, _moment_bytes(moment), _tails
+        value = scores[top] + noise * (2 * _draw(prefix, mb, tails.get((why, top)) or _tail(why, top)) - 1)
         for s, score in scores.items():
             if s != top and score + noise >= value:
-                v = score + noise * (2 * (_hash(tails.get((why, s)) or _tail(why, s), head) * _TO_UNIT) - 1)
+                v = score + noise * (2 * _draw(prefix, mb, tails.get((why, s)) or _tail(why, s)) - 1)
                 if v > value or (v == value and s < best):
                     best, value = s, v
         return best
@@ -557,6 +578,9 @@ class HousemateBot:
         return answer.action if isinstance(answer, Later) else answer
 
     def plan(self, view: dict, legal: list):
+        """The answer: a claim it noticed, in its reaction time; else an action of the legal
+        list's first other kind, in its thinking time shortened to the countdown
+        (:func:`_in_time`); else None."""
         if not legal:
             return None
         # (the Scheduler asks on news: nearly every question brings new entries of the log,
@@ -566,12 +590,6 @@ class HousemateBot:
         # question in 25 gave the answer it held, most of them after a quiet entry (which
         # the Scheduler no longer asks about), and the key of the moment, the model, the
         # legal list and the card cost more over a game than the plans it saved
-        return self._plan(view, legal, model, self._moment(view))
-
-    def _plan(self, view: dict, legal: list, model: SocialModel, moment: tuple):
-        """The answer: a claim it noticed, in its reaction time; else an action of the legal
-        list's first other kind, in its thinking time shortened to the countdown
-        (:func:`_in_time`); else None."""
         claims, kind, same, targets = _by_kind(legal)
         if claims:
             claim = self._claim(view, claims, model)
@@ -579,8 +597,11 @@ class HousemateBot:
                 return claim  # (a reaction time is not shortened by a countdown)
         if kind is None:
             return None  # only claims it did not notice (or chose to miss)
+        moment = self._moment(view)
         action = self._act(kind, view, same, targets, model, moment)
-        ms = _lognormal(self._at(moment, "think", kind), self.p["think"] * (0.5 if kind == "roll" else 1.0))
+        # the think draw, _at(moment, "think", kind), written out: one a question
+        think = _draw(self._prefix, _moment_bytes(moment), _tails.get(("think", kind)) or _tail("think", kind))
+        ms = _lognormal(think, self.p["think"] * (0.5 if kind == "roll" else 1.0))
         return Later(_in_time(view, ms), action)
 
     def _claim(self, view, claims, model):
