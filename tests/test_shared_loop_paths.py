@@ -7,7 +7,9 @@ import hashlib
 
 import pytest
 
+from brady_widgets import scheduler
 from brady_widgets.engine import rng
+from brady_widgets.scheduler import Later, Scheduler
 
 
 def _reference(text: str, head: str = "") -> int:
@@ -40,3 +42,67 @@ def test_a_draw_without_a_head_copies_a_kept_hasher(monkeypatch):
     values = [rng.hash64(f"no head {i}") for i in range(5)]
     assert made == []  # no new hasher: the empty head's is copied
     assert values == [_reference(f"no head {i}") for i in range(5)]
+
+
+class _Table:
+    """Four seats of a real-time game, each with one legal action; every step is news."""
+
+    clock, realtime, races, over, players = 0, True, frozenset(), False, 4
+
+    def __init__(self):
+        self.events: list = []
+
+    def legal_actions(self, seat):
+        return [{"type": "wait"}]
+
+    def next_deadline(self):
+        return None
+
+    def seen_since(self, mark=0):
+        return None, len(self.events)  # a public event: every seat's news
+
+    def view(self, seat):
+        return {"seat": seat}
+
+
+class _Asked:
+    """A planner on news that writes down each question."""
+
+    plans_on_news = True
+
+    def __init__(self, seat, order):
+        self.seat, self.order = seat, order
+
+    def plan(self, view, legal):
+        self.order.append(self.seat)
+        return Later(1000, legal[0])
+
+
+def test_the_bots_are_asked_in_seat_order_as_they_are_seated_and_unseated(monkeypatch):
+    sorts = []
+    monkeypatch.setattr(scheduler, "sorted", lambda *a, **k: sorts.append(1) or sorted(*a, **k), raising=False)
+    table, order = _Table(), []
+    sched = Scheduler(table, {3: _Asked(3, order), 1: _Asked(1, order)}, lag=0)
+    steps = [
+        (lambda bots: None, [1, 3]),
+        (lambda bots: bots.__setitem__(0, _Asked(0, order)), [0, 1, 3]),  # as a session seats a bot
+        (lambda bots: bots.pop(1), [0, 3]),  # ... and unseats one
+        (lambda bots: bots.update({2: _Asked(2, order)}), [0, 2, 3]),
+        (lambda bots: bots.setdefault(1, _Asked(1, order)), [0, 1, 2, 3]),
+        (lambda bots: bots.__delitem__(0), [1, 2, 3]),
+        (lambda bots: bots.popitem(), None),  # whichever went last
+        (lambda bots: bots.__ior__({0: _Asked(0, order)}), None),
+    ]
+    for change, want in steps:
+        change(sched.bots)
+        for _ in range(3):  # the same bots over several steps
+            table.events.append({})
+            del order[:]
+            sched._replan()
+            assert order == (sorted(sched.bots) if want is None else want)
+    assert len(sorts) <= len(steps)  # once a change, not once a step
+    sched.bots.clear()
+    table.events.append({})
+    del order[:]
+    sched._replan()
+    assert order == []
