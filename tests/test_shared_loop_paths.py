@@ -8,6 +8,7 @@ import hashlib
 import pytest
 
 from brady_widgets import scheduler
+from brady_widgets.engine import game as game_module
 from brady_widgets.engine import rng
 from brady_widgets.scheduler import Later, Scheduler
 
@@ -106,3 +107,33 @@ def test_the_bots_are_asked_in_seat_order_as_they_are_seated_and_unseated(monkey
     del order[:]
     sched._replan()
     assert order == []
+
+
+def test_the_log_copies_a_flat_event_once_and_freezes_a_nested_one_to_any_depth(monkeypatch):
+    calls = []
+    real = game_module._frozen
+    monkeypatch.setattr(game_module, "_frozen", lambda value: calls.append(value) or real(value))
+    events = [
+        {"type": "flat", "step": 0, "seat": 1, "card": "x", "at": 5},
+        {"type": "nested", "step": 1, "hand": ["a", "b"], "by": {"x": [1]}},
+        {"type": "secret", "step": 2, "card": "y", "audience": [1]},
+        {"type": "secret_nested", "step": 3, "cards": ("y", ["z"]), "audience": [0, 1]},
+        game_module.FrozenEvent({"type": "read_only", "step": 4}),
+    ]
+    cache = game_module._LogCache(events)
+    cache.seats = {0: [], 1: []}
+    cache.lists = list(cache.seats.values())
+    cache.catch_up(events, 0)
+    # the flat ones: one copy, no call (the nested ones also call it for their inner values)
+    assert [ev["type"] for ev in calls if isinstance(ev, dict) and "type" in ev] == ["nested", "secret_nested"]
+    plain = [{k: v for k, v in ev.items() if k != "audience"} for ev in events]
+    assert cache.seats[1] == plain and cache.seats[0] == [plain[i] for i in (0, 1, 3, 4)]
+    assert cache.seats[1][4] is events[4]
+    for entry in cache.seats[1]:
+        assert type(entry) is game_module.FrozenEvent
+        with pytest.raises(TypeError):
+            entry["type"] = "changed"
+    assert type(cache.seats[1][1]["hand"]) is game_module.FrozenList
+    assert type(cache.seats[1][1]["by"]["x"]) is game_module.FrozenList
+    assert type(cache.seats[1][3]["cards"][1]) is game_module.FrozenList
+    assert cache.seats[1][0] is not events[0] and events[0]["type"] == "flat"  # a copy: the event is the game's
