@@ -64,11 +64,8 @@ def hash64(text: str, head: str = "") -> int:
     about a third of a draw's cost, and a bot makes thousands of draws per game. The empty
     head is kept like any other (blake2b fed nothing, then the text, is blake2b of the
     text), so a draw without a head is not the dearer kind."""
-    # _heads[head] in a try, not _heads.get(head): the method call cost ~800 instructions of
-    # a draw's ~4,900, the subscript ~250 (callgrind); a head misses once in many draws
-    try:
-        fed = _heads[head]
-    except KeyError:
+    fed = _heads.get(head)
+    if fed is None:
         if len(_heads) >= 1024:
             _heads.clear()
         fed = _heads[head] = hashlib.blake2b(head.encode(), digest_size=8)
