@@ -241,9 +241,7 @@ class Scheduler:
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 60_000:
                 raise ValueError(f"{name} must be a number of ms from 0 to 60000, got {value!r}")
         self.game = game
-        # (a turn-based game asks the bots in the game's order, never sorted: a plain dict,
-        # whose reads cost less than a subclass's, ~60k instructions a Brady game)
-        self.bots: dict[int, Any] = _Bots(bots) if game.realtime else dict(bots)
+        self.bots: dict[int, Any] = _Bots(bots)
         self.delay = delay
         self.lag = lag
         self.now = game.clock if now is None else now
