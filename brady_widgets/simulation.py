@@ -300,7 +300,10 @@ def simulate(
         game: a registered game name (see ``brady_widgets.games()``), or its engine class.
         players: number of players.
         bots: one bot name (a key of the game's bot table, e.g. ``"random"``) for every seat, a
-            factory ``(seat, seed) -> bot``, or a list with one of those per seat.
+            factory ``(seat, seed) -> bot``, or a list with one of those per seat. A bot is
+            handed the game's own view and legal list, read-only (shared with the other
+            seats, not copied, for speed): a bot that shuffles or sorts works on
+            ``list(legal)``; changing the list itself raises a TypeError saying so.
         games: how many games (at most ``MOST_GAMES``, a million: each row is kept in memory).
         seed: the run's seed (a non-negative int); game ``i`` is seeded with :func:`game_seed`
             ``(seed, i)``. ``None`` (the default) draws a fresh 128-bit seed no one can guess

@@ -235,3 +235,43 @@ def test_game_seeds_are_numpys_seed_sequence_computed_without_numpy():
         assert game_seed(seed, index) == sum(int(w) << (32 * i) for i, w in enumerate(words))
     with pytest.raises(ValueError):
         seed_sequence_state([-1, 0], 2)
+
+
+class _Shuffler:
+    """A student's own bot: picks at random by shuffling a list of the legal actions (its own
+    copy with ``copy=True``, else the list it was handed)."""
+
+    copy = True
+
+    def __init__(self, seat, seed):
+        import random
+
+        self.rng = random.Random(seed)
+
+    def choose(self, view, legal):
+        mine = list(legal) if self.copy else legal
+        self.rng.shuffle(mine)
+        return mine[0]
+
+
+class _InPlaceShuffler(_Shuffler):
+    copy = False
+
+
+@pytest.mark.parametrize("name", ["brady_bunch", "brouhaha", "big_brother", "costume_party"])
+def test_a_bot_of_ones_own_changes_a_copy_and_is_told_so_when_it_changes_the_shared_list(name):
+    """simulate hands bots the game's own read-only lists (not copied, for speed; its docstring
+    says so): a bot that shuffles ``list(legal)`` plays every game to its end, and one that
+    shuffles the list itself is stopped in a sentence saying how to do it, not a Python error."""
+    rows = simulate(
+        name, 4, [_Shuffler, _Shuffler, "random", "random"], games=3, seed=5, executor=False, progress=False
+    )
+    assert len(rows) == 3 and all(r["length"] > 0 for r in rows)
+    try:
+        simulate(
+            name, 4, [_InPlaceShuffler, "random", "random", "random"], games=2, seed=5, executor=False, progress=False
+        )
+    except brady_widgets.scheduler.BotError as exc:
+        assert "legal actions are read-only (shared): change a copy, list(legal)" in str(exc)
+    else:  # a game whose lists are fresh copies: the in-place shuffle was the bot's own list
+        assert name == "costume_party"
