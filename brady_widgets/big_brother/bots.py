@@ -73,11 +73,10 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable
-from hashlib import blake2b
 from operator import add
-from typing import Any
 
 from ..engine.game import FrozenEvent, LegalList
+from ..engine.rng import fed_with, kept_hasher
 from ..engine.rng import hash64 as _hash  # (the first impressions and a kept key's draws; a decision's: _draw)
 from ..scheduler import Later
 
@@ -165,10 +164,6 @@ def _tail(why: str, part) -> bytes:
     return tail
 
 
-#: a bot's prefix -> a hasher fed with it (module-wide, as :func:`.hash64` keeps its heads:
-#: a hasher cannot be deep-copied with a bot, which the conformance kit does)
-_fed: dict[str, Any] = {}
-
 #: int.from_bytes bound once (a global, then the type's attribute at every draw otherwise)
 _from_bytes = int.from_bytes
 
@@ -179,11 +174,9 @@ _TO_UNIT = 2.0**-64
 def _draw(prefix: str, moment: bytes, tail: bytes) -> float:
     """The uniform in [0, 1) of the draw whose text is ``prefix`` + ``moment`` + ``tail``
     (bytes of ASCII text): ``hash64(text) * 2**-64``, the hash fed in those three parts."""
-    fed = _fed.get(prefix)
-    if fed is None:
-        if len(_fed) >= 1024:
-            _fed.clear()
-        fed = _fed[prefix] = blake2b(prefix.encode(), digest_size=8)
+    # (the bot's prefix is a head kept as hash64 keeps its heads, module-wide: a hasher
+    # cannot be deep-copied with a bot, which the conformance kit does)
+    fed = kept_hasher(prefix) or fed_with(prefix)
     h = fed.copy()
     h.update(moment)
     h.update(tail)

@@ -64,11 +64,21 @@ def hash64(text: str, head: str = "") -> int:
     about a third of a draw's cost, and a bot makes thousands of draws per game. The empty
     head is kept like any other (blake2b fed nothing, then the text, is blake2b of the
     text), so a draw without a head is not the dearer kind."""
-    fed = _heads.get(head)
-    if fed is None:
-        if len(_heads) >= 1024:
-            _heads.clear()
-        fed = _heads[head] = hashlib.blake2b(head.encode(), digest_size=8)
+    fed = kept_hasher(head) or fed_with(head)  # (a hasher is never false: the call on a miss only)
     h = fed.copy()
     h.update(text.encode())
     return _from_bytes(h.digest(), "big")
+
+
+#: the kept hasher fed with a head, or None: ``kept_hasher(head) or fed_with(head)`` is
+#: hash64's look-up, for code that feeds a kept head more parts itself (never update it: copy)
+kept_hasher = _heads.get
+
+
+def fed_with(head: str) -> Any:
+    """A blake2b (8 bytes) fed with ``head``, kept for the next draws with that head (the
+    latest 1,024 heads: the cache is emptied when full)."""
+    if len(_heads) >= 1024:
+        _heads.clear()
+    fed = _heads[head] = hashlib.blake2b(head.encode(), digest_size=8)
+    return fed
