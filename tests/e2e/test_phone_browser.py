@@ -114,6 +114,26 @@ MEASURE_JS = """([sel, minTap]) => {
   };
 }"""
 
+#: the Brouhaha screen as it is, copied with the table frozen (data-frozen="true"): the
+#: enabled seat bubbles and dock targets of the copy, and those under minTap px
+FROZEN_TARGETS_JS = """([sel, minTap]) => {
+  const copy = document.querySelector(sel).cloneNode(true);
+  copy.dataset.frozen = 'true';
+  document.body.append(copy);
+  try {
+    const targets = [], small = [];
+    for (const el of copy.querySelectorAll('button.bw-bh-bubble:not(:disabled)')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 && r.height === 0) continue;
+      targets.push(el.dataset.testid);
+      if (r.width < minTap - 0.5 || r.height < minTap - 0.5) small.push(`${el.dataset.testid} ${r.width.toFixed(1)}x${r.height.toFixed(1)}`);
+    }
+    return { targets, small };
+  } finally {
+    copy.remove();
+  }
+}"""
+
 #: count the acts the view sends (the model's send, the path every tap takes)
 COUNT_ACTS_JS = """() => {
   const m = window.bwRooms.model;
@@ -291,6 +311,10 @@ def brouhaha_in_thumb_reach(page, sel: str, out: Path) -> None:
             continue
         if not shot:
             check(page, sel, "brouhaha, a Hunter aimed")
+            # the same screen frozen (a slap or a hunt by a bot, or its thaw, can come at any
+            # moment of an aim): a still copy of it, so the measure does not race the bots
+            frozen = page.evaluate(FROZEN_TARGETS_JS, [sel, MIN_TAP])
+            assert frozen["targets"] and not frozen["small"], f"a frozen table's targets under a thumb: {frozen}"
             page.screenshot(path=str(out / "brouhaha_phone_hunter.png"))
             shot = True
         # (the dock's targets shift while the bots play on, so Playwright rarely finds one
