@@ -20,10 +20,17 @@ def test_a_watcher_cycling_the_odds_option_costs_the_server_a_bounded_number_of_
     the server for seconds; now a device's option changes are a token bucket, as replay steps are."""
     computed = []
     real_panel = brady_odds.panel
+    first: list = []
 
     def counted(*args, **kwargs):
         computed.append(time.monotonic())  # when the server's loop computed it
-        return real_panel(*args, **kwargs)
+        # the first panel is the real Monte Carlo run; later ones are counted, not run: at
+        # tens of ms each on a loaded test machine the loop read the 40 values more slowly
+        # than the bucket refills (2 a second), so none was refused though the bucket works.
+        # What this test bounds is how many panels the server is made to compute.
+        if not first:
+            first.append(real_panel(*args, **kwargs))
+        return first[0]
 
     monkeypatch.setattr(brady_odds, "panel", counted)
     server = R.ThreadServer(tmp_path / "rooms.sqlite3", pace=0).start()
