@@ -627,6 +627,30 @@ def merged(states: list) -> list[dict]:
     return out
 
 
+def states_by_step(states: list, stop=None) -> dict[int, dict]:
+    """The widget's synced state after the last message at each game step (``replay``'s
+    ``length``: the actions applied so far), up to the first merged state for which
+    ``stop(state)`` is true (not included).
+
+    Paced bots that fall behind (a busy machine) apply every step due by then in one batch,
+    so which steps get a message of their own depends on timing; two runs of the same game
+    are compared step by step on the steps both show, never message by message."""
+    out: dict[int, dict] = {}
+    for st in merged(states):
+        if stop is not None and stop(st):
+            break
+        out[(st.get("replay") or {}).get("length")] = st
+    return out
+
+
+def compare_by_step(sa: list, sb: list, stop=None) -> tuple[list[int], int | None]:
+    """Two runs' states compared at each step both show, before ``stop``: ``(the steps
+    compared, the first step whose states differ, or None)``."""
+    a, b = states_by_step(sa, stop), states_by_step(sb, stop)
+    common = sorted(set(a) & set(b), key=lambda s: -1 if s is None else s)
+    return common, next((s for s in common if a[s] != b[s]), None)
+
+
 def normalize(value: Any) -> Any:
     """Strip what differs between two runs of the same game: model ids."""
     if isinstance(value, dict):
