@@ -281,6 +281,11 @@ class Memory:
             self._table = table
         return table
 
+    def slapped_here(self) -> bool:
+        """Whether its own last first slap, nobody answering it, was at the table as it is now
+        (:meth:`table`): then it does not slap again."""
+        return self.slapped_on is not None and self.slapped_on == self.table()
+
     # ----------------------------------------------------------------- log
     @property
     def seen(self) -> int:
@@ -850,16 +855,15 @@ class PlannerBot:
         if read[0] is not legal:
             read = self._read(legal)
         can_slap, hunts, plays = read[1], read[2], read[3]
-        # a person does not slap twice at the same table: after a slap nobody answered,
-        # it waits until a card is shown, taken back, matched or hunted
-        # (asked only when it may slap with a card down)
-        slapped_on = memory.slapped_on
-        fresh = can_slap and mine is not None and (slapped_on is None or slapped_on != memory.table())
+        # a person does not slap twice at the same table: after a slap nobody answered, it
+        # waits until a card is shown, taken back, matched or hunted (Memory.slapped_here,
+        # asked last: only when the belief would slap, as the table is remade, sorted, after
+        # every change of the cards down, and most questions come after one)
+        may_slap = can_slap and mine is not None
         # 1. slap when it believes someone shares its animal
         p_now = ctx.share() if mine is not None else 0.0
-        if fresh:
-            if p_now >= p["slap_first"] + ctx.risk():
-                return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
+        if may_slap and p_now >= p["slap_first"] + ctx.risk() and not memory.slapped_here():
+            return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
         # 2. a Hunter at the card it can best place
         if HUNTER in ctx.hand:
             if self._hunter_since is None:
@@ -918,7 +922,7 @@ class PlannerBot:
         alive = ctx.alive(plays)
         since = memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
-            if fresh and p_now >= p["slap_last"] + ctx.risk():
+            if may_slap and p_now >= p["slap_last"] + ctx.risk() and not memory.slapped_here():
                 # its last hope is down: with nothing else to try, it slaps on a weaker belief
                 wait = self._drawn(("last", since, table), p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
