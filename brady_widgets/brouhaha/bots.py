@@ -496,7 +496,7 @@ class PlannerBot:
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
-        self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
+        self._alive_of: tuple = (None, None, [], None)  # (cards, the {animal: dead} above, _Context.alive, card down)
         self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
         #: the context of its questions, set up anew for each (:meth:`_Context.ask`)
@@ -996,6 +996,12 @@ def _dead(animal: str, hand, mine: str | None, pool: dict) -> bool:
     return animal != HUNTER and (hand.count(animal) + (mine == animal) >= 2 or not pool.get(animal))
 
 
+def _held(hand, mine: str | None) -> list:
+    """The cards of ``hand`` and the card down ``mine`` as one sorted list: what :func:`_dead`
+    counts of them (equal lists, equal answers)."""
+    return sorted([*hand, mine]) if mine is not None else sorted(hand)
+
+
 #: odds._tables() by cry mode: {animal: its cry}, {cry: its species}
 _CRY_OF, _SPECIES = odds._tables()[1:]
 
@@ -1206,14 +1212,20 @@ class _Context:
 
     def _deads(self) -> dict:
         """The bot's cache of :meth:`dead` (``{animal: dead}``), kept between questions while
-        the pool, the hand and the card down it was made of stay (most questions: a card
-        shown by another seat changes none of them)."""
+        the pool and the cards it holds (its hand and card down together, as :func:`_dead`
+        counts them) stay: a card shown by another seat changes none of them, and a card it
+        shows itself only moves one between its hand and the table (nearly every change of
+        its hand in the play phase)."""
         pool = self._pool if self._pool is not None else self.pool()  # (most often made already)
         hand, mine = self.hand, self.mine
         bot = self.bot
         made = bot._dead_of
         if made[0] is not pool or made[2] != mine or made[1] != hand:
-            made = bot._dead_of = (pool, hand, mine, {})
+            # (sorted only on a change of the hand or the card down, never per question)
+            if made[0] is pool and _held(made[1], made[2]) == _held(hand, mine):
+                made = bot._dead_of = (pool, hand, mine, made[3])
+            else:
+                made = bot._dead_of = (pool, hand, mine, {})
         self._dead = made[3]
         return made[3]
 
@@ -1221,15 +1233,17 @@ class _Context:
         """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order
         (read only). The bot keeps the last list while it is asked with the same ``animals``
         object (a kept legal read's cards) and the same cache of :meth:`dead`, which is kept
-        for one pool, hand and card down: they are all the list is made of."""
+        for one pool and the cards it holds, and the same card down: they are all the list is
+        made of."""
         made = self._dead if self._dead is not None else self._deads()
         bot = self.bot
+        mine = self.mine
         kept = bot._alive_of
-        if kept[0] is animals and kept[1] is made:
+        if kept[0] is animals and kept[1] is made and kept[3] == mine:
             return kept[2]
-        mine, hand, pool = self.mine, self.hand, self._pool
+        hand, pool = self.hand, self._pool
         out: list = []
-        bot._alive_of = (animals, made, out)  # (filled below)
+        bot._alive_of = (animals, made, out, mine)  # (filled below)
         for c in animals:
             if c != mine:
                 d = made.get(c)
