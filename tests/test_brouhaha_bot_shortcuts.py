@@ -49,6 +49,14 @@ def _table(memory) -> tuple:
     return tuple([(s, c, down_at.get(s)) for s, c in sorted(memory.cry_now.items()) if c is not None])
 
 
+def _plain_dead(card: str, hand, mine, pool: dict) -> bool:
+    """A card is dead as the bots' docstring says: a Hunter never; one it holds twice (or holds
+    and has down) always; else iff no copy of it is unseen."""
+    if card == HUNTER:
+        return False
+    return list(hand).count(card) + (card == mine) >= 2 or not pool.get(card)
+
+
 def _rank(ctx: _Context, card: str) -> tuple:
     """The pass's rank of a card, as its docstring defines it."""
     if card == HUNTER:
@@ -65,7 +73,7 @@ def _rank(ctx: _Context, card: str) -> tuple:
 
 @pytest.mark.parametrize("players,level,seed,options", TABLES)
 def test_shortcuts_equal_their_definitions(players, level, seed, options):
-    seen = dict.fromkeys(("table", "scores", "shown", "pass", "reveal", "crying"), 0)
+    seen = dict.fromkeys(("table", "scores", "shown", "pass", "reveal", "crying", "dead"), 0)
     for bot, view, legal in _questions(players, level, seed, options):
         memory = bot.memory
         # the table of cards down, kept until a card goes down or leaves the table
@@ -93,7 +101,14 @@ def test_shortcuts_equal_their_definitions(players, level, seed, options):
             assert scores == {c: v for c, v in plain.items() if v}
             assert list(scores) == [c for c in plain if plain[c]]
             seen["scores"] += bool(scores)
+            # the cards whose partner may still be matched, from the bot's cache of dead cards
+            # (kept while the pool and the cards it holds, hand and card down, stay)
+            pool = odds.unseen_pool(view)
+            plain_dead = {c: _plain_dead(c, ctx.hand, ctx.mine, pool) for c in plays}
+            assert {c: ctx.dead(c) for c in plays} == plain_dead
             alive = ctx.alive(plays)
+            assert alive == [c for c in plays if c != ctx.mine and not plain_dead[c]]
+            seen["dead"] += any(plain_dead.values())
             if alive:
                 # the cards at the lowest (last shown - 1000 * cry hope), in order
                 value = {c: memory.shown.get(c, -1.0) - 1000 * ctx.cry_hope(c) for c in alive}
@@ -104,7 +119,7 @@ def test_shortcuts_equal_their_definitions(players, level, seed, options):
             assert ctx.pass_choice(cards) == min(cards, key=lambda c: _rank(ctx, c))
             seen["pass"] += 1
     assert seen["table"] > 20 and seen["scores"] > 5 and seen["shown"] > 20 and seen["pass"] > 5, seen
-    assert seen["reveal"] > 0 and seen["crying"] > 20, seen
+    assert seen["reveal"] > 0 and seen["crying"] > 20 and seen["dead"] > 5, seen
 
 
 @pytest.mark.parametrize("players,level,seed,options", TABLES)

@@ -281,6 +281,11 @@ class Memory:
             self._table = table
         return table
 
+    def slapped_here(self) -> bool:
+        """Whether its own last first slap, nobody answering it, was at the table as it is now
+        (:meth:`table`): then it does not slap again."""
+        return self.slapped_on is not None and self.slapped_on == self.table()
+
     # ----------------------------------------------------------------- log
     @property
     def seen(self) -> int:
@@ -491,7 +496,7 @@ class PlannerBot:
         self._pass_cache: tuple | None = None  # (inputs, from, until, holds, the card to pass)
         self._hopes_cache: tuple | None = None  # (memory cried version, from, until, {cry: 1.0})
         self._dead_of: tuple = (None, None, None, {})  # (pool, hand, card down, {animal: dead})
-        self._alive_of: tuple = (None, None, [])  # (cards, the {animal: dead} above, _Context.alive)
+        self._alive_of: tuple = (None, None, [], None)  # (cards, the {animal: dead} above, _Context.alive, card down)
         self._order_of: tuple = (None, None, None)  # (_Context.alive, since, the card of its lowest order draw)
         self._legal_read: tuple = (None,)  # _read_legal of the read-only legal list last asked with
         #: the context of its questions, set up anew for each (:meth:`_Context.ask`)
@@ -850,16 +855,15 @@ class PlannerBot:
         if read[0] is not legal:
             read = self._read(legal)
         can_slap, hunts, plays = read[1], read[2], read[3]
-        # a person does not slap twice at the same table: after a slap nobody answered,
-        # it waits until a card is shown, taken back, matched or hunted
-        # (asked only when it may slap with a card down)
-        slapped_on = memory.slapped_on
-        fresh = can_slap and mine is not None and (slapped_on is None or slapped_on != memory.table())
+        # a person does not slap twice at the same table: after a slap nobody answered, it
+        # waits until a card is shown, taken back, matched or hunted (Memory.slapped_here,
+        # asked last: only when the belief would slap, as the table is remade, sorted, after
+        # every change of the cards down, and most questions come after one)
+        may_slap = can_slap and mine is not None
         # 1. slap when it believes someone shares its animal
         p_now = ctx.share() if mine is not None else 0.0
-        if fresh:
-            if p_now >= p["slap_first"] + ctx.risk():
-                return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
+        if may_slap and p_now >= p["slap_first"] + ctx.risk() and not memory.slapped_here():
+            return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
         # 2. a Hunter at the card it can best place
         if HUNTER in ctx.hand:
             if self._hunter_since is None:
@@ -918,7 +922,7 @@ class PlannerBot:
         alive = ctx.alive(plays)
         since = memory.down_at.get(self.seat, now) if mine is not None else now
         if not alive:
-            if fresh and p_now >= p["slap_last"] + ctx.risk():
+            if may_slap and p_now >= p["slap_last"] + ctx.risk() and not memory.slapped_here():
                 # its last hope is down: with nothing else to try, it slaps on a weaker belief
                 wait = self._drawn(("last", since, table), p["patience"])
                 return self._later(SLAP, "react", now, ("last", since, table), not_before=now + wait)
@@ -990,6 +994,12 @@ def _dead(animal: str, hand, mine: str | None, pool: dict) -> bool:
     """:meth:`_Context.dead`: a Hunter never; a card it holds twice (or holds and has down)
     always; else iff no copy of it is unseen."""
     return animal != HUNTER and (hand.count(animal) + (mine == animal) >= 2 or not pool.get(animal))
+
+
+def _held(hand, mine: str | None) -> list:
+    """The cards of ``hand`` and the card down ``mine`` as one sorted list: what :func:`_dead`
+    counts of them (equal lists, equal answers)."""
+    return sorted([*hand, mine]) if mine is not None else sorted(hand)
 
 
 #: odds._tables() by cry mode: {animal: its cry}, {cry: its species}
@@ -1202,14 +1212,20 @@ class _Context:
 
     def _deads(self) -> dict:
         """The bot's cache of :meth:`dead` (``{animal: dead}``), kept between questions while
-        the pool, the hand and the card down it was made of stay (most questions: a card
-        shown by another seat changes none of them)."""
+        the pool and the cards it holds (its hand and card down together, as :func:`_dead`
+        counts them) stay: a card shown by another seat changes none of them, and a card it
+        shows itself only moves one between its hand and the table (nearly every change of
+        its hand in the play phase)."""
         pool = self._pool if self._pool is not None else self.pool()  # (most often made already)
         hand, mine = self.hand, self.mine
         bot = self.bot
         made = bot._dead_of
         if made[0] is not pool or made[2] != mine or made[1] != hand:
-            made = bot._dead_of = (pool, hand, mine, {})
+            # (sorted only on a change of the hand or the card down, never per question)
+            if made[0] is pool and _held(made[1], made[2]) == _held(hand, mine):
+                made = bot._dead_of = (pool, hand, mine, made[3])
+            else:
+                made = bot._dead_of = (pool, hand, mine, {})
         self._dead = made[3]
         return made[3]
 
@@ -1217,15 +1233,17 @@ class _Context:
         """The animals of ``animals`` but its own down card that are not :meth:`dead`, in order
         (read only). The bot keeps the last list while it is asked with the same ``animals``
         object (a kept legal read's cards) and the same cache of :meth:`dead`, which is kept
-        for one pool, hand and card down: they are all the list is made of."""
+        for one pool and the cards it holds, and the same card down: they are all the list is
+        made of."""
         made = self._dead if self._dead is not None else self._deads()
         bot = self.bot
+        mine = self.mine
         kept = bot._alive_of
-        if kept[0] is animals and kept[1] is made:
+        if kept[0] is animals and kept[1] is made and kept[3] == mine:
             return kept[2]
-        mine, hand, pool = self.mine, self.hand, self._pool
+        hand, pool = self.hand, self._pool
         out: list = []
-        bot._alive_of = (animals, made, out)  # (filled below)
+        bot._alive_of = (animals, made, out, mine)  # (filled below)
         for c in animals:
             if c != mine:
                 d = made.get(c)
