@@ -223,17 +223,15 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     """:func:`kid_goal` of what it reads from the view (a pure function of these: cached).
     The cards played count only by their number and their sum (``base``), so the key holds
     those, not the cards: the same few hundred keys come back from game to game (keyed by
-    the cards, a sixth of the calls computed it afresh). Still, a 60-game run computes a
-    few hundred (~40,000 instructions each), so the sort and the pick below take no lambda."""
-    hand = list(hand)
-    k = max(ROUNDS - n_played, 0)
-    draws = max(k + 2 - len(hand), 0) if k else 0
-    pool = sorted(hand + [MEAN_CARD] * draws)
+    the cards, a sixth of the calls computed it afresh). A 60-game run still meets ~900 new
+    keys, but only ~270 new hands (:func:`_hand_sums`, the sorts: two thirds of a new key's
+    ~31,000 instructions); the rest is a few cached chances."""
+    k, draws, top, bottom, middle = _hand_sums(n_played, hand, players <= 5)
     others = kids - 1
     var = draws * CARD_VAR
-    high = base + sum(pool[len(pool) - k :]) if k else base
-    low = base + sum(pool[:k])
-    mid = base + sum(sorted(pool, key=_MID_RANK[_sidekick_target(players)].__getitem__)[:k])
+    high = base + top if k else base
+    low = base + bottom
+    mid = base + middle
     p_top = _p_top(high, others, var)
     p_tat = _p_tattle(low, others, tt, var)
     p_side = max(0.0, 1.0 - _p_top(mid, others, var) - _p_tattle(mid, others, tt, var))
@@ -244,6 +242,23 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     if side > top:
         return TATTLETALE if tat > side else SIDEKICK
     return TATTLETALE if tat > top else TROUBLEMAKER
+
+
+@lru_cache(maxsize=1024)
+def _hand_sums(n_played: int, hand: tuple, five_or_fewer: bool) -> tuple:
+    """``(cards still to play k, cards still to draw, the sums of the highest, the lowest and
+    the Sidekick's k)`` of the hand and the cards to draw (each 3.5): what :func:`_kid_goal`
+    adds to the cards played. Exact sums (ints and halves), so adding them to the played
+    cards' sum gives the very totals of summing all at once. Kept: the sorts here are most
+    of a new goal's cost, and a hand comes back with other cards played; no lambda for the
+    sort (see _MID_RANK)."""
+    hand = list(hand)
+    k = max(ROUNDS - n_played, 0)
+    draws = max(k + 2 - len(hand), 0) if k else 0
+    pool = sorted(hand + [MEAN_CARD] * draws)
+    rank = _MID_RANK[4.0 if five_or_fewer else 4.5].__getitem__  # _sidekick_target
+    top = sum(pool[len(pool) - k :]) if k else 0
+    return k, draws, top, sum(pool[:k]), sum(sorted(pool, key=rank)[:k])
 
 
 #: _offers' lists: (len, id of the first and of the last action) -> [the list, its asks, its Cookie kids]
