@@ -81,7 +81,7 @@ def test_alices_kept_trust_and_estimates_are_a_fresh_reads(players, seed):
     assert {"final", "talk", "accuse"} <= phases
 
 
-_TABLE_PARTS = ("round", "talk", "exposed", "kids", "seat_kid", "tokens", "requests", "peeked", "talk_steps")
+_TABLE_PARTS = ("round", "talk", "exposed", "kids", "seat_kid", "peeked", "talk_steps")
 
 
 @pytest.mark.parametrize("players,seed", [(5, 5), (8, 6)])
@@ -90,11 +90,15 @@ def test_the_table_a_bot_keeps_reads_as_a_new_one(players, seed):
     one, it holds what a new table of the same view reads (nothing left over from the last
     decision: the cards seen, the exposures, the memory's parts), and it is the same object.
     A kid's memory reads only Alice's requests and tokens of the log (what a kid's decisions
-    read): the same as a full read's, and nothing of the claims' steps, peeks and Cookies."""
+    read), and only when asked about an earlier round (the view says the round's own): its
+    answers, for every round and kid, are a full read's of the log, and it reads nothing of
+    the claims' steps, peeks and Cookies."""
     g = BradyBunch(players, seed=seed, cousin_oliver=players >= 6)
     table = {s: brady_bots.BradyBot(s, seed) for s in range(players)}
     kept_by: dict[int, object] = {}
     checked = 0
+    spent_rounds: set[tuple[bool, bool]] = set()  # (an earlier round, a token spent in it)
+    asked_rounds: set[tuple[bool, bool]] = set()  # (an earlier round, a Snoop asked to look)
     while not g.over:
         seat = g.to_act[0]
         view = g.view(seat)
@@ -111,13 +115,24 @@ def test_the_table_a_bot_keeps_reads_as_a_new_one(players, seed):
                 assert getattr(kept, part) == getattr(fresh, part), part
             # a kid's memory skips what only Alice reads, and holds what a full read holds of the rest
             full = brady_bots._Table(view)
-            for part in ("round", "talk", "exposed", "kids", "seat_kid", "tokens", "requests"):
+            for part in ("round", "talk", "exposed", "kids", "seat_kid"):
                 assert getattr(kept, part) == getattr(full, part), part
+            read = full.memory  # read the whole log at once
+            for rnd in range(1, view["round"] + 1):
+                spent = bool(read.tokens.get(rnd))
+                spent_rounds.add((rnd < view["round"], spent))
+                assert kept.token_spent(rnd) == fresh.token_spent(rnd) == spent, rnd
+                for kid in kept.kids:
+                    asked = (rnd, kid) in {(r, about) for r, _, about in read.requests}
+                    asked_rounds.add((rnd < view["round"], asked))
+                    assert kept.requested(rnd, kid) == fresh.requested(rnd, kid) == asked, (rnd, kid)
             if view["role"] == "kid":
                 assert not kept.peeked and not kept.talk_steps and not kept.cookie_step
             checked += 1
         g.act(seat, action)
     assert checked > 50
+    # both answers met in the round being played (the view's), and a yes in an earlier one (the log's)
+    assert {(False, False), (False, True), (True, True)} <= spent_rounds & asked_rounds
 
 
 def test_a_kids_weights_are_its_words_at_nought_and_the_others_at_a_half():

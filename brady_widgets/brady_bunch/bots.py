@@ -223,17 +223,15 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     """:func:`kid_goal` of what it reads from the view (a pure function of these: cached).
     The cards played count only by their number and their sum (``base``), so the key holds
     those, not the cards: the same few hundred keys come back from game to game (keyed by
-    the cards, a sixth of the calls computed it afresh). Still, a 60-game run computes a
-    few hundred (~40,000 instructions each), so the sort and the pick below take no lambda."""
-    hand = list(hand)
-    k = max(ROUNDS - n_played, 0)
-    draws = max(k + 2 - len(hand), 0) if k else 0
-    pool = sorted(hand + [MEAN_CARD] * draws)
+    the cards, a sixth of the calls computed it afresh). A 60-game run still meets ~900 new
+    keys, but only ~270 new hands (:func:`_hand_sums`, the sorts: two thirds of a new key's
+    ~31,000 instructions); the rest is a few cached chances."""
+    k, draws, top, bottom, middle = _hand_sums(n_played, hand, players <= 5)
     others = kids - 1
     var = draws * CARD_VAR
-    high = base + sum(pool[len(pool) - k :]) if k else base
-    low = base + sum(pool[:k])
-    mid = base + sum(sorted(pool, key=_MID_RANK[_sidekick_target(players)].__getitem__)[:k])
+    high = base + top if k else base
+    low = base + bottom
+    mid = base + middle
     p_top = _p_top(high, others, var)
     p_tat = _p_tattle(low, others, tt, var)
     p_side = max(0.0, 1.0 - _p_top(mid, others, var) - _p_tattle(mid, others, tt, var))
@@ -244,6 +242,23 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     if side > top:
         return TATTLETALE if tat > side else SIDEKICK
     return TATTLETALE if tat > top else TROUBLEMAKER
+
+
+@lru_cache(maxsize=1024)
+def _hand_sums(n_played: int, hand: tuple, five_or_fewer: bool) -> tuple:
+    """``(cards still to play k, cards still to draw, the sums of the highest, the lowest and
+    the Sidekick's k)`` of the hand and the cards to draw (each 3.5): what :func:`_kid_goal`
+    adds to the cards played. Exact sums (ints and halves), so adding them to the played
+    cards' sum gives the very totals of summing all at once. Kept: the sorts here are most
+    of a new goal's cost, and a hand comes back with other cards played; no lambda for the
+    sort (see _MID_RANK)."""
+    hand = list(hand)
+    k = max(ROUNDS - n_played, 0)
+    draws = max(k + 2 - len(hand), 0) if k else 0
+    pool = sorted(hand + [MEAN_CARD] * draws)
+    rank = _MID_RANK[4.0 if five_or_fewer else 4.5].__getitem__  # _sidekick_target
+    top = sum(pool[len(pool) - k :]) if k else 0
+    return k, draws, top, sum(pool[:k]), sum(sorted(pool, key=rank)[:k])
 
 
 #: _offers' lists: (len, id of the first and of the last action) -> [the list, its asks, its Cookie kids]
@@ -291,8 +306,12 @@ _KID_SEAT = itemgetter("kid", "seat")
 _MEMORY_EVENTS = frozenset(("claim", "peeked", "request", "cookie", "token"))
 #: the ones a kid's decisions read (Alice's requests and tokens: which cards she may have
 #: checked): the claims' steps, the peeks and the Cookie's step are Alice's alone, and two
-#: entries in five of a log are claims or peeks, which a kid's memory now skips at one look
+#: entries in five of a log are claims or peeks, which a kid's memory now skips at one look.
+#: A kid's memory reads them only when asked about an earlier round (:meth:`_Table.token_spent`)
 _KID_EVENTS = frozenset(("request", "token"))
+#: the phases after the last round's end, whose views no longer hold that round's requests
+#: and token (the round's state is cleared, its number stays)
+_AFTER_ROUNDS = frozenset(("signs", "accuse", "over"))
 
 
 class _Talk:
@@ -415,6 +434,7 @@ class _Memory:
         "seat_kid",
         "n_log",
         "log_ends",
+        "n_read",
         "tokens",
         "requests",
         "peeked",
@@ -432,8 +452,9 @@ class _Memory:
         self.roster = roster  # ((kid, seat), ...) of view["kids"], in board order
         # (read-only, shared by every memory of the roster: see _cast)
         self.kids, self.slots, self.seat_kid = _cast(roster)
-        self.n_log = 0
+        self.n_log = 0  # the log's entries it has seen (the ends below: the view continues them)
         self.log_ends: tuple = ()
+        self.n_read = 0  # those it has read (a kid's memory reads on only when asked: see read)
         self.tokens: dict[int, list[str]] = {}
         self.requests: list[tuple[int, str, str]] = []
         self.peeked: list[tuple[int, str, str, int]] = []  # (round, who, via, step)
@@ -488,10 +509,29 @@ class _Memory:
     def read(self, view: dict) -> None:
         log, talk = view["log"], view["talk"]
         if len(log) > self.n_log:
+            # a kid's memory (_KID_EVENTS) only marks what it has seen: what it reads off the
+            # log (the requests and tokens of a round) is in the view's own ``requests`` and
+            # ``token_used`` for the round being played, the only one the smart Alice asks
+            # about, so it reads the log when asked about an earlier round (read_log), not at
+            # every decision: the log was four in five of the entries the bots read
+            if self.events is not _KID_EVENTS:
+                self.read_log(log)
+            self.n_log = len(log)
+            self.log_ends = (log[0], log[-1])
+        heard = self.heard
+        if len(talk) > heard.n:
+            if heard.n:  # it continues the view's talk (continues checked it): read on
+                heard.read(talk)
+            else:  # the first statements: the game's shared talk, read to the end
+                self.heard = _talk_of(talk)
+
+    def read_log(self, log: list) -> None:
+        """Read the events it keeps off ``log`` (a log that continues what it has seen) to its end."""
+        if len(log) > self.n_read:
             seat_kid = self.seat_kid
             tokens, requests, peeked = self.tokens, self.requests, self.peeked
             talk_steps, cookie_step, events = self.talk_steps, self.cookie_step, self.events
-            for ev in log[self.n_log :]:
+            for ev in log[self.n_read :]:
                 t = ev["type"]
                 if t not in events:  # half the log (a kid's: nine entries in ten): one look, not five
                     continue
@@ -505,14 +545,7 @@ class _Memory:
                     cookie_step[ev["round"]] = ev["step"]
                 else:
                     tokens.setdefault(ev["round"], []).append(ev["token"])
-            self.n_log = len(log)
-            self.log_ends = (log[0], log[-1])
-        heard = self.heard
-        if len(talk) > heard.n:
-            if heard.n:  # it continues the view's talk (continues checked it): read on
-                heard.read(talk)
-            else:  # the first statements: the game's shared talk, read to the end
-                self.heard = _talk_of(talk)
+            self.n_read = len(log)
 
 
 class _Table:
@@ -532,8 +565,6 @@ class _Table:
         "memory",
         "kids",
         "seat_kid",
-        "tokens",
-        "requests",
         "peeked",
         "talk_steps",
         "cookie_step",
@@ -562,8 +593,6 @@ class _Table:
             # with the next decision's table
             self.kids = memory.kids
             self.seat_kid = memory.seat_kid
-            self.tokens = memory.tokens
-            self.requests = memory.requests
             self.peeked = memory.peeked
             self.talk_steps = memory.talk_steps
             self.cookie_step = memory.cookie_step
@@ -578,6 +607,30 @@ class _Table:
         if known is None:
             known = self._known = known_cards(self.view)
         return known
+
+    def token_spent(self, rnd: int) -> bool:
+        """Whether Alice spent a Help Token in round ``rnd`` (so she may have seen any card of it)."""
+        view = self.view
+        if rnd == self.round and view["phase"] not in _AFTER_ROUNDS:
+            return view["token_used"] is not None  # the round's token, as its "token" event says
+        memory = self.memory
+        memory.read_log(view["log"])
+        return bool(memory.tokens.get(rnd))
+
+    def requested(self, rnd: int, about: str) -> bool:
+        """Whether Alice asked a Snoop to look at ``about``'s card in round ``rnd``."""
+        view = self.view
+        if rnd == self.round and view["phase"] not in _AFTER_ROUNDS:
+            for r in view["requests"]:  # the round's requests, as its "request" events say
+                if r["about"] == about:
+                    return True
+            return False
+        memory = self.memory
+        memory.read_log(view["log"])
+        for r, _, about_ in memory.requests:  # (a loop: a generator for any() is a frame a call)
+            if r == rnd and about_ == about:
+                return True
+        return False
 
     def face_down(self) -> list[str]:
         return [k["kid"] for k in self.view["kids"] if k["played"] and k["face_up"] is None]
@@ -854,17 +907,14 @@ class BradyBot(Bot):
         if goal == TATTLETALE or (subject, rnd) in t.exposed:
             return truth
         if subject == me:
-            if t.tokens.get(rnd):  # checked: Alice spent a token, or asked a Snoop to look at it
+            if t.token_spent(rnd) or t.requested(rnd, me):  # checked: Alice spent a token, or asked a Snoop to look
                 return truth
-            for r, _, about in t.requests:  # (a loop: a generator for any() is a frame a call)
-                if r == rnd and about == me:
-                    return truth
             if goal == TROUBLEMAKER and truth >= 4:
                 return self.rng.choice([2, 3])
             if goal == SIDEKICK and truth <= 4:
                 return self.rng.choice([5, 6])
             return truth
-        if t.tokens.get(rnd):
+        if t.token_spent(rnd):
             return truth
         if goal == TROUBLEMAKER and truth <= 4:
             return self.rng.choice([5, 6])  # make the other kid look like the Troublemaker
@@ -972,7 +1022,7 @@ class BradyBot(Bot):
                 break
         mine = t.known.get((me, rnd))
         truth = True if (claim is None or mine is None) else claim == mine
-        if claim is None or goal == TATTLETALE or t.tokens.get(rnd) or (me, rnd) in t.exposed:
+        if claim is None or goal == TATTLETALE or t.token_spent(rnd) or (me, rnd) in t.exposed:
             return truth
         # a Troublemaker or a Sidekick backs a claim that its card was low and doubts the rest
         return claim <= 2

@@ -328,8 +328,9 @@ def _kid_entry(
 
 #: the actions that may change what a view's kid entries show (cards in hand, on the board,
 #: face up, tucked; cookies, signs; the end): BradyBunch._kids_public builds them anew after
-#: one (the silent kid's card comes with the Snoops' reveal)
-_BOARD_ACTIONS = frozenset(("reveal_snoops", "play", "cookie", "expose", "end_round", "sign", "accuse"))
+#: one (the silent kid's card comes with the Snoops' reveal). A play changes its own kid's
+#: entry alone, which _do_play puts in the kept entries itself
+_BOARD_ACTIONS = frozenset(("reveal_snoops", "cookie", "expose", "end_round", "sign", "accuse"))
 
 #: kid entries of views before the game is over, by what they show (_kid_entry's arguments
 #: but the cards and score): kept read-only and handed out as they are (at most this many, then anew)
@@ -956,6 +957,12 @@ class BradyBunch(Game):
         value = action["value"]
         self.hands[kid].remove(value)
         self.board[kid] = value
+        kept = self._kids_kept
+        if kept is not None:
+            # the kid's entry alone changes (its hand, its card down): the others stay kept,
+            # where building every kid's again cost ~3,600 instructions a kid, at each of the
+            # ~4 plays a round per kid (the kept list is never handed out: views get copies)
+            kept[self.kids.index(kid)] = self._kid_entries((kid,))[0]
         if self._own_emit:  # Game._emit's two events written out, read-only (see _say, _private)
             step, now = len(self.history), self.round
             self.events += (
@@ -1267,8 +1274,9 @@ class BradyBunch(Game):
             kept = self._kids_kept = entries
         return kept.copy()
 
-    def _kid_entries(self) -> list[dict]:
-        """The board's kid entries as the state shows them now. One loop that reads the
+    def _kid_entries(self, kids: list[str] | tuple[str, ...] | None = None) -> list[dict]:
+        """The board's kid entries as the state shows them now (``kids``: those kids' alone,
+        in that order). One loop that reads the
         state once rather than a call per kid reading it again. Until the game is over an
         entry is a pure function of what it shows, so the read-only one kept for it
         (:data:`_KID_ENTRIES`, shared by every game) is taken: an entry rarely changes from
@@ -1276,7 +1284,7 @@ class BradyBunch(Game):
         kid_seat, board, hands, face_up, tucked = self.kid_seat, self.board, self.hands, self.face_up, self.tucked
         cookies, signs, shown, over = self.cookies, self.signs, self.signs_shown, self.over
         out = []
-        for kid in self.kids:
+        for kid in self.kids if kids is None else kids:
             seat = kid_seat[kid]
             card = board[kid]
             shows = (
