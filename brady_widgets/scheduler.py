@@ -206,13 +206,15 @@ class Scheduler:
         self._stalled = 0  # things done in a row at time `now` without a step (run_until)
         # seat -> (bot, (deadline, plan, legal), the game's event count, until, offset) at its
         # last question, for a bot that plans on news only (until: inf, offset: None) or whose
-        # answer stands until a time (stands_until; offset: now - the game's clock then).
+        # answer stands until a time (stands_until; offset: now - the game's clock then; an
+        # answer without a promise: until -inf and None for the tuple, never compared).
         # _replan asks it again when one of them changed, or its log grew with entries it does
         # not name quiet (_unread: the seats whose logs grew since, up to the game's event
         # count _read), or the game's clock reached until, or the offset is another
         self._asked: dict[int, tuple] = {}
         self._unread: set[int] = set()
         self._read = 0
+        self._deadline_read: Any = _UNKNOWN  # see _replan
 
     # ------------------------------------------------------------------ people
     def submit(self, seat: int, action: dict, stamp: float | None = None) -> float:
@@ -257,7 +259,7 @@ class Scheduler:
                 best, best_due, best_action = seat, due, action
         return best
 
-    def _earliest(self) -> tuple | None:
+    def _earliest(self, due: Any = _UNKNOWN) -> tuple | None:
         """``(time, kind, ready)`` of the next thing to happen, or None: the next step to
         apply in stamp order (the next deadline or the first queued intent; a deadline first
         at equal times), unless a bot's plan falls due before that step is ready.
@@ -269,11 +271,15 @@ class Scheduler:
 
         Asked before every step of every game, so written as one function (a method call
         costs ~350 instructions in CPython 3.11): a turn-based game, which has no
-        deadline, does not ask for one, and a lone plan is read without _first_plan."""
+        deadline, does not ask for one, and a lone plan is read without _first_plan.
+
+        ``due``: the game's next deadline, as the caller read it at this very state (a
+        real-time step's replan has just asked the game), or ``_UNKNOWN``: asked here."""
         best: tuple | None = None
         game = self.game
         if game.realtime:
-            due = game.next_deadline()
+            if due is _UNKNOWN:
+                due = game.next_deadline()
             if due is not None:
                 best = (due, _DEADLINE, due + self.lag)
         queue = self._queue
@@ -363,7 +369,14 @@ class Scheduler:
         return answer
 
     def _replan(self) -> None:
+        """Ask the bots whose answers may have changed. ``_deadline_read``: the game's next
+        deadline if this replan read it (a real-time game with a bot that plans on news or
+        says when its answer stands), else ``_UNKNOWN``; :meth:`_run_until` hands it to the
+        :meth:`_earliest` that comes right after, at the same state, which would otherwise
+        ask the game again (Brouhaha's ``next_deadline`` is three calls). Kept on the
+        scheduler, not returned: tests of the games subclass ``_replan``."""
         self._dirty = False
+        self._deadline_read = _UNKNOWN
         game = self.game
         if game.over:
             self._plans.clear()
@@ -414,11 +427,13 @@ class Scheduler:
             # the same deadline, plan and legal actions, of the same bot; for a promise of
             # stands_until, the clock before it and scheduler time as far ahead of the clock):
             # its answer stands, unasked (one tuple comparison: each item is compared by
-            # identity first, as the legal list the game hands out again is)
+            # identity first, as the legal list the game hands out again is). The promise is
+            # looked at first: an answer without one (until -inf, most of a Brouhaha bot's in
+            # play) is asked again without the tuple made and compared
             if (
                 last is not None
-                and last[1] == (deadline, plans.get(seat), legal)
                 and (on_news or (game.clock < last[3] and self.now - game.clock == last[4]))
+                and last[1] == (deadline, plans.get(seat), legal)
             ):
                 if seat not in unread:
                     continue
@@ -434,10 +449,12 @@ class Scheduler:
                 asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read, math.inf, None)
             else:
                 until = bot.stands_until
-                if until is None:
-                    until = -math.inf  # no promise: asked after every step
-                asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read, until, self.now - game.clock)
+                if until is None:  # no promise: asked after every step, so nothing kept to compare
+                    asked[seat] = (bot, None, self._read, -math.inf, self.now - game.clock)
+                else:
+                    asked[seat] = (bot, (deadline, plans.get(seat), kept), self._read, until, self.now - game.clock)
             unread.discard(seat)
+        self._deadline_read = deadline
 
     def _quiet_since(self, seat: int, bot: Any, mark: int) -> bool:
         """Whether every entry of ``seat``'s log from the game's event ``mark`` on is of a type
@@ -502,7 +519,10 @@ class Scheduler:
             if nxt is _UNKNOWN:
                 if self._dirty and replan:
                     self._replan()
-                nxt = self._earliest()
+                    # (the deadline the replan read, if it did, is the one _earliest would read)
+                    nxt = self._earliest(self._deadline_read)
+                else:
+                    nxt = self._earliest()
             if nxt is None or nxt[2] > t:
                 break
             time, kind, ready = nxt[0], nxt[1], nxt[2]

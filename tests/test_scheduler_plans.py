@@ -257,3 +257,44 @@ def test_a_planner_whose_answer_stands_until_a_time_is_not_asked_before_it_after
     table.events.append({"type": "picked"})
     sched._replan()
     assert [b.asked for b in bots.values()] == [6, 9]
+
+
+class _Steps(_Table):
+    """``_Table`` that steps: seat 1's action at 50 ms opens a deadline at 100 ms and leaves
+    seat 0 nothing to do; the deadline ends the game. ``steps`` lists what was applied."""
+
+    def __init__(self):
+        super().__init__()
+        self.steps: list = []
+
+    def act(self, seat, action, at=None):
+        self.steps.append(("act", seat, at))
+        self.clock, self.deadline = at, 100
+        self.events.append({seat})
+        self.legal = {0: [], 1: []}
+
+    def advance(self, at):
+        self.steps.append(("advance", at))
+        self.clock, self.deadline, self.over = at, None, True
+
+
+class _At:
+    """A planner without a promise (asked after every step) that acts at ``due`` ms."""
+
+    def __init__(self, table, due):
+        self.table, self.due = table, due
+
+    def plan(self, view, legal):
+        return Later(self.due - self.table.clock, legal[0])
+
+
+def test_the_deadline_a_replan_read_is_used_only_at_the_state_it_was_read_in():
+    # _run_until hands the deadline _replan read to the _earliest right after it. At 0 ms
+    # the bot that plans on news makes the replan read the deadline (none yet); after seat
+    # 1's step at 50 ms no seat has anything to do, so that replan reads none, and _earliest
+    # must ask the game: the deadline that step opened is applied at 100 ms
+    table = _Steps()
+    sched = Scheduler(table, {0: _Waiter(), 1: _At(table, 50)}, lag=0)
+    sched.run()
+    assert table.steps == [("act", 1, 50), ("advance", 100)]
+    assert table.over
