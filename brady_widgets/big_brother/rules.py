@@ -72,7 +72,6 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import accumulate, compress
-from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
@@ -1109,9 +1108,15 @@ class BigBrother(Game):
         return totals
 
     def _cards_back(self) -> None:
+        # Every card in the box goes back to its owner, and a count never comes while a
+        # gossip card is held out (a gossip ends before the turn's vote), so each owner
+        # holds all of their cards again: each hand row is set to the full hand, not
+        # summed with its box row (one C-level copy a row instead of ``map(add, ...)``,
+        # ~33k -> ~14k instructions a count; the conformance kit's
+        # vote_cards_are_conserved checks hand + box after every step)
         zeros = [0] * self.players
-        for ho, bo in zip(self.hand, self.box):  # each row in place (a row's list is kept)
-            ho[:] = map(_add, ho, bo)
+        for ho, full, bo in zip(self.hand, _HANDS[self.players], self.box):  # each row in place (a row's list is kept)
+            ho[:] = full
             bo[:] = zeros
         self.box_total = 0
         self.open_votes = []
