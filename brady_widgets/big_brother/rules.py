@@ -258,10 +258,16 @@ def _legal_roll(g: BigBrother, seat: int) -> list:
 def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
-    # the same for a seat until somebody leaves or comes back (a new in_house list)
+    # the same for a seat until somebody leaves or comes back (a new in_house list), and
+    # the same in every game of the table size with that house: the lists are kept for
+    # all games (_PICK_LISTS), so a game builds one only for a house no game had before
     kept = g._pick_lists
     if kept[0] is not g.in_house:
-        kept = g._pick_lists = (g.in_house, {})
+        house = (g.players, *g.in_house)
+        lists = _PICK_LISTS.get(house)
+        if lists is None:
+            lists = _PICK_LISTS[house] = {}
+        kept = g._pick_lists = (g.in_house, lists)
     got = kept[1].get(seat)
     if got is None:
         gossip = g._acts.gossip
@@ -272,6 +278,11 @@ def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
                     mine.append(gossip[p, side])
         got = kept[1][seat] = LegalList(mine)
     return got
+
+
+#: (players, *in_house) -> {mover: the mover's gossip picks}: read-only lists of the
+#: table's shared actions, the same in every game (at most 2**6 houses per table size)
+_PICK_LISTS: dict[tuple, dict[int, LegalList]] = {}
 
 
 def _legal_gossip_card(g: BigBrother, seat: int) -> list:
