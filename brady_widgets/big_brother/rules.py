@@ -1252,7 +1252,12 @@ class BigBrother(Game):
         if key in self.watch:
             self.seq += 1
             self.facts.setdefault(key, []).append((self.seq, seat))
-            self._stale.update(self.watchers[key])  # only their claims can change
+            # only the claims of the other holders whose cards look for it can change (a
+            # holder never catches itself: its own facts leave its claims as they are)
+            stale = self._stale
+            for holder in self.watchers[key]:
+                if holder != seat:
+                    stale.add(holder)
 
     def _rewatch(self) -> None:
         watchers: dict[tuple, tuple] = {}
@@ -1549,7 +1554,7 @@ class BigBrother(Game):
 
         Kept between steps: a new round or the nominations (a new ``facts`` dict) or who is
         in the house (a new ``in_house`` list) make them all again; a fact filed changes
-        only the claims of the holders whose cards look for it, a camera card drawn only
+        only the claims of the other holders whose cards look for it, a camera card drawn only
         the drawer's (``_stale``: :meth:`_fact` and :meth:`_draw_camera`), a claim made
         only the claimer's (its card is used up for the round) and the shield only the
         claims of the seats it leaves and reaches, so only those seats are made again."""
