@@ -1111,11 +1111,14 @@ class BigBrother(Game):
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
         totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
-                      "among": list(among), "extra": self.extra}  # fmt: skip
+        # one copy of the box and of ``among``, shared by the count and its event: nothing
+        # changes either once made (a view copies them; the next count makes new ones)
+        shown, among = list(map(list.copy, box)), list(among)
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": shown, "among": among,
+                      "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=list(map(list.copy, box)),
-                   among=list(among), extra=self.extra)  # fmt: skip
+        self._emit("count", purpose=purpose, round=self.round, totals=totals, box=shown, among=among,
+                   extra=self.extra)  # fmt: skip
         return totals
 
     def _cards_back(self) -> None:
