@@ -1418,3 +1418,27 @@ def test_a_game_keeps_its_state_in_slots_and_apply_history_puts_it_back():
     for protocol in range(pickle.HIGHEST_PROTOCOL + 1):  # every protocol (0 and 1 need __getstate__)
         other = pickle.loads(pickle.dumps(g, protocol))
         assert other.full_view() == g.full_view() and other.to_json() == g.to_json()
+
+
+def test_gossip_picks_kept_for_every_game_are_the_house_of_this_game():
+    # a mover's gossip picks are kept per table size and house for every game
+    # (_PICK_LISTS): at every gossip pick of games at every table size, with evictions
+    # and a return changing the house, the list handed out must be a gossip with each
+    # other housemate still in, on each side, in seat order
+    picks = 0
+    seen = set()
+    for seed in range(12):
+        g, rng = BigBrother(4 + seed % 3, 90 + seed), random.Random(seed)
+        while not g.over:
+            if g.phase == "gossip_pick":
+                want = [
+                    {"type": "gossip", "partner": p, "side": side}
+                    for p in g.in_house
+                    if p != g.mover
+                    for side in ("+", "-")
+                ]
+                assert [a for a in g.legal_actions(g.mover) if a["type"] == "gossip"] == want
+                picks += 1
+                seen.add((g.players, tuple(g.in_house)))
+            _step_randomly(g, rng)
+    assert picks >= 60 and len(seen) >= 8

@@ -72,7 +72,6 @@ from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 from itertools import accumulate, compress
-from operator import add as _add
 from typing import Any, NamedTuple
 
 from ..engine.errors import IllegalAction
@@ -259,10 +258,16 @@ def _legal_roll(g: BigBrother, seat: int) -> list:
 def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
     if seat != g.mover:
         return _NOTHING
-    # the same for a seat until somebody leaves or comes back (a new in_house list)
+    # the same for a seat until somebody leaves or comes back (a new in_house list), and
+    # the same in every game of the table size with that house: the lists are kept for
+    # all games (_PICK_LISTS), so a game builds one only for a house no game had before
     kept = g._pick_lists
     if kept[0] is not g.in_house:
-        kept = g._pick_lists = (g.in_house, {})
+        house = (g.players, *g.in_house)
+        lists = _PICK_LISTS.get(house)
+        if lists is None:
+            lists = _PICK_LISTS[house] = {}
+        kept = g._pick_lists = (g.in_house, lists)
     got = kept[1].get(seat)
     if got is None:
         gossip = g._acts.gossip
@@ -273,6 +278,11 @@ def _legal_gossip_pick(g: BigBrother, seat: int) -> list:
                     mine.append(gossip[p, side])
         got = kept[1][seat] = LegalList(mine)
     return got
+
+
+#: (players, *in_house) -> {mover: the mover's gossip picks}: read-only lists of the
+#: table's shared actions, the same in every game (at most 2**6 houses per table size)
+_PICK_LISTS: dict[tuple, dict[int, LegalList]] = {}
 
 
 def _legal_gossip_card(g: BigBrother, seat: int) -> list:
@@ -1101,17 +1111,26 @@ class BigBrother(Game):
         """Open the box: every card is shown (owner and number); the totals of ``among``."""
         box = self.box
         totals = list(map(sum, zip(*box)))  # box is n rows of n counts: column t is target t
-        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": list(map(list.copy, box)),
-                      "among": list(among), "extra": self.extra}  # fmt: skip
+        # one copy of the box and of ``among``, shared by the count and its event: nothing
+        # changes either once made (a view copies them; the next count makes new ones)
+        shown, among = list(map(list.copy, box)), list(among)
+        self.count = {"purpose": purpose, "round": self.round, "totals": totals, "box": shown, "among": among,
+                      "extra": self.extra}  # fmt: skip
         self.last_count_step = len(self.history)
-        self._emit("count", purpose=purpose, round=self.round, totals=list(totals), box=list(map(list.copy, box)),
-                   among=list(among), extra=self.extra)  # fmt: skip
+        self._emit("count", purpose=purpose, round=self.round, totals=totals, box=shown, among=among,
+                   extra=self.extra)  # fmt: skip
         return totals
 
     def _cards_back(self) -> None:
+        # Every card in the box goes back to its owner, and a count never comes while a
+        # gossip card is held out (a gossip ends before the turn's vote), so each owner
+        # holds all of their cards again: each hand row is set to the full hand, not
+        # summed with its box row (one C-level copy a row instead of ``map(add, ...)``,
+        # ~33k -> ~14k instructions a count; the conformance kit's
+        # vote_cards_are_conserved checks hand + box after every step)
         zeros = [0] * self.players
-        for ho, bo in zip(self.hand, self.box):  # each row in place (a row's list is kept)
-            ho[:] = map(_add, ho, bo)
+        for ho, full, bo in zip(self.hand, _HANDS[self.players], self.box):  # each row in place (a row's list is kept)
+            ho[:] = full
             bo[:] = zeros
         self.box_total = 0
         self.open_votes = []
@@ -1236,7 +1255,12 @@ class BigBrother(Game):
         if key in self.watch:
             self.seq += 1
             self.facts.setdefault(key, []).append((self.seq, seat))
-            self._stale.update(self.watchers[key])  # only their claims can change
+            # only the claims of the other holders whose cards look for it can change (a
+            # holder never catches itself: its own facts leave its claims as they are)
+            stale = self._stale
+            for holder in self.watchers[key]:
+                if holder != seat:
+                    stale.add(holder)
 
     def _rewatch(self) -> None:
         watchers: dict[tuple, tuple] = {}
@@ -1533,7 +1557,7 @@ class BigBrother(Game):
 
         Kept between steps: a new round or the nominations (a new ``facts`` dict) or who is
         in the house (a new ``in_house`` list) make them all again; a fact filed changes
-        only the claims of the holders whose cards look for it, a camera card drawn only
+        only the claims of the other holders whose cards look for it, a camera card drawn only
         the drawer's (``_stale``: :meth:`_fact` and :meth:`_draw_camera`), a claim made
         only the claimer's (its card is used up for the round) and the shield only the
         claims of the seats it leaves and reaches, so only those seats are made again."""
