@@ -373,7 +373,7 @@ class Scheduler:
         deadline if this replan read it (a real-time game with a bot that plans on news or
         says when its answer stands), else ``_UNKNOWN``; :meth:`_run_until` hands it to the
         :meth:`_earliest` that comes right after, at the same state, which would otherwise
-        ask the game again (Brouhaha's ``next_deadline`` is three calls). Kept on the
+        ask the game again (a game's ``next_deadline`` may be several calls). Kept on the
         scheduler, not returned: tests of the games subclass ``_replan``."""
         self._dirty = False
         self._deadline_read = _UNKNOWN
@@ -428,7 +428,7 @@ class Scheduler:
             # stands_until, the clock before it and scheduler time as far ahead of the clock):
             # its answer stands, unasked (one tuple comparison: each item is compared by
             # identity first, as the legal list the game hands out again is). The promise is
-            # looked at first: an answer without one (until -inf, most of a Brouhaha bot's in
+            # looked at first: an answer without one (until -inf, most of a real-time bot's in
             # play) is asked again without the tuple made and compared
             if (
                 last is not None
