@@ -226,7 +226,7 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
     the cards, a sixth of the calls computed it afresh). A 60-game run still meets ~900 new
     keys, but only ~270 new hands (:func:`_hand_sums`, the sorts: two thirds of a new key's
     ~31,000 instructions); the rest is a few cached chances."""
-    k, draws, top, bottom, middle = _hand_sums(n_played, hand, players <= 5)
+    k, draws, top, bottom, middle = _hand_sums(n_played, hand, _sidekick_target(players))
     others = kids - 1
     var = draws * CARD_VAR
     high = base + top if k else base
@@ -245,10 +245,10 @@ def _kid_goal(n_played: int, base, hand: tuple, kids: int, tt: int, players: int
 
 
 @lru_cache(maxsize=1024)
-def _hand_sums(n_played: int, hand: tuple, five_or_fewer: bool) -> tuple:
+def _hand_sums(n_played: int, hand: tuple, target: float) -> tuple:
     """``(cards still to play k, cards still to draw, the sums of the highest, the lowest and
-    the Sidekick's k)`` of the hand and the cards to draw (each 3.5): what :func:`_kid_goal`
-    adds to the cards played. Exact sums (ints and halves), so adding them to the played
+    the Sidekick's k: those closest to ``target``, :func:`_sidekick_target`)`` of the hand and
+    the cards to draw (each 3.5): what :func:`_kid_goal` adds to the cards played. Exact sums (ints and halves), so adding them to the played
     cards' sum gives the very totals of summing all at once. Kept: the sorts here are most
     of a new goal's cost, and a hand comes back with other cards played; no lambda for the
     sort (see _MID_RANK)."""
@@ -256,7 +256,7 @@ def _hand_sums(n_played: int, hand: tuple, five_or_fewer: bool) -> tuple:
     k = max(ROUNDS - n_played, 0)
     draws = max(k + 2 - len(hand), 0) if k else 0
     pool = sorted(hand + [MEAN_CARD] * draws)
-    rank = _MID_RANK[4.0 if five_or_fewer else 4.5].__getitem__  # _sidekick_target
+    rank = _MID_RANK[target].__getitem__
     top = sum(pool[len(pool) - k :]) if k else 0
     return k, draws, top, sum(pool[:k]), sum(sorted(pool, key=rank)[:k])
 
