@@ -763,8 +763,18 @@ class SeededPlayer:
     def did(self, what: str) -> None:
         self.done[what] = self.done.get(what, 0) + 1
 
-    def by_key(self) -> bool:
+    def by_key(self, kind: str | None = None) -> bool:
+        """Key or click, alternately; for a ``kind`` of action (``did``'s "<kind> by key" and
+        "<kind> by click"), first the way it was not done yet: with other actions between, the
+        alternation alone could land one kind on the same way every time (a Brouhaha round
+        with a Hunter in hand: every play by click, CI)."""
         self.n += 1
+        if kind is not None:
+            keyed, clicked = self.done.get(f"{kind} by key"), self.done.get(f"{kind} by click")
+            if keyed and not clicked:
+                return False
+            if clicked and not keyed:
+                return True
         return self.n % 2 == 0
 
     def click(self, testid: str) -> None:

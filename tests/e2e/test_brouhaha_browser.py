@@ -167,7 +167,7 @@ class Player(H.SeededPlayer):
             return
         if s["phase"] == "pass" and s["passes"]:
             card = self.rng.choice(s["passes"])
-            if self.by_key():
+            if self.by_key("pass"):
                 self.key(str(s["cards"].index(card) + 1))
                 self.did("pass by key")
             else:
@@ -178,7 +178,7 @@ class Player(H.SeededPlayer):
         if s["slap"] and (
             s["phase"] == "slap" and p >= 0.3 or s["phase"] == "play" and (p >= 0.5 or self.rng.random() < 0.08)
         ):
-            if self.by_key():
+            if self.by_key("slap"):
                 self.key("Space")
                 self.did("slap by key")
             else:
@@ -188,7 +188,7 @@ class Player(H.SeededPlayer):
         if s["phase"] != "play":
             return
         if s["hunt"] and self.rng.random() < 0.5:
-            by_key = self.by_key()
+            by_key = self.by_key("hunt")
             if by_key:
                 self.key("h")
             else:
@@ -211,7 +211,7 @@ class Player(H.SeededPlayer):
                 self.did("hunt by click")
             return
         if s["down"] and s["take"] and self.rng.random() < 0.08:
-            if self.by_key():
+            if self.by_key("take back"):
                 self.key("t")
                 self.did("take back by key")
             else:
@@ -220,7 +220,7 @@ class Player(H.SeededPlayer):
             return
         if not s["down"] and s["plays"]:
             card = self.rng.choice(s["plays"])
-            if self.by_key():
+            if self.by_key("play"):
                 self.key(str(s["cards"].index(card) + 1))
                 self.did("play by key")
             else:
