@@ -755,6 +755,10 @@ class SeededPlayer:
         self.page, self.root = page, root
         self.rng = random.Random(seed)
         self.done: dict[str, int] = {}
+        #: the errors the widget showed, each counted when it came on screen (a failure
+        #: that counts what was done says with these what the widget answered to it)
+        self.errors: dict[str, int] = {}
+        self._shown_error: str | None = None
         self.n = 0
 
     def state(self) -> dict:
@@ -787,6 +791,10 @@ class SeededPlayer:
     def step(self) -> dict:
         """Read the state, do one thing; a button that went away mid-click is no failure."""
         s = self.state()
+        error = s.get("error")
+        if error and error != self._shown_error:
+            self.errors[error] = self.errors.get(error, 0) + 1
+        self._shown_error = error
         try:
             self._step(s)
         except Exception as exc:

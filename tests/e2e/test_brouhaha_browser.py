@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from fractions import Fraction
 
 import pytest
@@ -149,6 +150,7 @@ STATE_JS = """(root) => {
     winner: text('winner'),
     error: text('error'),
     clock: (() => { const c = q('clock'); return c && !c.hidden ? c.textContent : null; })(),
+    clockState: root.dataset.clock || null,
   };
 }"""
 
@@ -164,6 +166,14 @@ class Player(H.SeededPlayer):
 
     def _step(self, s: dict) -> None:
         if s["winner"]:
+            return
+        if s["clockState"] == "paused" and s["phase"] != "over":
+            # the widget left the screen, by the page's scrolling or, on a loaded machine, by a
+            # late look of the page's observer: the game paused and shows Resume, which a person
+            # presses (every action until then is refused: "The game is paused")
+            self.root.scroll_into_view_if_needed()
+            self.click("start")
+            self.did("resume")
             return
         if s["phase"] == "pass" and s["passes"]:
             card = self.rng.choice(s["passes"])
@@ -287,6 +297,7 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
             break
         page.wait_for_timeout(player.rng.randint(120, 350))
     clicked = time.monotonic() - started
+    clock_then = kernel.eval("[w.clock_state, w.game.clock]")  # (a clock paused on a loaded machine?)
     handed = kernel.eval("len(probe['records'])")
     finish = kernel.eval("finish_by_bots()", timeout=120)
     assert finish["over"] and not finish["failed"], finish
@@ -299,17 +310,19 @@ def test_a_round_by_keyboard_and_clicks_then_the_end_screen_with_no_secret_in_an
         f"one round by keyboard and clicks ({clicked:.0f} s wall), then the bots; "
         f"game over after {result['clock'] / 1000:.0f} s of game time ({time.monotonic() - started:.0f} s wall): "
         f"{result['reason']}, winners {result['winners']}; the person did {player.done}; phases seen {sorted(phases)}; "
-        f"events {result['events']}"
+        f"events {result['events']}; the widget's errors {player.errors}; seat 0's actions {Counter(result['mine'])}; "
+        f"the clock then {clock_then}"
     )
+    why = (player.done, player.errors, Counter(result["mine"]))  # what was tried, answered, done
     assert result["over"] and result["winners"], result
     banner = root.locator('[data-testid="winner"]')
     banner.wait_for(timeout=10_000)
     assert any(result["names"][s] in banner.text_content() for s in result["winners"])
     mine = result["mine"]
     assert "play" in mine and "slap" in mine, mine
-    assert player.done.get("play by key") and player.done.get("play by click"), player.done
-    assert player.done.get("slap by key") or player.done.get("slap by click"), player.done
-    assert player.done.get("hunt by key") or player.done.get("hunt by click"), player.done
+    assert player.done.get("play by key") and player.done.get("play by click"), why
+    assert player.done.get("slap by key") or player.done.get("slap by click"), why
+    assert player.done.get("hunt by key") or player.done.get("hunt by click"), why
     assert countdowns, "no countdown was on screen"
     # the person's own slap is in the history (above); the slap window itself may close
     # between two looks now that bots slap only on belief (issue 25): a reveal shows it was there
