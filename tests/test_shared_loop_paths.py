@@ -9,7 +9,8 @@ import pytest
 
 from brady_widgets.engine import game as game_module
 from brady_widgets.engine import rng
-from brady_widgets.scheduler import Later, Scheduler
+from brady_widgets.engine.registry import load_bots, load_game, names
+from brady_widgets.scheduler import BotError, BotsDoNotStop, Later, Scheduler
 
 
 def _reference(text: str, head: str = "") -> int:
@@ -133,3 +134,103 @@ def test_the_log_copies_a_flat_event_once_and_freezes_a_nested_one_to_any_depth(
     assert type(cache.seats[1][1]["by"]["x"]) is game_module.FrozenList
     assert type(cache.seats[1][3]["cards"][1]) is game_module.FrozenList
     assert cache.seats[1][0] is not events[0] and events[0]["type"] == "flat"  # a copy: the event is the game's
+
+
+# ------------------------------------------------------- run() of a turn-based game
+# Scheduler.run plays a turn-based game at delay 0 step by step (_run_turns), without the
+# plan, _replan and _earliest that run_until makes and reads for every step: the same game,
+# the same questions and the same scheduler afterwards as run_until's way.
+_TURN_BASED = [
+    (name, level)
+    for name in names()
+    if not load_game(name).realtime
+    for level in sorted(load_bots(name))
+    if level in ("random", "smart", "detective", "medium")
+]
+
+
+def _by_run_until(sched: Scheduler, max_steps: int = 100_000) -> int:
+    """The game played the general way: everything due by ``now`` (a delay-0 bot acts at once)."""
+    return sched.run_until(sched.now, max_steps)
+
+
+def _scheduler_state(sched: Scheduler) -> tuple:
+    return (sched.steps, sched.now, dict(sched._plans), sched._stalled, list(sched._queue))
+
+
+def _play_both(name: str, level: str, seed: int, people: frozenset = frozenset()):
+    """Play one game by run() and its twin by run_until, every seat but ``people`` a bot; the
+    people take the first legal action when the bots wait on them."""
+    cls, table = load_game(name), load_bots(name)
+    players = 4
+    out = []
+    for way in (Scheduler.run, _by_run_until):
+        g = cls(players, seed)
+        sched = Scheduler(g, {s: table[level](s, seed) for s in range(players) if s not in people}, delay=0, lag=0)
+        runs = []
+        for _ in range(10_000):
+            runs.append(way(sched))
+            if g.over:
+                break
+            seat = next(s for s in g.to_act if s in people)
+            g.act(seat, g.legal_actions(seat)[0])
+            sched.changed()
+        out.append((g, sched, runs))
+    return out
+
+
+@pytest.mark.parametrize(("name", "level"), _TURN_BASED)
+def test_run_plays_a_turn_based_game_as_run_until_does(name, level):
+    for seed in (3, 11):
+        for people in (frozenset(), frozenset({1})):
+            (a, sa, runs_a), (b, sb, runs_b) = _play_both(name, level, seed, people)
+            assert a.over and a.to_json() == b.to_json()
+            assert runs_a == runs_b  # the same steps at each call (the bots stop for the person alike)
+            assert _scheduler_state(sa) == _scheduler_state(sb)
+            sa.run()  # over: nothing more
+            assert a.to_json() == b.to_json()
+
+
+def test_run_asks_no_plan_of_a_turn_based_game(monkeypatch):
+    """The cost cut: no _replan, _earliest or _run_until per step of a simulated Brady game."""
+    calls = []
+    for method in ("_replan", "_earliest", "_run_until"):
+        real = getattr(Scheduler, method)
+        monkeypatch.setattr(
+            Scheduler, method, lambda self, *a, _real=real, _m=method: calls.append(_m) or _real(self, *a)
+        )
+    g = load_game("brady_bunch")(5, 7)
+    bots = load_bots("brady_bunch")
+    steps = Scheduler(g, {s: bots["smart"](s, 7) for s in range(5)}, delay=0, lag=0, copy_views=False).run()
+    assert g.over and steps > 50
+    assert calls == []
+
+
+def test_run_of_a_turn_based_game_stops_at_max_steps_and_after_a_bot_error_as_run_until_does():
+    cls, table = load_game("costume_party"), load_bots("costume_party")
+    games = []
+    for way in (Scheduler.run, _by_run_until):
+        g = cls(4, 5)
+        sched = Scheduler(g, {s: table["detective"](s, 5) for s in range(4)}, delay=0, lag=0)
+        with pytest.raises(BotsDoNotStop, match="more than 7 steps"):
+            way(sched, 7)
+        assert len(g.history) > 0 and sched.steps == 7
+        games.append((g, sched, way))
+    assert games[0][0].to_json() == games[1][0].to_json()
+    # (run_until has made the next plan before it stops: run() makes it when asked again)
+    assert _scheduler_state(games[0][1])[:2] == _scheduler_state(games[1][1])[:2]
+
+    class Wrong:
+        def choose(self, view, legal):
+            return {"type": "no such action"}
+
+    for g, sched, way in games:
+        seat = g.to_act[0]
+        good, sched.bots[seat] = sched.bots[seat], Wrong()
+        with pytest.raises(BotError) as failed:
+            way(sched)
+        assert failed.value.seat == seat and sched._dirty and not sched._plans
+        sched.bots[seat] = good  # put back: the game goes on from where it stopped
+        way(sched)
+        assert g.over
+    assert games[0][0].to_json() == games[1][0].to_json()
