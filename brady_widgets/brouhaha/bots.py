@@ -87,7 +87,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine.game import FrozenAction, FrozenList, LegalList
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, LegalList
 from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
@@ -1002,6 +1002,9 @@ def _held(hand, mine: str | None) -> list:
     return sorted([*hand, mine]) if mine is not None else sorted(hand)
 
 
+#: no options read yet (a view's options are never this object)
+_NO_OPTIONS = object()
+
 #: odds._tables() by cry mode: {animal: its cry}, {cry: its species}
 _CRY_OF, _SPECIES = odds._tables()[1:]
 
@@ -1011,10 +1014,11 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead", "_options",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot | None = None, view: dict | None = None):
+        self._options = _NO_OPTIONS  # (the read-only options its mode was read from, see ask)
         if bot is not None and view is not None:
             self.ask(bot, view)
 
@@ -1028,9 +1032,14 @@ class _Context:
         self.view = view
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
-        self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
-        self.cry_of = _CRY_OF[mode]  # {animal: its cry}
-        self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
+        if options is not self._options:
+            # (the views of a game share one read-only dict of options: its cry mode and tables
+            # are read at the bot's first question, not at every one; a plain dict, as in a
+            # reveal, is read every time: it may be a new one, or changed)
+            self._options = options if type(options) is FrozenEvent else None
+            self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
+            self.cry_of = _CRY_OF[mode]  # {animal: its cry}
+            self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
         # the view is a snapshot (its public parts read-only, shared by the views of one state):
         # read, never copied
         self.cries = view.get("cries") or ()
