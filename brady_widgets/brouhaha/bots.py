@@ -1014,7 +1014,7 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead", "_options",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_hopes", "_dead", "_options",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot | None = None, view: dict | None = None):
@@ -1054,7 +1054,6 @@ class _Context:
         self._holds = None
         self._known: dict | None = None
         self._crying: dict | None = None  # _crying_map()
-        self._lonely = None  # (made with _crying)
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
@@ -1170,7 +1169,7 @@ class _Context:
         """``{cry: the seats crying it}`` for every cry on the table, the announced Hunter's
         seat left out (a seat with no card down cries nothing), in seat order: the table's
         map of :data:`_CRYING`, the same for every seat, so its own seat is in it (the
-        readers skip it) and ``_lonely`` is its cry when no other seat cries it."""
+        readers skip it)."""
         crying = self._crying
         if crying is None:
             global _CRYING
@@ -1188,10 +1187,6 @@ class _Context:
                             crying[c] = crying[c] + (s,) if c in crying else (s,)
                 _CRYING = (table, crying, cries)
             self._crying = crying
-            me = self.me
-            own = cries[me] if me < len(cries) else None
-            # (set with the map, read only after it: no default per question)
-            self._lonely = own if own is not None and crying.get(own) == (me,) else None
         return crying
 
     def share(self, animal: str | None = None) -> float:
@@ -1267,8 +1262,12 @@ class _Context:
         score is not 0, in their order: a card whose cry nobody else cries scores 0 without
         a belief (``share`` would be ``1 - 1.0``), and the caller looks only at the best."""
         cry_of, dead, share, mine = self.cry_of, self.dead, self.share, self.mine
-        crying = self._crying_map()
-        lonely = self._lonely
+        crying = self._crying if self._crying is not None else self._crying_map()
+        # its own cry when no other seat cries it (made here, its one reader, not with the map:
+        # many questions read the map and never score a card)
+        cries, me = self.cries, self.me
+        own = cries[me] if me < len(cries) else None
+        lonely = own if own is not None and crying.get(own) == (me,) else None
         deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
         out = {}
         for c in animals:
