@@ -140,3 +140,24 @@ def test_every_draw_is_the_hash_of_its_key(players, level, seed, options):
     assert kinds.get("attention", 0) > 10 and kinds.get("shuffle", 0) > 10 and kinds.get("care", 0) > 10, kinds
     assert kinds.get("holds", 0) > 10 and kinds.get("cried", 0) > 10, kinds
     assert kinds.get("careless", 0) > 0 or level == "hard", kinds  # (a hard bot always takes care)
+
+
+@pytest.mark.parametrize("players,level,seed", [(4, "medium", 3), (4, "easy", 11), (6, "medium", 5)])
+def test_a_tie_is_broken_only_at_a_table_it_pays_attention_to(players, level, seed):
+    """The seeded draws that break a tie between the best cards (``pick``) are made only at a
+    table of cries whose ``attention`` draw says the bot answers it: at any other table the
+    card it would pick changes nothing (it goes on to search), so those draws are not made."""
+    game = Brouhaha(players, seed)
+    bots = {s: BOTS[level](s, seed) for s in range(players)}
+    Scheduler(game, bots, delay=0, lag=0, copy_views=False).run()
+    assert game.over
+    picks = inattentive = 0
+    for bot in bots.values():
+        draws, attention = bot._draws, bot.p["attention"]
+        for key in draws:
+            if key[0] == "pick":
+                assert draws.get(("attention", key[1]), 1.0) < attention, key  # (drawn, and attentive)
+                picks += 1
+            elif key[0] == "attention":
+                inattentive += draws[key] >= attention
+    assert picks > 5 and inattentive > 5, (picks, inattentive)

@@ -899,7 +899,11 @@ class PlannerBot:
             for c, v in scores.items():
                 if hi - v < 0.002 and round(v, 3) == top:
                     tied.append(c)
-            if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
+            # (whether it pays attention is asked before the tie is broken: with no attention
+            # the card it would pick changes nothing, and its draws are not made)
+            if (scores[tied[0]] > bar or any(scores[c] > bar for c in tied)) and self._uniform_as(
+                ("attention", table), f"('attention', {_table_text(table)})"
+            ) < p["attention"]:
                 best = tied[0]
                 if len(tied) > 1:
                     # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
@@ -913,10 +917,7 @@ class PlannerBot:
                             u = self._uniform_of(key, f"{head}{c!r})")
                         if u > top_u:
                             best, top_u = c, u
-                if (
-                    scores[best] > bar
-                    and self._uniform_as(("attention", table), f"('attention', {_table_text(table)})") < p["attention"]
-                ):
+                if scores[best] > bar:
                     return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
