@@ -862,7 +862,9 @@ class PlannerBot:
         may_slap = can_slap and mine is not None
         # 1. slap when it believes someone shares its animal
         p_now = ctx.share() if mine is not None else 0.0
-        if may_slap and p_now >= p["slap_first"] + ctx.risk() and not memory.slapped_here():
+        # (the risk, never below 0, is read only for a belief past the bare threshold)
+        first = p["slap_first"]
+        if may_slap and p_now >= first and p_now >= first + ctx.risk() and not memory.slapped_here():
             return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
         # 2. a Hunter at the card it can best place
         if HUNTER in ctx.hand:
