@@ -884,43 +884,17 @@ class PlannerBot:
             self._want = None
             return None
         table = tuple(ctx.cries)
-        scores = ctx.play_scores(plays)
-        # the best card: the highest score to 3 places, ties broken by a seeded draw per card
-        # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
-        bar = p_now + p["switch_margin"]
-        if not bar > 0.05:
-            bar = 0.05  # max(0.05, p_now + switch_margin)
-        # (rounding is monotone: the top rounded score is the top score rounded, and with no
-        # score past the bar no card of the tie is worth showing)
-        hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
-        if hi > bar:
-            top = round(hi, 3)
-            # (a score rounding to top is within 0.001 of hi, so one further away than 0.002
-            # is not rounded)
-            tied = []  # (a loop: a list comprehension makes a function frame in CPython 3.11)
-            for c, v in scores.items():
-                if hi - v < 0.002 and round(v, 3) == top:
-                    tied.append(c)
-            # (whether it pays attention is asked before the tie is broken: with no attention
-            # the card it would pick changes nothing, and its draws are not made)
-            if (scores[tied[0]] > bar or any(scores[c] > bar for c in tied)) and self._uniform_as(
-                ("attention", table), f"('attention', {_table_text(table)})"
-            ) < p["attention"]:
-                best = tied[0]
-                if len(tied) > 1:
-                    # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
-                    # the highest draw (a draw is at least 0), found without max's keyword
-                    top_u = -1.0
-                    head = f"('pick', {_table_text(table)}, "  # (the text of every card's draw begins so)
-                    for c in tied:
-                        key = ("pick", table, c)
-                        u = self._draws.get(key)
-                        if u is None:
-                            u = self._uniform_of(key, f"{head}{c!r})")
-                        if u > top_u:
-                            best, top_u = c, u
-                if scores[best] > bar:
-                    return self._later(plays[best], "think", now, ("best",))
+        # (whether it notices the cries at this table is asked first: with no attention no card
+        # is answered, and the cards' scores are not worked out; at an attention of 1 the draw,
+        # below 1, never fails, and is not made)
+        attention = p["attention"]
+        if (
+            attention >= 1.0
+            or self._uniform_as(("attention", table), f"('attention', {_table_text(table)})") < attention
+        ):
+            best = self._best_card(ctx, plays, p_now, table)
+            if best is not None:
+                return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
         since = memory.down_at.get(self.seat, now) if mine is not None else now
@@ -968,6 +942,44 @@ class PlannerBot:
             return self._later(plays[nxt], "think", now, ("show",))
         patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
+
+    def _best_card(self, ctx: _Context, plays: dict, p_now: float, table: tuple) -> str | None:
+        """The card of ``plays`` likeliest to be matched by a card already down, if its score
+        is past the bar (``p_now + switch_margin``, at least 0.05), else None: the highest
+        score to 3 places, ties broken by a seeded draw per card (drawn only when the tie
+        matters: no card of the tie is worth showing otherwise)."""
+        scores = ctx.play_scores(plays)
+        bar = p_now + self.p["switch_margin"]
+        if not bar > 0.05:
+            bar = 0.05  # max(0.05, p_now + switch_margin)
+        # (rounding is monotone: the top rounded score is the top score rounded, and with no
+        # score past the bar no card of the tie is worth showing)
+        hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
+        if not hi > bar:
+            return None
+        top = round(hi, 3)
+        # (a score rounding to top is within 0.001 of hi, so one further away than 0.002 is
+        # not rounded)
+        tied = []  # (a loop: a list comprehension makes a function frame in CPython 3.11)
+        for c, v in scores.items():
+            if hi - v < 0.002 and round(v, 3) == top:
+                tied.append(c)
+        best = tied[0]
+        if len(tied) > 1:
+            if not any(scores[c] > bar for c in tied):
+                return None
+            # max(tied, key=the seeded draw of ("pick", table, card)): the first card of the
+            # highest draw (a draw is at least 0), found without max's keyword
+            top_u = -1.0
+            head = f"('pick', {_table_text(table)}, "  # (the text of every card's draw begins so)
+            for c in tied:
+                key = ("pick", table, c)
+                u = self._draws.get(key)
+                if u is None:
+                    u = self._uniform_of(key, f"{head}{c!r})")
+                if u > top_u:
+                    best, top_u = c, u
+        return best if scores[best] > bar else None
 
 
 def _read_legal(legal: list) -> tuple:
