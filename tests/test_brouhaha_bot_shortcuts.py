@@ -137,9 +137,10 @@ def test_every_draw_is_the_hash_of_its_key(players, level, seed, options):
             assert u == hash64(repr(key), bot._salt) / 2.0**64, key
             kinds[key[0]] = kinds.get(key[0], 0) + 1
     assert kinds.get("order", 0) > 10 and kinds.get("pick", 0) > 0, kinds
-    assert kinds.get("shuffle", 0) > 10 and kinds.get("care", 0) > 10, kinds
-    # (at an attention of 1, hard's, the draw could never fail: it is not made)
-    assert kinds.get("attention", 0) > 10 if level != "hard" else "attention" not in kinds, kinds
+    assert kinds.get("shuffle", 0) > 10, kinds
+    # (at an attention and a care of 1, hard's, those draws could never fail: they are not made)
+    for sure in ("attention", "care"):
+        assert kinds.get(sure, 0) > 10 if level != "hard" else sure not in kinds, (sure, kinds)
     assert kinds.get("holds", 0) > 10 and kinds.get("cried", 0) > 10, kinds
     assert kinds.get("careless", 0) > 0 or level == "hard", kinds  # (a hard bot always takes care)
 
@@ -178,13 +179,15 @@ def test_a_tie_is_broken_only_at_a_table_it_pays_attention_to(players, level, se
     assert picks > 5 and inattentive > 5, (picks, inattentive)
 
 
-def test_a_bot_that_always_pays_attention_draws_nothing_for_it():
+def test_a_bot_that_always_pays_attention_and_care_draws_nothing_for_them():
     """At an attention of 1 (hard) the attention draw, below 1, could never fail: it is not
-    made, and the bot still answers the cries on the table and breaks its ties."""
+    made, and the bot still answers the cries on the table and breaks its ties; nor is the
+    draw of its care in choosing a card to pass, at a care of 1 (it still chooses them)."""
     game = Brouhaha(5, 8)
     bots = {s: BOTS["hard"](s, 8) for s in range(5)}
     Scheduler(game, bots, delay=0, lag=0, copy_views=False).run()
     assert game.over
     kinds = [key[0] for bot in bots.values() for key in bot._draws]
     assert "attention" not in kinds and kinds.count("pick") > 5, kinds.count("pick")
-    assert any(ev["type"] == "match" for ev in game.events)
+    assert "care" not in kinds and "careless" not in kinds
+    assert any(ev["type"] == "match" for ev in game.events) and any(ev["type"] == "passed" for ev in game.events)

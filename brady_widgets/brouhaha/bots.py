@@ -802,7 +802,9 @@ class PlannerBot:
             return None
         closes = (ctx.view.get("passing") or {}).get("closes_at")
         now = ctx.now
-        if self._uniform_as(("care", closes), f"('care', {closes!r})") < self.p["care"]:
+        care = self.p["care"]
+        # (at a care of 1, hard's, the draw, below 1, could never fail: it is not made)
+        if care >= 1.0 or self._uniform_as(("care", closes), f"('care', {closes!r})") < care:
             card = self._pass_choice(ctx, cards, closes)
             # the card stands while the memories it was chosen by stay (_pass_choice's cache)
             until = min(self._holds_cache[2], self._pass_cache[2])
