@@ -150,23 +150,31 @@ def test_a_tie_is_broken_only_at_a_table_it_pays_attention_to(players, level, se
     """The seeded draws that break a tie between the best cards (``pick``) are made only at a
     table of cries whose ``attention`` draw says the bot answers it: at any other table the
     card it would pick changes nothing (it goes on to search), so those draws are not made.
-    (Nor are the cards' scores worked out there: the fingerprints keep every decision.)"""
+    Nor are the cards' scores worked out there, and attention is drawn only at a table where
+    a card may score (the fingerprints keep every decision)."""
     scored = []
+    may_score: set = set()  # (seat, table) where a card may score
 
     class Checking(_Context):
-        def play_scores(self, animals):
+        def scores_of(self, cards):
             # the cards are scored only at a table it pays attention to
             u = self.bot._draws.get(("attention", tuple(self.cries)), 1.0)
             assert u < self.bot.p["attention"], (self.me, self.cries)
             scored.append(self.me)
-            return super().play_scores(animals)
+            return super().scores_of(cards)
+
+        def may_score(self, animals):
+            cards = super().may_score(animals)
+            if cards:
+                may_score.add((self.me, tuple(self.cries)))
+            return cards
 
     game = Brouhaha(players, seed)
     bots = {s: BOTS[level](s, seed) for s in range(players)}
     for bot in bots.values():
         bot._ctx = Checking()
     Scheduler(game, bots, delay=0, lag=0, copy_views=False).run()
-    assert game.over and len(scored) > 20
+    assert game.over
     picks = inattentive = 0
     for bot in bots.values():
         draws, attention = bot._draws, bot.p["attention"]
@@ -175,8 +183,10 @@ def test_a_tie_is_broken_only_at_a_table_it_pays_attention_to(players, level, se
                 assert draws.get(("attention", key[1]), 1.0) < attention, key  # (drawn, and attentive)
                 picks += 1
             elif key[0] == "attention":
+                # (drawn only at a table where a card may score: else there is nothing to answer)
+                assert (bot.seat, key[1]) in may_score, key
                 inattentive += draws[key] >= attention
-    assert picks > 5 and inattentive > 5, (picks, inattentive)
+    assert picks > 5 and inattentive > 5 and len(scored) > 20, (picks, inattentive, len(scored))
 
 
 def test_a_bot_that_always_pays_attention_and_care_draws_nothing_for_them():

@@ -886,15 +886,16 @@ class PlannerBot:
             self._want = None
             return None
         table = tuple(ctx.cries)
-        # (whether it notices the cries at this table is asked first: with no attention no card
-        # is answered, and the cards' scores are not worked out; at an attention of 1 the draw,
-        # below 1, never fails, and is not made)
+        # (whether it notices the cries at this table is asked first, and only with a card that
+        # may score: with no attention no card is answered, and the cards' beliefs are not
+        # worked out; at an attention of 1 the draw, below 1, never fails, and is not made)
+        may_score = ctx.may_score(plays)
         attention = p["attention"]
-        if (
+        if may_score and (
             attention >= 1.0
             or self._uniform_as(("attention", table), f"('attention', {_table_text(table)})") < attention
         ):
-            best = self._best_card(ctx, plays, p_now, table)
+            best = self._best_card(ctx, may_score, p_now, table)
             if best is not None:
                 return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
@@ -945,12 +946,12 @@ class PlannerBot:
         patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
-    def _best_card(self, ctx: _Context, plays: dict, p_now: float, table: tuple) -> str | None:
-        """The card of ``plays`` likeliest to be matched by a card already down, if its score
-        is past the bar (``p_now + switch_margin``, at least 0.05), else None: the highest
-        score to 3 places, ties broken by a seeded draw per card (drawn only when the tie
-        matters: no card of the tie is worth showing otherwise)."""
-        scores = ctx.play_scores(plays)
+    def _best_card(self, ctx: _Context, cards: list, p_now: float, table: tuple) -> str | None:
+        """The card of ``cards`` (:meth:`_Context.may_score`) likeliest to be matched by a card
+        already down, if its score is past the bar (``p_now + switch_margin``, at least 0.05),
+        else None: the highest score to 3 places, ties broken by a seeded draw per card (drawn
+        only when the tie matters: no card of the tie is worth showing otherwise)."""
+        scores = ctx.scores_of(cards)
         bar = p_now + self.p["switch_margin"]
         if not bar > 0.05:
             bar = 0.05  # max(0.05, p_now + switch_margin)
@@ -1278,7 +1279,22 @@ class _Context:
         """``{animal: play_score(animal)}`` for the animals other than its own down card whose
         score is not 0, in their order: a card whose cry nobody else cries scores 0 without
         a belief (``share`` would be ``1 - 1.0``), and the caller looks only at the best."""
-        cry_of, dead, share, mine = self.cry_of, self.dead, self.share, self.mine
+        return self.scores_of(self.may_score(animals))
+
+    def scores_of(self, cards: list) -> dict:
+        """``{card: share(card)}`` for the cards of :meth:`may_score` whose share is not 0."""
+        share = self.share
+        out = {}
+        for c in cards:
+            v = share(c)
+            if v:
+                out[c] = v
+        return out
+
+    def may_score(self, animals) -> list:
+        """The animals of ``animals`` whose :meth:`play_score` may not be 0, in order, found
+        without a belief: not its own down card, not dead, and of a cry another seat cries."""
+        cry_of, dead, mine = self.cry_of, self.dead, self.mine
         crying = self._crying if self._crying is not None else self._crying_map()
         # its own cry when no other seat cries it (made here, its one reader, not with the map:
         # many questions read the map and never score a card)
@@ -1286,16 +1302,14 @@ class _Context:
         own = cries[me] if me < len(cries) else None
         lonely = own if own is not None and crying.get(own) == (me,) else None
         deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
-        out = {}
+        out = []
         for c in animals:
             # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
             cry = cry_of.get(c)
             if cry in crying and cry != lonely and c != mine:
                 d = deads.get(c)
                 if not (d if d is not None else dead(c)):
-                    v = share(c)
-                    if v:
-                        out[c] = v
+                    out.append(c)
         return out
 
     def play_score(self, animal: str) -> float:
