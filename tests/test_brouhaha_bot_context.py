@@ -71,3 +71,25 @@ def test_a_bot_that_answered_questions_is_freed_with_its_last_reference(level):
         assert [r() for r in refs] == [None] * len(refs)
     finally:
         gc.enable()
+
+
+def test_a_context_reads_a_games_read_only_options_once_and_a_plain_dict_each_time():
+    """The views of a game share one read-only dict of options, so a context reads its cry
+    mode at the first question only (the same object: the same mode); a plain dict (a
+    reveal's, or a caller's own) may be new or changed at any question, and is read each time."""
+    game = Brouhaha(4, 7, cries="solo")
+    bot = BOTS["medium"](0, 7)
+    ctx = bot._ctx
+    view = game.view(0)
+    ctx.ask(bot, view)
+    assert ctx._options is view["options"] and ctx.mode == "solo"
+    ctx.ask(bot, game.view(0))  # (another view of the game: the same options, kept)
+    assert ctx._options is view["options"] and ctx.mode == "solo"
+    plain = {**view, "options": {"bang": False, "cries": "solo"}}
+    ctx.ask(bot, plain)
+    assert ctx._options is None and ctx.mode == "solo"
+    plain["options"]["cries"] = "shared"  # (changed in place: read again)
+    ctx.ask(bot, plain)
+    assert ctx.mode == "shared" and ctx.cry_of == _Context(bot, plain).cry_of != _Context(bot, view).cry_of
+    ctx.ask(bot, view)
+    assert ctx.mode == "solo" and ctx.cry_of == _Context(bot, view).cry_of

@@ -87,7 +87,7 @@ from __future__ import annotations
 import math
 import random
 
-from ..engine.game import FrozenAction, FrozenList, LegalList
+from ..engine.game import FrozenAction, FrozenEvent, FrozenList, LegalList
 from ..engine.rng import hash64
 from ..scheduler import Later
 from . import odds
@@ -802,7 +802,9 @@ class PlannerBot:
             return None
         closes = (ctx.view.get("passing") or {}).get("closes_at")
         now = ctx.now
-        if self._uniform_as(("care", closes), f"('care', {closes!r})") < self.p["care"]:
+        care = self.p["care"]
+        # (at a care of 1, hard's, the draw, below 1, could never fail: it is not made)
+        if care >= 1.0 or self._uniform_as(("care", closes), f"('care', {closes!r})") < care:
             card = self._pass_choice(ctx, cards, closes)
             # the card stands while the memories it was chosen by stay (_pass_choice's cache)
             until = min(self._holds_cache[2], self._pass_cache[2])
@@ -862,7 +864,9 @@ class PlannerBot:
         may_slap = can_slap and mine is not None
         # 1. slap when it believes someone shares its animal
         p_now = ctx.share() if mine is not None else 0.0
-        if may_slap and p_now >= p["slap_first"] + ctx.risk() and not memory.slapped_here():
+        # (the risk, never below 0, is read only for a belief past the bare threshold)
+        first = p["slap_first"]
+        if may_slap and p_now >= first and p_now >= first + ctx.risk() and not memory.slapped_here():
             return self._later(SLAP, "react", now, ("first", memory.down_at.get(self.seat)))
         # 2. a Hunter at the card it can best place
         if HUNTER in ctx.hand:
@@ -882,42 +886,18 @@ class PlannerBot:
             self._want = None
             return None
         table = tuple(ctx.cries)
-        scores = ctx.play_scores(plays)
-        # the best card: the highest score to 3 places, ties broken by a seeded draw per card
-        # (drawn only when the tie matters: no card of the tie is worth showing otherwise)
-        bar = p_now + p["switch_margin"]
-        if not bar > 0.05:
-            bar = 0.05  # max(0.05, p_now + switch_margin)
-        # (rounding is monotone: the top rounded score is the top score rounded, and with no
-        # score past the bar no card of the tie is worth showing)
-        hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
-        if hi > bar:
-            top = round(hi, 3)
-            # (a score rounding to top is within 0.001 of hi, so one further away than 0.002
-            # is not rounded)
-            tied = []  # (a loop: a list comprehension makes a function frame in CPython 3.11)
-            for c, v in scores.items():
-                if hi - v < 0.002 and round(v, 3) == top:
-                    tied.append(c)
-            if scores[tied[0]] > bar or any(scores[c] > bar for c in tied):
-                best = tied[0]
-                if len(tied) > 1:
-                    # max(tied, key=the seeded draw of ("pick", table, card)): the first card of
-                    # the highest draw (a draw is at least 0), found without max's keyword
-                    top_u = -1.0
-                    head = f"('pick', {_table_text(table)}, "  # (the text of every card's draw begins so)
-                    for c in tied:
-                        key = ("pick", table, c)
-                        u = self._draws.get(key)
-                        if u is None:
-                            u = self._uniform_of(key, f"{head}{c!r})")
-                        if u > top_u:
-                            best, top_u = c, u
-                if (
-                    scores[best] > bar
-                    and self._uniform_as(("attention", table), f"('attention', {_table_text(table)})") < p["attention"]
-                ):
-                    return self._later(plays[best], "think", now, ("best",))
+        # (whether it notices the cries at this table is asked first, and only with a card that
+        # may score: with no attention no card is answered, and the cards' beliefs are not
+        # worked out; at an attention of 1 the draw, below 1, never fails, and is not made)
+        may_score = ctx.may_score(plays)
+        attention = p["attention"]
+        if may_score and (
+            attention >= 1.0
+            or self._uniform_as(("attention", table), f"('attention', {_table_text(table)})") < attention
+        ):
+            best = self._best_card(ctx, may_score, p_now, table)
+            if best is not None:
+                return self._later(plays[best], "think", now, ("best",))
         # 4. else search: show the next card, at once with none down, after a patience with one
         alive = ctx.alive(plays)
         since = memory.down_at.get(self.seat, now) if mine is not None else now
@@ -966,6 +946,44 @@ class PlannerBot:
         patience = 0 if ctx.dead(mine) else self._drawn(("patience", since), p["patience"]) * (1 + 2 * p_now)
         return self._later(plays[nxt], "think", now, ("next", since), not_before=since + patience)
 
+    def _best_card(self, ctx: _Context, cards: list, p_now: float, table: tuple) -> str | None:
+        """The card of ``cards`` (:meth:`_Context.may_score`) likeliest to be matched by a card
+        already down, if its score is past the bar (``p_now + switch_margin``, at least 0.05),
+        else None: the highest score to 3 places, ties broken by a seeded draw per card (drawn
+        only when the tie matters: no card of the tie is worth showing otherwise)."""
+        scores = ctx.scores_of(cards)
+        bar = p_now + self.p["switch_margin"]
+        if not bar > 0.05:
+            bar = 0.05  # max(0.05, p_now + switch_margin)
+        # (rounding is monotone: the top rounded score is the top score rounded, and with no
+        # score past the bar no card of the tie is worth showing)
+        hi = max(scores.values()) if scores else 0.0  # (no default=: max parses no keywords)
+        if not hi > bar:
+            return None
+        top = round(hi, 3)
+        # (a score rounding to top is within 0.001 of hi, so one further away than 0.002 is
+        # not rounded)
+        tied = []  # (a loop: a list comprehension makes a function frame in CPython 3.11)
+        for c, v in scores.items():
+            if hi - v < 0.002 and round(v, 3) == top:
+                tied.append(c)
+        best = tied[0]
+        if len(tied) > 1:
+            if not any(scores[c] > bar for c in tied):
+                return None
+            # max(tied, key=the seeded draw of ("pick", table, card)): the first card of the
+            # highest draw (a draw is at least 0), found without max's keyword
+            top_u = -1.0
+            head = f"('pick', {_table_text(table)}, "  # (the text of every card's draw begins so)
+            for c in tied:
+                key = ("pick", table, c)
+                u = self._draws.get(key)
+                if u is None:
+                    u = self._uniform_of(key, f"{head}{c!r})")
+                if u > top_u:
+                    best, top_u = c, u
+        return best if scores[best] > bar else None
+
 
 def _read_legal(legal: list) -> tuple:
     """``(legal, can slap, [hunt actions], {card: play action}, [cards to pass], {card: its
@@ -1002,6 +1020,9 @@ def _held(hand, mine: str | None) -> list:
     return sorted([*hand, mine]) if mine is not None else sorted(hand)
 
 
+#: no options read yet (a view's options are never this object)
+_NO_OPTIONS = object()
+
 #: odds._tables() by cry mode: {animal: its cry}, {cry: its species}
 _CRY_OF, _SPECIES = odds._tables()[1:]
 
@@ -1011,10 +1032,11 @@ class _Context:
 
     __slots__ = (
         "bot", "view", "memory", "me", "now", "mode", "cry_of", "species", "cries", "hand", "mine", "my_cry", "hunter",
-        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_lonely", "_hopes", "_dead",
+        "_pool", "_beliefs", "_made", "_holds", "_known", "_crying", "_hopes", "_dead", "_options",
     )  # fmt: skip
 
     def __init__(self, bot: PlannerBot | None = None, view: dict | None = None):
+        self._options = _NO_OPTIONS  # (the read-only options its mode was read from, see ask)
         if bot is not None and view is not None:
             self.ask(bot, view)
 
@@ -1028,9 +1050,14 @@ class _Context:
         self.view = view
         self.now = view.get("clock", 0) or 0
         options = view.get("options")
-        self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
-        self.cry_of = _CRY_OF[mode]  # {animal: its cry}
-        self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
+        if options is not self._options:
+            # (the views of a game share one read-only dict of options: its cry mode and tables
+            # are read at the bot's first question, not at every one; a plain dict, as in a
+            # reveal, is read every time: it may be a new one, or changed)
+            self._options = options if type(options) is FrozenEvent else None
+            self.mode = mode = options.get("cries", "shared") if options else "shared"  # odds._mode
+            self.cry_of = _CRY_OF[mode]  # {animal: its cry}
+            self.species = _SPECIES[mode]  # {cry: its species}: odds.species_of_cry
         # the view is a snapshot (its public parts read-only, shared by the views of one state):
         # read, never copied
         self.cries = view.get("cries") or ()
@@ -1045,7 +1072,6 @@ class _Context:
         self._holds = None
         self._known: dict | None = None
         self._crying: dict | None = None  # _crying_map()
-        self._lonely = None  # (made with _crying)
         self._hopes: dict | None = None  # PlannerBot._hopes_now: {cry: 1.0} for cry_hope
         self._dead: dict | None = None  # _deads(): animal -> dead(animal)
 
@@ -1161,7 +1187,7 @@ class _Context:
         """``{cry: the seats crying it}`` for every cry on the table, the announced Hunter's
         seat left out (a seat with no card down cries nothing), in seat order: the table's
         map of :data:`_CRYING`, the same for every seat, so its own seat is in it (the
-        readers skip it) and ``_lonely`` is its cry when no other seat cries it."""
+        readers skip it)."""
         crying = self._crying
         if crying is None:
             global _CRYING
@@ -1179,10 +1205,6 @@ class _Context:
                             crying[c] = crying[c] + (s,) if c in crying else (s,)
                 _CRYING = (table, crying, cries)
             self._crying = crying
-            me = self.me
-            own = cries[me] if me < len(cries) else None
-            # (set with the map, read only after it: no default per question)
-            self._lonely = own if own is not None and crying.get(own) == (me,) else None
         return crying
 
     def share(self, animal: str | None = None) -> float:
@@ -1257,20 +1279,37 @@ class _Context:
         """``{animal: play_score(animal)}`` for the animals other than its own down card whose
         score is not 0, in their order: a card whose cry nobody else cries scores 0 without
         a belief (``share`` would be ``1 - 1.0``), and the caller looks only at the best."""
-        cry_of, dead, share, mine = self.cry_of, self.dead, self.share, self.mine
-        crying = self._crying_map()
-        lonely = self._lonely
-        deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
+        return self.scores_of(self.may_score(animals))
+
+    def scores_of(self, cards: list) -> dict:
+        """``{card: share(card)}`` for the cards of :meth:`may_score` whose share is not 0."""
+        share = self.share
         out = {}
+        for c in cards:
+            v = share(c)
+            if v:
+                out[c] = v
+        return out
+
+    def may_score(self, animals) -> list:
+        """The animals of ``animals`` whose :meth:`play_score` may not be 0, in order, found
+        without a belief: not its own down card, not dead, and of a cry another seat cries."""
+        cry_of, dead, mine = self.cry_of, self.dead, self.mine
+        crying = self._crying if self._crying is not None else self._crying_map()
+        # its own cry when no other seat cries it (made here, its one reader, not with the map:
+        # many questions read the map and never score a card)
+        cries, me = self.cries, self.me
+        own = cries[me] if me < len(cries) else None
+        lonely = own if own is not None and crying.get(own) == (me,) else None
+        deads = self._dead if self._dead is not None else self._deads()  # (dead's cache, read here first)
+        out = []
         for c in animals:
             # (a Hunter has no cry; every cry in the map but its lonely own has another seat)
             cry = cry_of.get(c)
             if cry in crying and cry != lonely and c != mine:
                 d = deads.get(c)
                 if not (d if d is not None else dead(c)):
-                    v = share(c)
-                    if v:
-                        out[c] = v
+                    out.append(c)
         return out
 
     def play_score(self, animal: str) -> float:
