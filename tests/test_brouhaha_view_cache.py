@@ -12,7 +12,8 @@ import json
 import pytest
 
 from brady_widgets.brouhaha.bots import BOTS
-from brady_widgets.brouhaha.rules import Brouhaha
+from brady_widgets.brouhaha.rules import SLAP, Brouhaha
+from brady_widgets.engine import Game, IllegalAction
 from brady_widgets.scheduler import Scheduler
 
 #: (players, level, seed, options)
@@ -70,3 +71,36 @@ def test_the_views_of_one_state_share_their_public_part_read_only():
     assert c["cries"] is not a["cries"] and a["cries"] == b["cries"] != c["cries"]
     for key in ("reserves", "removed", "lost", "options"):
         assert c[key] is a[key]
+
+
+class _CountedDeadline(Brouhaha):
+    """Counts the reads of its next deadline (a class-wide list: a game keeps at most 30
+    attributes)."""
+
+    reads: list = []
+
+    def next_deadline(self):
+        self.reads.append(self.clock)
+        return super().next_deadline()
+
+
+def test_the_views_of_a_state_read_its_deadline_once_and_are_the_kernels_views():
+    g = _CountedDeadline(4, 5)
+    g.act(1, g.legal_actions(1)[0], at=100)
+    g.act(2, g.legal_actions(2)[0], at=120)
+    g.act(1, SLAP, at=150)  # the slap window: its closing is the deadline
+    for phase, deadline in (("slap", 1150), ("reveal", 1680)):  # a state, and the next (a reveal)
+        assert g.phase == phase and Brouhaha.next_deadline(g) == deadline
+        g.reads.clear()
+        seats = (None, 0, 1, 2, 3, 0)
+        views = [g.view(seat) for seat in seats]
+        assert len(g.reads) == 1, g.reads  # once for the state, not once per view
+        for seat, view in zip(seats, views):
+            assert (view["clock"], view["deadline"]) == (g.clock, deadline)
+            # what the kernel's view gives, key order included (clock and deadline last)
+            assert _dumped(view) == _dumped(Game.view(g, seat)) and [*view][-3:] == ["log", "clock", "deadline"]
+        if phase == "slap":
+            g.act(2, SLAP, at=180)
+    # a seat that is not one still gets the kernel's refusal
+    with pytest.raises(IllegalAction, match="no seat 4"):
+        g.view(4)

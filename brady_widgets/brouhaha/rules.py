@@ -130,8 +130,9 @@ class _LegalCache(dict):
     def __init__(self):
         self.hunters: list[int] = []
         self.void: _LegalCache | None = None
-        #: (history, its length, the public part of a view) of the state last viewed
-        #: (:meth:`Brouhaha._view`; a slot here for the same reason)
+        #: (history, its length, the public part of a view, with the view's clock and
+        #: deadline) of the state last viewed (:meth:`Brouhaha._view`; a slot here for the
+        #: same reason)
         self.view: tuple | None = None
 
     def __missing__(self, seat):
@@ -818,6 +819,15 @@ class Brouhaha(Game):
         return [*map(len, self.reserves)]
 
     # ----------------------------------------------------------------- views
+    def view(self, seat):
+        # the kernel's view, for a seat or the public one, in one call: a seat's view from
+        # _view holds the clock and the deadline already, in the kernel's key order (read
+        # once per state, not once per view: a bot game asks ~600 views, ~4 per state at 4
+        # players); anything else, and every refusal, goes through the kernel
+        if seat is None or (type(seat) is int and 0 <= seat < self.players):
+            return self._view(seat)
+        return Game.view(self, seat)
+
     def _view(self, seat, reveal=False):
         if reveal:
             view = self._public(list, dict)  # (the teacher's reveal: plain new lists and dicts)
@@ -830,7 +840,13 @@ class Brouhaha(Game):
             lc = self._kept
             kept = lc.view
             if kept is None or kept[1] != len(history) or kept[0] is not history:
-                kept = lc.view = (history, len(history), self._public(FrozenList, FrozenEvent, kept))
+                part = self._public(FrozenList, FrozenEvent, kept)
+                # the clock and the deadline the kernel's view adds last (after the log), read
+                # once per state too (every change of either appends to the history): view()
+                # then hands out what _view gives
+                part["clock"] = self.clock
+                part["deadline"] = self.next_deadline()
+                kept = lc.view = (history, len(history), part)
             view = kept[2].copy()
         # the seat's own parts, each a new object of its view
         view["viewer"] = seat
