@@ -69,8 +69,18 @@ def test_the_views_of_one_state_share_their_public_part_read_only():
     g.act(2, g.legal_actions(2)[0], at=200)
     c = g.view(0)
     assert c["cries"] is not a["cries"] and a["cries"] == b["cries"] != c["cries"]
-    for key in ("reserves", "removed", "lost", "options"):
+    for key in ("reserves", "scores", "removed", "lost", "options"):
         assert c[key] is a[key]
+
+
+def test_a_state_keeps_the_last_scores_only_while_the_reserves_are_the_same():
+    g = Brouhaha(4, 5)
+    g.act(0, g.legal_actions(0)[0], at=100)
+    before = g.view(None)
+    g.reserves[1].append(g.hands[1].pop())  # (a test's position: a Reserve changed, one step on)
+    g.act(2, g.legal_actions(2)[0], at=200)
+    after = g.view(None)
+    assert before["scores"] == [0, 0, 0, 0] and after["scores"] == [0, 1, 0, 0] == [*map(len, g.reserves)]
 
 
 class _CountedDeadline(Brouhaha):
