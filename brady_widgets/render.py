@@ -81,11 +81,11 @@ class ScreenRendering:
             raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
         with self.presenter.drawing(screen):
             view, events, _, _ = self._seat_view(screen)
-            if name == "log":  # the log's lines come measured
-                entries, sizes = self._log_lines(events, 0, min(before, len(events)), screen)
+            if name == "log":  # the newest lines before ``before`` that fit the page
+                items = self._log_lines(events, 0, min(before, len(events)), screen, self.presenter.page_budget)[0]
             else:
-                entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
-        items = _fit(entries, len(entries), self.presenter.page_budget, sizes)
+                entries = self._window_entries(name, view.get(name) or [], 0, before)
+                items = _fit(entries, len(entries), self.presenter.page_budget)
         return {"list": name, "before": before, "items": items}
 
     def _shown_game(self, screen: Screen | None = None) -> Game:
@@ -144,20 +144,24 @@ class ScreenRendering:
         if start is not None:
             return self._log_lines(events, start, stop, screen)[0]
         budget = self.presenter.log_budget if budget is None else budget
-        entries, sizes = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen)
-        return _fit(entries, self.presenter.log_limit, budget, sizes)
+        return self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen, budget)[0]
 
     def _log_lines(
-        self, events: list[dict], start: int, stop: int, screen: Screen | None = None
+        self, events: list[dict], start: int, stop: int, screen: Screen | None = None, budget: int | None = None
     ) -> tuple[list[dict], list[int]]:
-        """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
+        """The log lines of ``events[start:stop]`` and each one's JSON size; with ``budget``,
+        only the newest of them whose JSON list fits ``budget`` bytes (at least the newest
+        one): what :func:`_fit` keeps of them. The lines are made newest first and the walk
+        stops at the first that does not fit, so the older lines of the window that a full
+        update never sends (about half of a 30-line window) are neither made nor looked up."""
         screen = self.screen if screen is None else screen
         out, sizes = [], []
         actions = self._actions_before()
         last = len(actions) - 1
         memo = self._entry_memo(screen)
         hide = self._hides_steps(screen)
-        for i in range(start, stop):
+        used = 2  # the list's brackets (_fit's count)
+        for i in range(stop - 1, start - 1, -1):
             ev = events[i]
             step = ev.get("step", 0)
             action = actions[step] if not hide and isinstance(step, int) and 0 <= step <= last else None
@@ -174,8 +178,14 @@ class ScreenRendering:
                 hit = (ev, (i, action), entry, _json_size(entry))  # (hide: the memo's key decides it)
                 if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
                     memo[id(ev)] = hit
+            if budget is not None:
+                if out and used + hit[3] + 1 > budget:
+                    break
+                used += hit[3] + 1
             out.append(hit[2])
             sizes.append(hit[3])
+        out.reverse()
+        sizes.reverse()
         return out, sizes
 
     def _hides_steps(self, screen: Screen) -> bool:
