@@ -127,6 +127,10 @@ _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 to_json = _ENCODER.encode
 
 
+#: a str key's JSON, as the encoder writes it (``to_json`` of a str, without its type checks)
+_key = json.encoder.encode_basestring
+
+
 def _json_size(value: Any) -> int:
     return len(to_json(value).encode())
 
@@ -138,13 +142,17 @@ def frame_json(frame: dict, known: dict[int, tuple[Any, str]]) -> str:
     object: a screen's parts were encoded once to measure the frame, and the rooms server
     reuses those texts for the frame of every device that shows the screen, instead of
     encoding the same view again for each (byte-identical: a dict's compact JSON is its
-    items' JSON, joined). ``known`` holds only values no one changes once encoded."""
+    items' JSON, joined; every key of a frame is a str). ``known`` holds only values no one
+    changes once encoded."""
     parts = []
     for key, value in frame["state"].items():
         hit = known.get(id(value))
-        parts.append(f"{to_json(key)}:{hit[1] if hit is not None and hit[0] is value else to_json(value)}")
+        parts.append(f"{_key(key)}:{hit[1] if hit is not None and hit[0] is value else to_json(value)}")
     state = "{" + ",".join(parts) + "}"
-    return "{" + ",".join(f"{to_json(k)}:{state if k == 'state' else to_json(v)}" for k, v in frame.items()) + "}"
+    outer = []  # (plain loops: a generator here cost more than the few items it joins)
+    for key, value in frame.items():
+        outer.append(f"{_key(key)}:{state if key == 'state' else to_json(value)}")
+    return "{" + ",".join(outer) + "}"
 
 
 def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None = None) -> list[dict]:

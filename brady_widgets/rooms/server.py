@@ -190,6 +190,11 @@ def _check_meta(meta: dict) -> None:
         raise ValueError("its forecasts are not a list of {seat, percent, event} objects")
 
 
+#: a screen's view options as its cache key's text (``json.dumps(options, sort_keys=True)``,
+#: the encoder kept: ``dumps`` with an argument builds one at every call, for every device)
+_OPTIONS_KEY = json.JSONEncoder(sort_keys=True).encode
+
+
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -687,7 +692,7 @@ class Rooms:
         view = self._view(device, t)
         # one screen per distinct view in an update (``cache``): each seat's, the public one
         # (the projector, every watcher and the teacher's page without the reveal), the reveal
-        key = (view.seat, view.reveal, view.replay_step, json.dumps(view.options, sort_keys=True))
+        key = (view.seat, view.reveal, view.replay_step, _OPTIONS_KEY(view.options))
         state = None if cache is None else cache.get(key)
         if state is None:
             state = render(t, view, t.presenter, texts)
