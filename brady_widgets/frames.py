@@ -123,8 +123,23 @@ def expand_legal(groups: list[dict]) -> list[dict]:
 #: at every call (a third of a small value's encoding)
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
 
-#: ``value``'s compact JSON (as ``json.dumps`` above writes it)
-to_json = _ENCODER.encode
+#: that encoder's C part (what ``_ENCODER.encode`` makes at every call, with the very same
+#: arguments), made once: the making and encode's Python checks were most of a small value's
+#: cost, and a room's frame encodes a dozen parts. Without a circular check (``markers``
+#: None): a state is a tree, and a check kept between calls would stay dirty after a failure.
+_MAKE_C = getattr(json.encoder, "c_make_encoder", None)  # (json's C part: not in the typing stubs)
+_C_ENCODE = (
+    None
+    if _MAKE_C is None
+    else _MAKE_C(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
+)
+
+
+def to_json(value: Any) -> str:
+    """``value``'s compact JSON (as ``json.dumps`` above writes it)."""
+    if _C_ENCODE is None:  # (a Python without json's C part)
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODE(value, 0))
 
 
 #: a str key's JSON, as the encoder writes it (``to_json`` of a str, without its type checks)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import json
 
+import pytest
+
 from brady_widgets.frames import expand_legal, frame_json, to_json
 from brady_widgets.render import render
 from brady_widgets.rooms import server as server_module
@@ -146,3 +148,25 @@ def test_a_room_update_sends_the_parts_its_renders_encoded(tmp_path, monkeypatch
         assert device.ws.raw.count(text) >= 1
     assert all(w.ws.raw for w in watchers)
     assert reused.count("view") >= 3 * 5 and reused.count("log_lines") >= 3 * 5, reused
+
+
+def test_to_json_writes_what_json_dumps_writes_without_building_an_encoder(monkeypatch):
+    values = [
+        {"view": {"a": [1, 2.5, -0.0, 1e300, None, True, False], 'é ✓\n"q"': "x\u2028y"}, 3: {"k": []}},
+        "plain",
+        "ünï \\ \t",
+        7,
+        0.1,
+        float("nan"),
+        float("inf"),
+        [],
+        {},
+        None,
+        [{"i": 1, "type": "roll", "text": "Seat 1 rolls: 🎲"}],
+    ]
+    written = [json.dumps(v, separators=(",", ":"), ensure_ascii=False) for v in values]
+    # a frame's parts are encoded a dozen times a frame: no encoder is made (or asked) per call
+    monkeypatch.setattr(json.JSONEncoder, "iterencode", lambda *a, **k: pytest.fail("an encoder per call"))
+    assert [to_json(v) for v in values] == written
+    with pytest.raises(TypeError):
+        to_json({"a": object()})
