@@ -34,6 +34,16 @@ address, the CPU of each process (``cpu_percent_front``, ``cpu_percent_worker_A`
 the total; ``--server-profile FILE`` writes FILE.front, FILE.A, FILE.B. In B the measure starts
 once every table is seated (the joins of 600 clients take seconds).
 
+    python benchmarks/rooms_load.py --in-process 30 [--frames FILE] [--steps K]
+
+B's tables without a server process or a network, for counting (issue 28): N Costume Party
+tables of 6 seat devices in this process, each seat playing its first legal action in turn,
+every device's frame made and encoded as the server makes it (a fake socket keeps the texts).
+Prints updates and CPU ms per update; ``--frames FILE`` writes every device's frame texts
+(``cmp`` two trees' files: the frames must be byte-identical). Instructions per update, one
+tree (PYTHONPATH) against another: callgrind's count of ``--in-process 6`` minus that of
+``--in-process 6 --steps 0``, over the updates printed.
+
     python benchmarks/rooms_load.py --replay-watchers 3    # about 50 s; only this scenario
 
 R. Replays (issue 23 item 4): a finished 8-player Brady Bunch table (bots only), N watcher
@@ -709,6 +719,64 @@ def replay_report(phases: list, trips: list, samples: list, counts: dict, watche
     )
 
 
+def in_process(tables: int, frames: Path | None, steps: int) -> dict:
+    """B's tables played in this process (see the module docstring): the rooms' own update,
+    screens and frame encoding, no socket, no store thread."""
+    from brady_widgets.rooms.server import Device, Rooms, _hash
+
+    class Store:  # the snapshots are taken (JSON) as the server takes them; nothing is written
+        on_saved = on_status = None
+        n = 0
+
+        def save(self, code: str, meta: str, engine: str) -> int:
+            self.n += 1
+            return self.n
+
+    class Outbox:  # a device's queue: keeps the frames' texts
+        def __init__(self) -> None:
+            self.texts: list[str] = []
+
+        def qsize(self) -> int:
+            return 0
+
+        def put_nowait(self, text: str) -> None:
+            self.texts.append(text)
+
+    rooms = Rooms(Store(), TEACHER)  # type: ignore[arg-type]
+    codes = iter(range(10**6))
+    rooms.new_code = lambda: f"T{next(codes):04d}"  # the same codes in every run: frames compared
+    played = []
+    for i in range(tables):
+        room = rooms.create({"game": "costume_party", "players": 6, "seed": 100 * i})
+        devices = []
+        for seat in range(6):
+            device = Device(ws=None)  # type: ignore[arg-type]
+            device.outbox = Outbox()  # type: ignore[assignment]
+            room.seats[seat] = h = _hash(f"table-{i}-seat-{seat}-token")
+            rooms._bind(device, room, "seat", h, seat)
+            devices.append(device)
+        rooms._update(room)
+        played.append((room, devices))
+    updates, t0 = 0, time.process_time()
+    for _ in range(steps):
+        live = [(room, devices) for room, devices in played if not room.table.game.over]
+        if not live:
+            break
+        for room, _devices in live:
+            t = room.table
+            seat = next(s for s in range(6) if t.game.legal_actions(s))
+            t.act_for(seat, dict(t.game.legal_actions(seat)[0]), rev=t._rev(t.screen_for(seat)))
+            rooms._update(room)
+            updates += 1
+    cpu = time.process_time() - t0
+    if frames is not None:
+        with frames.open("w") as out:
+            for i, (_room, devices) in enumerate(played):
+                for seat, device in enumerate(devices):
+                    out.writelines(f"{i} {seat} {text}\n" for text in device.outbox.texts)  # type: ignore[union-attr]
+    return {"tables": tables, "updates": updates, "cpu_ms_per_update": round(1000 * cpu / max(1, updates), 3)}
+
+
 def main() -> None:
     if len(sys.argv) > 2 and sys.argv[1] == "--profiled-server":  # the server side of scenario R
         rest = sys.argv[3:]
@@ -754,7 +822,20 @@ def main() -> None:
         "benchmarks/compare_past.py measures a past commit's server with this tree's clients",
     )
     parser.add_argument("--json", type=Path, metavar="FILE", help="with --only: also write the figures to FILE")
+    parser.add_argument(
+        "--in-process",
+        type=int,
+        metavar="N",
+        help="B's frames without a server: N tables played in this process (for callgrind; see above)",
+    )
+    parser.add_argument("--frames", type=Path, metavar="FILE", help="with --in-process: every frame's text to FILE")
+    parser.add_argument(
+        "--steps", type=int, default=10**6, metavar="K", help="with --in-process: K actions per table at most"
+    )
     args = parser.parse_args()
+    if args.in_process:
+        print(json.dumps(in_process(args.in_process, args.frames, args.steps)))
+        return
     if args.server_tree is not None:
         global SERVER_TREE
         SERVER_TREE = args.server_tree.resolve()

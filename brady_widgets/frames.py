@@ -118,8 +118,56 @@ def expand_legal(groups: list[dict]) -> list[dict]:
     return out
 
 
+#: the compact JSON every frame is written in (``json.dumps(value, separators=(",", ":"),
+#: ensure_ascii=False)``), one encoder kept: ``dumps`` with these arguments builds a new one
+#: at every call (a third of a small value's encoding)
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)
+
+#: that encoder's C part (what ``_ENCODER.encode`` makes at every call, with the very same
+#: arguments), made once: the making and encode's Python checks were most of a small value's
+#: cost, and a room's frame encodes a dozen parts. Without a circular check (``markers``
+#: None): a state is a tree, and a check kept between calls would stay dirty after a failure.
+_MAKE_C = getattr(json.encoder, "c_make_encoder", None)  # (json's C part: not in the typing stubs)
+_C_ENCODE = (
+    None
+    if _MAKE_C is None
+    else _MAKE_C(None, _ENCODER.default, json.encoder.encode_basestring, None, ":", ",", False, False, True)
+)
+
+
+def to_json(value: Any) -> str:
+    """``value``'s compact JSON (as ``json.dumps`` above writes it)."""
+    if _C_ENCODE is None:  # (a Python without json's C part)
+        return _ENCODER.encode(value)
+    return "".join(_C_ENCODE(value, 0))
+
+
+#: a str key's JSON, as the encoder writes it (``to_json`` of a str, without its type checks)
+_key = json.encoder.encode_basestring
+
+
 def _json_size(value: Any) -> int:
-    return len(json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode())
+    return len(to_json(value).encode())
+
+
+def frame_json(frame: dict, known: dict[int, tuple[Any, str]]) -> str:
+    """``to_json(frame)`` for a ``{"op": "state", "state": {...}, ...}`` frame, with the text of
+    each value of ``frame["state"]`` taken from ``known`` (``id(value) -> (value, its
+    to_json)``, as :func:`~brady_widgets.render.render` fills it) when it holds that very
+    object: a screen's parts were encoded once to measure the frame, and the rooms server
+    reuses those texts for the frame of every device that shows the screen, instead of
+    encoding the same view again for each (byte-identical: a dict's compact JSON is its
+    items' JSON, joined; every key of a frame is a str). ``known`` holds only values no one
+    changes once encoded."""
+    parts = []
+    for key, value in frame["state"].items():
+        hit = known.get(id(value))
+        parts.append(f"{_key(key)}:{hit[1] if hit is not None and hit[0] is value else to_json(value)}")
+    state = "{" + ",".join(parts) + "}"
+    outer = []  # (plain loops: a generator here cost more than the few items it joins)
+    for key, value in frame.items():
+        outer.append(f"{_key(key)}:{state if key == 'state' else to_json(value)}")
+    return "{" + ",".join(outer) + "}"
 
 
 def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None = None) -> list[dict]:

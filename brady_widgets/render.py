@@ -16,12 +16,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from .engine.game import FrozenEvent, Game
-from .frames import ERROR_CHARS, WidgetError, _fit, _json_size, compact_legal, short
+from .frames import ERROR_CHARS, WidgetError, _fit, _json_size, compact_legal, short, to_json
+from .presenter import Presenter
 from .replay_cache import ReplayCache
 from .screen import Screen
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .presenter import Presenter
     from .session import Session
 
 __all__ = ["PRIVATE_REPLAY", "ScreenRendering", "render"]
@@ -81,11 +81,11 @@ class ScreenRendering:
             raise WidgetError("malformed_message", f"page takes 'before' as an int >= 0, got {short(before)}")
         with self.presenter.drawing(screen):
             view, events, _, _ = self._seat_view(screen)
-            if name == "log":  # the log's lines come measured
-                entries, sizes = self._log_lines(events, 0, min(before, len(events)), screen)
+            if name == "log":  # the newest lines before ``before`` that fit the page
+                items = self._log_lines(events, 0, min(before, len(events)), screen, self.presenter.page_budget)[0]
             else:
-                entries, sizes = self._window_entries(name, view.get(name) or [], 0, before), None
-        items = _fit(entries, len(entries), self.presenter.page_budget, sizes)
+                entries = self._window_entries(name, view.get(name) or [], 0, before)
+                items = _fit(entries, len(entries), self.presenter.page_budget)
         return {"list": name, "before": before, "items": items}
 
     def _shown_game(self, screen: Screen | None = None) -> Game:
@@ -144,20 +144,25 @@ class ScreenRendering:
         if start is not None:
             return self._log_lines(events, start, stop, screen)[0]
         budget = self.presenter.log_budget if budget is None else budget
-        entries, sizes = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen)
-        return _fit(entries, self.presenter.log_limit, budget, sizes)
+        return self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen, budget)[0]
 
     def _log_lines(
-        self, events: list[dict], start: int, stop: int, screen: Screen | None = None
-    ) -> tuple[list[dict], list[int]]:
-        """The log lines of ``events[start:stop]`` and each one's JSON size (for :func:`_fit`)."""
+        self, events: list[dict], start: int, stop: int, screen: Screen | None = None, budget: int | None = None
+    ) -> tuple[list[dict], list[str]]:
+        """The log lines of ``events[start:stop]`` and each one's JSON text; with ``budget``,
+        only the newest of them whose JSON list fits ``budget`` bytes (at least the newest
+        one): what :func:`_fit` keeps of them. The lines are made newest first and the walk
+        stops at the first that does not fit, so the older lines of the window that a full
+        update never sends (about half of a 30-line window) are neither made nor looked up."""
         screen = self.screen if screen is None else screen
-        out, sizes = [], []
+        out: list[dict] = []
+        texts: list[str] = []
         actions = self._actions_before()
         last = len(actions) - 1
         memo = self._entry_memo(screen)
         hide = self._hides_steps(screen)
-        for i in range(start, stop):
+        used = 2  # the list's brackets (_fit's count)
+        for i in range(stop - 1, start - 1, -1):
             ev = events[i]
             step = ev.get("step", 0)
             action = actions[step] if not hide and isinstance(step, int) and 0 <= step <= last else None
@@ -171,12 +176,19 @@ class ScreenRendering:
                     entry["action"] = action  # the replay's "Action n": player actions and clock steps
                 if isinstance(ev.get("seat"), int):
                     entry["seat"] = ev["seat"]
-                hit = (ev, (i, action), entry, _json_size(entry))  # (hide: the memo's key decides it)
+                text = to_json(entry)
+                hit = (ev, (i, action), entry, len(text.encode()), text)  # (hide: the memo's key decides it)
                 if isinstance(ev, FrozenEvent):  # an event that can change is described afresh
                     memo[id(ev)] = hit
+            if budget is not None:
+                if out and used + hit[3] + 1 > budget:
+                    break
+                used += hit[3] + 1
             out.append(hit[2])
-            sizes.append(hit[3])
-        return out, sizes
+            texts.append(hit[4])
+        out.reverse()
+        texts.reverse()
+        return out, texts
 
     def _hides_steps(self, screen: Screen) -> bool:
         """Whether ``screen`` must not count or number the game's steps: a game with
@@ -190,7 +202,7 @@ class ScreenRendering:
         return self.game.private_steps and not screen.reveal
 
     def _entry_memo(self, screen: Screen | None = None) -> dict:
-        """Log lines already built, by event (``id`` -> (event, (i, action), entry, size)):
+        """Log lines already built, by event (``id`` -> (event, (i, action), entry, size, JSON text)):
         a click's update re-sends the whole log window, and describing and measuring every
         entry again was the largest part of its work. Valid while what :meth:`describe`
         may read stays the same (the names, the shown seat, the reveal): otherwise a new
@@ -251,13 +263,14 @@ class ScreenRendering:
         screen = self.screen if screen is None else screen
         return (screen.seat, screen.curtain, screen.reveal, screen.replay_step, self._public(screen))
 
-    def _state(self, screen: Screen | None = None) -> dict:
-        """Every synced trait, computed from the shown seat's view (or the reveal)."""
+    def _state(self, screen: Screen | None = None, texts: dict[int, tuple[Any, str]] | None = None) -> dict:
+        """Every synced trait, computed from the shown seat's view (or the reveal); ``texts``:
+        see :func:`render`."""
         screen = self.screen if screen is None else screen
         with self.presenter.drawing(screen):
-            return self._render(screen)
+            return self._render(screen, texts)
 
-    def _render(self, screen: Screen) -> dict:
+    def _render(self, screen: Screen, texts: dict[int, tuple[Any, str]] | None = None) -> dict:
         view, events, g, seat = self._seat_view(screen)
         live = g is self.game
         curtain_up = self._curtain_up(screen)
@@ -316,16 +329,25 @@ class ScreenRendering:
             "page": page,
             "clock": self._clock_state(screen, view),
         }
-        # the log window takes what the rest of a full update leaves of the frame budget
-        rest = (
-            _json_size({k: v for k, v in state.items() if k not in ("content", "page")}) - 1
-        )  # = each "k":v with its comma
+        # the log window takes what the rest of a full update leaves of the frame budget: each
+        # part's JSON is made once, measured here and (``texts``) sent as it is by the rooms
+        # server, which encoded every frame's view a second time
+        parts = {k: to_json(v) for k, v in state.items() if k not in ("content", "page")}
+        rest = sum(len(k) + 4 + len(text.encode()) for k, text in parts.items())  # = each "k":v with its comma
         rest += ERROR_CHARS + 100  # room for an error set with this update
         over = rest + LOG_FLOOR - self.presenter.frame_budget
         if over > ERROR_CHARS + 100:  # too large for the frame with the log's least, even without an error
             rest -= self._shrink_windows(view, over)  # (a teacher's reveal of every hand and peek)
+            del parts["view"]  # (changed since)
         budget = max(LOG_FLOOR, min(self.presenter.log_budget, self.presenter.frame_budget - rest))
-        state["log_lines"] = self._log_entries(events, budget=budget, screen=screen)
+        stop = len(events)
+        lines, line_texts = self._log_lines(events, max(0, stop - self.presenter.log_limit), stop, screen, budget)
+        state["log_lines"] = lines
+        if texts is not None and type(self.presenter).finish_state is Presenter.finish_state:
+            # (a game's own finish_state may change the parts in place: its texts are not kept)
+            parts["log_lines"] = "[" + ",".join(line_texts) + "]"
+            for k, text in parts.items():
+                texts[id(state[k])] = (state[k], text)
         return self.presenter.finish_state(state)
 
     def _shrink_windows(self, view: dict, over: int) -> int:
@@ -392,7 +414,9 @@ class ScreenRendering:
         }
 
 
-def render(session: Session, screen: Screen, presenter: Presenter) -> dict:
+def render(
+    session: Session, screen: Screen, presenter: Presenter, texts: dict[int, tuple[Any, str]] | None = None
+) -> dict:
     """The synced state of ``screen`` of ``session`` (every trait but ``error``), drawn by
     ``presenter`` under its frame budget: the live game, or a finished game's replay step.
     The one place a screen's state is computed, that every transport calls: a widget renders
@@ -401,9 +425,14 @@ def render(session: Session, screen: Screen, presenter: Presenter) -> dict:
     ``presenter`` is the session's own (``session.presenter``): a presenter is built for one
     session, and its hooks read that session's game and names. A device's replay screen is
     computed once for every device that shows it (the session's replay cache); the session's
-    own screen (a widget's, which may show a page answer) is computed afresh."""
+    own screen (a widget's, which may show a page answer) is computed afresh.
+
+    ``texts``: a dict the render adds the JSON it made of the state's values to (``id(value) ->
+    (value, its compact JSON)``; a screen served from the replay cache adds none), for
+    :func:`~brady_widgets.frames.frame_json`. The caller must not change those values while
+    it keeps the dict (the rooms server keeps it for one update)."""
     if presenter is not session.presenter:
         raise ValueError("render() draws a session's screen with that session's own presenter (session.presenter)")
     if screen.replay_step is None or not session.game.over or screen is session.screen or session._hides_steps(screen):
-        return session._state(screen)
-    return session._replays().state(session._replay_key(screen), lambda: session._state(screen))
+        return session._state(screen, texts)
+    return session._replays().state(session._replay_key(screen), lambda: session._state(screen, texts))

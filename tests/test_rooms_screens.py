@@ -144,7 +144,8 @@ def _uncached(monkeypatch) -> None:
     """Every device's screen computed on its own, nothing remembered between screens."""
     screen = Rooms.screen
     monkeypatch.setattr(Rooms, "act_frame_in_update", False)  # the acting device's frame at once, apart
-    monkeypatch.setattr(Rooms, "screen", lambda self, device, cache=None: screen(self, device, None))
+    # (no screen shared, no part of one sent as its render encoded it: every frame encoded whole)
+    monkeypatch.setattr(Rooms, "screen", lambda self, device, cache=None, texts=None: screen(self, device, None, None))
     monkeypatch.setattr(ScreenRendering, "_entry_memo", lambda self, screen=None: {})
     monkeypatch.setattr(cp_odds, "_IDENTITY_MEMO", _Forgetful())
 

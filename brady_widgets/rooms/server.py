@@ -72,7 +72,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..engine.errors import IllegalAction
 from ..engine.registry import check_options, game_entry, load_game, load_options, load_presenter, names
-from ..frames import ROOM_ERROR_CODES, STATIC, WidgetError, _error_dict, bounded, short
+from ..frames import ROOM_ERROR_CODES, STATIC, WidgetError, _error_dict, bounded, frame_json, short, to_json
 from ..protocol import MSG
 from ..render import PRIVATE_REPLAY, render
 from ..screen import Screen
@@ -188,6 +188,11 @@ def _check_meta(meta: dict) -> None:
         )
     ):
         raise ValueError("its forecasts are not a list of {seat, percent, event} objects")
+
+
+#: a screen's view options as its cache key's text (``json.dumps(options, sort_keys=True)``,
+#: the encoder kept: ``dumps`` with an argument builds one at every call, for every device)
+_OPTIONS_KEY = json.JSONEncoder(sort_keys=True).encode
 
 
 def _hash(token: str) -> str:
@@ -647,11 +652,14 @@ class Rooms:
         room.dirty = False
         try:
             cache: dict = {}  # screens several devices share (the watchers') are computed once
+            # the JSON the renders made of their screens' parts, sent as it is (frame_json): a
+            # part is encoded once per update, not again for each frame that carries it
+            texts: dict = {}
             stamp = room.changed_at
             for d in list(room.devices):  # each frame computed and queued in one step: see post()
-                frame = self.state_frame(d, cache=cache, stamp=stamp)
+                frame = self.state_frame(d, cache=cache, stamp=stamp, texts=texts)
                 if frame is not None:
-                    self.post(d, frame)
+                    self.post(d, frame, texts)
         finally:
             self._flush(room)
             self.lobby_soon()
@@ -676,7 +684,7 @@ class Rooms:
         loop.call_later(delay, fire)
 
     # -------------------------------------------------------------- screens
-    def screen(self, device: Device, cache: dict | None = None) -> dict:
+    def screen(self, device: Device, cache: dict | None = None, texts: dict | None = None) -> dict:
         room = self.rooms.get(device.code or "")
         if room is None:
             return {}
@@ -684,10 +692,10 @@ class Rooms:
         view = self._view(device, t)
         # one screen per distinct view in an update (``cache``): each seat's, the public one
         # (the projector, every watcher and the teacher's page without the reveal), the reveal
-        key = (view.seat, view.reveal, view.replay_step, json.dumps(view.options, sort_keys=True))
+        key = (view.seat, view.reveal, view.replay_step, _OPTIONS_KEY(view.options))
         state = None if cache is None else cache.get(key)
         if state is None:
-            state = render(t, view, t.presenter)
+            state = render(t, view, t.presenter, texts)
             state.pop("page", None)  # a device's page answer is its own frame
             if cache is not None:
                 cache[key] = state
@@ -732,14 +740,15 @@ class Rooms:
     async def send(self, device: Device, frame: dict) -> None:
         self.post(device, frame)
 
-    def post(self, device: Device, frame: dict) -> None:
+    def post(self, device: Device, frame: dict, texts: dict | None = None) -> None:
         """Queue ``frame`` for ``device``. Frames leave in the order they were computed: a
         frame is computed and queued in one step (no ``await`` between), and one writer task
         per connection sends the queue in order, so no device ever receives an older moment
-        of its screen after a newer one."""
+        of its screen after a newer one. ``texts``: the JSON of the state's parts, made by
+        their render (:func:`~brady_widgets.frames.frame_json`)."""
         if device.closing:
             return
-        text = json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
+        text = frame_json(frame, texts) if texts else to_json(frame)
         outbox = self._outbox(device)
         if outbox.qsize() >= MAX_QUEUED:  # what waits is dropped: a reconnect brings a snapshot
             while not outbox.empty():
@@ -776,10 +785,16 @@ class Rooms:
                 return
 
     def state_frame(
-        self, device: Device, *, full: bool = False, cache: dict | None = None, stamp: float | None = None
+        self,
+        device: Device,
+        *,
+        full: bool = False,
+        cache: dict | None = None,
+        stamp: float | None = None,
+        texts: dict | None = None,
     ) -> dict | None:
         """The frame that brings ``device`` up to date (the traits that changed for it), or None."""
-        state = self.screen(device, cache)
+        state = self.screen(device, cache, texts)
         if not state:
             return None
         if full:
