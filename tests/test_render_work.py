@@ -28,15 +28,21 @@ def _finished_table():
     return t
 
 
+def _count_described(presenter) -> list:
+    """The events ``presenter`` describes from now on, in a list (its describe, wrapped)."""
+    described: list = []
+    describe = presenter.describe
+    presenter.describe = lambda ev: (described.append(ev), describe(ev))[1]
+    return described
+
+
 def test_a_screen_describes_only_the_log_lines_its_window_sends():
     # the window holds the newest log_limit events, but the byte budget sends fewer: the lines
     # are made newest first and the first that does not fit ends the walk (it is measured,
     # so it is described; none older is)
     t = _finished_table()
     p = t.presenter
-    described = []
-    describe = p.describe
-    p.describe = lambda ev: (described.append(ev), describe(ev))[1]
+    described = _count_described(p)
     state = render(t, Screen(seat=0), p)
     lines = state["log_lines"]
     assert len(t.game.log_for(0)) > p.log_limit
@@ -47,10 +53,7 @@ def test_a_screen_describes_only_the_log_lines_its_window_sends():
 
 def test_a_log_page_describes_only_the_lines_it_sends():
     t = _finished_table()
-    p = t.presenter
-    described = []
-    describe = p.describe
-    p.describe = lambda ev: (described.append(ev), describe(ev))[1]
+    described = _count_described(t.presenter)
     answer = t.page_for(0, "log", 100)
     items = answer["items"]
     assert 0 < len(items) < 99 and items[-1]["i"] == 99
