@@ -50,8 +50,10 @@ def _identity_panel(cands: dict[int, set[int]], digits: int) -> dict:
     key = (digits, tuple(cands), *map(frozenset, cands.values()))
     hit = _IDENTITY_MEMO.get(key)
     if hit is None:
+        # n / d is float(p) itself (Rational.__float__ divides the two ints), without its two
+        # Python-level calls per probability: a third of a miss's cost, a hundred per miss
         hit = {
-            str(seat): {str(fig): round(float(p), digits) for fig, p in sorted(probs.items())}
+            str(seat): {str(fig): round(p.numerator / p.denominator, digits) for fig, p in sorted(probs.items())}
             for seat, probs in posterior(cands).items()
         }
         if len(_IDENTITY_MEMO) >= IDENTITY_MEMO_SIZE:
