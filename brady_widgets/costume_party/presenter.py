@@ -24,7 +24,7 @@ class CostumePartyPresenter(Presenter):
     default_bot = "detective"
 
     def odds(self, seat_view: dict) -> dict | None:
-        return _odds.panel(seat_view)
+        return _odds.screen_panel(seat_view)
 
     @classmethod
     def forecast_event(cls, game, seat: int, event) -> dict:
