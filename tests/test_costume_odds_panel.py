@@ -12,6 +12,7 @@ from brady_widgets.costume_party import odds
 from brady_widgets.costume_party.knowledge import candidate_sets, posterior
 from brady_widgets.costume_party.presenter import CostumePartyPresenter
 from brady_widgets.costume_party.rules import CostumeParty
+from brady_widgets.testing.conformance import random_step
 
 
 def _from_nothing(view: dict) -> dict:
@@ -32,8 +33,7 @@ def _states(players: int, seed: int, steps: int):
     for _ in range(steps):
         if g.over:
             return
-        seat = g.to_act[0]
-        g.act(seat, rng.choice(g.legal_actions(seat)))
+        random_step(g, rng)  # (the kit's: a random seat to act, a random legal action)
         yield g
 
 
