@@ -170,15 +170,16 @@ def frame_json(frame: dict, known: dict[int, tuple[Any, str]]) -> str:
     return "{" + ",".join(outer) + "}"
 
 
-def _fit(entries: list[dict], limit: int, budget: int, sizes: list[int] | None = None) -> list[dict]:
+def _fit(entries: list[dict], limit: int, budget: int) -> list[dict]:
     """The newest ``entries`` (at most ``limit``) whose JSON fits ``budget`` bytes
-    (always at least the newest one). ``sizes``: each entry's JSON size, if known."""
+    (always at least the newest one). The log window counts the same way as it makes its
+    lines (``ScreenRendering._log_lines`` with a budget: a line not kept is not made)."""
     out: list[dict] = []
     used = 2
     for k in range(len(entries) - 1, -1, -1):
         if len(out) >= limit:
             break
-        size = (_json_size(entries[k]) if sizes is None else sizes[k]) + 1
+        size = _json_size(entries[k]) + 1
         if out and used + size > budget:
             break
         used += size
