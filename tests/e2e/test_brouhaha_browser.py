@@ -171,8 +171,7 @@ class Player(H.SeededPlayer):
             # the widget left the screen, by the page's scrolling or, on a loaded machine, by a
             # late look of the page's observer: the game paused and shows Resume, which a person
             # presses (every action until then is refused: "The game is paused")
-            self.root.scroll_into_view_if_needed()
-            self.click("start")
+            H.start_game(self.root)  # (Resume is the Start button again)
             self.did("resume")
             return
         if s["phase"] == "pass" and s["passes"]:
