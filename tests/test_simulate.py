@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import concurrent.futures
+import gc
 
 import pytest
 
@@ -10,7 +11,7 @@ import brady_widgets
 from brady_widgets import simulate
 from brady_widgets.costume_party.bots import RandomBot
 from brady_widgets.costume_party.rules import CostumeParty
-from brady_widgets.simulation import game_seed, play_one
+from brady_widgets.simulation import GC_YOUNG, game_seed, play_one
 
 BOTS4 = ["detective", "random", "random", "random"]
 FIELDS = {
@@ -275,3 +276,65 @@ def test_a_bot_of_ones_own_changes_a_copy_and_is_told_so_when_it_changes_the_sha
         assert "legal actions are read-only (shared): change a copy, list(legal)" in str(exc)
     else:  # a game whose lists are fresh copies: the in-place shuffle was the bot's own list
         assert name == "costume_party"
+
+
+class _ThresholdReader(RandomBot):
+    """A random bot that notes the collector's young threshold every time it is asked."""
+
+    seen: list[int] = []
+
+    def choose(self, view, legal):
+        type(self).seen.append(gc.get_threshold()[0])
+        return super().choose(view, legal)
+
+
+@pytest.fixture
+def gc_threshold():
+    before = gc.get_threshold()
+    _ThresholdReader.seen = []
+    yield before
+    gc.set_threshold(*before)
+
+
+def test_games_run_with_fewer_young_collections_then_the_threshold_is_put_back(gc_threshold):
+    young, middle, old = gc_threshold
+    gc.set_threshold(700, middle, old)
+    simulate("costume_party", 2, _ThresholdReader, games=3, seed=1, executor=False, progress=False)
+    assert _ThresholdReader.seen and set(_ThresholdReader.seen) == {GC_YOUNG}
+    assert gc.get_threshold() == (700, middle, old)
+
+
+class _Crasher(_ThresholdReader):
+    def choose(self, view, legal):
+        super().choose(view, legal)
+        raise RuntimeError("a bot of one's own that breaks")
+
+
+def test_the_threshold_is_put_back_when_a_bot_breaks(gc_threshold):
+    _, middle, old = gc_threshold
+    gc.set_threshold(700, middle, old)
+    with pytest.raises(brady_widgets.scheduler.BotError):
+        simulate("costume_party", 2, _Crasher, games=2, seed=1, executor=False, progress=False)
+    assert _ThresholdReader.seen == [GC_YOUNG]
+    assert gc.get_threshold() == (700, middle, old)
+
+
+def test_a_higher_or_switched_off_threshold_is_left_alone(gc_threshold):
+    _, middle, old = gc_threshold
+    for young in (GC_YOUNG * 3, 0):
+        gc.set_threshold(young, middle, old)
+        _ThresholdReader.seen = []
+        simulate("costume_party", 2, _ThresholdReader, games=2, seed=1, executor=False, progress=False)
+        assert set(_ThresholdReader.seen) == {young}
+        assert gc.get_threshold() == (young, middle, old)
+
+
+def test_threads_running_games_at_once_share_one_change(gc_threshold):
+    """Two runs in threads overlap: the last to finish, not the first, puts the threshold back."""
+    _, middle, old = gc_threshold
+    gc.set_threshold(700, middle, old)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
+        rows = simulate("costume_party", 2, _ThresholdReader, games=40, seed=3, executor=pool, chunksize=2)
+    assert len(rows) == 40 and set(_ThresholdReader.seen) == {GC_YOUNG}
+    assert gc.get_threshold() == (700, middle, old)
+    assert rows == simulate("costume_party", 2, _ThresholdReader, games=40, seed=3, executor=False)
