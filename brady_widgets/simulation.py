@@ -53,9 +53,9 @@ PROGRESS_THRESHOLD = 500
 #: the collector's young generation while games run, in allocations (CPython's default is 700):
 #: a bot game makes and drops thousands of small dicts and lists a second (views, events,
 #: plans), and at the default a young collection ran every few steps, each walking the live
-#: young objects. Measured with every game of issue 28's table (one core, medians of 3 runs):
-#: 2-6% more games a second at 10,000 (Brady 5 smart 400 -> 431, Brouhaha 4 medium 47.3 ->
-#: 48.7), no more from 50,000. Cycles are still collected, in fewer, larger sweeps.
+#: young objects. Measured on every bot row of issue 28's table (one core, medians of 3 runs):
+#: 1-8% more games a second at 10,000, no more from 50,000 (benchmarks/README.md, eighteenth
+#: pass). Cycles are still collected, in fewer, larger sweeps.
 GC_YOUNG = 10_000
 _gc_lock = threading.Lock()
 _gc_runs = 0  # chunks running in this process (threads may run several at once)
