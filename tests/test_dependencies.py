@@ -268,3 +268,20 @@ def test_binder_installs_the_lessons_extra():
     assert (_names(core, extras) | _names(extras["lessons"], extras)) <= pinned, (
         "binder/requirements.txt pins what the notebooks use"
     )
+
+
+def test_a_test_that_hangs_fails_by_name_and_ci_keeps_its_time(request, tmp_path):
+    """pytest-timeout (the test extra) is on, at the limit pyproject.toml sets: a hung test
+    fails, named, and CI goes on (its budget is 45 minutes; a run takes ~12)."""
+    assert request.config.pluginmanager.hasplugin("timeout")
+    assert 60 <= float(request.config.getini("timeout")) <= 900
+    hang = tmp_path / "test_hang.py"
+    hang.write_text("import time\n\ndef test_waits_for_ever():\n    time.sleep(60)\n", encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-o", "timeout=1", str(hang)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=50,
+    )
+    assert out.returncode == 1 and "Timeout" in out.stdout and "test_waits_for_ever" in out.stdout, out.stdout
