@@ -46,7 +46,7 @@ def alias(tree: Path) -> Path:
     """A path of one fixed length that leads to ``tree`` (a symlink under /tmp, made once):
     the trees compared are read through paths of equal length, so the path's own length (in
     ``sys.path``, every module's ``__file__``, the strings made of them) is not part of the
-    difference. Identical code in /work/main and in /work/wt-bh measured 0.85% apart."""
+    difference (identical code at two paths of different lengths measured 0.85% apart)."""
     tree = tree.resolve()
     link = Path(tempfile.gettempdir()) / f"bi-{hashlib.sha1(str(tree).encode()).hexdigest()[:16]}"
     if not (link.is_symlink() and link.resolve() == tree):

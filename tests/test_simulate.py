@@ -330,7 +330,8 @@ def test_a_higher_or_switched_off_threshold_is_left_alone(gc_threshold):
 
 
 def test_threads_running_games_at_once_share_one_change(gc_threshold):
-    """Two runs in threads overlap: the last to finish, not the first, puts the threshold back."""
+    """One run's chunks in four threads overlap: the last to finish, not the first, puts the
+    threshold back."""
     _, middle, old = gc_threshold
     gc.set_threshold(700, middle, old)
     with concurrent.futures.ThreadPoolExecutor(max_workers=4) as pool:
